@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers are targets, so the compiler enforces the dependency rule:
+// Domain knows nothing else; Data and Presentation see Domain only;
+// App (the `pocket` executable) is the one composition root.
+let package = Package(
+  name: "Pocket",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "Domain", targets: ["Domain"]),
+    .library(name: "Data", targets: ["Data"]),
+    .library(name: "Presentation", targets: ["Presentation"]),
+    .executable(name: "pocket", targets: ["App"]),
+  ],
+  targets: [
+    .target(name: "Domain"),
+    .target(name: "Data", dependencies: ["Domain"]),
+    .target(name: "Presentation", dependencies: ["Domain"]),
+    .executableTarget(name: "App", dependencies: ["Domain", "Data", "Presentation"]),
+    .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+    .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "TestSupport"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "TestSupport"]),
+    .testTarget(name: "AppTests", dependencies: ["App", "Domain", "Data", "Presentation", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

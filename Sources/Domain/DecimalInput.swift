@@ -1,0 +1,61 @@
+import Foundation
+
+/// Reads a typed number exactly, as a `Decimal`, the way the calculator and the mind log
+/// accept it: ASCII digits, grouping separators between digits of the integer part, one
+/// decimal separator, at most 15 integer digits. No exponents, no `NaN`, no hex.
+public enum DecimalInput {
+  /// The most integer digits an amount may have.
+  public static let maxIntegerDigits = 15
+
+  /// - Throws: `DomainError.invalidInput` with `.emptyAmount` for empty or blank text,
+  ///   `.negativeAmount` for a leading minus sign, `.invalidNumber` for anything else
+  ///   that is not a number.
+  public static func parse(
+    _ text: String, groupingSeparator: Character = ",", decimalSeparator: Character = "."
+  ) throws(DomainError) -> Decimal {
+    var body = Substring(text.trimmingCharacters(in: .whitespaces))
+    guard !body.isEmpty else { throw .invalidInput(.emptyAmount) }
+    if body.first == "+" {
+      body = body.dropFirst()
+    } else if body.first == "-" || body.first == "\u{2212}" {
+      let rest = body.dropFirst()
+      if !rest.isEmpty, (try? parse(String(rest))) != nil { throw .invalidInput(.negativeAmount) }
+      throw .invalidInput(.invalidNumber)
+    }
+    let parts = body.split(separator: decimalSeparator, omittingEmptySubsequences: false)
+    guard parts.count <= 2 else { throw .invalidInput(.invalidNumber) }
+    let integerPart = parts[0]
+    let fraction = parts.count == 2 ? parts[1] : ""
+    guard !(integerPart.isEmpty && fraction.isEmpty) else { throw .invalidInput(.invalidNumber) }
+    guard fraction.allSatisfy(\.isASCIIDigit) else { throw .invalidInput(.invalidNumber) }
+    let groups = integerPart.split(separator: groupingSeparator, omittingEmptySubsequences: false)
+    for (index, group) in groups.enumerated() {
+      let isValid =
+        group.allSatisfy(\.isASCIIDigit)
+        && (groups.count == 1 || (index == 0 ? (1...3).contains(group.count) : group.count == 3))
+      guard isValid else { throw .invalidInput(.invalidNumber) }
+    }
+    let digits = groups.joined()
+    let significant = digits.drop { $0 == "0" }
+    guard significant.count <= maxIntegerDigits else { throw .invalidInput(.invalidNumber) }
+    let canonical = (digits.isEmpty ? "0" : digits) + (fraction.isEmpty ? "" : "." + fraction)
+    guard let value = Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")) else {
+      throw .invalidInput(.invalidNumber)
+    }
+    return value
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Decimal {
+  /// Rounded half away from zero to `scale` decimals (`.plain` rounds the magnitude).
+  public func rounded(scale: Int) -> Decimal {
+    var source = self
+    var result = Decimal()
+    NSDecimalRound(&result, &source, scale, .plain)
+    return result
+  }
+}

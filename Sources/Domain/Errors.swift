@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why a piece of user input was refused. Presentation turns each case into wording.
+public enum InputProblem: Equatable, Sendable {
+  /// The amount field was empty.
+  case emptyAmount
+  /// The text is not a number this app accepts.
+  case invalidNumber
+  /// Amounts cannot be negative.
+  case negativeAmount
+  /// A mind-log score must lie in 0...10.
+  case scoreOutOfRange
+  /// Text that must not be empty was empty (a chat message, a title).
+  case emptyText
+  /// The currency code is not in the cached rates.
+  case unknownCurrency(String)
+  /// A list number that is not on the list.
+  case noSuchItem(Int)
+  /// The operation needs a running (or stopped) stopwatch.
+  case stopwatchNotRunning
+}
+
+/// The closed set of failures the core reports. Everything a user or a disk can cause
+/// ends up here; bugs of ours are preconditions, never one of these.
+public enum DomainError: Error, Equatable, Sendable {
+  /// No record with that identity.
+  case notFound
+  /// A record with that identity exists already (bookmark url, lap number).
+  case duplicate
+  /// The user's input was refused; nothing changed.
+  case invalidInput(InputProblem)
+  /// The store could not be opened, read or written (permissions, disk, missing folder).
+  case storageUnavailable(path: String, reason: String)
+  /// The store exists but its content is not what Pocket writes.
+  case corruptStore(path: String, reason: String)
+  /// No exchange rates could be had from the store or the configured source.
+  case ratesUnavailable(reason: String)
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// One published set of exchange rates: how many units of each currency one unit of
+/// `base` buys.
+public struct RateSnapshot: Equatable, Sendable {
+  public var base: String
+  public var publishedAt: Date
+  public var nextUpdateAt: Date
+  public var rates: [String: Decimal]
+
+  public init(base: String, publishedAt: Date, nextUpdateAt: Date, rates: [String: Decimal]) {
+    self.base = base
+    self.publishedAt = publishedAt
+    self.nextUpdateAt = nextUpdateAt
+    self.rates = rates
+  }
+
+  /// Units of `code` per unit of `base`; the base itself is 1.
+  public func rate(for code: String) -> Decimal? {
+    code == base ? 1 : rates[code]
+  }
+
+  /// Every listed code, the base included.
+  public var codes: Set<String> { Set(rates.keys).union([base]) }
+}
+
+/// How a rate moved against the previously cached snapshot.
+public enum Trend: Equatable, Sendable {
+  case up, down, flat
+
+  /// Up or down only when the move is larger than `threshold` (0.01 by default).
+  public init(
+    current: Decimal, previous: Decimal?,
+    threshold: Decimal = Decimal(sign: .plus, exponent: -2, significand: 1)
+  ) {
+    guard let previous else {
+      self = .flat
+      return
+    }
+    let change = current - previous
+    if change > threshold {
+      self = .up
+    } else if change < -threshold {
+      self = .down
+    } else {
+      self = .flat
+    }
+  }
+}
+
+/// One row of the rate list.
+public struct RateQuote: Equatable, Sendable {
+  public var code: String
+  public var rate: Decimal
+  public var trend: Trend
+  public var isFavorite: Bool
+
+  public init(code: String, rate: Decimal, trend: Trend, isFavorite: Bool) {
+    self.code = code
+    self.rate = rate
+    self.trend = trend
+    self.isFavorite = isFavorite
+  }
+}
+
+/// The rate list as the store holds it.
+public struct RateBoard: Equatable, Sendable {
+  /// Favourites first, sorted by code, then the rest sorted by code.
+  public var quotes: [RateQuote]
+  public var publishedAt: Date
+  public var nextUpdateAt: Date
+
+  public init(quotes: [RateQuote], publishedAt: Date, nextUpdateAt: Date) {
+    self.quotes = quotes
+    self.publishedAt = publishedAt
+    self.nextUpdateAt = nextUpdateAt
+  }
+}
+
+/// The result of a conversion, rounded half away from zero to 2 decimals.
+public struct Conversion: Equatable, Sendable {
+  public var amount: Decimal
+  public var from: String
+  public var result: Decimal
+  public var to: String
+
+  public init(amount: Decimal, from: String, result: Decimal, to: String) {
+    self.amount = amount
+    self.from = from
+    self.result = result
+    self.to = to
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+// Every store (memory, json, sqlite) implements these protocols. What each method must
+// do — ordering, insert or upsert, missing ids, duplicates — is written here, and the
+// repository contract suite in Tests/DataTests checks every store against it.
+
+/// The stopwatch's persisted time and its laps.
+public protocol StopwatchRepository: Sendable {
+  /// The stored stopwatch; a reset `Stopwatch()` when nothing is stored.
+  func load() async throws -> Stopwatch
+  /// Stores `stopwatch`, replacing what was stored (upsert). Laps are untouched.
+  func save(_ stopwatch: Stopwatch) async throws
+  /// Inserts a lap; a number already stored throws `DomainError.duplicate` and stores
+  /// nothing.
+  func append(_ lap: Lap) async throws
+  /// Laps ordered newest first (highest number first), skipping `offset`, at most `limit`.
+  func laps(offset: Int, limit: Int) async throws -> Page<Lap>
+  /// Count of laps, and the fastest and slowest lap (lowest number wins a tie).
+  func lapSummary() async throws -> LapSummary
+  /// Deletes the stored time and every lap. Resetting an empty store is not an error.
+  func reset() async throws
+}
+
+/// Bookmarked notices. The url is the identity.
+public protocol BookmarkRepository: Sendable {
+  /// Bookmarks newest first (by `bookmarkedAt`, then the later insert first).
+  func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark>
+  /// The subset of `urls` that is bookmarked.
+  func bookmarkedURLs(among urls: [String]) async throws -> Set<String>
+  /// Inserts a bookmark; an existing url throws `DomainError.duplicate` and changes nothing.
+  func insert(_ bookmark: Bookmark) async throws
+  /// Changes the title of the bookmark with `url`; a missing url throws `.notFound`.
+  func rename(url: String, to title: String) async throws
+  /// Deletes the bookmark with `url`; a missing url throws `.notFound`.
+  func delete(url: String) async throws
+  /// Deletes every bookmark; an empty list is not an error.
+  func deleteAll() async throws
+}
+
+/// Cached exchange rates and favourite currencies.
+public protocol ExchangeRateRepository: Sendable {
+  /// The newest stored snapshot, if any.
+  func latest() async throws -> RateSnapshot?
+  /// The snapshot stored before the newest, if any.
+  func previous() async throws -> RateSnapshot?
+  /// Stores `snapshot` as the latest; the former latest becomes the previous one and the
+  /// one before it is dropped. Storing a snapshot equal to the latest changes nothing.
+  func store(_ snapshot: RateSnapshot) async throws
+  /// Favourite currency codes.
+  func favorites() async throws -> Set<String>
+  /// Adds or removes `code` from the favourites; doing what is already so is not an error.
+  func setFavorite(_ code: String, _ isFavorite: Bool) async throws
+}
+
+/// The screen the user saw last.
+public protocol ScreenRepository: Sendable {
+  /// The last saved screen, or `nil` when none was ever saved.
+  func lastScreen() async throws -> Screen?
+  /// Replaces the saved screen.
+  func save(_ screen: Screen) async throws
+}
+
+/// Mind-log entries.
+public protocol MindLogRepository: Sendable {
+  /// Entries newest first (by date, then the higher id first).
+  func entries(offset: Int, limit: Int) async throws -> Page<MindLog>
+  /// Inserts an entry with a new id (one more than any id ever given) and returns it.
+  func insert(date: Date, score: Decimal, note: String) async throws -> MindLog
+  /// Replaces the entry with the same id; a missing id throws `.notFound`.
+  func update(_ entry: MindLog) async throws
+  /// Deletes the entry with `id`; a missing id throws `.notFound`.
+  func delete(id: Int64) async throws
+}
+
+/// Chat messages.
+public protocol ChatRepository: Sendable {
+  /// Messages oldest first (by date, then the lower id first).
+  func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage>
+  /// Inserts a message with a new id (one more than any id ever given) and returns it.
+  func insert(content: String, date: Date) async throws -> ChatMessage
+  /// Replaces the message with the same id; a missing id throws `.notFound`.
+  func update(_ message: ChatMessage) async throws
+  /// Deletes the message with `id`; a missing id throws `.notFound`.
+  func delete(id: Int64) async throws
+}
+
+/// Where fresh exchange rates come from (the bundled snapshot, a file, the network).
+public protocol ExchangeRateSource: Sendable {
+  /// A description for messages ("bundled snapshot", a path, a url).
+  var name: String { get }
+  func fetch() async throws -> RateSnapshot
+}
+
+/// Every repository of one store, as the composition root hands them out.
+public struct Repositories: Sendable {
+  public var stopwatch: any StopwatchRepository
+  public var bookmarks: any BookmarkRepository
+  public var rates: any ExchangeRateRepository
+  public var screens: any ScreenRepository
+  public var mindLogs: any MindLogRepository
+  public var chat: any ChatRepository
+
+  public init(
+    stopwatch: any StopwatchRepository, bookmarks: any BookmarkRepository,
+    rates: any ExchangeRateRepository, screens: any ScreenRepository,
+    mindLogs: any MindLogRepository, chat: any ChatRepository
+  ) {
+    self.stopwatch = stopwatch
+    self.bookmarks = bookmarks
+    self.rates = rates
+    self.screens = screens
+    self.mindLogs = mindLogs
+    self.chat = chat
+  }
+}

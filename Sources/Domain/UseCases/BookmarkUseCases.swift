@@ -1,0 +1,81 @@
+import Foundation
+
+/// The notices of the board, each marked when it is bookmarked.
+public struct ListNotices: Sendable {
+  private let catalog: [Notice]
+  private let bookmarks: any BookmarkRepository
+  /// - Parameter catalog: the notices on the board, in display order.
+  public init(catalog: [Notice], bookmarks: any BookmarkRepository) {
+    self.catalog = catalog
+    self.bookmarks = bookmarks
+  }
+
+  public func callAsFunction() async throws -> [NoticeItem] {
+    let marked = try await bookmarks.bookmarkedURLs(among: catalog.map(\.url))
+    return catalog.map { NoticeItem(notice: $0, isBookmarked: marked.contains($0.url)) }
+  }
+}
+
+/// Bookmarks a notice, or removes its bookmark when it has one (the url is the identity).
+public struct ToggleBookmark: Sendable {
+  private let bookmarks: any BookmarkRepository
+  private let now: @Sendable () -> Date
+  public init(bookmarks: any BookmarkRepository, now: @escaping @Sendable () -> Date) {
+    self.bookmarks = bookmarks
+    self.now = now
+  }
+
+  @discardableResult
+  public func callAsFunction(_ notice: Notice) async throws -> BookmarkState {
+    if try await bookmarks.bookmarkedURLs(among: [notice.url]).isEmpty {
+      try await bookmarks.insert(
+        Bookmark(url: notice.url, title: notice.title, noticeDate: notice.date, bookmarkedAt: now())
+      )
+      return .bookmarked
+    }
+    try await bookmarks.delete(url: notice.url)
+    return .removed
+  }
+}
+
+/// A page of bookmarks, newest first.
+public struct ListBookmarks: Sendable {
+  private let bookmarks: any BookmarkRepository
+  public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
+
+  public func callAsFunction(offset: Int = 0, limit: Int) async throws -> Page<Bookmark> {
+    try await bookmarks.bookmarks(offset: offset, limit: limit)
+  }
+}
+
+/// Gives a bookmark a new title (trimmed; an empty title is refused).
+public struct RenameBookmark: Sendable {
+  private let bookmarks: any BookmarkRepository
+  public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
+
+  public func callAsFunction(_ bookmark: Bookmark, to title: String) async throws {
+    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw DomainError.invalidInput(.emptyText) }
+    try await bookmarks.rename(url: bookmark.url, to: trimmed)
+  }
+}
+
+/// Removes one bookmark.
+public struct RemoveBookmark: Sendable {
+  private let bookmarks: any BookmarkRepository
+  public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
+
+  public func callAsFunction(_ bookmark: Bookmark) async throws {
+    try await bookmarks.delete(url: bookmark.url)
+  }
+}
+
+/// Removes every bookmark.
+public struct ClearBookmarks: Sendable {
+  private let bookmarks: any BookmarkRepository
+  public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
+
+  public func callAsFunction() async throws {
+    try await bookmarks.deleteAll()
+  }
+}

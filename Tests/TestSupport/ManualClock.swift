@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// A clock that moves only when a test tells it to: no test ever sleeps.
+public final class ManualClock: Clock, Sendable {
+  public struct Instant: InstantProtocol {
+    public var offset: Duration
+    public init(offset: Duration) { self.offset = offset }
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private let current = Mutex(Instant(offset: .zero))
+
+  public init() {}
+
+  public var now: Instant { current.withLock { $0 } }
+  public var minimumResolution: Duration { .zero }
+
+  /// Moves the clock forward.
+  public func advance(by duration: Duration) {
+    current.withLock { $0 = $0.advanced(by: duration) }
+  }
+
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    current.withLock { $0 = max($0, deadline) }
+  }
+}
+
+extension Timeline {
+  /// A timeline that starts at `start` and moves only with `clock`.
+  public static func manual(
+    _ clock: ManualClock, start: Date = Fixtures.referenceDate
+  ) -> Timeline {
+    Timeline(clock: clock, now: { start })
+  }
+}
+
+/// Shared test values.
+public enum Fixtures {
+  /// 2026-11-29 01:32:00 UTC, a whole second.
+  public static let referenceDate = Date(timeIntervalSince1970: 1_795_915_920)
+
+  /// The package root, found from this file's path, so tests work from any directory.
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A fixture file under Tests/Fixtures.
+  public static func url(_ name: String) -> URL {
+    packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
+  }
+
+  /// A fresh empty directory under the system temporary directory.
+  public static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pocket-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
