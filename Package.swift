@@ -19,9 +19,9 @@ let package = Package(
     .target(name: "Presentation", dependencies: ["Domain"]),
     .executableTarget(name: "App", dependencies: ["Domain", "Data", "Presentation"]),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
     .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "TestSupport"]),
-    .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "TestSupport"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Domain", "Data", "Presentation", "TestSupport"]),
     .testTarget(name: "AppTests", dependencies: ["App", "Domain", "Data", "Presentation", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

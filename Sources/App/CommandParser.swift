@@ -1,0 +1,110 @@
+/// A line Pocket could not make sense of. Exit status 2.
+struct UsageError: Error, Equatable {
+  var message: String
+}
+
+/// Turns one typed line into a `Command`. Words are separated by blanks; free text (a
+/// chat message, a title, a note) is the rest of the line as typed, trimmed.
+enum CommandParser {
+  /// - Returns: `nil` for a blank line.
+  static func parse(_ line: String) throws(UsageError) -> Command? {
+    var words = Words(line)
+    guard let name = words.next() else { return nil }
+    let command: Command
+    switch name.lowercased() {
+    case "show": command = .show
+    case "rates": command = .rates(query: words.rest())
+    case "fav": command = .favorite(code: try words.required("CODE", for: "fav"))
+    case "calc": command = .calc(code: try words.required("CODE", for: "calc"))
+    case "convert":
+      command = .convert(amount: words.next() ?? "", from: words.next())
+    case "back": command = .back
+    case "stopwatch": command = .stopwatch
+    case "start": command = .start
+    case "stop": command = .stop
+    case "lap": command = .lap
+    case "reset": command = .reset
+    case "notices": command = .notices
+    case "bookmark": command = .bookmark(number: try words.number(for: "bookmark"))
+    case "bookmarks": command = .bookmarks
+    case "rename":
+      command = .rename(number: try words.number(for: "rename"), title: words.rest())
+    case "remove": command = .remove(number: try words.number(for: "remove"))
+    case "clear": command = .clear
+    case "mindlog": command = .mindLog
+    case "add":
+      command = .add(score: try words.required("SCORE", for: "add"), note: words.rest())
+    case "chat": command = .chat
+    case "say": command = .say(text: words.rest())
+    case "edit": command = .edit(number: try words.number(for: "edit"), text: words.rest())
+    case "delete": command = .delete(number: try words.number(for: "delete"))
+    case "help": command = .help(topic: words.next())
+    case "quit", "exit": command = .quit
+    default:
+      throw UsageError(message: "Unknown command '\(name)'. Type 'help' for the list.")
+    }
+    if !words.rest().isEmpty, command.takesNoMoreWords {
+      throw UsageError(message: "'\(name)' takes no more words. \(hint(name))")
+    }
+    return command
+  }
+
+  static func hint(_ name: String) -> String {
+    let usage = CommandHelp.all.first { $0.name == name }?.usage ?? name
+    return "Usage: \(usage)"
+  }
+}
+
+extension Command {
+  /// Commands whose arguments are all read as words, so leftovers are a typing mistake.
+  fileprivate var takesNoMoreWords: Bool {
+    switch self {
+    case .rates, .rename, .add, .say, .edit: false
+    default: true
+    }
+  }
+}
+
+/// Reads words off a line, keeping the untouched rest for free text.
+private struct Words {
+  private var remainder: Substring
+
+  init(_ line: String) { remainder = Substring(line) }
+
+  mutating func next() -> String? {
+    remainder = remainder.drop { $0.isWhitespace }
+    guard !remainder.isEmpty else { return nil }
+    let word = remainder.prefix { !$0.isWhitespace }
+    remainder = remainder.dropFirst(word.count)
+    return String(word)
+  }
+
+  mutating func rest() -> String {
+    defer { remainder = "" }
+    return remainder.trimmingWhitespace()
+  }
+
+  mutating func required(_ what: String, for name: String) throws(UsageError) -> String {
+    guard let word = next() else {
+      throw UsageError(message: "'\(name)' needs \(what). \(CommandParser.hint(name))")
+    }
+    return word
+  }
+
+  /// A list number as shown on screen. Any whole number is accepted here (0 and negatives
+  /// are refused later with the list's own message); other text is a usage error.
+  mutating func number(for name: String) throws(UsageError) -> Int {
+    let word = try required("a number N", for: name)
+    guard let number = Int(word) else {
+      throw UsageError(
+        message: "'\(name)' needs a number N, not '\(word)'. \(CommandParser.hint(name))")
+    }
+    return number
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingWhitespace() -> String {
+    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+}

@@ -1,0 +1,31 @@
+/// The text of `help` and `--help`.
+enum HelpText {
+  static let usage =
+    "Usage: pocket [--store json|memory] [--store-path PATH] [--lang en|ko] [COMMAND [ARGS...]]"
+
+  static let options = """
+    Options:
+      --store json|memory  Where data lives (default: json)
+      --store-path PATH    The store's folder (default: $XDG_DATA_HOME/pocket or ~/.local/share/pocket)
+      --lang en|ko         Language (default: ko when LANG or LC_ALL starts with ko, else en)
+      --help               Show this help
+
+    Without a command, pocket reads commands from standard input until 'quit' or the end.
+    Exit status: 0 done, 1 refused, 2 usage error, 3 the store cannot be used.
+    """
+
+  /// Every command with one line each, or one command's usage.
+  static func text(for topic: String?) -> String {
+    if let topic {
+      guard let help = CommandHelp.all.first(where: { $0.name == topic.lowercased() }) else {
+        return "Unknown command '\(topic)'. Type 'help' for the list.\n"
+      }
+      return "\(help.usage)\n  \(help.summary)\n"
+    }
+    let width = CommandHelp.all.map(\.usage.count).max() ?? 0
+    let lines = CommandHelp.all.map {
+      "  " + $0.usage + String(repeating: " ", count: width - $0.usage.count + 2) + $0.summary
+    }
+    return (["Commands:"] + lines).joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,175 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Exit statuses of `pocket`.
+enum ExitStatus: Int32 {
+  case done = 0
+  case refused = 1
+  case usage = 2
+  case storeUnusable = 3
+}
+
+/// Where the app reads and writes text, so tests can drive it without a terminal.
+protocol Console {
+  func readLine() -> String?
+  func write(_ text: String)
+  func writeError(_ text: String)
+  var isInteractive: Bool { get }
+}
+
+/// The composition root: chooses the store, builds the session, runs one command or an
+/// interactive loop.
+@MainActor
+struct Pocket {
+  var environment: [String: String]
+  var console: any Console
+  var clock: any Clock<Duration> = ContinuousClock()
+  var wallClock: @Sendable () -> Date = { Date() }
+  var timeZone: TimeZone = .current
+
+  func run(_ arguments: [String]) async -> ExitStatus {
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      console.writeError("pocket: \(error.message)\n")
+      return .usage
+    }
+    if options.showHelp {
+      console.write(HelpText.usage + "\n\n" + HelpText.text(for: nil) + "\n" + HelpText.options + "\n")
+      return .done
+    }
+    let language = options.language ?? Language.fromEnvironment(environment)
+    let strings = Strings(language: language, timeZone: timeZone)
+    let repositories: Repositories
+    do {
+      repositories = try openStore(options)
+    } catch {
+      console.writeError("pocket: \(strings.text(Message(error)))\n")
+      return .storeUnusable
+    }
+    let timeline = makeTimeline()
+    let session = Session(
+      repositories: repositories, timeline: timeline, language: language,
+      rateSource: BundledRateSource(), notices: SampleNotices.all)
+    if let failure = await session.launch() {
+      console.writeError("pocket: \(strings.text(failure))\n")
+      return .storeUnusable
+    }
+    let renderer = { Renderer(strings: strings, now: timeline.now()) }
+    if !options.command.isEmpty {
+      return await runOnce(options.command.joined(separator: " "), session, strings, renderer)
+    }
+    return await runInteractive(session, strings, renderer)
+  }
+
+  private func runOnce(
+    _ line: String, _ session: Session, _ strings: Strings, _ renderer: () -> Renderer
+  ) async -> ExitStatus {
+    let command: Command
+    do {
+      guard let parsed = try CommandParser.parse(line) else {
+        console.writeError("pocket: empty command. \(HelpText.usage)\n")
+        return .usage
+      }
+      command = parsed
+    } catch {
+      console.writeError("pocket: \(error.message)\n")
+      return .usage
+    }
+    switch await session.execute(command) {
+    case .done(let message):
+      console.write(renderer().render(session.content, message: message))
+      return .done
+    case .refused(let message):
+      console.write(renderer().render(session.content))
+      console.writeError("pocket: \(strings.text(message))\n")
+      return message.isStoreFailure ? .storeUnusable : .refused
+    case .text(let text):
+      console.write(text)
+      return .done
+    case .quit:
+      return .done
+    }
+  }
+
+  private func runInteractive(
+    _ session: Session, _ strings: Strings, _ renderer: () -> Renderer
+  ) async -> ExitStatus {
+    console.write(renderer().render(session.content))
+    while true {
+      if console.isInteractive { console.write("> ") }
+      guard let line = console.readLine() else { return .done }
+      let command: Command
+      do {
+        guard let parsed = try CommandParser.parse(line) else { continue }
+        command = parsed
+      } catch {
+        console.writeError("\(error.message)\n")
+        continue
+      }
+      switch await session.execute(command) {
+      case .done(let message):
+        console.write(renderer().render(session.content, message: message))
+      case .refused(let message):
+        console.write(renderer().render(session.content, message: message))
+        if message.isStoreFailure { return .storeUnusable }
+      case .text(let text):
+        console.write(text)
+      case .quit:
+        return .done
+      }
+    }
+  }
+
+  private func openStore(_ options: Options) throws -> Repositories {
+    switch options.store {
+    case .memory:
+      return InMemoryStore().repositories
+    case .json:
+      return try JSONFileStore.open(directory: options.storeDirectory(environment: environment))
+        .repositories
+    }
+  }
+
+  private func makeTimeline() -> Timeline {
+    func make<C: Clock<Duration>>(_ clock: C) -> Timeline {
+      Timeline(clock: clock, now: wallClock)
+    }
+    return make(clock)
+  }
+}
+
+extension Message {
+  /// The store failed: exit status 3.
+  var isStoreFailure: Bool {
+    if case .storageFailed = self { return true }
+    return false
+  }
+}
+
+/// The real terminal.
+struct StandardConsole: Console {
+  func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+  func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  var isInteractive: Bool { isatty(STDIN_FILENO) != 0 }
+}
+
+@main
+enum PocketMain {
+  @MainActor
+  static func main() async {
+    let pocket = Pocket(environment: ProcessInfo.processInfo.environment, console: StandardConsole())
+    let status = await pocket.run(Array(CommandLine.arguments.dropFirst()))
+    exit(status.rawValue)
+  }
+}

@@ -1,0 +1,187 @@
+import Domain
+import Foundation
+import Presentation
+
+/// How a command ended.
+enum Outcome: Equatable {
+  /// Done; the screen shows, with an optional confirmation.
+  case done(Message?)
+  /// Refused; nothing changed. The message says why.
+  case refused(Message)
+  /// Text to print instead of a screen (help).
+  case text(String)
+  case quit
+}
+
+/// The dispatcher: owns the router and one view model per screen, and turns each
+/// `Command` into view-model intents. It never touches use cases or stores itself.
+@MainActor
+final class Session {
+  let router: RouterViewModel
+  let rates: RatesViewModel
+  let calculator: CalculatorViewModel
+  let stopwatch: StopwatchViewModel
+  let notices: NoticesViewModel
+  let bookmarks: BookmarksViewModel
+  let mindLog: MindLogViewModel
+  let chat: ChatViewModel
+
+  init(
+    repositories: Repositories, timeline: Timeline, language: Language,
+    rateSource: any ExchangeRateSource, notices catalog: [Notice]
+  ) {
+    let now: @Sendable () -> Date = { timeline.now() }
+    router = RouterViewModel(screens: repositories.screens)
+    rates = RatesViewModel(rates: repositories.rates, source: rateSource)
+    calculator = CalculatorViewModel(
+      rates: repositories.rates, source: rateSource, language: language)
+    stopwatch = StopwatchViewModel(stopwatch: repositories.stopwatch, timeline: timeline)
+    notices = NoticesViewModel(catalog: catalog, bookmarks: repositories.bookmarks, now: now)
+    bookmarks = BookmarksViewModel(bookmarks: repositories.bookmarks)
+    mindLog = MindLogViewModel(mindLogs: repositories.mindLogs, now: now, language: language)
+    chat = ChatViewModel(chat: repositories.chat, now: now)
+  }
+
+  /// Restores the screen seen last and loads it.
+  /// - Returns: a refusal when the store could not be read.
+  func launch() async -> Message? {
+    await router.restoreLastScreen()
+    if let message = router.state.message { return message }
+    if case .calculator(let code) = router.state.screen, await !calculator.open(code) {
+      // The cached rates no longer list the currency: fall back to the list.
+      await router.show(.rates)
+    }
+    return await load(router.state.screen)
+  }
+
+  /// What the current screen shows, with the stopwatch read off the clock now.
+  var content: ScreenContent {
+    switch router.state.screen {
+    case .rates: .rates(rates.state)
+    case .calculator: .calculator(calculator.state)
+    case .stopwatch:
+      .stopwatch({
+        stopwatch.tick()
+        return stopwatch.state
+      }())
+    case .notices: .notices(notices.state)
+    case .bookmarks: .bookmarks(bookmarks.state)
+    case .mindLog: .mindLog(mindLog.state)
+    case .chat: .chat(chat.state)
+    }
+  }
+
+  func execute(_ command: Command) async -> Outcome {
+    switch command {
+    case .show: return outcome(await load(router.state.screen))
+    case .rates(let query): return await perform(on: .rates) { await rates.search(query) }
+    case .favorite(let code): return await perform(on: .rates) { await rates.toggleFavorite(code) }
+    case .calc(let code):
+      guard await calculator.open(code) else { return refusal(calculator.state.message) }
+      return await navigate(to: .calculator(currency: calculator.state.currency))
+    case .convert(let amount, let from):
+      guard case .calculator = router.state.screen else { return .refused(.noCalculator) }
+      return await perform(on: router.state.screen) { await calculator.convert(amount, from: from) }
+    case .back:
+      await router.back()
+      return router.state.message.map(Outcome.refused) ?? outcome(await load(router.state.screen))
+    case .stopwatch: return await navigate(to: .stopwatch)
+    case .start: return await perform(on: .stopwatch) { await stopwatch.startTapped() }
+    case .stop: return await perform(on: .stopwatch) { await stopwatch.stopTapped() }
+    case .lap: return await perform(on: .stopwatch) { await stopwatch.lapTapped() }
+    case .reset: return await perform(on: .stopwatch) { await stopwatch.resetTapped() }
+    case .notices: return await navigate(to: .notices)
+    case .bookmark(let number):
+      return await perform(on: .notices) { await notices.toggleBookmark(number: number) }
+    case .bookmarks: return await navigate(to: .bookmarks)
+    case .rename(let number, let title):
+      return await perform(on: .bookmarks) { await bookmarks.rename(number: number, to: title) }
+    case .remove(let number):
+      return await perform(on: .bookmarks) { await bookmarks.remove(number: number) }
+    case .clear: return await perform(on: .bookmarks) { await bookmarks.clear() }
+    case .mindLog: return await navigate(to: .mindLog)
+    case .add(let score, let note):
+      return await perform(on: .mindLog) { await mindLog.add(score: score, note: note) }
+    case .chat: return await navigate(to: .chat)
+    case .say(let text): return await perform(on: .chat) { await chat.send(text) }
+    case .edit(let number, let text): return await edit(number, text)
+    case .delete(let number):
+      switch router.state.screen {
+      case .chat: return await perform(on: .chat) { await chat.delete(number: number) }
+      case .mindLog: return await perform(on: .mindLog) { await mindLog.delete(number: number) }
+      default: return .refused(.notOnThisScreen(command: "delete"))
+      }
+    case .help(let topic): return .text(HelpText.text(for: topic))
+    case .quit: return .quit
+    }
+  }
+
+  private func edit(_ number: Int, _ text: String) async -> Outcome {
+    switch router.state.screen {
+    case .chat:
+      return await perform(on: .chat) { await chat.edit(number: number, to: text) }
+    case .mindLog:
+      let score = text.prefix { !$0.isWhitespace }
+      let note = text.dropFirst(score.count).trimmingCharacters(in: .whitespaces)
+      return await perform(on: .mindLog) {
+        await mindLog.edit(number: number, score: String(score), note: note.isEmpty ? nil : note)
+      }
+    default:
+      return .refused(.notOnThisScreen(command: "edit"))
+    }
+  }
+
+  /// Shows `screen` with fresh data.
+  private func navigate(to screen: Screen) async -> Outcome {
+    if let message = await load(screen) { return .refused(message) }
+    guard await router.show(screen) else { return refusal(router.state.message) }
+    return .done(nil)
+  }
+
+  /// Runs an intent of `screen`'s view model; on success that screen comes up. A refused
+  /// intent leaves the screen as it was.
+  private func perform(on screen: Screen, _ intent: () async -> Void) async -> Outcome {
+    if screen != router.state.screen, let message = await load(screen) {
+      return .refused(message)
+    }
+    await intent()
+    if let message = message(of: screen), message.isRefusal { return .refused(message) }
+    guard await router.show(screen) else { return refusal(router.state.message) }
+    return .done(message(of: screen))
+  }
+
+  /// Loads a screen's view model. Returns its refusal when the store failed.
+  private func load(_ screen: Screen) async -> Message? {
+    switch screen {
+    case .rates: await rates.load()
+    case .calculator(let code):
+      if calculator.state.currency != code { await calculator.open(code) }
+    case .stopwatch: await stopwatch.load()
+    case .notices: await notices.load()
+    case .bookmarks: await bookmarks.load()
+    case .mindLog: await mindLog.load()
+    case .chat: await chat.load()
+    }
+    return message(of: screen).flatMap { $0.isRefusal ? $0 : nil }
+  }
+
+  private func message(of screen: Screen) -> Message? {
+    switch screen {
+    case .rates: rates.state.message
+    case .calculator: calculator.state.message
+    case .stopwatch: stopwatch.state.message
+    case .notices: notices.state.message
+    case .bookmarks: bookmarks.state.message
+    case .mindLog: mindLog.state.message
+    case .chat: chat.state.message
+    }
+  }
+
+  private func outcome(_ refusal: Message?) -> Outcome {
+    refusal.map(Outcome.refused) ?? .done(nil)
+  }
+
+  private func refusal(_ message: Message?) -> Outcome {
+    .refused(message ?? .notFound)
+  }
+}

@@ -1,0 +1,75 @@
+import Domain
+import Foundation
+import Observation
+
+/// The chat: messages oldest first (the newest page shown), send, edit, delete.
+@MainActor @Observable
+public final class ChatViewModel: MessageReporting {
+  public struct State: Equatable, Sendable {
+    public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
+    public var message: Message?
+
+    public init(
+      page: Page<ChatMessage> = .init(items: [], offset: 0, total: 0), message: Message? = nil
+    ) {
+      self.page = page
+      self.message = message
+    }
+
+    /// Nothing sent yet: the screen shows its empty state.
+    public var isEmpty: Bool { page.total == 0 }
+  }
+
+  public private(set) var state = State()
+  private let paging: ListPaging
+  private let listMessages: ListMessages
+  private let sendMessage: SendMessage
+  private let editMessage: EditMessage
+  private let deleteMessage: DeleteMessage
+
+  public init(chat: any ChatRepository, now: @escaping @Sendable () -> Date, pageSize: Int = 20) {
+    paging = ListPaging(size: pageSize)
+    listMessages = ListMessages(chat: chat)
+    sendMessage = SendMessage(chat: chat, now: now)
+    editMessage = EditMessage(chat: chat)
+    deleteMessage = DeleteMessage(chat: chat)
+  }
+
+  func report(_ message: Message?) { state.message = message }
+
+  /// Reads the newest page (oldest first within it).
+  public func load() async {
+    state.message = nil
+    let size = paging.size
+    let page = await attempt {
+      let total = try await listMessages(limit: 0).total
+      return try await listMessages(
+        offset: paging.newestOffset(total: total, newestFirst: false), limit: size)
+    }
+    if let page { state.page = page }
+  }
+
+  public func send(_ text: String) async {
+    await run { _ = try await self.sendMessage(text) }
+  }
+
+  public func edit(number: Int, to text: String) async {
+    await run { _ = try await self.editMessage(try await self.message(number), content: text) }
+  }
+
+  public func delete(number: Int) async {
+    await run { try await self.deleteMessage(try await self.message(number)) }
+  }
+
+  private func run(_ intent: () async throws -> Void) async {
+    state.message = nil
+    guard await attempt(intent) != nil else { return }
+    await load()
+  }
+
+  private func message(_ number: Int) async throws -> ChatMessage {
+    try await paging.item(number, total: state.page.total) {
+      try await listMessages(offset: $0, limit: 1)
+    }
+  }
+}

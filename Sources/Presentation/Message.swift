@@ -1,0 +1,86 @@
+import Domain
+
+/// What a screen tells the user after an intent, as a value; `Strings` words it.
+public enum Message: Equatable, Sendable {
+  // Refusals: the intent changed nothing.
+  case enterAmount
+  case invalidNumber
+  case negativeAmount
+  case scoreOutOfRange
+  case emptyText
+  case unknownCurrency(String)
+  case noSuchItem(Int)
+  case stopwatchNotRunning
+  case alreadyExists
+  case notFound
+  case couldNotLoad(reason: String)
+  /// The command works only on the named screens.
+  case notOnThisScreen(command: String)
+  /// `convert` needs a calculator; none has been opened.
+  case noCalculator
+  case storageFailed(path: String, reason: String)
+  // Confirmations.
+  case bookmarkAdded(String)
+  case bookmarkRemoved(String)
+  case bookmarksCleared
+  case favoriteAdded(String)
+  case favoriteRemoved(String)
+
+  /// A refusal: the command did not do what was asked.
+  public var isRefusal: Bool {
+    switch self {
+    case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved:
+      false
+    default:
+      true
+    }
+  }
+
+  /// The message for an error thrown by a use case.
+  public init(_ error: any Error) {
+    guard let error = error as? DomainError else {
+      self = .couldNotLoad(reason: String(describing: error))
+      return
+    }
+    switch error {
+    case .notFound: self = .notFound
+    case .duplicate: self = .alreadyExists
+    case .invalidInput(let problem): self = Message(problem)
+    case .storageUnavailable(let path, let reason), .corruptStore(let path, let reason):
+      self = .storageFailed(path: path, reason: reason)
+    case .ratesUnavailable(let reason): self = .couldNotLoad(reason: reason)
+    }
+  }
+
+  init(_ problem: InputProblem) {
+    switch problem {
+    case .emptyAmount: self = .enterAmount
+    case .invalidNumber: self = .invalidNumber
+    case .negativeAmount: self = .negativeAmount
+    case .scoreOutOfRange: self = .scoreOutOfRange
+    case .emptyText: self = .emptyText
+    case .unknownCurrency(let code): self = .unknownCurrency(code)
+    case .noSuchItem(let number): self = .noSuchItem(number)
+    case .stopwatchNotRunning: self = .stopwatchNotRunning
+    }
+  }
+}
+
+/// A view model that shows refusals as a message in its state.
+@MainActor
+protocol MessageReporting: AnyObject {
+  func report(_ message: Message?)
+}
+
+extension MessageReporting {
+  /// Runs a use-case call; a thrown error becomes the screen's message.
+  /// - Returns: the value, or `nil` when the call was refused.
+  func attempt<T>(_ body: () async throws -> T) async -> T? {
+    do {
+      return try await body()
+    } catch {
+      report(Message(error))
+      return nil
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Domain
+import Foundation
+import Observation
+
+/// The mood diary: entries newest first; add, edit, delete.
+@MainActor @Observable
+public final class MindLogViewModel: MessageReporting {
+  public struct State: Equatable, Sendable {
+    public var page = Page<MindLog>(items: [], offset: 0, total: 0)
+    public var message: Message?
+
+    public init(page: Page<MindLog> = .init(items: [], offset: 0, total: 0), message: Message? = nil) {
+      self.page = page
+      self.message = message
+    }
+  }
+
+  public private(set) var state = State()
+  private let paging: ListPaging
+  private let language: Language
+  private let listMindLogs: ListMindLogs
+  private let addMindLog: AddMindLog
+  private let updateMindLog: UpdateMindLog
+  private let deleteMindLog: DeleteMindLog
+
+  public init(
+    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, language: Language,
+    pageSize: Int = 20
+  ) {
+    paging = ListPaging(size: pageSize)
+    self.language = language
+    listMindLogs = ListMindLogs(mindLogs: mindLogs)
+    addMindLog = AddMindLog(mindLogs: mindLogs, now: now)
+    updateMindLog = UpdateMindLog(mindLogs: mindLogs)
+    deleteMindLog = DeleteMindLog(mindLogs: mindLogs)
+  }
+
+  func report(_ message: Message?) { state.message = message }
+
+  public func load() async {
+    state.message = nil
+    if let page = await attempt({ try await listMindLogs(limit: paging.size) }) {
+      state.page = page
+    }
+  }
+
+  /// Adds an entry dated now. The score is typed text: a number from 0 to 10.
+  public func add(score scoreText: String, note: String) async {
+    await run {
+      _ = try await self.addMindLog(score: try self.score(scoreText), note: note)
+    }
+  }
+
+  /// Changes entry `number`'s score, and its note when `note` is given.
+  public func edit(number: Int, score scoreText: String, note: String?) async {
+    await run {
+      let score = try self.score(scoreText)
+      let entry = try await self.entry(number)
+      _ = try await self.updateMindLog(entry, score: score, note: note ?? entry.note)
+    }
+  }
+
+  public func delete(number: Int) async {
+    await run { try await self.deleteMindLog(try await self.entry(number)) }
+  }
+
+  private func run(_ intent: () async throws -> Void) async {
+    state.message = nil
+    guard await attempt(intent) != nil else { return }
+    await load()
+  }
+
+  private func score(_ text: String) throws -> Decimal {
+    do {
+      return try DecimalInput.parse(
+        text, groupingSeparator: language.groupingSeparator,
+        decimalSeparator: language.decimalSeparator)
+    } catch .invalidInput(.negativeAmount) {
+      throw DomainError.invalidInput(.scoreOutOfRange)
+    } catch .invalidInput(.emptyAmount) {
+      throw DomainError.invalidInput(.invalidNumber)
+    }
+  }
+
+  private func entry(_ number: Int) async throws -> MindLog {
+    try await paging.item(number, total: state.page.total) {
+      try await listMindLogs(offset: $0, limit: 1)
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Domain
+import Observation
+
+/// Which screen is showing: tabs, plus the calculator pushed from the rate list.
+/// Every change is saved, so the next launch comes back to the same screen.
+@MainActor @Observable
+public final class RouterViewModel: MessageReporting {
+  public struct State: Equatable, Sendable {
+    public var screen: Screen = .rates
+    public var message: Message?
+  }
+
+  public private(set) var state = State()
+  private let save: SaveLastScreen
+  private let restore: RestoreLastScreen
+
+  public init(screens: any ScreenRepository) {
+    save = SaveLastScreen(screens: screens)
+    restore = RestoreLastScreen(screens: screens)
+  }
+
+  func report(_ message: Message?) { state.message = message }
+
+  /// Shows the screen saved last (the rate list on first launch).
+  public func restoreLastScreen() async {
+    if let screen = await attempt({ try await restore() }) {
+      state.screen = screen
+    }
+  }
+
+  /// Shows `screen` and remembers it. Showing the current screen saves nothing.
+  /// - Returns: false when the screen could not be saved (the message says why).
+  @discardableResult
+  public func show(_ screen: Screen) async -> Bool {
+    state.message = nil
+    guard screen != state.screen else { return true }
+    guard await attempt({ try await save(screen) }) != nil else { return false }
+    state.screen = screen
+    return true
+  }
+
+  /// Pops the calculator back to the rate list; elsewhere does nothing.
+  @discardableResult
+  public func back() async -> Bool {
+    guard case .calculator = state.screen else { return true }
+    return await show(.rates)
+  }
+}

@@ -1,0 +1,119 @@
+import Domain
+import Foundation
+import Observation
+
+/// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
+/// and slowest marked.
+@MainActor @Observable
+public final class StopwatchViewModel: MessageReporting {
+  public enum Status: Equatable, Sendable {
+    case reset, running, stopped
+  }
+
+  public enum LapMark: Equatable, Sendable {
+    case fastest, slowest
+  }
+
+  public struct LapRow: Equatable, Sendable {
+    public var lap: Lap
+    public var mark: LapMark?
+
+    public init(lap: Lap, mark: LapMark? = nil) {
+      self.lap = lap
+      self.mark = mark
+    }
+  }
+
+  public struct State: Equatable, Sendable {
+    public var status: Status = .reset
+    public var elapsed: Duration = .zero
+    /// The newest laps, newest first.
+    public var laps: [LapRow] = []
+    /// Every lap stored, shown or not.
+    public var lapCount = 0
+    public var message: Message?
+
+    public init(
+      status: Status = .reset, elapsed: Duration = .zero, laps: [LapRow] = [], lapCount: Int = 0,
+      message: Message? = nil
+    ) {
+      self.status = status
+      self.elapsed = elapsed
+      self.laps = laps
+      self.lapCount = lapCount
+      self.message = message
+    }
+  }
+
+  public private(set) var state = State()
+  private var stopwatch = Stopwatch()
+  private let timeline: Timeline
+  private let pageSize: Int
+  private let loadStopwatch: LoadStopwatch
+  private let startStopwatch: StartStopwatch
+  private let stopStopwatch: StopStopwatch
+  private let saveLap: SaveLap
+  private let resetStopwatch: ResetStopwatch
+
+  public init(stopwatch: any StopwatchRepository, timeline: Timeline, pageSize: Int = 20) {
+    self.timeline = timeline
+    self.pageSize = pageSize
+    loadStopwatch = LoadStopwatch(stopwatch: stopwatch)
+    startStopwatch = StartStopwatch(stopwatch: stopwatch, timeline: timeline)
+    stopStopwatch = StopStopwatch(stopwatch: stopwatch, timeline: timeline)
+    saveLap = SaveLap(stopwatch: stopwatch, timeline: timeline)
+    resetStopwatch = ResetStopwatch(stopwatch: stopwatch)
+  }
+
+  func report(_ message: Message?) { state.message = message }
+
+  /// Reads the stored stopwatch and laps.
+  public func load() async {
+    state.message = nil
+    guard let record = await attempt({ try await loadStopwatch(lapLimit: pageSize) }) else {
+      return
+    }
+    stopwatch = record.stopwatch
+    let marks = Self.marks(record.summary)
+    state.laps = record.laps.items.map { LapRow(lap: $0, mark: marks[$0.number]) }
+    state.lapCount = record.laps.total
+    tick()
+  }
+
+  /// Recomputes the shown time from the clock.
+  public func tick() {
+    state.elapsed = stopwatch.elapsed(at: timeline.now())
+    state.status =
+      stopwatch.isRunning ? .running : (stopwatch.isReset && state.lapCount == 0 ? .reset : .stopped)
+  }
+
+  public func startTapped() async {
+    await run { _ = try await self.startStopwatch() }
+  }
+
+  public func stopTapped() async {
+    await run { _ = try await self.stopStopwatch() }
+  }
+
+  public func lapTapped() async {
+    await run { _ = try await self.saveLap() }
+  }
+
+  public func resetTapped() async {
+    await run { try await self.resetStopwatch() }
+  }
+
+  private func run(_ intent: () async throws -> Void) async {
+    state.message = nil
+    guard await attempt(intent) != nil else { return }
+    await load()
+  }
+
+  /// Lap numbers to mark: once two or more laps exist and they differ.
+  private static func marks(_ summary: LapSummary) -> [Int: LapMark] {
+    guard summary.count >= 2, let fastest = summary.fastest, let slowest = summary.slowest,
+      fastest.lapTime != slowest.lapTime
+    else { return [:] }
+    return [fastest.number: .fastest, slowest.number: .slowest]
+  }
+}

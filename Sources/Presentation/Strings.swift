@@ -1,0 +1,170 @@
+import Domain
+import Foundation
+
+/// The one string table: every word Pocket shows, in English and Korean, and the formats
+/// of numbers, durations and times. Front ends choose wording here and nowhere else.
+public struct Strings: Sendable {
+  public let language: Language
+  public let timeZone: TimeZone
+
+  public init(language: Language, timeZone: TimeZone = .current) {
+    self.language = language
+    self.timeZone = timeZone
+  }
+
+  private func pick(_ english: String, _ korean: String) -> String {
+    language == .ko ? korean : english
+  }
+
+  // MARK: Messages
+
+  public func text(_ message: Message) -> String {
+    switch message {
+    case .enterAmount: pick("Enter an amount", "금액을 입력해주세요")
+    case .invalidNumber: pick("Enter a valid number", "올바른 숫자를 입력해주세요")
+    case .negativeAmount: pick("The amount cannot be negative", "금액은 0 이상이어야 합니다")
+    case .scoreOutOfRange:
+      pick("The score must be a number from 0 to 10", "점수는 0부터 10 사이의 숫자여야 합니다")
+    case .emptyText: pick("Enter some text", "내용을 입력해주세요")
+    case .unknownCurrency(let code): "\(noResults): \(code)"
+    case .noSuchItem(let number):
+      pick("There is no item \(number) on this screen", "이 화면에 \(number)번 항목이 없습니다")
+    case .stopwatchNotRunning: pick("The stopwatch is not running", "스톱워치가 멈춰 있습니다")
+    case .alreadyExists: pick("It exists already", "이미 있습니다")
+    case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
+    case .couldNotLoad(let reason): "\(pick("Could not load data", "데이터를 불러올 수 없습니다")): \(reason)"
+    case .notOnThisScreen(let command):
+      pick(
+        "'\(command)' works on the chat and mind log screens",
+        "'\(command)'는 채팅과 마음 일기 화면에서만 쓸 수 있습니다")
+    case .noCalculator:
+      pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
+    case .storageFailed(let path, let reason):
+      pick("Cannot use the store at \(path): \(reason)", "저장소를 쓸 수 없습니다 (\(path)): \(reason)")
+    case .bookmarkAdded(let title): pick("Bookmarked: \(title)", "북마크했습니다: \(title)")
+    case .bookmarkRemoved(let title):
+      pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
+    case .bookmarksCleared: pick("All bookmarks removed", "북마크를 모두 지웠습니다")
+    case .favoriteAdded(let code): pick("\(code) pinned to the top", "\(code) 즐겨찾기에 추가했습니다")
+    case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 즐겨찾기를 해제했습니다")
+    }
+  }
+
+  // MARK: Screen words
+
+  public func title(_ tab: Tab) -> String {
+    switch tab {
+    case .rates: pick("Rates", "환율")
+    case .stopwatch: pick("Stopwatch", "스톱워치")
+    case .notices: pick("Notices", "공지")
+    case .bookmarks: pick("Bookmarks", "북마크")
+    case .mindLog: pick("Mind log", "마음 일기")
+    case .chat: pick("Chat", "채팅")
+    }
+  }
+
+  public var calculatorTitle: String { pick("Calculator", "계산기") }
+  public var noResults: String { pick("No results", "검색 결과 없음") }
+  public var noMessagesYet: String { pick("No messages yet.", "아직 입력된 채팅이 없습니다.") }
+  public var noBookmarksYet: String { pick("No bookmarks yet.", "북마크한 공지가 없습니다.") }
+  public var noEntriesYet: String { pick("No entries yet.", "아직 기록이 없습니다.") }
+  public var noLapsYet: String { pick("No laps yet.", "아직 랩이 없습니다.") }
+  public var edited: String { pick("edited", "수정됨") }
+  public var fastest: String { pick("fastest", "최단") }
+  public var slowest: String { pick("slowest", "최장") }
+  public var calculatorHint: String {
+    pick("Type: convert AMOUNT [FROM]", "입력: convert 금액 [통화]")
+  }
+
+  public func messageCount(_ count: Int) -> String { pick("Messages: \(count)", "채팅 수: \(count)") }
+  public func currencyCount(_ count: Int) -> String {
+    pick("\(count) currencies", "통화 \(count)개")
+  }
+  public func showingNewest(_ shown: Int, of total: Int) -> String {
+    pick("Showing the newest \(shown) of \(total)", "전체 \(total)개 중 최근 \(shown)개")
+  }
+  public func lap(_ number: Int) -> String { pick("Lap \(number)", "랩 \(number)") }
+  public func status(_ status: StopwatchViewModel.Status) -> String {
+    switch status {
+    case .reset: pick("ready", "대기")
+    case .running: pick("running", "작동 중")
+    case .stopped: pick("stopped", "멈춤")
+    }
+  }
+  public func published(_ date: Date, stale: Bool) -> String {
+    let when = dateTime(date)
+    return stale
+      ? pick("Published \(when), update due", "\(when) 기준, 새 환율 나옴")
+      : pick("Published \(when)", "\(when) 기준")
+  }
+  public func rateLine(base: String, rate: Decimal, code: String) -> String {
+    "1 \(base) = \(decimal(rate, fractionDigits: 4)) \(code)"
+  }
+  public func conversion(_ conversion: Conversion) -> String {
+    "\(decimal(conversion.amount, fractionDigits: 2)) \(conversion.from) → "
+      + "\(decimal(conversion.result, fractionDigits: 2)) \(conversion.to)"
+  }
+
+  /// The currency's name in this language, else its code.
+  public func currencyName(_ code: String) -> String {
+    language.currencyName(code) ?? code
+  }
+
+  // MARK: Formats
+
+  /// `value` rounded half away from zero to `fractionDigits`, with grouping: 135,000.30.
+  public func decimal(_ value: Decimal, fractionDigits: Int) -> String {
+    let rounded = value.rounded(scale: fractionDigits)
+    let text = rounded.magnitude.description
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let integer = String(parts[0])
+    let fraction = parts.count > 1 ? String(parts[1]) : ""
+    var grouped = ""
+    for (index, digit) in integer.enumerated() {
+      if index > 0, (integer.count - index) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    let padded = fraction.padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
+    let sign = rounded < 0 ? "-" : ""
+    return sign + grouped + (fractionDigits > 0 ? "." + padded : "")
+  }
+
+  /// A mind-log score: as typed, without trailing zeros (7, 7.5).
+  public func score(_ value: Decimal) -> String { value.description }
+
+  /// Stopwatch time: MM:SS.cc, or H:MM:SS.cc from an hour on. Centiseconds are truncated.
+  public func stopwatchTime(_ duration: Duration) -> String {
+    let centiseconds = max(0, duration.milliseconds / 10)
+    let hours = centiseconds / 360_000
+    let minutes = centiseconds / 6_000 % 60
+    let seconds = centiseconds / 100 % 60
+    let hundredths = centiseconds % 100
+    let tail = "\(two(minutes)):\(two(seconds)).\(two(hundredths))"
+    return hours > 0 ? "\(hours):\(tail)" : tail
+  }
+
+  private func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+  /// Time of day: "1:32 AM" / "오전 1:32".
+  public func timeOfDay(_ date: Date) -> String {
+    format(date, Date.FormatStyle(date: .omitted, time: .shortened))
+  }
+
+  /// A calendar day: "11/29/2026" / "2026. 11. 29.".
+  public func day(_ date: Date) -> String {
+    format(date, Date.FormatStyle(date: .numeric, time: .omitted))
+  }
+
+  /// Day and time: "Aug 19, 2024 at 12:02 AM".
+  public func dateTime(_ date: Date) -> String {
+    format(date, Date.FormatStyle(date: .abbreviated, time: .shortened))
+  }
+
+  private func format(_ date: Date, _ style: Date.FormatStyle) -> String {
+    var style = style
+    style.locale = language.locale
+    style.timeZone = timeZone
+    // ICU puts a narrow no-break space before AM/PM; terminals show a plain one best.
+    return date.formatted(style).replacingOccurrences(of: "\u{202F}", with: " ")
+  }
+}

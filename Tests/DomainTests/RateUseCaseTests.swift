@@ -1,0 +1,85 @@
+import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Rate use cases")
+struct RateUseCaseTests {
+  let store = InMemoryStore().repositories
+
+  func snapshot(_ day: String) throws -> RateSnapshot {
+    try OpenERAPIDecoder.decode(Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-\(day).json")))
+  }
+
+  func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
+
+  @Test func convertsUSDWithTheCachedRate() async throws {
+    try await store.rates.store(snapshot("2024-08-19"))
+    let convert = ConvertCurrency(rates: store.rates)
+    // KRW 1350.003043 × 100 = 135000.3043 → 135000.30
+    #expect(
+      try await convert(100, from: "USD", to: "KRW")
+        == Conversion(amount: 100, from: "USD", result: decimal("135000.30"), to: "KRW"))
+    // JPY 148.042596 × 12.5 = 1850.53245 → 1850.53
+    #expect(try await convert(decimal("12.5"), from: "USD", to: "JPY").result == decimal("1850.53"))
+  }
+
+  @Test func convertsBetweenTwoCurrenciesThroughUSD() async throws {
+    try await store.rates.store(snapshot("2024-08-19"))
+    let eur = try #require(try await store.rates.latest()?.rates["EUR"])
+    let krw = try #require(try await store.rates.latest()?.rates["KRW"])
+    let result = try await ConvertCurrency(rates: store.rates)(100, from: "EUR", to: "KRW")
+    #expect(result.result == (100 * krw / eur).rounded(scale: 2))
+    #expect(result.result == decimal("148754.27"))
+  }
+
+  @Test func refusesUnknownCurrenciesAndNegativeAmounts() async throws {
+    try await store.rates.store(snapshot("2024-08-19"))
+    let convert = ConvertCurrency(rates: store.rates)
+    await #expect(throws: DomainError.invalidInput(.unknownCurrency("XXX"))) {
+      try await convert(1, from: "USD", to: "XXX")
+    }
+    await #expect(throws: DomainError.invalidInput(.negativeAmount)) {
+      try await convert(-1, from: "USD", to: "KRW")
+    }
+  }
+
+  @Test func loadingFillsAnEmptyStoreFromTheSource() async throws {
+    let board = try await LoadExchangeRates(rates: store.rates, source: BundledRateSource())()
+    #expect(board.quotes.count == 162)
+    #expect(board.quotes.first?.code == "AED")
+    #expect(try await store.rates.latest() == snapshot("2024-08-19"))
+  }
+
+  @Test func trendsCompareWithThePreviousSnapshot() async throws {
+    try await store.rates.store(snapshot("2024-01-09"))
+    try await store.rates.store(snapshot("2024-08-19"))
+    let board = try await LoadExchangeRates(rates: store.rates, source: BundledRateSource())()
+    let trends = Dictionary(uniqueKeysWithValues: board.quotes.map { ($0.code, $0.trend) })
+    // KRW 1315.58 → 1350.00 and JPY 144.21 → 148.04 rose; EUR 0.9131 → 0.9075 moved < 0.01.
+    #expect(trends["KRW"] == .up)
+    #expect(trends["JPY"] == .up)
+    #expect(trends["EUR"] == .flat)
+    #expect(trends["USD"] == .flat)
+  }
+
+  @Test(arguments: [("1.00", "1.02", Trend.down), ("1.02", "1.00", .up), ("1.01", "1.00", .flat)])
+  func trendNeedsAMoveOverOneCent(current: String, previous: String, expected: Trend) {
+    #expect(Trend(current: decimal(current), previous: decimal(previous)) == expected)
+  }
+
+  @Test func favouritesArePinnedOnTopSortedByCode() async throws {
+    let toggle = ToggleFavoriteCurrency(rates: store.rates)
+    let load = LoadExchangeRates(rates: store.rates, source: BundledRateSource())
+    _ = try await load()
+    #expect(try await toggle("KRW"))
+    #expect(try await toggle("EUR"))
+    let codes = try await load().quotes.prefix(3).map(\.code)
+    #expect(codes == ["EUR", "KRW", "AED"])
+    #expect(try await toggle("KRW") == false)
+    await #expect(throws: DomainError.invalidInput(.unknownCurrency("ZZZ"))) {
+      try await toggle("ZZZ")
+    }
+  }
+}

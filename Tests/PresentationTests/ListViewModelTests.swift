@@ -1,0 +1,103 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+@Suite("Notices, bookmarks, mind log and chat screens")
+struct ListViewModelTests {
+  let clock = ManualClock()
+  let store = InMemoryStore().repositories
+  var now: @Sendable () -> Date {
+    let timeline = Timeline.manual(clock)
+    return { timeline.now() }
+  }
+
+  @Test func bookmarkingANoticeShowsOnBothScreens() async {
+    let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
+    let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
+    await notices.load()
+    await notices.toggleBookmark(number: 2)
+    let second = SampleNotices.all[1]
+    #expect(notices.state.message == .bookmarkAdded(second.title))
+    #expect(notices.state.items.map(\.isBookmarked) == SampleNotices.all.indices.map { $0 == 1 })
+    await bookmarks.load()
+    #expect(bookmarks.state.page.items.map(\.url) == [second.url])
+    await bookmarks.rename(number: 1, to: "Read later")
+    #expect(bookmarks.state.page.items.map(\.title) == ["Read later"])
+    await notices.toggleBookmark(number: 2)
+    #expect(notices.state.message == .bookmarkRemoved(second.title))
+    await bookmarks.load()
+    #expect(bookmarks.state.page.total == 0)
+  }
+
+  @Test(arguments: [0, -1, 99])
+  func aNumberNotOnTheListIsRefused(number: Int) async {
+    let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
+    await notices.load()
+    await notices.toggleBookmark(number: number)
+    #expect(notices.state.message == .noSuchItem(number))
+    let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
+    await bookmarks.load()
+    await bookmarks.remove(number: number)
+    #expect(bookmarks.state.message == .noSuchItem(number))
+  }
+
+  @Test func clearRemovesEveryBookmark() async {
+    let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
+    await notices.load()
+    for number in 1...3 { await notices.toggleBookmark(number: number) }
+    let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
+    await bookmarks.load()
+    #expect(bookmarks.state.page.total == 3)
+    await bookmarks.clear()
+    #expect(bookmarks.state == .init(message: .bookmarksCleared))
+  }
+
+  @Test func mindLogListsNewestFirst() async {
+    let viewModel = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
+    await viewModel.add(score: "3", note: "tired")
+    clock.advance(by: .seconds(60))
+    await viewModel.add(score: "8.5", note: "sunny walk")
+    #expect(viewModel.state.page.items.map(\.note) == ["sunny walk", "tired"])
+    await viewModel.edit(number: 2, score: "4", note: nil)
+    #expect(viewModel.state.page.items.last?.score == 4)
+    #expect(viewModel.state.page.items.last?.note == "tired")
+    await viewModel.delete(number: 1)
+    #expect(viewModel.state.page.items.map(\.note) == ["tired"])
+  }
+
+  @Test(arguments: [("11", Message.scoreOutOfRange), ("-1", .scoreOutOfRange), ("x", .invalidNumber)])
+  func badScoresAreRefused(score: String, message: Message) async {
+    let viewModel = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
+    await viewModel.add(score: score, note: "")
+    #expect(viewModel.state == .init(message: message))
+  }
+
+  @Test func chatShowsTheNewestPageOldestFirst() async {
+    let viewModel = ChatViewModel(chat: store.chat, now: now, pageSize: 3)
+    await viewModel.load()
+    #expect(viewModel.state.isEmpty)
+    for text in ["one", "two", "three", "four", "five"] {
+      await viewModel.send(text)
+      clock.advance(by: .seconds(1))
+    }
+    #expect(viewModel.state.page.items.map(\.content) == ["three", "four", "five"])
+    #expect(viewModel.state.page.offset == 2)
+    #expect(viewModel.state.page.total == 5)
+    await viewModel.edit(number: 1, to: "ONE")
+    await viewModel.delete(number: 5)
+    #expect(viewModel.state.page.items.map(\.content) == ["two", "three", "four"])
+    let first = await (try? store.chat.messages(offset: 0, limit: 1).items.first)
+    #expect(first??.content == "ONE")
+    #expect(first??.isEdited == true)
+  }
+
+  @Test func blankMessagesAreRefused() async {
+    let viewModel = ChatViewModel(chat: store.chat, now: now)
+    await viewModel.send("   ")
+    #expect(viewModel.state == .init(message: .emptyText))
+  }
+}

@@ -1,0 +1,78 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+@Suite("Rates and calculator screens")
+struct RatesViewModelTests {
+  let store = InMemoryStore().repositories
+
+  @Test(arguments: ["won", "원", "krw", "KRW", "Korean"])
+  func searchFindsByCodeOrNameInEitherLanguage(query: String) async {
+    let viewModel = RatesViewModel(rates: store.rates, source: BundledRateSource())
+    await viewModel.search(query)
+    #expect(viewModel.state.quotes.map(\.code).contains("KRW"))
+    #expect(viewModel.state.message == nil)
+  }
+
+  @Test func noMatchSaysSoAndAnEmptyQueryShowsAll() async {
+    let viewModel = RatesViewModel(rates: store.rates, source: BundledRateSource())
+    await viewModel.search("zzzz")
+    #expect(viewModel.state.quotes.isEmpty)
+    #expect(viewModel.state.hasNoResults)
+    await viewModel.search("")
+    #expect(viewModel.state.quotes.count == 162)
+  }
+
+  @Test func favouritesComeFirst() async {
+    let viewModel = RatesViewModel(rates: store.rates, source: BundledRateSource())
+    await viewModel.load()
+    await viewModel.toggleFavorite("krw")
+    #expect(viewModel.state.message == .favoriteAdded("KRW"))
+    #expect(viewModel.state.quotes.first?.code == "KRW")
+    #expect(viewModel.state.quotes.first?.isFavorite == true)
+  }
+
+  func calculator(_ language: Language = .en) async -> CalculatorViewModel {
+    let viewModel = CalculatorViewModel(
+      rates: store.rates, source: BundledRateSource(), language: language)
+    await viewModel.open("krw")
+    return viewModel
+  }
+
+  @Test func convertsATypedAmount() async throws {
+    let viewModel = await calculator()
+    await viewModel.convert("1,000.5")
+    let expected = try #require(Decimal(string: "1350678.04"))  // 1000.5 × 1350.003043
+    #expect(
+      viewModel.state
+        == .init(
+          currency: "KRW", rate: Decimal(string: "1350.003043"),
+          conversion: Conversion(
+            amount: Decimal(string: "1000.5") ?? 0, from: "USD", result: expected, to: "KRW")))
+  }
+
+  @Test(arguments: [
+    ("", Message.enterAmount), ("  ", .enterAmount), ("abc", .invalidNumber),
+    ("NaN", .invalidNumber), ("1e999", .invalidNumber), ("1.2.3", .invalidNumber),
+    ("1234567890123456", .invalidNumber), ("-5", .negativeAmount),
+  ])
+  func refusesBadAmountsAndKeepsTheLastResult(text: String, message: Message) async {
+    let viewModel = await calculator()
+    await viewModel.convert("2")
+    let before = viewModel.state.conversion
+    await viewModel.convert(text)
+    #expect(viewModel.state.message == message)
+    #expect(viewModel.state.conversion == before)
+  }
+
+  @Test func unknownCurrencyIsRefused() async {
+    let viewModel = await calculator()
+    #expect(await viewModel.open("XYZ") == false)
+    #expect(viewModel.state.message == .unknownCurrency("XYZ"))
+    #expect(viewModel.state.currency == "KRW")
+  }
+}

@@ -1,0 +1,79 @@
+import Data
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+@Suite("Stopwatch screen")
+struct StopwatchViewModelTests {
+  let clock = ManualClock()
+  let store = InMemoryStore().repositories
+
+  func makeViewModel(pageSize: Int = 20) -> StopwatchViewModel {
+    StopwatchViewModel(stopwatch: store.stopwatch, timeline: .manual(clock), pageSize: pageSize)
+  }
+
+  @Test func startLapStopShowsTheWholeScreen() async {
+    let viewModel = makeViewModel()
+    await viewModel.load()
+    #expect(viewModel.state == .init(status: .reset))
+    await viewModel.startTapped()
+    clock.advance(by: .seconds(10))
+    await viewModel.lapTapped()
+    clock.advance(by: .seconds(4))
+    await viewModel.lapTapped()
+    clock.advance(by: .seconds(7))
+    await viewModel.lapTapped()
+    clock.advance(by: .milliseconds(500))
+    await viewModel.stopTapped()
+    clock.advance(by: .seconds(60))
+    viewModel.tick()
+    let lap1 = Lap(number: 1, lapTime: .seconds(10), total: .seconds(10))
+    let lap2 = Lap(number: 2, lapTime: .seconds(4), total: .seconds(14))
+    let lap3 = Lap(number: 3, lapTime: .seconds(7), total: .seconds(21))
+    #expect(
+      viewModel.state
+        == .init(
+          status: .stopped, elapsed: .milliseconds(21_500),
+          laps: [.init(lap: lap3), .init(lap: lap2, mark: .fastest), .init(lap: lap1, mark: .slowest)],
+          lapCount: 3))
+  }
+
+  @Test func oneLapIsNotMarked() async {
+    let viewModel = makeViewModel()
+    await viewModel.startTapped()
+    clock.advance(by: .seconds(1))
+    await viewModel.lapTapped()
+    #expect(viewModel.state.laps == [.init(lap: Lap(number: 1, lapTime: .seconds(1), total: .seconds(1)))])
+  }
+
+  @Test func lapWhileStoppedIsRefusedAndChangesNothing() async {
+    let viewModel = makeViewModel()
+    await viewModel.lapTapped()
+    #expect(viewModel.state == .init(status: .reset, message: .stopwatchNotRunning))
+  }
+
+  @Test func aRestartedAppShowsTheRunningTime() async {
+    let first = makeViewModel()
+    await first.startTapped()
+    clock.advance(by: .seconds(5))
+    let second = makeViewModel()
+    await second.load()
+    #expect(second.state.status == .running)
+    #expect(second.state.elapsed == .seconds(5))
+  }
+
+  @Test func showsTheNewestPageOfLaps() async {
+    let viewModel = makeViewModel(pageSize: 2)
+    await viewModel.startTapped()
+    for _ in 1...5 {
+      clock.advance(by: .seconds(1))
+      await viewModel.lapTapped()
+    }
+    #expect(viewModel.state.laps.map(\.lap.number) == [5, 4])
+    #expect(viewModel.state.lapCount == 5)
+    await viewModel.resetTapped()
+    #expect(viewModel.state == .init(status: .reset))
+  }
+}
