@@ -1,0 +1,173 @@
+import Domain
+import Foundation
+
+/// Where a `StoreState` lives: in process memory or in a JSON file. Both conform, and the
+/// repositories below are written once against this protocol.
+protocol DocumentBackend: Sendable {
+  /// Runs `body` on the current state.
+  func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) async throws -> Result
+  /// Runs `body` on a copy of the state and keeps the copy only when `body` returns (and,
+  /// for a persistent backend, when the copy was saved). A throwing `body` changes nothing.
+  func write<Result: Sendable>(
+    _ body: @Sendable (inout StoreState) throws -> Result
+  ) async throws -> Result
+}
+
+extension Repositories {
+  /// Every repository, all backed by `backend`.
+  init<Backend: DocumentBackend>(backend: Backend) {
+    self.init(
+      stopwatch: DocumentStopwatchRepository(backend: backend),
+      bookmarks: DocumentBookmarkRepository(backend: backend),
+      rates: DocumentExchangeRateRepository(backend: backend),
+      screens: DocumentScreenRepository(backend: backend),
+      mindLogs: DocumentMindLogRepository(backend: backend),
+      chat: DocumentChatRepository(backend: backend))
+  }
+}
+
+// The names by storage: one generic implementation per protocol, two storages.
+typealias InMemoryStopwatchRepository = DocumentStopwatchRepository<InMemoryBackend>
+typealias InMemoryBookmarkRepository = DocumentBookmarkRepository<InMemoryBackend>
+typealias InMemoryExchangeRateRepository = DocumentExchangeRateRepository<InMemoryBackend>
+typealias InMemoryScreenRepository = DocumentScreenRepository<InMemoryBackend>
+typealias InMemoryMindLogRepository = DocumentMindLogRepository<InMemoryBackend>
+typealias InMemoryChatRepository = DocumentChatRepository<InMemoryBackend>
+typealias JSONFileStopwatchRepository = DocumentStopwatchRepository<JSONFileBackend>
+typealias JSONFileBookmarkRepository = DocumentBookmarkRepository<JSONFileBackend>
+typealias JSONFileExchangeRateRepository = DocumentExchangeRateRepository<JSONFileBackend>
+typealias JSONFileScreenRepository = DocumentScreenRepository<JSONFileBackend>
+typealias JSONFileMindLogRepository = DocumentMindLogRepository<JSONFileBackend>
+typealias JSONFileChatRepository = DocumentChatRepository<JSONFileBackend>
+
+struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepository {
+  let backend: Backend
+
+  func load() async throws -> Stopwatch {
+    try await backend.read { $0.stopwatch }
+  }
+
+  func save(_ stopwatch: Stopwatch) async throws {
+    try await backend.write { $0.stopwatch = stopwatch }
+  }
+
+  func append(_ lap: Lap) async throws {
+    try await backend.write { try $0.append(lap) }
+  }
+
+  func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
+    try await backend.read { $0.laps(offset: offset, limit: limit) }
+  }
+
+  func lapSummary() async throws -> LapSummary {
+    try await backend.read { $0.lapSummary }
+  }
+
+  func reset() async throws {
+    try await backend.write { $0.resetStopwatch() }
+  }
+}
+
+struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository {
+  let backend: Backend
+
+  func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
+    try await backend.read { $0.bookmarks(offset: offset, limit: limit) }
+  }
+
+  func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
+    try await backend.read { $0.bookmarkedURLs(among: urls) }
+  }
+
+  func insert(_ bookmark: Bookmark) async throws {
+    try await backend.write { try $0.insert(bookmark) }
+  }
+
+  func rename(url: String, to title: String) async throws {
+    try await backend.write { try $0.renameBookmark(url: url, to: title) }
+  }
+
+  func delete(url: String) async throws {
+    try await backend.write { try $0.deleteBookmark(url: url) }
+  }
+
+  func deleteAll() async throws {
+    try await backend.write { $0.bookmarks = [] }
+  }
+}
+
+struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRepository {
+  let backend: Backend
+
+  func latest() async throws -> RateSnapshot? {
+    try await backend.read { $0.latestRates }
+  }
+
+  func previous() async throws -> RateSnapshot? {
+    try await backend.read { $0.previousRates }
+  }
+
+  func store(_ snapshot: RateSnapshot) async throws {
+    try await backend.write { $0.store(snapshot) }
+  }
+
+  func favorites() async throws -> Set<String> {
+    try await backend.read { $0.favoriteCurrencies }
+  }
+
+  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
+    try await backend.write { $0.setFavorite(code, isFavorite) }
+  }
+}
+
+struct DocumentScreenRepository<Backend: DocumentBackend>: ScreenRepository {
+  let backend: Backend
+
+  func lastScreen() async throws -> Screen? {
+    try await backend.read { $0.lastScreen }
+  }
+
+  func save(_ screen: Screen) async throws {
+    try await backend.write { $0.lastScreen = screen }
+  }
+}
+
+struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
+  let backend: Backend
+
+  func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
+    try await backend.read { $0.mindLogs(offset: offset, limit: limit) }
+  }
+
+  func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
+    try await backend.write { $0.insertMindLog(date: date, score: score, note: note) }
+  }
+
+  func update(_ entry: MindLog) async throws {
+    try await backend.write { try $0.update(entry) }
+  }
+
+  func delete(id: Int64) async throws {
+    try await backend.write { try $0.deleteMindLog(id: id) }
+  }
+}
+
+struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
+  let backend: Backend
+
+  func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
+    try await backend.read { $0.messages(offset: offset, limit: limit) }
+  }
+
+  func insert(content: String, date: Date) async throws -> ChatMessage {
+    try await backend.write { $0.insertMessage(content: content, date: date) }
+  }
+
+  func update(_ message: ChatMessage) async throws {
+    try await backend.write { try $0.update(message) }
+  }
+
+  func delete(id: Int64) async throws {
+    try await backend.write { try $0.deleteMessage(id: id) }
+  }
+}

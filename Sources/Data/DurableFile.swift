@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whole-file reads and crash-safe whole-file replacement with POSIX calls.
+///
+/// A replacement writes a temporary file in the same directory, fsyncs it, renames it over
+/// the target (atomic on POSIX) and fsyncs the directory, so a crash leaves either the old
+/// or the new file, never a mix. `FileManager.replaceItemAt` is avoided on purpose: on Linux
+/// it can lose the file.
+enum DurableFile {
+  enum Failure: Error {
+    /// Nothing changed on disk.
+    case notWritten(String)
+    /// The new file is in place, but the directory could not be synced.
+    case writtenNotSynced(String)
+  }
+
+  /// The bytes of the file at `path`, or `nil` when there is no such file.
+  /// - Throws: a reason when the file exists but cannot be read.
+  static func readIfPresent(_ path: String) throws(InvalidDocument) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { return nil }
+      throw InvalidDocument(reason: "cannot open for reading: \(describe(code))")
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw InvalidDocument(reason: "cannot read: \(describe(code))")
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// Replaces the file at `path` (in `directory`) with `bytes`, atomically and durably.
+  static func replace(_ path: String, in directory: String, with bytes: [UInt8]) throws(Failure) {
+    let name = (path as NSString).lastPathComponent
+    let temporary = "\(directory)/.\(name).tmp-\(UUID().uuidString)"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .notWritten("cannot create \(temporary): \(describe(errno))")
+    }
+    var failure: String?
+    var written = 0
+    while failure == nil, written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
+      }
+      if count < 0 {
+        let code = errno
+        if code != EINTR { failure = "cannot write \(temporary): \(describe(code))" }
+      } else {
+        written += count
+      }
+    }
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = "cannot sync \(temporary): \(describe(errno))"
+    }
+    if close(descriptor) != 0, failure == nil {
+      failure = "cannot close \(temporary): \(describe(errno))"
+    }
+    if failure == nil, rename(temporary, path) != 0 {
+      failure = "cannot rename \(temporary) to \(path): \(describe(errno))"
+    }
+    if let failure {
+      unlink(temporary)
+      throw .notWritten(failure)
+    }
+    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directoryDescriptor >= 0 else {
+      throw .writtenNotSynced("cannot open \(directory): \(describe(errno))")
+    }
+    defer { close(directoryDescriptor) }
+    guard fsync(directoryDescriptor) == 0 else {
+      throw .writtenNotSynced("cannot sync \(directory): \(describe(errno))")
+    }
+  }
+
+  private static func describe(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}

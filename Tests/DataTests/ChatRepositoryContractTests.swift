@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ChatRepositoryContractTests {
+  @Test(arguments: StoreKind.allCases)
+  func insertGivesIDsFromOneUneditedMessages(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    #expect(
+      try await store.chat.messages(offset: 0, limit: 10) == Page(items: [], offset: 0, total: 0))
+    let first = try await store.chat.insert(content: "안녕하세요", date: Fixtures.date())
+    let second = try await store.chat.insert(content: "Hello", date: Fixtures.date(5))
+    #expect(first == ChatMessage(id: 1, content: "안녕하세요", date: Fixtures.date(), isEdited: false))
+    #expect(second.id == 2)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func messagesComeOldestFirstAndTiesLowerIDFirst(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    var inserted: [ChatMessage] = []
+    for offset: Int64 in [2_000, 1_000, 3_000, 1_000, 0] {
+      inserted.append(
+        try await store.chat.insert(content: "at \(offset)", date: Fixtures.date(offset)))
+    }
+    let expected = [inserted[4], inserted[1], inserted[3], inserted[0], inserted[2]]
+    #expect(
+      try await store.chat.messages(offset: 0, limit: 10)
+        == Page(items: expected, offset: 0, total: 5))
+    #expect(
+      try await store.chat.messages(offset: 1, limit: 3)
+        == Page(items: Array(expected[1..<4]), offset: 1, total: 5))
+    #expect(
+      try await store.chat.messages(offset: 9, limit: 3) == Page(items: [], offset: 9, total: 5))
+    try store.reopen()  // survival is checked for persistent kinds
+    #expect(try await store.chat.messages(offset: 0, limit: 10).items == expected)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func updateReplacesTheMessage(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    var message = try await store.chat.insert(content: "typo", date: Fixtures.date())
+    let other = try await store.chat.insert(content: "other", date: Fixtures.date(1))
+    message.content = "fixed 😀"
+    message.isEdited = true
+    try await store.chat.update(message)
+    try store.reopen()
+    #expect(try await store.chat.messages(offset: 0, limit: 10).items == [message, other])
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func missingIDsThrowNotFoundAndChangeNothing(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    let message = try await store.chat.insert(content: "kept", date: Fixtures.date())
+    await #expect(throws: DomainError.notFound) {
+      try await store.chat.update(ChatMessage(id: 42, content: "x", date: Fixtures.date()))
+    }
+    await #expect(throws: DomainError.notFound) { try await store.chat.delete(id: 42) }
+    #expect(try await store.chat.messages(offset: 0, limit: 10).items == [message])
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func deletedIDsAreNeverGivenAgain(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    let first = try await store.chat.insert(content: "one", date: Fixtures.date())
+    let second = try await store.chat.insert(content: "two", date: Fixtures.date())
+    try await store.chat.delete(id: second.id)
+    try await store.chat.delete(id: first.id)
+    try store.reopen()
+    #expect(try await store.chat.messages(offset: 0, limit: 10).total == 0)
+    let third = try await store.chat.insert(content: "three", date: Fixtures.date())
+    #expect(third.id == 3)
+  }
+}

@@ -1,0 +1,84 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ExchangeRateRepositoryContractTests {
+  private func snapshot(_ day: Int64, krw: String) -> RateSnapshot {
+    RateSnapshot(
+      base: "USD", publishedAt: Fixtures.date(day * 86_400_000),
+      nextUpdateAt: Fixtures.date((day + 1) * 86_400_000),
+      rates: [
+        "USD": 1, "KRW": Decimal(string: krw, locale: Locale(identifier: "en_US_POSIX")) ?? 0,
+        "JPY": Decimal(string: "145.583913", locale: Locale(identifier: "en_US_POSIX")) ?? 0,
+      ])
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func anEmptyStoreHasNoRatesAndNoFavorites(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    #expect(try await store.rates.latest() == nil)
+    #expect(try await store.rates.previous() == nil)
+    #expect(try await store.rates.favorites().isEmpty)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func storeShiftsLatestToPreviousAndDropsTheOneBefore(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    let first = snapshot(0, krw: "1318.5")
+    let second = snapshot(1, krw: "1350.003043")
+    let third = snapshot(2, krw: "1349.1")
+    try await store.rates.store(first)
+    #expect(try await store.rates.latest() == first)
+    #expect(try await store.rates.previous() == nil)
+    try await store.rates.store(second)
+    #expect(try await store.rates.latest() == second)
+    #expect(try await store.rates.previous() == first)
+    try await store.rates.store(third)
+    try store.reopen()  // survival is checked for persistent kinds
+    #expect(try await store.rates.latest() == third)
+    #expect(try await store.rates.previous() == second)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func storingTheLatestAgainChangesNothing(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    let first = snapshot(0, krw: "1318.5")
+    let second = snapshot(1, krw: "1350.003043")
+    try await store.rates.store(first)
+    try await store.rates.store(second)
+    try await store.rates.store(second)
+    #expect(try await store.rates.latest() == second)
+    #expect(try await store.rates.previous() == first)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func ratesRoundTripExactly(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    let exact = snapshot(0, krw: "1350.003043")
+    try await store.rates.store(exact)
+    try store.reopen()
+    let krw = try #require(try await store.rates.latest()?.rates["KRW"])
+    #expect(krw == Decimal(string: "1350.003043", locale: Locale(identifier: "en_US_POSIX")))
+    #expect(krw.description == "1350.003043")
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func setFavoriteAddsAndRemovesIdempotently(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    try await store.rates.setFavorite("KRW", true)
+    try await store.rates.setFavorite("KRW", true)
+    try await store.rates.setFavorite("JPY", true)
+    try await store.rates.setFavorite("EUR", false)
+    #expect(try await store.rates.favorites() == ["KRW", "JPY"])
+    try await store.rates.setFavorite("JPY", false)
+    try await store.rates.setFavorite("JPY", false)
+    try store.reopen()
+    #expect(try await store.rates.favorites() == ["KRW"])
+  }
+}

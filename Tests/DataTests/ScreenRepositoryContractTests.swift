@@ -1,0 +1,38 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ScreenRepositoryContractTests {
+  static let screens: [Screen] = [
+    .rates, .calculator(currency: "KRW"), .stopwatch, .notices, .bookmarks, .mindLog, .chat,
+  ]
+
+  @Test(arguments: StoreKind.allCases)
+  func nothingSavedIsNil(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    #expect(try await store.screens.lastScreen() == nil)
+  }
+
+  @Test(arguments: StoreKind.allCases, screens)
+  func everyScreenSurvivesReopen(kind: StoreKind, screen: Screen) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    try await store.screens.save(screen)
+    try store.reopen()  // survival is checked for persistent kinds
+    #expect(try await store.screens.lastScreen() == screen)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func saveReplacesTheSavedScreen(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    try await store.screens.save(.calculator(currency: "JPY"))
+    try await store.screens.save(.calculator(currency: "KRW"))
+    try await store.screens.save(.mindLog)
+    try await store.screens.save(.calculator(currency: "EUR"))
+    try store.reopen()
+    #expect(try await store.screens.lastScreen() == .calculator(currency: "EUR"))
+  }
+}

@@ -1,0 +1,70 @@
+import Data
+import Domain
+import Foundation
+
+/// Every store Pocket has. The repository contract suite runs each test once per case, so
+/// a new store (`sqlite`) is checked by adding its case here and nothing else.
+public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
+  case memory
+  case json
+
+  public var description: String { rawValue }
+
+  /// Whether the store keeps its content when it is closed and opened again.
+  public var isPersistent: Bool {
+    switch self {
+    case .memory: false
+    case .json: true
+    }
+  }
+
+  /// Opens a store of this kind in `directory` (ignored by the memory store).
+  public func makeStore(at directory: URL) throws -> Repositories {
+    switch self {
+    case .memory: InMemoryStore().repositories
+    case .json: try JSONFileStore.open(directory: directory).repositories
+    }
+  }
+}
+
+/// A store opened for one test in a fresh temporary directory.
+///
+/// `reopen()` closes and opens a persistent store on the same directory, so a test can
+/// check that what it wrote survives; a memory store keeps its instance, as a process
+/// would until it exits.
+public struct StoreUnderTest: Sendable {
+  public let kind: StoreKind
+  public let directory: URL
+  public private(set) var repositories: Repositories
+
+  public init(_ kind: StoreKind) throws {
+    self.kind = kind
+    directory = try Fixtures.temporaryDirectory()
+    repositories = try kind.makeStore(at: directory)
+  }
+
+  /// Opens the store again on the same directory (persistent kinds only).
+  public mutating func reopen() throws {
+    guard kind.isPersistent else { return }
+    repositories = try kind.makeStore(at: directory)
+  }
+
+  /// Deletes the temporary directory.
+  public func remove() {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  public var stopwatch: any StopwatchRepository { repositories.stopwatch }
+  public var bookmarks: any BookmarkRepository { repositories.bookmarks }
+  public var rates: any ExchangeRateRepository { repositories.rates }
+  public var screens: any ScreenRepository { repositories.screens }
+  public var mindLogs: any MindLogRepository { repositories.mindLogs }
+  public var chat: any ChatRepository { repositories.chat }
+}
+
+extension Fixtures {
+  /// The reference date moved by `milliseconds`; whole milliseconds, as every store keeps.
+  public static func date(_ milliseconds: Int64 = 0) -> Date {
+    Date(epochMilliseconds: referenceDate.epochMilliseconds + milliseconds)
+  }
+}
