@@ -6,7 +6,7 @@ import PackageDescription
 // App (the `pocket` executable) is the one composition root.
 let package = Package(
   name: "Pocket",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Data", targets: ["Data"]),

@@ -33,7 +33,8 @@ struct CommandHelp: Sendable {
   static let all: [CommandHelp] = [
     .init(name: "show", usage: "show", summary: "Show the current screen again"),
     .init(name: "rates", usage: "rates [QUERY]", summary: "Exchange rates; filter by code or name"),
-    .init(name: "fav", usage: "fav CODE", summary: "Pin a currency on top of the rates, or unpin it"),
+    .init(
+      name: "fav", usage: "fav CODE", summary: "Pin a currency on top of the rates, or unpin it"),
     .init(name: "calc", usage: "calc CODE", summary: "Open the calculator for a currency"),
     .init(
       name: "convert", usage: "convert AMOUNT [FROM]",
@@ -43,9 +44,11 @@ struct CommandHelp: Sendable {
     .init(name: "start", usage: "start", summary: "Start or resume the stopwatch"),
     .init(name: "stop", usage: "stop", summary: "Stop the stopwatch"),
     .init(name: "lap", usage: "lap", summary: "Record a lap of the running stopwatch"),
-    .init(name: "reset", usage: "reset", summary: "Stop the stopwatch and delete its time and laps"),
+    .init(
+      name: "reset", usage: "reset", summary: "Stop the stopwatch and delete its time and laps"),
     .init(name: "notices", usage: "notices", summary: "Show the notice board"),
-    .init(name: "bookmark", usage: "bookmark N", summary: "Bookmark notice N, or remove its bookmark"),
+    .init(
+      name: "bookmark", usage: "bookmark N", summary: "Bookmark notice N, or remove its bookmark"),
     .init(name: "bookmarks", usage: "bookmarks", summary: "Show the bookmarks"),
     .init(name: "rename", usage: "rename N TITLE...", summary: "Rename bookmark N"),
     .init(name: "remove", usage: "remove N", summary: "Remove bookmark N"),

@@ -31,8 +31,8 @@ protocol Console {
 struct Pocket {
   var environment: [String: String]
   var console: any Console
-  var clock: any Clock<Duration> = ContinuousClock()
-  var wallClock: @Sendable () -> Date = { Date() }
+  /// Wall-clock time moved by a monotonic clock; tests pass a manual one.
+  var timeline = Timeline(clock: ContinuousClock(), now: { Date() })
   var timeZone: TimeZone = .current
 
   func run(_ arguments: [String]) async -> ExitStatus {
@@ -44,7 +44,8 @@ struct Pocket {
       return .usage
     }
     if options.showHelp {
-      console.write(HelpText.usage + "\n\n" + HelpText.text(for: nil) + "\n" + HelpText.options + "\n")
+      console.write(
+        HelpText.usage + "\n\n" + HelpText.text(for: nil) + "\n" + HelpText.options + "\n")
       return .done
     }
     let language = options.language ?? Language.fromEnvironment(environment)
@@ -56,7 +57,6 @@ struct Pocket {
       console.writeError("pocket: \(strings.text(Message(error)))\n")
       return .storeUnusable
     }
-    let timeline = makeTimeline()
     let session = Session(
       repositories: repositories, timeline: timeline, language: language,
       rateSource: BundledRateSource(), notices: SampleNotices.all)
@@ -139,13 +139,6 @@ struct Pocket {
         .repositories
     }
   }
-
-  private func makeTimeline() -> Timeline {
-    func make<C: Clock<Duration>>(_ clock: C) -> Timeline {
-      Timeline(clock: clock, now: wallClock)
-    }
-    return make(clock)
-  }
 }
 
 extension Message {
@@ -168,7 +161,8 @@ struct StandardConsole: Console {
 enum PocketMain {
   @MainActor
   static func main() async {
-    let pocket = Pocket(environment: ProcessInfo.processInfo.environment, console: StandardConsole())
+    let pocket = Pocket(
+      environment: ProcessInfo.processInfo.environment, console: StandardConsole())
     let status = await pocket.run(Array(CommandLine.arguments.dropFirst()))
     exit(status.rawValue)
   }

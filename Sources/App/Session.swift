@@ -60,10 +60,11 @@ final class Session {
     case .rates: .rates(rates.state)
     case .calculator: .calculator(calculator.state)
     case .stopwatch:
-      .stopwatch({
-        stopwatch.tick()
-        return stopwatch.state
-      }())
+      .stopwatch(
+        {
+          stopwatch.tick()
+          return stopwatch.state
+        }())
     case .notices: .notices(notices.state)
     case .bookmarks: .bookmarks(bookmarks.state)
     case .mindLog: .mindLog(mindLog.state)
@@ -84,7 +85,8 @@ final class Session {
       return await perform(on: router.state.screen) { await calculator.convert(amount, from: from) }
     case .back:
       await router.back()
-      return router.state.message.map(Outcome.refused) ?? outcome(await load(router.state.screen))
+      if let message = router.state.message { return .refused(message) }
+      return outcome(await load(router.state.screen))
     case .stopwatch: return await navigate(to: .stopwatch)
     case .start: return await perform(on: .stopwatch) { await stopwatch.startTapped() }
     case .stop: return await perform(on: .stopwatch) { await stopwatch.stopTapped() }

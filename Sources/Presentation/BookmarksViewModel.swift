@@ -9,8 +9,9 @@ public final class BookmarksViewModel: MessageReporting {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
     public var message: Message?
 
-    public init(page: Page<Bookmark> = .init(items: [], offset: 0, total: 0), message: Message? = nil)
-    {
+    public init(
+      page: Page<Bookmark> = .init(items: [], offset: 0, total: 0), message: Message? = nil
+    ) {
       self.page = page
       self.message = message
     }

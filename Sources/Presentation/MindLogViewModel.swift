@@ -9,7 +9,9 @@ public final class MindLogViewModel: MessageReporting {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
     public var message: Message?
 
-    public init(page: Page<MindLog> = .init(items: [], offset: 0, total: 0), message: Message? = nil) {
+    public init(
+      page: Page<MindLog> = .init(items: [], offset: 0, total: 0), message: Message? = nil
+    ) {
       self.page = page
       self.message = message
     }

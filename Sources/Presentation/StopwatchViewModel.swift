@@ -84,7 +84,8 @@ public final class StopwatchViewModel: MessageReporting {
   public func tick() {
     state.elapsed = stopwatch.elapsed(at: timeline.now())
     state.status =
-      stopwatch.isRunning ? .running : (stopwatch.isReset && state.lapCount == 0 ? .reset : .stopped)
+      stopwatch.isRunning
+      ? .running : (stopwatch.isReset && state.lapCount == 0 ? .reset : .stopped)
   }
 
   public func startTapped() async {

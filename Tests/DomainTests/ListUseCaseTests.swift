@@ -1,14 +1,15 @@
 import Data
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Bookmark, mind log, chat and screen use cases")
 struct ListUseCaseTests {
   let store = InMemoryStore().repositories
   let now: @Sendable () -> Date = { Fixtures.referenceDate }
-  let notice = Notice(title: "Winter hours", date: Fixtures.referenceDate, url: "https://n.example/1")
+  let notice = Notice(
+    title: "Winter hours", date: Fixtures.referenceDate, url: "https://n.example/1")
 
   @Test func togglingABookmarkAddsThenRemovesIt() async throws {
     let toggle = ToggleBookmark(bookmarks: store.bookmarks, now: now)
@@ -52,13 +53,16 @@ struct ListUseCaseTests {
     let sent = try await SendMessage(chat: store.chat, now: now)("hello")
     #expect(sent.isEdited == false)
     let edited = try await EditMessage(chat: store.chat)(sent, content: "hello there")
-    #expect(edited == ChatMessage(id: sent.id, content: "hello there", date: sent.date, isEdited: true))
+    #expect(
+      edited == ChatMessage(id: sent.id, content: "hello there", date: sent.date, isEdited: true))
     #expect(try await ListMessages(chat: store.chat)(limit: 5).items == [edited])
     await #expect(throws: DomainError.invalidInput(.emptyText)) {
       try await SendMessage(chat: store.chat, now: now)("  \n ")
     }
     try await DeleteMessage(chat: store.chat)(edited)
-    await #expect(throws: DomainError.notFound) { try await DeleteMessage(chat: store.chat)(edited) }
+    await #expect(throws: DomainError.notFound) {
+      try await DeleteMessage(chat: store.chat)(edited)
+    }
   }
 
   @Test func theLastScreenIsRestored() async throws {

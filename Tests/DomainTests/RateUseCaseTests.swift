@@ -1,15 +1,16 @@
 import Data
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Rate use cases")
 struct RateUseCaseTests {
   let store = InMemoryStore().repositories
 
   func snapshot(_ day: String) throws -> RateSnapshot {
-    try OpenERAPIDecoder.decode(Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-\(day).json")))
+    try OpenERAPIDecoder().decode(
+      Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-\(day).json")))
   }
 
   func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }

@@ -1,8 +1,8 @@
 import Data
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Stopwatch use cases")
 struct StopwatchTests {

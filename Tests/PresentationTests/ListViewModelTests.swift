@@ -2,8 +2,8 @@ import Data
 import Domain
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Notices, bookmarks, mind log and chat screens")
@@ -69,14 +69,16 @@ struct ListViewModelTests {
     #expect(viewModel.state.page.items.map(\.note) == ["tired"])
   }
 
-  @Test(arguments: [("11", Message.scoreOutOfRange), ("-1", .scoreOutOfRange), ("x", .invalidNumber)])
+  @Test(arguments: [
+    ("11", Message.scoreOutOfRange), ("-1", .scoreOutOfRange), ("x", .invalidNumber),
+  ])
   func badScoresAreRefused(score: String, message: Message) async {
     let viewModel = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
     await viewModel.add(score: score, note: "")
     #expect(viewModel.state == .init(message: message))
   }
 
-  @Test func chatShowsTheNewestPageOldestFirst() async {
+  @Test func chatShowsTheNewestPageOldestFirst() async throws {
     let viewModel = ChatViewModel(chat: store.chat, now: now, pageSize: 3)
     await viewModel.load()
     #expect(viewModel.state.isEmpty)
@@ -90,9 +92,9 @@ struct ListViewModelTests {
     await viewModel.edit(number: 1, to: "ONE")
     await viewModel.delete(number: 5)
     #expect(viewModel.state.page.items.map(\.content) == ["two", "three", "four"])
-    let first = await (try? store.chat.messages(offset: 0, limit: 1).items.first)
-    #expect(first??.content == "ONE")
-    #expect(first??.isEdited == true)
+    let first = try await store.chat.messages(offset: 0, limit: 1).items.first
+    #expect(first?.content == "ONE")
+    #expect(first?.isEdited == true)
   }
 
   @Test func blankMessagesAreRefused() async {

@@ -2,8 +2,8 @@ import Data
 import Domain
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Rates and calculator screens")

@@ -1,8 +1,8 @@
 import Data
 import Domain
 import Presentation
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Router")

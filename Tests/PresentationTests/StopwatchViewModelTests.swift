@@ -1,8 +1,8 @@
 import Data
 import Domain
 import Presentation
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Stopwatch screen")
@@ -36,7 +36,9 @@ struct StopwatchViewModelTests {
       viewModel.state
         == .init(
           status: .stopped, elapsed: .milliseconds(21_500),
-          laps: [.init(lap: lap3), .init(lap: lap2, mark: .fastest), .init(lap: lap1, mark: .slowest)],
+          laps: [
+            .init(lap: lap3), .init(lap: lap2, mark: .fastest), .init(lap: lap1, mark: .slowest),
+          ],
           lapCount: 3))
   }
 
@@ -45,7 +47,9 @@ struct StopwatchViewModelTests {
     await viewModel.startTapped()
     clock.advance(by: .seconds(1))
     await viewModel.lapTapped()
-    #expect(viewModel.state.laps == [.init(lap: Lap(number: 1, lapTime: .seconds(1), total: .seconds(1)))])
+    #expect(
+      viewModel.state.laps == [.init(lap: Lap(number: 1, lapTime: .seconds(1), total: .seconds(1)))]
+    )
   }
 
   @Test func lapWhileStoppedIsRefusedAndChangesNothing() async {

@@ -1,0 +1,101 @@
+import Testing
+
+@testable import App
+
+@Suite("Command parser")
+struct CommandParserTests {
+  @Test(arguments: [
+    ("show", Command.show),
+    ("rates", .rates(query: "")),
+    ("rates  south korean ", .rates(query: "south korean")),
+    ("fav krw", .favorite(code: "krw")),
+    ("calc KRW", .calc(code: "KRW")),
+    ("convert", .convert(amount: "", from: nil)),
+    ("convert 1,000.5", .convert(amount: "1,000.5", from: nil)),
+    ("convert 100 EUR", .convert(amount: "100", from: "EUR")),
+    ("back", .back),
+    ("stopwatch", .stopwatch), ("start", .start), ("stop", .stop), ("lap", .lap),
+    ("reset", .reset),
+    ("notices", .notices),
+    ("bookmark 3", .bookmark(number: 3)),
+    ("bookmark 0", .bookmark(number: 0)),
+    ("bookmarks", .bookmarks),
+    ("rename 2 Read  this later", .rename(number: 2, title: "Read  this later")),
+    ("remove 1", .remove(number: 1)),
+    ("clear", .clear),
+    ("mindlog", .mindLog),
+    ("add 7.5 sunny walk", .add(score: "7.5", note: "sunny walk")),
+    ("add 3", .add(score: "3", note: "")),
+    ("chat", .chat),
+    ("say  hello,   world ", .say(text: "hello,   world")),
+    ("say", .say(text: "")),
+    ("edit 2 fixed text", .edit(number: 2, text: "fixed text")),
+    ("delete 4", .delete(number: 4)),
+    ("help", .help(topic: nil)),
+    ("help lap", .help(topic: "lap")),
+    ("quit", .quit),
+    ("LAP", .lap),
+  ])
+  func parsesEveryCommand(line: String, expected: Command) throws {
+    #expect(try CommandParser.parse(line) == expected)
+  }
+
+  @Test(arguments: ["", "   ", "\t"])
+  func blankLinesAreNothing(line: String) throws {
+    #expect(try CommandParser.parse(line) == nil)
+  }
+
+  @Test(arguments: [
+    ("dance", "Unknown command 'dance'. Type 'help' for the list."),
+    ("bookmark", "'bookmark' needs a number N. Usage: bookmark N"),
+    ("bookmark two", "'bookmark' needs a number N, not 'two'. Usage: bookmark N"),
+    ("calc", "'calc' needs CODE. Usage: calc CODE"),
+    ("lap now", "'lap' takes no more words. Usage: lap"),
+    ("convert 1 EUR KRW", "'convert' takes no more words. Usage: convert AMOUNT [FROM]"),
+    ("add", "'add' needs SCORE. Usage: add SCORE NOTE..."),
+    ("delete", "'delete' needs a number N. Usage: delete N"),
+  ])
+  func badFormsSayWhatIsWrong(line: String, message: String) {
+    #expect(throws: UsageError(message: message)) { try CommandParser.parse(line) }
+  }
+
+  @Test func optionsComeBeforeTheCommand() throws {
+    let options = try Options.parse(["--store", "memory", "--lang", "ko", "say", "--store"])
+    #expect(options.store == .memory)
+    #expect(options.language == .ko)
+    #expect(options.command == ["say", "--store"])
+  }
+
+  @Test(arguments: [["--store", "paper"], ["--lang", "fr"], ["--store-path"], ["--verbose"]])
+  func badOptionsAreUsageErrors(arguments: [String]) {
+    #expect(throws: UsageError.self) { try Options.parse(arguments) }
+  }
+
+  @Test func helpListsEveryCommandOnOneLineEach() {
+    let help = HelpText.text(for: nil)
+    for command in CommandHelp.all {
+      #expect(
+        help.split(separator: "\n").filter { $0.hasPrefix("  \(command.usage)  ") }.count == 1)
+    }
+    for name in [
+      "show", "rates", "calc", "convert", "back", "stopwatch", "start", "stop", "lap", "reset",
+      "notices", "bookmark", "bookmarks", "rename", "remove", "clear", "mindlog", "add", "chat",
+      "say", "edit", "delete", "help", "quit",
+    ] {
+      #expect(CommandHelp.all.contains { $0.name == name }, "\(name) missing from help")
+    }
+  }
+
+  #if os(Linux)
+    @Test func storeFolderFollowsXDG() {
+      let options = Options()
+      #expect(
+        options.storeDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).path
+          == "/x/pocket")
+      #expect(
+        options.storeDirectory(environment: ["HOME": "/h"]).path == "/h/.local/share/pocket")
+      #expect(
+        Options(storePath: "/s").storeDirectory(environment: ["XDG_DATA_HOME": "/x"]).path == "/s")
+    }
+  #endif
+}

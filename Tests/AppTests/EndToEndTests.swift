@@ -1,0 +1,147 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the real `pocket` executable, one process per command, against a temporary
+/// json store, as a person at a terminal would.
+@Suite("pocket end to end", .serialized)
+struct EndToEndTests {
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  let directory: URL
+
+  init() throws {
+    directory = try Fixtures.temporaryDirectory()
+  }
+
+  /// The `pocket` binary built beside this test bundle.
+  static var executable: URL {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let beside = bundle.appendingPathComponent("pocket")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return Bundle.main.bundleURL.appendingPathComponent("pocket")
+  }
+
+  @discardableResult
+  func pocket(_ arguments: String..., input: String? = nil, lang: String = "en") throws -> Run {
+    try pocket(arguments, input: input, lang: lang)
+  }
+
+  @discardableResult
+  func pocket(_ arguments: [String], input: String? = nil, lang: String = "en") throws -> Run {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = ["--store-path", directory.path, "--lang", lang] + arguments
+    process.environment = ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Foundation.Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  @Test func aStopwatchStartedInOneProcessIsLappedInTheNext() throws {
+    #expect(try pocket("start").status == 0)
+    let lap = try pocket("lap")
+    #expect(lap.status == 0)
+    #expect(lap.stdout.contains("Stopwatch · running"))
+    #expect(lap.stdout.contains("Lap 1  "))
+    try pocket("lap")
+    let stopped = try pocket("stop")
+    #expect(stopped.stdout.contains("Stopwatch · stopped"))
+    #expect(stopped.stdout.contains("Lap 2  "))
+    // The last screen comes back on the next launch.
+    #expect(try pocket("show").stdout.contains("Rates  [Stopwatch]"))
+    let reset = try pocket("reset")
+    #expect(reset.stdout.contains("00:00.00"))
+    #expect(reset.stdout.contains("No laps yet."))
+  }
+
+  @Test func theCalculatorComesBackWithItsCurrencyButNotItsAmount() throws {
+    try pocket("calc", "krw")
+    let converted = try pocket("convert", "100")
+    #expect(converted.stdout.contains("100.00 USD → 135,000.30 KRW"))
+    let relaunched = try pocket("show")
+    #expect(relaunched.stdout.contains("Calculator · KRW"))
+    #expect(!relaunched.stdout.contains("135,000.30"))
+    #expect(try pocket("convert", "100", "EUR").stdout.contains("100.00 EUR → 148,754.27 KRW"))
+    #expect(try pocket("back").stdout.hasPrefix("[Rates]"))
+  }
+
+  @Test func refusalsExitOneAndChangeNothing() throws {
+    try pocket("calc", "KRW")
+    let empty = try pocket("convert", "")
+    #expect(empty.status == 1)
+    #expect(empty.stderr == "pocket: Enter an amount\n")
+    let letters = try pocket("convert", "abc", lang: "ko")
+    #expect(letters.status == 1)
+    #expect(letters.stderr == "pocket: 올바른 숫자를 입력해주세요\n")
+    try pocket("say", "hello")
+    try pocket("stopwatch")
+    let store = directory.appendingPathComponent("pocket.json")
+    let before = try Foundation.Data(contentsOf: store)
+    for refused in [
+      ["delete", "1"], ["edit", "1", "x"], ["add", "11", "too", "happy"], ["bookmark", "99"],
+      ["lap"], ["stop"], ["calc", "XYZ"], ["say", " "], ["remove", "1"], ["rename", "0", "t"],
+    ] {
+      let run = try pocket(refused)
+      #expect(run.status == 1, "\(refused)")
+      #expect(run.stdout.hasPrefix("Rates  [Stopwatch]"), "\(refused) left the stopwatch")
+    }
+    #expect(try Foundation.Data(contentsOf: store) == before)
+  }
+
+  @Test func usageErrorsExitTwoWithAHint() throws {
+    let unknown = try pocket("dance")
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr == "pocket: Unknown command 'dance'. Type 'help' for the list.\n")
+    let option = try pocket("--bogus")
+    #expect(option.status == 2)
+    #expect(option.stderr.contains("Usage: pocket"))
+  }
+
+  @Test func anUnreadableStoreExitsThreeAndIsLeftAlone() throws {
+    let file = directory.appendingPathComponent("pocket.json")
+    let garbage = Foundation.Data("{ not json".utf8)
+    try garbage.write(to: file)
+    let run = try pocket("say", "hi")
+    #expect(run.status == 3)
+    #expect(run.stderr.contains(file.path))
+    #expect(try Foundation.Data(contentsOf: file) == garbage)
+  }
+
+  @Test func anInteractiveSessionReadsCommandsUntilQuit() throws {
+    let run = try pocket(
+      input: "chat\nsay one\nsay two\nedit 1 uno\nbogus\ndelete 2\nquit\nsay never\n")
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("1  ") && run.stdout.contains("uno (edited)"))
+    #expect(run.stderr == "Unknown command 'bogus'. Type 'help' for the list.\n")
+    #expect(!run.stdout.contains("> "))
+    let chat = try pocket("chat").stdout
+    #expect(chat.contains("uno (edited)"))
+    #expect(!chat.contains("two"))
+    #expect(!chat.contains("never"))
+    #expect(chat.contains("Messages: 1"))
+  }
+
+  @Test func helpListsTheCommands() throws {
+    let help = try pocket("--help")
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("convert AMOUNT [FROM]"))
+    #expect(try pocket("help", "lap").stdout == "lap\n  Record a lap of the running stopwatch\n")
+  }
+}

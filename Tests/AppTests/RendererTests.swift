@@ -1,0 +1,205 @@
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+@testable import App
+
+@Suite("Renderer golden screens")
+struct RendererTests {
+  let date = Fixtures.referenceDate  // 2026-11-29 01:32 UTC
+  let utc = TimeZone(identifier: "UTC") ?? .gmt
+
+  func renderer(_ language: Language = .en) -> Renderer {
+    Renderer(strings: Strings(language: language, timeZone: utc), now: date)
+  }
+
+  func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
+
+  @Test func chatInEnglish() {
+    let state = ChatViewModel.State(
+      page: Page(
+        items: [
+          ChatMessage(id: 1, content: "hello", date: date),
+          ChatMessage(id: 2, content: "fixed typo", date: date + 3_600, isEdited: true),
+        ], offset: 0, total: 2))
+    #expect(
+      renderer().render(.chat(state)) == """
+        Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
+
+        1  1:32 AM  hello
+        2  2:32 AM  fixed typo (edited)
+
+        Messages: 2
+
+        """)
+  }
+
+  @Test func chatInKorean() {
+    let state = ChatViewModel.State(
+      page: Page(
+        items: [ChatMessage(id: 1, content: "안녕", date: date, isEdited: true)], offset: 0,
+        total: 1))
+    #expect(
+      renderer(.ko).render(.chat(state)) == """
+        환율  스톱워치  공지  북마크  마음 일기  [채팅]
+
+        1  오전 1:32  안녕 (수정됨)
+
+        채팅 수: 1
+
+        """)
+  }
+
+  @Test func emptyChatAndAMessageLine() {
+    #expect(
+      renderer(.ko).render(.chat(.init()), message: .enterAmount) == """
+        환율  스톱워치  공지  북마크  마음 일기  [채팅]
+
+        아직 입력된 채팅이 없습니다.
+
+        채팅 수: 0
+
+        금액을 입력해주세요
+
+        """)
+  }
+
+  @Test func longListsShowTheNewestTwentyAndTheTotal() {
+    let items = (81...100).map { ChatMessage(id: Int64($0), content: "m\($0)", date: date) }
+    let screen = renderer().render(.chat(.init(page: Page(items: items, offset: 80, total: 100))))
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[2] == " 81  1:32 AM  m81")
+    #expect(lines[21] == "100  1:32 AM  m100")
+    #expect(lines[23] == "Showing the newest 20 of 100")
+  }
+
+  @Test func stopwatchWithMarkedLaps() {
+    let state = StopwatchViewModel.State(
+      status: .running, elapsed: .milliseconds(3_723_456),
+      laps: [
+        .init(lap: Lap(number: 3, lapTime: .milliseconds(7_000), total: .milliseconds(21_000))),
+        .init(
+          lap: Lap(number: 2, lapTime: .milliseconds(4_010), total: .milliseconds(14_000)),
+          mark: .fastest),
+        .init(
+          lap: Lap(number: 1, lapTime: .milliseconds(9_990), total: .milliseconds(9_990)),
+          mark: .slowest),
+      ], lapCount: 3)
+    #expect(
+      renderer().render(.stopwatch(state)) == """
+        Rates  [Stopwatch]  Notices  Bookmarks  Mind log  Chat
+
+        Stopwatch · running
+          1:02:03.45
+
+        Lap 3  00:07.00  00:21.00
+        Lap 2  00:04.01  00:14.00  fastest
+        Lap 1  00:09.99  00:09.99  slowest
+
+        """)
+  }
+
+  @Test func calculatorResult() {
+    let state = CalculatorViewModel.State(
+      currency: "KRW", rate: decimal("1350.003043"),
+      conversion: Conversion(amount: 100, from: "USD", result: decimal("135000.3"), to: "KRW"))
+    #expect(
+      renderer().render(.calculator(state)) == """
+        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+
+        Calculator · KRW South Korean Won
+        1 USD = 1,350.0030 KRW
+
+        100.00 USD → 135,000.30 KRW
+
+        """)
+  }
+
+  @Test func ratesWithFavouritesAndTrends() {
+    let state = RatesViewModel.State(
+      quotes: [
+        RateQuote(code: "KRW", rate: decimal("1350.003043"), trend: .up, isFavorite: true),
+        RateQuote(code: "EUR", rate: decimal("0.907539"), trend: .flat, isFavorite: false),
+        RateQuote(code: "JPY", rate: decimal("140.5"), trend: .down, isFavorite: false),
+      ], publishedAt: date, nextUpdateAt: date + 86_400)
+    #expect(
+      renderer().render(.rates(state)) == """
+        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+
+        Published Nov 29, 2026 at 1:32 AM
+        ★ KRW  1,350.0030 🔼 South Korean Won
+          EUR      0.9075    Euro
+          JPY    140.5000 🔽 Japanese Yen
+
+        3 currencies
+
+        """)
+  }
+
+  @Test func searchWithNoResultsInKorean() {
+    let state = RatesViewModel.State(query: "zzz", publishedAt: date, nextUpdateAt: date - 1)
+    #expect(
+      renderer(.ko).render(.rates(state)) == """
+        [환율]  스톱워치  공지  북마크  마음 일기  채팅
+
+        2026년 11월 29일 오전 1:32 기준, 새 환율 나옴
+        검색 결과 없음
+
+        """)
+  }
+
+  @Test func mindLogRows() {
+    let state = MindLogViewModel.State(
+      page: Page(
+        items: [
+          MindLog(id: 2, date: date, score: decimal("7.5"), note: "sunny walk"),
+          MindLog(id: 1, date: date - 86_400, score: 10, note: ""),
+        ], offset: 0, total: 2))
+    #expect(
+      renderer().render(.mindLog(state)) == """
+        Rates  Stopwatch  Notices  Bookmarks  [Mind log]  Chat
+
+        1  11/29/2026  7.5  sunny walk
+        2  11/28/2026   10
+
+        """)
+  }
+
+  @Test func noticesAndBookmarks() {
+    let notice = Notice(title: "Winter hours", date: date, url: "https://n.example/1")
+    let notices = NoticesViewModel.State(items: [
+      NoticeItem(notice: notice, isBookmarked: true),
+      NoticeItem(
+        notice: Notice(title: "Menu", date: date, url: "https://n.example/2"), isBookmarked: false),
+    ])
+    #expect(
+      renderer().render(.notices(notices), message: .bookmarkAdded("Winter hours")) == """
+        Rates  Stopwatch  [Notices]  Bookmarks  Mind log  Chat
+
+        1 ★ Winter hours · 11/29/2026
+            https://n.example/1
+        2   Menu · 11/29/2026
+            https://n.example/2
+
+        Bookmarked: Winter hours
+
+        """)
+    let bookmarks = BookmarksViewModel.State(
+      page: Page(
+        items: [
+          Bookmark(url: notice.url, title: "Read later", noticeDate: date, bookmarkedAt: date)
+        ],
+        offset: 0, total: 1))
+    #expect(
+      renderer().render(.bookmarks(bookmarks)) == """
+        Rates  Stopwatch  Notices  [Bookmarks]  Mind log  Chat
+
+        1  Read later · 11/29/2026
+           https://n.example/1
+
+        """)
+    #expect(renderer(.ko).render(.bookmarks(.init())).hasSuffix("북마크한 공지가 없습니다.\n"))
+  }
+}
