@@ -14,20 +14,29 @@ import Foundation
 /// it can lose the file.
 enum DurableFile {
   enum Failure: Error {
+    /// The file exists but could not be read.
+    case notReadable(String)
     /// Nothing changed on disk.
     case notWritten(String)
     /// The new file is in place, but the directory could not be synced.
     case writtenNotSynced(String)
+
+    var reason: String {
+      switch self {
+      case .notReadable(let reason), .notWritten(let reason), .writtenNotSynced(let reason):
+        reason
+      }
+    }
   }
 
   /// The bytes of the file at `path`, or `nil` when there is no such file.
   /// - Throws: a reason when the file exists but cannot be read.
-  static func readIfPresent(_ path: String) throws(InvalidDocument) -> [UInt8]? {
+  static func readIfPresent(_ path: String) throws(Failure) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { return nil }
-      throw InvalidDocument(reason: "cannot open for reading: \(describe(code))")
+      throw .notReadable("cannot open for reading: \(describe(code))")
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
@@ -37,7 +46,7 @@ enum DurableFile {
       if count < 0 {
         let code = errno
         if code == EINTR { continue }
-        throw InvalidDocument(reason: "cannot read: \(describe(code))")
+        throw .notReadable("cannot read: \(describe(code))")
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])

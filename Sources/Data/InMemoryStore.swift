@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Synchronization
 
 /// A process-local store for tests and previews. Every repository it vends shares one state.
 public final class InMemoryStore: Sendable {
@@ -12,22 +11,21 @@ public final class InMemoryStore: Sendable {
   public var repositories: Repositories { Repositories(backend: backend) }
 }
 
-/// The state of an `InMemoryStore`, behind a lock.
-final class InMemoryBackend: DocumentBackend {
-  private let state = Mutex(StoreState())
+/// The state of an `InMemoryStore`. An actor rather than a `Mutex`, which needs macOS 15
+/// while the package supports macOS 14.
+actor InMemoryBackend: DocumentBackend {
+  private var state = StoreState()
 
-  func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) async throws -> Result {
-    state.withLock { body($0) }
+  func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) -> Result {
+    body(state)
   }
 
   func write<Result: Sendable>(
     _ body: @Sendable (inout StoreState) throws -> Result
-  ) async throws -> Result {
-    try state.withLock { current in
-      var copy = current
-      let result = try body(&copy)
-      current = copy
-      return result
-    }
+  ) throws -> Result {
+    var copy = state
+    let result = try body(&copy)
+    state = copy
+    return result
   }
 }

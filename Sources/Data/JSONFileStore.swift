@@ -155,6 +155,8 @@ actor JSONFileBackend: DocumentBackend {
       try DurableFile.replace(filePath, in: directoryPath, with: bytes)
     } catch .notWritten(let reason) {
       throw DomainError.storageUnavailable(path: filePath, reason: reason)
+    } catch .notReadable(let reason) {
+      throw DomainError.storageUnavailable(path: filePath, reason: reason)
     } catch .writtenNotSynced(let reason) {
       // The new document is in place; keep memory in step with it, but say that it may
       // not survive a power loss.

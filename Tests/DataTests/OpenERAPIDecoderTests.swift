@@ -1,0 +1,145 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Data
+
+@Suite struct OpenERAPIDecoderTests {
+  private let posix = Locale(identifier: "en_US_POSIX")
+
+  private func fixture(_ name: String) throws -> Foundation.Data {
+    try Foundation.Data(contentsOf: Fixtures.url(name))
+  }
+
+  /// Every `"CODE":number` literal of the `rates` object, as text.
+  private func rateLiterals(_ data: Foundation.Data) throws -> [String: String] {
+    let text = String(decoding: data, as: UTF8.self)
+    let start = try #require(text.range(of: "\"rates\":{"))
+    let body = text[start.upperBound...].prefix { $0 != "}" }
+    var literals: [String: String] = [:]
+    for pair in body.split(separator: ",") {
+      let parts = pair.split(separator: ":")
+      literals[String(parts[0].dropFirst().dropLast())] = String(parts[1])
+    }
+    return literals
+  }
+
+  @Test func decodesThe20240819SnapshotExactly() throws {
+    let snapshot = try OpenERAPIDecoder().decode(try fixture("open-er-api-USD-2024-08-19.json"))
+    #expect(snapshot.base == "USD")
+    #expect(snapshot.publishedAt == Date(timeIntervalSince1970: 1_724_025_751))
+    #expect(snapshot.nextUpdateAt == Date(timeIntervalSince1970: 1_724_113_181))
+    #expect(snapshot.rates["KRW"] == Decimal(string: "1350.003043", locale: posix))
+    #expect(snapshot.rates["KRW"]?.description == "1350.003043")
+    #expect(snapshot.rates["USD"] == 1)
+  }
+
+  @Test(arguments: ["open-er-api-USD-2024-01-09.json", "open-er-api-USD-2024-08-19.json"])
+  func everyRateIsItsLiteralText(name: String) throws {
+    let data = try fixture(name)
+    let snapshot = try OpenERAPIDecoder().decode(data)
+    let literals = try rateLiterals(data)
+    #expect(literals.count > 150)
+    #expect(Set(snapshot.rates.keys) == Set(literals.keys))
+    for (code, literal) in literals {
+      #expect(snapshot.rates[code] == Decimal(string: literal, locale: posix), "\(code)")
+    }
+  }
+
+  @Test func acceptsExponentsAndEscapedText() throws {
+    let body = #"""
+      {"result": "success", "provider": "caf\u00e9 \ud83d\ude00 \"x\"", "base_code": "USD",
+       "time_last_update_unix": 10, "time_next_update_unix": 20,
+       "rates": {"USD": 1, "XAU": 4.2E-4, "VND": 2.5e+4}}
+      """#
+    let snapshot = try OpenERAPIDecoder().decode(Foundation.Data(body.utf8))
+    #expect(snapshot.rates["XAU"] == Decimal(string: "0.00042", locale: posix))
+    #expect(snapshot.rates["VND"] == 25_000)
+    #expect(snapshot.publishedAt == Date(timeIntervalSince1970: 10))
+  }
+
+  static let badBodies: [(body: String, reason: String)] = [
+    (#"{"result":"error","error-type":"unsupported-code"}"#, "unsupported-code"),
+    (#"{"result":"error"}"#, "answered error"),
+    (#"{"result":"success","base_code":"USD","time_last_update_unix":1,"#, "malformed"),
+    ("not json", "malformed"),
+    ("", "malformed"),
+    ("[1, 2]", "not a JSON object"),
+    (#"{"result":"success","base_code":"USD","rates":{"USD":1}} trailing"#, "malformed"),
+    (#"{"base_code":"USD"}"#, "no \"result\""),
+    (validBody(rates: nil), "no \"rates\""),
+    (validBody(rates: "[]"), "no \"rates\""),
+    (validBody(rates: "{}"), "no rates"),
+    (validBody(rates: #"{"USD":1,"KRW":0}"#), "KRW is not positive"),
+    (validBody(rates: #"{"USD":1,"KRW":-1350.5}"#), "KRW is not positive"),
+    (validBody(rates: #"{"USD":1,"KRW":"1350"}"#), "KRW is not a number"),
+    (validBody(rates: #"{"USD":1,"KRW":01350}"#), "malformed"),
+    (validBody(rates: #"{"USD":1}"#, published: "1.5"), "time_last_update_unix"),
+    (
+      #"{"result":"success","time_last_update_unix":1,"time_next_update_unix":2,"rates":{}}"#,
+      "base_code"
+    ),
+  ]
+
+  private static func validBody(rates: String?, published: String = "1724025751") -> String {
+    let ratesField = rates.map { #","rates":\#($0)"# } ?? ""
+    return #"{"result":"success","base_code":"USD","time_last_update_unix":\#(published),"#
+      + #""time_next_update_unix":1724113181\#(ratesField)}"#
+  }
+
+  @Test(arguments: badBodies)
+  func badBodiesAreRatesUnavailable(body: String, reason: String) {
+    #expect {
+      try OpenERAPIDecoder().decode(Foundation.Data(body.utf8))
+    } throws: { error in
+      guard case .ratesUnavailable(let message) = error as? DomainError else { return false }
+      return message.contains(reason)
+    }
+  }
+
+  @Test func theBundledSnapshotIsThe20240819Fixture() async throws {
+    let source = BundledRateSource()
+    #expect(source.name == "bundled snapshot 2024-08-19")
+    let bundled = try await source.fetch()
+    #expect(
+      bundled == (try OpenERAPIDecoder().decode(try fixture("open-er-api-USD-2024-08-19.json"))))
+  }
+
+  @Test func theBundledTextHasTheFixturesContentInShortLines() throws {
+    let embedded = try JSONSerialization.jsonObject(
+      with: Foundation.Data(BundledRateSource.json.utf8))
+    let original = try JSONSerialization.jsonObject(
+      with: try fixture("open-er-api-USD-2024-08-19.json"))
+    #expect((embedded as? NSDictionary) == (original as? NSDictionary))
+    #expect(BundledRateSource.json.split(separator: "\n").allSatisfy { $0.count <= 100 })
+  }
+
+  @Test func aFileSourceReadsTheFileAndNamesItsPathInErrors() async throws {
+    let path = Fixtures.url("open-er-api-USD-2024-01-09.json").path
+    let snapshot = try await FileRateSource(path: path).fetch()
+    #expect(
+      snapshot == (try OpenERAPIDecoder().decode(try fixture("open-er-api-USD-2024-01-09.json"))))
+    #expect(FileRateSource(path: path).name == path)
+
+    let missing = "/nonexistent/pocket/rates.json"
+    await #expect {
+      try await FileRateSource(path: missing).fetch()
+    } throws: { error in
+      guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
+      return reason.contains(missing)
+    }
+
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let errorFile = directory.appendingPathComponent("error.json")
+    try Foundation.Data(#"{"result":"error","error-type":"quota-reached"}"#.utf8).write(
+      to: errorFile)
+    await #expect {
+      try await FileRateSource(path: errorFile.path).fetch()
+    } throws: { error in
+      guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
+      return reason.contains(errorFile.path) && reason.contains("quota-reached")
+    }
+  }
+}
