@@ -1,5 +1,6 @@
 import Data
 import Domain
+import Foundation
 import Presentation
 import TestSupport
 import Testing
@@ -61,8 +62,9 @@ struct StopwatchViewModelTests {
   @Test func aRestartedAppShowsTheRunningTime() async {
     let first = makeViewModel()
     await first.startTapped()
-    clock.advance(by: .seconds(5))
-    let second = makeViewModel()
+    // The next process: its own monotonic clock, and a wall clock five seconds later.
+    let later = Timeline(clock: ManualClock(), now: { Fixtures.referenceDate + 5 })
+    let second = StopwatchViewModel(stopwatch: store.stopwatch, timeline: later)
     await second.load()
     #expect(second.state.status == .running)
     #expect(second.state.elapsed == .seconds(5))
