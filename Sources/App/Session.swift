@@ -81,8 +81,12 @@ final class Session {
       guard await calculator.open(code) else { return refusal(calculator.state.message) }
       return await navigate(to: .calculator(currency: calculator.state.currency))
     case .convert(let amount, let from):
-      guard case .calculator = router.state.screen else { return .refused(.noCalculator) }
-      return await perform(on: router.state.screen) { await calculator.convert(amount, from: from) }
+      guard let currency = router.state.lastCalculatorCurrency else {
+        return .refused(.noCalculator)
+      }
+      return await perform(on: .calculator(currency: currency)) {
+        await calculator.convert(amount, from: from)
+      }
     case .back:
       await router.back()
       if let message = router.state.message { return .refused(message) }

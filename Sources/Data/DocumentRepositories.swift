@@ -127,8 +127,15 @@ struct DocumentScreenRepository<Backend: DocumentBackend>: ScreenRepository {
     try await backend.read { $0.lastScreen }
   }
 
+  func lastCalculatorCurrency() async throws -> String? {
+    try await backend.read { $0.lastCalculatorCurrency }
+  }
+
   func save(_ screen: Screen) async throws {
-    try await backend.write { $0.lastScreen = screen }
+    try await backend.write {
+      $0.lastScreen = screen
+      if case .calculator(let currency) = screen { $0.lastCalculatorCurrency = currency }
+    }
   }
 }
 

@@ -27,6 +27,7 @@ struct JSONDocument: Codable, Equatable {
   var bookmarks: [BookmarkDTO]
   var rates: RatesDTO
   var lastScreen: ScreenDTO?
+  var lastCalculatorCurrency: String?
   var mindLog: MindLogListDTO
   var chat: ChatListDTO
 
@@ -41,6 +42,7 @@ struct JSONDocument: Codable, Equatable {
       previous: state.previousRates.map(RateSnapshotDTO.init),
       favorites: state.favoriteCurrencies.sorted())
     lastScreen = state.lastScreen.map(ScreenDTO.init)
+    lastCalculatorCurrency = state.lastCalculatorCurrency
     mindLog = MindLogListDTO(
       lastID: state.lastMindLogID, entries: state.mindLogs.map(MindLogDTO.init))
     chat = ChatListDTO(
@@ -58,6 +60,7 @@ struct JSONDocument: Codable, Equatable {
     state.previousRates = try rates.previous?.toDomain()
     state.favoriteCurrencies = Set(rates.favorites)
     state.lastScreen = try lastScreen?.toDomain()
+    state.lastCalculatorCurrency = lastCalculatorCurrency
     state.mindLogs = try mindLog.entries.map { entry throws(InvalidDocument) in
       try entry.toDomain()
     }

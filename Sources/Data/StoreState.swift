@@ -16,6 +16,7 @@ struct StoreState: Equatable, Sendable {
   var previousRates: RateSnapshot?
   var favoriteCurrencies: Set<String> = []
   var lastScreen: Screen?
+  var lastCalculatorCurrency: String?
   /// Mind-log entries in insertion order.
   var mindLogs: [MindLog] = []
   /// The highest mind-log id ever given (0 when none was).

@@ -56,8 +56,11 @@ public protocol ExchangeRateRepository: Sendable {
 public protocol ScreenRepository: Sendable {
   /// The last saved screen, or `nil` when none was ever saved.
   func lastScreen() async throws -> Screen?
-  /// Replaces the saved screen.
+  /// Replaces the saved screen. Saving a calculator also records its currency as the last
+  /// calculator's, which stays when other screens are saved after it.
   func save(_ screen: Screen) async throws
+  /// The currency of the calculator saved most recently, or `nil` when none was.
+  func lastCalculatorCurrency() async throws -> String?
 }
 
 /// Mind-log entries.

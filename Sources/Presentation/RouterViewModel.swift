@@ -7,24 +7,38 @@ import Observation
 public final class RouterViewModel: MessageReporting {
   public struct State: Equatable, Sendable {
     public var screen: Screen = .rates
+    /// The currency of the calculator opened last, for `convert` from another screen.
+    public var lastCalculatorCurrency: String?
     public var message: Message?
+
+    public init(
+      screen: Screen = .rates, lastCalculatorCurrency: String? = nil, message: Message? = nil
+    ) {
+      self.screen = screen
+      self.lastCalculatorCurrency = lastCalculatorCurrency
+      self.message = message
+    }
   }
 
   public private(set) var state = State()
   private let save: SaveLastScreen
   private let restore: RestoreLastScreen
+  private let findLastCalculator: FindLastCalculator
 
   public init(screens: any ScreenRepository) {
     save = SaveLastScreen(screens: screens)
     restore = RestoreLastScreen(screens: screens)
+    findLastCalculator = FindLastCalculator(screens: screens)
   }
 
   func report(_ message: Message?) { state.message = message }
 
   /// Shows the screen saved last (the rate list on first launch).
   public func restoreLastScreen() async {
-    if let screen = await attempt({ try await restore() }) {
+    let restored = await attempt { (try await restore(), try await findLastCalculator()) }
+    if let (screen, currency) = restored {
       state.screen = screen
+      state.lastCalculatorCurrency = currency
     }
   }
 
@@ -36,6 +50,7 @@ public final class RouterViewModel: MessageReporting {
     guard screen != state.screen else { return true }
     guard await attempt({ try await save(screen) }) != nil else { return false }
     state.screen = screen
+    if case .calculator(let currency) = screen { state.lastCalculatorCurrency = currency }
     return true
   }
 

@@ -80,6 +80,11 @@ struct EndToEndTests {
     #expect(!relaunched.stdout.contains("135,000.30"))
     #expect(try pocket("convert", "100", "EUR").stdout.contains("100.00 EUR → 148,754.27 KRW"))
     #expect(try pocket("back").stdout.hasPrefix("[Rates]"))
+    // `convert` from any screen brings the last calculator back.
+    try pocket("chat")
+    let fromChat = try pocket("convert", "2")
+    #expect(fromChat.stdout.contains("Calculator · KRW"))
+    #expect(fromChat.stdout.contains("2.00 USD → 2,700.01 KRW"))
   }
 
   @Test func refusalsExitOneAndChangeNothing() throws {
@@ -103,6 +108,12 @@ struct EndToEndTests {
       #expect(run.stdout.hasPrefix("Rates  [Stopwatch]"), "\(refused) left the stopwatch")
     }
     #expect(try Foundation.Data(contentsOf: store) == before)
+  }
+
+  @Test func convertBeforeAnyCalculatorIsRefused() throws {
+    let run = try pocket("convert", "5")
+    #expect(run.status == 1)
+    #expect(run.stderr == "pocket: Open a calculator first: calc CODE\n")
   }
 
   @Test func usageErrorsExitTwoWithAHint() throws {

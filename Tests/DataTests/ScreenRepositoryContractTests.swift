@@ -35,4 +35,18 @@ import Testing
     try store.reopen()
     #expect(try await store.screens.lastScreen() == .calculator(currency: "EUR"))
   }
+
+  @Test(arguments: StoreKind.allCases)
+  func theLastCalculatorIsRememberedAcrossOtherScreens(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    #expect(try await store.screens.lastCalculatorCurrency() == nil)
+    try await store.screens.save(.calculator(currency: "JPY"))
+    try await store.screens.save(.calculator(currency: "KRW"))
+    try await store.screens.save(.stopwatch)
+    try await store.screens.save(.rates)
+    try store.reopen()
+    #expect(try await store.screens.lastScreen() == .rates)
+    #expect(try await store.screens.lastCalculatorCurrency() == "KRW")
+  }
 }

@@ -18,7 +18,7 @@ struct RouterViewModelTests {
     await relaunched.restoreLastScreen()
     #expect(relaunched.state.screen == .calculator(currency: "KRW"))
     await relaunched.back()
-    #expect(relaunched.state.screen == .rates)
+    #expect(relaunched.state == .init(screen: .rates, lastCalculatorCurrency: "KRW"))
     await relaunched.show(.chat)
     await router.restoreLastScreen()
     #expect(router.state.screen == .chat)

@@ -8,6 +8,17 @@ public struct SaveLastScreen: Sendable {
   }
 }
 
+/// The currency of the calculator opened last, so `convert` can bring it back from any
+/// screen.
+public struct FindLastCalculator: Sendable {
+  private let screens: any ScreenRepository
+  public init(screens: any ScreenRepository) { self.screens = screens }
+
+  public func callAsFunction() async throws -> String? {
+    try await screens.lastCalculatorCurrency()
+  }
+}
+
 /// The screen to show on launch: the last one saved, else the rates list.
 public struct RestoreLastScreen: Sendable {
   private let screens: any ScreenRepository
