@@ -11,8 +11,7 @@ public final class InMemoryStore: Sendable {
   public var repositories: Repositories { Repositories(backend: backend) }
 }
 
-/// The state of an `InMemoryStore`. An actor rather than a `Mutex`, which needs macOS 15
-/// while the package supports macOS 14.
+/// The state of an `InMemoryStore`, behind an actor so every repository sees one state.
 actor InMemoryBackend: DocumentBackend {
   private var state = StoreState()
 
