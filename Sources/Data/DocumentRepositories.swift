@@ -22,7 +22,8 @@ extension Repositories {
       rates: DocumentExchangeRateRepository(backend: backend),
       screens: DocumentScreenRepository(backend: backend),
       mindLogs: DocumentMindLogRepository(backend: backend),
-      chat: DocumentChatRepository(backend: backend))
+      chat: DocumentChatRepository(backend: backend),
+      archive: DocumentArchiveRepository(backend: backend))
   }
 }
 
@@ -176,5 +177,17 @@ struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
 
   func delete(id: Int64) async throws {
     try await backend.write { try $0.deleteMessage(id: id) }
+  }
+}
+
+struct DocumentArchiveRepository<Backend: DocumentBackend>: ArchiveRepository {
+  let backend: Backend
+
+  func export() async throws -> StoreArchive {
+    try await backend.read { $0.archive }
+  }
+
+  func replaceAll(with archive: StoreArchive) async throws {
+    try await backend.write { $0 = StoreState(archive) }
   }
 }

@@ -161,6 +161,34 @@ extension StoreState {
   }
 }
 
+// MARK: - Archive
+
+extension StoreState {
+  init(_ archive: StoreArchive) {
+    self.init(
+      stopwatch: archive.stopwatch, laps: archive.laps, bookmarks: archive.bookmarks,
+      latestRates: archive.latestRates, previousRates: archive.previousRates,
+      favoriteCurrencies: Set(archive.favoriteCurrencies), lastScreen: archive.lastScreen,
+      lastCalculatorCurrency: archive.lastCalculatorCurrency, mindLogs: archive.mindLogs,
+      lastMindLogID: archive.lastMindLogID, messages: archive.messages,
+      lastMessageID: archive.lastMessageID)
+  }
+
+  /// Everything, in the archive's canonical orders.
+  var archive: StoreArchive {
+    StoreArchive(
+      stopwatch: stopwatch, laps: laps.sorted { $0.number < $1.number },
+      bookmarks: bookmarks.enumerated()
+        .sorted { ($0.element.bookmarkedAt, $0.offset) < ($1.element.bookmarkedAt, $1.offset) }
+        .map(\.element),
+      latestRates: latestRates, previousRates: previousRates,
+      favoriteCurrencies: favoriteCurrencies.sorted(), lastScreen: lastScreen,
+      lastCalculatorCurrency: lastCalculatorCurrency,
+      mindLogs: mindLogs.sorted { $0.id < $1.id }, lastMindLogID: lastMindLogID,
+      messages: messages.sorted { $0.id < $1.id }, lastMessageID: lastMessageID)
+  }
+}
+
 // MARK: - Paging
 
 /// The window of `ordered` from `offset`, at most `limit` items; negative values count as 0.

@@ -18,6 +18,8 @@ public enum InputProblem: Equatable, Sendable {
   case noSuchItem(Int)
   /// The operation needs a running (or stopped) stopwatch.
   case stopwatchNotRunning
+  /// Importing into a store that holds data needs `--replace`.
+  case storeNotEmpty
 }
 
 /// The closed set of failures the core reports. Everything a user or a disk can cause

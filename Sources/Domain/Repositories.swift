@@ -102,11 +102,12 @@ public struct Repositories: Sendable {
   public var screens: any ScreenRepository
   public var mindLogs: any MindLogRepository
   public var chat: any ChatRepository
+  public var archive: any ArchiveRepository
 
   public init(
     stopwatch: any StopwatchRepository, bookmarks: any BookmarkRepository,
     rates: any ExchangeRateRepository, screens: any ScreenRepository,
-    mindLogs: any MindLogRepository, chat: any ChatRepository
+    mindLogs: any MindLogRepository, chat: any ChatRepository, archive: any ArchiveRepository
   ) {
     self.stopwatch = stopwatch
     self.bookmarks = bookmarks
@@ -114,5 +115,6 @@ public struct Repositories: Sendable {
     self.screens = screens
     self.mindLogs = mindLogs
     self.chat = chat
+    self.archive = archive
   }
 }

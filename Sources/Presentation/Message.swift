@@ -18,6 +18,8 @@ public enum Message: Equatable, Sendable {
   case notOnThisScreen(command: String)
   /// `convert` needs a calculator; none has been opened.
   case noCalculator
+  /// `import` into a store that holds data, without `--replace`.
+  case storeNotEmpty
   case storageFailed(path: String, reason: String)
   // Confirmations.
   case bookmarkAdded(String)
@@ -62,6 +64,7 @@ public enum Message: Equatable, Sendable {
     case .unknownCurrency(let code): self = .unknownCurrency(code)
     case .noSuchItem(let number): self = .noSuchItem(number)
     case .stopwatchNotRunning: self = .stopwatchNotRunning
+    case .storeNotEmpty: self = .storeNotEmpty
     }
   }
 }

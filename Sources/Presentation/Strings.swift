@@ -37,6 +37,10 @@ public struct Strings: Sendable {
       pick(
         "'\(command)' works on the chat and mind log screens",
         "'\(command)'는 채팅과 마음 일기 화면에서만 쓸 수 있습니다")
+    case .storeNotEmpty:
+      pick(
+        "The store already holds data; add --replace to overwrite it",
+        "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storageFailed(let path, let reason):

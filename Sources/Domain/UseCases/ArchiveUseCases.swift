@@ -1,0 +1,22 @@
+/// Every record of the store, for `pocket export`.
+public struct ExportStore: Sendable {
+  private let archive: any ArchiveRepository
+  public init(archive: any ArchiveRepository) { self.archive = archive }
+
+  public func callAsFunction() async throws -> StoreArchive {
+    try await archive.export()
+  }
+}
+
+/// Loads an archive into the store. Refused when the store holds data, unless `replace`.
+public struct ImportStore: Sendable {
+  private let archive: any ArchiveRepository
+  public init(archive: any ArchiveRepository) { self.archive = archive }
+
+  public func callAsFunction(_ incoming: StoreArchive, replace: Bool) async throws {
+    if !replace, try await !archive.export().isEmpty {
+      throw DomainError.invalidInput(.storeNotEmpty)
+    }
+    try await archive.replaceAll(with: incoming)
+  }
+}

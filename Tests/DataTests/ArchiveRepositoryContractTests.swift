@@ -1,0 +1,48 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ArchiveRepositoryContractTests {
+  @Test(arguments: StoreKind.allCases)
+  func aNewStoreExportsAnEmptyArchive(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    let archive = try await store.repositories.archive.export()
+    #expect(archive == StoreArchive())
+    #expect(archive.isEmpty)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func replaceAllThenExportGivesTheSameArchiveAfterReopen(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    _ = try await store.chat.insert(content: "to be replaced", date: Fixtures.date())
+    try await store.repositories.archive.replaceAll(with: .sample())
+    try store.reopen()
+    #expect(try await store.repositories.archive.export() == .sample())
+    // The repositories see the imported records, and new ids continue after the last.
+    #expect(try await store.chat.messages(offset: 0, limit: 10).total == 2)
+    #expect(try await store.chat.insert(content: "next", date: Fixtures.date()).id == 5)
+    #expect(try await store.mindLogs.insert(date: Fixtures.date(), score: 1, note: "").id == 7)
+    #expect(try await store.screens.lastCalculatorCurrency() == "KRW")
+    #expect(try await store.stopwatch.lapSummary().count == 2)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func exportIsInCanonicalOrder(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    for (url, at) in [("b", 300), ("a", 100), ("c", 100)] as [(String, Int64)] {
+      try await store.bookmarks.insert(
+        Bookmark(url: url, title: url, noticeDate: Fixtures.date(), bookmarkedAt: Fixtures.date(at))
+      )
+    }
+    try await store.rates.setFavorite("KRW", true)
+    try await store.rates.setFavorite("AUD", true)
+    let archive = try await store.repositories.archive.export()
+    #expect(archive.bookmarks.map(\.url) == ["a", "c", "b"])
+    #expect(archive.favoriteCurrencies == ["AUD", "KRW"])
+    #expect(!archive.isEmpty)
+  }
+}
