@@ -97,6 +97,55 @@ enum DurableFile {
     }
   }
 
+  /// What identifies one version of a file: a replaced file has a new inode, and a
+  /// changed one a new size or modification time.
+  struct Stamp: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    static func == (lhs: Stamp, rhs: Stamp) -> Bool {
+      lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+        && lhs.modified.tv_sec == rhs.modified.tv_sec
+        && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+    }
+  }
+
+  /// The stamp of the file at `path`, or `nil` when there is none.
+  static func stamp(_ path: String) -> Stamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    return Stamp(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: modified)
+  }
+
+  /// Runs `body` holding an exclusive advisory lock (`flock`) on the file at `lockPath`,
+  /// created with mode 0600 when missing. Another process that asks for the lock waits.
+  static func withExclusiveLock<Result>(
+    _ lockPath: String, _ body: () throws -> Result
+  ) throws -> Result {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw Failure.notWritten("cannot open the lock file \(lockPath): \(describe(errno))")
+    }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      let code = errno
+      guard code == EINTR else {
+        throw Failure.notWritten("cannot lock \(lockPath): \(describe(code))")
+      }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
   private static func describe(_ code: Int32) -> String {
     String(cString: strerror(code))
   }

@@ -28,22 +28,7 @@ public final class JSONFileStore: Sendable {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
     try createDirectoryIfMissing(directoryPath)
-    let bytes: [UInt8]?
-    do {
-      bytes = try DurableFile.readIfPresent(fileURL.path)
-    } catch {
-      throw .storageUnavailable(path: fileURL.path, reason: error.reason)
-    }
-    var state = StoreState()
-    if let bytes {
-      do {
-        state = try decodeDocument(bytes)
-      } catch {
-        throw .corruptStore(path: fileURL.path, reason: error.reason)
-      }
-    }
-    let backend = JSONFileBackend(
-      filePath: fileURL.path, directoryPath: directoryPath, state: state)
+    let backend = try JSONFileBackend(filePath: fileURL.path, directoryPath: directoryPath)
     return JSONFileStore(fileURL: fileURL, backend: backend)
   }
 
@@ -123,27 +108,52 @@ public final class JSONFileStore: Sendable {
 }
 
 /// The document of a `JSONFileStore`; all reads and changes go through this actor.
+///
+/// Other processes (or other stores on the same folder) may change the file at any time, so
+/// a read first checks the file's stamp and reloads a changed file, and a change holds an
+/// exclusive `flock` on `pocket.json.lock` while it reads, modifies and replaces the file,
+/// so that two writers never lose each other's changes.
 actor JSONFileBackend: DocumentBackend {
   private let filePath: String
   private let directoryPath: String
-  private var state: StoreState
+  private let lockPath: String
+  private var state = StoreState()
+  /// The stamp of the file `state` was read from; `nil` when there was no file.
+  private var stamp: DurableFile.Stamp?
 
-  init(filePath: String, directoryPath: String, state: StoreState) {
+  init(filePath: String, directoryPath: String) throws(DomainError) {
     self.filePath = filePath
     self.directoryPath = directoryPath
-    self.state = state
+    lockPath = filePath + ".lock"
+    (state, stamp) = try Self.load(filePath)
   }
 
-  func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) -> Result {
-    body(state)
+  func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) throws -> Result {
+    if DurableFile.stamp(filePath) != stamp {
+      (state, stamp) = try Self.load(filePath)
+    }
+    return body(state)
   }
 
   func write<Result: Sendable>(
     _ body: @Sendable (inout StoreState) throws -> Result
   ) throws -> Result {
-    var changed = state
-    let result = try body(&changed)
-    guard changed != state else { return result }
+    do {
+      return try DurableFile.withExclusiveLock(lockPath) {
+        // Always reread under the lock: a stamp can miss a change made within one tick.
+        (state, stamp) = try Self.load(filePath)
+        var changed = state
+        let result = try body(&changed)
+        guard changed != state else { return result }
+        try save(changed)
+        return result
+      }
+    } catch let failure as DurableFile.Failure {
+      throw DomainError.storageUnavailable(path: filePath, reason: failure.reason)
+    }
+  }
+
+  private func save(_ changed: StoreState) throws {
     let bytes: [UInt8]
     do {
       bytes = try JSONFileStore.encodeDocument(changed)
@@ -153,17 +163,33 @@ actor JSONFileBackend: DocumentBackend {
     }
     do {
       try DurableFile.replace(filePath, in: directoryPath, with: bytes)
-    } catch .notWritten(let reason) {
-      throw DomainError.storageUnavailable(path: filePath, reason: reason)
-    } catch .notReadable(let reason) {
+    } catch .notWritten(let reason), .notReadable(let reason) {
       throw DomainError.storageUnavailable(path: filePath, reason: reason)
     } catch .writtenNotSynced(let reason) {
       // The new document is in place; keep memory in step with it, but say that it may
       // not survive a power loss.
       state = changed
+      stamp = DurableFile.stamp(filePath)
       throw DomainError.storageUnavailable(path: filePath, reason: reason)
     }
     state = changed
-    return result
+    stamp = DurableFile.stamp(filePath)
+  }
+
+  /// The state in the file at `path` (empty when there is no file) and the file's stamp.
+  private static func load(_ path: String) throws(DomainError) -> (StoreState, DurableFile.Stamp?) {
+    let stamp = DurableFile.stamp(path)
+    let bytes: [UInt8]?
+    do {
+      bytes = try DurableFile.readIfPresent(path)
+    } catch {
+      throw .storageUnavailable(path: path, reason: error.reason)
+    }
+    guard let bytes else { return (StoreState(), nil) }
+    do {
+      return (try JSONFileStore.decodeDocument(bytes), stamp)
+    } catch {
+      throw .corruptStore(path: path, reason: error.reason)
+    }
   }
 }
