@@ -22,6 +22,12 @@ enum Command: Equatable, Sendable {
   case delete(number: Int)
   case help(topic: String?)
   case quit
+  /// Every record of the store to one JSON file.
+  case export(path: String)
+  /// Records from an export file into the store; `replace` overwrites a non-empty store.
+  case importArchive(path: String, replace: Bool)
+  /// What store is open, where, and what it holds.
+  case storeInfo
 }
 
 /// One line of `help`: how to type a command and what it does.
@@ -61,6 +67,12 @@ struct CommandHelp: Sendable {
       name: "edit", usage: "edit N TEXT... | edit N SCORE [NOTE...]",
       summary: "Edit chat message N, or mind-log entry N"),
     .init(name: "delete", usage: "delete N", summary: "Delete chat message N, or mind-log entry N"),
+    .init(
+      name: "store", usage: "store", summary: "Show the store's kind, path, version and counts"),
+    .init(name: "export", usage: "export PATH", summary: "Write every record to a JSON file"),
+    .init(
+      name: "import", usage: "import PATH [--replace]",
+      summary: "Read an export into this store (an empty one, unless --replace)"),
     .init(name: "help", usage: "help [COMMAND]", summary: "List the commands, or explain one"),
     .init(name: "quit", usage: "quit", summary: "End the session"),
   ]

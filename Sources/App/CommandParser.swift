@@ -40,6 +40,24 @@ enum CommandParser {
     case "delete": command = .delete(number: try words.number(for: "delete"))
     case "help": command = .help(topic: words.next())
     case "quit", "exit": command = .quit
+    case "store": command = .storeInfo
+    case "export": command = .export(path: try words.required("PATH", for: "export"))
+    case "import":
+      var path: String?
+      var replace = false
+      while let word = words.next() {
+        if word == "--replace" {
+          replace = true
+        } else if path == nil {
+          path = word
+        } else {
+          throw UsageError(message: "'import' takes one PATH. \(hint("import"))")
+        }
+      }
+      guard let path else {
+        throw UsageError(message: "'import' needs PATH. \(hint("import"))")
+      }
+      command = .importArchive(path: path, replace: replace)
     default:
       throw UsageError(message: "Unknown command '\(name)'. Type 'help' for the list.")
     }

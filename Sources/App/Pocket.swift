@@ -50,16 +50,16 @@ struct Pocket {
     }
     let language = options.language ?? Language.fromEnvironment(environment)
     let strings = Strings(language: language, timeZone: timeZone)
-    let repositories: Repositories
+    let store: OpenedStore
     do {
-      repositories = try openStore(options)
+      store = try OpenedStore.open(options, environment: environment)
     } catch {
       console.writeError("pocket: \(strings.text(Message(error)))\n")
       return .storeUnusable
     }
     let session = Session(
-      repositories: repositories, timeline: timeline, language: language,
-      rateSource: BundledRateSource(), notices: SampleNotices.all)
+      store: store, timeline: timeline, strings: strings, rateSource: BundledRateSource(),
+      notices: SampleNotices.all)
     if let failure = await session.launch() {
       console.writeError("pocket: \(strings.text(failure))\n")
       return .storeUnusable
@@ -127,16 +127,6 @@ struct Pocket {
       case .quit:
         return .done
       }
-    }
-  }
-
-  private func openStore(_ options: Options) throws -> Repositories {
-    switch options.store {
-    case .memory:
-      return InMemoryStore().repositories
-    case .json:
-      return try JSONFileStore.open(directory: options.storeDirectory(environment: environment))
-        .repositories
     }
   }
 }

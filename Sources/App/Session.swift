@@ -1,3 +1,4 @@
+import Data
 import Domain
 import Foundation
 import Presentation
@@ -25,11 +26,17 @@ final class Session {
   let bookmarks: BookmarksViewModel
   let mindLog: MindLogViewModel
   let chat: ChatViewModel
+  private let store: OpenedStore
+  private let strings: Strings
 
   init(
-    repositories: Repositories, timeline: Timeline, language: Language,
+    store: OpenedStore, timeline: Timeline, strings: Strings,
     rateSource: any ExchangeRateSource, notices catalog: [Notice]
   ) {
+    self.store = store
+    self.strings = strings
+    let repositories = store.repositories
+    let language = strings.language
     let now: @Sendable () -> Date = { timeline.now() }
     router = RouterViewModel(screens: repositories.screens)
     rates = RatesViewModel(rates: repositories.rates, source: rateSource)
@@ -119,6 +126,64 @@ final class Session {
       }
     case .help(let topic): return .text(HelpText.text(for: topic))
     case .quit: return .quit
+    case .storeInfo: return await storeInfo()
+    case .export(let path): return await export(to: path)
+    case .importArchive(let path, let replace):
+      return await importArchive(from: path, replace: replace)
+    }
+  }
+
+  // MARK: Store maintenance: not screens, so they call their use cases from here.
+
+  private func storeInfo() async -> Outcome {
+    do {
+      let archive = try await ExportStore(archive: store.repositories.archive)()
+      return .text(
+        strings.storeSummary(
+          kind: store.kind.rawValue, path: store.path, version: store.schemaVersion,
+          counts: archive.counts))
+    } catch {
+      return .refused(Message(error))
+    }
+  }
+
+  private func export(to path: String) async -> Outcome {
+    let archive: StoreArchive
+    do {
+      archive = try await ExportStore(archive: store.repositories.archive)()
+    } catch {
+      return .refused(Message(error))
+    }
+    do {
+      try ArchiveFile.write(archive, to: path)
+    } catch {
+      return .refused(Self.fileFailure(error, path))
+    }
+    return .text(strings.exported(archive.counts.total, to: path) + "\n")
+  }
+
+  private func importArchive(from path: String, replace: Bool) async -> Outcome {
+    let archive: StoreArchive
+    do {
+      archive = try ArchiveFile.read(path)
+    } catch {
+      return .refused(Self.fileFailure(error, path))
+    }
+    do {
+      try await ImportStore(archive: store.repositories.archive)(archive, replace: replace)
+    } catch {
+      return .refused(Message(error))
+    }
+    if let failure = await launch() { return .refused(failure) }
+    return .text(strings.imported(archive.counts.total, from: path) + "\n")
+  }
+
+  private static func fileFailure(_ error: DomainError, _ path: String) -> Message {
+    switch error {
+    case .storageUnavailable(_, let reason), .corruptStore(_, let reason):
+      .fileFailed(path: path, reason: reason)
+    default:
+      Message(error)
     }
   }
 

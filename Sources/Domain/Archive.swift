@@ -53,13 +53,39 @@ public struct StoreArchive: Equatable, Sendable {
   }
 
   /// Records of each kind, for `pocket store`.
-  public var counts: KeyValuePairs<String, Int> {
-    [
-      "laps": laps.count, "bookmarks": bookmarks.count,
-      "rate snapshots": [latestRates, previousRates].compactMap { $0 }.count,
-      "favourite currencies": favoriteCurrencies.count, "mind logs": mindLogs.count,
-      "chat messages": messages.count,
-    ]
+  public var counts: RecordCounts {
+    RecordCounts(
+      laps: laps.count, bookmarks: bookmarks.count,
+      rateSnapshots: [latestRates, previousRates].compactMap { $0 }.count,
+      favoriteCurrencies: favoriteCurrencies.count, mindLogs: mindLogs.count,
+      chatMessages: messages.count)
+  }
+}
+
+/// How many records of each kind a store holds.
+public struct RecordCounts: Equatable, Sendable {
+  public var laps: Int
+  public var bookmarks: Int
+  public var rateSnapshots: Int
+  public var favoriteCurrencies: Int
+  public var mindLogs: Int
+  public var chatMessages: Int
+
+  public init(
+    laps: Int, bookmarks: Int, rateSnapshots: Int, favoriteCurrencies: Int, mindLogs: Int,
+    chatMessages: Int
+  ) {
+    self.laps = laps
+    self.bookmarks = bookmarks
+    self.rateSnapshots = rateSnapshots
+    self.favoriteCurrencies = favoriteCurrencies
+    self.mindLogs = mindLogs
+    self.chatMessages = chatMessages
+  }
+
+  /// Every record counted.
+  public var total: Int {
+    laps + bookmarks + rateSnapshots + favoriteCurrencies + mindLogs + chatMessages
   }
 }
 

@@ -20,6 +20,8 @@ public enum Message: Equatable, Sendable {
   case noCalculator
   /// `import` into a store that holds data, without `--replace`.
   case storeNotEmpty
+  /// A file other than the store (an export or import file) could not be used.
+  case fileFailed(path: String, reason: String)
   case storageFailed(path: String, reason: String)
   // Confirmations.
   case bookmarkAdded(String)

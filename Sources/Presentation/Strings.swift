@@ -41,6 +41,8 @@ public struct Strings: Sendable {
       pick(
         "The store already holds data; add --replace to overwrite it",
         "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
+    case .fileFailed(let path, let reason):
+      pick("Cannot use the file \(path): \(reason)", "파일을 쓸 수 없습니다 (\(path)): \(reason)")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storageFailed(let path, let reason):
@@ -107,6 +109,36 @@ public struct Strings: Sendable {
   public func conversion(_ conversion: Conversion) -> String {
     "\(decimal(conversion.amount, fractionDigits: 2)) \(conversion.from) → "
       + "\(decimal(conversion.result, fractionDigits: 2)) \(conversion.to)"
+  }
+
+  public func exported(_ count: Int, to path: String) -> String {
+    pick("Exported \(count) records to \(path)", "\(count)개 기록을 \(path)에 내보냈습니다")
+  }
+
+  public func imported(_ count: Int, from path: String) -> String {
+    pick("Imported \(count) records from \(path)", "\(path)에서 \(count)개 기록을 가져왔습니다")
+  }
+
+  /// `pocket store`: kind, path, schema version and the count of each kind of record.
+  public func storeSummary(
+    kind: String, path: String, version: Int, counts: RecordCounts
+  ) -> String {
+    let rows = [
+      (pick("laps", "랩"), counts.laps), (pick("bookmarks", "북마크"), counts.bookmarks),
+      (pick("rate snapshots", "환율 스냅샷"), counts.rateSnapshots),
+      (pick("favourite currencies", "즐겨찾는 통화"), counts.favoriteCurrencies),
+      (pick("mind logs", "마음 일기"), counts.mindLogs),
+      (pick("chat messages", "채팅"), counts.chatMessages),
+    ]
+    let width = rows.map(\.0.count).max() ?? 0
+    let header = [
+      "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
+      "\(pick("Schema version", "스키마 버전")): \(version)",
+    ]
+    let counted = rows.map { label, count in
+      "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(count)"
+    }
+    return (header + counted).joined(separator: "\n") + "\n"
   }
 
   /// The currency's name in this language, else its code.

@@ -1,0 +1,28 @@
+import Data
+import Domain
+import Foundation
+
+/// The store the composition root chose, with what `pocket store` says about it.
+struct OpenedStore {
+  var kind: StoreKind
+  /// The store's file (or `memory`).
+  var path: String
+  var schemaVersion: Int
+  var repositories: Repositories
+
+  /// Opens the store `options` name. The only place that knows the concrete stores.
+  static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore {
+    let directory = options.storeDirectory(environment: environment)
+    switch options.store {
+    case .memory:
+      return OpenedStore(
+        kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
+        repositories: InMemoryStore().repositories)
+    case .json:
+      let store = try JSONFileStore.open(directory: directory)
+      return OpenedStore(
+        kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
+        repositories: store.repositories)
+    }
+  }
+}

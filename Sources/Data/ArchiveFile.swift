@@ -1,0 +1,56 @@
+import Domain
+import Foundation
+
+/// The file `pocket export` writes and `pocket import` reads.
+///
+/// It is the json store's own document (`"format": "pocket-json"`, `"version": 1`), written
+/// in the archive's canonical order, so the same data exports to the same bytes from every
+/// store, and an export is itself a json store a user can open.
+public enum ArchiveFile {
+  /// The document format version this Pocket writes and reads.
+  public static let formatVersion = JSONDocument.currentVersion
+
+  /// The bytes of `archive`.
+  public static func encode(_ archive: StoreArchive) throws(DomainError) -> [UInt8] {
+    do {
+      return try JSONFileStore.encodeDocument(StoreState(archive))
+    } catch {
+      preconditionFailure("A store archive always encodes: \(error)")
+    }
+  }
+
+  /// The archive in `bytes`.
+  /// - Throws: `DomainError.corruptStore` naming `path` when the bytes are not an archive.
+  public static func decode(_ bytes: [UInt8], path: String) throws(DomainError) -> StoreArchive {
+    do {
+      return try JSONFileStore.decodeDocument(bytes).archive
+    } catch {
+      throw .corruptStore(path: path, reason: error.reason)
+    }
+  }
+
+  /// Writes `archive` to `path` atomically and durably (temporary file, fsync, rename).
+  public static func write(_ archive: StoreArchive, to path: String) throws(DomainError) {
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    do {
+      try DurableFile.replace(
+        url.path, in: url.deletingLastPathComponent().path, with: try encode(archive))
+    } catch let failure as DurableFile.Failure {
+      throw .storageUnavailable(path: path, reason: failure.reason)
+    } catch {
+      throw error as? DomainError ?? .storageUnavailable(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Reads the archive at `path`.
+  public static func read(_ path: String) throws(DomainError) -> StoreArchive {
+    let bytes: [UInt8]?
+    do {
+      bytes = try DurableFile.readIfPresent(path)
+    } catch {
+      throw .storageUnavailable(path: path, reason: error.reason)
+    }
+    guard let bytes else { throw .storageUnavailable(path: path, reason: "no such file") }
+    return try decode(bytes, path: path)
+  }
+}
