@@ -6,52 +6,23 @@ import Testing
 /// json store, as a person at a terminal would.
 @Suite("pocket end to end", .serialized)
 struct EndToEndTests {
-  struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  let directory: URL
+  let process: PocketProcess
+  var directory: URL { process.directory }
 
   init() throws {
-    directory = try Fixtures.temporaryDirectory()
-  }
-
-  /// The `pocket` binary built beside this test bundle.
-  static var executable: URL {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = bundle.appendingPathComponent("pocket")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return Bundle.main.bundleURL.appendingPathComponent("pocket")
+    process = try PocketProcess(store: "json")
   }
 
   @discardableResult
-  func pocket(_ arguments: String..., input: String? = nil, lang: String = "en") throws -> Run {
-    try pocket(arguments, input: input, lang: lang)
+  func pocket(_ arguments: String..., input: String? = nil, lang: String = "en") throws
+    -> PocketProcess.Run
+  {
+    try process.run(arguments, input: input, lang: lang)
   }
 
   @discardableResult
-  func pocket(_ arguments: [String], input: String? = nil, lang: String = "en") throws -> Run {
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = ["--store-path", directory.path, "--lang", lang] + arguments
-    process.environment = ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
-    let stdout = Pipe()
-    let stderr = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = stdin
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Foundation.Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+  func pocket(_ arguments: [String]) throws -> PocketProcess.Run {
+    try process.run(arguments)
   }
 
   @Test func aStopwatchStartedInOneProcessIsLappedInTheNext() throws {

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the real `pocket` executable against one store folder, as a person at a terminal
+/// (or a script) would.
+struct PocketProcess: Sendable {
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Ended by a signal (SIGKILL in the fault tests) rather than by exiting.
+    var wasKilled: Bool
+  }
+
+  let directory: URL
+  /// `--store KIND`, or the default store when `nil`.
+  var store: String?
+
+  init(store: String? = nil) throws {
+    directory = try Fixtures.temporaryDirectory()
+    self.store = store
+  }
+
+  /// The `pocket` binary built beside this test bundle.
+  static var executable: URL {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let beside = bundle.appendingPathComponent("pocket")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return Bundle.main.bundleURL.appendingPathComponent("pocket")
+  }
+
+  /// Runs `pocket` with `arguments`, feeding `input` on stdin. With `killAfter`, the
+  /// process gets SIGKILL once that much time has passed, if it is still running.
+  @discardableResult
+  func run(
+    _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil
+  ) throws -> Run {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments =
+      ["--store-path", directory.path, "--lang", lang] + (store.map { ["--store", $0] } ?? [])
+      + arguments
+    process.environment = ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    if let killAfter {
+      let pid = process.processIdentifier
+      let seconds =
+        Double(killAfter.components.seconds)
+        + Double(killAfter.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        if process.isRunning { kill(pid, SIGKILL) }
+      }
+    }
+    if let input { stdin.fileHandleForWriting.write(Foundation.Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self),
+      wasKilled: process.terminationReason == .uncaughtSignal)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: directory)
+  }
+}
