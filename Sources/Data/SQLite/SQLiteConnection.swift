@@ -130,6 +130,13 @@ final class SQLiteConnection {
   func query<Row>(
     _ sql: String, _ values: any SQLiteBindable..., row: (SQLiteStatement) throws -> Row
   ) throws -> [Row] {
+    try query(sql, arguments: values, row: row)
+  }
+
+  /// The rows of `sql` with `arguments` bound, each read by `row`.
+  func query<Row>(
+    _ sql: String, arguments values: [any SQLiteBindable], row: (SQLiteStatement) throws -> Row
+  ) throws -> [Row] {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     statement.bind(values)

@@ -24,7 +24,7 @@ public final class SQLiteStore: Sendable {
   public let path: String
   /// The schema version of the opened file (after its migrations).
   public let schemaVersion: Int
-  private let database: SQLiteDatabase
+  let database: SQLiteDatabase
 
   private init(path: String, schemaVersion: Int, database: SQLiteDatabase) {
     self.path = path
