@@ -74,6 +74,27 @@ import Testing
     #expect(SQLiteSchema.applicationID == 1_349_477_227, "the constant in the v1 migration")
   }
 
+  @Test func storesOpeningOneNewFileAtOnceAllGetTheSameStore() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent(SQLiteStore.fileName).path
+    let stores = try await withThrowingTaskGroup(of: SQLiteStore.self) { group in
+      for _ in 0..<4 {
+        group.addTask { try SQLiteStore.open(path: path) }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    for (index, store) in stores.enumerated() {
+      try await store.repositories.stopwatch.append(
+        Lap(number: index + 1, lapTime: .seconds(1), total: .seconds(index + 1)))
+    }
+    for store in stores {
+      #expect(try await store.repositories.stopwatch.lapSummary().count == 4)
+    }
+    // Each new file was built aside and linked into place; no temporary one is left.
+    #expect(try contents(of: directory).filter { !$0.hasPrefix("pocket.sqlite") }.isEmpty)
+  }
+
   @Test func theStoreSynchronisesFullyAndEnforcesForeignKeys() async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

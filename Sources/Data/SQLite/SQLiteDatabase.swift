@@ -45,6 +45,14 @@ actor SQLiteDatabase {
     }
   }
 
+  /// The one-line reason of `error`, whatever its path.
+  static func reason(_ error: any Error) -> String {
+    switch domainError(error, path: "") {
+    case .storageUnavailable(_, let reason), .corruptStore(_, let reason): reason
+    case let other: "\(other)"
+    }
+  }
+
   /// What the user is told about `error`, a failure while using the file at `path`.
   static func domainError(_ error: any Error, path: String) -> DomainError {
     switch error {

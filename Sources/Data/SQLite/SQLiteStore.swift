@@ -52,17 +52,36 @@ public final class SQLiteStore: Sendable {
   static func open(path: String, migratingTo target: Int) throws(DomainError) -> SQLiteStore {
     let path = URL(fileURLWithPath: path).standardizedFileURL.path
     try SQLiteFile.createParentDirectoryIfMissing(of: path)
-    let created = try SQLiteFile.createIfMissing(path)
+    if try !SQLiteFile.exists(path) {
+      try createDatabase(at: path, migratingTo: target)
+    }
     do {
       let connection = try connect(path: path, migratingTo: target)
       let version = try connection.integer("PRAGMA user_version") ?? 0
       return SQLiteStore(
         path: path, schemaVersion: Int(version), database: SQLiteDatabase(connection: connection))
     } catch {
-      // A file this call created and could not set up would read as damaged next time.
-      if created { SQLiteFile.remove(path) }
       throw SQLiteDatabase.domainError(error, path: path)
     }
+  }
+
+  /// Builds a new database beside `path` (mode 0600, schema written, closed) and links it
+  /// into place, so `path` never names a half-made file, even if the process is killed.
+  /// When another process links its new file first, that one is kept.
+  private static func createDatabase(at path: String, migratingTo target: Int) throws(DomainError) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    let temporary = "\(directory)/.\(name).new-\(UUID().uuidString)"
+    try SQLiteFile.createEmpty(temporary)
+    defer { SQLiteFile.remove(temporary) }
+    do {
+      // Closed at the end of this scope: SQLite checkpoints the WAL into the file.
+      _ = try connect(path: temporary, migratingTo: target)
+    } catch {
+      throw .storageUnavailable(
+        path: path, reason: "cannot create the database: \(SQLiteDatabase.reason(error))")
+    }
+    try SQLiteFile.linkIfAbsent(temporary, to: path)
   }
 
   /// An open connection to a valid Pocket file at `target`'s schema version.
@@ -149,42 +168,58 @@ enum SQLiteFile {
     }
   }
 
-  /// Checks the file at `path`, or creates it empty with mode 0600 when there is none.
-  /// - Returns: whether this call created the file.
-  static func createIfMissing(_ path: String) throws(DomainError) -> Bool {
+  /// Whether there is a file at `path` that could be a store; `false` when there is none.
+  static func exists(_ path: String) throws(DomainError) -> Bool {
     var info = stat()
-    if stat(path, &info) == 0 {
-      let type = info.st_mode & S_IFMT
-      guard type != S_IFDIR else {
-        throw .storageUnavailable(path: path, reason: "a directory is in the place of the file")
-      }
-      guard type == S_IFREG else {
-        throw .storageUnavailable(path: path, reason: "not a regular file")
-      }
-      // SQLite would take an empty file for a new database; Pocket never leaves one.
-      guard info.st_size > 0 else {
-        throw .corruptStore(path: path, reason: "the file is empty (0 bytes)")
-      }
-      guard access(path, R_OK | W_OK) == 0 else {
-        throw .storageUnavailable(
-          path: path, reason: "cannot read and write the file: \(describe(errno))")
+    guard stat(path, &info) == 0 else {
+      let code = errno
+      guard code == ENOENT else {
+        throw .storageUnavailable(path: path, reason: "cannot examine the file: \(describe(code))")
       }
       return false
     }
-    let statError = errno
-    guard statError == ENOENT else {
-      throw .storageUnavailable(
-        path: path, reason: "cannot examine the file: \(describe(statError))")
+    let type = info.st_mode & S_IFMT
+    guard type != S_IFDIR else {
+      throw .storageUnavailable(path: path, reason: "a directory is in the place of the file")
     }
+    guard type == S_IFREG else {
+      throw .storageUnavailable(path: path, reason: "not a regular file")
+    }
+    // SQLite would take an empty file for a new database; Pocket never makes one.
+    guard info.st_size > 0 else {
+      throw .corruptStore(path: path, reason: "the file is empty (0 bytes)")
+    }
+    guard access(path, R_OK | W_OK) == 0 else {
+      throw .storageUnavailable(
+        path: path, reason: "cannot read and write the file: \(describe(errno))")
+    }
+    return true
+  }
+
+  /// Creates an empty file at `path` with mode 0600; it must not exist.
+  static func createEmpty(_ path: String) throws(DomainError) {
     let descriptor = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      let openError = errno
-      if openError == EEXIST { return false }  // another process was first
-      throw .storageUnavailable(
-        path: path, reason: "cannot create the file: \(describe(openError))")
+      throw .storageUnavailable(path: path, reason: "cannot create the file: \(describe(errno))")
     }
     close(descriptor)
-    return true
+  }
+
+  /// Gives the file at `source` the name `target` too, unless `target` exists already (then
+  /// the existing file stays). The directory is synced so the new name survives a crash.
+  static func linkIfAbsent(_ source: String, to target: String) throws(DomainError) {
+    if link(source, target) != 0 {
+      let code = errno
+      guard code == EEXIST else {
+        throw .storageUnavailable(path: target, reason: "cannot create the file: \(describe(code))")
+      }
+    }
+    let directory = (target as NSString).deletingLastPathComponent
+    let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+    if descriptor >= 0 {
+      fsync(descriptor)
+      close(descriptor)
+    }
   }
 
   /// Deletes the file at `path` with SQLite's side files.
