@@ -15,7 +15,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "Domain"),
-    .target(name: "Data", dependencies: ["Domain"]),
+    .systemLibrary(
+      name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .target(name: "Data", dependencies: ["Domain", "CSQLite"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
     .executableTarget(name: "App", dependencies: ["Domain", "Data", "Presentation"]),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),

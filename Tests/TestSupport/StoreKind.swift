@@ -7,6 +7,7 @@ import Foundation
 public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   case memory
   case json
+  case sqlite
 
   public var description: String { rawValue }
 
@@ -14,15 +15,21 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   public var isPersistent: Bool {
     switch self {
     case .memory: false
-    case .json: true
+    case .json, .sqlite: true
     }
   }
+
+  /// The kinds that keep their content on disk.
+  public static var persistent: [StoreKind] { allCases.filter(\.isPersistent) }
 
   /// Opens a store of this kind in `directory` (ignored by the memory store).
   public func makeStore(at directory: URL) throws -> Repositories {
     switch self {
     case .memory: InMemoryStore().repositories
     case .json: try JSONFileStore.open(directory: directory).repositories
+    case .sqlite:
+      try SQLiteStore.open(path: directory.appendingPathComponent(SQLiteStore.fileName).path)
+        .repositories
     }
   }
 }

@@ -1,0 +1,280 @@
+import CSQLite
+import Foundation
+
+/// `SQLITE_TRANSIENT` from sqlite3.h, which Swift cannot import: SQLite copies the bound
+/// bytes before the bind call returns.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+var SQLITE_TRANSIENT: sqlite3_destructor_type {
+  unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// A failed SQLite call: the extended result code, SQLite's message and the SQL text.
+///
+/// Bound values are never part of it (they are user data: urls, notes, messages), so the
+/// error can be logged or shown as it is.
+struct SQLiteError: Error, Equatable, CustomStringConvertible {
+  /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_IOERR_FSYNC`, ...).
+  var code: Int32
+  /// `sqlite3_errmsg` at the time of the failure.
+  var message: String
+  /// The statement that failed, when there was one.
+  var sql: String?
+
+  /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_IOERR`, ...).
+  var primaryCode: Int32 { code & 0xFF }
+
+  var description: String {
+    var text = "SQLite error \(code): \(message)"
+    if let sql { text += " - while executing `\(sql)`" }
+    return text
+  }
+
+  /// A unique or primary-key constraint failed.
+  var isUniquenessViolation: Bool {
+    code == Self.constraintUnique || code == Self.constraintPrimaryKey
+  }
+
+  // Extended codes are macros with an expression, which Swift does not import.
+  /// `SQLITE_CONSTRAINT_UNIQUE`
+  static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
+  /// `SQLITE_CONSTRAINT_PRIMARYKEY`
+  static let constraintPrimaryKey = SQLITE_CONSTRAINT | (6 << 8)
+}
+
+/// A value for a `?` parameter.
+enum SQLiteValue: Equatable, Sendable {
+  case integer(Int64)
+  case text(String)
+  case null
+}
+
+/// A Swift value that binds to a `?` parameter.
+protocol SQLiteBindable {
+  var sqliteValue: SQLiteValue { get }
+}
+
+extension Int64: SQLiteBindable {
+  var sqliteValue: SQLiteValue { .integer(self) }
+}
+
+extension Int: SQLiteBindable {
+  var sqliteValue: SQLiteValue { .integer(Int64(self)) }
+}
+
+extension Bool: SQLiteBindable {
+  var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) }
+}
+
+extension String: SQLiteBindable {
+  var sqliteValue: SQLiteValue { .text(self) }
+}
+
+extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
+  var sqliteValue: SQLiteValue { map(\.sqliteValue) ?? .null }
+}
+
+/// One open SQLite database handle. Not thread-safe: its owner (`SQLiteDatabase`, an
+/// actor) uses it from one task at a time, which is what `SQLITE_OPEN_NOMUTEX` requires.
+final class SQLiteConnection {
+  let path: String
+  private let handle: OpaquePointer
+  /// Prepared statements by SQL text, reused across calls.
+  private var statements: [String: SQLiteStatement] = [:]
+
+  /// Opens the database file at `path` with `flags` (`SQLITE_OPEN_*`), with extended result
+  /// codes on.
+  init(path: String, flags: Int32) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      throw SQLiteError(code: code, message: message, sql: nil)
+    }
+    sqlite3_extended_result_codes(handle, 1)
+    self.path = path
+    self.handle = handle
+  }
+
+  deinit {
+    statements.removeAll()  // finalized before the handle is closed
+    sqlite3_close_v2(handle)
+  }
+
+  /// Waits up to `milliseconds` for another connection's lock instead of failing at once.
+  func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
+  /// Whether SQLite opened the file read-only (it does so silently for a write-protected
+  /// file).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// Runs `sql` (one statement) with `values` bound to its parameters, ignoring any rows.
+  func execute(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) {
+    try execute(sql, arguments: values)
+  }
+
+  /// Runs `sql` (one statement) with `arguments` bound to its parameters, ignoring any rows.
+  func execute(_ sql: String, arguments values: [any SQLiteBindable]) throws(SQLiteError) {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    statement.bind(values)
+    while try statement.step() {}
+  }
+
+  /// The rows of `sql`, each read by `row`.
+  func query<Row>(
+    _ sql: String, _ values: any SQLiteBindable..., row: (SQLiteStatement) throws -> Row
+  ) throws -> [Row] {
+    try query(sql, arguments: values, row: row)
+  }
+
+  /// The rows of `sql` with `arguments` bound, each read by `row`.
+  func query<Row>(
+    _ sql: String, arguments values: [any SQLiteBindable], row: (SQLiteStatement) throws -> Row
+  ) throws -> [Row] {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    statement.bind(values)
+    var rows: [Row] = []
+    while try statement.step() {
+      rows.append(try row(statement))
+    }
+    return rows
+  }
+
+  /// The first column of the first row of `sql` as an integer (`nil` when there is no row).
+  func integer(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) -> Int64? {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    statement.bind(values)
+    guard try statement.step() else { return nil }
+    return statement.isNull(0) ? nil : statement.int64(0)
+  }
+
+  /// The first column of the first row of `sql` as text (`nil` when there is no row).
+  func text(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) -> String? {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    statement.bind(values)
+    guard try statement.step() else { return nil }
+    return statement.optionalText(0)
+  }
+
+  /// Runs `body` in one transaction: `BEGIN IMMEDIATE` takes the write lock at once (waiting
+  /// for other connections up to the busy timeout), a deferred one only reads a consistent
+  /// snapshot. A throwing `body` rolls everything back.
+  func transaction<Result>(immediate: Bool, _ body: () throws -> Result) throws -> Result {
+    try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 {
+        // ROLLBACK can only fail when there is no transaction left to roll back.
+        try? execute("ROLLBACK")
+      }
+      throw error
+    }
+  }
+
+  /// A prepared statement for `sql`, from the cache when it was prepared before.
+  ///
+  /// SQL text is always a constant of ours, so `SQLITE_ERROR` (a syntax error, an unknown
+  /// column) is a bug; anything else (a damaged file, a lock, no memory) is thrown.
+  private func cachedStatement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let statement = statements[sql] { return statement }
+    let statement = try SQLiteStatement(database: handle, sql: sql)
+    statements[sql] = statement
+    return statement
+  }
+}
+
+/// A prepared statement, finalized when released.
+final class SQLiteStatement {
+  let sql: String
+  private let handle: OpaquePointer
+  private let database: OpaquePointer
+
+  init(database: OpaquePointer, sql: String) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+    guard code == SQLITE_OK, let handle else {
+      let error = SQLiteError(
+        code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
+      precondition(error.primaryCode != SQLITE_ERROR, "invalid SQL: \(error)")
+      throw error
+    }
+    self.sql = sql
+    self.handle = handle
+    self.database = database
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Binds `values` to the parameters `?1...?n`; their count must match.
+  func bind(_ values: [any SQLiteBindable]) {
+    let count = Int(sqlite3_bind_parameter_count(handle))
+    precondition(values.count == count, "\(values.count) values for \(count) parameters: \(sql)")
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch value.sqliteValue {
+      case .integer(let integer): code = sqlite3_bind_int64(handle, index, integer)
+      case .text(let text):
+        // The byte count (not -1) keeps text with an embedded NUL whole.
+        code = sqlite3_bind_text(
+          handle, index, text, Int32(clamping: text.utf8.count), SQLITE_TRANSIENT)
+      case .null: code = sqlite3_bind_null(handle, index)
+      }
+      precondition(code == SQLITE_OK, "cannot bind parameter \(index) of \(sql): \(code)")
+    }
+  }
+
+  /// Advances to the next row: `true` on a row, `false` when done.
+  func step() throws(SQLiteError) -> Bool {
+    let code = sqlite3_step(handle)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
+    }
+  }
+
+  /// Makes the statement ready to run again and drops its bound values.
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  func isNull(_ column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_NULL
+  }
+
+  func int64(_ column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  func optionalInt64(_ column: Int32) -> Int64? {
+    isNull(column) ? nil : int64(column)
+  }
+
+  func text(_ column: Int32) -> String {
+    optionalText(column) ?? ""
+  }
+
+  func optionalText(_ column: Int32) -> String? {
+    guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+}

@@ -1,0 +1,78 @@
+import CSQLite
+import Domain
+import Foundation
+
+/// A stored row that the current code cannot read back (an unknown screen, a decimal that
+/// does not parse). The file is damaged, or was written by something other than Pocket.
+struct InvalidRow: Error {
+  var reason: String
+}
+
+/// The one connection of an `SQLiteStore`. Every repository of the store goes through this
+/// actor, so the connection is used by one task at a time; other processes are kept apart
+/// by SQLite's own locks and the busy timeout.
+actor SQLiteDatabase {
+  let path: String
+  private let connection: SQLiteConnection
+
+  init(connection: SQLiteConnection) {
+    self.path = connection.path
+    self.connection = connection
+  }
+
+  /// Runs `body` in a read transaction, so several queries see one snapshot.
+  func read<Result: Sendable>(
+    _ body: @Sendable (SQLiteConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    try run(immediate: false, body)
+  }
+
+  /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`): either all its changes are
+  /// committed, or, when it throws, none.
+  func write<Result: Sendable>(
+    _ body: @Sendable (SQLiteConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    try run(immediate: true, body)
+  }
+
+  private func run<Result: Sendable>(
+    immediate: Bool, _ body: (SQLiteConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    do {
+      return try connection.transaction(immediate: immediate) { try body(connection) }
+    } catch {
+      throw Self.domainError(error, path: path)
+    }
+  }
+
+  /// The one-line reason of `error`, whatever its path.
+  static func reason(_ error: any Error) -> String {
+    switch domainError(error, path: "") {
+    case .storageUnavailable(_, let reason), .corruptStore(_, let reason): reason
+    case let other: "\(other)"
+    }
+  }
+
+  /// What the user is told about `error`, a failure while using the file at `path`.
+  static func domainError(_ error: any Error, path: String) -> DomainError {
+    switch error {
+    case let error as DomainError: error
+    case let error as SQLiteError: error.domainError(path: path)
+    case let error as InvalidRow: .corruptStore(path: path, reason: error.reason)
+    default: .storageUnavailable(path: path, reason: "\(error)")
+    }
+  }
+}
+
+extension SQLiteError {
+  /// A damaged or foreign file is `corruptStore`; anything else (I/O, permissions, locks,
+  /// a full disk) is `storageUnavailable`. The reason is SQLite's message, without the SQL.
+  func domainError(path: String) -> DomainError {
+    switch primaryCode {
+    case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT:
+      .corruptStore(path: path, reason: "not a usable SQLite database: \(message)")
+    default:
+      .storageUnavailable(path: path, reason: message)
+    }
+  }
+}

@@ -1,0 +1,472 @@
+import Domain
+import Foundation
+
+extension Repositories {
+  /// Every repository, all sharing `database`.
+  init(database: SQLiteDatabase) {
+    self.init(
+      stopwatch: SQLiteStopwatchRepository(database: database),
+      bookmarks: SQLiteBookmarkRepository(database: database),
+      rates: SQLiteExchangeRateRepository(database: database),
+      screens: SQLiteScreenRepository(database: database),
+      mindLogs: SQLiteMindLogRepository(database: database),
+      chat: SQLiteChatRepository(database: database),
+      archive: SQLiteArchiveRepository(database: database))
+  }
+}
+
+/// `offset` and `limit` as `StoreState`'s `page` reads them: negative values count as 0.
+private func window(offset: Int, limit: Int) -> (offset: Int, limit: Int) {
+  (max(offset, 0), max(limit, 0))
+}
+
+/// Runs an INSERT that may hit a unique key, turning that into `DomainError.duplicate`.
+private func insertUnique(
+  _ connection: SQLiteConnection, _ sql: String, _ values: any SQLiteBindable...
+) throws {
+  do {
+    try connection.execute(sql, arguments: values)
+  } catch let error where error.isUniquenessViolation {
+    throw DomainError.duplicate
+  }
+}
+
+/// Throws `.notFound` when the last statement changed no row.
+private func requireChange(_ connection: SQLiteConnection) throws(DomainError) {
+  guard connection.changes > 0 else { throw .notFound }
+}
+
+struct SQLiteStopwatchRepository: StopwatchRepository {
+  let database: SQLiteDatabase
+
+  static let insertLap = "INSERT INTO laps (\(LapRow.columns)) VALUES (?, ?, ?)"
+  static let upsert = """
+    INSERT INTO stopwatch (id, accumulated_ms, started_at_ms) VALUES (1, ?, ?)
+    ON CONFLICT (id) DO UPDATE
+    SET accumulated_ms = excluded.accumulated_ms, started_at_ms = excluded.started_at_ms
+    """
+  static let lapsPage = """
+    SELECT \(LapRow.columns) FROM laps ORDER BY number DESC LIMIT ? OFFSET ?
+    """
+
+  func load() async throws -> Stopwatch {
+    try await database.read { connection in
+      try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?.toDomain()
+        ?? Stopwatch()
+    }
+  }
+
+  func save(_ stopwatch: Stopwatch) async throws {
+    let row = StopwatchRow(stopwatch)
+    try await database.write { connection in
+      try connection.execute(Self.upsert, row.accumulatedMs, row.startedAtMs)
+    }
+  }
+
+  func append(_ lap: Lap) async throws {
+    let row = LapRow(lap)
+    try await database.write { connection in
+      try insertUnique(connection, Self.insertLap, row.number, row.lapMs, row.totalMs)
+    }
+  }
+
+  func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try connection.integer("SELECT count(*) FROM laps") ?? 0
+      let items = try connection.query(Self.lapsPage, window.limit, window.offset) {
+        LapRow($0).toDomain()
+      }
+      return Page(items: items, offset: window.offset, total: Int(total))
+    }
+  }
+
+  func lapSummary() async throws -> LapSummary {
+    try await database.read { connection in
+      let count = try connection.integer("SELECT count(*) FROM laps") ?? 0
+      let fastest = try connection.query(
+        "SELECT \(LapRow.columns) FROM laps ORDER BY lap_ms ASC, number ASC LIMIT 1"
+      ) { LapRow($0).toDomain() }
+      let slowest = try connection.query(
+        """
+        SELECT \(LapRow.columns) FROM laps
+        WHERE lap_ms = (SELECT max(lap_ms) FROM laps) ORDER BY number ASC LIMIT 1
+        """
+      ) { LapRow($0).toDomain() }
+      return LapSummary(count: Int(count), fastest: fastest.first, slowest: slowest.first)
+    }
+  }
+
+  func reset() async throws {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM stopwatch")
+      try connection.execute("DELETE FROM laps")
+    }
+  }
+}
+
+struct SQLiteBookmarkRepository: BookmarkRepository {
+  let database: SQLiteDatabase
+
+  static let insert = "INSERT INTO bookmarks (\(BookmarkRow.columns)) VALUES (?, ?, ?, ?)"
+  static let page = """
+    SELECT \(BookmarkRow.columns) FROM bookmarks
+    ORDER BY bookmarked_at_ms DESC, id DESC LIMIT ? OFFSET ?
+    """
+
+  func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try connection.integer("SELECT count(*) FROM bookmarks") ?? 0
+      let items = try connection.query(Self.page, window.limit, window.offset) {
+        BookmarkRow($0).toDomain()
+      }
+      return Page(items: items, offset: window.offset, total: Int(total))
+    }
+  }
+
+  func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
+    try await database.read { connection in
+      var found = Set<String>()
+      for url in Set(urls)
+      where try connection.integer("SELECT 1 FROM bookmarks WHERE url = ?", url) != nil {
+        found.insert(url)
+      }
+      return found
+    }
+  }
+
+  func insert(_ bookmark: Bookmark) async throws {
+    let row = BookmarkRow(bookmark)
+    try await database.write { connection in
+      try insertUnique(
+        connection, Self.insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
+    }
+  }
+
+  func rename(url: String, to title: String) async throws {
+    try await database.write { connection in
+      try connection.execute("UPDATE bookmarks SET title = ? WHERE url = ?", title, url)
+      try requireChange(connection)
+    }
+  }
+
+  func delete(url: String) async throws {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM bookmarks WHERE url = ?", url)
+      try requireChange(connection)
+    }
+  }
+
+  func deleteAll() async throws {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM bookmarks")
+    }
+  }
+}
+
+struct SQLiteExchangeRateRepository: ExchangeRateRepository {
+  let database: SQLiteDatabase
+
+  /// The snapshot in `slot` ("latest" or "previous"), if any.
+  static func snapshot(_ slot: String, _ connection: SQLiteConnection) throws -> RateSnapshot? {
+    guard
+      var row = try connection.query(RateSnapshotRow.select, slot, row: RateSnapshotRow.init)
+        .first
+    else { return nil }
+    row.rates = try connection.query(RateSnapshotRow.selectRates, slot) {
+      (code: $0.text(0), rate: $0.text(1))
+    }
+    return try row.toDomain()
+  }
+
+  /// Writes `snapshot` into the empty `slot`.
+  static func insert(
+    _ snapshot: RateSnapshot, into slot: String, _ connection: SQLiteConnection
+  ) throws {
+    let row = RateSnapshotRow(snapshot)
+    try connection.execute(
+      """
+      INSERT INTO rate_snapshots (slot, base, published_at_ms, next_update_at_ms)
+      VALUES (?, ?, ?, ?)
+      """, slot, row.base, row.publishedAtMs, row.nextUpdateAtMs)
+    for (code, rate) in row.rates {
+      try connection.execute(
+        "INSERT INTO rates (slot, code, rate) VALUES (?, ?, ?)", slot, code, rate)
+    }
+  }
+
+  func latest() async throws -> RateSnapshot? {
+    try await database.read { try Self.snapshot("latest", $0) }
+  }
+
+  func previous() async throws -> RateSnapshot? {
+    try await database.read { try Self.snapshot("previous", $0) }
+  }
+
+  func store(_ snapshot: RateSnapshot) async throws {
+    try await database.write { connection in
+      guard try Self.snapshot("latest", connection) != snapshot else { return }
+      // The rates follow their snapshot through ON DELETE / ON UPDATE CASCADE.
+      try connection.execute("DELETE FROM rate_snapshots WHERE slot = 'previous'")
+      try connection.execute("UPDATE rate_snapshots SET slot = 'previous' WHERE slot = 'latest'")
+      try Self.insert(snapshot, into: "latest", connection)
+    }
+  }
+
+  func favorites() async throws -> Set<String> {
+    try await database.read { connection in
+      Set(try connection.query("SELECT code FROM favorite_currencies") { $0.text(0) })
+    }
+  }
+
+  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
+    try await database.write { connection in
+      if isFavorite {
+        try connection.execute(
+          "INSERT INTO favorite_currencies (code) VALUES (?) ON CONFLICT DO NOTHING", code)
+      } else {
+        try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
+      }
+    }
+  }
+}
+
+struct SQLiteScreenRepository: ScreenRepository {
+  let database: SQLiteDatabase
+
+  /// Saves the screen; a `nil` calculator currency keeps the one stored.
+  static let upsert = """
+    INSERT INTO screen_state (id, screen, currency, last_calculator_currency) VALUES (1, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE
+    SET screen = excluded.screen, currency = excluded.currency,
+      last_calculator_currency =
+        coalesce(excluded.last_calculator_currency, last_calculator_currency)
+    """
+
+  static func state(_ connection: SQLiteConnection) throws -> ScreenStateRow? {
+    try connection.query(ScreenStateRow.select, row: ScreenStateRow.init).first
+  }
+
+  func lastScreen() async throws -> Screen? {
+    try await database.read { try Self.state($0)?.lastScreen() }
+  }
+
+  func save(_ screen: Screen) async throws {
+    var calculatorCurrency: String?
+    if case .calculator(let currency) = screen { calculatorCurrency = currency }
+    let row = ScreenStateRow(lastScreen: screen, lastCalculatorCurrency: calculatorCurrency)
+    try await database.write { connection in
+      try connection.execute(Self.upsert, row.screen, row.currency, row.lastCalculatorCurrency)
+    }
+  }
+
+  func lastCalculatorCurrency() async throws -> String? {
+    try await database.read { try Self.state($0)?.lastCalculatorCurrency }
+  }
+}
+
+/// The next id of the list counted under `name` in `counters`: one more than any id ever
+/// given (and, should an imported archive say less, than any id stored).
+private func nextID(
+  _ name: String, table: String, _ connection: SQLiteConnection
+) throws -> Int64 {
+  try connection.execute(
+    """
+    UPDATE counters SET value = max(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1
+    WHERE name = ?
+    """, name)
+  guard let id = try connection.integer("SELECT value FROM counters WHERE name = ?", name) else {
+    throw InvalidRow(reason: "the id counter \"\(name)\" is missing")
+  }
+  return id
+}
+
+struct SQLiteMindLogRepository: MindLogRepository {
+  let database: SQLiteDatabase
+
+  static let insert = "INSERT INTO mind_logs (\(MindLogRow.columns)) VALUES (?, ?, ?, ?)"
+  static let page = """
+    SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?
+    """
+
+  func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try connection.integer("SELECT count(*) FROM mind_logs") ?? 0
+      let items = try connection.query(Self.page, window.limit, window.offset) {
+        try MindLogRow($0).toDomain()
+      }
+      return Page(items: items, offset: window.offset, total: Int(total))
+    }
+  }
+
+  func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
+    try await database.write { connection in
+      let id = try nextID("mind_logs", table: "mind_logs", connection)
+      let entry = MindLog(id: id, date: date, score: score, note: note)
+      let row = MindLogRow(entry)
+      try connection.execute(Self.insert, row.id, row.dateMs, row.score, row.note)
+      return entry
+    }
+  }
+
+  func update(_ entry: MindLog) async throws {
+    let row = MindLogRow(entry)
+    try await database.write { connection in
+      try connection.execute(
+        "UPDATE mind_logs SET date_ms = ?, score = ?, note = ? WHERE id = ?", row.dateMs,
+        row.score, row.note, row.id)
+      try requireChange(connection)
+    }
+  }
+
+  func delete(id: Int64) async throws {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM mind_logs WHERE id = ?", id)
+      try requireChange(connection)
+    }
+  }
+}
+
+struct SQLiteChatRepository: ChatRepository {
+  let database: SQLiteDatabase
+
+  static let insert = "INSERT INTO chat_messages (\(ChatMessageRow.columns)) VALUES (?, ?, ?, ?)"
+  static let page = """
+    SELECT \(ChatMessageRow.columns) FROM chat_messages
+    ORDER BY date_ms ASC, id ASC LIMIT ? OFFSET ?
+    """
+
+  func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try connection.integer("SELECT count(*) FROM chat_messages") ?? 0
+      let items = try connection.query(Self.page, window.limit, window.offset) {
+        ChatMessageRow($0).toDomain()
+      }
+      return Page(items: items, offset: window.offset, total: Int(total))
+    }
+  }
+
+  func insert(content: String, date: Date) async throws -> ChatMessage {
+    try await database.write { connection in
+      let id = try nextID("chat_messages", table: "chat_messages", connection)
+      let message = ChatMessage(id: id, content: content, date: date)
+      let row = ChatMessageRow(message)
+      try connection.execute(Self.insert, row.id, row.content, row.dateMs, row.edited)
+      return message
+    }
+  }
+
+  func update(_ message: ChatMessage) async throws {
+    let row = ChatMessageRow(message)
+    try await database.write { connection in
+      try connection.execute(
+        "UPDATE chat_messages SET content = ?, date_ms = ?, edited = ? WHERE id = ?",
+        row.content, row.dateMs, row.edited, row.id)
+      try requireChange(connection)
+    }
+  }
+
+  func delete(id: Int64) async throws {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM chat_messages WHERE id = ?", id)
+      try requireChange(connection)
+    }
+  }
+}
+
+struct SQLiteArchiveRepository: ArchiveRepository {
+  let database: SQLiteDatabase
+
+  func export() async throws -> StoreArchive {
+    try await database.read { connection in
+      let screen = try SQLiteScreenRepository.state(connection)
+      return StoreArchive(
+        stopwatch: try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?
+          .toDomain() ?? Stopwatch(),
+        laps: try connection.query("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
+          LapRow($0).toDomain()
+        },
+        bookmarks: try connection.query(
+          "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
+        ) { BookmarkRow($0).toDomain() },
+        latestRates: try SQLiteExchangeRateRepository.snapshot("latest", connection),
+        previousRates: try SQLiteExchangeRateRepository.snapshot("previous", connection),
+        // Sorted in Swift, so the order is Swift's string order whatever the collation.
+        favoriteCurrencies: try connection.query("SELECT code FROM favorite_currencies") {
+          $0.text(0)
+        }.sorted(),
+        lastScreen: try screen?.lastScreen(),
+        lastCalculatorCurrency: screen?.lastCalculatorCurrency,
+        mindLogs: try connection.query(
+          "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
+        ) { try MindLogRow($0).toDomain() },
+        lastMindLogID: try connection.integer(
+          "SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
+        messages: try connection.query(
+          "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
+        ) { ChatMessageRow($0).toDomain() },
+        lastMessageID: try connection.integer(
+          "SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0)
+    }
+  }
+
+  /// Deletes every row and writes `archive`, all in one transaction. Two records with one
+  /// identity (a url, a lap number, an id) throw `DomainError.duplicate` and change nothing.
+  func replaceAll(with archive: StoreArchive) async throws {
+    try await database.write { connection in
+      for table in [
+        "stopwatch", "laps", "bookmarks", "rates", "rate_snapshots", "favorite_currencies",
+        "screen_state", "mind_logs", "chat_messages",
+      ] {
+        // Table names are constants of ours; values are never interpolated.
+        try connection.execute("DELETE FROM \(table)")
+      }
+      let stopwatch = StopwatchRow(archive.stopwatch)
+      try connection.execute(
+        SQLiteStopwatchRepository.upsert, stopwatch.accumulatedMs, stopwatch.startedAtMs)
+      for lap in archive.laps.map(LapRow.init) {
+        try insertUnique(
+          connection, SQLiteStopwatchRepository.insertLap, lap.number, lap.lapMs, lap.totalMs)
+      }
+      // In archive order, so the insertion order (the tie-breaker) is the archive's.
+      for bookmark in archive.bookmarks.map(BookmarkRow.init) {
+        try insertUnique(
+          connection, SQLiteBookmarkRepository.insert, bookmark.url, bookmark.title,
+          bookmark.noticeDateMs, bookmark.bookmarkedAtMs)
+      }
+      if let latest = archive.latestRates {
+        try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)
+      }
+      if let previous = archive.previousRates {
+        try SQLiteExchangeRateRepository.insert(previous, into: "previous", connection)
+      }
+      for code in Set(archive.favoriteCurrencies) {
+        try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)
+      }
+      let screen = ScreenStateRow(
+        lastScreen: archive.lastScreen, lastCalculatorCurrency: archive.lastCalculatorCurrency)
+      try connection.execute(
+        """
+        INSERT INTO screen_state (id, screen, currency, last_calculator_currency)
+        VALUES (1, ?, ?, ?)
+        """, screen.screen, screen.currency, screen.lastCalculatorCurrency)
+      for entry in archive.mindLogs.map(MindLogRow.init) {
+        try insertUnique(
+          connection, SQLiteMindLogRepository.insert, entry.id, entry.dateMs, entry.score,
+          entry.note)
+      }
+      for message in archive.messages.map(ChatMessageRow.init) {
+        try insertUnique(
+          connection, SQLiteChatRepository.insert, message.id, message.content, message.dateMs,
+          message.edited)
+      }
+      try connection.execute(
+        "UPDATE counters SET value = ? WHERE name = 'mind_logs'", archive.lastMindLogID)
+      try connection.execute(
+        "UPDATE counters SET value = ? WHERE name = 'chat_messages'", archive.lastMessageID)
+    }
+  }
+}

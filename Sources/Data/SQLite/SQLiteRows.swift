@@ -1,0 +1,228 @@
+import Domain
+import Foundation
+
+// Rows as the tables hold them: times in epoch milliseconds, durations in milliseconds,
+// decimals as their exact text. Each maps with `init(_ entity:)` / `toDomain()`.
+
+struct StopwatchRow {
+  static let select = "SELECT accumulated_ms, started_at_ms FROM stopwatch WHERE id = 1"
+
+  var accumulatedMs: Int64
+  var startedAtMs: Int64?
+
+  init(_ stopwatch: Stopwatch) {
+    accumulatedMs = stopwatch.accumulated.milliseconds
+    startedAtMs = stopwatch.startedAt?.epochMilliseconds
+  }
+
+  init(_ statement: SQLiteStatement) {
+    accumulatedMs = statement.int64(0)
+    startedAtMs = statement.optionalInt64(1)
+  }
+
+  func toDomain() -> Stopwatch {
+    Stopwatch(
+      accumulated: .milliseconds(accumulatedMs),
+      startedAt: startedAtMs.map(Date.init(epochMilliseconds:)))
+  }
+}
+
+struct LapRow {
+  static let columns = "number, lap_ms, total_ms"
+
+  var number: Int64
+  var lapMs: Int64
+  var totalMs: Int64
+
+  init(_ lap: Lap) {
+    number = Int64(lap.number)
+    lapMs = lap.lapTime.milliseconds
+    totalMs = lap.total.milliseconds
+  }
+
+  init(_ statement: SQLiteStatement) {
+    number = statement.int64(0)
+    lapMs = statement.int64(1)
+    totalMs = statement.int64(2)
+  }
+
+  func toDomain() -> Lap {
+    Lap(number: Int(number), lapTime: .milliseconds(lapMs), total: .milliseconds(totalMs))
+  }
+}
+
+struct BookmarkRow {
+  static let columns = "url, title, notice_date_ms, bookmarked_at_ms"
+
+  var url: String
+  var title: String
+  var noticeDateMs: Int64
+  var bookmarkedAtMs: Int64
+
+  init(_ bookmark: Bookmark) {
+    url = bookmark.url
+    title = bookmark.title
+    noticeDateMs = bookmark.noticeDate.epochMilliseconds
+    bookmarkedAtMs = bookmark.bookmarkedAt.epochMilliseconds
+  }
+
+  init(_ statement: SQLiteStatement) {
+    url = statement.text(0)
+    title = statement.text(1)
+    noticeDateMs = statement.int64(2)
+    bookmarkedAtMs = statement.int64(3)
+  }
+
+  func toDomain() -> Bookmark {
+    Bookmark(
+      url: url, title: title, noticeDate: Date(epochMilliseconds: noticeDateMs),
+      bookmarkedAt: Date(epochMilliseconds: bookmarkedAtMs))
+  }
+}
+
+/// One row of `rate_snapshots` with its rows of `rates`.
+struct RateSnapshotRow {
+  static let select = """
+    SELECT base, published_at_ms, next_update_at_ms FROM rate_snapshots WHERE slot = ?
+    """
+  static let selectRates = "SELECT code, rate FROM rates WHERE slot = ?"
+
+  var base: String
+  var publishedAtMs: Int64
+  var nextUpdateAtMs: Int64
+  /// Code and rate text.
+  var rates: [(code: String, rate: String)]
+
+  init(_ snapshot: RateSnapshot) {
+    base = snapshot.base
+    publishedAtMs = snapshot.publishedAt.epochMilliseconds
+    nextUpdateAtMs = snapshot.nextUpdateAt.epochMilliseconds
+    rates = snapshot.rates.sorted { $0.key < $1.key }.map { ($0.key, DecimalText.format($0.value)) }
+  }
+
+  init(_ statement: SQLiteStatement) {
+    base = statement.text(0)
+    publishedAtMs = statement.int64(1)
+    nextUpdateAtMs = statement.int64(2)
+    rates = []
+  }
+
+  func toDomain() throws(InvalidRow) -> RateSnapshot {
+    var decimals: [String: Decimal] = [:]
+    for (code, text) in rates {
+      guard let rate = DecimalText.parse(text) else {
+        throw InvalidRow(reason: "the rate of \(code) \"\(text)\" is not a decimal number")
+      }
+      decimals[code] = rate
+    }
+    return RateSnapshot(
+      base: base, publishedAt: Date(epochMilliseconds: publishedAtMs),
+      nextUpdateAt: Date(epochMilliseconds: nextUpdateAtMs), rates: decimals)
+  }
+}
+
+/// The single row of `screen_state`.
+struct ScreenStateRow {
+  static let select = """
+    SELECT screen, currency, last_calculator_currency FROM screen_state WHERE id = 1
+    """
+
+  var screen: String?
+  var currency: String?
+  var lastCalculatorCurrency: String?
+
+  init(lastScreen: Screen?, lastCalculatorCurrency: String?) {
+    switch lastScreen {
+    case nil: screen = nil
+    case .rates: screen = "rates"
+    case .calculator(let currency):
+      screen = "calculator"
+      self.currency = currency
+    case .stopwatch: screen = "stopwatch"
+    case .notices: screen = "notices"
+    case .bookmarks: screen = "bookmarks"
+    case .mindLog: screen = "mindLog"
+    case .chat: screen = "chat"
+    }
+    self.lastCalculatorCurrency = lastCalculatorCurrency
+  }
+
+  init(_ statement: SQLiteStatement) {
+    screen = statement.optionalText(0)
+    currency = statement.optionalText(1)
+    lastCalculatorCurrency = statement.optionalText(2)
+  }
+
+  func lastScreen() throws(InvalidRow) -> Screen? {
+    switch (screen, currency) {
+    case (nil, nil): return nil
+    case ("rates", nil): return .rates
+    case ("calculator", let currency?): return .calculator(currency: currency)
+    case ("stopwatch", nil): return .stopwatch
+    case ("notices", nil): return .notices
+    case ("bookmarks", nil): return .bookmarks
+    case ("mindLog", nil): return .mindLog
+    case ("chat", nil): return .chat
+    default:
+      throw InvalidRow(
+        reason: "unknown screen \"\(screen ?? "")\" (currency \(currency ?? "none"))")
+    }
+  }
+}
+
+struct MindLogRow {
+  static let columns = "id, date_ms, score, note"
+
+  var id: Int64
+  var dateMs: Int64
+  var score: String
+  var note: String
+
+  init(_ entry: MindLog) {
+    id = entry.id
+    dateMs = entry.date.epochMilliseconds
+    score = DecimalText.format(entry.score)
+    note = entry.note
+  }
+
+  init(_ statement: SQLiteStatement) {
+    id = statement.int64(0)
+    dateMs = statement.int64(1)
+    score = statement.text(2)
+    note = statement.text(3)
+  }
+
+  func toDomain() throws(InvalidRow) -> MindLog {
+    guard let value = DecimalText.parse(score) else {
+      throw InvalidRow(reason: "the score of mind log \(id) \"\(score)\" is not a decimal number")
+    }
+    return MindLog(id: id, date: Date(epochMilliseconds: dateMs), score: value, note: note)
+  }
+}
+
+struct ChatMessageRow {
+  static let columns = "id, content, date_ms, edited"
+
+  var id: Int64
+  var content: String
+  var dateMs: Int64
+  var edited: Bool
+
+  init(_ message: ChatMessage) {
+    id = message.id
+    content = message.content
+    dateMs = message.date.epochMilliseconds
+    edited = message.isEdited
+  }
+
+  init(_ statement: SQLiteStatement) {
+    id = statement.int64(0)
+    content = statement.text(1)
+    dateMs = statement.int64(2)
+    edited = statement.int64(3) != 0
+  }
+
+  func toDomain() -> ChatMessage {
+    ChatMessage(id: id, content: content, date: Date(epochMilliseconds: dateMs), isEdited: edited)
+  }
+}

@@ -1,0 +1,119 @@
+/// The schema of a Pocket SQLite file, as numbered migrations. The version a file is at is
+/// kept in `PRAGMA user_version`; each migration runs in its own transaction that also
+/// sets it, so a file is always at exactly one version.
+enum SQLiteSchema {
+  /// `PRAGMA application_id` of every Pocket file: "Pock" in ASCII.
+  static let applicationID: Int64 = 0x506F_636B
+
+  struct Migration {
+    let version: Int
+    /// Constant statements, run in order; the last one sets `user_version`.
+    let statements: [String]
+  }
+
+  static let migrations: [Migration] = [version1, version2]
+
+  /// The version this code writes and reads.
+  static var currentVersion: Int { migrations.last?.version ?? 0 }
+
+  /// Every table the current code uses; a file at a known version without one is damaged.
+  static let tables = [
+    "stopwatch", "laps", "bookmarks", "rate_snapshots", "rates", "favorite_currencies",
+    "screen_state", "mind_logs", "chat_messages", "counters",
+  ]
+
+  /// Tables for everything in Domain. Times are epoch milliseconds, durations milliseconds,
+  /// decimals their exact text.
+  static let version1 = Migration(
+    version: 1,
+    statements: [
+      "PRAGMA application_id = 1349477227",
+      """
+      CREATE TABLE stopwatch (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        accumulated_ms INTEGER NOT NULL,
+        started_at_ms INTEGER
+      ) STRICT
+      """,
+      """
+      CREATE TABLE laps (
+        number INTEGER PRIMARY KEY,
+        lap_ms INTEGER NOT NULL,
+        total_ms INTEGER NOT NULL
+      ) STRICT
+      """,
+      // `id` aliases the rowid, so it keeps insertion order even through a VACUUM.
+      """
+      CREATE TABLE bookmarks (
+        id INTEGER PRIMARY KEY,
+        url TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        notice_date_ms INTEGER NOT NULL,
+        bookmarked_at_ms INTEGER NOT NULL
+      ) STRICT
+      """,
+      """
+      CREATE TABLE rate_snapshots (
+        slot TEXT PRIMARY KEY CHECK (slot IN ('latest', 'previous')),
+        base TEXT NOT NULL,
+        published_at_ms INTEGER NOT NULL,
+        next_update_at_ms INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE rates (
+        slot TEXT NOT NULL
+          REFERENCES rate_snapshots (slot) ON DELETE CASCADE ON UPDATE CASCADE,
+        code TEXT NOT NULL,
+        rate TEXT NOT NULL,
+        PRIMARY KEY (slot, code)
+      ) STRICT, WITHOUT ROWID
+      """,
+      "CREATE TABLE favorite_currencies (code TEXT PRIMARY KEY) STRICT, WITHOUT ROWID",
+      """
+      CREATE TABLE screen_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        screen TEXT,
+        currency TEXT,
+        last_calculator_currency TEXT
+      ) STRICT
+      """,
+      """
+      CREATE TABLE mind_logs (
+        id INTEGER PRIMARY KEY,
+        date_ms INTEGER NOT NULL,
+        score TEXT NOT NULL,
+        note TEXT NOT NULL
+      ) STRICT
+      """,
+      """
+      CREATE TABLE chat_messages (
+        id INTEGER PRIMARY KEY,
+        content TEXT NOT NULL,
+        date_ms INTEGER NOT NULL,
+        edited INTEGER NOT NULL CHECK (edited IN (0, 1))
+      ) STRICT
+      """,
+      // The highest id ever given per list: ids are never reused, even after the newest
+      // row is deleted.
+      """
+      CREATE TABLE counters (
+        name TEXT PRIMARY KEY CHECK (name IN ('mind_logs', 'chat_messages')),
+        value INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID
+      """,
+      "INSERT INTO counters (name, value) VALUES ('mind_logs', 0), ('chat_messages', 0)",
+      "PRAGMA user_version = 1",
+    ])
+
+  /// Indexes for every ordered or paged query. (Laps are ordered by their primary key.)
+  static let version2 = Migration(
+    version: 2,
+    statements: [
+      "CREATE INDEX chat_messages_by_date ON chat_messages (date_ms, id)",
+      "CREATE INDEX mind_logs_by_date ON mind_logs (date_ms, id)",
+      "CREATE INDEX bookmarks_by_date ON bookmarks (bookmarked_at_ms, id)",
+      "CREATE INDEX laps_by_lap_time ON laps (lap_ms, number)",
+      "PRAGMA user_version = 2",
+    ])
+}

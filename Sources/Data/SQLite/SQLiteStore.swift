@@ -1,0 +1,235 @@
+import CSQLite
+import Domain
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A store kept in one SQLite file: WAL journal, schema version in `PRAGMA user_version`,
+/// migrations run on open, every change one transaction that is on disk when it returns.
+///
+/// Several stores (in one process or several) may open the same file; each sees the others'
+/// committed changes, and writers wait for each other up to five seconds.
+public final class SQLiteStore: Sendable {
+  /// The usual name of the file inside a store directory.
+  public static let fileName = "pocket.sqlite"
+
+  /// The schema version this Pocket writes; older files are migrated to it on open.
+  public static var currentSchemaVersion: Int { SQLiteSchema.currentVersion }
+
+  /// The path of the database file.
+  public let path: String
+  /// The schema version of the opened file (after its migrations).
+  public let schemaVersion: Int
+  let database: SQLiteDatabase
+
+  private init(path: String, schemaVersion: Int, database: SQLiteDatabase) {
+    self.path = path
+    self.schemaVersion = schemaVersion
+    self.database = database
+  }
+
+  /// The repositories of this store; they share one connection.
+  public var repositories: Repositories { Repositories(database: database) }
+
+  /// Opens the store file at `path`, creating it (mode 0600) and its directory (mode 0700)
+  /// when missing, and migrating it to the current schema.
+  ///
+  /// A file Pocket cannot use is refused before anything is written to it, so it stays as
+  /// it was, byte for byte.
+  /// - Throws: `DomainError.corruptStore` for a file that is not a Pocket database (empty,
+  ///   damaged, another program's, or of a newer schema version), `.storageUnavailable` when
+  ///   the file or its directory cannot be made, read or written.
+  public static func open(path: String) throws(DomainError) -> SQLiteStore {
+    try open(path: path, migratingTo: SQLiteSchema.currentVersion)
+  }
+
+  /// Opens the store at `path`, running migrations only up to `target` (tests use this to
+  /// build files of older versions).
+  static func open(path: String, migratingTo target: Int) throws(DomainError) -> SQLiteStore {
+    let path = URL(fileURLWithPath: path).standardizedFileURL.path
+    try SQLiteFile.createParentDirectoryIfMissing(of: path)
+    if try !SQLiteFile.exists(path) {
+      try createDatabase(at: path, migratingTo: target)
+    }
+    do {
+      let connection = try connect(path: path, migratingTo: target)
+      let version = try connection.integer("PRAGMA user_version") ?? 0
+      return SQLiteStore(
+        path: path, schemaVersion: Int(version), database: SQLiteDatabase(connection: connection))
+    } catch {
+      throw SQLiteDatabase.domainError(error, path: path)
+    }
+  }
+
+  /// Builds a new database beside `path` (mode 0600, schema written, closed) and links it
+  /// into place, so `path` never names a half-made file, even if the process is killed.
+  /// When another process links its new file first, that one is kept.
+  private static func createDatabase(at path: String, migratingTo target: Int) throws(DomainError) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    let temporary = "\(directory)/.\(name).new-\(UUID().uuidString)"
+    try SQLiteFile.createEmpty(temporary)
+    defer { SQLiteFile.remove(temporary) }
+    do {
+      // Closed at the end of this scope: SQLite checkpoints the WAL into the file.
+      _ = try connect(path: temporary, migratingTo: target)
+    } catch {
+      throw .storageUnavailable(
+        path: path, reason: "cannot create the database: \(SQLiteDatabase.reason(error))")
+    }
+    try SQLiteFile.linkIfAbsent(temporary, to: path)
+  }
+
+  /// An open connection to a valid Pocket file at `target`'s schema version.
+  private static func connect(path: String, migratingTo target: Int) throws -> SQLiteConnection {
+    // No SQLITE_OPEN_CREATE: the file exists by now, and one that vanished since must not be
+    // recreated with the default mode.
+    let connection = try SQLiteConnection(
+      path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+    connection.setBusyTimeout(milliseconds: 5_000)
+    guard !connection.isReadOnly else {
+      throw DomainError.storageUnavailable(path: path, reason: "the file is read-only")
+    }
+
+    // Only reads until the file is known to be Pocket's, of a version this code knows.
+    let version = try connection.integer("PRAGMA user_version") ?? 0
+    let applicationID = try connection.integer("PRAGMA application_id") ?? 0
+    let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+    let current = SQLiteSchema.currentVersion
+    if version > current {
+      throw DomainError.corruptStore(
+        path: path,
+        reason: "schema version \(version) is newer than this Pocket (\(current)); "
+          + "update Pocket to open it")
+    }
+    if version < 0 || (version == 0 && objects > 0)
+      || (version > 0 && applicationID != SQLiteSchema.applicationID)
+    {
+      throw DomainError.corruptStore(
+        path: path, reason: "not a Pocket database (another program's SQLite file)")
+    }
+
+    let mode = try connection.text("PRAGMA journal_mode = WAL")
+    guard mode?.lowercased() == "wal" else {
+      throw DomainError.storageUnavailable(
+        path: path, reason: "cannot use write-ahead logging (journal mode \(mode ?? "unknown"))")
+    }
+    // A commit returns only when it is on disk.
+    try connection.execute("PRAGMA synchronous = FULL")
+    try connection.execute("PRAGMA foreign_keys = ON")
+    try migrate(connection, to: target)
+
+    let tables = Set(
+      try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
+    if let missing = SQLiteSchema.tables.first(where: { !tables.contains($0) }) {
+      throw DomainError.corruptStore(path: path, reason: "the table \"\(missing)\" is missing")
+    }
+    return connection
+  }
+
+  /// Runs every migration above the file's version up to `target`, each in one transaction.
+  /// The version is read again inside it, so two processes opening one new file at once
+  /// migrate it once.
+  private static func migrate(_ connection: SQLiteConnection, to target: Int) throws {
+    for migration in SQLiteSchema.migrations where migration.version <= target {
+      try connection.transaction(immediate: true) {
+        let version = try connection.integer("PRAGMA user_version") ?? 0
+        guard version < migration.version else { return }
+        for statement in migration.statements {
+          try connection.execute(statement)
+        }
+      }
+    }
+  }
+}
+
+/// The file-system side of opening a store, with POSIX calls.
+enum SQLiteFile {
+  static func createParentDirectoryIfMissing(of path: String) throws(DomainError) {
+    let directory = (path as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw .storageUnavailable(path: directory, reason: "not a directory")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot create the directory: \(error.localizedDescription)")
+    }
+  }
+
+  /// Whether there is a file at `path` that could be a store; `false` when there is none.
+  static func exists(_ path: String) throws(DomainError) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let code = errno
+      guard code == ENOENT else {
+        throw .storageUnavailable(path: path, reason: "cannot examine the file: \(describe(code))")
+      }
+      return false
+    }
+    let type = info.st_mode & S_IFMT
+    guard type != S_IFDIR else {
+      throw .storageUnavailable(path: path, reason: "a directory is in the place of the file")
+    }
+    guard type == S_IFREG else {
+      throw .storageUnavailable(path: path, reason: "not a regular file")
+    }
+    // SQLite would take an empty file for a new database; Pocket never makes one.
+    guard info.st_size > 0 else {
+      throw .corruptStore(path: path, reason: "the file is empty (0 bytes)")
+    }
+    guard access(path, R_OK | W_OK) == 0 else {
+      throw .storageUnavailable(
+        path: path, reason: "cannot read and write the file: \(describe(errno))")
+    }
+    return true
+  }
+
+  /// Creates an empty file at `path` with mode 0600; it must not exist.
+  static func createEmpty(_ path: String) throws(DomainError) {
+    let descriptor = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .storageUnavailable(path: path, reason: "cannot create the file: \(describe(errno))")
+    }
+    close(descriptor)
+  }
+
+  /// Gives the file at `source` the name `target` too, unless `target` exists already (then
+  /// the existing file stays). The directory is synced so the new name survives a crash.
+  static func linkIfAbsent(_ source: String, to target: String) throws(DomainError) {
+    if link(source, target) != 0 {
+      let code = errno
+      guard code == EEXIST else {
+        throw .storageUnavailable(path: target, reason: "cannot create the file: \(describe(code))")
+      }
+    }
+    let directory = (target as NSString).deletingLastPathComponent
+    let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+    if descriptor >= 0 {
+      fsync(descriptor)
+      close(descriptor)
+    }
+  }
+
+  /// Deletes the file at `path` with SQLite's side files.
+  static func remove(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      unlink(path + suffix)
+    }
+  }
+
+  private static func describe(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}

@@ -1,0 +1,55 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct SharedStoreContractTests {
+  /// The kinds whose instances on one location share their data. `json` joins when its
+  /// store re-reads the file on every access (it is being changed to do so); then this list
+  /// becomes `StoreKind.persistent`.
+  static let sharing: [StoreKind] = [.sqlite]
+
+  @Test(arguments: sharing)
+  func twoStoreInstancesOnOnePathSeeEachOthersWrites(kind: StoreKind) async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try kind.makeStore(at: directory)
+    let second = try kind.makeStore(at: directory)
+
+    let message = try await first.chat.insert(content: "from the first", date: Fixtures.date())
+    #expect(try await second.chat.messages(offset: 0, limit: 10).items == [message])
+    // Ids continue across instances: the counter lives in the store, not in the instance.
+    let reply = try await second.chat.insert(content: "from the second", date: Fixtures.date(1))
+    #expect(reply.id == message.id + 1)
+    #expect(try await first.chat.messages(offset: 0, limit: 10).items == [message, reply])
+
+    let bookmark = Bookmark(
+      url: "https://notice.example.com/articles/1", title: "t", noticeDate: Fixtures.date(),
+      bookmarkedAt: Fixtures.date())
+    try await second.bookmarks.insert(bookmark)
+    await #expect(throws: DomainError.duplicate) { try await first.bookmarks.insert(bookmark) }
+    try await first.screens.save(.calculator(currency: "KRW"))
+    #expect(try await second.screens.lastScreen() == .calculator(currency: "KRW"))
+    try await second.stopwatch.reset()
+    try await first.rates.setFavorite("EUR", true)
+    #expect(try await second.archive.export() == (try await first.archive.export()))
+  }
+
+  @Test(arguments: sharing)
+  func concurrentWritersThroughTwoInstancesLoseNothing(kind: StoreKind) async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let stores = [try kind.makeStore(at: directory), try kind.makeStore(at: directory)]
+    let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
+      for index in 0..<40 {
+        let chat = stores[index % 2].chat
+        group.addTask {
+          try await chat.insert(content: "message \(index)", date: Fixtures.date(Int64(index))).id
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(ids.sorted() == Array(1...40))
+    #expect(try await stores[0].chat.messages(offset: 0, limit: 100).total == 40)
+  }
+}
