@@ -1,14 +1,15 @@
 /// The text of `help` and `--help`.
 enum HelpText {
   static let usage =
-    "Usage: pocket [--store json|memory] [--store-path PATH] [--lang en|ko] [COMMAND [ARGS...]]"
+    "Usage: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko] [COMMAND [ARGS...]]"
 
   static let options = """
     Options:
-      --store json|memory  Where data lives (default: json)
-      --store-path PATH    The store's folder (default: $XDG_DATA_HOME/pocket or ~/.local/share/pocket)
-      --lang en|ko         Language (default: ko when LANG or LC_ALL starts with ko, else en)
-      --help               Show this help
+      --store sqlite|json|memory  Where data lives (default: sqlite)
+      --store-path PATH           The store's folder (default: $XDG_DATA_HOME/pocket,
+                                  else ~/.local/share/pocket)
+      --lang en|ko                Language (default: ko when LC_ALL or LANG starts with ko)
+      --help                      Show this help
 
     Without a command, pocket reads commands from standard input until 'quit' or the end.
     Exit status: 0 done, 1 refused, 2 usage error, 3 the store cannot be used.

@@ -14,6 +14,12 @@ struct OpenedStore {
   static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore {
     let directory = options.storeDirectory(environment: environment)
     switch options.store {
+    case .sqlite:
+      let store = try SQLiteStore.open(
+        path: directory.appendingPathComponent(SQLiteStore.fileName).path)
+      return OpenedStore(
+        kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
+        repositories: store.repositories)
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,

@@ -3,12 +3,12 @@ import Presentation
 
 /// The kinds of store `--store` can choose.
 enum StoreKind: String, CaseIterable, Sendable {
-  case json, memory
+  case sqlite, json, memory
 }
 
 /// The command line before the command: global options, then the command's words.
 struct Options: Equatable {
-  var store: StoreKind = .json
+  var store: StoreKind = .sqlite
   var storePath: String?
   var language: Language?
   var showHelp = false
@@ -31,7 +31,7 @@ struct Options: Equatable {
       case "--store":
         let name = try value(for: argument)
         guard let kind = StoreKind(rawValue: name) else {
-          throw UsageError(message: "Unknown store '\(name)': use json or memory.")
+          throw UsageError(message: "Unknown store '\(name)': use sqlite, json or memory.")
         }
         options.store = kind
       case "--store-path":

@@ -7,7 +7,7 @@ import Testing
 /// each other, and stores that cannot be used.
 @Suite("Faults", .serialized)
 struct FaultTests {
-  static let persistentStores = ["json"]
+  static let persistentStores = ["sqlite", "json"]
 
   /// The records an export of the store holds, read with the real `pocket`.
   func exported(_ pocket: PocketProcess) throws -> [String: Any] {

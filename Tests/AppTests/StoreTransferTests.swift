@@ -59,8 +59,8 @@ struct StoreTransferTests {
     }
   }
 
-  /// memory → json → … → json.
-  static let roundTrip = ["json", "json"]
+  /// memory → json → sqlite → json.
+  static let roundTrip = ["json", "sqlite", "json"]
 
   @Test func importIntoAStoreWithDataNeedsReplace() throws {
     let source = try PocketProcess(store: "json")

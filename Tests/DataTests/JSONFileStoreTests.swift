@@ -276,35 +276,4 @@ import Testing
     }
     #expect(try Foundation.Data(contentsOf: notADirectory) == Foundation.Data("x".utf8))
   }
-
-  @Test func twoStoresOnOneFolderSeeEachOthersWrites() async throws {
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let first = try JSONFileStore.open(directory: directory).repositories
-    let second = try JSONFileStore.open(directory: directory).repositories
-    _ = try await first.chat.insert(content: "from the first", date: Fixtures.date())
-    _ = try await second.chat.insert(content: "from the second", date: Fixtures.date(1))
-    let contents = try await first.chat.messages(offset: 0, limit: 10).items.map(\.content)
-    #expect(contents == ["from the first", "from the second"])
-    #expect(try await second.chat.messages(offset: 0, limit: 10).items.map(\.id) == [1, 2])
-  }
-
-  @Test func concurrentWritersLoseNothing() async throws {
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stores = try (0..<4).map { _ in try JSONFileStore.open(directory: directory).repositories }
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for (index, store) in stores.enumerated() {
-        group.addTask {
-          for number in 0..<25 {
-            _ = try await store.chat.insert(content: "\(index)-\(number)", date: Fixtures.date())
-          }
-        }
-      }
-      try await group.waitForAll()
-    }
-    let page = try await stores[0].chat.messages(offset: 0, limit: 200)
-    #expect(page.total == 100)
-    #expect(Set(page.items.map(\.id)) == Set(1...100))
-  }
 }

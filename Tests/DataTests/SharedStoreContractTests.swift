@@ -4,10 +4,8 @@ import TestSupport
 import Testing
 
 @Suite struct SharedStoreContractTests {
-  /// The kinds whose instances on one location share their data. `json` joins when its
-  /// store re-reads the file on every access (it is being changed to do so); then this list
-  /// becomes `StoreKind.persistent`.
-  static let sharing: [StoreKind] = [.sqlite]
+  /// The kinds whose instances on one location share their data: every persistent one.
+  static let sharing = StoreKind.persistent
 
   @Test(arguments: sharing)
   func twoStoreInstancesOnOnePathSeeEachOthersWrites(kind: StoreKind) async throws {
