@@ -62,6 +62,32 @@ public struct StoreArchive: Equatable, Sendable {
   }
 }
 
+extension StoreArchive {
+  /// Checks what every store relies on: unique lap numbers, bookmark urls and ids, ids
+  /// from 1 up to the last id given, scores in 0...10, positive rates.
+  /// - Throws: `.invalidInput(.invalidArchive(reason))` naming the first problem.
+  public func validate() throws(DomainError) {
+    func require(_ condition: Bool, _ reason: String) throws(DomainError) {
+      guard condition else { throw .invalidInput(.invalidArchive(reason)) }
+    }
+    try require(Set(laps.map(\.number)).count == laps.count, "a lap number appears twice")
+    try require(Set(bookmarks.map(\.url)).count == bookmarks.count, "a bookmark url appears twice")
+    try require(Set(mindLogs.map(\.id)).count == mindLogs.count, "a mind-log id appears twice")
+    try require(Set(messages.map(\.id)).count == messages.count, "a chat-message id appears twice")
+    try require(
+      mindLogs.allSatisfy { (1...lastMindLogID).contains($0.id) },
+      "a mind-log id is not between 1 and the last id given")
+    try require(
+      messages.allSatisfy { (1...lastMessageID).contains($0.id) },
+      "a chat-message id is not between 1 and the last id given")
+    try require(
+      mindLogs.allSatisfy { MindLog.scoreRange.contains($0.score) }, "a score is outside 0 to 10")
+    let snapshots = [latestRates, previousRates].compactMap { $0 }
+    try require(
+      snapshots.allSatisfy { $0.rates.values.allSatisfy { $0 > 0 } }, "a rate is not positive")
+  }
+}
+
 /// How many records of each kind a store holds.
 public struct RecordCounts: Equatable, Sendable {
   public var laps: Int
@@ -95,5 +121,7 @@ public protocol ArchiveRepository: Sendable {
   func export() async throws -> StoreArchive
   /// Replaces everything the store holds with `archive`, in one atomic step: afterwards
   /// `export()` returns an archive equal to `archive`. On failure nothing changes.
+  /// `archive` must pass `validate()` (`ImportStore` checks it); what a store does with an
+  /// archive that does not is undefined.
   func replaceAll(with archive: StoreArchive) async throws
 }

@@ -20,6 +20,8 @@ public enum InputProblem: Equatable, Sendable {
   case stopwatchNotRunning
   /// Importing into a store that holds data needs `--replace`.
   case storeNotEmpty
+  /// An archive that no store could hold (duplicate identities, ids above the last id).
+  case invalidArchive(String)
 }
 
 /// The closed set of failures the core reports. Everything a user or a disk can cause

@@ -20,6 +20,8 @@ public enum Message: Equatable, Sendable {
   case noCalculator
   /// `import` into a store that holds data, without `--replace`.
   case storeNotEmpty
+  /// An archive to import that no store could hold.
+  case invalidArchive(String)
   /// A file other than the store (an export or import file) could not be used.
   case fileFailed(path: String, reason: String)
   case storageFailed(path: String, reason: String)
@@ -67,6 +69,7 @@ public enum Message: Equatable, Sendable {
     case .noSuchItem(let number): self = .noSuchItem(number)
     case .stopwatchNotRunning: self = .stopwatchNotRunning
     case .storeNotEmpty: self = .storeNotEmpty
+    case .invalidArchive(let reason): self = .invalidArchive(reason)
     }
   }
 }

@@ -41,6 +41,8 @@ public struct Strings: Sendable {
       pick(
         "The store already holds data; add --replace to overwrite it",
         "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
+    case .invalidArchive(let reason):
+      pick("The archive cannot be imported: \(reason)", "가져올 수 없는 파일입니다: \(reason)")
     case .fileFailed(let path, let reason):
       pick("Cannot use the file \(path): \(reason)", "파일을 쓸 수 없습니다 (\(path)): \(reason)")
     case .noCalculator:

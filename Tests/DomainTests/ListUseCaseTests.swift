@@ -71,3 +71,40 @@ struct ListUseCaseTests {
     #expect(try await RestoreLastScreen(screens: store.screens)() == .calculator(currency: "KRW"))
   }
 }
+
+@Suite("Import")
+struct ImportTests {
+  @Test func importFillsAnEmptyStoreAndRefusesAFullOneWithoutReplace() async throws {
+    let store = InMemoryStore().repositories
+    let importStore = ImportStore(archive: store.archive)
+    try await importStore(.sample(), replace: false)
+    #expect(try await ExportStore(archive: store.archive)() == .sample())
+    await #expect(throws: DomainError.invalidInput(.storeNotEmpty)) {
+      try await importStore(StoreArchive(), replace: false)
+    }
+    try await importStore(StoreArchive(), replace: true)
+    #expect(try await ExportStore(archive: store.archive)() == StoreArchive())
+  }
+
+  @Test func inconsistentArchivesAreRefusedBeforeTouchingTheStore() async throws {
+    let store = InMemoryStore().repositories
+    _ = try await store.chat.insert(content: "keep", date: Fixtures.referenceDate)
+    let before = try await store.archive.export()
+    var duplicateLap = StoreArchive.sample()
+    duplicateLap.laps.append(duplicateLap.laps[0])
+    var idAboveLast = StoreArchive.sample()
+    idAboveLast.lastMessageID = 2
+    var badScore = StoreArchive.sample()
+    badScore.mindLogs[0].score = 11
+    for (archive, reason) in [
+      (duplicateLap, "a lap number appears twice"),
+      (idAboveLast, "a chat-message id is not between 1 and the last id given"),
+      (badScore, "a score is outside 0 to 10"),
+    ] {
+      await #expect(throws: DomainError.invalidInput(.invalidArchive(reason))) {
+        try await ImportStore(archive: store.archive)(archive, replace: true)
+      }
+    }
+    #expect(try await store.archive.export() == before)
+  }
+}

@@ -13,7 +13,10 @@ public struct ImportStore: Sendable {
   private let archive: any ArchiveRepository
   public init(archive: any ArchiveRepository) { self.archive = archive }
 
+  /// - Throws: `.invalidInput(.invalidArchive)` for an inconsistent archive,
+  ///   `.invalidInput(.storeNotEmpty)` for a store with data when `replace` is false.
   public func callAsFunction(_ incoming: StoreArchive, replace: Bool) async throws {
+    try incoming.validate()
     if !replace, try await !archive.export().isEmpty {
       throw DomainError.invalidInput(.storeNotEmpty)
     }
