@@ -187,4 +187,32 @@ struct UnusableStoreTests {
     }
     #expect(try Self.snapshot(file) == before, "the \(damage) store is left as it was")
   }
+
+  @Test(arguments: FaultTests.persistentStores)
+  func anUnreadableStoreExitsThreeAndIsLeftAlone(store: String) throws {
+    let pocket = try PocketProcess(store: store)
+    defer { pocket.remove() }
+    #expect(try pocket.run(["say", "private"]).status == 0)
+    let file = pocket.directory.appendingPathComponent(Self.fileName(store))
+    let isRoot = geteuid() == 0
+    if isRoot {
+      // Root reads anything, so the reader is `nobody`: it may enter the folder, and the
+      // store file stays readable by its owner (root) only.
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: pocket.directory.path)
+      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    } else {
+      try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
+    }
+    defer {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    }
+    let before = try Self.snapshot(file)
+    let run = try pocket.run(["say", "more"], asNobody: isRoot)
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 1)
+    #expect(run.stderr.contains(file.path) || run.stderr.contains(pocket.directory.path))
+    #expect(run.stderr.contains("ermission denied"), "\(run.stderr)")
+    #expect(try Self.snapshot(file) == before)
+  }
 }

@@ -36,16 +36,30 @@ struct PocketProcess: Sendable {
   }
 
   /// Runs `pocket` with `arguments`, feeding `input` on stdin. With `killAfter`, the
-  /// process gets SIGKILL once that much time has passed, if it is still running.
+  /// process gets SIGKILL once that much time has passed, if it is still running. With
+  /// `asNobody` (for a test running as root), it runs as the unprivileged user `nobody`
+  /// through setpriv, from a copy of the binary that user can execute.
   @discardableResult
   func run(
-    _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil
+    _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil,
+    asNobody: Bool = false
   ) throws -> Run {
     let process = Process()
-    process.executableURL = Self.executable
-    process.arguments =
+    let pocketArguments =
       ["--store-path", directory.path, "--lang", lang] + (store.map { ["--store", $0] } ?? [])
       + arguments
+    if asNobody {
+      let copy = directory.appendingPathComponent("pocket-bin")
+      if !FileManager.default.fileExists(atPath: copy.path) {
+        try FileManager.default.copyItem(at: Self.executable, to: copy)
+      }
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + pocketArguments
+    } else {
+      process.executableURL = Self.executable
+      process.arguments = pocketArguments
+    }
     process.environment = ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
     let stdout = Pipe()
     let stderr = Pipe()
