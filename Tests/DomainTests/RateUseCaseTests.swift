@@ -84,3 +84,50 @@ struct RateUseCaseTests {
     }
   }
 }
+
+@Suite("Refreshing rates")
+struct RefreshTests {
+  /// A source that hands out the snapshots it was given, one per fetch, and counts fetches.
+  actor ScriptedSource: ExchangeRateSource {
+    nonisolated var name: String { "scripted" }
+    private var script: [Result<RateSnapshot, DomainError>]
+    private(set) var fetches = 0
+    init(_ script: [Result<RateSnapshot, DomainError>]) { self.script = script }
+    func fetch() async throws -> RateSnapshot {
+      fetches += 1
+      return try script.removeFirst().get()
+    }
+  }
+
+  let store = InMemoryStore().repositories
+
+  func snapshot(next: Date, krw: String) -> RateSnapshot {
+    RateSnapshot(
+      base: "USD", publishedAt: next - 86_400, nextUpdateAt: next,
+      rates: ["KRW": Decimal(string: krw) ?? 0])
+  }
+
+  @Test func refreshesOnlyOnceTheNextUpdateIsDueUnlessForced() async throws {
+    let now = Fixtures.referenceDate
+    let first = snapshot(next: now + 3_600, krw: "1300")
+    let second = snapshot(next: now + 7_200, krw: "1350")
+    let source = ScriptedSource([.success(first), .success(second)])
+    let refresh = RefreshExchangeRates(rates: store.rates, source: source, now: { now })
+    #expect(try await refresh() == .updated(first))
+    #expect(try await refresh() == .notDue(nextUpdateAt: now + 3_600))
+    #expect(await source.fetches == 1)
+    #expect(try await refresh(force: true) == .updated(second))
+    #expect(try await store.rates.latest() == second)
+    #expect(try await store.rates.previous() == first)
+  }
+
+  @Test func aFailedRefreshKeepsTheCachedRates() async throws {
+    let cached = snapshot(next: Fixtures.referenceDate - 1, krw: "1300")
+    try await store.rates.store(cached)
+    let source = ScriptedSource([.failure(.ratesUnavailable(reason: "HTTP 500"))])
+    let refresh = RefreshExchangeRates(
+      rates: store.rates, source: source, now: { Fixtures.referenceDate })
+    await #expect(throws: DomainError.ratesUnavailable(reason: "HTTP 500")) { try await refresh() }
+    #expect(try await store.rates.latest() == cached)
+  }
+}

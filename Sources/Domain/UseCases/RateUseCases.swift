@@ -1,7 +1,8 @@
 import Foundation
 
 /// The cached rate list with trends and favourites. When the store holds no rates yet it
-/// is filled once from the source (the bundled snapshot by default).
+/// is filled once from `source` (the app passes the bundled snapshot, so showing the list
+/// never waits for the network).
 public struct LoadExchangeRates: Sendable {
   private let rates: any ExchangeRateRepository
   private let source: any ExchangeRateSource
@@ -32,17 +33,36 @@ public struct LoadExchangeRates: Sendable {
   }
 }
 
-/// Fetches fresh rates from the source into the store; the cached rates stay when it fails.
+/// What a refresh did.
+public enum RefreshResult: Equatable, Sendable {
+  /// New rates were fetched and stored.
+  case updated(RateSnapshot)
+  /// The cached rates are current: the provider publishes again at `nextUpdateAt`.
+  case notDue(nextUpdateAt: Date)
+}
+
+/// Fetches fresh rates from the source into the store, at most once per published update:
+/// until the cached rates' next-update time has passed it does nothing (unless `force`),
+/// as the provider asks. When the fetch fails the cached rates stay.
 public struct RefreshExchangeRates: Sendable {
   private let rates: any ExchangeRateRepository
   private let source: any ExchangeRateSource
-  public init(rates: any ExchangeRateRepository, source: any ExchangeRateSource) {
+  private let now: @Sendable () -> Date
+  public init(
+    rates: any ExchangeRateRepository, source: any ExchangeRateSource,
+    now: @escaping @Sendable () -> Date
+  ) {
     self.rates = rates
     self.source = source
+    self.now = now
   }
 
+  /// - Throws: `DomainError.ratesUnavailable` with the cause when the source fails.
   @discardableResult
-  public func callAsFunction() async throws -> RateSnapshot {
+  public func callAsFunction(force: Bool = false) async throws -> RefreshResult {
+    if !force, let cached = try await rates.latest(), now() < cached.nextUpdateAt {
+      return .notDue(nextUpdateAt: cached.nextUpdateAt)
+    }
     let snapshot: RateSnapshot
     do {
       snapshot = try await source.fetch()
@@ -52,7 +72,7 @@ public struct RefreshExchangeRates: Sendable {
       throw DomainError.ratesUnavailable(reason: "\(source.name): \(error.localizedDescription)")
     }
     try await rates.store(snapshot)
-    return snapshot
+    return .updated(snapshot)
   }
 }
 

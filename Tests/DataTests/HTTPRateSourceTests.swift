@@ -1,0 +1,61 @@
+import Data
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("HTTP rate source", .serialized)
+struct HTTPRateSourceTests {
+  func source(_ server: LocalHTTPServer) throws -> HTTPRateSource {
+    HTTPRateSource(url: try #require(URL(string: server.url())), timeout: 5)
+  }
+
+  func expectFailure(
+    _ source: HTTPRateSource, containing text: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await #expect(sourceLocation: sourceLocation) {
+      _ = try await source.fetch()
+    } throws: { error in
+      guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
+      return reason.contains(text) && reason.contains(source.url.absoluteString)
+    }
+  }
+
+  @Test func fetchesAndDecodesTheServedSnapshot() async throws {
+    let server = try LocalHTTPServer(script: [
+      try .init(file: Fixtures.url("open-er-api-USD-2024-01-09.json"))
+    ])
+    let snapshot = try await source(server).fetch()
+    let expected = try OpenERAPIDecoder().decode(
+      Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-2024-01-09.json")))
+    #expect(snapshot == expected)
+    #expect(snapshot.rates["KRW"] == Decimal(string: "1315.579762"))
+    #expect(server.requests == 1)
+  }
+
+  @Test func errorsSayWhatWentWrong() async throws {
+    let oversized = Array(repeating: UInt8(ascii: " "), count: HTTPRateSource.maxBodySize + 1)
+    let server = try LocalHTTPServer(script: [
+      .init(body: Array(#"{"result":"error","error-type":"invalid-key"}"#.utf8)),
+      .init(status: 500, body: Array("oops".utf8)),
+      .init(status: 404, body: []),
+      .init(body: oversized),
+      .init(body: Array("<html>".utf8)),
+    ])
+    let source = try source(server)
+    await expectFailure(source, containing: "invalid-key")
+    await expectFailure(source, containing: "HTTP 500")
+    await expectFailure(source, containing: "HTTP 404")
+    await expectFailure(source, containing: "larger than 1 MiB")
+    await expectFailure(source, containing: "malformed")
+  }
+
+  @Test func anUnreachableServerIsAClearError() async throws {
+    // A port that was just listening and is closed now refuses connections.
+    var server: LocalHTTPServer? = try LocalHTTPServer(script: [])
+    let source = try source(try #require(server))
+    server = nil
+    await expectFailure(source, containing: "cannot reach the server")
+  }
+}
