@@ -3,6 +3,8 @@ enum Command: Equatable, Sendable {
   case show
   case rates(query: String)
   case favorite(code: String)
+  /// Fetch rates from the configured source; `force` even before the next update is due.
+  case refresh(force: Bool)
   case calc(code: String)
   case convert(amount: String, from: String?)
   case back
@@ -41,6 +43,9 @@ struct CommandHelp: Sendable {
     .init(name: "rates", usage: "rates [QUERY]", summary: "Exchange rates; filter by code or name"),
     .init(
       name: "fav", usage: "fav CODE", summary: "Pin a currency on top of the rates, or unpin it"),
+    .init(
+      name: "refresh", usage: "refresh [--force]",
+      summary: "Fetch new rates once they are published (--force: now)"),
     .init(name: "calc", usage: "calc CODE", summary: "Open the calculator for a currency"),
     .init(
       name: "convert", usage: "convert AMOUNT [FROM]",

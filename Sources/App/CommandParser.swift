@@ -15,6 +15,12 @@ enum CommandParser {
     case "show": command = .show
     case "rates": command = .rates(query: words.rest())
     case "fav": command = .favorite(code: try words.required("CODE", for: "fav"))
+    case "refresh":
+      let flag = words.next()
+      guard flag == nil || flag == "--force" else {
+        throw UsageError(message: "'refresh' takes only --force. \(hint("refresh"))")
+      }
+      command = .refresh(force: flag != nil)
     case "calc": command = .calc(code: try words.required("CODE", for: "calc"))
     case "convert":
       command = .convert(amount: words.next() ?? "", from: words.next())

@@ -1,7 +1,9 @@
 /// The text of `help` and `--help`.
 enum HelpText {
-  static let usage =
-    "Usage: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko] [COMMAND [ARGS...]]"
+  static let usage = """
+    Usage: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko]
+                  [--rates-file PATH | --rates-url URL | --online] [COMMAND [ARGS...]]
+    """
 
   static let options = """
     Options:
@@ -9,6 +11,10 @@ enum HelpText {
       --store-path PATH           The store's folder (default: $XDG_DATA_HOME/pocket,
                                   else ~/.local/share/pocket)
       --lang en|ko                Language (default: ko when LC_ALL or LANG starts with ko)
+      --rates-file PATH           refresh reads an open.er-api.com response from a file
+      --rates-url URL             refresh fetches from URL over HTTP(S)
+      --online                    refresh fetches from https://open.er-api.com/v6/latest/USD
+                                  (default: the bundled 2024-08-19 snapshot, offline)
       --help                      Show this help
 
     Without a command, pocket reads commands from standard input until 'quit' or the end.

@@ -1,3 +1,5 @@
+import Data
+import Domain
 import Foundation
 import Presentation
 
@@ -6,11 +8,34 @@ enum StoreKind: String, CaseIterable, Sendable {
   case sqlite, json, memory
 }
 
+/// Where `refresh` gets rates from.
+enum RateSourceChoice: Equatable {
+  /// The snapshot compiled into Pocket (offline).
+  case bundled
+  /// An open.er-api.com response saved in a file.
+  case file(String)
+  /// An open.er-api.com style endpoint.
+  case http(URL)
+
+  /// open.er-api.com's USD endpoint, the provider the bundled snapshot came from.
+  static var providerURL: URL { HTTPRateSource.defaultURL }
+
+  /// The source this choice names.
+  var source: any ExchangeRateSource {
+    switch self {
+    case .bundled: BundledRateSource()
+    case .file(let path): FileRateSource(path: path)
+    case .http(let url): HTTPRateSource(url: url)
+    }
+  }
+}
+
 /// The command line before the command: global options, then the command's words.
 struct Options: Equatable {
   var store: StoreKind = .sqlite
   var storePath: String?
   var language: Language?
+  var rates: RateSourceChoice = .bundled
   var showHelp = false
   /// The command and its arguments, as given.
   var command: [String] = []
@@ -21,7 +46,7 @@ struct Options: Equatable {
     func value(for option: String) throws(UsageError) -> String {
       index += 1
       guard index < arguments.count else {
-        throw UsageError(message: "\(option) needs a value. \(HelpText.usage)")
+        throw UsageError(message: "\(option) needs a value. Run 'pocket --help' for the options.")
       }
       return arguments[index]
     }
@@ -42,11 +67,23 @@ struct Options: Equatable {
           throw UsageError(message: "Unknown language '\(name)': use en or ko.")
         }
         options.language = language
+      case "--rates-file":
+        options.rates = .file(try value(for: argument))
+      case "--rates-url":
+        let text = try value(for: argument)
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased())
+        else {
+          throw UsageError(message: "'\(text)' is not an http or https URL.")
+        }
+        options.rates = .http(url)
+      case "--online":
+        options.rates = .http(RateSourceChoice.providerURL)
       case "--help", "-h":
         options.showHelp = true
       default:
         guard !argument.hasPrefix("--") else {
-          throw UsageError(message: "Unknown option '\(argument)'. \(HelpText.usage)")
+          throw UsageError(
+            message: "Unknown option '\(argument)'. Run 'pocket --help' for the options.")
         }
         options.command = Array(arguments[index...])
         return options

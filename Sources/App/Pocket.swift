@@ -58,13 +58,13 @@ struct Pocket {
       return .storeUnusable
     }
     let session = Session(
-      store: store, timeline: timeline, strings: strings, rateSource: BundledRateSource(),
+      store: store, timeline: timeline, strings: strings, rateSource: options.rates.source,
       notices: SampleNotices.all)
     if let failure = await session.launch() {
       console.writeError("pocket: \(strings.text(failure))\n")
       return .storeUnusable
     }
-    let renderer = { Renderer(strings: strings, now: timeline.now()) }
+    let renderer = Renderer(strings: strings)
     if !options.command.isEmpty {
       return await runOnce(options.command.joined(separator: " "), session, strings, renderer)
     }
@@ -72,7 +72,7 @@ struct Pocket {
   }
 
   private func runOnce(
-    _ line: String, _ session: Session, _ strings: Strings, _ renderer: () -> Renderer
+    _ line: String, _ session: Session, _ strings: Strings, _ renderer: Renderer
   ) async -> ExitStatus {
     let command: Command
     do {
@@ -87,10 +87,10 @@ struct Pocket {
     }
     switch await session.execute(command) {
     case .done(let message):
-      console.write(renderer().render(session.content, message: message))
+      console.write(renderer.render(session.content, message: message))
       return .done
     case .refused(let message):
-      console.write(renderer().render(session.content))
+      console.write(renderer.render(session.content))
       console.writeError("pocket: \(strings.text(message))\n")
       return message.isStoreFailure ? .storeUnusable : .refused
     case .text(let text):
@@ -102,9 +102,9 @@ struct Pocket {
   }
 
   private func runInteractive(
-    _ session: Session, _ strings: Strings, _ renderer: () -> Renderer
+    _ session: Session, _ strings: Strings, _ renderer: Renderer
   ) async -> ExitStatus {
-    console.write(renderer().render(session.content))
+    console.write(renderer.render(session.content))
     while true {
       if console.isInteractive { console.write("> ") }
       guard let line = console.readLine() else { return .done }
@@ -118,9 +118,9 @@ struct Pocket {
       }
       switch await session.execute(command) {
       case .done(let message):
-        console.write(renderer().render(session.content, message: message))
+        console.write(renderer.render(session.content, message: message))
       case .refused(let message):
-        console.write(renderer().render(session.content, message: message))
+        console.write(renderer.render(session.content, message: message))
         if message.isStoreFailure { return .storeUnusable }
       case .text(let text):
         console.write(text)

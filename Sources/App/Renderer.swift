@@ -27,8 +27,6 @@ enum ScreenContent: Equatable {
 /// Plain-text screens: a pure function of view-model state and the string table.
 struct Renderer {
   let strings: Strings
-  /// The moment "update due" is judged against.
-  var now: Date
 
   /// The tab line, the screen, and a last line for `message` when there is one.
   func render(_ content: ScreenContent, message: Message? = nil) -> String {
@@ -56,8 +54,7 @@ struct Renderer {
   private func rates(_ state: RatesViewModel.State) -> [String] {
     var lines: [String] = []
     if let published = state.publishedAt {
-      let stale = state.nextUpdateAt.map { now >= $0 } ?? false
-      lines.append(strings.published(published, stale: stale))
+      lines.append(strings.published(published, stale: state.isOutdated))
     }
     if state.hasNoResults {
       return lines + [strings.noResults]

@@ -33,15 +33,15 @@ final class Session {
     store: OpenedStore, timeline: Timeline, strings: Strings,
     rateSource: any ExchangeRateSource, notices catalog: [Notice]
   ) {
+    let seed = BundledRateSource()
     self.store = store
     self.strings = strings
     let repositories = store.repositories
     let language = strings.language
     let now: @Sendable () -> Date = { timeline.now() }
     router = RouterViewModel(screens: repositories.screens)
-    rates = RatesViewModel(rates: repositories.rates, source: rateSource)
-    calculator = CalculatorViewModel(
-      rates: repositories.rates, source: rateSource, language: language)
+    rates = RatesViewModel(rates: repositories.rates, seed: seed, source: rateSource, now: now)
+    calculator = CalculatorViewModel(rates: repositories.rates, seed: seed, language: language)
     stopwatch = StopwatchViewModel(stopwatch: repositories.stopwatch, timeline: timeline)
     notices = NoticesViewModel(catalog: catalog, bookmarks: repositories.bookmarks, now: now)
     bookmarks = BookmarksViewModel(bookmarks: repositories.bookmarks)
@@ -84,6 +84,7 @@ final class Session {
     case .show: return outcome(await load(router.state.screen))
     case .rates(let query): return await perform(on: .rates) { await rates.search(query) }
     case .favorite(let code): return await perform(on: .rates) { await rates.toggleFavorite(code) }
+    case .refresh(let force): return await perform(on: .rates) { await rates.refresh(force: force) }
     case .calc(let code):
       guard await calculator.open(code) else { return refusal(calculator.state.message) }
       return await navigate(to: .calculator(currency: calculator.state.currency))

@@ -8,7 +8,12 @@ import Foundation
 /// Rates fetched over HTTP from an open.er-api.com style endpoint.
 public struct HTTPRateSource: ExchangeRateSource {
   /// The provider's USD endpoint; it publishes once a day.
-  public static let defaultURL = URL(string: "https://open.er-api.com/v6/latest/USD")
+  public static let defaultURL: URL = {
+    guard let url = URL(string: "https://open.er-api.com/v6/latest/USD") else {
+      preconditionFailure("The provider URL is a valid constant")
+    }
+    return url
+  }()
 
   /// The largest response body accepted.
   public static let maxBodySize = 1 << 20

@@ -28,15 +28,15 @@ public final class CalculatorViewModel: MessageReporting {
 
   public private(set) var state = State()
   private let rates: any ExchangeRateRepository
-  private let source: any ExchangeRateSource
+  private let seed: any ExchangeRateSource
   private let convertCurrency: ConvertCurrency
   private let language: Language
 
   public init(
-    rates: any ExchangeRateRepository, source: any ExchangeRateSource, language: Language
+    rates: any ExchangeRateRepository, seed: any ExchangeRateSource, language: Language
   ) {
     self.rates = rates
-    self.source = source
+    self.seed = seed
     self.language = language
     convertCurrency = ConvertCurrency(rates: rates)
   }
@@ -48,7 +48,7 @@ public final class CalculatorViewModel: MessageReporting {
   @discardableResult
   public func open(_ currency: String) async -> Bool {
     let code = currency.uppercased()
-    let load = LoadExchangeRates(rates: rates, source: source)
+    let load = LoadExchangeRates(rates: rates, source: seed)
     guard let board = await attempt({ try await load() }) else { return false }
     guard let quote = board.quotes.first(where: { $0.code == code }) else {
       state.message = .unknownCurrency(currency)

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// What a screen tells the user after an intent, as a value; `Strings` words it.
 public enum Message: Equatable, Sendable {
@@ -31,11 +32,15 @@ public enum Message: Equatable, Sendable {
   case bookmarksCleared
   case favoriteAdded(String)
   case favoriteRemoved(String)
+  case ratesUpdated(publishedAt: Date)
+  /// `refresh` did nothing: the provider publishes again at that time.
+  case ratesNotDue(nextUpdateAt: Date)
 
   /// A refusal: the command did not do what was asked.
   public var isRefusal: Bool {
     switch self {
-    case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved:
+    case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
+      .ratesUpdated, .ratesNotDue:
       false
     default:
       true

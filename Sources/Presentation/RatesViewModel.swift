@@ -12,16 +12,19 @@ public final class RatesViewModel: MessageReporting {
     public var query = ""
     public var publishedAt: Date?
     public var nextUpdateAt: Date?
+    /// The provider has published newer rates than these (their next-update time passed).
+    public var isOutdated = false
     public var message: Message?
 
     public init(
       quotes: [RateQuote] = [], query: String = "", publishedAt: Date? = nil,
-      nextUpdateAt: Date? = nil, message: Message? = nil
+      nextUpdateAt: Date? = nil, isOutdated: Bool = false, message: Message? = nil
     ) {
       self.quotes = quotes
       self.query = query
       self.publishedAt = publishedAt
       self.nextUpdateAt = nextUpdateAt
+      self.isOutdated = isOutdated
       self.message = message
     }
 
@@ -31,11 +34,21 @@ public final class RatesViewModel: MessageReporting {
 
   public private(set) var state = State()
   private var board: RateBoard?
+  private let now: @Sendable () -> Date
   private let loadRates: LoadExchangeRates
+  private let refreshRates: RefreshExchangeRates
   private let toggleFavoriteCurrency: ToggleFavoriteCurrency
 
-  public init(rates: any ExchangeRateRepository, source: any ExchangeRateSource) {
-    loadRates = LoadExchangeRates(rates: rates, source: source)
+  /// - Parameters:
+  ///   - seed: fills an empty cache (the bundled snapshot, so the list never waits).
+  ///   - source: where `refresh` fetches from.
+  public init(
+    rates: any ExchangeRateRepository, seed: any ExchangeRateSource,
+    source: any ExchangeRateSource, now: @escaping @Sendable () -> Date
+  ) {
+    self.now = now
+    loadRates = LoadExchangeRates(rates: rates, source: seed)
+    refreshRates = RefreshExchangeRates(rates: rates, source: source, now: now)
     toggleFavoriteCurrency = ToggleFavoriteCurrency(rates: rates)
   }
 
@@ -48,7 +61,20 @@ public final class RatesViewModel: MessageReporting {
     self.board = board
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
+    state.isOutdated = now() >= board.nextUpdateAt
     applyQuery()
+  }
+
+  /// Fetches new rates once the provider has published them (any time with `force`).
+  /// A failure keeps the cached rates and says why.
+  public func refresh(force: Bool = false) async {
+    state.message = nil
+    guard let result = await attempt({ try await refreshRates(force: force) }) else { return }
+    await load()
+    switch result {
+    case .updated(let snapshot): state.message = .ratesUpdated(publishedAt: snapshot.publishedAt)
+    case .notDue(let next): state.message = .ratesNotDue(nextUpdateAt: next)
+    }
   }
 
   /// Filters by code or currency name, case-insensitive, in either language.

@@ -55,6 +55,14 @@ public struct Strings: Sendable {
     case .bookmarksCleared: pick("All bookmarks removed", "북마크를 모두 지웠습니다")
     case .favoriteAdded(let code): pick("\(code) pinned to the top", "\(code) 즐겨찾기에 추가했습니다")
     case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 즐겨찾기를 해제했습니다")
+    case .ratesUpdated(let publishedAt):
+      pick(
+        "Rates updated: published \(dateTime(publishedAt))",
+        "환율을 새로 받았습니다: \(dateTime(publishedAt)) 기준")
+    case .ratesNotDue(let next):
+      pick(
+        "The rates are current; the next update is due \(dateTime(next)) (refresh --force to fetch now)",
+        "최신 환율입니다. 다음 갱신은 \(dateTime(next))입니다 (지금 받으려면 refresh --force)")
     }
   }
 

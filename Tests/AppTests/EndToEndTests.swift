@@ -93,7 +93,8 @@ struct EndToEndTests {
     #expect(unknown.stderr == "pocket: Unknown command 'dance'. Type 'help' for the list.\n")
     let option = try pocket("--bogus")
     #expect(option.status == 2)
-    #expect(option.stderr.contains("Usage: pocket"))
+    #expect(
+      option.stderr == "pocket: Unknown option '--bogus'. Run 'pocket --help' for the options.\n")
   }
 
   @Test func anUnreadableStoreExitsThreeAndIsLeftAlone() throws {

@@ -12,7 +12,7 @@ struct RendererTests {
   let utc = TimeZone(identifier: "UTC") ?? .gmt
 
   func renderer(_ language: Language = .en) -> Renderer {
-    Renderer(strings: Strings(language: language, timeZone: utc), now: date)
+    Renderer(strings: Strings(language: language, timeZone: utc))
   }
 
   func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
@@ -123,7 +123,7 @@ struct RendererTests {
         RateQuote(code: "KRW", rate: decimal("1350.003043"), trend: .up, isFavorite: true),
         RateQuote(code: "EUR", rate: decimal("0.907539"), trend: .flat, isFavorite: false),
         RateQuote(code: "JPY", rate: decimal("140.5"), trend: .down, isFavorite: false),
-      ], publishedAt: date, nextUpdateAt: date + 86_400)
+      ], publishedAt: date, nextUpdateAt: date + 86_400, isOutdated: false)
     #expect(
       renderer().render(.rates(state)) == """
         [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
@@ -139,7 +139,8 @@ struct RendererTests {
   }
 
   @Test func searchWithNoResultsInKorean() {
-    let state = RatesViewModel.State(query: "zzz", publishedAt: date, nextUpdateAt: date - 1)
+    let state = RatesViewModel.State(
+      query: "zzz", publishedAt: date, nextUpdateAt: date - 1, isOutdated: true)
     #expect(
       renderer(.ko).render(.rates(state)) == """
         [환율]  스톱워치  공지  북마크  마음 일기  채팅

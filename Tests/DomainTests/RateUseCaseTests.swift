@@ -35,6 +35,21 @@ struct RateUseCaseTests {
     #expect(result.result == decimal("148754.27"))
   }
 
+  /// Hand-computed from the 2024-01-09 response: KRW 1315.579762, JPY 144.210309,
+  /// EUR 0.913083 per USD.
+  @Test(arguments: [
+    ("250", "JPY", "KRW", "2280.66"),  // 250 × 1315.579762 / 144.210309 = 2280.6617…
+    ("0.5", "USD", "KRW", "657.79"),  // 657.789881 → 657.79
+    ("1000", "KRW", "EUR", "0.69"),  // 1000 × 0.913083 / 1315.579762 = 0.6940…
+  ])
+  func crossRatesMatchHandComputedValues(
+    amount: String, from: String, to: String, expected: String
+  ) async throws {
+    try await store.rates.store(snapshot("2024-01-09"))
+    let result = try await ConvertCurrency(rates: store.rates)(decimal(amount), from: from, to: to)
+    #expect(result.result == decimal(expected))
+  }
+
   @Test func refusesUnknownCurrenciesAndNegativeAmounts() async throws {
     try await store.rates.store(snapshot("2024-08-19"))
     let convert = ConvertCurrency(rates: store.rates)

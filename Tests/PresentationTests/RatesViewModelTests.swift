@@ -12,14 +12,18 @@ struct RatesViewModelTests {
 
   @Test(arguments: ["won", "원", "krw", "KRW", "Korean"])
   func searchFindsByCodeOrNameInEitherLanguage(query: String) async {
-    let viewModel = RatesViewModel(rates: store.rates, source: BundledRateSource())
+    let viewModel = RatesViewModel(
+      rates: store.rates, seed: BundledRateSource(), source: BundledRateSource(),
+      now: { Fixtures.referenceDate })
     await viewModel.search(query)
     #expect(viewModel.state.quotes.map(\.code).contains("KRW"))
     #expect(viewModel.state.message == nil)
   }
 
   @Test func noMatchSaysSoAndAnEmptyQueryShowsAll() async {
-    let viewModel = RatesViewModel(rates: store.rates, source: BundledRateSource())
+    let viewModel = RatesViewModel(
+      rates: store.rates, seed: BundledRateSource(), source: BundledRateSource(),
+      now: { Fixtures.referenceDate })
     await viewModel.search("zzzz")
     #expect(viewModel.state.quotes.isEmpty)
     #expect(viewModel.state.hasNoResults)
@@ -28,7 +32,9 @@ struct RatesViewModelTests {
   }
 
   @Test func favouritesComeFirst() async {
-    let viewModel = RatesViewModel(rates: store.rates, source: BundledRateSource())
+    let viewModel = RatesViewModel(
+      rates: store.rates, seed: BundledRateSource(), source: BundledRateSource(),
+      now: { Fixtures.referenceDate })
     await viewModel.load()
     await viewModel.toggleFavorite("krw")
     #expect(viewModel.state.message == .favoriteAdded("KRW"))
@@ -38,7 +44,7 @@ struct RatesViewModelTests {
 
   func calculator(_ language: Language = .en) async -> CalculatorViewModel {
     let viewModel = CalculatorViewModel(
-      rates: store.rates, source: BundledRateSource(), language: language)
+      rates: store.rates, seed: BundledRateSource(), language: language)
     await viewModel.open("krw")
     return viewModel
   }
