@@ -19,12 +19,14 @@ let package = Package(
       name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(name: "Data", dependencies: ["Domain", "CSQLite"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
-    .executableTarget(name: "App", dependencies: ["Domain", "Data", "Presentation"]),
+    .target(name: "TextUI", dependencies: ["Domain", "Data", "Presentation"]),
+    .executableTarget(name: "App", dependencies: ["TextUI"]),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
     .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "TestSupport"]),
     .testTarget(name: "PresentationTests", dependencies: ["Domain", "Data", "Presentation", "TestSupport"]),
-    .testTarget(name: "AppTests", dependencies: ["App", "Domain", "Data", "Presentation", "TestSupport"]),
+    .testTarget(
+      name: "AppTests", dependencies: ["App", "TextUI", "Domain", "Data", "Presentation", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -170,6 +170,11 @@ struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
   func insert(content: String, date: Date) async throws -> ChatMessage {
     try await backend.write { $0.insertMessage(content: content, date: date) }
   }
+  func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
+    try await backend.write { state in
+      drafts.map { state.insertMessage(content: $0.content, date: $0.date) }
+    }
+  }
 
   func update(_ message: ChatMessage) async throws {
     try await backend.write { try $0.update(message) }

@@ -81,6 +81,8 @@ public protocol ChatRepository: Sendable {
   func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage>
   /// Inserts a message with a new id (one more than any id ever given) and returns it.
   func insert(content: String, date: Date) async throws -> ChatMessage
+  /// Inserts many messages in one step (all or none), giving ids in the order given.
+  func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage]
   /// Replaces the message with the same id; a missing id throws `.notFound`.
   func update(_ message: ChatMessage) async throws
   /// Deletes the message with `id`; a missing id throws `.notFound`.

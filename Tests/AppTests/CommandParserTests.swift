@@ -1,6 +1,6 @@
 import Testing
 
-@testable import App
+@testable import TextUI
 
 @Suite("Command parser")
 struct CommandParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import TextUI
 
 /// Nothing acknowledged is ever lost: writers killed at random moments, writers racing
 /// each other, and stores that cannot be used.

@@ -4,7 +4,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import TextUI
 
 @Suite("Renderer golden screens")
 struct RendererTests {

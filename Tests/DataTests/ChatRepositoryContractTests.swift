@@ -77,3 +77,21 @@ import Testing
     #expect(third.id == 3)
   }
 }
+
+@Suite struct ChatBatchContractTests {
+  @Test(arguments: StoreKind.allCases)
+  func aBatchInsertGivesIDsInOrderAndSurvivesReopen(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    _ = try await store.chat.insert(content: "first", date: Fixtures.date())
+    let drafts = (1...500).map { (content: "batch \($0)", date: Fixtures.date(Int64($0))) }
+    let inserted = try await store.chat.insert(contentsOf: drafts)
+    #expect(inserted.map(\.id) == Array(2...501))
+    #expect(inserted.last == ChatMessage(id: 501, content: "batch 500", date: Fixtures.date(500)))
+    try store.reopen()
+    let page = try await store.chat.messages(offset: 499, limit: 10)
+    #expect(page.total == 501)
+    #expect(page.items.map(\.content) == ["batch 499", "batch 500"])
+    #expect(try await store.chat.insert(contentsOf: []).isEmpty)
+  }
+}

@@ -359,6 +359,24 @@ struct SQLiteChatRepository: ChatRepository {
     }
   }
 
+  func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
+    guard !drafts.isEmpty else { return [] }
+    return try await database.write { connection in
+      let first = try nextID("chat_messages", table: "chat_messages", connection)
+      let messages = drafts.enumerated().map { index, draft in
+        ChatMessage(id: first + Int64(index), content: draft.content, date: draft.date)
+      }
+      for message in messages {
+        let row = ChatMessageRow(message)
+        try connection.execute(Self.insert, row.id, row.content, row.dateMs, row.edited)
+      }
+      try connection.execute(
+        "UPDATE counters SET value = ? WHERE name = 'chat_messages'",
+        first + Int64(drafts.count) - 1)
+      return messages
+    }
+  }
+
   func update(_ message: ChatMessage) async throws {
     let row = ChatMessageRow(message)
     try await database.write { connection in

@@ -10,7 +10,7 @@ import Presentation
 #endif
 
 /// Exit statuses of `pocket`.
-enum ExitStatus: Int32 {
+package enum ExitStatus: Int32 {
   case done = 0
   case refused = 1
   case usage = 2
@@ -18,7 +18,7 @@ enum ExitStatus: Int32 {
 }
 
 /// Where the app reads and writes text, so tests can drive it without a terminal.
-protocol Console {
+package protocol Console {
   func readLine() -> String?
   func write(_ text: String)
   func writeError(_ text: String)
@@ -28,14 +28,19 @@ protocol Console {
 /// The composition root: chooses the store, builds the session, runs one command or an
 /// interactive loop.
 @MainActor
-struct Pocket {
+package struct Pocket {
   var environment: [String: String]
   var console: any Console
   /// Wall-clock time moved by a monotonic clock; tests pass a manual one.
   var timeline = Timeline(clock: ContinuousClock(), now: { Date() })
   var timeZone: TimeZone = .current
 
-  func run(_ arguments: [String]) async -> ExitStatus {
+  package init(environment: [String: String], console: any Console) {
+    self.environment = environment
+    self.console = console
+  }
+
+  package func run(_ arguments: [String]) async -> ExitStatus {
     let options: Options
     do {
       options = try Options.parse(arguments)
@@ -140,20 +145,10 @@ extension Message {
 }
 
 /// The real terminal.
-struct StandardConsole: Console {
-  func readLine() -> String? { Swift.readLine(strippingNewline: true) }
-  func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-  func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-  var isInteractive: Bool { isatty(STDIN_FILENO) != 0 }
-}
-
-@main
-enum PocketMain {
-  @MainActor
-  static func main() async {
-    let pocket = Pocket(
-      environment: ProcessInfo.processInfo.environment, console: StandardConsole())
-    let status = await pocket.run(Array(CommandLine.arguments.dropFirst()))
-    exit(status.rawValue)
-  }
+package struct StandardConsole: Console {
+  package init() {}
+  package func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+  package func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  package func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  package var isInteractive: Bool { isatty(STDIN_FILENO) != 0 }
 }
