@@ -13,7 +13,7 @@ public enum ArchiveFile {
   /// The bytes of `archive`.
   public static func encode(_ archive: StoreArchive) throws(DomainError) -> [UInt8] {
     do {
-      return try JSONFileStore.encodeDocument(StoreState(archive))
+      return try JSONFileStore.encodeDocument(JSONDocument(archive))
     } catch {
       preconditionFailure("A store archive always encodes: \(error)")
     }
@@ -23,7 +23,7 @@ public enum ArchiveFile {
   /// - Throws: `DomainError.corruptStore` naming `path` when the bytes are not an archive.
   public static func decode(_ bytes: [UInt8], path: String) throws(DomainError) -> StoreArchive {
     do {
-      return try JSONFileStore.decodeDocument(bytes).archive
+      return try JSONFileStore.decodeDocument(bytes).toDomain()
     } catch {
       throw .corruptStore(path: path, reason: error.reason)
     }

@@ -6,11 +6,10 @@ import Foundation
 protocol DocumentBackend: Sendable {
   /// Runs `body` on the current state.
   func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) async throws -> Result
-  /// Runs `body` on a copy of the state and keeps the copy only when `body` returns (and,
-  /// for a persistent backend, when the copy was saved). A throwing `body` changes nothing.
-  func write<Result: Sendable>(
-    _ body: @Sendable (inout StoreState) throws -> Result
-  ) async throws -> Result
+  /// Applies `change` and, for a persistent backend, makes it durable before returning.
+  /// A change that throws changes nothing.
+  @discardableResult
+  func apply(_ change: StoreChange) async throws -> ChangeResult
 }
 
 extension Repositories {
@@ -49,11 +48,11 @@ struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepositor
   }
 
   func save(_ stopwatch: Stopwatch) async throws {
-    try await backend.write { $0.stopwatch = stopwatch }
+    try await backend.apply(.saveStopwatch(stopwatch))
   }
 
   func append(_ lap: Lap) async throws {
-    try await backend.write { try $0.append(lap) }
+    try await backend.apply(.appendLap(lap))
   }
 
   func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
@@ -65,7 +64,7 @@ struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepositor
   }
 
   func reset() async throws {
-    try await backend.write { $0.resetStopwatch() }
+    try await backend.apply(.resetStopwatch)
   }
 }
 
@@ -81,19 +80,19 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
   }
 
   func insert(_ bookmark: Bookmark) async throws {
-    try await backend.write { try $0.insert(bookmark) }
+    try await backend.apply(.insertBookmark(bookmark))
   }
 
   func rename(url: String, to title: String) async throws {
-    try await backend.write { try $0.renameBookmark(url: url, to: title) }
+    try await backend.apply(.renameBookmark(url: url, title: title))
   }
 
   func delete(url: String) async throws {
-    try await backend.write { try $0.deleteBookmark(url: url) }
+    try await backend.apply(.deleteBookmark(url: url))
   }
 
   func deleteAll() async throws {
-    try await backend.write { $0.bookmarks = [] }
+    try await backend.apply(.deleteAllBookmarks)
   }
 }
 
@@ -109,7 +108,7 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
   }
 
   func store(_ snapshot: RateSnapshot) async throws {
-    try await backend.write { $0.store(snapshot) }
+    try await backend.apply(.storeRates(snapshot))
   }
 
   func favorites() async throws -> Set<String> {
@@ -117,7 +116,7 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
   }
 
   func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
-    try await backend.write { $0.setFavorite(code, isFavorite) }
+    try await backend.apply(.setFavorite(code: code, isFavorite: isFavorite))
   }
 }
 
@@ -133,10 +132,7 @@ struct DocumentScreenRepository<Backend: DocumentBackend>: ScreenRepository {
   }
 
   func save(_ screen: Screen) async throws {
-    try await backend.write {
-      $0.lastScreen = screen
-      if case .calculator(let currency) = screen { $0.lastCalculatorCurrency = currency }
-    }
+    try await backend.apply(.saveScreen(screen))
   }
 }
 
@@ -148,15 +144,19 @@ struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
   }
 
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
-    try await backend.write { $0.insertMindLog(date: date, score: score, note: note) }
+    guard
+      case .insertedMindLog(let entry) = try await backend.apply(
+        .insertMindLog(date: date, score: score, note: note))
+    else { preconditionFailure("An insert always inserts") }
+    return entry
   }
 
   func update(_ entry: MindLog) async throws {
-    try await backend.write { try $0.update(entry) }
+    try await backend.apply(.updateMindLog(entry))
   }
 
   func delete(id: Int64) async throws {
-    try await backend.write { try $0.deleteMindLog(id: id) }
+    try await backend.apply(.deleteMindLog(id: id))
   }
 }
 
@@ -168,20 +168,26 @@ struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
   }
 
   func insert(content: String, date: Date) async throws -> ChatMessage {
-    try await backend.write { $0.insertMessage(content: content, date: date) }
-  }
-  func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
-    try await backend.write { state in
-      drafts.map { state.insertMessage(content: $0.content, date: $0.date) }
+    guard let message = try await insert(contentsOf: [(content, date)]).first else {
+      preconditionFailure("An insert always inserts")
     }
+    return message
+  }
+
+  func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
+    let change = StoreChange.insertMessages(drafts.map { MessageDraft(content: $0, date: $1) })
+    guard case .insertedMessages(let messages) = try await backend.apply(change) else {
+      return []
+    }
+    return messages
   }
 
   func update(_ message: ChatMessage) async throws {
-    try await backend.write { try $0.update(message) }
+    try await backend.apply(.updateMessage(message))
   }
 
   func delete(id: Int64) async throws {
-    try await backend.write { try $0.deleteMessage(id: id) }
+    try await backend.apply(.deleteMessage(id: id))
   }
 }
 
@@ -193,6 +199,6 @@ struct DocumentArchiveRepository<Backend: DocumentBackend>: ArchiveRepository {
   }
 
   func replaceAll(with archive: StoreArchive) async throws {
-    try await backend.write { $0 = StoreState(archive) }
+    try await backend.apply(.replaceAll(archive))
   }
 }

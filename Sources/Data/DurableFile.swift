@@ -32,25 +32,7 @@ enum DurableFile {
   /// The bytes of the file at `path`, or `nil` when there is no such file.
   /// - Throws: a reason when the file exists but cannot be read.
   static func readIfPresent(_ path: String) throws(Failure) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { return nil }
-      throw .notReadable("cannot open for reading: \(describe(code))")
-    }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        let code = errno
-        if code == EINTR { continue }
-        throw .notReadable("cannot read: \(describe(code))")
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
+    try readIfPresent(path, from: 0)
   }
 
   /// Replaces the file at `path` (in `directory`) with `bytes`, atomically and durably.
@@ -87,14 +69,7 @@ enum DurableFile {
       unlink(temporary)
       throw .notWritten(failure)
     }
-    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directoryDescriptor >= 0 else {
-      throw .writtenNotSynced("cannot open \(directory): \(describe(errno))")
-    }
-    defer { close(directoryDescriptor) }
-    guard fsync(directoryDescriptor) == 0 else {
-      throw .writtenNotSynced("cannot sync \(directory): \(describe(errno))")
-    }
+    try syncDirectory(directory)
   }
 
   /// What identifies one version of a file: a replaced file has a new inode, and a
@@ -126,17 +101,18 @@ enum DurableFile {
       modified: modified)
   }
 
-  /// Runs `body` holding an exclusive advisory lock (`flock`) on the file at `lockPath`,
-  /// created with mode 0600 when missing. Another process that asks for the lock waits.
-  static func withExclusiveLock<Result>(
-    _ lockPath: String, _ body: () throws -> Result
+  /// Runs `body` holding an advisory lock (`flock`) on the file at `lockPath`, created with
+  /// mode 0600 when missing: `exclusive` for writers, shared for readers. Another process
+  /// that asks for a conflicting lock waits.
+  static func withLock<Result>(
+    _ lockPath: String, exclusive: Bool, _ body: () throws -> Result
   ) throws -> Result {
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw Failure.notWritten("cannot open the lock file \(lockPath): \(describe(errno))")
     }
     defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
+    while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
       let code = errno
       guard code == EINTR else {
         throw Failure.notWritten("cannot lock \(lockPath): \(describe(code))")
@@ -144,6 +120,77 @@ enum DurableFile {
     }
     defer { flock(descriptor, LOCK_UN) }
     return try body()
+  }
+
+  /// The bytes of the file at `path` from `offset` to its end; `nil` when there is no file.
+  static func readIfPresent(_ path: String, from offset: Int) throws(Failure) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { return nil }
+      throw .notReadable("cannot open for reading: \(describe(code))")
+    }
+    defer { close(descriptor) }
+    guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+      throw .notReadable("cannot seek: \(describe(errno))")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw .notReadable("cannot read: \(describe(code))")
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// Makes the file at `path` hold exactly its first `size` bytes, then `bytes` after
+  /// them, and syncs it: what was past `size` (a line torn by a crash) is dropped. The
+  /// file is created (and its folder synced) when missing.
+  static func append(
+    _ bytes: [UInt8], to path: String, at size: Int, in directory: String
+  ) throws(Failure) {
+    let existed = access(path, F_OK) == 0
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .notWritten("cannot open \(path) for writing: \(describe(errno))")
+    }
+    defer { close(descriptor) }
+    guard ftruncate(descriptor, off_t(size)) == 0, lseek(descriptor, off_t(size), SEEK_SET) >= 0
+    else {
+      throw .notWritten("cannot position \(path): \(describe(errno))")
+    }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
+      }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw .notWritten("cannot write \(path): \(describe(code))")
+      }
+      written += count
+    }
+    guard fsync(descriptor) == 0 else {
+      throw .notWritten("cannot sync \(path): \(describe(errno))")
+    }
+    if !existed { try syncDirectory(directory) }
+  }
+
+  private static func syncDirectory(_ directory: String) throws(Failure) {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .writtenNotSynced("cannot open \(directory): \(describe(errno))")
+    }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw .writtenNotSynced("cannot sync \(directory): \(describe(errno))")
+    }
   }
 
   private static func describe(_ code: Int32) -> String {

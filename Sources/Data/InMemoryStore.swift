@@ -19,12 +19,7 @@ actor InMemoryBackend: DocumentBackend {
     body(state)
   }
 
-  func write<Result: Sendable>(
-    _ body: @Sendable (inout StoreState) throws -> Result
-  ) throws -> Result {
-    var copy = state
-    let result = try body(&copy)
-    state = copy
-    return result
+  func apply(_ change: StoreChange) throws -> ChangeResult {
+    try state.apply(change)
   }
 }

@@ -22,6 +22,9 @@ struct JSONDocument: Codable, Equatable {
 
   var format: String
   var version: Int
+  /// In a json store's snapshot: the sequence number of the last journal entry it holds.
+  /// Absent in exports.
+  var journalSeq: Int64?
   var stopwatch: StopwatchDTO
   var laps: [LapDTO]
   var bookmarks: [BookmarkDTO]
@@ -31,44 +34,47 @@ struct JSONDocument: Codable, Equatable {
   var mindLog: MindLogListDTO
   var chat: ChatListDTO
 
-  init(_ state: StoreState) {
+  init(_ archive: StoreArchive, journalSeq: Int64? = nil) {
     format = Self.formatName
     version = Self.currentVersion
-    stopwatch = StopwatchDTO(state.stopwatch)
-    laps = state.laps.map(LapDTO.init)
-    bookmarks = state.bookmarks.map(BookmarkDTO.init)
+    self.journalSeq = journalSeq
+    stopwatch = StopwatchDTO(archive.stopwatch)
+    laps = archive.laps.map(LapDTO.init)
+    bookmarks = archive.bookmarks.map(BookmarkDTO.init)
     rates = RatesDTO(
-      latest: state.latestRates.map(RateSnapshotDTO.init),
-      previous: state.previousRates.map(RateSnapshotDTO.init),
-      favorites: state.favoriteCurrencies.sorted())
-    lastScreen = state.lastScreen.map(ScreenDTO.init)
-    lastCalculatorCurrency = state.lastCalculatorCurrency
+      latest: archive.latestRates.map(RateSnapshotDTO.init),
+      previous: archive.previousRates.map(RateSnapshotDTO.init),
+      favorites: archive.favoriteCurrencies)
+    lastScreen = archive.lastScreen.map(ScreenDTO.init)
+    lastCalculatorCurrency = archive.lastCalculatorCurrency
     mindLog = MindLogListDTO(
-      lastID: state.lastMindLogID, entries: state.mindLogs.map(MindLogDTO.init))
+      lastID: archive.lastMindLogID, entries: archive.mindLogs.map(MindLogDTO.init))
     chat = ChatListDTO(
-      lastID: state.lastMessageID, messages: state.messages.map(ChatMessageDTO.init))
+      lastID: archive.lastMessageID, messages: archive.messages.map(ChatMessageDTO.init))
   }
 
-  func toDomain() throws(InvalidDocument) -> StoreState {
-    var state = StoreState()
-    state.stopwatch = try stopwatch.toDomain()
-    state.laps = try laps.map { lap throws(InvalidDocument) in try lap.toDomain() }
-    try requireUnique(state.laps.map(\.number), "lap number")
-    state.bookmarks = bookmarks.map { $0.toDomain() }
-    try requireUnique(state.bookmarks.map(\.url), "bookmark url")
-    state.latestRates = try rates.latest?.toDomain()
-    state.previousRates = try rates.previous?.toDomain()
-    state.favoriteCurrencies = Set(rates.favorites)
-    state.lastScreen = try lastScreen?.toDomain()
-    state.lastCalculatorCurrency = lastCalculatorCurrency
-    state.mindLogs = try mindLog.entries.map { entry throws(InvalidDocument) in
+  func toDomain() throws(InvalidDocument) -> StoreArchive {
+    var archive = StoreArchive()
+    archive.stopwatch = try stopwatch.toDomain()
+    archive.laps = try laps.map { lap throws(InvalidDocument) in try lap.toDomain() }
+      .sorted { $0.number < $1.number }
+    try requireUnique(archive.laps.map(\.number), "lap number")
+    archive.bookmarks = bookmarks.map { $0.toDomain() }
+    try requireUnique(archive.bookmarks.map(\.url), "bookmark url")
+    archive.latestRates = try rates.latest?.toDomain()
+    archive.previousRates = try rates.previous?.toDomain()
+    archive.favoriteCurrencies = Set(rates.favorites).sorted()
+    archive.lastScreen = try lastScreen?.toDomain()
+    archive.lastCalculatorCurrency = lastCalculatorCurrency
+    archive.mindLogs = try mindLog.entries.map { entry throws(InvalidDocument) in
       try entry.toDomain()
-    }
-    state.lastMindLogID = try checkedLastID(
-      mindLog.lastID, ids: state.mindLogs.map(\.id), "mind log")
-    state.messages = chat.messages.map { $0.toDomain() }
-    state.lastMessageID = try checkedLastID(chat.lastID, ids: state.messages.map(\.id), "chat")
-    return state
+    }.sorted { $0.id < $1.id }
+    archive.lastMindLogID = try checkedLastID(
+      mindLog.lastID, ids: archive.mindLogs.map(\.id), "mind log")
+    archive.messages = chat.messages.map { $0.toDomain() }.sorted { $0.id < $1.id }
+    archive.lastMessageID = try checkedLastID(
+      chat.lastID, ids: archive.messages.map(\.id), "chat")
+    return archive
   }
 }
 
@@ -89,7 +95,7 @@ private func checkedLastID(_ lastID: Int64, ids: [Int64], _ what: String) throws
   return lastID
 }
 
-private func decimal(_ text: String, _ what: String) throws(InvalidDocument) -> Decimal {
+func decimal(_ text: String, _ what: String) throws(InvalidDocument) -> Decimal {
   guard let value = DecimalText.parse(text) else {
     throw InvalidDocument(reason: "\(what) \"\(text)\" is not a decimal number")
   }

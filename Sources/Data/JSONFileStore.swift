@@ -1,11 +1,15 @@
 import Domain
 import Foundation
 
-/// A store kept as one human-readable JSON document, `pocket.json`, in a directory.
+/// A store kept as human-readable JSON in a directory: a snapshot, `pocket.json`, and a
+/// journal of the changes made since, `pocket.journal`, one JSON line each.
 ///
-/// The document is loaded once at `open` and kept in memory; every change rewrites the
-/// whole file atomically. A file that cannot be read or understood is never overwritten:
-/// `open` throws and leaves it as it was.
+/// A change appends one line and syncs it, so its cost does not grow with the store; once
+/// the journal is long compared with the store, the snapshot is rewritten atomically (temp
+/// file, fsync, rename, fsync of the folder) and the journal emptied. Changes hold an
+/// exclusive `flock` on `pocket.json.lock` and first read what other processes appended,
+/// so writers never lose each other's changes. A file that cannot be read or understood
+/// is never overwritten: `open` throws and leaves it as it was.
 public final class JSONFileStore: Sendable {
   /// The document's name inside the store directory.
   public static let fileName = "pocket.json"
@@ -53,7 +57,7 @@ public final class JSONFileStore: Sendable {
     }
   }
 
-  static func decodeDocument(_ bytes: [UInt8]) throws(InvalidDocument) -> StoreState {
+  static func decodeDocument(_ bytes: [UInt8]) throws(InvalidDocument) -> JSONDocument {
     guard !bytes.isEmpty else { throw InvalidDocument(reason: "the file is empty (0 bytes)") }
     let data = Foundation.Data(bytes)
     let decoder = JSONDecoder()
@@ -71,7 +75,7 @@ public final class JSONFileStore: Sendable {
       guard header.version == JSONDocument.currentVersion else {
         throw InvalidDocument(reason: "unknown version \(header.version)")
       }
-      return try decoder.decode(JSONDocument.self, from: data).toDomain()
+      return try decoder.decode(JSONDocument.self, from: data)
     } catch let error as InvalidDocument {
       throw error
     } catch let error as DecodingError {
@@ -81,10 +85,10 @@ public final class JSONFileStore: Sendable {
     }
   }
 
-  static func encodeDocument(_ state: StoreState) throws -> [UInt8] {
+  static func encodeDocument(_ document: JSONDocument) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return Array(try encoder.encode(JSONDocument(state))) + Array("\n".utf8)
+    return Array(try encoder.encode(document)) + Array("\n".utf8)
   }
 
   private static func describe(_ error: DecodingError) -> String {
@@ -107,89 +111,204 @@ public final class JSONFileStore: Sendable {
   }
 }
 
-/// The document of a `JSONFileStore`; all reads and changes go through this actor.
+/// The snapshot and journal of a `JSONFileStore`; all reads and changes go through this
+/// actor, which keeps the state they describe in memory.
 ///
-/// Other processes (or other stores on the same folder) may change the file at any time, so
-/// a read first checks the file's stamp and reloads a changed file, and a change holds an
-/// exclusive `flock` on `pocket.json.lock` while it reads, modifies and replaces the file,
-/// so that two writers never lose each other's changes.
+/// Other processes (or other stores on the same folder) may change the files at any time.
+/// A read compares the files' stamps with what it last read and catches up when they moved
+/// (new journal lines are applied, a new snapshot is loaded whole); a change does the same
+/// under the exclusive lock, then appends its line.
 actor JSONFileBackend: DocumentBackend {
-  private let filePath: String
-  private let directoryPath: String
+  private var files: JSONFiles
   private let lockPath: String
-  private var state = StoreState()
-  /// The stamp of the file `state` was read from; `nil` when there was no file.
-  private var stamp: DurableFile.Stamp?
 
   init(filePath: String, directoryPath: String) throws(DomainError) {
-    self.filePath = filePath
-    self.directoryPath = directoryPath
+    files = try JSONFiles(filePath: filePath, directoryPath: directoryPath)
     lockPath = filePath + ".lock"
-    (state, stamp) = try Self.load(filePath)
   }
 
   func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) throws -> Result {
-    if DurableFile.stamp(filePath) != stamp {
-      (state, stamp) = try Self.load(filePath)
+    if files.mayHaveChanged {
+      do {
+        try DurableFile.withLock(lockPath, exclusive: false) { try files.catchUp() }
+      } catch let failure as DurableFile.Failure {
+        throw DomainError.storageUnavailable(path: lockPath, reason: failure.reason)
+      }
     }
-    return body(state)
+    return body(files.state)
   }
 
-  func write<Result: Sendable>(
-    _ body: @Sendable (inout StoreState) throws -> Result
-  ) throws -> Result {
+  func apply(_ change: StoreChange) throws -> ChangeResult {
     do {
-      return try DurableFile.withExclusiveLock(lockPath) {
-        // Always reread under the lock: a stamp can miss a change made within one tick.
-        (state, stamp) = try Self.load(filePath)
-        var changed = state
-        let result = try body(&changed)
-        guard changed != state else { return result }
-        try save(changed)
-        return result
+      return try DurableFile.withLock(lockPath, exclusive: true) {
+        try files.catchUp()
+        return try files.apply(change)
       }
     } catch let failure as DurableFile.Failure {
-      throw DomainError.storageUnavailable(path: filePath, reason: failure.reason)
+      // The change may be in memory but not on disk: start again from the files.
+      try? files.reload()
+      throw DomainError.storageUnavailable(path: files.filePath, reason: failure.reason)
+    }
+  }
+}
+
+/// The state a snapshot and its journal describe, and how far into the files it has read.
+struct JSONFiles {
+  let filePath: String
+  let journalPath: String
+  let directoryPath: String
+  private(set) var state = StoreState()
+  /// The stamp of the snapshot `state` started from; `nil` when there was none.
+  private var snapshotStamp: DurableFile.Stamp?
+  /// The journal's stamp when last read, and the bytes and lines of whole lines read.
+  private var journalStamp: DurableFile.Stamp?
+  private var journalSize = 0
+  private var journalLines = 0
+  /// The sequence number of the last change `state` holds.
+  private var seq: Int64 = 0
+
+  init(filePath: String, directoryPath: String) throws(DomainError) {
+    self.filePath = filePath
+    journalPath = (directoryPath as NSString).appendingPathComponent("pocket.journal")
+    self.directoryPath = directoryPath
+    try reload()
+  }
+
+  /// Whether another writer may have changed the files since they were read.
+  var mayHaveChanged: Bool {
+    DurableFile.stamp(filePath) != snapshotStamp || DurableFile.stamp(journalPath) != journalStamp
+  }
+
+  /// Brings `state` up to date with the files.
+  mutating func catchUp() throws(DomainError) {
+    let snapshot = DurableFile.stamp(filePath)
+    let journal = DurableFile.stamp(journalPath)
+    guard snapshot != snapshotStamp || journal != journalStamp else { return }
+    if snapshot == snapshotStamp, let journal, let known = journalStamp,
+      journal.inode == known.inode, journal.size >= Int64(journalSize)
+    {
+      try readJournal()
+    } else {
+      try reload()
     }
   }
 
-  private func save(_ changed: StoreState) throws {
-    let bytes: [UInt8]
-    do {
-      bytes = try JSONFileStore.encodeDocument(changed)
-    } catch {
-      throw DomainError.storageUnavailable(
-        path: filePath, reason: "cannot encode the document: \(error)")
-    }
-    do {
-      try DurableFile.replace(filePath, in: directoryPath, with: bytes)
-    } catch .notWritten(let reason), .notReadable(let reason) {
-      throw DomainError.storageUnavailable(path: filePath, reason: reason)
-    } catch .writtenNotSynced(let reason) {
-      // The new document is in place; keep memory in step with it, but say that it may
-      // not survive a power loss.
-      state = changed
-      stamp = DurableFile.stamp(filePath)
-      throw DomainError.storageUnavailable(path: filePath, reason: reason)
-    }
-    state = changed
-    stamp = DurableFile.stamp(filePath)
-  }
-
-  /// The state in the file at `path` (empty when there is no file) and the file's stamp.
-  private static func load(_ path: String) throws(DomainError) -> (StoreState, DurableFile.Stamp?) {
-    let stamp = DurableFile.stamp(path)
+  /// Loads the snapshot and replays the whole journal.
+  mutating func reload() throws(DomainError) {
+    let stamp = DurableFile.stamp(filePath)
     let bytes: [UInt8]?
     do {
-      bytes = try DurableFile.readIfPresent(path)
+      bytes = try DurableFile.readIfPresent(filePath)
     } catch {
-      throw .storageUnavailable(path: path, reason: error.reason)
+      throw .storageUnavailable(path: filePath, reason: error.reason)
     }
-    guard let bytes else { return (StoreState(), nil) }
+    state = StoreState()
+    seq = 0
+    if let bytes {
+      do {
+        let document = try JSONFileStore.decodeDocument(bytes)
+        state = StoreState(try document.toDomain())
+        seq = document.journalSeq ?? 0
+      } catch {
+        throw .corruptStore(path: filePath, reason: error.reason)
+      }
+    }
+    snapshotStamp = stamp
+    journalStamp = nil
+    journalSize = 0
+    journalLines = 0
+    try readJournal()
+  }
+
+  /// Applies the whole lines appended to the journal since it was last read. A last line
+  /// without its newline is a write that never finished (and was never acknowledged): it
+  /// is skipped, and the next change writes over it.
+  private mutating func readJournal() throws(DomainError) {
+    let stamp = DurableFile.stamp(journalPath)
+    let tail: [UInt8]
     do {
-      return (try JSONFileStore.decodeDocument(bytes), stamp)
+      guard let bytes = try DurableFile.readIfPresent(journalPath, from: journalSize) else {
+        journalStamp = nil
+        return
+      }
+      tail = bytes
     } catch {
-      throw .corruptStore(path: path, reason: error.reason)
+      throw .storageUnavailable(path: journalPath, reason: error.reason)
     }
+    var start = 0
+    while let end = tail[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      try replay(tail[start..<end], line: journalLines + 1)
+      journalLines += 1
+      start = end + 1
+    }
+    journalSize += start
+    journalStamp = stamp
+  }
+
+  private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
+    let entry: JournalEntry
+    let change: StoreChange
+    do {
+      entry = try JSONDecoder().decode(JournalEntry.self, from: Foundation.Data(bytes))
+      change = try entry.change.toDomain()
+    } catch let error as InvalidDocument {
+      throw .corruptStore(path: journalPath, reason: "line \(line): \(error.reason)")
+    } catch {
+      throw .corruptStore(path: journalPath, reason: "line \(line) is not a Pocket change")
+    }
+    guard entry.seq > seq else { return }  // already in the snapshot
+    guard entry.seq == seq + 1 else {
+      throw .corruptStore(
+        path: journalPath, reason: "line \(line): change \(entry.seq) follows change \(seq)")
+    }
+    do {
+      try state.apply(change)
+    } catch {
+      throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(error)")
+    }
+    seq = entry.seq
+  }
+
+  /// Applies `change` and makes it durable: one journal line, or a new snapshot for the
+  /// first change of a new store and for a replacement of everything. The snapshot is
+  /// rewritten too once the journal is long next to the store, so that the work of a
+  /// change stays the same whatever the store's size.
+  mutating func apply(_ change: StoreChange) throws -> ChangeResult {
+    let result = try state.apply(change)
+    if case .unchanged = result { return result }
+    if let journalled = JournalChange(change), snapshotStamp != nil {
+      try append(JournalEntry(seq: seq + 1, change: journalled))
+      if journalLines >= max(1_024, state.recordCount / 4) { try writeSnapshot() }
+    } else {
+      seq += 1
+      try writeSnapshot()
+    }
+    return result
+  }
+
+  private mutating func append(_ entry: JournalEntry) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]
+    try DurableFile.append(line, to: journalPath, at: journalSize, in: directoryPath)
+    seq = entry.seq
+    journalSize += line.count
+    journalLines += 1
+    journalStamp = DurableFile.stamp(journalPath)
+  }
+
+  /// Writes the whole state as the new snapshot, then empties the journal it replaces.
+  private mutating func writeSnapshot() throws {
+    let bytes = try JSONFileStore.encodeDocument(JSONDocument(state.archive, journalSeq: seq))
+    try DurableFile.replace(filePath, in: directoryPath, with: bytes)
+    snapshotStamp = DurableFile.stamp(filePath)
+    // A crash right here leaves journal lines the snapshot already holds: their sequence
+    // numbers are not above `journalSeq`, so they are skipped when read.
+    if DurableFile.stamp(journalPath) != nil {
+      try DurableFile.append([], to: journalPath, at: 0, in: directoryPath)
+    }
+    journalSize = 0
+    journalLines = 0
+    journalStamp = DurableFile.stamp(journalPath)
   }
 }

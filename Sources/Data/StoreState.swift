@@ -1,199 +1,330 @@
 import Domain
 import Foundation
 
-/// Everything one store holds, as plain values, with the repository contract written once.
+/// Everything one document store holds, as plain values, with the repository contract
+/// written once.
 ///
-/// The in-memory store and the JSON file store both keep one `StoreState` and differ only
-/// in where it lives, so their behaviour cannot drift apart. Every mutating method either
-/// changes the state and returns, or throws and leaves the state exactly as it was.
-struct StoreState: Equatable, Sendable {
+/// The in-memory store and the JSON file store both keep one `StoreState` and change it
+/// only through `apply(_:)`, so their behaviour cannot drift apart, and the JSON store's
+/// journal is simply the list of changes applied. Lists are kept in their display order
+/// with an index by identity, so a change or a page costs O(log n) plus what it copies,
+/// whatever the size of the store. A change that throws leaves the state as it was.
+struct StoreState: Sendable {
   var stopwatch = Stopwatch()
-  /// Laps in insertion order; numbers are unique.
-  var laps: [Lap] = []
-  /// Bookmarks in insertion order; urls are unique.
-  var bookmarks: [Bookmark] = []
-  var latestRates: RateSnapshot?
-  var previousRates: RateSnapshot?
-  var favoriteCurrencies: Set<String> = []
-  var lastScreen: Screen?
-  var lastCalculatorCurrency: String?
-  /// Mind-log entries in insertion order.
-  var mindLogs: [MindLog] = []
-  /// The highest mind-log id ever given (0 when none was).
-  var lastMindLogID: Int64 = 0
-  /// Chat messages in insertion order.
-  var messages: [ChatMessage] = []
-  /// The highest chat message id ever given (0 when none was).
-  var lastMessageID: Int64 = 0
+  /// By number, lowest first.
+  private(set) var laps: [Lap] = []
+  private(set) var fastestLap: Lap?
+  private(set) var slowestLap: Lap?
+  /// Oldest first: by `bookmarkedAt`, then insertion order.
+  private var bookmarks: [StoredBookmark] = []
+  /// The sort key of each bookmark, by url.
+  private var bookmarkKeys: [String: BookmarkKey] = [:]
+  private var nextBookmarkSequence: Int64 = 0
+  private(set) var latestRates: RateSnapshot?
+  private(set) var previousRates: RateSnapshot?
+  private(set) var favoriteCurrencies: Set<String> = []
+  private(set) var lastScreen: Screen?
+  private(set) var lastCalculatorCurrency: String?
+  /// Oldest first: by date, then id.
+  private var mindLogs: [MindLog] = []
+  private var mindLogDates: [Int64: Date] = [:]
+  private(set) var lastMindLogID: Int64 = 0
+  /// Oldest first: by date, then id.
+  private var messages: [ChatMessage] = []
+  private var messageDates: [Int64: Date] = [:]
+  private(set) var lastMessageID: Int64 = 0
+
+  init() {}
+
+  /// How many records the state holds (the size compaction is measured against).
+  var recordCount: Int { laps.count + bookmarks.count + mindLogs.count + messages.count }
 }
 
-// MARK: - Stopwatch
+private struct BookmarkKey: Comparable {
+  var bookmarkedAt: Date
+  var sequence: Int64
+
+  static func < (lhs: BookmarkKey, rhs: BookmarkKey) -> Bool {
+    (lhs.bookmarkedAt, lhs.sequence) < (rhs.bookmarkedAt, rhs.sequence)
+  }
+}
+
+private struct StoredBookmark {
+  var key: BookmarkKey
+  var bookmark: Bookmark
+}
+
+// MARK: - Changes
+
+/// Every way a document store changes. The JSON store appends these to its journal.
+enum StoreChange: Sendable {
+  case saveStopwatch(Stopwatch)
+  case appendLap(Lap)
+  case resetStopwatch
+  case insertBookmark(Bookmark)
+  case renameBookmark(url: String, title: String)
+  case deleteBookmark(url: String)
+  case deleteAllBookmarks
+  case storeRates(RateSnapshot)
+  case setFavorite(code: String, isFavorite: Bool)
+  case saveScreen(Screen)
+  case insertMindLog(date: Date, score: Decimal, note: String)
+  case updateMindLog(MindLog)
+  case deleteMindLog(id: Int64)
+  case insertMessages([MessageDraft])
+  case updateMessage(ChatMessage)
+  case deleteMessage(id: Int64)
+  case replaceAll(StoreArchive)
+}
+
+/// A message to insert; the store gives it its id.
+struct MessageDraft: Equatable, Sendable {
+  var content: String
+  var date: Date
+}
+
+/// What applying a change did.
+enum ChangeResult: Sendable {
+  /// Nothing changed (storing what is already stored); nothing needs writing.
+  case unchanged
+  case changed
+  case insertedMindLog(MindLog)
+  case insertedMessages([ChatMessage])
+}
 
 extension StoreState {
-  mutating func append(_ lap: Lap) throws(DomainError) {
-    guard !laps.contains(where: { $0.number == lap.number }) else { throw .duplicate }
-    laps.append(lap)
+  /// Applies `change`, or throws and changes nothing.
+  @discardableResult
+  mutating func apply(_ change: StoreChange) throws(DomainError) -> ChangeResult {
+    switch change {
+    case .saveStopwatch(let stopwatch):
+      guard stopwatch != self.stopwatch else { return .unchanged }
+      self.stopwatch = stopwatch
+    case .appendLap(let lap):
+      try append(lap)
+    case .resetStopwatch:
+      guard !stopwatch.isReset || !laps.isEmpty else { return .unchanged }
+      stopwatch = Stopwatch()
+      laps = []
+      fastestLap = nil
+      slowestLap = nil
+    case .insertBookmark(let bookmark):
+      try insert(bookmark)
+    case .renameBookmark(let url, let title):
+      let index = try bookmarkIndex(url)
+      bookmarks[index].bookmark.title = title
+    case .deleteBookmark(let url):
+      bookmarks.remove(at: try bookmarkIndex(url))
+      bookmarkKeys[url] = nil
+    case .deleteAllBookmarks:
+      guard !bookmarks.isEmpty else { return .unchanged }
+      bookmarks = []
+      bookmarkKeys = [:]
+    case .storeRates(let snapshot):
+      guard snapshot != latestRates else { return .unchanged }
+      previousRates = latestRates
+      latestRates = snapshot
+    case .setFavorite(let code, let isFavorite):
+      let changed =
+        isFavorite
+        ? favoriteCurrencies.insert(code).inserted : favoriteCurrencies.remove(code) != nil
+      guard changed else { return .unchanged }
+    case .saveScreen(let screen):
+      let currency: String? =
+        if case .calculator(let currency) = screen { currency } else { lastCalculatorCurrency }
+      guard screen != lastScreen || currency != lastCalculatorCurrency else { return .unchanged }
+      lastScreen = screen
+      lastCalculatorCurrency = currency
+    case .insertMindLog(let date, let score, let note):
+      lastMindLogID += 1
+      let entry = MindLog(id: lastMindLogID, date: date, score: score, note: note)
+      Self.insert(entry, into: &mindLogs, dates: &mindLogDates)
+      return .insertedMindLog(entry)
+    case .updateMindLog(let entry):
+      try Self.replace(entry, in: &mindLogs, dates: &mindLogDates)
+    case .deleteMindLog(let id):
+      try Self.remove(id, from: &mindLogs, dates: &mindLogDates)
+    case .insertMessages(let drafts):
+      guard !drafts.isEmpty else { return .unchanged }
+      let inserted = drafts.map { draft in
+        lastMessageID += 1
+        let message = ChatMessage(id: lastMessageID, content: draft.content, date: draft.date)
+        Self.insert(message, into: &messages, dates: &messageDates)
+        return message
+      }
+      return .insertedMessages(inserted)
+    case .updateMessage(let message):
+      try Self.replace(message, in: &messages, dates: &messageDates)
+    case .deleteMessage(let id):
+      try Self.remove(id, from: &messages, dates: &messageDates)
+    case .replaceAll(let archive):
+      self = StoreState(archive)
+    }
+    return .changed
   }
 
+  private mutating func append(_ lap: Lap) throws(DomainError) {
+    let index = lowerBound(laps) { $0.number < lap.number }
+    guard index == laps.count || laps[index].number != lap.number else { throw .duplicate }
+    laps.insert(lap, at: index)
+    // Fastest: shortest lap time, lowest number on a tie; slowest: longest, lowest number.
+    if fastestLap.map({ (lap.lapTime, lap.number) < ($0.lapTime, $0.number) }) ?? true {
+      fastestLap = lap
+    }
+    if slowestLap.map({
+      lap.lapTime > $0.lapTime || (lap.lapTime == $0.lapTime && lap.number < $0.number)
+    })
+      ?? true
+    {
+      slowestLap = lap
+    }
+  }
+
+  private mutating func insert(_ bookmark: Bookmark) throws(DomainError) {
+    guard bookmarkKeys[bookmark.url] == nil else { throw .duplicate }
+    let key = BookmarkKey(bookmarkedAt: bookmark.bookmarkedAt, sequence: nextBookmarkSequence)
+    nextBookmarkSequence += 1
+    let index = lowerBound(bookmarks) { $0.key < key }
+    bookmarks.insert(StoredBookmark(key: key, bookmark: bookmark), at: index)
+    bookmarkKeys[bookmark.url] = key
+  }
+
+  private func bookmarkIndex(_ url: String) throws(DomainError) -> Int {
+    guard let key = bookmarkKeys[url] else { throw .notFound }
+    return lowerBound(bookmarks) { $0.key < key }
+  }
+
+  private static func insert<Item: DatedRecord>(
+    _ item: Item, into items: inout [Item], dates: inout [Int64: Date]
+  ) {
+    let index = lowerBound(items) { ($0.date, $0.id) < (item.date, item.id) }
+    items.insert(item, at: index)
+    dates[item.id] = item.date
+  }
+
+  private static func index<Item: DatedRecord>(
+    of id: Int64, in items: [Item], dates: [Int64: Date]
+  ) throws(DomainError) -> Int {
+    guard let date = dates[id] else { throw .notFound }
+    return lowerBound(items) { ($0.date, $0.id) < (date, id) }
+  }
+
+  private static func replace<Item: DatedRecord>(
+    _ item: Item, in items: inout [Item], dates: inout [Int64: Date]
+  ) throws(DomainError) {
+    let index = try index(of: item.id, in: items, dates: dates)
+    if items[index].date == item.date {
+      items[index] = item
+    } else {
+      items.remove(at: index)
+      insert(item, into: &items, dates: &dates)
+    }
+  }
+
+  private static func remove<Item: DatedRecord>(
+    _ id: Int64, from items: inout [Item], dates: inout [Int64: Date]
+  ) throws(DomainError) {
+    items.remove(at: try index(of: id, in: items, dates: dates))
+    dates[id] = nil
+  }
+}
+
+/// A record ordered by date, then id.
+private protocol DatedRecord {
+  var id: Int64 { get }
+  var date: Date { get }
+}
+
+extension MindLog: DatedRecord {}
+extension ChatMessage: DatedRecord {}
+
+// MARK: - Queries
+
+extension StoreState {
+  /// Laps newest first.
   func laps(offset: Int, limit: Int) -> Page<Lap> {
-    page(laps.sorted { $0.number > $1.number }, offset: offset, limit: limit)
+    page(count: laps.count, offset: offset, limit: limit, newestFirst: true) { laps[$0] }
   }
 
   var lapSummary: LapSummary {
-    // Scanning by ascending number and replacing only on a strict improvement lets the
-    // lowest number win a tie.
-    var fastest: Lap?
-    var slowest: Lap?
-    for lap in laps.sorted(by: { $0.number < $1.number }) {
-      if fastest.map({ lap.lapTime < $0.lapTime }) ?? true { fastest = lap }
-      if slowest.map({ lap.lapTime > $0.lapTime }) ?? true { slowest = lap }
-    }
-    return LapSummary(count: laps.count, fastest: fastest, slowest: slowest)
+    LapSummary(count: laps.count, fastest: fastestLap, slowest: slowestLap)
   }
 
-  mutating func resetStopwatch() {
-    stopwatch = Stopwatch()
-    laps = []
-  }
-}
-
-// MARK: - Bookmarks
-
-extension StoreState {
+  /// Bookmarks newest first.
   func bookmarks(offset: Int, limit: Int) -> Page<Bookmark> {
-    // Newest first; among equal dates the later insert (higher index) first.
-    let ordered = bookmarks.enumerated()
-      .sorted { ($0.element.bookmarkedAt, $0.offset) > ($1.element.bookmarkedAt, $1.offset) }
-      .map(\.element)
-    return page(ordered, offset: offset, limit: limit)
+    page(count: bookmarks.count, offset: offset, limit: limit, newestFirst: true) {
+      bookmarks[$0].bookmark
+    }
   }
 
   func bookmarkedURLs(among urls: [String]) -> Set<String> {
-    let stored = Set(bookmarks.map(\.url))
-    return Set(urls.filter(stored.contains))
+    Set(urls.filter { bookmarkKeys[$0] != nil })
   }
 
-  mutating func insert(_ bookmark: Bookmark) throws(DomainError) {
-    guard !bookmarks.contains(where: { $0.url == bookmark.url }) else { throw .duplicate }
-    bookmarks.append(bookmark)
-  }
-
-  mutating func renameBookmark(url: String, to title: String) throws(DomainError) {
-    guard let index = bookmarks.firstIndex(where: { $0.url == url }) else { throw .notFound }
-    bookmarks[index].title = title
-  }
-
-  mutating func deleteBookmark(url: String) throws(DomainError) {
-    guard let index = bookmarks.firstIndex(where: { $0.url == url }) else { throw .notFound }
-    bookmarks.remove(at: index)
-  }
-}
-
-// MARK: - Exchange rates
-
-extension StoreState {
-  mutating func store(_ snapshot: RateSnapshot) {
-    guard snapshot != latestRates else { return }
-    previousRates = latestRates
-    latestRates = snapshot
-  }
-
-  mutating func setFavorite(_ code: String, _ isFavorite: Bool) {
-    if isFavorite {
-      favoriteCurrencies.insert(code)
-    } else {
-      favoriteCurrencies.remove(code)
-    }
-  }
-}
-
-// MARK: - Mind log
-
-extension StoreState {
+  /// Mind-log entries newest first.
   func mindLogs(offset: Int, limit: Int) -> Page<MindLog> {
-    let ordered = mindLogs.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
-    return page(ordered, offset: offset, limit: limit)
+    page(count: mindLogs.count, offset: offset, limit: limit, newestFirst: true) { mindLogs[$0] }
   }
 
-  mutating func insertMindLog(date: Date, score: Decimal, note: String) -> MindLog {
-    lastMindLogID += 1
-    let entry = MindLog(id: lastMindLogID, date: date, score: score, note: note)
-    mindLogs.append(entry)
-    return entry
-  }
-
-  mutating func update(_ entry: MindLog) throws(DomainError) {
-    guard let index = mindLogs.firstIndex(where: { $0.id == entry.id }) else { throw .notFound }
-    mindLogs[index] = entry
-  }
-
-  mutating func deleteMindLog(id: Int64) throws(DomainError) {
-    guard let index = mindLogs.firstIndex(where: { $0.id == id }) else { throw .notFound }
-    mindLogs.remove(at: index)
+  /// Messages oldest first.
+  func messages(offset: Int, limit: Int) -> Page<ChatMessage> {
+    page(count: messages.count, offset: offset, limit: limit, newestFirst: false) { messages[$0] }
   }
 }
 
-// MARK: - Chat
+/// The window from `offset`, at most `limit` items, of a list of `count` items stored
+/// oldest first and shown `newestFirst` or not; negative values count as 0.
+private func page<Item: Equatable & Sendable>(
+  count: Int, offset: Int, limit: Int, newestFirst: Bool, _ item: (Int) -> Item
+) -> Page<Item> {
+  let start = min(max(offset, 0), count)
+  let end = start + min(max(limit, 0), count - start)
+  let items = (start..<end).map { item(newestFirst ? count - 1 - $0 : $0) }
+  return Page(items: items, offset: max(offset, 0), total: count)
+}
 
-extension StoreState {
-  func messages(offset: Int, limit: Int) -> Page<ChatMessage> {
-    let ordered = messages.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-    return page(ordered, offset: offset, limit: limit)
+/// The first index of `items` (sorted) whose element is not `isBefore` the target.
+private func lowerBound<Item>(_ items: [Item], _ isBefore: (Item) -> Bool) -> Int {
+  // Appending in order is the common case: check the end first.
+  if let last = items.last, isBefore(last) { return items.count }
+  var low = 0
+  var high = items.count
+  while low < high {
+    let middle = (low + high) / 2
+    if isBefore(items[middle]) { low = middle + 1 } else { high = middle }
   }
-
-  mutating func insertMessage(content: String, date: Date) -> ChatMessage {
-    lastMessageID += 1
-    let message = ChatMessage(id: lastMessageID, content: content, date: date)
-    messages.append(message)
-    return message
-  }
-
-  mutating func update(_ message: ChatMessage) throws(DomainError) {
-    guard let index = messages.firstIndex(where: { $0.id == message.id }) else {
-      throw .notFound
-    }
-    messages[index] = message
-  }
-
-  mutating func deleteMessage(id: Int64) throws(DomainError) {
-    guard let index = messages.firstIndex(where: { $0.id == id }) else { throw .notFound }
-    messages.remove(at: index)
-  }
+  return low
 }
 
 // MARK: - Archive
 
 extension StoreState {
   init(_ archive: StoreArchive) {
-    self.init(
-      stopwatch: archive.stopwatch, laps: archive.laps, bookmarks: archive.bookmarks,
-      latestRates: archive.latestRates, previousRates: archive.previousRates,
-      favoriteCurrencies: Set(archive.favoriteCurrencies), lastScreen: archive.lastScreen,
-      lastCalculatorCurrency: archive.lastCalculatorCurrency, mindLogs: archive.mindLogs,
-      lastMindLogID: archive.lastMindLogID, messages: archive.messages,
-      lastMessageID: archive.lastMessageID)
+    self.init()
+    stopwatch = archive.stopwatch
+    for lap in archive.laps { try? append(lap) }
+    for bookmark in archive.bookmarks { try? insert(bookmark) }
+    latestRates = archive.latestRates
+    previousRates = archive.previousRates
+    favoriteCurrencies = Set(archive.favoriteCurrencies)
+    lastScreen = archive.lastScreen
+    lastCalculatorCurrency = archive.lastCalculatorCurrency
+    mindLogs = archive.mindLogs.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    mindLogDates = Dictionary(archive.mindLogs.map { ($0.id, $0.date) }) { first, _ in first }
+    lastMindLogID = archive.lastMindLogID
+    messages = archive.messages.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    messageDates = Dictionary(archive.messages.map { ($0.id, $0.date) }) { first, _ in first }
+    lastMessageID = archive.lastMessageID
   }
 
   /// Everything, in the archive's canonical orders.
   var archive: StoreArchive {
     StoreArchive(
-      stopwatch: stopwatch, laps: laps.sorted { $0.number < $1.number },
-      bookmarks: bookmarks.enumerated()
-        .sorted { ($0.element.bookmarkedAt, $0.offset) < ($1.element.bookmarkedAt, $1.offset) }
-        .map(\.element),
+      stopwatch: stopwatch, laps: laps, bookmarks: bookmarks.map(\.bookmark),
       latestRates: latestRates, previousRates: previousRates,
       favoriteCurrencies: favoriteCurrencies.sorted(), lastScreen: lastScreen,
       lastCalculatorCurrency: lastCalculatorCurrency,
       mindLogs: mindLogs.sorted { $0.id < $1.id }, lastMindLogID: lastMindLogID,
       messages: messages.sorted { $0.id < $1.id }, lastMessageID: lastMessageID)
   }
-}
-
-// MARK: - Paging
-
-/// The window of `ordered` from `offset`, at most `limit` items; negative values count as 0.
-func page<Item: Equatable & Sendable>(_ ordered: [Item], offset: Int, limit: Int) -> Page<Item> {
-  let start = min(max(offset, 0), ordered.count)
-  let end = start + min(max(limit, 0), ordered.count - start)
-  return Page(items: Array(ordered[start..<end]), offset: max(offset, 0), total: ordered.count)
 }

@@ -222,7 +222,27 @@ import Testing
       date: Fixtures.date(), score: Decimal(string: "7.25") ?? 0, note: "좋음")
     _ = try await repositories.chat.insert(content: "https://example.com/a", date: Fixtures.date(1))
 
-    #expect(try contents(of: directory) == ["pocket.json"], "no temporary file is left behind")
+    // The first change wrote the snapshot; the others are journal lines, one JSON object
+    // each, numbered in order.
+    #expect(try contents(of: directory) == ["pocket.journal", "pocket.json"])
+    let journal = try String(
+      contentsOf: directory.appendingPathComponent("pocket.journal"), encoding: .utf8)
+    let lines = journal.split(separator: "\n")
+    #expect(journal.hasSuffix("\n"))
+    #expect(lines.count == 6)
+    for (index, line) in lines.enumerated() {
+      let entry = try #require(
+        try JSONSerialization.jsonObject(with: Foundation.Data(line.utf8)) as? [String: Any])
+      #expect((entry["seq"] as? NSNumber)?.intValue == index + 2)
+      #expect(entry["change"] is [String: Any])
+    }
+    #expect(lines[4].contains(#""note":"좋음""#), "text is written as it is")
+
+    // Replacing everything writes one snapshot that holds it all.
+    try await repositories.archive.replaceAll(with: try await repositories.archive.export())
+    #expect(try contents(of: directory) == ["pocket.journal", "pocket.json"])
+    #expect(
+      try Foundation.Data(contentsOf: directory.appendingPathComponent("pocket.journal")).isEmpty)
     let data = try Foundation.Data(contentsOf: store.fileURL)
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.hasSuffix("}\n"))

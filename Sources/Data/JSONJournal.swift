@@ -1,0 +1,98 @@
+import Domain
+import Foundation
+
+// The json store's journal, `pocket.journal`: one JSON object per line, each a change
+// applied after the snapshot in `pocket.json`, e.g.
+//   {"change":{"insertMessages":{"messages":[{"content":"hi","dateMs":1795915920000}]}},"seq":42}
+// Lines are numbered by `seq`; the snapshot's `journalSeq` says which it already holds.
+
+/// One journal line.
+struct JournalEntry: Codable, Equatable {
+  var seq: Int64
+  var change: JournalChange
+}
+
+/// A `StoreChange` as it is written to the journal. (`replaceAll` is never journalled:
+/// it writes a new snapshot instead.)
+enum JournalChange: Codable, Equatable {
+  case saveStopwatch(stopwatch: StopwatchDTO)
+  case appendLap(lap: LapDTO)
+  case resetStopwatch
+  case insertBookmark(bookmark: BookmarkDTO)
+  case renameBookmark(url: String, title: String)
+  case deleteBookmark(url: String)
+  case deleteAllBookmarks
+  case storeRates(snapshot: RateSnapshotDTO)
+  case setFavorite(code: String, isFavorite: Bool)
+  case saveScreen(screen: ScreenDTO)
+  case insertMindLog(dateMs: Int64, score: String, note: String)
+  case updateMindLog(entry: MindLogDTO)
+  case deleteMindLog(id: Int64)
+  case insertMessages(messages: [MessageDraftDTO])
+  case updateMessage(message: ChatMessageDTO)
+  case deleteMessage(id: Int64)
+
+  /// `nil` for `replaceAll`, which the journal does not hold.
+  init?(_ change: StoreChange) {
+    switch change {
+    case .saveStopwatch(let stopwatch): self = .saveStopwatch(stopwatch: StopwatchDTO(stopwatch))
+    case .appendLap(let lap): self = .appendLap(lap: LapDTO(lap))
+    case .resetStopwatch: self = .resetStopwatch
+    case .insertBookmark(let bookmark): self = .insertBookmark(bookmark: BookmarkDTO(bookmark))
+    case .renameBookmark(let url, let title): self = .renameBookmark(url: url, title: title)
+    case .deleteBookmark(let url): self = .deleteBookmark(url: url)
+    case .deleteAllBookmarks: self = .deleteAllBookmarks
+    case .storeRates(let snapshot): self = .storeRates(snapshot: RateSnapshotDTO(snapshot))
+    case .setFavorite(let code, let isFavorite):
+      self = .setFavorite(code: code, isFavorite: isFavorite)
+    case .saveScreen(let screen): self = .saveScreen(screen: ScreenDTO(screen))
+    case .insertMindLog(let date, let score, let note):
+      self = .insertMindLog(
+        dateMs: date.epochMilliseconds, score: DecimalText.format(score), note: note)
+    case .updateMindLog(let entry): self = .updateMindLog(entry: MindLogDTO(entry))
+    case .deleteMindLog(let id): self = .deleteMindLog(id: id)
+    case .insertMessages(let drafts):
+      self = .insertMessages(messages: drafts.map(MessageDraftDTO.init))
+    case .updateMessage(let message): self = .updateMessage(message: ChatMessageDTO(message))
+    case .deleteMessage(let id): self = .deleteMessage(id: id)
+    case .replaceAll: return nil
+    }
+  }
+
+  func toDomain() throws(InvalidDocument) -> StoreChange {
+    switch self {
+    case .saveStopwatch(let stopwatch): .saveStopwatch(try stopwatch.toDomain())
+    case .appendLap(let lap): .appendLap(try lap.toDomain())
+    case .resetStopwatch: .resetStopwatch
+    case .insertBookmark(let bookmark): .insertBookmark(bookmark.toDomain())
+    case .renameBookmark(let url, let title): .renameBookmark(url: url, title: title)
+    case .deleteBookmark(let url): .deleteBookmark(url: url)
+    case .deleteAllBookmarks: .deleteAllBookmarks
+    case .storeRates(let snapshot): .storeRates(try snapshot.toDomain())
+    case .setFavorite(let code, let isFavorite): .setFavorite(code: code, isFavorite: isFavorite)
+    case .saveScreen(let screen): .saveScreen(try screen.toDomain())
+    case .insertMindLog(let dateMs, let score, let note):
+      .insertMindLog(
+        date: Date(epochMilliseconds: dateMs), score: try decimal(score, "score"), note: note)
+    case .updateMindLog(let entry): .updateMindLog(try entry.toDomain())
+    case .deleteMindLog(let id): .deleteMindLog(id: id)
+    case .insertMessages(let drafts): .insertMessages(drafts.map { $0.toDomain() })
+    case .updateMessage(let message): .updateMessage(message.toDomain())
+    case .deleteMessage(let id): .deleteMessage(id: id)
+    }
+  }
+}
+
+struct MessageDraftDTO: Codable, Equatable {
+  var content: String
+  var dateMs: Int64
+
+  init(_ draft: MessageDraft) {
+    content = draft.content
+    dateMs = draft.date.epochMilliseconds
+  }
+
+  func toDomain() -> MessageDraft {
+    MessageDraft(content: content, date: Date(epochMilliseconds: dateMs))
+  }
+}

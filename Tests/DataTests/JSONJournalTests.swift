@@ -1,0 +1,112 @@
+import Data
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// The json store's journal: torn and damaged lines, compaction, and a crash between a
+/// compaction's two steps.
+@Suite struct JSONJournalTests {
+  let directory: URL
+  var journal: URL { directory.appendingPathComponent("pocket.journal") }
+  var snapshot: URL { directory.appendingPathComponent("pocket.json") }
+
+  init() throws {
+    directory = try Fixtures.temporaryDirectory()
+  }
+
+  func open() throws -> Repositories {
+    try JSONFileStore.open(directory: directory).repositories
+  }
+
+  func say(_ texts: String..., in store: Repositories) async throws {
+    for text in texts { _ = try await store.chat.insert(content: text, date: Fixtures.date()) }
+  }
+
+  func contents(_ store: Repositories) async throws -> [String] {
+    try await store.chat.messages(offset: 0, limit: 10_000).items.map(\.content)
+  }
+
+  @Test func aTornLastLineWasNeverAcknowledgedAndIsSkipped() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await say("one", "two", in: try open())
+    // A writer killed in the middle of its append leaves half a line.
+    let handle = try FileHandle(forWritingTo: journal)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Foundation.Data(#"{"change":{"insertMess"#.utf8))
+    try handle.close()
+    let store = try open()
+    #expect(try await contents(store) == ["one", "two"])
+    // The next change takes the torn line's place.
+    try await say("three", in: store)
+    #expect(try await contents(try open()) == ["one", "two", "three"])
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+    #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+  }
+
+  @Test(arguments: [
+    ("not json at all", "line 2 is not a Pocket change"),
+    (#"{"change":{"deleteMessage":{"id":99}},"seq":3}"#, "line 2 cannot be applied"),
+    (#"{"change":{"resetStopwatch":{}},"seq":7}"#, "line 2: change 7 follows change 2"),
+  ])
+  func aDamagedLineMakesTheStoreUnusableAndIsLeftAlone(line: String, reason: String) async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await say("one", "two", in: try open())
+    var lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+    lines.insert(Substring(line), at: 1)
+    let damaged = Foundation.Data((lines.joined(separator: "\n") + "\n").utf8)
+    try damaged.write(to: journal)
+    #expect {
+      _ = try open()
+    } throws: { error in
+      guard case .corruptStore(let path, let message) = error as? DomainError else { return false }
+      return path == journal.path && message.contains(reason)
+    }
+    #expect(try Foundation.Data(contentsOf: journal) == damaged)
+  }
+
+  @Test func aLongJournalIsFoldedIntoTheSnapshot() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try open()
+    for index in 0..<1_100 { try await say("m\(index)", in: store) }
+    let journalLines = try String(contentsOf: journal, encoding: .utf8)
+      .split(separator: "\n").count
+    #expect(journalLines < 1_024, "the journal was folded into the snapshot")
+    let reopened = try open()
+    #expect(try await contents(reopened).count == 1_100)
+    #expect(
+      try await reopened.archive.export() == (try await store.archive.export()))
+  }
+
+  @Test func aCrashBetweenSnapshotAndJournalTruncationLosesAndRepeatsNothing() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try open()
+    // The first change writes the snapshot; the next 1,023 are journal lines.
+    for index in 0..<1_024 { try await say("m\(index)", in: store) }
+    let journalBefore = try Foundation.Data(contentsOf: journal)
+    try await say("last", in: store)  // folds the journal into the snapshot
+    #expect(try Foundation.Data(contentsOf: journal).isEmpty)
+    // As if the process died after the new snapshot was in place, before the journal was
+    // emptied: the old lines are still there.
+    try journalBefore.write(to: journal)
+    let reopened = try open()
+    let texts = try await contents(reopened)
+    #expect(texts.count == 1_025)
+    #expect(texts.last == "last")
+    try await say("after", in: reopened)
+    #expect(try await contents(try open()).count == 1_026)
+  }
+
+  @Test func anExportIsTheSameWhetherChangesAreJournalledOrSnapshotted() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try open()
+    try await store.archive.replaceAll(with: .sample())
+    try await say("journalled", in: store)
+    let journalled = try await store.archive.export()
+    try await store.archive.replaceAll(with: journalled)
+    #expect(try await open().archive.export() == journalled)
+    #expect(
+      try ArchiveFile.encode(try await open().archive.export())
+        == (try ArchiveFile.encode(journalled)))
+  }
+}

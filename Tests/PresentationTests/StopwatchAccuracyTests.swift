@@ -1,0 +1,71 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+/// A day of laps on a manual clock: the shown time is the clock's, to the centisecond, and
+/// the laps add up exactly.
+@MainActor
+@Suite("Stopwatch accuracy")
+struct StopwatchAccuracyTests {
+  /// A small seeded generator (SplitMix64), so a failure can be replayed.
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var value = state
+      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+      return value ^ (value >> 31)
+    }
+  }
+
+  @Test func twentyFourHoursAndAHundredThousandLaps() async throws {
+    let clock = ManualClock()
+    let store = InMemoryStore().repositories
+    let viewModel = StopwatchViewModel(stopwatch: store.stopwatch, timeline: .manual(clock))
+    let strings = Strings(language: .en)
+    var generator = SeededGenerator(state: 20_261_129)
+    let day: Int64 = 24 * 60 * 60 * 1000
+    let laps = 100_000
+    await viewModel.startTapped()
+    var elapsed: Int64 = 0
+    for lap in 1...laps {
+      // Steps of 1 ms to 1.727 s, with a microsecond part the display must not round up.
+      let remaining = day - elapsed - Int64(laps - lap)
+      let step =
+        lap == laps ? remaining : min(Int64.random(in: 1...1_727, using: &generator), remaining)
+      clock.advance(
+        by: .milliseconds(step) + .microseconds(Int64.random(in: 0...999, using: &generator)))
+      elapsed = clock.now.offset.milliseconds
+      await viewModel.lapTapped()
+      #expect(viewModel.state.message == nil)
+    }
+    #expect(viewModel.state.lapCount == laps)
+    viewModel.tick()
+    let shown = viewModel.state.elapsed
+    #expect(shown.milliseconds == clock.now.offset.milliseconds)
+    #expect(strings.stopwatchTime(shown) == expectedText(clock.now.offset))
+    let archive = try await store.archive.export()
+    let total = try #require(archive.laps.last?.total)
+    #expect(archive.laps.count == laps)
+    #expect(archive.laps.reduce(Duration.zero) { $0 + $1.lapTime } == total)
+    #expect(total.milliseconds == elapsed)
+    #expect(total.milliseconds == day, "24 simulated hours")
+    #expect(strings.stopwatchTime(total) == "24:00:00.00")
+  }
+
+  /// `H:MM:SS.cc` of `duration`, truncated to the centisecond, computed independently.
+  func expectedText(_ duration: Duration) -> String {
+    let centiseconds =
+      duration.components.seconds * 100
+      + duration.components.attoseconds / 10_000_000_000_000_000
+    let hours = centiseconds / 360_000
+    let rest = String(
+      format: "%02lld:%02lld.%02lld", centiseconds / 6_000 % 60, centiseconds / 100 % 60,
+      centiseconds % 100)
+    return hours > 0 ? "\(hours):\(rest)" : rest
+  }
+}
