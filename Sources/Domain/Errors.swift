@@ -14,14 +14,37 @@ public enum InputProblem: Equatable, Sendable {
   case emptyText
   /// The currency code is not in the cached rates.
   case unknownCurrency(String)
-  /// A list number that is not on the list.
-  case noSuchItem(Int)
+  /// A list number that is not on the list of `count` items.
+  case noSuchItem(Int, count: Int)
+  /// Text longer than its field allows (`limit` characters).
+  case tooLong(TextField, limit: Int)
   /// The operation needs a running (or stopped) stopwatch.
   case stopwatchNotRunning
   /// Importing into a store that holds data needs `--replace`.
   case storeNotEmpty
   /// An archive that no store could hold (duplicate identities, ids above the last id).
   case invalidArchive(String)
+}
+
+/// The kinds of text a user types, each with its own length limit.
+public enum TextField: Sendable {
+  case message, note, title
+
+  /// The most characters the field takes.
+  public var limit: Int {
+    switch self {
+    case .message: 4_000
+    case .note: 1_000
+    case .title: 200
+    }
+  }
+
+  /// `text` if it fits the field.
+  /// - Throws: `.invalidInput(.tooLong(self, limit:))` when it does not.
+  public func check(_ text: String) throws(DomainError) -> String {
+    guard text.count <= limit else { throw .invalidInput(.tooLong(self, limit: limit)) }
+    return text
+  }
 }
 
 /// The closed set of failures the core reports. Everything a user or a disk can cause

@@ -17,7 +17,7 @@ struct ListPaging {
     _ number: Int, total: Int, fetch: (_ offset: Int) async throws -> Page<Item>
   ) async throws -> Item {
     guard number >= 1, number <= total, let item = try await fetch(number - 1).items.first
-    else { throw DomainError.invalidInput(.noSuchItem(number)) }
+    else { throw DomainError.invalidInput(.noSuchItem(number, count: total)) }
     return item
   }
 }

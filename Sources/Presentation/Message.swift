@@ -10,7 +10,10 @@ public enum Message: Equatable, Sendable {
   case scoreOutOfRange
   case emptyText
   case unknownCurrency(String)
-  case noSuchItem(Int)
+  case noSuchItem(Int, count: Int)
+  case tooLong(TextField, limit: Int)
+  /// A typed line longer than Pocket reads (bytes).
+  case lineTooLong(limit: Int)
   case stopwatchNotRunning
   case alreadyExists
   case notFound
@@ -71,7 +74,8 @@ public enum Message: Equatable, Sendable {
     case .scoreOutOfRange: self = .scoreOutOfRange
     case .emptyText: self = .emptyText
     case .unknownCurrency(let code): self = .unknownCurrency(code)
-    case .noSuchItem(let number): self = .noSuchItem(number)
+    case .noSuchItem(let number, let count): self = .noSuchItem(number, count: count)
+    case .tooLong(let field, let limit): self = .tooLong(field, limit: limit)
     case .stopwatchNotRunning: self = .stopwatchNotRunning
     case .storeNotEmpty: self = .storeNotEmpty
     case .invalidArchive(let reason): self = .invalidArchive(reason)

@@ -39,7 +39,7 @@ public final class NoticesViewModel: MessageReporting {
   public func toggleBookmark(number: Int) async {
     state.message = nil
     guard state.items.indices.contains(number - 1) else {
-      state.message = .noSuchItem(number)
+      state.message = .noSuchItem(number, count: state.items.count)
       return
     }
     let notice = state.items[number - 1].notice

@@ -27,8 +27,20 @@ public struct Strings: Sendable {
       pick("The score must be a number from 0 to 10", "점수는 0부터 10 사이의 숫자여야 합니다")
     case .emptyText: pick("Enter some text", "내용을 입력해주세요")
     case .unknownCurrency(let code): "\(noResults): \(code)"
-    case .noSuchItem(let number):
-      pick("There is no item \(number) on this screen", "이 화면에 \(number)번 항목이 없습니다")
+    case .noSuchItem(let number, let count) where count == 0:
+      pick("There is no item \(number): the list is empty", "\(number)번 항목이 없습니다: 목록이 비어 있습니다")
+    case .noSuchItem(let number, let count):
+      pick(
+        "There is no item \(number): choose a number from 1 to \(count)",
+        "\(number)번 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
+    case .tooLong(let field, let limit):
+      pick(
+        "The \(englishName(field)) is too long: at most \(limit) characters",
+        "\(koreanName(field)) 너무 깁니다: 최대 \(limit)자")
+    case .lineTooLong(let limit):
+      pick(
+        "The line is too long: at most \(limit / 1024) KiB",
+        "입력한 줄이 너무 깁니다: 최대 \(limit / 1024) KiB")
     case .stopwatchNotRunning: pick("The stopwatch is not running", "스톱워치가 멈춰 있습니다")
     case .alreadyExists: pick("It exists already", "이미 있습니다")
     case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
@@ -63,6 +75,23 @@ public struct Strings: Sendable {
       pick(
         "The rates are current; the next update is due \(dateTime(next)) (refresh --force to fetch now)",
         "최신 환율입니다. 다음 갱신은 \(dateTime(next))입니다 (지금 받으려면 refresh --force)")
+    }
+  }
+
+  private func englishName(_ field: TextField) -> String {
+    switch field {
+    case .message: "message"
+    case .note: "note"
+    case .title: "title"
+    }
+  }
+
+  /// The field's name with its subject particle.
+  private func koreanName(_ field: TextField) -> String {
+    switch field {
+    case .message: "메시지가"
+    case .note: "메모가"
+    case .title: "제목이"
     }
   }
 

@@ -37,7 +37,7 @@ package struct Pocket {
 
   package init(environment: [String: String], console: any Console) {
     self.environment = environment
-    self.console = console
+    self.console = TerminalSafeConsole(base: console)
   }
 
   package func run(_ arguments: [String]) async -> ExitStatus {
@@ -45,7 +45,7 @@ package struct Pocket {
     do {
       options = try Options.parse(arguments)
     } catch {
-      console.writeError("pocket: \(error.message)\n")
+      console.writeError("pocket: \(oneLine(error.message))\n")
       return .usage
     }
     if options.showHelp {
@@ -59,14 +59,14 @@ package struct Pocket {
     do {
       store = try OpenedStore.open(options, environment: environment)
     } catch {
-      console.writeError("pocket: \(strings.text(Message(error)))\n")
+      console.writeError("pocket: \(oneLine(strings.text(Message(error))))\n")
       return .storeUnusable
     }
     let session = Session(
       store: store, timeline: timeline, strings: strings, rateSource: options.rates.source,
       notices: SampleNotices.all)
     if let failure = await session.launch() {
-      console.writeError("pocket: \(strings.text(failure))\n")
+      console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
       return .storeUnusable
     }
     let renderer = Renderer(strings: strings)
@@ -76,64 +76,87 @@ package struct Pocket {
     return await runInteractive(session, strings, renderer)
   }
 
+  /// The longest line Pocket reads, in bytes.
+  static let maxLineBytes = 64 * 1024
+
+  /// What one typed line came to.
+  private enum LineResult {
+    case blank
+    case usage(String)
+    case outcome(Outcome)
+  }
+
+  private func handle(_ line: String, _ session: Session) async -> LineResult {
+    guard line.utf8.count <= Self.maxLineBytes else {
+      return .outcome(.refused(.lineTooLong(limit: Self.maxLineBytes)))
+    }
+    do {
+      guard let command = try CommandParser.parse(line) else { return .blank }
+      return .outcome(await session.execute(command))
+    } catch {
+      return .usage(error.message)
+    }
+  }
+
   private func runOnce(
     _ line: String, _ session: Session, _ strings: Strings, _ renderer: Renderer
   ) async -> ExitStatus {
-    let command: Command
-    do {
-      guard let parsed = try CommandParser.parse(line) else {
-        console.writeError("pocket: empty command. \(HelpText.usage)\n")
-        return .usage
-      }
-      command = parsed
-    } catch {
-      console.writeError("pocket: \(error.message)\n")
+    switch await handle(line, session) {
+    case .blank:
+      console.writeError("pocket: empty command. Run 'pocket --help' for the commands.\n")
       return .usage
-    }
-    switch await session.execute(command) {
-    case .done(let message):
+    case .usage(let message):
+      console.writeError("pocket: \(oneLine(message))\n")
+      return .usage
+    case .outcome(.done(let message)):
       console.write(renderer.render(session.content, message: message))
       return .done
-    case .refused(let message):
+    case .outcome(.refused(let message)):
       console.write(renderer.render(session.content))
-      console.writeError("pocket: \(strings.text(message))\n")
+      console.writeError("pocket: \(oneLine(strings.text(message)))\n")
       return message.isStoreFailure ? .storeUnusable : .refused
-    case .text(let text):
+    case .outcome(.text(let text)):
       console.write(text)
       return .done
-    case .quit:
+    case .outcome(.quit):
       return .done
     }
   }
 
+  /// Reads commands until `quit`, the end of input or Ctrl-C. Every command's change is
+  /// saved when it returns, so ending at any prompt leaves the store as the user saw it.
   private func runInteractive(
     _ session: Session, _ strings: Strings, _ renderer: Renderer
   ) async -> ExitStatus {
+    Interruption.install()
     console.write(renderer.render(session.content))
     while true {
       if console.isInteractive { console.write("> ") }
       guard let line = console.readLine() else { return .done }
-      let command: Command
-      do {
-        guard let parsed = try CommandParser.parse(line) else { continue }
-        command = parsed
-      } catch {
-        console.writeError("\(error.message)\n")
+      let result = await Interruption.deferred { await handle(line, session) }
+      switch result {
+      case .blank:
         continue
-      }
-      switch await session.execute(command) {
-      case .done(let message):
+      case .usage(let message):
+        console.writeError("\(oneLine(message))\n")
+      case .outcome(.done(let message)):
         console.write(renderer.render(session.content, message: message))
-      case .refused(let message):
+      case .outcome(.refused(let message)):
         console.write(renderer.render(session.content, message: message))
         if message.isStoreFailure { return .storeUnusable }
-      case .text(let text):
+      case .outcome(.text(let text)):
         console.write(text)
-      case .quit:
+      case .outcome(.quit):
         return .done
       }
+      if Interruption.wasRequested { return .done }
     }
   }
+}
+
+/// `text` as one line of the terminal: its own line breaks escaped too.
+private func oneLine(_ text: String) -> String {
+  TerminalText.escaping(text, keepingNewlines: false)
 }
 
 extension Message {
@@ -145,10 +168,34 @@ extension Message {
 }
 
 /// The real terminal.
+///
+/// A reader that went away (`pocket rates | head -1`) ends Pocket quietly with status 0:
+/// SIGPIPE is ignored and a write that fails with EPIPE exits.
 package struct StandardConsole: Console {
-  package init() {}
+  package init() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
   package func readLine() -> String? { Swift.readLine(strippingNewline: true) }
-  package func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-  package func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  package func write(_ text: String) { Self.emit(text, to: STDOUT_FILENO) }
+  package func writeError(_ text: String) { Self.emit(text, to: STDERR_FILENO) }
   package var isInteractive: Bool { isatty(STDIN_FILENO) != 0 }
+
+  private static func emit(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        // The reader is gone (EPIPE) or the output is unusable: nothing more can be said.
+        exit(ExitStatus.done.rawValue)
+      }
+      bytes = bytes.dropFirst(count)
+    }
+  }
+}
+
+/// write(2), named so that `Console.write` does not hide it.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }

@@ -43,7 +43,9 @@ struct Renderer {
     if let message {
       lines += ["", strings.text(message)]
     }
-    return lines.joined(separator: "\n") + "\n"
+    // A line break inside a field (a message, a title) would fake a row of its own.
+    return lines.map { TerminalText.escaping($0, keepingNewlines: false) }
+      .joined(separator: "\n") + "\n"
   }
 
   func tabLine(_ current: Tab) -> String {

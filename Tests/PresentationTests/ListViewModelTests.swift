@@ -38,11 +38,11 @@ struct ListViewModelTests {
     let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
     await notices.load()
     await notices.toggleBookmark(number: number)
-    #expect(notices.state.message == .noSuchItem(number))
+    #expect(notices.state.message == .noSuchItem(number, count: SampleNotices.all.count))
     let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
     await bookmarks.load()
     await bookmarks.remove(number: number)
-    #expect(bookmarks.state.message == .noSuchItem(number))
+    #expect(bookmarks.state.message == .noSuchItem(number, count: 0))
   }
 
   @Test func clearRemovesEveryBookmark() async {

@@ -48,13 +48,14 @@ public struct ListBookmarks: Sendable {
   }
 }
 
-/// Gives a bookmark a new title (trimmed; an empty title is refused).
+/// Gives a bookmark a new title (trimmed; an empty title, or one over 200 characters, is
+/// refused).
 public struct RenameBookmark: Sendable {
   private let bookmarks: any BookmarkRepository
   public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
 
   public func callAsFunction(_ bookmark: Bookmark, to title: String) async throws {
-    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = try TextField.title.check(title.trimmingCharacters(in: .whitespacesAndNewlines))
     guard !trimmed.isEmpty else { throw DomainError.invalidInput(.emptyText) }
     try await bookmarks.rename(url: bookmark.url, to: trimmed)
   }

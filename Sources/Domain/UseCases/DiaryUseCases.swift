@@ -15,7 +15,8 @@ public struct AddMindLog: Sendable {
     guard MindLog.scoreRange.contains(score) else {
       throw DomainError.invalidInput(.scoreOutOfRange)
     }
-    return try await mindLogs.insert(date: now(), score: score, note: note.trimmed)
+    let note = try TextField.note.check(note.trimmed)
+    return try await mindLogs.insert(date: now(), score: score, note: note)
   }
 }
 
@@ -33,7 +34,7 @@ public struct UpdateMindLog: Sendable {
     }
     var updated = entry
     updated.score = score
-    updated.note = note.trimmed
+    updated.note = try TextField.note.check(note.trimmed)
     try await mindLogs.update(updated)
     return updated
   }
@@ -70,7 +71,7 @@ public struct SendMessage: Sendable {
 
   @discardableResult
   public func callAsFunction(_ content: String) async throws -> ChatMessage {
-    let text = content.trimmed
+    let text = try TextField.message.check(content.trimmed)
     guard !text.isEmpty else { throw DomainError.invalidInput(.emptyText) }
     return try await chat.insert(content: text, date: now())
   }
@@ -85,7 +86,7 @@ public struct EditMessage: Sendable {
   public func callAsFunction(_ message: ChatMessage, content: String) async throws
     -> ChatMessage
   {
-    let text = content.trimmed
+    let text = try TextField.message.check(content.trimmed)
     guard !text.isEmpty else { throw DomainError.invalidInput(.emptyText) }
     var edited = message
     edited.content = text
