@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+
+@testable import TextUI
+
+/// A console that reads a script and keeps what Pocket writes, for in-process runs.
+final class ScriptedConsole: Console, Sendable {
+  private struct State {
+    var lines: [String]
+    var output = ""
+    var errors = ""
+  }
+
+  private let state: Mutex<State>
+
+  init(_ lines: [String] = []) {
+    state = Mutex(State(lines: lines))
+  }
+
+  func readLine() -> String? {
+    state.withLock { $0.lines.isEmpty ? nil : $0.lines.removeFirst() }
+  }
+
+  func write(_ text: String) { state.withLock { $0.output += text } }
+  func writeError(_ text: String) { state.withLock { $0.errors += text } }
+  var isInteractive: Bool { false }
+
+  var output: String { state.withLock { $0.output } }
+  var errors: String { state.withLock { $0.errors } }
+
+  /// Runs `pocket arguments` in this process with this console.
+  @MainActor
+  static func run(_ arguments: [String], script: [String] = []) async -> (
+    status: ExitStatus, console: ScriptedConsole
+  ) {
+    let console = ScriptedConsole(script)
+    var pocket = Pocket(environment: ["TZ": "UTC"], console: console)
+    pocket.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+    let status = await pocket.run(arguments)
+    return (status, console)
+  }
+}
