@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The languages Pocket speaks.
 public enum Language: String, CaseIterable, Sendable {
@@ -23,8 +24,14 @@ public enum Language: String, CaseIterable, Sendable {
     return setting?.hasPrefix("ko") == true ? .ko : .en
   }
 
-  /// The currency's name in this language, if the locale knows one.
+  /// The currency's name in this language, if the locale knows one. Names are looked up
+  /// once per code (the list and its search ask for all of them on every screen).
   public func currencyName(_ code: String) -> String? {
-    locale.localizedString(forCurrencyCode: code)
+    if let known = Self.names.withLock({ $0[self]?[code] }) { return known }
+    let name = locale.localizedString(forCurrencyCode: code)
+    Self.names.withLock { $0[self, default: [:]][code] = .some(name) }
+    return name
   }
+
+  private static let names = Mutex<[Language: [String: String?]]>([:])
 }

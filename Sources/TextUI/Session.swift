@@ -26,7 +26,7 @@ final class Session {
   let bookmarks: BookmarksViewModel
   let mindLog: MindLogViewModel
   let chat: ChatViewModel
-  private let store: OpenedStore
+  let store: OpenedStore
   private let strings: Strings
 
   init(

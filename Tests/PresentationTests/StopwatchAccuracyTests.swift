@@ -10,24 +10,12 @@ import Testing
 @MainActor
 @Suite("Stopwatch accuracy")
 struct StopwatchAccuracyTests {
-  /// A small seeded generator (SplitMix64), so a failure can be replayed.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
-    }
-  }
-
   @Test func twentyFourHoursAndAHundredThousandLaps() async throws {
     let clock = ManualClock()
     let store = InMemoryStore().repositories
     let viewModel = StopwatchViewModel(stopwatch: store.stopwatch, timeline: .manual(clock))
     let strings = Strings(language: .en)
-    var generator = SeededGenerator(state: 20_261_129)
+    var generator = SeededGenerator(seed: 20_261_129)
     let day: Int64 = 24 * 60 * 60 * 1000
     let laps = 100_000
     await viewModel.startTapped()

@@ -1,0 +1,127 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+@testable import TextUI
+
+/// 100,000 generated command lines through the parser and the dispatcher against the
+/// in-memory store: no crash, every line ends in success or a refusal with a message, and a
+/// refused line leaves the store's export as it was.
+@MainActor
+@Suite("Fuzzing")
+struct FuzzTests {
+  static let lines = 100_000
+  /// A new store every so many lines keeps each export small.
+  static let linesPerStore = 500
+
+  static let commands = [
+    "show", "rates", "fav", "refresh", "calc", "convert", "back", "stopwatch", "start", "stop",
+    "lap", "reset", "notices", "bookmark", "bookmarks", "rename", "remove", "clear", "mindlog",
+    "add", "chat", "say", "edit", "delete", "help", "store", "quit", "exit", "dance", "",
+  ]
+
+  static let oddNumbers = [
+    "1e309", "NaN", "-0", "0x10", "１２３", "١٢٣", "1,000.5", "99999999999999999999", "-1", "0",
+    "1", "2", "3", "7.5", "10", "10.0001", ".5", "5.", "1..2", "+7", "Infinity", "-inf", "1_000",
+    "9223372036854775808", "-9223372036854775809", "0.0000000000000000000000000000000000000001",
+    "1,00", "٣", "Ⅻ", "1e-5", "0b11", "  4  ",
+  ]
+
+  static let oddWords = [
+    "", " ", "\t", "KRW", "krw", "usd", "EUR", "XYZ", "€", "원", "--force", "--replace", "\u{1B}[2J",
+    "\u{202E}evil", "\u{0}", "a\u{0301}", "👩‍👩‍👧‍👦", "\"quoted\"", "'", "\\", "%s%n", "../../etc",
+  ]
+
+  struct Line {
+    var text: String
+    var kind: String
+  }
+
+  static func line(_ generator: inout SeededGenerator) -> Line {
+    switch Int.random(in: 0..<10, using: &generator) {
+    case 0:
+      // Random bytes, decoded lossily.
+      let bytes = (0..<Int.random(in: 0...120, using: &generator)).map { _ in
+        UInt8.random(in: 0...255, using: &generator)
+      }
+      return Line(text: String(decoding: bytes, as: UTF8.self), kind: "bytes")
+    case 1:
+      // A very long word.
+      let unit = oddWords.randomElement(using: &generator) ?? "x"
+      let word = String(
+        repeating: unit.isEmpty ? "w" : unit, count: Int.random(in: 100...1_500, using: &generator))
+      return Line(
+        text: "\(commands.randomElement(using: &generator) ?? "say") \(word)", kind: "long")
+    default:
+      // A command with mutated arguments.
+      var words = [commands.randomElement(using: &generator) ?? "show"]
+      for _ in 0..<Int.random(in: 0...4, using: &generator) {
+        words.append(
+          Bool.random(using: &generator)
+            ? oddNumbers.randomElement(using: &generator) ?? "1"
+            : oddWords.randomElement(using: &generator) ?? "x")
+      }
+      let separator = [" ", "  ", "\t", " \u{3000} "].randomElement(using: &generator) ?? " "
+      return Line(text: words.joined(separator: separator), kind: "command")
+    }
+  }
+
+  func makeSession(_ clock: ManualClock) -> Session {
+    let store = OpenedStore(
+      kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
+    return Session(
+      store: store, timeline: .manual(clock), strings: Strings(language: .en),
+      rateSource: BundledRateSource(), notices: SampleNotices.all)
+  }
+
+  @Test func generatedLinesNeverCrashAndRefusalsChangeNothing() async throws {
+    let seed = UInt64(ProcessInfo.processInfo.environment["POCKET_FUZZ_SEED"] ?? "") ?? 20_261_129
+    var generator = SeededGenerator(seed: seed)
+    let strings = Strings(language: .en)
+    let clock = ManualClock()
+    var session = makeSession(clock)
+    var archive = ExportStore(archive: session.store.repositories.archive)
+    var counts = (done: 0, refused: 0, usage: 0)
+    for index in 0..<Self.lines {
+      if index % Self.linesPerStore == 0 {
+        session = makeSession(clock)
+        archive = ExportStore(archive: session.store.repositories.archive)
+        _ = await session.launch()
+      }
+      clock.advance(by: .milliseconds(Int64.random(in: 0...5_000, using: &generator)))
+      let line = Self.line(&generator)
+      func replay() -> String {
+        "seed \(seed), line \(index) (\(line.kind)): \(line.text.debugDescription.prefix(200))"
+      }
+      let before = try await archive()
+      let refusal: String
+      do {
+        guard let command = try CommandParser.parse(line.text) else { continue }
+        switch await session.execute(command) {
+        case .done, .text, .quit:
+          counts.done += 1
+          continue
+        case .refused(let message):
+          counts.refused += 1
+          refusal = strings.text(message)
+        }
+      } catch {
+        counts.usage += 1
+        refusal = error.message
+      }
+      #expect(!refusal.isEmpty, "a refusal says why: \(replay())")
+      let after = try await archive()
+      #expect(after == before, "a refused line changed the store: \(replay())")
+      if counts.refused % 50 == 0, after == before {
+        #expect(try ArchiveFile.encode(after) == ArchiveFile.encode(before), "\(replay())")
+      }
+      if after != before { break }
+    }
+    #expect(counts.done + counts.refused + counts.usage > Self.lines * 9 / 10)
+    #expect(counts.done > 1_000, "the generator also makes lines that work")
+    #expect(counts.refused > 1_000)
+  }
+}
