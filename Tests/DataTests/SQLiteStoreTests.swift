@@ -418,6 +418,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let statements: [(sql: String, values: [any SQLiteBindable])] = [
       (SQLiteSharedSQL.rowCount, ["chat_messages"]),
+      (SQLiteSharedSQL.addToRowCount, [50, "chat_messages"]),
       (SQLiteSharedSQL.nextID(table: "chat_messages"), ["chat_messages"]),
       (SQLiteSharedSQL.nextID(table: "mind_logs"), ["mind_logs"]),
       (SQLiteChatRepository.update, ["text", 1, true, 1]),

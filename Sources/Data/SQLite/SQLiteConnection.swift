@@ -188,17 +188,16 @@ final class SQLiteConnection {
   ///
   /// SQLite expires the prepared statements when the setting changes and prepares them
   /// again on their next use.
-  func withoutTriggers<Result>(_ body: () throws -> Result) throws -> Result {
-    try setTriggers(enabled: false)
-    defer { try? setTriggers(enabled: true) }
+  func withoutTriggers<Result>(_ body: () throws -> Result) rethrows -> Result {
+    setTriggers(enabled: false)
+    defer { setTriggers(enabled: true) }
     return try body()
   }
 
-  private func setTriggers(enabled: Bool) throws(SQLiteError) {
+  /// Only a wrong option code (a bug of ours) makes `sqlite3_db_config` fail.
+  private func setTriggers(enabled: Bool) {
     let code = pocket_sqlite3_enable_triggers(handle, enabled ? 1 : 0)
-    guard code == SQLITE_OK else {
-      throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: nil)
-    }
+    precondition(code == SQLITE_OK, "cannot switch triggers: \(code)")
   }
 
   /// The prepared statement for `sql`, for a caller that binds and runs it itself, many
