@@ -35,3 +35,122 @@ import Testing
     #expect(try await store.chat.messages(offset: .max, limit: .max).items.isEmpty)
   }
 }
+
+/// Every page of every list equals the same slice of the whole list, in the order its
+/// repository documents: at the head, in the middle, at and past the end, with ties on the
+/// date, and after deletes. (A store may read a page from either end; none may tell.)
+@Suite struct PageSliceContractTests {
+  /// The page `offset`/`limit` of `list` as the contract defines it.
+  private func slice<Item: Equatable>(_ list: [Item], offset: Int, limit: Int) -> Page<Item> {
+    let start = min(max(offset, 0), list.count)
+    let count = min(max(limit, 0), list.count - start)
+    return Page(
+      items: Array(list[start..<(start + count)]), offset: max(offset, 0), total: list.count)
+  }
+
+  /// Offsets and limits around both ends of a list of `total` items, the middle, and beyond.
+  private func windows(total: Int) -> [(offset: Int, limit: Int)] {
+    let offsets = Set(
+      [0, 1, 2, total / 2, total - 21, total - 20, total - 3, total - 2, total - 1]
+        + [total, total + 1, .max]
+    ).filter { $0 >= 0 }
+    let limits = [0, 1, 2, 3, 7, 20, total - 1, total, total + 1, .max].filter { $0 >= 0 }
+    return offsets.sorted().flatMap { offset in limits.map { (offset, $0) } }
+  }
+
+  private func expectSlices(_ store: StoreUnderTest, _ lists: Lists) async throws {
+    for (offset, limit) in windows(total: lists.messages.count) {
+      #expect(
+        try await store.chat.messages(offset: offset, limit: limit)
+          == slice(lists.messages, offset: offset, limit: limit), "chat \(offset) \(limit)")
+    }
+    for (offset, limit) in windows(total: lists.entries.count) {
+      #expect(
+        try await store.mindLogs.entries(offset: offset, limit: limit)
+          == slice(lists.entries, offset: offset, limit: limit), "mind log \(offset) \(limit)")
+    }
+    for (offset, limit) in windows(total: lists.bookmarks.count) {
+      #expect(
+        try await store.bookmarks.bookmarks(offset: offset, limit: limit)
+          == slice(lists.bookmarks, offset: offset, limit: limit), "bookmark \(offset) \(limit)")
+    }
+    for (offset, limit) in windows(total: lists.laps.count) {
+      #expect(
+        try await store.stopwatch.laps(offset: offset, limit: limit)
+          == slice(lists.laps, offset: offset, limit: limit), "laps \(offset) \(limit)")
+    }
+  }
+
+  /// The lists as inserted, in their documented orders.
+  private struct Lists {
+    var messages: [ChatMessage] = []  // oldest first, then the lower id
+    var entries: [MindLog] = []  // newest first, then the higher id
+    var bookmarks: [Bookmark] = []  // newest first, then the later insert
+    var laps: [Lap] = []  // highest number first
+
+    mutating func sort(bookmarkOrder: [String: Int]) {
+      messages.sort { ($0.date, $0.id) < ($1.date, $1.id) }
+      entries.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+      bookmarks.sort {
+        ($0.bookmarkedAt, bookmarkOrder[$0.url] ?? 0) > (
+          $1.bookmarkedAt, bookmarkOrder[$1.url] ?? 0
+        )
+      }
+      laps.sort { $0.number > $1.number }
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func everyPageIsTheSliceOfTheWholeList(kind: StoreKind) async throws {
+    let store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    var lists = Lists()
+    var bookmarkOrder: [String: Int] = [:]
+    var inserted = 0
+    // Dates repeat (ties), and go back and forth, so insertion order is not the list order.
+    func date(_ index: Int) -> Date { Fixtures.date(Int64((index * 7) % 5) * 1_000) }
+    for size in [0, 1, 3, 23, 47] {
+      while inserted < size {
+        let index = inserted
+        lists.messages.append(try await store.chat.insert(content: "m\(index)", date: date(index)))
+        lists.entries.append(
+          try await store.mindLogs.insert(date: date(index), score: 1, note: "e\(index)"))
+        let bookmark = Bookmark(
+          url: "u\(index)", title: "", noticeDate: Fixtures.date(), bookmarkedAt: date(index))
+        try await store.bookmarks.insert(bookmark)
+        lists.bookmarks.append(bookmark)
+        bookmarkOrder[bookmark.url] = index
+        // Lap numbers out of order: 2, 1, 4, 3, ...
+        let lap = Lap(
+          number: index.isMultiple(of: 2) ? index + 2 : index, lapTime: .milliseconds(10),
+          total: .milliseconds(Int64(index) * 10))
+        try await store.stopwatch.append(lap)
+        lists.laps.append(lap)
+        inserted += 1
+      }
+      if size == 47 {
+        // A batch too, with ties among its own dates and the earlier ones.
+        let drafts = (0..<9).map { (content: "b\($0)", date: date($0)) }
+        lists.messages += try await store.chat.insert(contentsOf: drafts)
+      }
+      lists.sort(bookmarkOrder: bookmarkOrder)
+      try await expectSlices(store, lists)
+    }
+
+    // Deleting from both ends and the middle keeps every page a slice.
+    for message in [lists.messages.first, lists.messages.last, lists.messages[20]] {
+      guard let message else { continue }
+      try await store.chat.delete(id: message.id)
+      lists.messages.removeAll { $0.id == message.id }
+    }
+    for entry in [lists.entries[0], lists.entries[30]] {
+      try await store.mindLogs.delete(id: entry.id)
+      lists.entries.removeAll { $0.id == entry.id }
+    }
+    for bookmark in [lists.bookmarks[1], lists.bookmarks[40]] {
+      try await store.bookmarks.delete(url: bookmark.url)
+      lists.bookmarks.removeAll { $0.url == bookmark.url }
+    }
+    try await expectSlices(store, lists)
+  }
+}

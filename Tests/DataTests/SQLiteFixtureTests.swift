@@ -90,7 +90,7 @@ import Testing
     }
 
     let store = try SQLiteStore.open(path: path)
-    #expect(store.schemaVersion == 2)
+    #expect(store.schemaVersion == 3)
     let repositories = store.repositories
     #expect(try await repositories.archive.export() == Self.version1Archive)
     // The repositories read the same rows, in their own orders.
@@ -115,9 +115,18 @@ import Testing
     #expect(try await repositories.mindLogs.insert(date: Date(), score: 1, note: "").id == 5)
 
     let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
-    #expect(try connection.integer("PRAGMA user_version") == 2)
+    #expect(try connection.integer("PRAGMA user_version") == 3)
     #expect(
       try connection.integer(
         "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE '%_by_%'") == 4)
+    #expect(
+      try connection.integer(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_counted_%'")
+        == 8)
+    // The counts started from the fixture's rows, and the triggers kept them since.
+    let counts = try connection.query("SELECT name, value FROM row_counts ORDER BY name") {
+      "\($0.text(0)) \($0.int64(1))"
+    }
+    #expect(counts == ["bookmarks 3", "chat_messages 3", "laps 3", "mind_logs 3"])
   }
 }

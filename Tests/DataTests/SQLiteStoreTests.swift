@@ -57,7 +57,7 @@ import Testing
     let store = try SQLiteStore.open(path: path)
     #expect(store.path == path)
     #expect(store.schemaVersion == SQLiteStore.currentSchemaVersion)
-    #expect(SQLiteStore.currentSchemaVersion == 2)
+    #expect(SQLiteStore.currentSchemaVersion == 3)
     #expect(try mode(directory.path) == 0o700)
     #expect(try mode(path) == 0o600)
     _ = try await store.repositories.chat.insert(content: "hello", date: Fixtures.date())
@@ -69,7 +69,7 @@ import Testing
 
     let connection = try connect(path)
     #expect(try connection.text("PRAGMA journal_mode") == "wal")
-    #expect(try connection.integer("PRAGMA user_version") == 2)
+    #expect(try connection.integer("PRAGMA user_version") == 3)
     #expect(try connection.integer("PRAGMA application_id") == SQLiteSchema.applicationID)
     #expect(SQLiteSchema.applicationID == 1_349_477_227, "the constant in the v1 migration")
   }
@@ -137,7 +137,7 @@ import Testing
       error as? DomainError
         == .corruptStore(
           path: path,
-          reason: "schema version 9 is newer than this Pocket (2); update Pocket to open it")
+          reason: "schema version 9 is newer than this Pocket (3); update Pocket to open it")
     }
     #expect(try bytes(path) == before)
     #expect(try contents(of: directory) == ["pocket.sqlite"])
@@ -278,6 +278,103 @@ import Testing
     #expect(try await reopened.repositories.archive.export() == archive)
   }
 
+  // MARK: - Row counts (schema version 3)
+
+  /// `row_counts` next to what `count(*)` says, for every counted table.
+  private func counts(_ store: SQLiteStore) async throws -> (kept: [Int64], counted: [Int64]) {
+    try await store.database.read { connection in
+      var kept: [Int64] = []
+      var counted: [Int64] = []
+      for table in SQLiteSchema.countedTables {
+        kept.append(try connection.integer(SQLiteSharedSQL.rowCount, table) ?? -1)
+        // Table names are constants of ours.
+        counted.append(try connection.integer("SELECT count(*) FROM \(table)") ?? -1)
+      }
+      return (kept, counted)
+    }
+  }
+
+  @Test func rowCountsStayExactThroughEveryWayRowsChange() async throws {
+    let (directory, path) = try await closedStoreFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try SQLiteStore.open(path: path)
+    let repositories = store.repositories
+    func expectExact(_ step: String) async throws {
+      let (kept, counted) = try await counts(store)
+      #expect(kept == counted, "\(step)")
+    }
+    try await expectExact("opened")
+    _ = try await repositories.chat.insert(contentsOf: (0..<50).map { ("b\($0)", Fixtures.date()) })
+    let entry = try await repositories.mindLogs.insert(date: Fixtures.date(), score: 1, note: "")
+    try await repositories.stopwatch.append(
+      Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
+    try await expectExact("inserted")
+    // Failed writes roll their counts back with their rows.
+    await #expect(throws: DomainError.duplicate) {
+      try await repositories.stopwatch.append(
+        Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
+    }
+    await #expect(throws: DomainError.notFound) { try await repositories.chat.delete(id: 999) }
+    try await expectExact("failed writes")
+    try await repositories.chat.delete(id: 1)
+    try await repositories.mindLogs.delete(id: entry.id)
+    try await repositories.bookmarks.delete(url: "https://n.example/1")
+    try await expectExact("deleted")
+    try await repositories.bookmarks.deleteAll()
+    try await repositories.stopwatch.reset()
+    try await expectExact("emptied")
+    try await repositories.archive.replaceAll(with: .sample())
+    try await expectExact("replaced")
+    #expect(try await counts(store).kept == [2, 2, 2, 2])
+    #expect(try await repositories.chat.messages(offset: 0, limit: 0).total == 2)
+  }
+
+  @Test func aVersion2FileMigratesWithItsRowsCounted() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent(SQLiteStore.fileName).path
+    var archive = StoreArchive.sample()
+    archive.messages += (10...40).map {
+      ChatMessage(id: Int64($0), content: "m\($0)", date: Fixtures.date(Int64($0 % 4)))
+    }
+    archive.lastMessageID = 40
+    do {
+      let old = try SQLiteStore.open(path: path, migratingTo: 2)
+      #expect(old.schemaVersion == 2)
+      try await old.repositories.archive.replaceAll(with: archive)
+    }
+    let store = try SQLiteStore.open(path: path)
+    #expect(store.schemaVersion == 3)
+    #expect(try await store.repositories.archive.export() == archive)
+    let (kept, counted) = try await counts(store)
+    #expect(kept == counted)
+    #expect(kept == [2, 2, 2, 33])
+    let sorted = archive.messages.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    #expect(
+      try await store.repositories.chat.messages(offset: 30, limit: 20)
+        == Page(items: Array(sorted[30...]), offset: 30, total: 33))
+    _ = try await store.repositories.chat.insert(content: "new", date: Fixtures.date())
+    #expect(try await counts(store).kept == [2, 2, 2, 34])
+  }
+
+  @Test func aCurrentFileWithoutACountTriggerIsCorruptAndKept() async throws {
+    let (directory, path) = try await closedStoreFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let connection = try connect(path)
+      try connection.execute("DROP TRIGGER chat_messages_counted_delete")
+    }
+    let before = try bytes(path)
+    #expect {
+      try SQLiteStore.open(path: path)
+    } throws: { error in
+      error as? DomainError
+        == .corruptStore(
+          path: path, reason: "the trigger \"chat_messages_counted_delete\" is missing")
+    }
+    #expect(try bytes(path) == before)
+  }
+
   // MARK: - Query plans
 
   /// Every line of the plan of `sql` run with `values`.
@@ -290,25 +387,61 @@ import Testing
   @Test func everyPagedQueryWalksAnIndexInOrder() async throws {
     let (directory, path) = try await closedStoreFile()
     defer { try? FileManager.default.removeItem(at: directory) }
+    // Each page is read forwards from the head, or backwards from the tail (reversed in
+    // Swift): both walk the same index, neither sorts.
     let pages: [(sql: String, index: String)] = [
       (SQLiteChatRepository.page, "USING INDEX chat_messages_by_date"),
+      (SQLiteChatRepository.pageReversed, "USING INDEX chat_messages_by_date"),
       (SQLiteMindLogRepository.page, "USING INDEX mind_logs_by_date"),
+      (SQLiteMindLogRepository.pageReversed, "USING INDEX mind_logs_by_date"),
       (SQLiteBookmarkRepository.page, "USING INDEX bookmarks_by_date"),
+      (SQLiteBookmarkRepository.pageReversed, "USING INDEX bookmarks_by_date"),
     ]
     for (sql, index) in pages {
       let lines = try plan(sql, 20, 40, in: path)
       #expect(lines.contains { $0.contains(index) }, "\(lines)")
       #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "no sort: \(lines)")
     }
-    // Laps are a rowid table keyed by `number`: the page walks that b-tree backwards, which
-    // SQLite prints as a bare "SCAN laps", with no sort step.
-    let laps = try plan(SQLiteStopwatchRepository.lapsPage, 20, 40, in: path)
-    #expect(laps == ["SCAN laps"])
-    let bookmarked = try plan("SELECT 1 FROM bookmarks WHERE url = ?", "u", in: path)
-    #expect(bookmarked.allSatisfy { $0.contains("USING COVERING INDEX") }, "\(bookmarked)")
-    let fastest = try plan(
-      "SELECT number, lap_ms, total_ms FROM laps ORDER BY lap_ms ASC, number ASC LIMIT 1",
-      in: path)
+    // Laps are a rowid table keyed by `number`: the page walks that b-tree (backwards for
+    // the newest first), which SQLite prints as a bare "SCAN laps", with no sort step.
+    for sql in [SQLiteStopwatchRepository.lapsPage, SQLiteStopwatchRepository.lapsPageReversed] {
+      #expect(try plan(sql, 20, 40, in: path) == ["SCAN laps"])
+    }
+    let fastest = try plan(SQLiteStopwatchRepository.fastestLap, in: path)
     #expect(fastest == ["SCAN laps USING INDEX laps_by_lap_time"])
+  }
+
+  /// Every statement of a user action other than the pages above finds its rows by a key:
+  /// its cost does not grow with the table.
+  @Test func everyOtherStatementOfAnActionSearchesByAKey() async throws {
+    let (directory, path) = try await closedStoreFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let statements: [(sql: String, values: [any SQLiteBindable])] = [
+      (SQLiteSharedSQL.rowCount, ["chat_messages"]),
+      (SQLiteSharedSQL.addToRowCount, [50, "chat_messages"]),
+      (SQLiteSharedSQL.nextID(table: "chat_messages"), ["chat_messages"]),
+      (SQLiteSharedSQL.nextID(table: "mind_logs"), ["mind_logs"]),
+      (SQLiteChatRepository.update, ["text", 1, true, 1]),
+      (SQLiteChatRepository.delete, [1]),
+      (SQLiteMindLogRepository.update, [1, "1", "note", 1]),
+      (SQLiteMindLogRepository.delete, [1]),
+      (SQLiteBookmarkRepository.isBookmarked, ["u"]),
+      (SQLiteBookmarkRepository.deleteURL, ["u"]),
+      (SQLiteStopwatchRepository.slowestLap, []),
+      (StopwatchRow.select, []),
+      (ScreenStateRow.select, []),
+      (RateSnapshotRow.select, ["latest"]),
+      (RateSnapshotRow.selectRates, ["latest"]),
+      // What the row-count triggers run.
+      ("UPDATE row_counts SET value = value + 1 WHERE name = ?", ["laps"]),
+    ]
+    for (sql, values) in statements {
+      let lines = try connect(path).query(
+        "EXPLAIN QUERY PLAN " + sql, arguments: values, row: { $0.text(3) })
+      #expect(!lines.isEmpty, "\(sql)")
+      #expect(
+        lines.allSatisfy { $0.hasPrefix("SEARCH") || $0.hasPrefix("SCALAR SUBQUERY") },
+        "\(sql): \(lines)")
+    }
   }
 }

@@ -183,6 +183,29 @@ final class SQLiteConnection {
     }
   }
 
+  /// Runs `body` with the triggers of this connection off (other connections keep theirs),
+  /// for a batch that does itself, once, what the triggers would do for every row.
+  ///
+  /// SQLite expires the prepared statements when the setting changes and prepares them
+  /// again on their next use.
+  func withoutTriggers<Result>(_ body: () throws -> Result) rethrows -> Result {
+    setTriggers(enabled: false)
+    defer { setTriggers(enabled: true) }
+    return try body()
+  }
+
+  /// Only a wrong option code (a bug of ours) makes `sqlite3_db_config` fail.
+  private func setTriggers(enabled: Bool) {
+    let code = pocket_sqlite3_enable_triggers(handle, enabled ? 1 : 0)
+    precondition(code == SQLITE_OK, "cannot switch triggers: \(code)")
+  }
+
+  /// The prepared statement for `sql`, for a caller that binds and runs it itself, many
+  /// times over (a batch insert): bind with `bind(_:at:)`, run with `run()`.
+  func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    try cachedStatement(sql)
+  }
+
   /// A prepared statement for `sql`, from the cache when it was prepared before.
   ///
   /// SQL text is always a constant of ours, so `SQLITE_ERROR` (a syntax error, an unknown
@@ -226,17 +249,36 @@ final class SQLiteStatement {
     precondition(values.count == count, "\(values.count) values for \(count) parameters: \(sql)")
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
-      let code: Int32
       switch value.sqliteValue {
-      case .integer(let integer): code = sqlite3_bind_int64(handle, index, integer)
-      case .text(let text):
-        // The byte count (not -1) keeps text with an embedded NUL whole.
-        code = sqlite3_bind_text(
-          handle, index, text, Int32(clamping: text.utf8.count), SQLITE_TRANSIENT)
-      case .null: code = sqlite3_bind_null(handle, index)
+      case .integer(let integer): bind(integer, at: index)
+      case .text(let text): bind(text, at: index)
+      case .null: check(sqlite3_bind_null(handle, index), binding: index)
       }
-      precondition(code == SQLITE_OK, "cannot bind parameter \(index) of \(sql): \(code)")
     }
+  }
+
+  /// Binds `value` to the parameter `?index`.
+  func bind(_ value: Int64, at index: Int32) {
+    check(sqlite3_bind_int64(handle, index, value), binding: index)
+  }
+
+  /// Binds `text` to the parameter `?index`; SQLite copies its UTF-8 bytes.
+  func bind(_ text: String, at index: Int32) {
+    // The byte count (not -1) keeps text with an embedded NUL whole.
+    check(
+      sqlite3_bind_text(handle, index, text, Int32(clamping: text.utf8.count), SQLITE_TRANSIENT),
+      binding: index)
+  }
+
+  private func check(_ code: Int32, binding index: Int32) {
+    precondition(code == SQLITE_OK, "cannot bind parameter \(index) of \(sql): \(code)")
+  }
+
+  /// Runs a statement that returns no rows with the values bound, then makes it ready to
+  /// be bound and run again.
+  func run() throws(SQLiteError) {
+    defer { sqlite3_reset(handle) }
+    while try step() {}
   }
 
   /// Advances to the next row: `true` on a row, `false` when done.

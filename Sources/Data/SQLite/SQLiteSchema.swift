@@ -11,7 +11,7 @@ enum SQLiteSchema {
     let statements: [String]
   }
 
-  static let migrations: [Migration] = [version1, version2]
+  static let migrations: [Migration] = [version1, version2, version3]
 
   /// The version this code writes and reads.
   static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -19,8 +19,15 @@ enum SQLiteSchema {
   /// Every table the current code uses; a file at a known version without one is damaged.
   static let tables = [
     "stopwatch", "laps", "bookmarks", "rate_snapshots", "rates", "favorite_currencies",
-    "screen_state", "mind_logs", "chat_messages", "counters",
+    "screen_state", "mind_logs", "chat_messages", "counters", "row_counts",
   ]
+
+  /// The lists whose rows `row_counts` counts, each kept by two triggers (version 3).
+  static let countedTables = ["laps", "bookmarks", "mind_logs", "chat_messages"]
+
+  /// Every trigger the current code relies on; a file at a known version without one is
+  /// damaged (its counts would drift).
+  static let triggers = countedTables.flatMap { ["\($0)_counted_insert", "\($0)_counted_delete"] }
 
   /// Tables for everything in Domain. Times are epoch milliseconds, durations milliseconds,
   /// decimals their exact text.
@@ -115,5 +122,71 @@ enum SQLiteSchema {
       "CREATE INDEX bookmarks_by_date ON bookmarks (bookmarked_at_ms, id)",
       "CREATE INDEX laps_by_lap_time ON laps (lap_ms, number)",
       "PRAGMA user_version = 2",
+    ])
+
+  /// Exact row counts, so a page's `total` is one b-tree lookup instead of a `count(*)`
+  /// that reads the whole table. Triggers keep them in the transaction that changes the
+  /// rows, whatever statement does it (an insert, a delete, `replaceAll`, another program);
+  /// only the chat batch insert turns them off for its own connection and adds its count
+  /// once. The migration starts the counts from the rows the file holds. (Spelled out, not
+  /// generated from `countedTables`, so this migration never changes.)
+  static let version3 = Migration(
+    version: 3,
+    statements: [
+      """
+      CREATE TABLE row_counts (
+        name TEXT PRIMARY KEY
+          CHECK (name IN ('laps', 'bookmarks', 'mind_logs', 'chat_messages')),
+        value INTEGER NOT NULL CHECK (value >= 0)
+      ) STRICT, WITHOUT ROWID
+      """,
+      """
+      INSERT INTO row_counts (name, value)
+      SELECT 'laps', count(*) FROM laps
+      UNION ALL SELECT 'bookmarks', count(*) FROM bookmarks
+      UNION ALL SELECT 'mind_logs', count(*) FROM mind_logs
+      UNION ALL SELECT 'chat_messages', count(*) FROM chat_messages
+      """,
+      """
+      CREATE TRIGGER laps_counted_insert AFTER INSERT ON laps BEGIN
+        UPDATE row_counts SET value = value + 1 WHERE name = 'laps';
+      END
+      """,
+      """
+      CREATE TRIGGER laps_counted_delete AFTER DELETE ON laps BEGIN
+        UPDATE row_counts SET value = value - 1 WHERE name = 'laps';
+      END
+      """,
+      """
+      CREATE TRIGGER bookmarks_counted_insert AFTER INSERT ON bookmarks BEGIN
+        UPDATE row_counts SET value = value + 1 WHERE name = 'bookmarks';
+      END
+      """,
+      """
+      CREATE TRIGGER bookmarks_counted_delete AFTER DELETE ON bookmarks BEGIN
+        UPDATE row_counts SET value = value - 1 WHERE name = 'bookmarks';
+      END
+      """,
+      """
+      CREATE TRIGGER mind_logs_counted_insert AFTER INSERT ON mind_logs BEGIN
+        UPDATE row_counts SET value = value + 1 WHERE name = 'mind_logs';
+      END
+      """,
+      """
+      CREATE TRIGGER mind_logs_counted_delete AFTER DELETE ON mind_logs BEGIN
+        UPDATE row_counts SET value = value - 1 WHERE name = 'mind_logs';
+      END
+      """,
+      """
+      CREATE TRIGGER chat_messages_counted_insert AFTER INSERT ON chat_messages BEGIN
+        UPDATE row_counts SET value = value + 1 WHERE name = 'chat_messages';
+      END
+      """,
+      """
+      CREATE TRIGGER chat_messages_counted_delete AFTER DELETE ON chat_messages BEGIN
+        UPDATE row_counts SET value = value - 1 WHERE name = 'chat_messages';
+      END
+      """,
+      "PRAGMA user_version = 3",
     ])
 }

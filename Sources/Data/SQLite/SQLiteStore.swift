@@ -56,10 +56,9 @@ public final class SQLiteStore: Sendable {
       try createDatabase(at: path, migratingTo: target)
     }
     do {
-      let connection = try connect(path: path, migratingTo: target)
-      let version = try connection.integer("PRAGMA user_version") ?? 0
+      let (connection, version) = try connect(path: path, migratingTo: target)
       return SQLiteStore(
-        path: path, schemaVersion: Int(version), database: SQLiteDatabase(connection: connection))
+        path: path, schemaVersion: version, database: SQLiteDatabase(connection: connection))
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)
     }
@@ -84,8 +83,13 @@ public final class SQLiteStore: Sendable {
     try SQLiteFile.linkIfAbsent(temporary, to: path)
   }
 
-  /// An open connection to a valid Pocket file at `target`'s schema version.
-  private static func connect(path: String, migratingTo target: Int) throws -> SQLiteConnection {
+  /// An open connection to a valid Pocket file at `target`'s schema version, and that version.
+  ///
+  /// A file already at the current version costs a few cheap statements: two pragmas read,
+  /// one `sqlite_master` query, three pragmas set; no transaction, no migration.
+  private static func connect(
+    path: String, migratingTo target: Int
+  ) throws -> (connection: SQLiteConnection, version: Int) {
     // No SQLITE_OPEN_CREATE: the file exists by now, and one that vanished since must not be
     // recreated with the default mode.
     let connection = try SQLiteConnection(
@@ -96,9 +100,9 @@ public final class SQLiteStore: Sendable {
     }
 
     // Only reads until the file is known to be Pocket's, of a version this code knows.
-    let version = try connection.integer("PRAGMA user_version") ?? 0
+    var version = Int(try connection.integer("PRAGMA user_version") ?? 0)
     let applicationID = try connection.integer("PRAGMA application_id") ?? 0
-    let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+    var objects = try schemaObjects(connection)
     let current = SQLiteSchema.currentVersion
     if version > current {
       throw DomainError.corruptStore(
@@ -106,7 +110,7 @@ public final class SQLiteStore: Sendable {
         reason: "schema version \(version) is newer than this Pocket (\(current)); "
           + "update Pocket to open it")
     }
-    if version < 0 || (version == 0 && objects > 0)
+    if version < 0 || (version == 0 && !objects.isEmpty)
       || (version > 0 && applicationID != SQLiteSchema.applicationID)
     {
       throw DomainError.corruptStore(
@@ -121,21 +125,39 @@ public final class SQLiteStore: Sendable {
     // A commit returns only when it is on disk.
     try connection.execute("PRAGMA synchronous = FULL")
     try connection.execute("PRAGMA foreign_keys = ON")
-    try migrate(connection, to: target)
-
-    let tables = Set(
-      try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
-    if let missing = SQLiteSchema.tables.first(where: { !tables.contains($0) }) {
-      throw DomainError.corruptStore(path: path, reason: "the table \"\(missing)\" is missing")
+    if version < target {
+      try migrate(connection, from: version, to: target)
+      version = Int(try connection.integer("PRAGMA user_version") ?? 0)
+      objects = try schemaObjects(connection)
     }
-    return connection
+
+    // Files of older versions exist only as tests build them; the current one must be whole.
+    if version == current {
+      let required =
+        SQLiteSchema.tables.map { (type: "table", name: $0) }
+        + SQLiteSchema.triggers.map { (type: "trigger", name: $0) }
+      if let missing = required.first(where: { !objects.contains("\($0.type) \($0.name)") }) {
+        throw DomainError.corruptStore(
+          path: path, reason: "the \(missing.type) \"\(missing.name)\" is missing")
+      }
+    }
+    return (connection, version)
   }
 
-  /// Runs every migration above the file's version up to `target`, each in one transaction.
-  /// The version is read again inside it, so two processes opening one new file at once
-  /// migrate it once.
-  private static func migrate(_ connection: SQLiteConnection, to target: Int) throws {
-    for migration in SQLiteSchema.migrations where migration.version <= target {
+  /// Every object of the schema as "type name" ("table laps", "trigger laps_counted_insert").
+  private static func schemaObjects(_ connection: SQLiteConnection) throws -> Set<String> {
+    Set(
+      try connection.query("SELECT type || ' ' || name FROM sqlite_master") { $0.text(0) })
+  }
+
+  /// Runs every migration above `version` (the file's, as read before) up to `target`, each
+  /// in one transaction. The version is read again inside it, so two processes opening one
+  /// file at once migrate it once.
+  private static func migrate(
+    _ connection: SQLiteConnection, from version: Int, to target: Int
+  ) throws {
+    for migration in SQLiteSchema.migrations
+    where migration.version > version && migration.version <= target {
       try connection.transaction(immediate: true) {
         let version = try connection.integer("PRAGMA user_version") ?? 0
         guard version < migration.version else { return }
