@@ -44,7 +44,12 @@ do {
   write("\(error)\n", to: .standardError)
   exit(1)
 }
-if !config.json { write(TableFormat.header + "\n") }
+if !config.json {
+  if let cap = config.jsonMaxRows {
+    write("The json store gets at most \(TableFormat.grouped(cap)) records of a kind.\n")
+  }
+  write(TableFormat.header + "\n")
+}
 let benchmark = Benchmark(
   config: config, scratch: scratch, executablePath: Probe.executablePath
 ) { result in
