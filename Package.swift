@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Data", targets: ["Data"]),
     .library(name: "Presentation", targets: ["Presentation"]),
     .executable(name: "pocket", targets: ["App"]),
+    .executable(name: "pocket-bench", targets: ["Bench"]),
   ],
   targets: [
     .target(name: "Domain"),
@@ -21,12 +22,16 @@ let package = Package(
     .target(name: "Presentation", dependencies: ["Domain"]),
     .target(name: "TextUI", dependencies: ["Domain", "Data", "Presentation"]),
     .executableTarget(name: "App", dependencies: ["TextUI"]),
+    // `swift run -c release pocket-bench`: timings through the same stack as `pocket`.
+    .executableTarget(
+      name: "Bench", dependencies: ["Domain", "Data", "Presentation", "TextUI", "CSQLite"]),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
     .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "TestSupport"]),
     .testTarget(name: "PresentationTests", dependencies: ["Domain", "Data", "Presentation", "TestSupport"]),
     .testTarget(
       name: "AppTests", dependencies: ["App", "TextUI", "Domain", "Data", "Presentation", "TestSupport"]),
+    .testTarget(name: "BenchTests", dependencies: ["Bench"]),
   ],
   swiftLanguageModes: [.v6]
 )

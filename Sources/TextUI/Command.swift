@@ -1,5 +1,5 @@
 /// One thing the user asked for, as the parser understood it.
-enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
   case show
   case rates(query: String)
   case favorite(code: String)

@@ -1,6 +1,6 @@
 /// A line Pocket could not make sense of. Exit status 2.
-struct UsageError: Error, Equatable {
-  var message: String
+package struct UsageError: Error, Equatable {
+  package var message: String
 }
 
 /// Turns one typed line into a `Command`. Words are separated by blanks; free text (a

@@ -3,15 +3,16 @@ import Domain
 import Foundation
 
 /// The store the composition root chose, with what `pocket store` says about it.
-struct OpenedStore {
+package struct OpenedStore {
   var kind: StoreKind
   /// The store's file (or `memory`).
   var path: String
   var schemaVersion: Int
-  var repositories: Repositories
+  package var repositories: Repositories
 
   /// Opens the store `options` name. The only place that knows the concrete stores.
-  static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore {
+  package static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore
+  {
     let directory = options.storeDirectory(environment: environment)
     switch options.store {
     case .sqlite:

@@ -31,7 +31,7 @@ enum RateSourceChoice: Equatable {
 }
 
 /// The command line before the command: global options, then the command's words.
-struct Options: Equatable {
+package struct Options: Equatable {
   var store: StoreKind = .sqlite
   var storePath: String?
   var language: Language?
@@ -40,7 +40,7 @@ struct Options: Equatable {
   /// The command and its arguments, as given.
   var command: [String] = []
 
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var index = 0
     func value(for option: String) throws(UsageError) -> String {

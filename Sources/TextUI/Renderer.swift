@@ -3,7 +3,7 @@ import Foundation
 import Presentation
 
 /// What one screen shows: the state of its view model.
-enum ScreenContent: Equatable {
+package enum ScreenContent: Equatable {
   case rates(RatesViewModel.State)
   case calculator(CalculatorViewModel.State)
   case stopwatch(StopwatchViewModel.State)
@@ -25,11 +25,13 @@ enum ScreenContent: Equatable {
 }
 
 /// Plain-text screens: a pure function of view-model state and the string table.
-struct Renderer {
+package struct Renderer {
   let strings: Strings
 
+  package init(strings: Strings) { self.strings = strings }
+
   /// The tab line, the screen, and a last line for `message` when there is one.
-  func render(_ content: ScreenContent, message: Message? = nil) -> String {
+  package func render(_ content: ScreenContent, message: Message? = nil) -> String {
     var lines = [tabLine(content.tab), ""]
     switch content {
     case .rates(let state): lines += rates(state)

@@ -4,7 +4,7 @@ import Foundation
 import Presentation
 
 /// How a command ended.
-enum Outcome: Equatable {
+package enum Outcome: Equatable {
   /// Done; the screen shows, with an optional confirmation.
   case done(Message?)
   /// Refused; nothing changed. The message says why.
@@ -17,7 +17,7 @@ enum Outcome: Equatable {
 /// The dispatcher: owns the router and one view model per screen, and turns each
 /// `Command` into view-model intents. It never touches use cases or stores itself.
 @MainActor
-final class Session {
+package final class Session {
   let router: RouterViewModel
   let rates: RatesViewModel
   let calculator: CalculatorViewModel
@@ -29,7 +29,7 @@ final class Session {
   let store: OpenedStore
   private let strings: Strings
 
-  init(
+  package init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
     rateSource: any ExchangeRateSource, notices catalog: [Notice]
   ) {
@@ -51,7 +51,7 @@ final class Session {
 
   /// Restores the screen seen last and loads it.
   /// - Returns: a refusal when the store could not be read.
-  func launch() async -> Message? {
+  package func launch() async -> Message? {
     await router.restoreLastScreen()
     if let message = router.state.message { return message }
     if case .calculator(let code) = router.state.screen, await !calculator.open(code) {
@@ -62,7 +62,7 @@ final class Session {
   }
 
   /// What the current screen shows, with the stopwatch read off the clock now.
-  var content: ScreenContent {
+  package var content: ScreenContent {
     switch router.state.screen {
     case .rates: .rates(rates.state)
     case .calculator: .calculator(calculator.state)
@@ -79,7 +79,7 @@ final class Session {
     }
   }
 
-  func execute(_ command: Command) async -> Outcome {
+  package func execute(_ command: Command) async -> Outcome {
     switch command {
     case .show: return outcome(await load(router.state.screen))
     case .rates(let query): return await perform(on: .rates) { await rates.search(query) }

@@ -1,0 +1,72 @@
+import CSQLite
+import Foundation
+
+/// The yardstick for the bulk insert: the same rows written with plain SQLite C calls into
+/// a fresh file with Pocket's `chat_messages` table and index and its pragmas (WAL,
+/// synchronous=FULL) — one prepared INSERT in one transaction.
+enum RawSQLite {
+  /// Copied from `SQLiteSchema` (Sources/Data/SQLite/SQLiteSchema.swift, versions 1 and 2).
+  static let schema = [
+    """
+    CREATE TABLE chat_messages (
+      id INTEGER PRIMARY KEY,
+      content TEXT NOT NULL,
+      date_ms INTEGER NOT NULL,
+      edited INTEGER NOT NULL CHECK (edited IN (0, 1))
+    ) STRICT
+    """,
+    "CREATE INDEX chat_messages_by_date ON chat_messages (date_ms, id)",
+  ]
+
+  /// `SQLITE_TRANSIENT`, which Swift cannot import: SQLite copies the bound text.
+  private static var transient: sqlite3_destructor_type {
+    unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  }
+
+  /// Creates `path` with the schema, then inserts `drafts` with ids from 1.
+  /// - Returns: the time from `BEGIN` to the end of `COMMIT` (opening and the schema are not
+  ///   counted, as the repository's insert does not count opening its store).
+  static func insertChatMessages(
+    _ drafts: [(content: String, date: Date)], path: String
+  ) throws(BenchError) -> Duration {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
+      sqlite3_close(handle)
+      throw .failed("raw SQLite: cannot open \(path)")
+    }
+    defer { sqlite3_close(db) }
+    try execute("PRAGMA journal_mode = WAL", db)
+    try execute("PRAGMA synchronous = FULL", db)
+    for statement in schema { try execute(statement, db) }
+
+    let clock = ContinuousClock()
+    let start = clock.now
+    try execute("BEGIN IMMEDIATE", db)
+    var prepared: OpaquePointer?
+    let sql = "INSERT INTO chat_messages (id, content, date_ms, edited) VALUES (?, ?, ?, ?)"
+    guard sqlite3_prepare_v2(db, sql, -1, &prepared, nil) == SQLITE_OK, let insert = prepared
+    else {
+      throw failure(sql, db)
+    }
+    defer { sqlite3_finalize(insert) }
+    for (index, draft) in drafts.enumerated() {
+      sqlite3_bind_int64(insert, 1, Int64(index + 1))
+      sqlite3_bind_text(insert, 2, draft.content, -1, transient)
+      sqlite3_bind_int64(insert, 3, Int64((draft.date.timeIntervalSince1970 * 1000).rounded()))
+      sqlite3_bind_int64(insert, 4, 0)
+      guard sqlite3_step(insert) == SQLITE_DONE else { throw failure(sql, db) }
+      sqlite3_reset(insert)
+    }
+    try execute("COMMIT", db)
+    return start.duration(to: clock.now)
+  }
+
+  private static func execute(_ sql: String, _ db: OpaquePointer) throws(BenchError) {
+    guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure(sql, db) }
+  }
+
+  private static func failure(_ sql: String, _ db: OpaquePointer) -> BenchError {
+    .failed("raw SQLite: \(String(cString: sqlite3_errmsg(db))) in \(sql)")
+  }
+}

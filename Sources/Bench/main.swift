@@ -1,0 +1,65 @@
+import Foundation
+
+// `swift run -c release pocket-bench [--json] [--quick] ...`: timings of Pocket's own stack
+// (see BenchConfig.usage and README.md, "Benchmark").
+
+func write(_ text: String, to handle: FileHandle = .standardOutput) {
+  handle.write(Data(text.utf8))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == Probe.option {
+  // The child of the memory workload: prints one number, its peak RSS in KiB.
+  guard arguments.count == 3, let store = BenchStore(rawValue: arguments[1]) else {
+    write("usage: pocket-bench \(Probe.option) sqlite|json PATH\n", to: .standardError)
+    exit(2)
+  }
+  do {
+    let peak = try await Probe.chatPeakRSS(
+      store: store, directory: URL(fileURLWithPath: arguments[2]))
+    write("\(peak)\n")
+    exit(0)
+  } catch {
+    write("\(error)\n", to: .standardError)
+    exit(1)
+  }
+}
+
+let config: BenchConfig
+do {
+  config = try BenchConfig.parse(arguments)
+} catch .help {
+  write(BenchConfig.usage + "\n")
+  exit(0)
+} catch {
+  write("\(error)\n", to: .standardError)
+  exit(2)
+}
+
+let scratch: Scratch
+do {
+  scratch = try Scratch()
+} catch {
+  write("\(error)\n", to: .standardError)
+  exit(1)
+}
+if !config.json {
+  if let cap = config.jsonMaxRows {
+    write("The json store gets at most \(TableFormat.grouped(cap)) records of a kind.\n")
+  }
+  write(TableFormat.header + "\n")
+}
+let benchmark = Benchmark(
+  config: config, scratch: scratch, executablePath: Probe.executablePath
+) { result in
+  write((config.json ? result.jsonLine : TableFormat.row(result)) + "\n")
+}
+do {
+  try await benchmark.run()
+  scratch.removeAll()
+} catch {
+  scratch.removeAll()
+  write("\(error)\n", to: .standardError)
+  exit(1)
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import Bench
+
+@Suite("pocket-bench")
+struct BenchTests {
+  /// Every workload but the memory probe (it starts this program as a child, and a test
+  /// runner is not this program) on tiny stores, against every store.
+  @Test @MainActor func tinyRunMeasuresEveryPoint() async throws {
+    var config = BenchConfig.quick
+    config.workloads = Workload.allCases.filter { $0 != .memory }
+    config.actionSizes = [10, 100]
+    config.actionWarmUp = 2
+    config.actionRepeats = 5
+    config.bulkRows = 100
+    config.launchMix = LaunchMix(messages: 100, laps: 10, mindLogs: 10, bookmarks: 5)
+    config.launchWarmUp = 1
+    config.launchRepeats = 2
+    let scratch = try Scratch()
+    defer { scratch.removeAll() }
+    var results: [BenchResult] = []
+    let benchmark = Benchmark(config: config, scratch: scratch, executablePath: "") {
+      results.append($0)
+    }
+    try await benchmark.run()
+
+    let actions = Workload.actions.count * BenchStore.allCases.count * config.actionSizes.count
+    let bulk = 1 + BenchStore.allCases.count
+    let launches = Benchmark.launchScreens.count * BenchStore.allCases.count
+    #expect(results.count == actions + bulk + launches)
+    #expect(results.allSatisfy { ($0.medianMicroseconds ?? 0) > 0 })
+    #expect(benchmark.renderedCharacters > 0)
+    let lapAt100 = results.first { $0.workload == "lap" && $0.store == "sqlite" && $0.rows == 100 }
+    #expect(lapAt100?.goal != nil)
+    #expect(results.first { $0.workload == "bulk" && $0.store == "sqlite" }?.ratio != nil)
+    #expect(FileManager.default.fileExists(atPath: scratch.root.path))
+  }
+
+  @Test func jsonLineLeavesOutWhatDoesNotApply() {
+    let result = BenchResult(
+      workload: "memory:chat", store: "sqlite", rows: 0, peakRSSKilobytes: 12_345)
+    #expect(
+      result.jsonLine
+        == #"{"workload":"memory:chat","store":"sqlite","rows":0,"peak_rss_kb":12345}"#)
+  }
+
+  @Test func statisticsOfKnownSamples() {
+    let samples = Samples((1...200).map { Duration.microseconds($0) })
+    #expect(samples.median == 100.5)
+    #expect(samples.p99 == 198)
+    #expect(abs(samples.opsPerSecond - 1e6 / 100.5) < 1e-6)
+  }
+
+  @Test func optionsChooseStoresAndWorkloads() throws {
+    let config = try BenchConfig.parse([
+      "--quick", "--stores", "json,sqlite", "--workloads", "actions,bulk",
+    ])
+    #expect(config.stores == [.sqlite, .json])
+    #expect(config.workloads == Workload.actions + [.bulk])
+    #expect(config.actionSizes == [1_000, 10_000])
+    #expect(throws: BenchError.self) { try BenchConfig.parse(["--stores", "disk"]) }
+  }
+
+  @Test func peakRSSIsReadable() {
+    #expect((Stack.peakRSSKilobytes() ?? 0) > 0)
+  }
+}
