@@ -44,7 +44,12 @@ enum CommandParser {
     case "say": command = .say(text: words.rest())
     case "edit": command = .edit(number: try words.number(for: "edit"), text: words.rest())
     case "delete": command = .delete(number: try words.number(for: "delete"))
-    case "help": command = .help(topic: words.next())
+    case "help":
+      let topic = words.next()
+      if let topic, !CommandHelp.all.contains(where: { $0.name == topic.lowercased() }) {
+        throw UsageError(message: "Unknown command '\(topic)'. Type 'help' for the list.")
+      }
+      command = .help(topic: topic)
     case "quit", "exit": command = .quit
     case "store": command = .storeInfo
     case "export": command = .export(path: try words.required("PATH", for: "export"))

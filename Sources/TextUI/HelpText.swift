@@ -23,10 +23,7 @@ enum HelpText {
 
   /// Every command with one line each, or one command's usage.
   static func text(for topic: String?) -> String {
-    if let topic {
-      guard let help = CommandHelp.all.first(where: { $0.name == topic.lowercased() }) else {
-        return "Unknown command '\(topic)'. Type 'help' for the list.\n"
-      }
+    if let topic, let help = CommandHelp.all.first(where: { $0.name == topic.lowercased() }) {
       return "\(help.usage)\n  \(help.summary)\n"
     }
     let width = CommandHelp.all.map(\.usage.count).max() ?? 0

@@ -54,6 +54,7 @@ struct CommandParserTests {
     ("convert 1 EUR KRW", "'convert' takes no more words. Usage: convert AMOUNT [FROM]"),
     ("add", "'add' needs SCORE. Usage: add SCORE NOTE..."),
     ("delete", "'delete' needs a number N. Usage: delete N"),
+    ("help dance", "Unknown command 'dance'. Type 'help' for the list."),
   ])
   func badFormsSayWhatIsWrong(line: String, message: String) {
     #expect(throws: UsageError(message: message)) { try CommandParser.parse(line) }
