@@ -15,7 +15,8 @@ package enum Outcome: Equatable {
 }
 
 /// The dispatcher: owns the router and one view model per screen, and turns each
-/// `Command` into view-model intents. It never touches use cases or stores itself.
+/// `Command` into view-model intents. Only the store commands (`store`, `export`,
+/// `import`), which have no screen, call their use cases from here.
 @MainActor
 package final class Session {
   let router: RouterViewModel
