@@ -203,4 +203,20 @@ struct RendererTests {
         """)
     #expect(renderer(.ko).render(.bookmarks(.init())).hasSuffix("북마크한 공지가 없습니다.\n"))
   }
+
+  @Test func hostileTextIsEscapedByteForByte() {
+    let hostile = "a\u{1B}[31mb\u{9B}c\u{07}d\u{08}e\rf\u{7F}g\u{202E}h\u{2066}i\nj\tk"
+    let state = ChatViewModel.State(
+      page: Page(items: [ChatMessage(id: 1, content: hostile, date: date)], offset: 0, total: 1))
+    let expected = """
+      Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
+
+      1  1:32 AM  a\\u{1B}[31mb\\u{9B}c\\u{07}d\\u{08}e\\u{0D}f\\u{7F}g\\u{202E}h\\u{2066}i\\u{0A}j\\u{09}k
+
+      Messages: 1
+
+      """
+    let rendered = renderer().render(.chat(state))
+    #expect(Array(rendered.utf8) == Array(expected.utf8))
+  }
 }
