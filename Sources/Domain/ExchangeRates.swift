@@ -65,12 +65,15 @@ public struct RateQuote: Equatable, Sendable {
 
 /// The rate list as the store holds it.
 public struct RateBoard: Equatable, Sendable {
+  /// The currency every rate is quoted against (USD for the bundled snapshot).
+  public var base: String
   /// Favourites first, sorted by code, then the rest sorted by code.
   public var quotes: [RateQuote]
   public var publishedAt: Date
   public var nextUpdateAt: Date
 
-  public init(quotes: [RateQuote], publishedAt: Date, nextUpdateAt: Date) {
+  public init(base: String, quotes: [RateQuote], publishedAt: Date, nextUpdateAt: Date) {
+    self.base = base
     self.quotes = quotes
     self.publishedAt = publishedAt
     self.nextUpdateAt = nextUpdateAt

@@ -8,7 +8,7 @@ import Observation
 public final class CalculatorViewModel: MessageReporting {
   public struct State: Equatable, Sendable {
     public var currency: String
-    /// Units of `currency` per USD in the cached rates.
+    /// Units of `currency` per unit of `base` in the cached rates.
     public var rate: Decimal?
     public var base = "USD"
     public var conversion: Conversion?
@@ -54,7 +54,7 @@ public final class CalculatorViewModel: MessageReporting {
       state.message = .unknownCurrency(currency)
       return false
     }
-    state = State(currency: code, rate: quote.rate)
+    state = State(currency: code, rate: quote.rate, base: board.base)
     return true
   }
 

@@ -81,4 +81,18 @@ struct RatesViewModelTests {
     #expect(viewModel.state.message == .unknownCurrency("XYZ"))
     #expect(viewModel.state.currency == "KRW")
   }
+
+  @Test func theCalculatorQuotesAgainstTheSnapshotsBase() async throws {
+    let eur = RateSnapshot(
+      base: "EUR", publishedAt: Fixtures.referenceDate, nextUpdateAt: Fixtures.referenceDate,
+      rates: ["KRW": Decimal(string: "1487.5") ?? 0, "USD": Decimal(string: "1.1") ?? 0])
+    try await store.rates.store(eur)
+    let viewModel = await calculator()
+    #expect(viewModel.state.base == "EUR")
+    #expect(viewModel.state.rate == Decimal(string: "1487.5"))
+    await viewModel.convert("2")
+    #expect(
+      viewModel.state.conversion
+        == Conversion(amount: 2, from: "EUR", result: Decimal(string: "2975") ?? 0, to: "KRW"))
+  }
 }

@@ -29,7 +29,8 @@ public struct LoadExchangeRates: Sendable {
     }
     .sorted { ($0.isFavorite ? 0 : 1, $0.code) < ($1.isFavorite ? 0 : 1, $1.code) }
     return RateBoard(
-      quotes: quotes, publishedAt: latest.publishedAt, nextUpdateAt: latest.nextUpdateAt)
+      base: latest.base, quotes: quotes, publishedAt: latest.publishedAt,
+      nextUpdateAt: latest.nextUpdateAt)
   }
 }
 
