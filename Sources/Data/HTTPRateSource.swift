@@ -34,20 +34,17 @@ public struct HTTPRateSource: ExchangeRateSource {
   public func fetch() async throws -> RateSnapshot {
     var request = URLRequest(url: url, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.finishTasksAndInvalidate() }
     let body: Foundation.Data
     let response: URLResponse
     do {
-      (body, response) = try await session.data(for: request)
+      (body, response) = try await CappedDownload(limit: Self.maxBodySize).run(request)
+    } catch let error as CappedDownload.TooLarge {
+      throw failure("the response is larger than 1 MiB (\(error.received) bytes or more)")
     } catch {
       throw failure("cannot reach the server: \(error.localizedDescription)")
     }
     if let http = response as? HTTPURLResponse, http.statusCode != 200 {
       throw failure("the server answered HTTP \(http.statusCode)")
-    }
-    guard body.count <= Self.maxBodySize else {
-      throw failure("the response is larger than 1 MiB (\(body.count) bytes)")
     }
     do {
       return try OpenERAPIDecoder().decode(body)
@@ -59,5 +56,77 @@ public struct HTTPRateSource: ExchangeRateSource {
 
   private func failure(_ reason: String) -> DomainError {
     .ratesUnavailable(reason: "\(url.absoluteString): \(reason)")
+  }
+}
+
+/// One GET whose body may not pass `limit` bytes: it is cancelled as soon as the server
+/// announces or sends more, so a hostile or broken server cannot fill memory.
+private final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  struct TooLarge: Error {
+    var received: Int
+  }
+
+  private let limit: Int
+  // Touched from the session's delegate queue and from `run`; the lock keeps them apart.
+  private let lock = NSLock()
+  private var body = Foundation.Data()
+  private var response: URLResponse?
+  private var tooLarge = false
+  private var continuation: CheckedContinuation<(Foundation.Data, URLResponse), any Error>?
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  func run(_ request: URLRequest) async throws -> (Foundation.Data, URLResponse) {
+    let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }
+    return try await withCheckedThrowingContinuation { continuation in
+      lock.withLock { self.continuation = continuation }
+      session.dataTask(with: request).resume()
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let allowed = lock.withLock {
+      self.response = response
+      if response.expectedContentLength > Int64(limit) {
+        tooLarge = true
+        body.count = Int(response.expectedContentLength)
+      }
+      return !tooLarge
+    }
+    completionHandler(allowed ? .allow : .cancel)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Foundation.Data
+  ) {
+    let exceeded = lock.withLock {
+      body.append(data)
+      tooLarge = body.count > limit
+      return tooLarge
+    }
+    if exceeded { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let (continuation, result) = lock.withLock {
+      () -> (
+        CheckedContinuation<(Foundation.Data, URLResponse), any Error>?,
+        Result<(Foundation.Data, URLResponse), any Error>
+      ) in
+      defer { self.continuation = nil }
+      if tooLarge { return (self.continuation, .failure(TooLarge(received: body.count))) }
+      if let error { return (self.continuation, .failure(error)) }
+      guard let response else { return (self.continuation, .failure(URLError(.badServerResponse))) }
+      return (self.continuation, .success((body, response)))
+    }
+    continuation?.resume(with: result)
   }
 }

@@ -41,12 +41,15 @@ struct HTTPRateSourceTests {
       .init(status: 500, body: Array("oops".utf8)),
       .init(status: 404, body: []),
       .init(body: oversized),
+      .init(body: oversized + oversized, announcesLength: false),
       .init(body: Array("<html>".utf8)),
     ])
     let source = try source(server)
     await expectFailure(source, containing: "invalid-key")
     await expectFailure(source, containing: "HTTP 500")
     await expectFailure(source, containing: "HTTP 404")
+    await expectFailure(source, containing: "larger than 1 MiB")
+    // Without a Content-Length the download stops once it passes the limit.
     await expectFailure(source, containing: "larger than 1 MiB")
     await expectFailure(source, containing: "malformed")
   }

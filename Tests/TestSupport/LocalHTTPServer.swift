@@ -14,10 +14,13 @@ public final class LocalHTTPServer: Sendable {
   public struct Response: Sendable {
     public var status: Int
     public var body: [UInt8]
+    /// Sends `Content-Length`; without it the body ends when the connection closes.
+    public var announcesLength: Bool
 
-    public init(status: Int = 200, body: [UInt8]) {
+    public init(status: Int = 200, body: [UInt8], announcesLength: Bool = true) {
       self.status = status
       self.body = body
+      self.announcesLength = announcesLength
     }
 
     public init(status: Int = 200, file: URL) throws {
@@ -109,13 +112,15 @@ public final class LocalHTTPServer: Sendable {
       }
       let head =
         "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Error")\r\n"
-        + "Content-Type: application/json\r\nContent-Length: \(response.body.count)\r\n"
+        + "Content-Type: application/json\r\n"
+        + (response.announcesLength ? "Content-Length: \(response.body.count)\r\n" : "")
         + "Connection: close\r\n\r\n"
       let bytes = Array(head.utf8) + response.body
       var sent = 0
       while sent < bytes.count {
+        // MSG_NOSIGNAL: a client that hangs up early must not SIGPIPE the test process.
         let count = bytes[sent...].withUnsafeBytes {
-          write(connection, $0.baseAddress, $0.count)
+          send(connection, $0.baseAddress, $0.count, noSignal)
         }
         guard count > 0 else { break }
         sent += count
@@ -129,3 +134,9 @@ extension Array where Element == UInt8 {
     count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
   }
 }
+
+#if os(Linux)
+  private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+  private let noSignal: Int32 = 0
+#endif
