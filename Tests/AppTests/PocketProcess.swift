@@ -61,6 +61,11 @@ struct PocketProcess: Sendable {
       process.arguments = pocketArguments
     }
     process.environment = ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+    if asNobody {
+      // Under `swift test --enable-code-coverage` the binary writes a profile on exit;
+      // `nobody` may not write where it would go.
+      process.environment?["LLVM_PROFILE_FILE"] = "/dev/null"
+    }
     let stdout = Pipe()
     let stderr = Pipe()
     let stdin = Pipe()
