@@ -11,11 +11,7 @@ struct FaultTests {
 
   /// The records an export of the store holds, read with the real `pocket`.
   func exported(_ pocket: PocketProcess) throws -> [String: Any] {
-    let file = pocket.directory.appendingPathComponent("export.json").path
-    let run = try pocket.run(["export", file])
-    #expect(run.status == 0, "the store opens cleanly: \(run.stderr)")
-    let data = try Foundation.Data(contentsOf: URL(fileURLWithPath: file))
-    return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    try JSONSerialization.jsonObject(with: try pocket.export()) as? [String: Any] ?? [:]
   }
 
   func chatContents(_ archive: [String: Any]) -> Set<String> {

@@ -13,19 +13,13 @@ struct LimitTests {
     pocket = try PocketProcess(store: "sqlite")
   }
 
-  func export() throws -> Foundation.Data {
-    let path = pocket.directory.appendingPathComponent("export.json").path
-    #expect(try pocket.run(["export", path]).status == 0)
-    return try Foundation.Data(contentsOf: URL(fileURLWithPath: path))
-  }
-
   @Test func overLongTextIsRefusedAndTheLimitItselfAccepted() throws {
     defer { pocket.remove() }
     try pocket.run(["bookmark", "1"])
     try pocket.run(["add", "5", "first"])
     try pocket.run(["say", "first"])
     // `edit` and `delete` act on the screen showing: the chat.
-    let before = try export()
+    let before = try pocket.export()
     let refusals: [([String], String)] = [
       (
         ["say", String(repeating: "가", count: 4_001)],
@@ -59,11 +53,11 @@ struct LimitTests {
     let missing = try pocket.run(["delete", "2"])
     #expect(missing.stderr == "pocket: There is no item 2: choose a number from 1 to 1\n")
     // Refusals change nothing, not even the screen.
-    #expect(try export() == before)
+    #expect(try pocket.export() == before)
     // The limits themselves are accepted.
     #expect(try pocket.run(["say", String(repeating: "가", count: 4_000)]).status == 0)
     #expect(try pocket.run(["add", "10", String(repeating: "n", count: 1_000)]).status == 0)
     #expect(try pocket.run(["rename", "1", String(repeating: "t", count: 200)]).status == 0)
-    #expect(try export() != before)
+    #expect(try pocket.export() != before)
   }
 }

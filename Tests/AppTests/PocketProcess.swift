@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -91,6 +92,14 @@ struct PocketProcess: Sendable {
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self),
       wasKilled: process.terminationReason == .uncaughtSignal)
+  }
+
+  /// The store's `pocket export`, written with the real binary; the export must succeed.
+  func export(sourceLocation: SourceLocation = #_sourceLocation) throws -> Foundation.Data {
+    let file = directory.appendingPathComponent("export.json")
+    let run = try run(["export", file.path])
+    #expect(run.status == 0, "the store exports: \(run.stderr)", sourceLocation: sourceLocation)
+    return try Foundation.Data(contentsOf: file)
   }
 
   func remove() {

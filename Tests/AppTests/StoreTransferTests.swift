@@ -31,13 +31,6 @@ struct StoreTransferTests {
     #expect(run.stderr.isEmpty, "\(run.stderr)")
   }
 
-  func export(_ pocket: PocketProcess, _ name: String) throws -> Foundation.Data {
-    let path = pocket.directory.appendingPathComponent(name).path
-    let run = try pocket.run(["export", path])
-    #expect(run.status == 0, "\(run.stderr)")
-    return try Foundation.Data(contentsOf: URL(fileURLWithPath: path))
-  }
-
   @Test func aRoundTripThroughEveryStoreGivesIdenticalExports() throws {
     // The memory store lives for one process: it is filled and exported in one session.
     let memory = try PocketProcess(store: "memory")

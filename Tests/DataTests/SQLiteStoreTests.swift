@@ -35,6 +35,21 @@ import Testing
 
   /// A store file with data in it, closed cleanly (its WAL checkpointed away), in a fresh
   /// directory.
+  /// Opening the store at `path` throws an error `matches` accepts, and leaves the file
+  /// byte for byte as it was.
+  private func expectRefusedAndKept(
+    _ path: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ matches: @escaping (DomainError) -> Bool
+  ) throws {
+    let before = try bytes(path)
+    #expect(sourceLocation: sourceLocation) {
+      try SQLiteStore.open(path: path)
+    } throws: { error in
+      (error as? DomainError).map(matches) ?? false
+    }
+    #expect(try bytes(path) == before, sourceLocation: sourceLocation)
+  }
+
   private func closedStoreFile(messages: Int = 3) async throws -> (directory: URL, path: String) {
     let directory = try Fixtures.temporaryDirectory()
     let path = directory.appendingPathComponent(SQLiteStore.fileName).path
@@ -130,16 +145,12 @@ import Testing
       let connection = try connect(path)
       try connection.execute("PRAGMA user_version = 9")
     }
-    let before = try bytes(path)
-    #expect {
-      try SQLiteStore.open(path: path)
-    } throws: { error in
-      error as? DomainError
+    try expectRefusedAndKept(path) {
+      $0
         == .corruptStore(
           path: path,
           reason: "schema version 9 is newer than this Pocket (3); update Pocket to open it")
     }
-    #expect(try bytes(path) == before)
     #expect(try contents(of: directory) == ["pocket.sqlite"])
   }
 
@@ -180,16 +191,10 @@ import Testing
       try FileManager.default.moveItem(atPath: path + ".tmp", toPath: path)
       expectedReason = "not a Pocket database"
     }
-    let before = try bytes(path)
-    #expect {
-      try SQLiteStore.open(path: path)
-    } throws: { error in
-      guard case .corruptStore(let errorPath, let reason) = error as? DomainError else {
-        return false
-      }
+    try expectRefusedAndKept(path) {
+      guard case .corruptStore(let errorPath, let reason) = $0 else { return false }
       return errorPath == path && reason.contains(expectedReason)
     }
-    #expect(try bytes(path) == before)
     #expect(try contents(of: directory) == ["pocket.sqlite"])
   }
 
@@ -364,15 +369,11 @@ import Testing
       let connection = try connect(path)
       try connection.execute("DROP TRIGGER chat_messages_counted_delete")
     }
-    let before = try bytes(path)
-    #expect {
-      try SQLiteStore.open(path: path)
-    } throws: { error in
-      error as? DomainError
+    try expectRefusedAndKept(path) {
+      $0
         == .corruptStore(
           path: path, reason: "the trigger \"chat_messages_counted_delete\" is missing")
     }
-    #expect(try bytes(path) == before)
   }
 
   // MARK: - Query plans
