@@ -27,16 +27,14 @@ public final class CalculatorViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
-  private let rates: any ExchangeRateRepository
-  private let seed: any ExchangeRateSource
+  private let loadRates: LoadExchangeRates
   private let convertCurrency: ConvertCurrency
   private let language: Language
 
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource, language: Language
   ) {
-    self.rates = rates
-    self.seed = seed
+    loadRates = LoadExchangeRates(rates: rates, source: seed)
     self.language = language
     convertCurrency = ConvertCurrency(rates: rates)
   }
@@ -48,8 +46,7 @@ public final class CalculatorViewModel: MessageReporting {
   @discardableResult
   public func open(_ currency: String) async -> Bool {
     let code = currency.uppercased()
-    let load = LoadExchangeRates(rates: rates, source: seed)
-    guard let board = await attempt({ try await load() }) else { return false }
+    guard let board = await attempt({ try await loadRates() }) else { return false }
     guard let quote = board.quotes.first(where: { $0.code == code }) else {
       state.message = .unknownCurrency(currency)
       return false

@@ -44,7 +44,7 @@ public final class ChatViewModel: MessageReporting {
     let page = await attempt {
       let total = try await listMessages(limit: 0).total
       return try await listMessages(
-        offset: paging.newestOffset(total: total, newestFirst: false), limit: size)
+        offset: paging.tailOffset(total: total), limit: size)
     }
     if let page { state.page = page }
   }

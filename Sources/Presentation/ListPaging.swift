@@ -5,10 +5,10 @@ import Domain
 struct ListPaging {
   var size: Int
 
-  /// The offset that shows the newest items: the head of a newest-first list, the tail of
-  /// an oldest-first one.
-  func newestOffset(total: Int, newestFirst: Bool) -> Int {
-    newestFirst ? 0 : max(0, total - size)
+  /// The offset of the newest page of an oldest-first list (its tail). A newest-first list
+  /// starts at 0.
+  func tailOffset(total: Int) -> Int {
+    max(0, total - size)
   }
 
   /// Fetches the item shown as `number` (1-based over the whole list).

@@ -37,26 +37,3 @@ extension Timeline {
     Timeline(clock: clock, now: { start })
   }
 }
-
-/// Shared test values.
-public enum Fixtures {
-  /// 2026-11-29 01:32:00 UTC, a whole second.
-  public static let referenceDate = Date(timeIntervalSince1970: 1_795_915_920)
-
-  /// The package root, found from this file's path, so tests work from any directory.
-  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// A fixture file under Tests/Fixtures.
-  public static func url(_ name: String) -> URL {
-    packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
-  }
-
-  /// A fresh empty directory under the system temporary directory.
-  public static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pocket-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-}

@@ -68,10 +68,3 @@ public struct StoreUnderTest: Sendable {
   public var mindLogs: any MindLogRepository { repositories.mindLogs }
   public var chat: any ChatRepository { repositories.chat }
 }
-
-extension Fixtures {
-  /// The reference date moved by `milliseconds`; whole milliseconds, as every store keeps.
-  public static func date(_ milliseconds: Int64 = 0) -> Date {
-    Date(epochMilliseconds: referenceDate.epochMilliseconds + milliseconds)
-  }
-}
