@@ -10,6 +10,12 @@ protocol DocumentBackend: Sendable {
   /// A change that throws changes nothing.
   @discardableResult
   func apply(_ change: StoreChange) async throws -> ChangeResult
+  /// Lets `decide` read the current state and choose at most one change, and applies it,
+  /// with nothing else (no other task, and for a file, no other process) in between. When
+  /// `decide` throws, nothing changes.
+  func update<Result: Sendable>(
+    _ decide: @Sendable (StoreState) throws -> (change: StoreChange?, result: Result)
+  ) async throws -> Result
 }
 
 extension Repositories {
@@ -66,6 +72,24 @@ struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepositor
   func reset() async throws {
     try await backend.apply(.resetStopwatch)
   }
+
+  func update<Result: Sendable>(
+    _ decide: @Sendable (Stopwatch, Lap?) throws -> (change: StopwatchChange?, result: Result)
+  ) async throws -> Result {
+    try await backend.update { state in
+      let (change, result) = try decide(state.stopwatch, state.newestLap)
+      return (change.map(StoreChange.init), result)
+    }
+  }
+}
+
+extension StoreChange {
+  init(_ change: StopwatchChange) {
+    switch change {
+    case .save(let stopwatch): self = .saveStopwatch(stopwatch)
+    case .appendLap(let lap): self = .appendLap(lap)
+    }
+  }
 }
 
 struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository {
@@ -94,6 +118,13 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
   func deleteAll() async throws {
     try await backend.apply(.deleteAllBookmarks)
   }
+
+  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
+    try await backend.update { state in
+      state.bookmarkedURLs(among: [bookmark.url]).isEmpty
+        ? (.insertBookmark(bookmark), .bookmarked) : (.deleteBookmark(url: bookmark.url), .removed)
+    }
+  }
 }
 
 struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRepository {
@@ -117,6 +148,13 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
 
   func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
     try await backend.apply(.setFavorite(code: code, isFavorite: isFavorite))
+  }
+
+  func toggleFavorite(_ code: String) async throws -> Bool {
+    try await backend.update { state in
+      let isFavorite = !state.favoriteCurrencies.contains(code)
+      return (.setFavorite(code: code, isFavorite: isFavorite), isFavorite)
+    }
   }
 }
 
@@ -198,7 +236,10 @@ struct DocumentArchiveRepository<Backend: DocumentBackend>: ArchiveRepository {
     try await backend.read { $0.archive }
   }
 
-  func replaceAll(with archive: StoreArchive) async throws {
-    try await backend.apply(.replaceAll(archive))
+  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+    try await backend.update { state in
+      if onlyIfEmpty, !state.archive.isEmpty { throw DomainError.invalidInput(.storeNotEmpty) }
+      return (.replaceAll(archive), ())
+    }
   }
 }

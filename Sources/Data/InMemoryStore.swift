@@ -22,4 +22,12 @@ actor InMemoryBackend: DocumentBackend {
   func apply(_ change: StoreChange) throws -> ChangeResult {
     try state.apply(change)
   }
+
+  func update<Result: Sendable>(
+    _ decide: @Sendable (StoreState) throws -> (change: StoreChange?, result: Result)
+  ) throws -> Result {
+    let (change, result) = try decide(state)
+    if let change { try state.apply(change) }
+    return result
+  }
 }

@@ -139,10 +139,26 @@ actor JSONFileBackend: DocumentBackend {
   }
 
   func apply(_ change: StoreChange) throws -> ChangeResult {
+    try update { _ in (change, ()) }.applied
+  }
+
+  /// Holds the exclusive lock from the read to the write: `decide` sees every change other
+  /// processes made before it, and none can land between its reading and its change.
+  func update<Result: Sendable>(
+    _ decide: @Sendable (StoreState) throws -> (change: StoreChange?, result: Result)
+  ) throws -> Result {
+    try update(decide).result
+  }
+
+  private func update<Result: Sendable>(
+    _ decide: (StoreState) throws -> (change: StoreChange?, result: Result)
+  ) throws -> (applied: ChangeResult, result: Result) {
     do {
       return try DurableFile.withLock(lockPath, exclusive: true) {
         try files.catchUp()
-        return try files.apply(change)
+        let (change, result) = try decide(files.state)
+        guard let change else { return (.unchanged, result) }
+        return (try files.apply(change), result)
       }
     } catch let failure as DurableFile.Failure {
       // The change may be in memory but not on disk: start again from the files.

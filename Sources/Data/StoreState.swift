@@ -246,6 +246,9 @@ extension StoreState {
     page(count: laps.count, offset: offset, limit: limit, newestFirst: true) { laps[$0] }
   }
 
+  /// The lap with the highest number.
+  var newestLap: Lap? { laps.last }
+
   var lapSummary: LapSummary {
     LapSummary(count: laps.count, fastest: fastestLap, slowest: slowestLap)
   }

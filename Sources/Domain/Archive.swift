@@ -123,5 +123,16 @@ public protocol ArchiveRepository: Sendable {
   /// `export()` returns an archive equal to `archive`. On failure nothing changes.
   /// `archive` must pass `validate()` (`ImportStore` checks it); what a store does with an
   /// archive that does not is undefined.
-  func replaceAll(with archive: StoreArchive) async throws
+  ///
+  /// With `onlyIfEmpty`, a store that holds data (`export().isEmpty` is false) throws
+  /// `.invalidInput(.storeNotEmpty)` and changes nothing; the check and the replacement are
+  /// one step that no other task or process can come between.
+  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws
+}
+
+extension ArchiveRepository {
+  /// Replaces everything the store holds with `archive`, whatever it held.
+  public func replaceAll(with archive: StoreArchive) async throws {
+    try await replaceAll(with: archive, onlyIfEmpty: false)
+  }
 }

@@ -19,6 +19,26 @@ public protocol StopwatchRepository: Sendable {
   func lapSummary() async throws -> LapSummary
   /// Deletes the stored time and every lap. Resetting an empty store is not an error.
   func reset() async throws
+  /// Reads the stored stopwatch and its newest lap, lets `decide` choose at most one change,
+  /// and stores it, all in one step that no other task or process can come between (one
+  /// transaction, under one lock). When `decide` throws, nothing is stored and its error is
+  /// rethrown. A command that reads then writes the stopwatch goes through here, so two
+  /// processes never give out one lap number or lose each other's start or stop.
+  func update<Result: Sendable>(
+    _ decide:
+      @Sendable (_ stopwatch: Stopwatch, _ newestLap: Lap?) throws -> (
+        change: StopwatchChange?, result: Result
+      )
+  ) async throws -> Result
+}
+
+/// What `StopwatchRepository.update` stores.
+public enum StopwatchChange: Equatable, Sendable {
+  /// Replaces the stored stopwatch (laps are untouched).
+  case save(Stopwatch)
+  /// Inserts a lap (the stopwatch is untouched); a number already stored throws
+  /// `DomainError.duplicate`.
+  case appendLap(Lap)
 }
 
 /// Bookmarked notices. The url is the identity.
@@ -35,6 +55,9 @@ public protocol BookmarkRepository: Sendable {
   func delete(url: String) async throws
   /// Deletes every bookmark; an empty list is not an error.
   func deleteAll() async throws
+  /// Deletes the bookmark with `bookmark.url` when there is one, else inserts `bookmark`,
+  /// in one step that no other task or process can come between. Returns what it did.
+  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState
 }
 
 /// Cached exchange rates and favourite currencies.
@@ -50,6 +73,9 @@ public protocol ExchangeRateRepository: Sendable {
   func favorites() async throws -> Set<String>
   /// Adds or removes `code` from the favourites; doing what is already so is not an error.
   func setFavorite(_ code: String, _ isFavorite: Bool) async throws
+  /// Removes `code` from the favourites when it is one, else adds it, in one step that no
+  /// other task or process can come between. Returns whether it is a favourite now.
+  func toggleFavorite(_ code: String) async throws -> Bool
 }
 
 /// The screen the user saw last.

@@ -105,25 +105,47 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
     SELECT \(LapRow.columns) FROM laps ORDER BY number ASC LIMIT ? OFFSET ?
     """
 
+  /// The stored stopwatch; a reset one when no row is stored.
+  static func stopwatch(_ connection: SQLiteConnection) throws -> Stopwatch {
+    try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?.toDomain()
+      ?? Stopwatch()
+  }
+
+  static func save(_ stopwatch: Stopwatch, _ connection: SQLiteConnection) throws {
+    let row = StopwatchRow(stopwatch)
+    try connection.execute(upsert, row.accumulatedMs, row.startedAtMs)
+  }
+
+  static func append(_ lap: Lap, _ connection: SQLiteConnection) throws {
+    let row = LapRow(lap)
+    try insertUnique(connection, insertLap, row.number, row.lapMs, row.totalMs)
+  }
+
   func load() async throws -> Stopwatch {
-    try await database.read { connection in
-      try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?.toDomain()
-        ?? Stopwatch()
-    }
+    try await database.read { try Self.stopwatch($0) }
   }
 
   func save(_ stopwatch: Stopwatch) async throws {
-    let row = StopwatchRow(stopwatch)
+    try await database.write { try Self.save(stopwatch, $0) }
+  }
+
+  func update<Result: Sendable>(
+    _ decide: @Sendable (Stopwatch, Lap?) throws -> (change: StopwatchChange?, result: Result)
+  ) async throws -> Result {
     try await database.write { connection in
-      try connection.execute(Self.upsert, row.accumulatedMs, row.startedAtMs)
+      let newest = try connection.query(Self.lapsPage, 1, 0) { LapRow($0).toDomain() }.first
+      let (change, result) = try decide(try Self.stopwatch(connection), newest)
+      switch change {
+      case .save(let stopwatch): try Self.save(stopwatch, connection)
+      case .appendLap(let lap): try Self.append(lap, connection)
+      case nil: break
+      }
+      return result
     }
   }
 
   func append(_ lap: Lap) async throws {
-    let row = LapRow(lap)
-    try await database.write { connection in
-      try insertUnique(connection, Self.insertLap, row.number, row.lapMs, row.totalMs)
-    }
+    try await database.write { try Self.append(lap, $0) }
   }
 
   func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
@@ -192,11 +214,22 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     }
   }
 
-  func insert(_ bookmark: Bookmark) async throws {
+  static func insert(_ bookmark: Bookmark, _ connection: SQLiteConnection) throws {
     let row = BookmarkRow(bookmark)
+    try insertUnique(
+      connection, insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
+  }
+
+  func insert(_ bookmark: Bookmark) async throws {
+    try await database.write { try Self.insert(bookmark, $0) }
+  }
+
+  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
     try await database.write { connection in
-      try insertUnique(
-        connection, Self.insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
+      try connection.execute(Self.deleteURL, bookmark.url)
+      guard connection.changes == 0 else { return .removed }
+      try Self.insert(bookmark, connection)
+      return .bookmarked
     }
   }
 
@@ -284,6 +317,15 @@ struct SQLiteExchangeRateRepository: ExchangeRateRepository {
       } else {
         try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
       }
+    }
+  }
+
+  func toggleFavorite(_ code: String) async throws -> Bool {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
+      guard connection.changes == 0 else { return false }
+      try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)
+      return true
     }
   }
 }
@@ -472,42 +514,47 @@ struct SQLiteArchiveRepository: ArchiveRepository {
   let database: SQLiteDatabase
 
   func export() async throws -> StoreArchive {
-    try await database.read { connection in
-      let screen = try SQLiteScreenRepository.state(connection)
-      return StoreArchive(
-        stopwatch: try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?
-          .toDomain() ?? Stopwatch(),
-        laps: try connection.query("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
-          LapRow($0).toDomain()
-        },
-        bookmarks: try connection.query(
-          "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
-        ) { BookmarkRow($0).toDomain() },
-        latestRates: try SQLiteExchangeRateRepository.snapshot("latest", connection),
-        previousRates: try SQLiteExchangeRateRepository.snapshot("previous", connection),
-        // Sorted in Swift, so the order is Swift's string order whatever the collation.
-        favoriteCurrencies: try connection.query("SELECT code FROM favorite_currencies") {
-          $0.text(0)
-        }.sorted(),
-        lastScreen: try screen?.lastScreen(),
-        lastCalculatorCurrency: screen?.lastCalculatorCurrency,
-        mindLogs: try connection.query(
-          "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
-        ) { try MindLogRow($0).toDomain() },
-        lastMindLogID: try connection.integer(
-          "SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
-        messages: try connection.query(
-          "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
-        ) { ChatMessageRow($0).toDomain() },
-        lastMessageID: try connection.integer(
-          "SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0)
-    }
+    try await database.read { try Self.archive($0) }
+  }
+
+  /// Every record, in the archive's canonical orders.
+  private static func archive(_ connection: SQLiteConnection) throws -> StoreArchive {
+    let screen = try SQLiteScreenRepository.state(connection)
+    return StoreArchive(
+      stopwatch: try SQLiteStopwatchRepository.stopwatch(connection),
+      laps: try connection.query("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
+        LapRow($0).toDomain()
+      },
+      bookmarks: try connection.query(
+        "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
+      ) { BookmarkRow($0).toDomain() },
+      latestRates: try SQLiteExchangeRateRepository.snapshot("latest", connection),
+      previousRates: try SQLiteExchangeRateRepository.snapshot("previous", connection),
+      // Sorted in Swift, so the order is Swift's string order whatever the collation.
+      favoriteCurrencies: try connection.query("SELECT code FROM favorite_currencies") {
+        $0.text(0)
+      }.sorted(),
+      lastScreen: try screen?.lastScreen(),
+      lastCalculatorCurrency: screen?.lastCalculatorCurrency,
+      mindLogs: try connection.query(
+        "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
+      ) { try MindLogRow($0).toDomain() },
+      lastMindLogID: try connection.integer(
+        "SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
+      messages: try connection.query(
+        "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
+      ) { ChatMessageRow($0).toDomain() },
+      lastMessageID: try connection.integer(
+        "SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0)
   }
 
   /// Deletes every row and writes `archive`, all in one transaction. Two records with one
   /// identity (a url, a lap number, an id) throw `DomainError.duplicate` and change nothing.
-  func replaceAll(with archive: StoreArchive) async throws {
+  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
     try await database.write { connection in
+      if onlyIfEmpty, !(try Self.archive(connection).isEmpty) {
+        throw DomainError.invalidInput(.storeNotEmpty)
+      }
       for table in [
         "stopwatch", "laps", "bookmarks", "rates", "rate_snapshots", "favorite_currencies",
         "screen_state", "mind_logs", "chat_messages",
@@ -515,18 +562,13 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         // Table names are constants of ours; values are never interpolated.
         try connection.execute("DELETE FROM \(table)")
       }
-      let stopwatch = StopwatchRow(archive.stopwatch)
-      try connection.execute(
-        SQLiteStopwatchRepository.upsert, stopwatch.accumulatedMs, stopwatch.startedAtMs)
-      for lap in archive.laps.map(LapRow.init) {
-        try insertUnique(
-          connection, SQLiteStopwatchRepository.insertLap, lap.number, lap.lapMs, lap.totalMs)
+      try SQLiteStopwatchRepository.save(archive.stopwatch, connection)
+      for lap in archive.laps {
+        try SQLiteStopwatchRepository.append(lap, connection)
       }
       // In archive order, so the insertion order (the tie-breaker) is the archive's.
-      for bookmark in archive.bookmarks.map(BookmarkRow.init) {
-        try insertUnique(
-          connection, SQLiteBookmarkRepository.insert, bookmark.url, bookmark.title,
-          bookmark.noticeDateMs, bookmark.bookmarkedAtMs)
+      for bookmark in archive.bookmarks {
+        try SQLiteBookmarkRepository.insert(bookmark, connection)
       }
       if let latest = archive.latestRates {
         try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)

@@ -17,9 +17,6 @@ public struct ImportStore: Sendable {
   ///   `.invalidInput(.storeNotEmpty)` for a store with data when `replace` is false.
   public func callAsFunction(_ incoming: StoreArchive, replace: Bool) async throws {
     try incoming.validate()
-    if !replace, try await !archive.export().isEmpty {
-      throw DomainError.invalidInput(.storeNotEmpty)
-    }
-    try await archive.replaceAll(with: incoming)
+    try await archive.replaceAll(with: incoming, onlyIfEmpty: !replace)
   }
 }

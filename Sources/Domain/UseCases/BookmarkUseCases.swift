@@ -27,14 +27,8 @@ public struct ToggleBookmark: Sendable {
 
   @discardableResult
   public func callAsFunction(_ notice: Notice) async throws -> BookmarkState {
-    if try await bookmarks.bookmarkedURLs(among: [notice.url]).isEmpty {
-      try await bookmarks.insert(
-        Bookmark(url: notice.url, title: notice.title, noticeDate: notice.date, bookmarkedAt: now())
-      )
-      return .bookmarked
-    }
-    try await bookmarks.delete(url: notice.url)
-    return .removed
+    try await bookmarks.toggle(
+      Bookmark(url: notice.url, title: notice.title, noticeDate: notice.date, bookmarkedAt: now()))
   }
 }
 

@@ -111,8 +111,6 @@ public struct ToggleFavoriteCurrency: Sendable {
     guard let snapshot = try await rates.latest(), snapshot.codes.contains(code) else {
       throw DomainError.invalidInput(.unknownCurrency(code))
     }
-    let isFavorite = !(try await rates.favorites().contains(code))
-    try await rates.setFavorite(code, isFavorite)
-    return isFavorite
+    return try await rates.toggleFavorite(code)
   }
 }

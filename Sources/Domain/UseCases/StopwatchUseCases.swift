@@ -38,11 +38,12 @@ public struct StartStopwatch: Sendable {
 
   @discardableResult
   public func callAsFunction() async throws -> Stopwatch {
-    var current = try await stopwatch.load()
-    guard !current.isRunning else { return current }
-    current.startedAt = timeline.now()
-    try await stopwatch.save(current)
-    return current
+    try await stopwatch.update { [timeline] current, _ in
+      guard !current.isRunning else { return (nil, current) }
+      var started = current
+      started.startedAt = timeline.now()
+      return (.save(started), started)
+    }
   }
 }
 
@@ -58,11 +59,11 @@ public struct StopStopwatch: Sendable {
 
   @discardableResult
   public func callAsFunction() async throws -> Stopwatch {
-    let current = try await stopwatch.load()
-    guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
-    let stopped = Stopwatch(accumulated: current.elapsed(at: timeline.now()))
-    try await stopwatch.save(stopped)
-    return stopped
+    try await stopwatch.update { [timeline] current, _ in
+      guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
+      let stopped = Stopwatch(accumulated: current.elapsed(at: timeline.now()))
+      return (.save(stopped), stopped)
+    }
   }
 }
 
@@ -78,16 +79,17 @@ public struct SaveLap: Sendable {
 
   @discardableResult
   public func callAsFunction() async throws -> Lap {
-    let current = try await stopwatch.load()
-    guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
-    let total = current.elapsed(at: timeline.now())
-    let previous = try await stopwatch.laps(offset: 0, limit: 1).items.first
-    let lap = Lap(
-      number: (previous?.number ?? 0) + 1,
-      lapTime: total - (previous?.total ?? .zero),
-      total: total)
-    try await stopwatch.append(lap)
-    return lap
+    try await stopwatch.update { [timeline] current, previous in
+      guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
+      // The clock is read inside the transaction: a lap another process saved while this
+      // one waited is never later than this reading.
+      let total = current.elapsed(at: timeline.now())
+      let lap = Lap(
+        number: (previous?.number ?? 0) + 1,
+        lapTime: total - (previous?.total ?? .zero),
+        total: total)
+      return (.appendLap(lap), lap)
+    }
   }
 }
 

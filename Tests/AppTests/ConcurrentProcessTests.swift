@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Several `pocket` processes run commands that read then write (`lap`, `bookmark N`,
+/// `fav CODE`) against one store at the same moment, as scripts in two terminals would.
+@Suite("Concurrent processes", .serialized)
+struct ConcurrentProcessTests {
+  /// Each worker is a shell running its commands one after the other, one `pocket`
+  /// process each; the workers run at once. Returns every command's exit status and
+  /// what it printed on stderr.
+  private func runWorkers(
+    _ process: PocketProcess, _ workers: [[String]]
+  ) throws -> [(command: String, status: Int32, stderr: String)] {
+    let store = process.store.map { " --store \($0)" } ?? ""
+    let base =
+      "'\(PocketProcess.executable.path)' --store-path '\(process.directory.path)' --lang en"
+      + store
+    var shells: [(Process, Pipe)] = []
+    for (index, commands) in workers.enumerated() {
+      let script = commands.enumerated().map { step, command in
+        let err = process.directory.appendingPathComponent("err-\(index)-\(step)").path
+        return "\(base) \(command) >/dev/null 2>'\(err)'; echo \"\(step) $?\""
+      }.joined(separator: "\n")
+      let shell = Process()
+      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+      shell.arguments = ["-c", script]
+      shell.environment = ["HOME": process.directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+      let output = Pipe()
+      shell.standardOutput = output
+      shell.standardInput = FileHandle.nullDevice
+      shells.append((shell, output))
+    }
+    for (shell, _) in shells { try shell.run() }
+    var results: [(command: String, status: Int32, stderr: String)] = []
+    for (index, (shell, output)) in shells.enumerated() {
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      shell.waitUntilExit()
+      for line in text.split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        guard fields.count == 2, let step = Int(fields[0]), let status = Int32(fields[1])
+        else { continue }
+        let err = process.directory.appendingPathComponent("err-\(index)-\(step)")
+        let stderr = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+        results.append((workers[index][step], status, stderr))
+      }
+    }
+    return results
+  }
+
+  @Test(arguments: ["sqlite", "json"])
+  func mixedReadThenWriteCommandsAreNeverRefusedNorLost(store: String) throws {
+    let process = try PocketProcess(store: store)
+    defer { process.remove() }
+    #expect(try process.run(["start"]).status == 0)
+    let workerCount = 4
+    let rounds = 3
+    var workers = Array(
+      repeating: Array(repeating: ["lap", "bookmark 3", "fav EUR"], count: rounds).flatMap { $0 },
+      count: workerCount)
+    workers[0].append("bookmark 3")  // an odd number of toggles in all
+    let results = try runWorkers(process, workers)
+
+    #expect(results.count == workers.joined().count, "every command ran")
+    for result in results where result.status != 0 {
+      Issue.record("`\(result.command)` exited \(result.status): \(result.stderr)")
+    }
+    let laps = workerCount * rounds
+    let bookmarkToggles = workerCount * rounds + 1
+    let favoriteToggles = workerCount * rounds
+
+    let export = try JSONSerialization.jsonObject(with: process.export()) as? [String: Any]
+    let exportedLaps = export?["laps"] as? [[String: Any]] ?? []
+    #expect(exportedLaps.compactMap { $0["number"] as? Int } == Array(1...laps))
+    let lapTimes = exportedLaps.compactMap { $0["lapTimeMs"] as? Int }
+    #expect(lapTimes.allSatisfy { $0 >= 0 }, "no lap is negative: \(lapTimes)")
+    #expect(lapTimes.reduce(0, +) == exportedLaps.last?["totalMs"] as? Int)
+    let bookmarks = export?["bookmarks"] as? [[String: Any]] ?? []
+    #expect(bookmarks.count == bookmarkToggles % 2, "toggle parity: \(bookmarks)")
+    let favorites = (export?["rates"] as? [String: Any])?["favorites"] as? [String] ?? []
+    #expect(favorites.contains("EUR") == !favoriteToggles.isMultiple(of: 2))
+  }
+}
