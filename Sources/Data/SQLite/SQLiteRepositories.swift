@@ -85,11 +85,6 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
   let database: SQLiteDatabase
 
   static let insertLap = "INSERT INTO laps (\(LapRow.columns)) VALUES (?, ?, ?)"
-  static let upsert = """
-    INSERT INTO stopwatch (id, accumulated_ms, started_at_ms) VALUES (1, ?, ?)
-    ON CONFLICT (id) DO UPDATE
-    SET accumulated_ms = excluded.accumulated_ms, started_at_ms = excluded.started_at_ms
-    """
   static let lapsPage = """
     SELECT \(LapRow.columns) FROM laps ORDER BY number DESC LIMIT ? OFFSET ?
     """
@@ -115,7 +110,7 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
   func save(_ stopwatch: Stopwatch) async throws {
     let row = StopwatchRow(stopwatch)
     try await database.write { connection in
-      try connection.execute(Self.upsert, row.accumulatedMs, row.startedAtMs)
+      try row.save(connection)
     }
   }
 
@@ -515,9 +510,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         // Table names are constants of ours; values are never interpolated.
         try connection.execute("DELETE FROM \(table)")
       }
-      let stopwatch = StopwatchRow(archive.stopwatch)
-      try connection.execute(
-        SQLiteStopwatchRepository.upsert, stopwatch.accumulatedMs, stopwatch.startedAtMs)
+      try StopwatchRow(archive.stopwatch).save(connection)
       for lap in archive.laps.map(LapRow.init) {
         try insertUnique(
           connection, SQLiteStopwatchRepository.insertLap, lap.number, lap.lapMs, lap.totalMs)

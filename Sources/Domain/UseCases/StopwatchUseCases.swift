@@ -5,11 +5,16 @@ public struct StopwatchRecord: Equatable, Sendable {
   public var stopwatch: Stopwatch
   public var laps: Page<Lap>
   public var summary: LapSummary
+  /// The newest lap's total (zero without laps): the least time the stopwatch may show.
+  public var lastLapTotal: Duration
 
-  public init(stopwatch: Stopwatch, laps: Page<Lap>, summary: LapSummary) {
+  public init(
+    stopwatch: Stopwatch, laps: Page<Lap>, summary: LapSummary, lastLapTotal: Duration = .zero
+  ) {
     self.stopwatch = stopwatch
     self.laps = laps
     self.summary = summary
+    self.lastLapTotal = lastLapTotal
   }
 }
 
@@ -19,10 +24,14 @@ public struct LoadStopwatch: Sendable {
   public init(stopwatch: any StopwatchRepository) { self.stopwatch = stopwatch }
 
   public func callAsFunction(lapLimit: Int) async throws -> StopwatchRecord {
-    StopwatchRecord(
-      stopwatch: try await stopwatch.load(),
-      laps: try await stopwatch.laps(offset: 0, limit: lapLimit),
-      summary: try await stopwatch.lapSummary())
+    let current = try await stopwatch.load()
+    let laps = try await stopwatch.laps(offset: 0, limit: lapLimit)
+    let newest =
+      lapLimit > 0 || laps.total == 0
+      ? laps.items.first : try await stopwatch.laps(offset: 0, limit: 1).items.first
+    return StopwatchRecord(
+      stopwatch: current, laps: laps, summary: try await stopwatch.lapSummary(),
+      lastLapTotal: newest?.total ?? .zero)
   }
 }
 
@@ -40,13 +49,13 @@ public struct StartStopwatch: Sendable {
   public func callAsFunction() async throws -> Stopwatch {
     var current = try await stopwatch.load()
     guard !current.isRunning else { return current }
-    current.startedAt = timeline.now()
+    current.start(at: timeline.moment())
     try await stopwatch.save(current)
     return current
   }
 }
 
-/// Stops the stopwatch and persists the elapsed time.
+/// Stops the stopwatch and persists the elapsed time (never below the newest lap's total).
 /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
 public struct StopStopwatch: Sendable {
   private let stopwatch: any StopwatchRepository
@@ -60,13 +69,18 @@ public struct StopStopwatch: Sendable {
   public func callAsFunction() async throws -> Stopwatch {
     let current = try await stopwatch.load()
     guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
-    let stopped = Stopwatch(accumulated: current.elapsed(at: timeline.now()))
+    let floor = try await stopwatch.laps(offset: 0, limit: 1).items.first?.total ?? .zero
+    let stopped = Stopwatch(accumulated: current.elapsed(at: timeline.moment(), atLeast: floor))
     try await stopwatch.save(stopped)
     return stopped
   }
 }
 
 /// Records a lap of the running stopwatch: its time since the previous lap and the total.
+/// The total never goes below the previous lap's, so no lap time is negative and the lap
+/// times add up to the newest total. A run that was measured on the wall clock (after a
+/// reboot, or stored without a boot instant) is restarted at the lap on the boot clock, so
+/// the time from there on cannot jump with the wall clock.
 /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
 public struct SaveLap: Sendable {
   private let stopwatch: any StopwatchRepository
@@ -80,12 +94,17 @@ public struct SaveLap: Sendable {
   public func callAsFunction() async throws -> Lap {
     let current = try await stopwatch.load()
     guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
-    let total = current.elapsed(at: timeline.now())
+    let now = timeline.moment()
     let previous = try await stopwatch.laps(offset: 0, limit: 1).items.first
+    // Never below the previous lap's total, so no lap time is negative.
+    let total = current.elapsed(at: now, atLeast: previous?.total ?? .zero)
     let lap = Lap(
       number: (previous?.number ?? 0) + 1,
       lapTime: total - (previous?.total ?? .zero),
       total: total)
+    if current.shouldRestart(at: now, total: total) {
+      try await stopwatch.save(current.restarted(at: now, elapsed: total))
+    }
     try await stopwatch.append(lap)
     return lap
   }
