@@ -53,7 +53,8 @@ import Testing
   }
 
   @Test func theDocumentNamesTheFieldsAndReadsDocumentsWithoutThem() throws {
-    let encoded = String(decoding: try JSONEncoder().encode(StopwatchDTO(Self.running)), as: UTF8.self)
+    let encoded = String(
+      decoding: try JSONEncoder().encode(StopwatchDTO(Self.running)), as: UTF8.self)
     #expect(encoded.contains(#""startedBootID":"4b3f0c9e-1d2a-4e4b-9c1e-0a2b3c4d5e6f""#))
     #expect(encoded.contains(#""startedUptimeMs":86400123"#))
     let wallOnly = String(
