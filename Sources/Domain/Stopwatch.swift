@@ -55,8 +55,11 @@ public struct Moment: Equatable, Sendable {
 public struct Stopwatch: Equatable, Sendable {
   /// Time accumulated before the current run (whole milliseconds).
   public var accumulated: Duration
-  /// When the current run started on the wall clock; `nil` while stopped or reset.
-  public var startedAt: Date?
+  /// When the current run started on the wall clock; `nil` while stopped or reset (which
+  /// also clears `startedOnBoot`).
+  public var startedAt: Date? {
+    didSet { if startedAt == nil { startedOnBoot = nil } }
+  }
   /// When the current run started on the boot clock; `nil` while stopped or reset, and for
   /// a run started where the boot clock could not be read (or by a Pocket before it).
   public var startedOnBoot: BootInstant?
