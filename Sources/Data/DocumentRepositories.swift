@@ -87,7 +87,7 @@ extension StoreChange {
   init(_ change: StopwatchChange) {
     switch change {
     case .save(let stopwatch): self = .saveStopwatch(stopwatch)
-    case .appendLap(let lap): self = .appendLap(lap)
+    case .appendLap(let lap, let stopwatch): self = .appendLap(lap, saving: stopwatch)
     }
   }
 }

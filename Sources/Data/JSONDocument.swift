@@ -105,10 +105,18 @@ func decimal(_ text: String, _ what: String) throws(InvalidDocument) -> Decimal 
 struct StopwatchDTO: Codable, Equatable {
   var accumulatedMs: Int64
   var startedAtMs: Int64?
+  /// The boot the run started in, and the time since that boot then (`BootInstant`).
+  /// Both absent in documents of Pocket before them, and for a run started without a boot
+  /// clock; a pair that is not a valid boot instant is read as absent (the run is then
+  /// measured on the wall clock).
+  var startedBootID: String?
+  var startedUptimeMs: Int64?
 
   init(_ stopwatch: Stopwatch) {
     accumulatedMs = stopwatch.accumulated.milliseconds
     startedAtMs = stopwatch.startedAt?.epochMilliseconds
+    startedBootID = stopwatch.startedOnBoot?.bootID
+    startedUptimeMs = stopwatch.startedOnBoot?.uptime.milliseconds
   }
 
   func toDomain() throws(InvalidDocument) -> Stopwatch {
@@ -117,7 +125,8 @@ struct StopwatchDTO: Codable, Equatable {
     }
     return Stopwatch(
       accumulated: .milliseconds(accumulatedMs),
-      startedAt: startedAtMs.map(Date.init(epochMilliseconds:)))
+      startedAt: startedAtMs.map(Date.init(epochMilliseconds:)),
+      startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
   }
 }
 

@@ -16,7 +16,8 @@ struct JournalEntry: Codable, Equatable {
 /// it writes a new snapshot instead.)
 enum JournalChange: Codable, Equatable {
   case saveStopwatch(stopwatch: StopwatchDTO)
-  case appendLap(lap: LapDTO)
+  /// `stopwatch`, when present, is saved with the lap (absent in older journals).
+  case appendLap(lap: LapDTO, stopwatch: StopwatchDTO?)
   case resetStopwatch
   case insertBookmark(bookmark: BookmarkDTO)
   case renameBookmark(url: String, title: String)
@@ -36,7 +37,8 @@ enum JournalChange: Codable, Equatable {
   init?(_ change: StoreChange) {
     switch change {
     case .saveStopwatch(let stopwatch): self = .saveStopwatch(stopwatch: StopwatchDTO(stopwatch))
-    case .appendLap(let lap): self = .appendLap(lap: LapDTO(lap))
+    case .appendLap(let lap, let stopwatch):
+      self = .appendLap(lap: LapDTO(lap), stopwatch: stopwatch.map(StopwatchDTO.init))
     case .resetStopwatch: self = .resetStopwatch
     case .insertBookmark(let bookmark): self = .insertBookmark(bookmark: BookmarkDTO(bookmark))
     case .renameBookmark(let url, let title): self = .renameBookmark(url: url, title: title)
@@ -62,7 +64,8 @@ enum JournalChange: Codable, Equatable {
   func toDomain() throws(InvalidDocument) -> StoreChange {
     switch self {
     case .saveStopwatch(let stopwatch): .saveStopwatch(try stopwatch.toDomain())
-    case .appendLap(let lap): .appendLap(try lap.toDomain())
+    case .appendLap(let lap, let stopwatch):
+      .appendLap(try lap.toDomain(), saving: try stopwatch?.toDomain())
     case .resetStopwatch: .resetStopwatch
     case .insertBookmark(let bookmark): .insertBookmark(bookmark.toDomain())
     case .renameBookmark(let url, let title): .renameBookmark(url: url, title: title)

@@ -59,7 +59,8 @@ private struct StoredBookmark {
 /// Every way a document store changes. The JSON store appends these to its journal.
 enum StoreChange: Sendable {
   case saveStopwatch(Stopwatch)
-  case appendLap(Lap)
+  /// A lap, and the stopwatch saved with it when given.
+  case appendLap(Lap, saving: Stopwatch? = nil)
   case resetStopwatch
   case insertBookmark(Bookmark)
   case renameBookmark(url: String, title: String)
@@ -100,8 +101,9 @@ extension StoreState {
     case .saveStopwatch(let stopwatch):
       guard stopwatch != self.stopwatch else { return .unchanged }
       self.stopwatch = stopwatch
-    case .appendLap(let lap):
+    case .appendLap(let lap, let saving):
       try append(lap)
+      if let saving { stopwatch = saving }
     case .resetStopwatch:
       guard !stopwatch.isReset || !laps.isEmpty else { return .unchanged }
       stopwatch = Stopwatch()

@@ -36,9 +36,9 @@ public protocol StopwatchRepository: Sendable {
 public enum StopwatchChange: Equatable, Sendable {
   /// Replaces the stored stopwatch (laps are untouched).
   case save(Stopwatch)
-  /// Inserts a lap (the stopwatch is untouched); a number already stored throws
-  /// `DomainError.duplicate`.
-  case appendLap(Lap)
+  /// Inserts a lap and, when `saving` is given, replaces the stored stopwatch with it in the
+  /// same step; a number already stored throws `DomainError.duplicate`.
+  case appendLap(Lap, saving: Stopwatch? = nil)
 }
 
 /// Bookmarked notices. The url is the identity.

@@ -47,6 +47,8 @@ public final class StopwatchViewModel: MessageReporting {
 
   public private(set) var state = State()
   private var stopwatch = Stopwatch()
+  /// The newest lap's total: the least time shown.
+  private var lastLapTotal = Duration.zero
   private let timeline: Timeline
   private let pageSize: Int
   private let loadStopwatch: LoadStopwatch
@@ -74,6 +76,7 @@ public final class StopwatchViewModel: MessageReporting {
       return
     }
     stopwatch = record.stopwatch
+    lastLapTotal = record.lastLapTotal
     let marks = Self.marks(record.summary)
     state.laps = record.laps.items.map { LapRow(lap: $0, mark: marks[$0.number]) }
     state.lapCount = record.laps.total
@@ -82,7 +85,7 @@ public final class StopwatchViewModel: MessageReporting {
 
   /// Recomputes the shown time from the clock.
   public func tick() {
-    state.elapsed = stopwatch.elapsed(at: timeline.now())
+    state.elapsed = stopwatch.elapsed(at: timeline.moment(), atLeast: lastLapTotal)
     state.status =
       stopwatch.isRunning
       ? .running : (stopwatch.isReset && state.lapCount == 0 ? .reset : .stopped)

@@ -31,8 +31,8 @@ package protocol Console {
 package struct Pocket {
   var environment: [String: String]
   var console: any Console
-  /// Wall-clock time moved by a monotonic clock; tests pass a manual one.
-  var timeline = Timeline(clock: ContinuousClock(), now: { Date() })
+  /// Wall-clock and boot-clock time moved by a monotonic clock; tests pass a manual one.
+  var timeline = Timeline(clock: ContinuousClock(), now: { Date() }, boot: BootClock.read)
   var timeZone: TimeZone = .current
 
   package init(environment: [String: String], console: any Console) {

@@ -13,7 +13,10 @@ struct StopwatchAccuracyTests {
   @Test func twentyFourHoursAndAHundredThousandLaps() async throws {
     let clock = ManualClock()
     let store = InMemoryStore().repositories
-    let viewModel = StopwatchViewModel(stopwatch: store.stopwatch, timeline: .manual(clock))
+    // Measured on the boot clock, as on Linux and macOS.
+    let boot = BootInstant(bootID: "accuracy", uptime: .milliseconds(3_600_123))
+    let viewModel = StopwatchViewModel(
+      stopwatch: store.stopwatch, timeline: .manual(clock, boot: boot))
     let strings = Strings(language: .en)
     var generator = SeededGenerator(seed: 20_261_129)
     let day: Int64 = 24 * 60 * 60 * 1000
@@ -32,6 +35,7 @@ struct StopwatchAccuracyTests {
       #expect(viewModel.state.message == nil)
     }
     #expect(viewModel.state.lapCount == laps)
+    #expect(try await store.stopwatch.load().startedOnBoot == boot)
     viewModel.tick()
     let shown = viewModel.state.elapsed
     #expect(shown.milliseconds == clock.now.offset.milliseconds)

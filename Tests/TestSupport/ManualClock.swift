@@ -30,10 +30,11 @@ public final class ManualClock: Clock, Sendable {
 }
 
 extension Timeline {
-  /// A timeline that starts at `start` and moves only with `clock`.
+  /// A timeline that starts at `start` (and at `boot` on the boot clock, if given) and
+  /// moves only with `clock`.
   public static func manual(
-    _ clock: ManualClock, start: Date = Fixtures.referenceDate
+    _ clock: ManualClock, start: Date = Fixtures.referenceDate, boot: BootInstant? = nil
   ) -> Timeline {
-    Timeline(clock: clock, now: { start })
+    Timeline(clock: clock, now: { start }, boot: { boot })
   }
 }

@@ -85,11 +85,6 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
   let database: SQLiteDatabase
 
   static let insertLap = "INSERT INTO laps (\(LapRow.columns)) VALUES (?, ?, ?)"
-  static let upsert = """
-    INSERT INTO stopwatch (id, accumulated_ms, started_at_ms) VALUES (1, ?, ?)
-    ON CONFLICT (id) DO UPDATE
-    SET accumulated_ms = excluded.accumulated_ms, started_at_ms = excluded.started_at_ms
-    """
   static let lapsPage = """
     SELECT \(LapRow.columns) FROM laps ORDER BY number DESC LIMIT ? OFFSET ?
     """
@@ -112,8 +107,7 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
   }
 
   static func save(_ stopwatch: Stopwatch, _ connection: SQLiteConnection) throws {
-    let row = StopwatchRow(stopwatch)
-    try connection.execute(upsert, row.accumulatedMs, row.startedAtMs)
+    try StopwatchRow(stopwatch).save(connection)
   }
 
   static func append(_ lap: Lap, _ connection: SQLiteConnection) throws {
@@ -137,7 +131,9 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
       let (change, result) = try decide(try Self.stopwatch(connection), newest)
       switch change {
       case .save(let stopwatch): try Self.save(stopwatch, connection)
-      case .appendLap(let lap): try Self.append(lap, connection)
+      case .appendLap(let lap, let stopwatch):
+        try Self.append(lap, connection)
+        if let stopwatch { try Self.save(stopwatch, connection) }
       case nil: break
       }
       return result

@@ -5,26 +5,60 @@ import Foundation
 // decimals as their exact text. Each maps with `init(_ entity:)` / `toDomain()`.
 
 struct StopwatchRow {
-  static let select = "SELECT accumulated_ms, started_at_ms FROM stopwatch WHERE id = 1"
+  static let select = """
+    SELECT accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms
+    FROM stopwatch WHERE id = 1
+    """
 
   var accumulatedMs: Int64
   var startedAtMs: Int64?
+  /// Schema version 4: the boot the run started in and the time since that boot then;
+  /// NULL in rows of older versions and for a run started without a boot clock.
+  var startedBootID: String?
+  var startedUptimeMs: Int64?
 
   init(_ stopwatch: Stopwatch) {
     accumulatedMs = stopwatch.accumulated.milliseconds
     startedAtMs = stopwatch.startedAt?.epochMilliseconds
+    startedBootID = stopwatch.startedOnBoot?.bootID
+    startedUptimeMs = stopwatch.startedOnBoot?.uptime.milliseconds
   }
 
   init(_ statement: SQLiteStatement) {
     accumulatedMs = statement.int64(0)
     startedAtMs = statement.optionalInt64(1)
+    startedBootID = statement.optionalText(2)
+    startedUptimeMs = statement.optionalInt64(3)
   }
 
+  /// A boot id and uptime that are not a valid `BootInstant` are read as none.
   func toDomain() -> Stopwatch {
     Stopwatch(
       accumulated: .milliseconds(accumulatedMs),
-      startedAt: startedAtMs.map(Date.init(epochMilliseconds:)))
+      startedAt: startedAtMs.map(Date.init(epochMilliseconds:)),
+      startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
   }
+
+  /// Stores the row with `connection`, replacing the one there. A row without a boot
+  /// instant names only the version-1 columns (the others become NULL), so it can be
+  /// written to files of every version, as tests build them.
+  func save(_ connection: SQLiteConnection) throws(SQLiteError) {
+    if let startedBootID, let startedUptimeMs {
+      try connection.execute(
+        Self.replaceWithBoot, accumulatedMs, startedAtMs, startedBootID, startedUptimeMs)
+    } else {
+      try connection.execute(Self.replace, accumulatedMs, startedAtMs)
+    }
+  }
+
+  static let replace = """
+    INSERT OR REPLACE INTO stopwatch (id, accumulated_ms, started_at_ms) VALUES (1, ?, ?)
+    """
+  static let replaceWithBoot = """
+    INSERT OR REPLACE INTO stopwatch
+      (id, accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms)
+    VALUES (1, ?, ?, ?, ?)
+    """
 }
 
 struct LapRow {

@@ -11,7 +11,7 @@ enum SQLiteSchema {
     let statements: [String]
   }
 
-  static let migrations: [Migration] = [version1, version2, version3]
+  static let migrations: [Migration] = [version1, version2, version3, version4]
 
   /// The version this code writes and reads.
   static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -188,5 +188,16 @@ enum SQLiteSchema {
       END
       """,
       "PRAGMA user_version = 3",
+    ])
+
+  /// Where a running stopwatch started on the boot clock (`BootInstant`), so a later
+  /// process measures the run on a clock that is never set. Both NULL in rows written
+  /// before, read as no boot instant.
+  static let version4 = Migration(
+    version: 4,
+    statements: [
+      "ALTER TABLE stopwatch ADD COLUMN started_boot_id TEXT",
+      "ALTER TABLE stopwatch ADD COLUMN started_uptime_ms INTEGER",
+      "PRAGMA user_version = 4",
     ])
 }

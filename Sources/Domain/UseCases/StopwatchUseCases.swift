@@ -5,11 +5,16 @@ public struct StopwatchRecord: Equatable, Sendable {
   public var stopwatch: Stopwatch
   public var laps: Page<Lap>
   public var summary: LapSummary
+  /// The newest lap's total (zero without laps): the least time the stopwatch may show.
+  public var lastLapTotal: Duration
 
-  public init(stopwatch: Stopwatch, laps: Page<Lap>, summary: LapSummary) {
+  public init(
+    stopwatch: Stopwatch, laps: Page<Lap>, summary: LapSummary, lastLapTotal: Duration = .zero
+  ) {
     self.stopwatch = stopwatch
     self.laps = laps
     self.summary = summary
+    self.lastLapTotal = lastLapTotal
   }
 }
 
@@ -19,10 +24,14 @@ public struct LoadStopwatch: Sendable {
   public init(stopwatch: any StopwatchRepository) { self.stopwatch = stopwatch }
 
   public func callAsFunction(lapLimit: Int) async throws -> StopwatchRecord {
-    StopwatchRecord(
-      stopwatch: try await stopwatch.load(),
-      laps: try await stopwatch.laps(offset: 0, limit: lapLimit),
-      summary: try await stopwatch.lapSummary())
+    let current = try await stopwatch.load()
+    let laps = try await stopwatch.laps(offset: 0, limit: lapLimit)
+    let newest =
+      lapLimit > 0 || laps.total == 0
+      ? laps.items.first : try await stopwatch.laps(offset: 0, limit: 1).items.first
+    return StopwatchRecord(
+      stopwatch: current, laps: laps, summary: try await stopwatch.lapSummary(),
+      lastLapTotal: newest?.total ?? .zero)
   }
 }
 
@@ -41,13 +50,13 @@ public struct StartStopwatch: Sendable {
     try await stopwatch.update { [timeline] current, _ in
       guard !current.isRunning else { return (nil, current) }
       var started = current
-      started.startedAt = timeline.now()
+      started.start(at: timeline.moment())
       return (.save(started), started)
     }
   }
 }
 
-/// Stops the stopwatch and persists the elapsed time.
+/// Stops the stopwatch and persists the elapsed time (never below the newest lap's total).
 /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
 public struct StopStopwatch: Sendable {
   private let stopwatch: any StopwatchRepository
@@ -59,15 +68,20 @@ public struct StopStopwatch: Sendable {
 
   @discardableResult
   public func callAsFunction() async throws -> Stopwatch {
-    try await stopwatch.update { [timeline] current, _ in
+    try await stopwatch.update { [timeline] current, newest in
       guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
-      let stopped = Stopwatch(accumulated: current.elapsed(at: timeline.now()))
+      let floor = newest?.total ?? .zero
+      let stopped = Stopwatch(accumulated: current.elapsed(at: timeline.moment(), atLeast: floor))
       return (.save(stopped), stopped)
     }
   }
 }
 
 /// Records a lap of the running stopwatch: its time since the previous lap and the total.
+/// The total never goes below the previous lap's, so no lap time is negative and the lap
+/// times add up to the newest total. A run that was measured on the wall clock (after a
+/// reboot, or stored without a boot instant) is restarted at the lap on the boot clock, so
+/// the time from there on cannot jump with the wall clock.
 /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
 public struct SaveLap: Sendable {
   private let stopwatch: any StopwatchRepository
@@ -83,12 +97,17 @@ public struct SaveLap: Sendable {
       guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
       // The clock is read inside the transaction: a lap another process saved while this
       // one waited is never later than this reading.
-      let total = current.elapsed(at: timeline.now())
+      let now = timeline.moment()
+      // Never below the previous lap's total, so no lap time is negative.
+      let total = current.elapsed(at: now, atLeast: previous?.total ?? .zero)
       let lap = Lap(
         number: (previous?.number ?? 0) + 1,
         lapTime: total - (previous?.total ?? .zero),
         total: total)
-      return (.appendLap(lap), lap)
+      let restarted =
+        current.shouldRestart(at: now, total: total)
+        ? current.restarted(at: now, elapsed: total) : nil
+      return (.appendLap(lap, saving: restarted), lap)
     }
   }
 }
