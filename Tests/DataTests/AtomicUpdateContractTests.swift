@@ -35,6 +35,18 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
+  func aLapSavedWithAStopwatchStoresBothAndSurvivesReopen(kind: StoreKind) async throws {
+    var store = try StoreUnderTest(kind)
+    defer { store.remove() }
+    let lap = Lap(number: 1, lapTime: .milliseconds(700), total: .milliseconds(700))
+    let restarted = Stopwatch(accumulated: .milliseconds(700), startedAt: Fixtures.date(9))
+    try await store.stopwatch.update { _, _ in (.appendLap(lap, saving: restarted), ()) }
+    try store.reopen()
+    #expect(try await store.stopwatch.load() == restarted)
+    #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [lap])
+  }
+
+  @Test(arguments: StoreKind.allCases)
   func updateThatThrowsStoresNothing(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -27,6 +27,22 @@ import Testing
     try await store.chat.messages(offset: 0, limit: 10_000).items.map(\.content)
   }
 
+  @Test func aLapLineWithoutAStopwatchFromAnOlderPocketIsRead() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await say("one", "two", in: try open())  // a snapshot, then one journal line
+    let handle = try FileHandle(forWritingTo: journal)
+    try handle.seekToEnd()
+    let line = #"{"change":{"appendLap":{"lap":{"lapTimeMs":5,"number":1,"totalMs":5}}},"seq":3}"#
+    try handle.write(contentsOf: Foundation.Data((line + "\n").utf8))
+    try handle.close()
+    let store = try open()
+    #expect(
+      try await store.stopwatch.laps(offset: 0, limit: 5).items == [
+        Lap(number: 1, lapTime: .milliseconds(5), total: .milliseconds(5))
+      ])
+    #expect(try await store.stopwatch.load() == Stopwatch())
+  }
+
   @Test func aTornLastLineWasNeverAcknowledgedAndIsSkipped() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     try await say("one", "two", in: try open())
