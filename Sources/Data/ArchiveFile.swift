@@ -42,15 +42,29 @@ public enum ArchiveFile {
     }
   }
 
-  /// Reads the archive at `path`.
+  /// The largest archive `read` accepts: 64 MiB, several times what the largest stores
+  /// Pocket is measured with export to (121,000 records), and small enough that a file or
+  /// stream that never ends costs little memory before it is refused.
+  public static let sizeLimit = 64 * 1024 * 1024
+
+  /// Reads the archive at `path`, holding at most `sizeLimit` bytes of it.
+  /// - Throws: `DomainError.storageUnavailable` naming the limit when the file or stream
+  ///   is larger (it is not read whole), or when it is missing, a folder or unreadable.
   public static func read(_ path: String) throws(DomainError) -> StoreArchive {
-    let bytes: [UInt8]?
+    let bytes: [UInt8]
     do {
-      bytes = try DurableFile.readIfPresent(path)
+      bytes = try BoundedFile.contents(of: path, limit: sizeLimit)
     } catch {
-      throw .storageUnavailable(path: path, reason: error.reason)
+      let reason =
+        switch error {
+        case .missing: "no such file"
+        case .directory: "it is a folder, not an archive file"
+        case .tooLarge(let limit):
+          "it is larger than \(limit / (1024 * 1024)) MiB, the most an archive may hold"
+        case .notReadable(let reason): reason
+        }
+      throw .storageUnavailable(path: path, reason: reason)
     }
-    guard let bytes else { throw .storageUnavailable(path: path, reason: "no such file") }
     return try decode(bytes, path: path)
   }
 }

@@ -3,12 +3,28 @@ package struct UsageError: Error, Equatable {
   package var message: String
 }
 
-/// Turns one typed line into a `Command`. Words are separated by blanks; free text (a
-/// chat message, a title, a note) is the rest of the line as typed, trimmed.
+/// Turns a typed line, or the words of a one-shot command line, into a `Command`.
+///
+/// A typed line is split into words at blanks; free text (a chat message, a title, a
+/// note) is the rest of the line as typed, trimmed. One-shot arguments are taken as the
+/// words they are, never split again: `pocket export "/tmp/my dir/x.json"` names one
+/// path, and `pocket import "a.json --replace"` names the file `a.json --replace`. Their
+/// free text is the remaining words joined by one space.
 enum CommandParser {
   /// - Returns: `nil` for a blank line.
   static func parse(_ line: String) throws(UsageError) -> Command? {
-    var words = Words(line)
+    try parse(Words(line: line))
+  }
+
+  /// The command `words` (the command's name, then its arguments) form.
+  /// - Returns: `nil` when there are no words, or only blank ones.
+  static func parse(words: [String]) throws(UsageError) -> Command? {
+    guard words.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+    return try parse(Words(words: words))
+  }
+
+  private static func parse(_ words: Words) throws(UsageError) -> Command? {
+    var words = words
     guard let name = words.next() else { return nil }
     let command: Command
     switch name.lowercased() {
@@ -94,23 +110,52 @@ extension Command {
   }
 }
 
-/// Reads words off a line, keeping the untouched rest for free text.
+/// Reads the words of a command, keeping the free text from any word on.
 private struct Words {
-  private var remainder: Substring
+  private let words: [String]
+  /// The free text from word `index` to the end, trimmed.
+  private let text: (_ index: Int) -> String
+  private var position = 0
 
-  init(_ line: String) { remainder = Substring(line) }
+  /// The words of a typed line, split at blanks; free text is the rest of the line as typed.
+  init(line: String) {
+    var words: [String] = []
+    var starts: [String.Index] = []
+    var index = line.startIndex
+    while index < line.endIndex {
+      guard !line[index].isWhitespace else {
+        index = line.index(after: index)
+        continue
+      }
+      let end = line[index...].firstIndex { $0.isWhitespace } ?? line.endIndex
+      words.append(String(line[index..<end]))
+      starts.append(index)
+      index = end
+    }
+    self.words = words
+    text = { index in
+      index < starts.count ? line[starts[index]...].trimmingWhitespace() : ""
+    }
+  }
+
+  /// Words as given (one-shot arguments); free text is the remaining words joined by a space.
+  init(words: [String]) {
+    self.words = words
+    text = { index in
+      index < words.count
+        ? Substring(words[index...].joined(separator: " ")).trimmingWhitespace() : ""
+    }
+  }
 
   mutating func next() -> String? {
-    remainder = remainder.drop { $0.isWhitespace }
-    guard !remainder.isEmpty else { return nil }
-    let word = remainder.prefix { !$0.isWhitespace }
-    remainder = remainder.dropFirst(word.count)
-    return String(word)
+    guard position < words.count else { return nil }
+    defer { position += 1 }
+    return words[position]
   }
 
   mutating func rest() -> String {
-    defer { remainder = "" }
-    return remainder.trimmingWhitespace()
+    defer { position = words.count }
+    return text(position)
   }
 
   mutating func required(_ what: String, for name: String) throws(UsageError) -> String {

@@ -13,9 +13,9 @@ package struct OpenedStore {
   /// Opens the store `options` name. The only place that knows the concrete stores.
   package static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore
   {
-    let directory = options.storeDirectory(environment: environment)
     switch options.store {
     case .sqlite:
+      let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
         path: directory.appendingPathComponent(SQLiteStore.fileName).path)
       return OpenedStore(
@@ -26,6 +26,7 @@ package struct OpenedStore {
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
         repositories: InMemoryStore().repositories)
     case .json:
+      let directory = try options.storeDirectory(environment: environment)
       let store = try JSONFileStore.open(directory: directory)
       return OpenedStore(
         kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,

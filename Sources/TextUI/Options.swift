@@ -94,16 +94,32 @@ package struct Options: Equatable {
   }
 
   /// The store folder: `--store-path`, else the platform's data folder for Pocket.
-  func storeDirectory(environment: [String: String]) -> URL {
+  ///
+  /// On Linux that is `$XDG_DATA_HOME/pocket`, else `$HOME/.local/share/pocket`. As the
+  /// XDG Base Directory spec asks, an `XDG_DATA_HOME` that is not an absolute path is
+  /// ignored; a `HOME` that is unset, empty or relative is never replaced by the current
+  /// folder.
+  /// - Throws: `DomainError.storageUnavailable` when neither gives an absolute path.
+  func storeDirectory(environment: [String: String]) throws(DomainError) -> URL {
     if let storePath { return URL(fileURLWithPath: storePath) }
     #if os(macOS)
       let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)
       if let folder = support.first { return folder.appendingPathComponent("pocket") }
     #endif
-    if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       return URL(fileURLWithPath: xdg).appendingPathComponent("pocket")
     }
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    guard let home = environment["HOME"], home.hasPrefix("/") else {
+      let problem =
+        switch environment["HOME"] {
+        case nil: "HOME is not set"
+        case "": "HOME is empty"
+        case let home?: "HOME (\(home)) is not an absolute path"
+        }
+      throw .storageUnavailable(
+        path: "$HOME/.local/share/pocket",
+        reason: "\(problem) and there is no absolute XDG_DATA_HOME; use --store-path DIR")
+    }
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/pocket")
   }
 }

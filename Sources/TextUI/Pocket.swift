@@ -71,13 +71,13 @@ package struct Pocket {
     }
     let renderer = Renderer(strings: strings)
     if !options.command.isEmpty {
-      return await runOnce(options.command.joined(separator: " "), session, strings, renderer)
+      return await runOnce(options.command, session, strings, renderer)
     }
     return await runInteractive(session, strings, renderer)
   }
 
   /// The longest line Pocket reads, in bytes.
-  static let maxLineBytes = 64 * 1024
+  nonisolated static let maxLineBytes = 64 * 1024
 
   /// What one typed line came to.
   private enum LineResult {
@@ -86,12 +86,30 @@ package struct Pocket {
     case outcome(Outcome)
   }
 
+  /// Runs one typed line.
   private func handle(_ line: String, _ session: Session) async -> LineResult {
-    guard line.utf8.count <= Self.maxLineBytes else {
+    await handle(byteCount: line.utf8.count, session) { () throws(UsageError) in
+      try CommandParser.parse(line)
+    }
+  }
+
+  /// Runs one command given as words (one-shot arguments), never splitting a word again.
+  /// The words count against the line limit as the line they would make.
+  private func handle(words: [String], _ session: Session) async -> LineResult {
+    let byteCount = words.reduce(max(words.count - 1, 0)) { $0 + $1.utf8.count }
+    return await handle(byteCount: byteCount, session) { () throws(UsageError) in
+      try CommandParser.parse(words: words)
+    }
+  }
+
+  private func handle(
+    byteCount: Int, _ session: Session, _ parse: () throws(UsageError) -> Command?
+  ) async -> LineResult {
+    guard byteCount <= Self.maxLineBytes else {
       return .outcome(.refused(.lineTooLong(limit: Self.maxLineBytes)))
     }
     do {
-      guard let command = try CommandParser.parse(line) else { return .blank }
+      guard let command = try parse() else { return .blank }
       return .outcome(await session.execute(command))
     } catch {
       return .usage(error.message)
@@ -99,9 +117,9 @@ package struct Pocket {
   }
 
   private func runOnce(
-    _ line: String, _ session: Session, _ strings: Strings, _ renderer: Renderer
+    _ words: [String], _ session: Session, _ strings: Strings, _ renderer: Renderer
   ) async -> ExitStatus {
-    switch await handle(line, session) {
+    switch await handle(words: words, session) {
     case .blank:
       console.writeError("pocket: empty command. Run 'pocket --help' for the commands.\n")
       return .usage
@@ -172,11 +190,14 @@ extension Message {
 /// A reader that went away (`pocket rates | head -1`) ends Pocket quietly with status 0:
 /// SIGPIPE is ignored and a write that fails with EPIPE exits.
 package struct StandardConsole: Console {
+  /// Standard input, read with the line limit applied as the bytes arrive.
+  private let input = LineReader(descriptor: STDIN_FILENO, limit: Pocket.maxLineBytes)
+
   package init() {
     signal(SIGPIPE, SIG_IGN)
   }
 
-  package func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+  package func readLine() -> String? { input.readLine() }
   package func write(_ text: String) { Self.emit(text, to: STDOUT_FILENO) }
   package func writeError(_ text: String) { Self.emit(text, to: STDERR_FILENO) }
   package var isInteractive: Bool { isatty(STDIN_FILENO) != 0 }

@@ -1,3 +1,4 @@
+import Domain
 import Testing
 
 @testable import TextUI
@@ -88,15 +89,82 @@ struct CommandParserTests {
   }
 
   #if os(Linux)
-    @Test func storeFolderFollowsXDG() {
+    @Test func storeFolderFollowsXDG() throws {
       let options = Options()
       #expect(
-        options.storeDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).path
+        try options.storeDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).path
           == "/x/pocket")
       #expect(
-        options.storeDirectory(environment: ["HOME": "/h"]).path == "/h/.local/share/pocket")
+        try options.storeDirectory(environment: ["HOME": "/h"]).path == "/h/.local/share/pocket")
       #expect(
-        Options(storePath: "/s").storeDirectory(environment: ["XDG_DATA_HOME": "/x"]).path == "/s")
+        try Options(storePath: "/s").storeDirectory(environment: ["XDG_DATA_HOME": "/x"]).path
+          == "/s")
+      // The XDG spec: a relative XDG_DATA_HOME is invalid and ignored.
+      for relative in ["", "data", "./data"] {
+        #expect(
+          try options.storeDirectory(environment: ["XDG_DATA_HOME": relative, "HOME": "/h"]).path
+            == "/h/.local/share/pocket")
+      }
+    }
+
+    /// Without an absolute HOME or XDG_DATA_HOME there is no store folder, never the
+    /// current folder.
+    @Test(arguments: [
+      ([:], "HOME is not set"),
+      (["HOME": ""], "HOME is empty"),
+      (["HOME": "", "XDG_DATA_HOME": "data"], "HOME is empty"),
+      (["HOME": "home"], "HOME (home) is not an absolute path"),
+    ])
+    func noHomeIsAnError(environment: [String: String], problem: String) {
+      #expect(
+        throws: DomainError.storageUnavailable(
+          path: "$HOME/.local/share/pocket",
+          reason: "\(problem) and there is no absolute XDG_DATA_HOME; use --store-path DIR")
+      ) { try Options().storeDirectory(environment: environment) }
+      #expect(throws: Never.self) {
+        try Options(storePath: "/s").storeDirectory(environment: environment)
+      }
     }
   #endif
+
+  /// One-shot arguments are taken as the words they are: a word is never split again.
+  @Test(arguments: [
+    (["export", "/tmp/my dir/x.json"], Command.export(path: "/tmp/my dir/x.json")),
+    (
+      ["import", "/tmp/a.json --replace"],
+      .importArchive(path: "/tmp/a.json --replace", replace: false)
+    ),
+    (["import", "/tmp/a.json", "--replace"], .importArchive(path: "/tmp/a.json", replace: true)),
+    (["import", "--replace", "a b.json"], .importArchive(path: "a b.json", replace: true)),
+    (["convert", "1 EUR"], .convert(amount: "1 EUR", from: nil)),
+    (["fav", "krw usd"], .favorite(code: "krw usd")),
+    (["say", "hello,   world"], .say(text: "hello,   world")),
+    (["say", "hello,", "world"], .say(text: "hello, world")),
+    (["say", "  padded  "], .say(text: "padded")),
+    (["rename", "2", "Read  this", "later"], .rename(number: 2, title: "Read  this later")),
+    (["add", "7.5", "sunny walk"], .add(score: "7.5", note: "sunny walk")),
+    (["edit", "1", "6 better day"], .edit(number: 1, text: "6 better day")),
+    (["rates", "south korean"], .rates(query: "south korean")),
+    (["lap"], .lap),
+    (["LAP"], .lap),
+  ])
+  func parsesWordsAsGiven(words: [String], expected: Command) throws {
+    #expect(try CommandParser.parse(words: words) == expected)
+  }
+
+  @Test(arguments: [
+    (["lap now"], "Unknown command 'lap now'. Type 'help' for the list."),
+    (["lap", "now"], "'lap' takes no more words. Usage: lap"),
+    (["bookmark", "1 2"], "'bookmark' needs a number N, not '1 2'. Usage: bookmark N"),
+    (["import", "a.json", "b.json"], "'import' takes one PATH. Usage: import PATH [--replace]"),
+    (["refresh", "--force now"], "'refresh' takes only --force. Usage: refresh [--force]"),
+  ])
+  func wordsAreNeverSplitIntoOptionsOrArguments(words: [String], message: String) {
+    #expect(throws: UsageError(message: message)) { try CommandParser.parse(words: words) }
+  }
+
+  @Test func noWordsOrBlankWordsAreNothing() throws {
+    #expect(try CommandParser.parse(words: []) == nil)
+    #expect(try CommandParser.parse(words: ["", " "]) == nil)
+  }
 }

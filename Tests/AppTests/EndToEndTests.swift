@@ -127,4 +127,37 @@ struct EndToEndTests {
     #expect(help.stdout.contains("convert AMOUNT [FROM]"))
     #expect(try pocket("help", "lap").stdout == "lap\n  Record a lap of the running stopwatch\n")
   }
+
+  /// One-shot arguments reach the parser as the words they are: a path with spaces is
+  /// one path, and `--replace` inside a word is part of that word, never an option.
+  @Test func argumentsAreTakenAsTheWordsTheyAre() throws {
+    try pocket("say", "mine")
+    let folder = directory.appendingPathComponent("my dir")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let mine = folder.appendingPathComponent("mine.json")
+    let exported = try pocket("export", mine.path)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(FileManager.default.fileExists(atPath: mine.path))
+
+    let other = try PocketProcess(store: "json")
+    defer { other.remove() }
+    try other.run(["say", "theirs"])
+    let theirs = other.directory.appendingPathComponent("theirs.json")
+    #expect(try other.run(["export", theirs.path]).status == 0)
+    let oneWord = try pocket("import", "\(theirs.path) --replace")
+    #expect(oneWord.status == 1)
+    #expect(
+      oneWord.stderr == "pocket: Cannot use the file \(theirs.path) --replace: no such file\n")
+    let chat = try pocket("chat").stdout
+    #expect(chat.contains("mine"))
+    #expect(!chat.contains("theirs"))
+
+    // A path with spaces imports; free text keeps the spaces inside a word.
+    let fresh = try PocketProcess(store: "json")
+    defer { fresh.remove() }
+    let imported = try fresh.run(["import", mine.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(try fresh.run(["say", "two  spaces"]).stdout.contains("two  spaces"))
+    #expect(try fresh.run(["chat"]).stdout.contains("mine"))
+  }
 }

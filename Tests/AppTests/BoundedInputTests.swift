@@ -1,0 +1,126 @@
+import Data
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Input that is too big is refused before it costs memory: an import file or stream over
+/// the archive limit, and a typed line over 64 KiB, however long it goes on.
+///
+/// Each child runs under `ulimit -v` (so a runaway read fails instead of exhausting the
+/// machine) and, where `/usr/bin/time` exists, its peak memory is checked.
+@Suite("Input that is too big", .serialized)
+struct BoundedInputTests {
+  let pocket: PocketProcess
+
+  init() throws {
+    pocket = try PocketProcess(store: "sqlite")
+  }
+
+  /// The archive limit in KiB, as peak memory figures come.
+  static let limitKiB = ArchiveFile.sizeLimit / 1024
+
+  /// What `import` says of a file or stream larger than the limit.
+  static func tooLarge(_ path: String) -> String {
+    "pocket: Cannot use the file \(path): it is larger than 64 MiB, the most an archive may hold\n"
+  }
+
+  /// Puts one message in the store and returns its export, to show nothing changed.
+  func storeWithData() throws -> Foundation.Data {
+    #expect(try pocket.run(["say", "keep me"]).status == 0)
+    return try pocket.export()
+  }
+
+  @Test func anImportOfDevZeroStopsAtTheLimit() throws {
+    defer { pocket.remove() }
+    let before = try storeWithData()
+    let bounded = try pocket.runBounded(["import", "/dev/zero", "--replace"])
+    #expect(bounded.run.status == 1)
+    #expect(bounded.run.stderr == Self.tooLarge("/dev/zero"))
+    if let peak = bounded.peakKiB {
+      // The limit's worth of bytes, and the process itself; never the stream.
+      #expect(peak < Self.limitKiB + 128 * 1024, "peak \(peak) KiB")
+    }
+    #expect(try pocket.export() == before)
+  }
+
+  @Test func anImportOfAFIFOThatNeverEndsStopsAtTheLimit() throws {
+    defer { pocket.remove() }
+    let before = try storeWithData()
+    let fifo = pocket.directory.appendingPathComponent("endless")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+    writer.arguments = ["-c", "exec yes 'not an archive' > \"$1\"", "sh", fifo.path]
+    writer.standardError = FileHandle.nullDevice
+    try writer.run()
+    defer {
+      // Ends a writer still waiting for its reader; one that lost its reader has ended.
+      if writer.isRunning { writer.terminate() }
+      writer.waitUntilExit()
+    }
+    let bounded = try pocket.runBounded(["import", fifo.path, "--replace"])
+    #expect(bounded.run.status == 1)
+    #expect(bounded.run.stderr == Self.tooLarge(fifo.path))
+    if let peak = bounded.peakKiB {
+      #expect(peak < Self.limitKiB + 128 * 1024, "peak \(peak) KiB")
+    }
+    #expect(try pocket.export() == before)
+  }
+
+  @Test func anOversizeFileIsRefusedWithoutReadingIt() throws {
+    defer { pocket.remove() }
+    let before = try storeWithData()
+    // A sparse file one byte over the limit: no disk space, all zeros when read.
+    let file = pocket.directory.appendingPathComponent("huge.json")
+    #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: UInt64(ArchiveFile.sizeLimit) + 1)
+    try handle.close()
+    let bounded = try pocket.runBounded(["import", file.path, "--replace"])
+    #expect(bounded.run.status == 1)
+    #expect(bounded.run.stderr == Self.tooLarge(file.path))
+    if let peak = bounded.peakKiB {
+      // Less than the file itself: it was refused from its size.
+      #expect(peak < Self.limitKiB, "peak \(peak) KiB")
+    }
+    #expect(try pocket.export() == before)
+  }
+
+  @Test func aFolderIsRefusedAsNotAnArchive() throws {
+    defer { pocket.remove() }
+    let before = try storeWithData()
+    let run = try pocket.run(["import", pocket.directory.path, "--replace"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "pocket: Cannot use the file \(pocket.directory.path): it is a folder, not an archive file\n"
+    )
+    #expect(try pocket.export() == before)
+  }
+
+  /// A typed line of 40 MB (300 MB with `POCKET_SOAK=1`), streamed through standard input.
+  @Test func aHugeLineIsRefusedWithMemoryBounded() throws {
+    defer { pocket.remove() }
+    let soak = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1"
+    let size = soak ? 300_000_000 : 40_000_000
+    print("a line of \(size) bytes")
+    let bounded = try pocket.runBounded(
+      [],
+      input: "printf 'say '; head -c \(size) /dev/zero | tr '\\000' x; printf '\\nsay after\\n'")
+    #expect(bounded.run.status == 0)
+    #expect(bounded.run.stdout.contains("The line is too long: at most 64 KiB"))
+    if let peak = bounded.peakKiB {
+      // The process itself and 64 KiB of the line, never the line.
+      #expect(peak < 80 * 1024, "peak \(peak) KiB")
+    }
+    // The session went on after the refused line.
+    let chat = try pocket.run(["chat"]).stdout
+    #expect(chat.contains("after"))
+    #expect(chat.contains("Messages: 1"))
+  }
+}
