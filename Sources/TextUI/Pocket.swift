@@ -63,7 +63,7 @@ package struct Pocket {
       return .storeUnusable
     }
     let session = Session(
-      store: store, timeline: timeline, strings: strings, rateSource: options.rates.source,
+      store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
       notices: SampleNotices.all)
     if let failure = await session.launch() {
       console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
@@ -86,16 +86,26 @@ package struct Pocket {
     case outcome(Outcome)
   }
 
-  private func handle(_ line: String, _ session: Session) async -> LineResult {
+  /// Parses and runs one line. In an interactive session (`interruptible`) Ctrl-C cancels
+  /// a `refresh` and waits for any other command.
+  private func handle(
+    _ line: String, _ session: Session, interruptible: Bool = false
+  ) async -> LineResult {
     guard line.utf8.count <= Self.maxLineBytes else {
       return .outcome(.refused(.lineTooLong(limit: Self.maxLineBytes)))
     }
+    let command: Command
     do {
-      guard let command = try CommandParser.parse(line) else { return .blank }
-      return .outcome(await session.execute(command))
+      guard let parsed = try CommandParser.parse(line) else { return .blank }
+      command = parsed
     } catch {
       return .usage(error.message)
     }
+    guard interruptible else { return .outcome(await session.execute(command)) }
+    if case .refresh = command {
+      return .outcome(await Interruption.cancellable { await session.execute(command) })
+    }
+    return .outcome(await Interruption.deferred { await session.execute(command) })
   }
 
   private func runOnce(
@@ -133,7 +143,7 @@ package struct Pocket {
     while true {
       if console.isInteractive { console.write("> ") }
       guard let line = console.readLine() else { return .done }
-      let result = await Interruption.deferred { await handle(line, session) }
+      let result = await handle(line, session, interruptible: true)
       switch result {
       case .blank:
         continue
