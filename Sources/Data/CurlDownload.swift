@@ -46,7 +46,9 @@
     static func run(
       _ url: URL, headers: [String], limit: Int, timeout: Duration
     ) async throws -> Response {
-      guard let curl = Curl.library else { throw DownloadFailure.unreachable("libcurl is not available") }
+      guard let curl = Curl.library else {
+        throw DownloadFailure.unreachable("libcurl is not available")
+      }
       let download = CurlDownload(limit: limit)
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
@@ -102,7 +104,8 @@
           curl.setPointer(easy, Option.url, urlText)
           curl.setPointer(easy, Option.httpHeader, UnsafeRawPointer(headerList))
           curl.setPointer(easy, Option.writeData, context)
-          curl.setPointer(easy, Option.writeFunction, unsafeBitCast(writeCallback, to: UnsafeRawPointer.self))
+          curl.setPointer(
+            easy, Option.writeFunction, unsafeBitCast(writeCallback, to: UnsafeRawPointer.self))
           curl.setPointer(easy, Option.errorBuffer, errorBytes.baseAddress)
           // Every encoding libcurl can decode; the limit counts decoded bytes.
           "".withCString { curl.setPointer(easy, Option.acceptEncoding, $0) }

@@ -105,7 +105,8 @@ package struct Options: Equatable {
   private static func timeout(_ text: String) throws(UsageError) -> Duration {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     let isPlain =
-      (1...2).contains(parts.count) && parts.allSatisfy { part in
+      (1...2).contains(parts.count)
+      && parts.allSatisfy { part in
         !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber }
       }
     guard isPlain, let seconds = Decimal(string: text), seconds > 0,

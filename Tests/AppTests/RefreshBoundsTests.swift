@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `refresh` against a server that never answers: `--timeout` ends it, and in a session
+/// Ctrl-C cancels it while the session goes on. The cached rates stay either way.
+@Suite("Refresh bounds", .serialized, .timeLimit(.minutes(1)))
+struct RefreshBoundsTests {
+  let pocket: PocketProcess
+
+  init() throws {
+    pocket = try PocketProcess(store: "sqlite")
+  }
+
+  /// The bundled KRW row: the rates a failed or cancelled refresh must leave alone.
+  static let cachedKRW = "KRW 1,350.0030 South Korean Won"
+
+  func krwRow(_ screen: String) -> String? {
+    screen.split(separator: "\n").first { $0.dropFirst(2).hasPrefix("KRW ") }
+      .map { $0.split(separator: " ").joined(separator: " ") }
+  }
+
+  @Test func aSilentServerEndsAtTheTimeoutWithTheCause() throws {
+    defer { pocket.remove() }
+    let server = try LocalHTTPServer(script: [.init(body: [], pace: .stall)])
+    let clock = ContinuousClock()
+    let start = clock.now
+    let run = try pocket.run(
+      ["--rates-url", server.url(), "--timeout", "1", "refresh", "--force"],
+      killAfter: .seconds(30))
+    #expect(start.duration(to: clock.now) < .seconds(10), "well within 10× the deadline")
+    #expect(!run.wasKilled)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "pocket: Could not load data: \(server.url()): no complete response within 1 s\n")
+    #expect(krwRow(run.stdout) == Self.cachedKRW)
+    #expect(krwRow(try pocket.run(["rates", "krw"]).stdout) == Self.cachedKRW)
+  }
+
+  @Test func ctrlCDuringRefreshCancelsItAndTheSessionGoesOn() async throws {
+    defer { pocket.remove() }
+    // Cached rates first, then a refresh that would wait for 30 s.
+    #expect(try pocket.run(["rates"]).status == 0)
+    let server = try LocalHTTPServer(script: [.init(body: [], pace: .stall)])
+    let process = Process()
+    process.executableURL = PocketProcess.executable
+    process.arguments = [
+      "--store-path", pocket.directory.path, "--store", "sqlite", "--lang", "en",
+      "--rates-url", server.url(), "--timeout", "30",
+    ]
+    process.environment = ["HOME": pocket.directory.path, "TZ": "UTC"]
+    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    stdin.fileHandleForWriting.write(Foundation.Data("refresh --force\n".utf8))
+    await server.requestsArrived(count: 1)
+    kill(process.processIdentifier, SIGINT)
+    let cancelled = read(stdout, until: "Refresh cancelled")
+    #expect(cancelled.contains("Refresh cancelled; the cached rates stay"))
+    let delivery = try #require(await server.deliveries(count: 1).first)
+    #expect(delivery.clientHungUp, "the refresh hung up")
+    // The session is still there: it shows the screen again and quits normally.
+    stdin.fileHandleForWriting.write(Foundation.Data("rates krw\nquit\n".utf8))
+    let rest = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+    #expect(krwRow(rest) == Self.cachedKRW)
+    let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(errors.isEmpty)
+    #expect(krwRow(try pocket.run(["rates", "krw"]).stdout) == Self.cachedKRW)
+  }
+
+  /// Reads `pipe` until `text` appears or the writer closes it.
+  func read(_ pipe: Pipe, until text: String) -> String {
+    var output = ""
+    while !output.contains(text) {
+      let chunk = pipe.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      output += String(decoding: chunk, as: UTF8.self)
+    }
+    return output
+  }
+}
