@@ -86,16 +86,17 @@
     private func perform(
       _ curl: Curl, _ url: URL, headers: [String], timeout: Duration
     ) throws -> Response {
-      guard let easy = curl.easyInit(), let multi = curl.multiInit() else {
-        throw DownloadFailure.unreachable("libcurl cannot start a transfer")
-      }
-      defer {
-        _ = curl.multiCleanup(multi)
-        curl.easyCleanup(easy)
-      }
       var headerList: OpaquePointer?
       for header in headers { headerList = curl.slistAppend(headerList, header) }
       defer { curl.slistFreeAll(headerList) }
+      guard let easy = curl.easyInit() else {
+        throw DownloadFailure.unreachable("libcurl cannot start a transfer")
+      }
+      defer { curl.easyCleanup(easy) }
+      guard let multi = curl.multiInit() else {
+        throw DownloadFailure.unreachable("libcurl cannot start a transfer")
+      }
+      defer { _ = curl.multiCleanup(multi) }
       var errorBuffer = [CChar](repeating: 0, count: 256)  // CURL_ERROR_SIZE
       let milliseconds = max(1, Int((timeout / .milliseconds(1)).rounded(.up)))
       let context = Unmanaged.passUnretained(self).toOpaque()
@@ -109,6 +110,7 @@
           curl.setPointer(easy, Option.errorBuffer, errorBytes.baseAddress)
           // Every encoding libcurl can decode; the limit counts decoded bytes.
           "".withCString { curl.setPointer(easy, Option.acceptEncoding, $0) }
+          "pocket".withCString { curl.setPointer(easy, Option.userAgent, $0) }
           curl.setLong(easy, Option.timeoutMilliseconds, milliseconds)
           curl.setLong(easy, Option.maxFileSize, limit)
           curl.setLong(easy, Option.noSignal, 1)
@@ -116,14 +118,17 @@
           curl.setLong(easy, Option.maxRedirects, 5)
           curl.setLong(easy, Option.protocols, Protocol.httpAndHTTPS)
           curl.setLong(easy, Option.redirectProtocols, Protocol.httpAndHTTPS)
-          return transfer(curl, easy, multi, pollMilliseconds: Int32(min(milliseconds, 60_000)))
+          let code = transfer(curl, easy, multi, pollMilliseconds: Int32(min(milliseconds, 60_000)))
+          curl.setPointer(easy, Option.errorBuffer, nil)
+          return code
         }
       }
       if running.withLock({ $0.cancelled }) { throw CancellationError() }
       if tooLarge || code == Code.fileSizeExceeded { throw DownloadFailure.tooLarge }
       if code == Code.timedOut { throw DownloadFailure.timedOut }
       guard code == Code.ok else {
-        let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+        let detail = String(
+          decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let reason = detail.isEmpty ? curl.strerror(code).map { String(cString: $0) } : detail
         throw DownloadFailure.unreachable(reason ?? "libcurl error \(code)")
       }
@@ -181,6 +186,7 @@
     static let writeData: Int32 = 10_001
     static let url: Int32 = 10_002
     static let errorBuffer: Int32 = 10_010
+    static let userAgent: Int32 = 10_018
     static let writeFunction: Int32 = 20_011
     static let httpHeader: Int32 = 10_023
     static let followLocation: Int32 = 52
