@@ -44,6 +44,42 @@ struct RefreshBoundsTests {
     #expect(krwRow(try pocket.run(["rates", "krw"]).stdout) == Self.cachedKRW)
   }
 
+  @Test func waitingForASilentServerUsesNoCPU() throws {
+    defer { pocket.remove() }
+    // The shell's `times` reports the CPU time of the children it waited for: here only
+    // `pocket`, which waits 2 s for a server that says nothing.
+    let shell = URL(fileURLWithPath: "/bin/sh")
+    guard FileManager.default.isExecutableFile(atPath: shell.path) else {
+      print("skipped: no /bin/sh to measure the CPU time of a child")
+      return
+    }
+    let server = try LocalHTTPServer(script: [.init(body: [], pace: .stall)])
+    let quoted = [
+      PocketProcess.executable.path, "--store-path", pocket.directory.path, "--lang", "en",
+      "--rates-url", server.url(), "--timeout", "2", "refresh", "--force",
+    ].map { "'\($0)'" }.joined(separator: " ")
+    let process = Process()
+    process.executableURL = shell
+    process.arguments = ["-c", "\(quoted) >/dev/null 2>&1; times"]
+    process.environment = ["HOME": pocket.directory.path, "TZ": "UTC"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // "0m0.020000s 0m0.000000s": user and system time of the children.
+    let children = try #require(text.split(separator: "\n").last)
+    let seconds = children.split(separator: " ").compactMap { field -> Double? in
+      let parts = field.dropLast().split(separator: "m")
+      guard parts.count == 2, let minutes = Double(parts[0]), let rest = Double(parts[1])
+      else { return nil }
+      return minutes * 60 + rest
+    }
+    #expect(seconds.count == 2, "times printed \(text)")
+    // A busy wait burns a good part of those 2 s; starting up and saying why costs little.
+    #expect(seconds.reduce(0, +) < 0.25, "CPU time of a 2 s wait: \(children)")
+  }
+
   @Test func ctrlCDuringRefreshCancelsItAndTheSessionGoesOn() async throws {
     defer { pocket.remove() }
     // Cached rates first, then a refresh that would wait for 30 s.
