@@ -75,11 +75,10 @@ enum Interruption {
   static func cancellable<Result: Sendable>(
     _ body: @escaping @MainActor @Sendable () async -> Result
   ) async -> Result {
+    // Busy first: a Ctrl-C before the task is known waits for the command like any other.
+    state.withLock { $0.isBusy = true }
     let task = Task { @MainActor in await body() }
-    state.withLock {
-      $0.isBusy = true
-      $0.cancel = { task.cancel() }
-    }
+    state.withLock { $0.cancel = { task.cancel() } }
     defer {
       state.withLock {
         $0.isBusy = false
