@@ -82,14 +82,14 @@ struct RefreshBoundsTests {
 
   @Test func ctrlCDuringRefreshCancelsItAndTheSessionGoesOn() async throws {
     defer { pocket.remove() }
-    // Cached rates first, then a refresh that would wait for 30 s.
+    // Cached rates first, then a refresh that would wait for 10 s.
     #expect(try pocket.run(["rates"]).status == 0)
     let server = try LocalHTTPServer(script: [.init(body: [], pace: .stall)])
     let process = Process()
     process.executableURL = PocketProcess.executable
     process.arguments = [
       "--store-path", pocket.directory.path, "--store", "sqlite", "--lang", "en",
-      "--rates-url", server.url(), "--timeout", "30",
+      "--rates-url", server.url(), "--timeout", "10",
     ]
     process.environment = ["HOME": pocket.directory.path, "TZ": "UTC"]
     let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
@@ -97,7 +97,11 @@ struct RefreshBoundsTests {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    // Should the session hang, the pipes close when this kills it, and the test fails.
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+      if process.isRunning { kill(pid, SIGKILL) }
+    }
     stdin.fileHandleForWriting.write(Foundation.Data("refresh --force\n".utf8))
     await server.requestsArrived(count: 1)
     kill(process.processIdentifier, SIGINT)
@@ -109,7 +113,7 @@ struct RefreshBoundsTests {
     stdin.fileHandleForWriting.write(Foundation.Data("rates krw\nquit\n".utf8))
     let rest = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationReason == .exit)
+    #expect(process.terminationReason == .exit, "the session was not killed")
     #expect(process.terminationStatus == 0)
     #expect(krwRow(rest) == Self.cachedKRW)
     let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
