@@ -6,6 +6,10 @@ import Foundation
 #endif
 
 /// Rates fetched over HTTP from an open.er-api.com style endpoint.
+///
+/// Every fetch is bounded: the decoded (decompressed) body may not pass 1 MiB, and the
+/// whole exchange — connecting, the headers and the body — must end within `timeout`.
+/// Cancelling the calling task cancels the download at once.
 public struct HTTPRateSource: ExchangeRateSource {
   /// The provider's USD endpoint; it publishes once a day.
   public static let defaultURL: URL = {
@@ -15,13 +19,17 @@ public struct HTTPRateSource: ExchangeRateSource {
     return url
   }()
 
-  /// The largest response body accepted.
+  /// The largest response body accepted, counted after decompression.
   public static let maxBodySize = 1 << 20
 
-  public let url: URL
-  private let timeout: TimeInterval
+  /// How long a fetch may take in all, unless the caller says otherwise.
+  public static let defaultTimeout = Duration.seconds(20)
 
-  public init(url: URL, timeout: TimeInterval = 15) {
+  public let url: URL
+  /// The deadline of the whole fetch: connection, headers and body.
+  public let timeout: Duration
+
+  public init(url: URL, timeout: Duration = Self.defaultTimeout) {
     self.url = url
     self.timeout = timeout
   }
@@ -29,22 +37,13 @@ public struct HTTPRateSource: ExchangeRateSource {
   public var name: String { url.absoluteString }
 
   /// - Throws: `DomainError.ratesUnavailable` naming the url when the server cannot be
-  ///   reached, answers with a status other than 200, sends more than 1 MiB, or sends
-  ///   something that is not a valid rates response.
+  ///   reached, gives no complete response within the timeout, answers with a status
+  ///   other than 200, sends more than 1 MiB, or sends something that is not a valid
+  ///   rates response; `CancellationError` when the calling task was cancelled.
   public func fetch() async throws -> RateSnapshot {
-    var request = URLRequest(url: url, timeoutInterval: timeout)
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let body: Foundation.Data
-    let response: URLResponse
-    do {
-      (body, response) = try await CappedDownload(limit: Self.maxBodySize).run(request)
-    } catch let error as CappedDownload.TooLarge {
-      throw failure("the response is larger than 1 MiB (\(error.received) bytes or more)")
-    } catch {
-      throw failure("cannot reach the server: \(error.localizedDescription)")
-    }
-    if let http = response as? HTTPURLResponse, http.statusCode != 200 {
-      throw failure("the server answered HTTP \(http.statusCode)")
+    let (status, body) = try await download()
+    if status != 200 {
+      throw failure("the server answered HTTP \(status)")
     }
     do {
       return try OpenERAPIDecoder().decode(body)
@@ -54,36 +53,127 @@ public struct HTTPRateSource: ExchangeRateSource {
     }
   }
 
+  /// The response's status code and decoded body, within the bounds.
+  private func download() async throws -> (status: Int, body: Foundation.Data) {
+    do {
+      #if os(Linux)
+        if CurlDownload.isAvailable {
+          let response = try await CurlDownload.run(
+            url, headers: ["Accept: application/json"], limit: Self.maxBodySize,
+            timeout: timeout)
+          return (response.status, response.body)
+        }
+      #endif
+      var request = URLRequest(url: url)
+      request.setValue("application/json", forHTTPHeaderField: "Accept")
+      request.cachePolicy = .reloadIgnoringLocalCacheData
+      // URLSession's own timeout is an idle timeout; the deadline is kept apart.
+      request.timeoutInterval = max(1, (timeout / .seconds(1)).rounded(.up))
+      let (body, response) = try await CappedDownload.run(
+        request, limit: Self.maxBodySize, timeout: timeout)
+      return ((response as? HTTPURLResponse)?.statusCode ?? 200, body)
+    } catch {
+      try Task.checkCancellation()
+      switch error {
+      case DownloadFailure.tooLarge:
+        throw failure("the response is larger than 1 MiB")
+      case DownloadFailure.timedOut:
+        throw failure("no complete response within \(Self.describe(timeout)) s")
+      case let error as URLError where error.code == .timedOut:
+        throw failure("no complete response within \(Self.describe(timeout)) s")
+      case DownloadFailure.unreachable(let reason):
+        throw failure("cannot reach the server: \(reason)")
+      default:
+        throw failure("cannot reach the server: \(error.localizedDescription)")
+      }
+    }
+  }
+
   private func failure(_ reason: String) -> DomainError {
     .ratesUnavailable(reason: "\(url.absoluteString): \(reason)")
   }
+
+  /// `20`, `1.5`: a duration in seconds, to the millisecond.
+  static func describe(_ duration: Duration) -> String {
+    let milliseconds = duration / .milliseconds(1)
+    return "\(Decimal(Int64(milliseconds.rounded())) / 1000)"
+  }
 }
 
-/// One GET whose body may not pass `limit` bytes: it is cancelled as soon as the server
-/// announces or sends more, so a hostile or broken server cannot fill memory.
+/// Why a bounded download stopped early.
+enum DownloadFailure: Error {
+  /// The decoded body passed the limit.
+  case tooLarge
+  /// The deadline passed first.
+  case timedOut
+  /// No connection, a broken response, a TLS failure: the transport's reason.
+  case unreachable(String)
+}
+
+/// One GET through URLSession whose decoded body may not pass `limit` bytes and whose
+/// whole exchange must end within a deadline (where `CurlDownload` is not used: macOS, or
+/// Linux without a loadable libcurl). It is cancelled as soon as the server announces or sends more,
+/// when the deadline passes, or when the calling task is cancelled; nothing polls.
 private final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  struct TooLarge: Error {
-    var received: Int
+  /// Runs `request` against `timeout`: the download and a sleep race, and the loser is
+  /// cancelled.
+  static func run(
+    _ request: URLRequest, limit: Int, timeout: Duration
+  ) async throws -> (Foundation.Data, URLResponse) {
+    try await withThrowingTaskGroup(of: (Foundation.Data, URLResponse)?.self) { group in
+      group.addTask { try await CappedDownload(limit: limit).run(request) }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let result = first else {
+        throw DownloadFailure.timedOut
+      }
+      return result
+    }
   }
 
   private let limit: Int
-  // Touched from the session's delegate queue and from `run`; the lock keeps them apart.
+  // Touched from the session's delegate queue, from `run` and from a cancellation; the
+  // lock keeps them apart.
   private let lock = NSLock()
   private var body = Foundation.Data()
+  private var received = 0
   private var response: URLResponse?
   private var tooLarge = false
+  private var cancelled = false
   private var continuation: CheckedContinuation<(Foundation.Data, URLResponse), any Error>?
 
-  init(limit: Int) {
+  private init(limit: Int) {
     self.limit = limit
   }
 
-  func run(_ request: URLRequest) async throws -> (Foundation.Data, URLResponse) {
-    let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
-    return try await withCheckedThrowingContinuation { continuation in
-      lock.withLock { self.continuation = continuation }
-      session.dataTask(with: request).resume()
+  private func run(_ request: URLRequest) async throws -> (Foundation.Data, URLResponse) {
+    let configuration = URLSessionConfiguration.ephemeral
+    // No cache: a cache would keep its own copy of every byte received.
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.timeoutIntervalForRequest = request.timeoutInterval
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    defer { session.invalidateAndCancel() }
+    let task = session.dataTask(with: request)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let start = lock.withLock {
+          guard !cancelled else { return false }
+          self.continuation = continuation
+          return true
+        }
+        if start {
+          task.resume()
+        } else {
+          continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      lock.withLock { cancelled = true }
+      task.cancel()
     }
   }
 
@@ -93,22 +183,27 @@ private final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked
   ) {
     let allowed = lock.withLock {
       self.response = response
-      if response.expectedContentLength > Int64(limit) {
-        tooLarge = true
-        body.count = Int(response.expectedContentLength)
-      }
+      if response.expectedContentLength > Int64(limit) { tooLarge = true }
       return !tooLarge
     }
     completionHandler(allowed ? .allow : .cancel)
+    if !allowed { dataTask.cancel() }
   }
 
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Foundation.Data
   ) {
     let exceeded = lock.withLock {
+      // Past the limit nothing more is kept; the task is being cancelled.
+      guard !tooLarge else { return false }
+      received += data.count
+      guard received <= limit else {
+        tooLarge = true
+        body = Foundation.Data()
+        return true
+      }
       body.append(data)
-      tooLarge = body.count > limit
-      return tooLarge
+      return false
     }
     if exceeded { dataTask.cancel() }
   }
@@ -122,7 +217,8 @@ private final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked
         Result<(Foundation.Data, URLResponse), any Error>
       ) in
       defer { self.continuation = nil }
-      if tooLarge { return (self.continuation, .failure(TooLarge(received: body.count))) }
+      if cancelled { return (self.continuation, .failure(CancellationError())) }
+      if tooLarge { return (self.continuation, .failure(DownloadFailure.tooLarge)) }
       if let error { return (self.continuation, .failure(error)) }
       guard let response else { return (self.continuation, .failure(URLError(.badServerResponse))) }
       return (self.continuation, .success((body, response)))

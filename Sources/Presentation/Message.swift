@@ -18,6 +18,8 @@ public enum Message: Equatable, Sendable {
   case alreadyExists
   case notFound
   case couldNotLoad(reason: String)
+  /// A refresh was cancelled (Ctrl-C) before it finished; the cached rates stay.
+  case refreshCancelled
   /// The command works only on the named screens.
   case notOnThisScreen(command: String)
   /// `convert` needs a calculator; none has been opened.
@@ -52,6 +54,10 @@ public enum Message: Equatable, Sendable {
 
   /// The message for an error thrown by a use case.
   public init(_ error: any Error) {
+    if error is CancellationError {
+      self = .refreshCancelled
+      return
+    }
     guard let error = error as? DomainError else {
       self = .couldNotLoad(reason: String(describing: error))
       return

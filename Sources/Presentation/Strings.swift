@@ -45,6 +45,8 @@ public struct Strings: Sendable {
     case .alreadyExists: pick("It exists already", "이미 있습니다")
     case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
     case .couldNotLoad(let reason): "\(pick("Could not load data", "데이터를 불러올 수 없습니다")): \(reason)"
+    case .refreshCancelled:
+      pick("Refresh cancelled; the cached rates stay", "환율 새로 고침을 취소했습니다. 저장된 환율은 그대로입니다")
     case .notOnThisScreen(let command):
       pick(
         "'\(command)' works on the chat and mind log screens",

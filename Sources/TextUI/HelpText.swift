@@ -2,7 +2,8 @@
 enum HelpText {
   static let usage = """
     Usage: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko]
-                  [--rates-file PATH | --rates-url URL | --online] [COMMAND [ARGS...]]
+                  [--rates-file PATH | --rates-url URL | --online] [--timeout SECONDS]
+                  [COMMAND [ARGS...]]
     """
 
   static let options = """
@@ -15,6 +16,8 @@ enum HelpText {
       --rates-url URL             refresh fetches from URL over HTTP(S)
       --online                    refresh fetches from https://open.er-api.com/v6/latest/USD
                                   (default: the bundled 2024-08-19 snapshot, offline)
+      --timeout SECONDS           refresh over HTTP(S) gives up after SECONDS in all
+                                  (default: 20; at most 3600)
       --help                      Show this help
 
     Without a command, pocket reads commands from standard input until 'quit' or the end.

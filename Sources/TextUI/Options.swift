@@ -20,12 +20,12 @@ enum RateSourceChoice: Equatable {
   /// open.er-api.com's USD endpoint, the provider the bundled snapshot came from.
   static var providerURL: URL { HTTPRateSource.defaultURL }
 
-  /// The source this choice names.
-  var source: any ExchangeRateSource {
+  /// The source this choice names; an HTTP fetch must end within `timeout`.
+  func source(timeout: Duration) -> any ExchangeRateSource {
     switch self {
     case .bundled: BundledRateSource()
     case .file(let path): FileRateSource(path: path)
-    case .http(let url): HTTPRateSource(url: url)
+    case .http(let url): HTTPRateSource(url: url, timeout: timeout)
     }
   }
 }
@@ -36,6 +36,8 @@ package struct Options: Equatable {
   var storePath: String?
   var language: Language?
   var rates: RateSourceChoice = .bundled
+  /// `--timeout`: how long one HTTP refresh may take in all.
+  var timeout = HTTPRateSource.defaultTimeout
   var showHelp = false
   /// The command and its arguments, as given.
   var command: [String] = []
@@ -78,6 +80,8 @@ package struct Options: Equatable {
         options.rates = .http(url)
       case "--online":
         options.rates = .http(RateSourceChoice.providerURL)
+      case "--timeout":
+        options.timeout = try Self.timeout(try value(for: argument))
       case "--help", "-h":
         options.showHelp = true
       default:
@@ -92,6 +96,33 @@ package struct Options: Equatable {
     }
     return options
   }
+
+  /// The largest `--timeout`, in seconds.
+  static let maxTimeoutSeconds = 3600
+
+  /// `--timeout`'s value: a plain decimal number of seconds, more than 0 and at most an
+  /// hour (`20`, `1.5`; not `0`, `-1`, `1e3`, `inf` or `NaN`).
+  private static func timeout(_ text: String) throws(UsageError) -> Duration {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let isPlain =
+      (1...2).contains(parts.count)
+      && parts.allSatisfy { part in
+        !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber }
+      }
+    guard isPlain, let seconds = Decimal(string: text), seconds > 0,
+      seconds <= Decimal(maxTimeoutSeconds)
+    else {
+      throw UsageError(
+        message:
+          "--timeout needs a number of seconds above 0 and at most \(maxTimeoutSeconds), "
+          + "not '\(text)'. Run 'pocket --help' for the options.")
+    }
+    let milliseconds = NSDecimalNumber(decimal: seconds * 1000).doubleValue.rounded(.up)
+    return .milliseconds(Int64(milliseconds))
+  }
+
+  /// Where `refresh` gets rates from, with the `--timeout` deadline.
+  var rateSource: any ExchangeRateSource { rates.source(timeout: timeout) }
 
   /// The store folder: `--store-path`, else the platform's data folder for Pocket.
   ///

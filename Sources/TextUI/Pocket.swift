@@ -63,7 +63,7 @@ package struct Pocket {
       return .storeUnusable
     }
     let session = Session(
-      store: store, timeline: timeline, strings: strings, rateSource: options.rates.source,
+      store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
       notices: SampleNotices.all)
     if let failure = await session.launch() {
       console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
@@ -86,10 +86,13 @@ package struct Pocket {
     case outcome(Outcome)
   }
 
-  /// Runs one typed line.
-  private func handle(_ line: String, _ session: Session) async -> LineResult {
-    await handle(byteCount: line.utf8.count, session) { () throws(UsageError) in
-      try CommandParser.parse(line)
+  /// Runs one typed line. In an interactive session (`interruptible`) Ctrl-C cancels a
+  /// `refresh` and waits for any other command.
+  private func handle(
+    _ line: String, _ session: Session, interruptible: Bool = false
+  ) async -> LineResult {
+    await handle(byteCount: line.utf8.count, session, interruptible: interruptible) {
+      () throws(UsageError) in try CommandParser.parse(line)
     }
   }
 
@@ -97,23 +100,30 @@ package struct Pocket {
   /// The words count against the line limit as the line they would make.
   private func handle(words: [String], _ session: Session) async -> LineResult {
     let byteCount = words.reduce(max(words.count - 1, 0)) { $0 + $1.utf8.count }
-    return await handle(byteCount: byteCount, session) { () throws(UsageError) in
-      try CommandParser.parse(words: words)
+    return await handle(byteCount: byteCount, session, interruptible: false) {
+      () throws(UsageError) in try CommandParser.parse(words: words)
     }
   }
 
   private func handle(
-    byteCount: Int, _ session: Session, _ parse: () throws(UsageError) -> Command?
+    byteCount: Int, _ session: Session, interruptible: Bool,
+    _ parse: () throws(UsageError) -> Command?
   ) async -> LineResult {
     guard byteCount <= Self.maxLineBytes else {
       return .outcome(.refused(.lineTooLong(limit: Self.maxLineBytes)))
     }
+    let command: Command
     do {
-      guard let command = try parse() else { return .blank }
-      return .outcome(await session.execute(command))
+      guard let parsed = try parse() else { return .blank }
+      command = parsed
     } catch {
       return .usage(error.message)
     }
+    guard interruptible else { return .outcome(await session.execute(command)) }
+    if case .refresh = command {
+      return .outcome(await Interruption.cancellable { await session.execute(command) })
+    }
+    return .outcome(await Interruption.deferred { await session.execute(command) })
   }
 
   private func runOnce(
@@ -151,7 +161,7 @@ package struct Pocket {
     while true {
       if console.isInteractive { console.write("> ") }
       guard let line = console.readLine() else { return .done }
-      let result = await Interruption.deferred { await handle(line, session) }
+      let result = await handle(line, session, interruptible: true)
       switch result {
       case .blank:
         continue

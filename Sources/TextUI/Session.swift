@@ -4,7 +4,7 @@ import Foundation
 import Presentation
 
 /// How a command ended.
-package enum Outcome: Equatable {
+package enum Outcome: Equatable, Sendable {
   /// Done; the screen shows, with an optional confirmation.
   case done(Message?)
   /// Refused; nothing changed. The message says why.

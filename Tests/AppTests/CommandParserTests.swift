@@ -1,3 +1,4 @@
+import Data
 import Domain
 import Testing
 
@@ -68,9 +69,37 @@ struct CommandParserTests {
     #expect(options.command == ["say", "--store"])
   }
 
-  @Test(arguments: [["--store", "paper"], ["--lang", "fr"], ["--store-path"], ["--verbose"]])
+  @Test(arguments: [
+    ["--store", "paper"], ["--lang", "fr"], ["--store-path"], ["--verbose"], ["--timeout"],
+  ])
   func badOptionsAreUsageErrors(arguments: [String]) {
     #expect(throws: UsageError.self) { try Options.parse(arguments) }
+  }
+
+  @Test func timeoutTakesSecondsAndDefaultsToTwenty() throws {
+    #expect(try Options.parse([]).timeout == .seconds(20))
+    #expect(try Options.parse(["--timeout", "5", "refresh"]).timeout == .seconds(5))
+    #expect(try Options.parse(["--timeout", "1.5"]).timeout == .milliseconds(1500))
+    #expect(try Options.parse(["--timeout", "3600"]).timeout == .seconds(3600))
+    let options = try Options.parse(["--rates-url", "http://127.0.0.1:9/", "--timeout", "2"])
+    let source = try #require(options.rateSource as? HTTPRateSource)
+    #expect(source.timeout == .seconds(2))
+  }
+
+  @Test(arguments: ["0", "0.0", "-1", "abc", "1e3", "inf", "NaN", "0x10", ".5", "5.", "3601", ""])
+  func timeoutRefusesAnythingButAPositiveNumber(value: String) {
+    #expect(
+      throws: UsageError(
+        message:
+          "--timeout needs a number of seconds above 0 and at most 3600, not '\(value)'. "
+          + "Run 'pocket --help' for the options.")
+    ) { try Options.parse(["--timeout", value, "refresh"]) }
+  }
+
+  @Test func helpShowsTheTimeoutOption() {
+    #expect(HelpText.usage.contains("[--timeout SECONDS]"))
+    #expect(HelpText.options.contains("--timeout SECONDS"))
+    #expect(HelpText.options.contains("(default: 20; at most 3600)"))
   }
 
   @Test func helpListsEveryCommandOnOneLineEach() {

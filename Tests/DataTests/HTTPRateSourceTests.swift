@@ -7,7 +7,7 @@ import Testing
 @Suite("HTTP rate source", .serialized)
 struct HTTPRateSourceTests {
   func source(_ server: LocalHTTPServer) throws -> HTTPRateSource {
-    HTTPRateSource(url: try #require(URL(string: server.url())), timeout: 5)
+    HTTPRateSource(url: try #require(URL(string: server.url())), timeout: .seconds(5))
   }
 
   func expectFailure(

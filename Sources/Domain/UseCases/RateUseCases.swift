@@ -58,7 +58,8 @@ public struct RefreshExchangeRates: Sendable {
     self.now = now
   }
 
-  /// - Throws: `DomainError.ratesUnavailable` with the cause when the source fails.
+  /// - Throws: `DomainError.ratesUnavailable` with the cause when the source fails;
+  ///   `CancellationError` when the task was cancelled during the fetch (nothing is stored).
   @discardableResult
   public func callAsFunction(force: Bool = false) async throws -> RefreshResult {
     if !force, let cached = try await rates.latest(), now() < cached.nextUpdateAt {
@@ -68,6 +69,8 @@ public struct RefreshExchangeRates: Sendable {
     do {
       snapshot = try await source.fetch()
     } catch let error as DomainError {
+      throw error
+    } catch let error as CancellationError {
       throw error
     } catch {
       throw DomainError.ratesUnavailable(reason: "\(source.name): \(error.localizedDescription)")

@@ -1,0 +1,43 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+/// A refresh cancelled while it fetches (Ctrl-C in a session) says so and keeps the
+/// cached rates: the cancellation is not a "Could not load data".
+@MainActor
+@Suite("Cancelled refresh")
+struct RatesRefreshCancelTests {
+  /// A source whose fetch is cancelled.
+  struct CancelledSource: ExchangeRateSource {
+    var name: String { "cancelled" }
+    func fetch() async throws -> RateSnapshot { throw CancellationError() }
+  }
+
+  @Test func aCancelledRefreshSaysSoAndKeepsTheCachedRates() async throws {
+    let store = InMemoryStore().repositories
+    let viewModel = RatesViewModel(
+      rates: store.rates, seed: BundledRateSource(), source: CancelledSource(),
+      now: { Fixtures.referenceDate })
+    await viewModel.load()
+    let cached = viewModel.state.quotes
+    let latest = try await store.rates.latest()
+    await viewModel.refresh(force: true)
+    #expect(viewModel.state.message == .refreshCancelled)
+    #expect(viewModel.state.message?.isRefusal == true)
+    #expect(viewModel.state.quotes == cached)
+    #expect(try await store.rates.latest() == latest)
+    #expect(
+      Strings(language: .en).text(.refreshCancelled) == "Refresh cancelled; the cached rates stay")
+  }
+
+  @Test func theUseCaseLetsTheCancellationThrough() async throws {
+    let store = InMemoryStore().repositories
+    let refresh = RefreshExchangeRates(
+      rates: store.rates, source: CancelledSource(), now: { Fixtures.referenceDate })
+    await #expect(throws: CancellationError.self) { try await refresh(force: true) }
+    #expect(try await store.rates.latest() == nil)
+  }
+}
