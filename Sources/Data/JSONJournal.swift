@@ -64,7 +64,7 @@ enum JournalChange: Codable, Equatable {
     case .saveStopwatch(let stopwatch): .saveStopwatch(try stopwatch.toDomain())
     case .appendLap(let lap): .appendLap(try lap.toDomain())
     case .resetStopwatch: .resetStopwatch
-    case .insertBookmark(let bookmark): .insertBookmark(bookmark.toDomain())
+    case .insertBookmark(let bookmark): .insertBookmark(try bookmark.toDomain())
     case .renameBookmark(let url, let title): .renameBookmark(url: url, title: title)
     case .deleteBookmark(let url): .deleteBookmark(url: url)
     case .deleteAllBookmarks: .deleteAllBookmarks
@@ -73,11 +73,16 @@ enum JournalChange: Codable, Equatable {
     case .saveScreen(let screen): .saveScreen(try screen.toDomain())
     case .insertMindLog(let dateMs, let score, let note):
       .insertMindLog(
-        date: Date(epochMilliseconds: dateMs), score: try decimal(score, "score"), note: note)
+        date: try checkedDate(dateMs, "dateMs"),
+        score: try checked(decimal(score, "score"), Limits.score, "score", text: score), note: note)
     case .updateMindLog(let entry): .updateMindLog(try entry.toDomain())
     case .deleteMindLog(let id): .deleteMindLog(id: id)
-    case .insertMessages(let drafts): .insertMessages(drafts.map { $0.toDomain() })
-    case .updateMessage(let message): .updateMessage(message.toDomain())
+    case .insertMessages(let drafts):
+      .insertMessages(
+        try drafts.enumerated().map { index, draft throws(InvalidDocument) in
+          try draft.toDomain(field: "messages[\(index)]")
+        })
+    case .updateMessage(let message): .updateMessage(try message.toDomain())
     case .deleteMessage(let id): .deleteMessage(id: id)
     }
   }
@@ -92,7 +97,7 @@ struct MessageDraftDTO: Codable, Equatable {
     dateMs = draft.date.epochMilliseconds
   }
 
-  func toDomain() -> MessageDraft {
-    MessageDraft(content: content, date: Date(epochMilliseconds: dateMs))
+  func toDomain(field: String) throws(InvalidDocument) -> MessageDraft {
+    MessageDraft(content: content, date: try checkedDate(dateMs, "\(field).dateMs"))
   }
 }

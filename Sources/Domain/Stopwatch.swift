@@ -19,11 +19,17 @@ public struct Stopwatch: Equatable, Sendable {
   /// Never started, or reset.
   public var isReset: Bool { startedAt == nil && accumulated == .zero }
 
-  /// Elapsed time at `now`, to the millisecond.
+  /// Elapsed time at `now`, to the millisecond. It never traps and never passes the
+  /// longest duration Pocket stores (`Limits.durationMilliseconds`): a stopwatch stops
+  /// counting there.
   public func elapsed(at now: Date) -> Duration {
     guard let startedAt else { return accumulated }
-    let run = max(0, now.epochMilliseconds - startedAt.epochMilliseconds)
-    return accumulated + .milliseconds(run)
+    let longest = Duration.milliseconds(Limits.durationMilliseconds.range.upperBound)
+    let (run, overflow) = now.epochMilliseconds.subtractingReportingOverflow(
+      startedAt.epochMilliseconds)
+    guard !overflow else { return now > startedAt ? max(accumulated, longest) : accumulated }
+    // Durations count attoseconds in 128 bits: any two Int64 millisecond counts add safely.
+    return min(accumulated + .milliseconds(max(0, run)), max(accumulated, longest))
   }
 }
 
@@ -60,8 +66,12 @@ public struct LapSummary: Equatable, Sendable {
 
 extension Date {
   /// Milliseconds since 1970, rounded to the nearest: the unit every stored time uses.
+  /// Saturates at `Int64.min` / `Int64.max` (never traps) for dates beyond them.
   public var epochMilliseconds: Int64 {
-    Int64((timeIntervalSince1970 * 1000).rounded())
+    let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+    if let exact = Int64(exactly: milliseconds) { return exact }
+    if milliseconds.isNaN { return 0 }
+    return milliseconds < 0 ? .min : .max
   }
 
   public init(epochMilliseconds: Int64) {
@@ -70,9 +80,13 @@ extension Date {
 }
 
 extension Duration {
-  /// Whole milliseconds, truncated toward zero.
+  /// Whole milliseconds, truncated toward zero. Saturates at `Int64.min` / `Int64.max`
+  /// (never traps) for durations beyond them.
   public var milliseconds: Int64 {
     let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+    let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+    guard !overflow, !carry else { return seconds < 0 ? .min : .max }
+    return total
   }
 }

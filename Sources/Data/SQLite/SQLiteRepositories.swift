@@ -132,7 +132,7 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
       let total = try rowCount("laps", connection)
       let items = try rows(
         window, total: total, forward: Self.lapsPage, backward: Self.lapsPageReversed, connection
-      ) { LapRow($0).toDomain() }
+      ) { try LapRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
   }
@@ -140,8 +140,8 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
   func lapSummary() async throws -> LapSummary {
     try await database.read { connection in
       let count = try rowCount("laps", connection)
-      let fastest = try connection.query(Self.fastestLap) { LapRow($0).toDomain() }
-      let slowest = try connection.query(Self.slowestLap) { LapRow($0).toDomain() }
+      let fastest = try connection.query(Self.fastestLap) { try LapRow($0).toDomain() }
+      let slowest = try connection.query(Self.slowestLap) { try LapRow($0).toDomain() }
       return LapSummary(count: count, fastest: fastest.first, slowest: slowest.first)
     }
   }
@@ -176,7 +176,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
       let total = try rowCount("bookmarks", connection)
       let items = try rows(
         window, total: total, forward: Self.page, backward: Self.pageReversed, connection
-      ) { BookmarkRow($0).toDomain() }
+      ) { try BookmarkRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
   }
@@ -329,6 +329,11 @@ private func nextID(
 ) throws -> Int64 {
   let id = try connection.integer(SQLiteSharedSQL.nextID(table: table), name)
   guard let id else { throw InvalidRow(reason: "the id counter \"\(name)\" is missing") }
+  // Past 2^53 − 1 (SQLite makes an overflowing counter a REAL, read back as Int64.max):
+  // refused, and the transaction rolls back.
+  guard Limits.id.contains(id) else {
+    throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+  }
   return id
 }
 
@@ -405,7 +410,7 @@ struct SQLiteChatRepository: ChatRepository {
       let total = try rowCount("chat_messages", connection)
       let items = try rows(
         window, total: total, forward: Self.page, backward: Self.pageReversed, connection
-      ) { ChatMessageRow($0).toDomain() }
+      ) { try ChatMessageRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
   }
@@ -427,6 +432,9 @@ struct SQLiteChatRepository: ChatRepository {
     guard !drafts.isEmpty else { return [] }
     return try await database.write { connection in
       let first = try nextID("chat_messages", table: "chat_messages", connection)
+      guard first <= Limits.maxCounter - Int64(drafts.count) + 1 else {
+        throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+      }
       let messages = try connection.withoutTriggers {
         let statement = try connection.statement(Self.insert)
         defer { statement.reset() }
@@ -478,11 +486,11 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         stopwatch: try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?
           .toDomain() ?? Stopwatch(),
         laps: try connection.query("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
-          LapRow($0).toDomain()
+          try LapRow($0).toDomain()
         },
         bookmarks: try connection.query(
           "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
-        ) { BookmarkRow($0).toDomain() },
+        ) { try BookmarkRow($0).toDomain() },
         latestRates: try SQLiteExchangeRateRepository.snapshot("latest", connection),
         previousRates: try SQLiteExchangeRateRepository.snapshot("previous", connection),
         // Sorted in Swift, so the order is Swift's string order whatever the collation.
@@ -494,13 +502,15 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         mindLogs: try connection.query(
           "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
         ) { try MindLogRow($0).toDomain() },
-        lastMindLogID: try connection.integer(
-          "SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
+        lastMindLogID: try checkedColumn(
+          connection.integer("SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
+          Limits.counter, "counters.value of mind_logs"),
         messages: try connection.query(
           "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
-        ) { ChatMessageRow($0).toDomain() },
-        lastMessageID: try connection.integer(
-          "SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0)
+        ) { try ChatMessageRow($0).toDomain() },
+        lastMessageID: try checkedColumn(
+          connection.integer("SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0,
+          Limits.counter, "counters.value of chat_messages"))
     }
   }
 

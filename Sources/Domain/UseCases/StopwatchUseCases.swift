@@ -82,10 +82,14 @@ public struct SaveLap: Sendable {
     guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
     let total = current.elapsed(at: timeline.now())
     let previous = try await stopwatch.laps(offset: 0, limit: 1).items.first
+    let (number, overflow) = (previous?.number ?? 0).addingReportingOverflow(1)
+    guard !overflow, Limits.lapNumber.contains(number) else {
+      throw DomainError.invalidInput(
+        .outOfRange("lap numbers end at \(Limits.maxCounter); reset the stopwatch"))
+    }
+    // Never negative, even after an earlier lap whose total is later than now.
     let lap = Lap(
-      number: (previous?.number ?? 0) + 1,
-      lapTime: total - (previous?.total ?? .zero),
-      total: total)
+      number: number, lapTime: max(.zero, total - (previous?.total ?? .zero)), total: total)
     try await stopwatch.append(lap)
     return lap
   }
