@@ -79,13 +79,13 @@ struct JSONDocument: Codable, Equatable {
     }.sorted { $0.id < $1.id }
     archive.lastMindLogID = try checkedLastID(
       checked(mindLog.lastID, Limits.counter, "mindLog.lastID"), ids: archive.mindLogs.map(\.id),
-      "mind log")
+      "mindLog.lastID")
     archive.messages = try chat.messages.enumerated().map {
       index, message throws(InvalidDocument) in
       try message.toDomain(field: "chat.messages[\(index)]")
     }.sorted { $0.id < $1.id }
     archive.lastMessageID = try checkedLastID(
-      checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id), "chat")
+      checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id), "chat.lastID")
     return archive
   }
 }
@@ -97,12 +97,13 @@ private func requireUnique<Key: Hashable>(_ keys: [Key], _ what: String) throws(
   }
 }
 
-private func checkedLastID(_ lastID: Int64, ids: [Int64], _ what: String) throws(InvalidDocument)
+/// `lastID` (named `field`), when it is at least every id in `ids`.
+private func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throws(InvalidDocument)
   -> Int64
 {
-  try requireUnique(ids, "\(what) id")
-  guard ids.allSatisfy({ $0 > 0 && $0 <= lastID }) else {
-    throw InvalidDocument(reason: "\(what) ids must be positive and at most lastID \(lastID)")
+  try requireUnique(ids, "\(field.prefix { $0 != "." }) id")
+  if let above = ids.first(where: { $0 > lastID }) {
+    throw InvalidDocument(reason: "\(field) \(lastID) is below the id \(above) it has given")
   }
   return lastID
 }
