@@ -85,7 +85,8 @@ struct JSONDocument: Codable, Equatable {
       try message.toDomain(field: "chat.messages[\(index)]")
     }.sorted { $0.id < $1.id }
     archive.lastMessageID = try checkedLastID(
-      checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id), "chat.lastID")
+      checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id),
+      "chat.lastID")
     return archive
   }
 }
