@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -206,7 +207,6 @@ struct OutsideNumberTests {
       ["rates"], ["calc", "KRW"], ["convert", "100"], ["convert", "1", "EUR"], ["stopwatch"],
       ["start"], ["lap"], ["stop"], ["notices"], ["bookmarks"], ["rename", "1", "Renamed"],
       ["mindlog"], ["add", "5", "fine"], ["chat"], ["say", "hello"], ["export", export],
-      ["import", export, "--replace"],
     ]
     for command in commands {
       let run = await Self.pocket(store, directory, command)
@@ -215,6 +215,26 @@ struct OutsideNumberTests {
         sourceLocation: sourceLocation)
       #expect(!run.output.contains("NaN"), "\(label): \(command)", sourceLocation: sourceLocation)
     }
+    // What the commands made from the accepted numbers is in range too: the stopwatch
+    // stops counting at 100 years, no lap time is negative, and the export imports again.
+    let document = try #require(
+      try JSONSerialization.jsonObject(
+        with: Foundation.Data(contentsOf: URL(fileURLWithPath: export)))
+        as? [String: Any])
+    let stopwatch = document["stopwatch"] as? [String: Any] ?? [:]
+    let laps = document["laps"] as? [[String: Any]] ?? []
+    let durations =
+      [stopwatch["accumulatedMs"] as? Int64]
+      + laps.flatMap { [$0["lapTimeMs"] as? Int64, $0["totalMs"] as? Int64] }
+    for duration in durations {
+      #expect(
+        duration.map(Limits.durationMilliseconds.contains) == true, "\(label): \(durations)",
+        sourceLocation: sourceLocation)
+    }
+    let fresh = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: fresh) }
+    let again = await Self.pocket(store, fresh, ["import", export])
+    #expect(again.status == .done, "\(label): \(again.errors)", sourceLocation: sourceLocation)
   }
 
   // MARK: The rates format
