@@ -266,7 +266,11 @@ struct OutsideNumberTests {
 
   static var ratesCases: [(RatesField, String)] {
     RatesField.allCases.flatMap { field in extremes.map { (field, $0) } }
-      + [(.rate, "1e100"), (.rate, "1e12"), (.rate, "1e-12"), (.published, "253402300799")]
+      + [
+        (.rate, "1e100"), (.rate, "1e12"), (.rate, "1e-12"), (.published, "253402300799"),
+        // In range, but with more significant digits (40) than a Decimal holds exactly.
+        (.rate, "1350.003043000000000000000000000000000001"),
+      ]
   }
 
   static func acceptsRate(_ field: RatesField, _ value: String) -> Bool {
