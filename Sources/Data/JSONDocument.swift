@@ -109,9 +109,9 @@ private func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throw
   return lastID
 }
 
-func decimal(_ text: String, _ what: String) throws(InvalidDocument) -> Decimal {
+func decimal(_ text: String, _ what: @autoclosure () -> String) throws(InvalidDocument) -> Decimal {
   guard let value = DecimalText.parse(text) else {
-    throw InvalidDocument(reason: "\(what) \"\(text)\" is not a decimal number")
+    throw InvalidDocument(reason: "\(what()) \"\(text)\" is not a decimal number")
   }
   return value
 }
@@ -119,22 +119,27 @@ func decimal(_ text: String, _ what: String) throws(InvalidDocument) -> Decimal 
 /// `value` when `limit` holds it.
 /// - Throws: the reason naming `field` when it does not.
 func checked<Value>(
-  _ value: Value, _ limit: Limit<Value>, _ field: String, text: String? = nil
+  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
+  text: @autoclosure () -> String? = nil
 ) throws(InvalidDocument) -> Value {
-  if let problem = limit.problem(value, field: field, text: text) {
+  if let problem = limit.problem(value, field: field(), text: text()) {
     throw InvalidDocument(reason: problem)
   }
   return value
 }
 
 /// A date in epoch milliseconds, checked against `Limits.epochMilliseconds`.
-func checkedDate(_ milliseconds: Int64, _ field: String) throws(InvalidDocument) -> Date {
-  Date(epochMilliseconds: try checked(milliseconds, Limits.epochMilliseconds, field))
+func checkedDate(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidDocument) -> Date
+{
+  Date(epochMilliseconds: try checked(milliseconds, Limits.epochMilliseconds, field()))
 }
 
 /// A duration in milliseconds, checked against `Limits.durationMilliseconds`.
-func checkedDuration(_ milliseconds: Int64, _ field: String) throws(InvalidDocument) -> Duration {
-  .milliseconds(try checked(milliseconds, Limits.durationMilliseconds, field))
+func checkedDuration(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidDocument) -> Duration
+{
+  .milliseconds(try checked(milliseconds, Limits.durationMilliseconds, field()))
 }
 
 struct StopwatchDTO: Codable, Equatable {
@@ -165,11 +170,11 @@ struct LapDTO: Codable, Equatable {
     totalMs = lap.total.milliseconds
   }
 
-  func toDomain(field: String = "lap") throws(InvalidDocument) -> Lap {
+  func toDomain(field: @autoclosure () -> String = "lap") throws(InvalidDocument) -> Lap {
     Lap(
-      number: try checked(number, Limits.lapNumber, "\(field).number"),
-      lapTime: try checkedDuration(lapTimeMs, "\(field).lapTimeMs"),
-      total: try checkedDuration(totalMs, "\(field).totalMs"))
+      number: try checked(number, Limits.lapNumber, "\(field()).number"),
+      lapTime: try checkedDuration(lapTimeMs, "\(field()).lapTimeMs"),
+      total: try checkedDuration(totalMs, "\(field()).totalMs"))
   }
 }
 
@@ -186,10 +191,10 @@ struct BookmarkDTO: Codable, Equatable {
     bookmarkedAtMs = bookmark.bookmarkedAt.epochMilliseconds
   }
 
-  func toDomain(field: String = "bookmark") throws(InvalidDocument) -> Bookmark {
+  func toDomain(field: @autoclosure () -> String = "bookmark") throws(InvalidDocument) -> Bookmark {
     Bookmark(
-      url: url, title: title, noticeDate: try checkedDate(noticeDateMs, "\(field).noticeDateMs"),
-      bookmarkedAt: try checkedDate(bookmarkedAtMs, "\(field).bookmarkedAtMs"))
+      url: url, title: title, noticeDate: try checkedDate(noticeDateMs, "\(field()).noticeDateMs"),
+      bookmarkedAt: try checkedDate(bookmarkedAtMs, "\(field()).bookmarkedAtMs"))
   }
 }
 
@@ -212,15 +217,18 @@ struct RateSnapshotDTO: Codable, Equatable {
     rates = snapshot.rates.mapValues(DecimalText.format)
   }
 
-  func toDomain(field: String = "snapshot") throws(InvalidDocument) -> RateSnapshot {
+  func toDomain(field: @autoclosure () -> String = "snapshot") throws(InvalidDocument)
+    -> RateSnapshot
+  {
     var values: [String: Decimal] = [:]
     for (code, text) in rates.sorted(by: { $0.key < $1.key }) {
-      let name = "\(field).rates.\(code)"
-      values[code] = try checked(decimal(text, name), Limits.rate, name, text: text)
+      values[code] = try checked(
+        decimal(text, "\(field()).rates.\(code)"), Limits.rate, "\(field()).rates.\(code)",
+        text: text)
     }
     return RateSnapshot(
-      base: base, publishedAt: try checkedDate(publishedAtMs, "\(field).publishedAtMs"),
-      nextUpdateAt: try checkedDate(nextUpdateAtMs, "\(field).nextUpdateAtMs"), rates: values)
+      base: base, publishedAt: try checkedDate(publishedAtMs, "\(field()).publishedAtMs"),
+      nextUpdateAt: try checkedDate(nextUpdateAtMs, "\(field()).nextUpdateAtMs"), rates: values)
   }
 }
 
@@ -275,12 +283,12 @@ struct MindLogDTO: Codable, Equatable {
     note = entry.note
   }
 
-  func toDomain(field: String = "entry") throws(InvalidDocument) -> MindLog {
+  func toDomain(field: @autoclosure () -> String = "entry") throws(InvalidDocument) -> MindLog {
     MindLog(
-      id: try checked(id, Limits.id, "\(field).id"),
-      date: try checkedDate(dateMs, "\(field).dateMs"),
+      id: try checked(id, Limits.id, "\(field()).id"),
+      date: try checkedDate(dateMs, "\(field()).dateMs"),
       score: try checked(
-        decimal(score, "\(field).score"), Limits.score, "\(field).score", text: score),
+        decimal(score, "\(field()).score"), Limits.score, "\(field()).score", text: score),
       note: note)
   }
 }
@@ -303,10 +311,11 @@ struct ChatMessageDTO: Codable, Equatable {
     isEdited = message.isEdited
   }
 
-  func toDomain(field: String = "message") throws(InvalidDocument) -> ChatMessage {
+  func toDomain(field: @autoclosure () -> String = "message") throws(InvalidDocument) -> ChatMessage
+  {
     ChatMessage(
-      id: try checked(id, Limits.id, "\(field).id"), content: content,
-      date: try checkedDate(dateMs, "\(field).dateMs"), isEdited: isEdited)
+      id: try checked(id, Limits.id, "\(field()).id"), content: content,
+      date: try checkedDate(dateMs, "\(field()).dateMs"), isEdited: isEdited)
   }
 }
 

@@ -97,7 +97,7 @@ struct MessageDraftDTO: Codable, Equatable {
     dateMs = draft.date.epochMilliseconds
   }
 
-  func toDomain(field: String) throws(InvalidDocument) -> MessageDraft {
-    MessageDraft(content: content, date: try checkedDate(dateMs, "\(field).dateMs"))
+  func toDomain(field: @autoclosure () -> String) throws(InvalidDocument) -> MessageDraft {
+    MessageDraft(content: content, date: try checkedDate(dateMs, "\(field()).dateMs"))
   }
 }

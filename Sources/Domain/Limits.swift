@@ -17,8 +17,11 @@ public struct Limit<Value: Comparable & Sendable>: Sendable {
   /// `nil` when `value` is in range, else why it is refused, naming `field` and showing
   /// `text` (the value as it was written; `value` itself when `nil`):
   /// "laps[3].number 9223372036854775807 is out of range (1 to 9007199254740991)".
-  public func problem(_ value: Value, field: String, text: String? = nil) -> String? {
-    contains(value) ? nil : "\(field) \(text ?? "\(value)") is out of range (\(meaning))"
+  /// (`field` is only built for a value out of range: checking stays cheap per record.)
+  public func problem(
+    _ value: Value, field: @autoclosure () -> String, text: @autoclosure () -> String? = nil
+  ) -> String? {
+    contains(value) ? nil : "\(field()) \(text() ?? "\(value)") is out of range (\(meaning))"
   }
 }
 

@@ -9,20 +9,25 @@ import Foundation
 /// `value` when `limit` holds it.
 /// - Throws: the reason naming `field` (`table.column`) when it does not.
 func checkedColumn<Value>(
-  _ value: Value, _ limit: Limit<Value>, _ field: String, text: String? = nil
+  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
+  text: @autoclosure () -> String? = nil
 ) throws(InvalidRow) -> Value {
-  if let problem = limit.problem(value, field: field, text: text) {
+  if let problem = limit.problem(value, field: field(), text: text()) {
     throw InvalidRow(reason: problem)
   }
   return value
 }
 
-private func dateColumn(_ milliseconds: Int64, _ field: String) throws(InvalidRow) -> Date {
-  Date(epochMilliseconds: try checkedColumn(milliseconds, Limits.epochMilliseconds, field))
+private func dateColumn(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidRow) -> Date
+{
+  Date(epochMilliseconds: try checkedColumn(milliseconds, Limits.epochMilliseconds, field()))
 }
 
-private func durationColumn(_ milliseconds: Int64, _ field: String) throws(InvalidRow) -> Duration {
-  .milliseconds(try checkedColumn(milliseconds, Limits.durationMilliseconds, field))
+private func durationColumn(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidRow) -> Duration
+{
+  .milliseconds(try checkedColumn(milliseconds, Limits.durationMilliseconds, field()))
 }
 
 struct StopwatchRow {
