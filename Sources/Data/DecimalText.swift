@@ -4,14 +4,35 @@ import Foundation
 enum DecimalText {
   private static let posix = Locale(identifier: "en_US_POSIX")
 
+  /// The most significant digits a `Decimal` holds exactly.
+  static let maxSignificantDigits = 38
+
   /// The value of `text` when all of it is a JSON number literal
-  /// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`), else `nil`.
+  /// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`) that a `Decimal` holds exactly,
+  /// else `nil`.
   ///
-  /// `Decimal(string:)` alone accepts a number followed by garbage ("12abc" is 12), so the
-  /// grammar is checked first.
+  /// `Decimal(string:)` alone accepts a number followed by garbage ("12abc" is 12), rounds
+  /// away digits past its 38th without a word, and gives `nil` past its exponents (1e308),
+  /// so the grammar and the digits are checked first.
   static func parse(_ text: some StringProtocol) -> Decimal? {
-    guard isNumberLiteral(Array(text.utf8)) else { return nil }
-    return Decimal(string: String(text), locale: posix)
+    let bytes = Array(text.utf8)
+    guard isNumberLiteral(bytes), significantDigits(bytes) <= maxSignificantDigits else {
+      return nil
+    }
+    guard let value = Decimal(string: String(text), locale: posix), !value.isNaN else {
+      return nil
+    }
+    return value
+  }
+
+  /// The digits of the mantissa of a number literal, without leading and trailing zeros.
+  private static func significantDigits(_ bytes: [UInt8]) -> Int {
+    let mantissa = bytes.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+    let digits = mantissa.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    let first = digits.firstIndex { $0 != UInt8(ascii: "0") }
+    let last = digits.lastIndex { $0 != UInt8(ascii: "0") }
+    guard let first, let last else { return 0 }
+    return last - first + 1
   }
 
   /// The text `parse` reads back as the same value.
@@ -19,7 +40,8 @@ enum DecimalText {
     value.description
   }
 
-  private static func isNumberLiteral(_ bytes: [UInt8]) -> Bool {
+  /// Whether all of `bytes` is a JSON number literal, whatever its size.
+  static func isNumberLiteral(_ bytes: [UInt8]) -> Bool {
     var index = 0
     func digits() -> Int {
       let start = index

@@ -53,27 +53,40 @@ struct JSONDocument: Codable, Equatable {
       lastID: archive.lastMessageID, messages: archive.messages.map(ChatMessageDTO.init))
   }
 
+  /// Every number is checked against its range in `Limits` here, where it enters, and a
+  /// number out of range is refused naming its field ("laps[3].number …").
   func toDomain() throws(InvalidDocument) -> StoreArchive {
     var archive = StoreArchive()
+    if let journalSeq { _ = try checked(journalSeq, Limits.counter, "journalSeq") }
     archive.stopwatch = try stopwatch.toDomain()
-    archive.laps = try laps.map { lap throws(InvalidDocument) in try lap.toDomain() }
-      .sorted { $0.number < $1.number }
+    archive.laps = try laps.enumerated().map { index, lap throws(InvalidDocument) in
+      try lap.toDomain(field: "laps[\(index)]")
+    }
+    .sorted { $0.number < $1.number }
     try requireUnique(archive.laps.map(\.number), "lap number")
-    archive.bookmarks = bookmarks.map { $0.toDomain() }
+    archive.bookmarks = try bookmarks.enumerated().map { index, bookmark throws(InvalidDocument) in
+      try bookmark.toDomain(field: "bookmarks[\(index)]")
+    }
     try requireUnique(archive.bookmarks.map(\.url), "bookmark url")
-    archive.latestRates = try rates.latest?.toDomain()
-    archive.previousRates = try rates.previous?.toDomain()
+    archive.latestRates = try rates.latest?.toDomain(field: "rates.latest")
+    archive.previousRates = try rates.previous?.toDomain(field: "rates.previous")
     archive.favoriteCurrencies = Set(rates.favorites).sorted()
     archive.lastScreen = try lastScreen?.toDomain()
     archive.lastCalculatorCurrency = lastCalculatorCurrency
-    archive.mindLogs = try mindLog.entries.map { entry throws(InvalidDocument) in
-      try entry.toDomain()
+    archive.mindLogs = try mindLog.entries.enumerated().map {
+      index, entry throws(InvalidDocument) in
+      try entry.toDomain(field: "mindLog.entries[\(index)]")
     }.sorted { $0.id < $1.id }
     archive.lastMindLogID = try checkedLastID(
-      mindLog.lastID, ids: archive.mindLogs.map(\.id), "mind log")
-    archive.messages = chat.messages.map { $0.toDomain() }.sorted { $0.id < $1.id }
+      checked(mindLog.lastID, Limits.counter, "mindLog.lastID"), ids: archive.mindLogs.map(\.id),
+      "mindLog.lastID")
+    archive.messages = try chat.messages.enumerated().map {
+      index, message throws(InvalidDocument) in
+      try message.toDomain(field: "chat.messages[\(index)]")
+    }.sorted { $0.id < $1.id }
     archive.lastMessageID = try checkedLastID(
-      chat.lastID, ids: archive.messages.map(\.id), "chat")
+      checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id),
+      "chat.lastID")
     return archive
   }
 }
@@ -85,21 +98,48 @@ private func requireUnique<Key: Hashable>(_ keys: [Key], _ what: String) throws(
   }
 }
 
-private func checkedLastID(_ lastID: Int64, ids: [Int64], _ what: String) throws(InvalidDocument)
+/// `lastID` (named `field`), when it is at least every id in `ids`.
+private func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throws(InvalidDocument)
   -> Int64
 {
-  try requireUnique(ids, "\(what) id")
-  guard ids.allSatisfy({ $0 > 0 && $0 <= lastID }) else {
-    throw InvalidDocument(reason: "\(what) ids must be positive and at most lastID \(lastID)")
+  try requireUnique(ids, "\(field.prefix { $0 != "." }) id")
+  if let above = ids.first(where: { $0 > lastID }) {
+    throw InvalidDocument(reason: "\(field) \(lastID) is below the id \(above) it has given")
   }
   return lastID
 }
 
-func decimal(_ text: String, _ what: String) throws(InvalidDocument) -> Decimal {
+func decimal(_ text: String, _ what: @autoclosure () -> String) throws(InvalidDocument) -> Decimal {
   guard let value = DecimalText.parse(text) else {
-    throw InvalidDocument(reason: "\(what) \"\(text)\" is not a decimal number")
+    throw InvalidDocument(reason: "\(what()) \"\(text)\" is not a decimal number")
   }
   return value
+}
+
+/// `value` when `limit` holds it.
+/// - Throws: the reason naming `field` when it does not.
+func checked<Value>(
+  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
+  text: @autoclosure () -> String? = nil
+) throws(InvalidDocument) -> Value {
+  if let problem = limit.problem(value, field: field(), text: text()) {
+    throw InvalidDocument(reason: problem)
+  }
+  return value
+}
+
+/// A date in epoch milliseconds, checked against `Limits.epochMilliseconds`.
+func checkedDate(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidDocument) -> Date
+{
+  Date(epochMilliseconds: try checked(milliseconds, Limits.epochMilliseconds, field()))
+}
+
+/// A duration in milliseconds, checked against `Limits.durationMilliseconds`.
+func checkedDuration(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidDocument) -> Duration
+{
+  .milliseconds(try checked(milliseconds, Limits.durationMilliseconds, field()))
 }
 
 struct StopwatchDTO: Codable, Equatable {
@@ -120,12 +160,11 @@ struct StopwatchDTO: Codable, Equatable {
   }
 
   func toDomain() throws(InvalidDocument) -> Stopwatch {
-    guard accumulatedMs >= 0 else {
-      throw InvalidDocument(reason: "negative stopwatch time \(accumulatedMs)")
-    }
+    let accumulated = try checkedDuration(accumulatedMs, "stopwatch.accumulatedMs")
+    var startedAt: Date?
+    if let startedAtMs { startedAt = try checkedDate(startedAtMs, "stopwatch.startedAtMs") }
     return Stopwatch(
-      accumulated: .milliseconds(accumulatedMs),
-      startedAt: startedAtMs.map(Date.init(epochMilliseconds:)),
+      accumulated: accumulated, startedAt: startedAt,
       startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
   }
 }
@@ -141,9 +180,11 @@ struct LapDTO: Codable, Equatable {
     totalMs = lap.total.milliseconds
   }
 
-  func toDomain() throws(InvalidDocument) -> Lap {
-    guard number > 0 else { throw InvalidDocument(reason: "lap number \(number) is not positive") }
-    return Lap(number: number, lapTime: .milliseconds(lapTimeMs), total: .milliseconds(totalMs))
+  func toDomain(field: @autoclosure () -> String = "lap") throws(InvalidDocument) -> Lap {
+    Lap(
+      number: try checked(number, Limits.lapNumber, "\(field()).number"),
+      lapTime: try checkedDuration(lapTimeMs, "\(field()).lapTimeMs"),
+      total: try checkedDuration(totalMs, "\(field()).totalMs"))
   }
 }
 
@@ -160,10 +201,10 @@ struct BookmarkDTO: Codable, Equatable {
     bookmarkedAtMs = bookmark.bookmarkedAt.epochMilliseconds
   }
 
-  func toDomain() -> Bookmark {
+  func toDomain(field: @autoclosure () -> String = "bookmark") throws(InvalidDocument) -> Bookmark {
     Bookmark(
-      url: url, title: title, noticeDate: Date(epochMilliseconds: noticeDateMs),
-      bookmarkedAt: Date(epochMilliseconds: bookmarkedAtMs))
+      url: url, title: title, noticeDate: try checkedDate(noticeDateMs, "\(field()).noticeDateMs"),
+      bookmarkedAt: try checkedDate(bookmarkedAtMs, "\(field()).bookmarkedAtMs"))
   }
 }
 
@@ -186,14 +227,18 @@ struct RateSnapshotDTO: Codable, Equatable {
     rates = snapshot.rates.mapValues(DecimalText.format)
   }
 
-  func toDomain() throws(InvalidDocument) -> RateSnapshot {
+  func toDomain(field: @autoclosure () -> String = "snapshot") throws(InvalidDocument)
+    -> RateSnapshot
+  {
     var values: [String: Decimal] = [:]
-    for (code, text) in rates {
-      values[code] = try decimal(text, "rate of \(code)")
+    for (code, text) in rates.sorted(by: { $0.key < $1.key }) {
+      values[code] = try checked(
+        decimal(text, "\(field()).rates.\(code)"), Limits.rate, "\(field()).rates.\(code)",
+        text: text)
     }
     return RateSnapshot(
-      base: base, publishedAt: Date(epochMilliseconds: publishedAtMs),
-      nextUpdateAt: Date(epochMilliseconds: nextUpdateAtMs), rates: values)
+      base: base, publishedAt: try checkedDate(publishedAtMs, "\(field()).publishedAtMs"),
+      nextUpdateAt: try checkedDate(nextUpdateAtMs, "\(field()).nextUpdateAtMs"), rates: values)
   }
 }
 
@@ -248,9 +293,12 @@ struct MindLogDTO: Codable, Equatable {
     note = entry.note
   }
 
-  func toDomain() throws(InvalidDocument) -> MindLog {
+  func toDomain(field: @autoclosure () -> String = "entry") throws(InvalidDocument) -> MindLog {
     MindLog(
-      id: id, date: Date(epochMilliseconds: dateMs), score: try decimal(score, "score"),
+      id: try checked(id, Limits.id, "\(field()).id"),
+      date: try checkedDate(dateMs, "\(field()).dateMs"),
+      score: try checked(
+        decimal(score, "\(field()).score"), Limits.score, "\(field()).score", text: score),
       note: note)
   }
 }
@@ -273,8 +321,41 @@ struct ChatMessageDTO: Codable, Equatable {
     isEdited = message.isEdited
   }
 
-  func toDomain() -> ChatMessage {
+  func toDomain(field: @autoclosure () -> String = "message") throws(InvalidDocument) -> ChatMessage
+  {
     ChatMessage(
-      id: id, content: content, date: Date(epochMilliseconds: dateMs), isEdited: isEdited)
+      id: try checked(id, Limits.id, "\(field()).id"), content: content,
+      date: try checkedDate(dateMs, "\(field()).dateMs"), isEdited: isEdited)
+  }
+}
+
+extension JSONDocument {
+  /// For a document Foundation's decoder refused as a whole (it names no field for a number
+  /// it cannot hold): the first number that no integer field takes — a fraction, an
+  /// exponent, more digits than 64 bits hold — named by its path, e.g.
+  /// "laps[0].number 1e308 is not a whole number in range". Every number of the format is
+  /// an integer (decimals are strings). `nil` when there is none, or the bytes are not JSON.
+  static func integerProblem(in bytes: [UInt8]) -> String? {
+    guard let value = try? JSONLiteral.parse(bytes) else { return nil }
+    return integerProblem(in: value, path: "")
+  }
+
+  private static func integerProblem(in value: JSONLiteral, path: String) -> String? {
+    switch value {
+    case .number(let text) where Int64(text) == nil:
+      let shown = text.count > 40 ? "\(text.prefix(40))… (\(text.count) characters)" : text
+      return "\(path.isEmpty ? "the document" : path) \(shown) is not a whole number in range"
+    case .object(let members):
+      for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+        let name = path.isEmpty ? key : "\(path).\(key)"
+        if let problem = integerProblem(in: member, path: name) { return problem }
+      }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        if let problem = integerProblem(in: element, path: "\(path)[\(index)]") { return problem }
+      }
+    default: break
+    }
+    return nil
   }
 }

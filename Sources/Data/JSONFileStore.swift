@@ -79,7 +79,7 @@ public final class JSONFileStore: Sendable {
     } catch let error as InvalidDocument {
       throw error
     } catch let error as DecodingError {
-      throw InvalidDocument(reason: describe(error))
+      throw InvalidDocument(reason: JSONDocument.integerProblem(in: bytes) ?? describe(error))
     } catch {
       throw InvalidDocument(reason: "not a Pocket JSON document: \(error)")
     }
@@ -270,7 +270,9 @@ struct JSONFiles {
     } catch let error as InvalidDocument {
       throw .corruptStore(path: journalPath, reason: "line \(line): \(error.reason)")
     } catch {
-      throw .corruptStore(path: journalPath, reason: "line \(line) is not a Pocket change")
+      let problem = JSONDocument.integerProblem(in: Array(bytes)).map { ": \($0)" } ?? ""
+      throw .corruptStore(
+        path: journalPath, reason: "line \(line) is not a Pocket change\(problem)")
     }
     guard entry.seq > seq else { return }  // already in the snapshot
     guard entry.seq == seq + 1 else {

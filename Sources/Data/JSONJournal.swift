@@ -67,7 +67,7 @@ enum JournalChange: Codable, Equatable {
     case .appendLap(let lap, let stopwatch):
       .appendLap(try lap.toDomain(), saving: try stopwatch?.toDomain())
     case .resetStopwatch: .resetStopwatch
-    case .insertBookmark(let bookmark): .insertBookmark(bookmark.toDomain())
+    case .insertBookmark(let bookmark): .insertBookmark(try bookmark.toDomain())
     case .renameBookmark(let url, let title): .renameBookmark(url: url, title: title)
     case .deleteBookmark(let url): .deleteBookmark(url: url)
     case .deleteAllBookmarks: .deleteAllBookmarks
@@ -76,11 +76,16 @@ enum JournalChange: Codable, Equatable {
     case .saveScreen(let screen): .saveScreen(try screen.toDomain())
     case .insertMindLog(let dateMs, let score, let note):
       .insertMindLog(
-        date: Date(epochMilliseconds: dateMs), score: try decimal(score, "score"), note: note)
+        date: try checkedDate(dateMs, "dateMs"),
+        score: try checked(decimal(score, "score"), Limits.score, "score", text: score), note: note)
     case .updateMindLog(let entry): .updateMindLog(try entry.toDomain())
     case .deleteMindLog(let id): .deleteMindLog(id: id)
-    case .insertMessages(let drafts): .insertMessages(drafts.map { $0.toDomain() })
-    case .updateMessage(let message): .updateMessage(message.toDomain())
+    case .insertMessages(let drafts):
+      .insertMessages(
+        try drafts.enumerated().map { index, draft throws(InvalidDocument) in
+          try draft.toDomain(field: "messages[\(index)]")
+        })
+    case .updateMessage(let message): .updateMessage(try message.toDomain())
     case .deleteMessage(let id): .deleteMessage(id: id)
     }
   }
@@ -95,7 +100,7 @@ struct MessageDraftDTO: Codable, Equatable {
     dateMs = draft.date.epochMilliseconds
   }
 
-  func toDomain() -> MessageDraft {
-    MessageDraft(content: content, date: Date(epochMilliseconds: dateMs))
+  func toDomain(field: @autoclosure () -> String) throws(InvalidDocument) -> MessageDraft {
+    MessageDraft(content: content, date: try checkedDate(dateMs, "\(field()).dateMs"))
   }
 }

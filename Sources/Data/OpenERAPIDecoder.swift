@@ -10,7 +10,8 @@ public struct OpenERAPIDecoder: Sendable {
   public init() {}
 
   /// - Throws: `DomainError.ratesUnavailable` for an error response, malformed JSON, a
-  ///   missing or mistyped field, or a rate that is not a positive number.
+  ///   missing or mistyped field, a time outside `Limits.epochSeconds` or a rate outside
+  ///   `Limits.rate`, naming the field.
   public func decode(_ data: Foundation.Data) throws(DomainError) -> RateSnapshot {
     let document: [String: JSONLiteral]
     do throws(InvalidDocument) {
@@ -40,12 +41,19 @@ public struct OpenERAPIDecoder: Sendable {
     }
     guard !members.isEmpty else { throw .ratesUnavailable(reason: "the response lists no rates") }
     var rates: [String: Decimal] = [:]
-    for (code, value) in members {
-      guard case .number(let text) = value, let rate = DecimalText.parse(text) else {
+    for (code, value) in members.sorted(by: { $0.key < $1.key }) {
+      guard case .number(let text) = value else {
         throw .ratesUnavailable(reason: "the rate of \(code) is not a number")
+      }
+      guard let rate = DecimalText.parse(text) else {
+        throw .ratesUnavailable(
+          reason: "the rate of \(code) \(text) is out of range (\(Limits.rate.meaning))")
       }
       guard rate > 0 else {
         throw .ratesUnavailable(reason: "the rate of \(code) is not positive: \(text)")
+      }
+      if let problem = Limits.rate.problem(rate, field: "the rate of \(code)", text: text) {
+        throw .ratesUnavailable(reason: problem)
       }
       rates[code] = rate
     }
@@ -56,9 +64,19 @@ public struct OpenERAPIDecoder: Sendable {
   private func unixTime(_ document: [String: JSONLiteral], _ key: String) throws(DomainError)
     -> Date
   {
-    guard case .number(let text) = document[key], let seconds = Int64(text) else {
+    guard case .number(let text) = document[key] else {
       throw .ratesUnavailable(reason: "the response has no whole-second \"\(key)\"")
     }
+    // Long digit strings and exponents are whole numbers too, but never in range.
+    let isWhole = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+    guard isWhole else {
+      throw .ratesUnavailable(reason: "the response has no whole-second \"\(key)\": \(text)")
+    }
+    guard let seconds = Int64(text), Limits.epochSeconds.contains(seconds) else {
+      throw .ratesUnavailable(
+        reason: "\(key) \(text) is out of range (\(Limits.epochSeconds.meaning))")
+    }
+    // In range, seconds × 1000 is far from overflowing.
     return Date(epochMilliseconds: seconds * 1000)
   }
 }

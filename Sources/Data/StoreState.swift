@@ -138,6 +138,9 @@ extension StoreState {
       lastScreen = screen
       lastCalculatorCurrency = currency
     case .insertMindLog(let date, let score, let note):
+      guard lastMindLogID < Limits.maxCounter else {
+        throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+      }
       lastMindLogID += 1
       let entry = MindLog(id: lastMindLogID, date: date, score: score, note: note)
       Self.insert(entry, into: &mindLogs, dates: &mindLogDates)
@@ -148,6 +151,9 @@ extension StoreState {
       try Self.remove(id, from: &mindLogs, dates: &mindLogDates)
     case .insertMessages(let drafts):
       guard !drafts.isEmpty else { return .unchanged }
+      guard lastMessageID <= Limits.maxCounter - Int64(drafts.count) else {
+        throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+      }
       let inserted = drafts.map { draft in
         lastMessageID += 1
         let message = ChatMessage(id: lastMessageID, content: draft.content, date: draft.date)

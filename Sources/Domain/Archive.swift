@@ -63,8 +63,11 @@ public struct StoreArchive: Equatable, Sendable {
 }
 
 extension StoreArchive {
-  /// Checks what every store relies on: unique lap numbers, bookmark urls and ids, ids
-  /// from 1 up to the last id given, scores in 0...10, positive rates.
+  /// Checks what every store relies on and every command can live with: unique lap
+  /// numbers, bookmark urls and ids, ids from 1 up to the last id given, every number in
+  /// its range (`Limits`: dates, durations, ids, lap numbers, rates, scores), and texts
+  /// within the limits of typed input (`TextField`: messages, notes, titles, none empty
+  /// where typing refuses empty text). Fields are named as in the export format.
   /// - Throws: `.invalidInput(.invalidArchive(reason))` naming the first problem.
   public func validate() throws(DomainError) {
     func require(_ condition: Bool, _ reason: String) throws(DomainError) {
@@ -75,16 +78,98 @@ extension StoreArchive {
     try require(Set(mindLogs.map(\.id)).count == mindLogs.count, "a mind-log id appears twice")
     try require(Set(messages.map(\.id)).count == messages.count, "a chat-message id appears twice")
     try require(
-      mindLogs.allSatisfy { (1...lastMindLogID).contains($0.id) },
+      mindLogs.allSatisfy { $0.id >= 1 && $0.id <= lastMindLogID },
       "a mind-log id is not between 1 and the last id given")
     try require(
-      messages.allSatisfy { (1...lastMessageID).contains($0.id) },
+      messages.allSatisfy { $0.id >= 1 && $0.id <= lastMessageID },
       "a chat-message id is not between 1 and the last id given")
-    try require(
-      mindLogs.allSatisfy { MindLog.scoreRange.contains($0.score) }, "a score is outside 0 to 10")
-    let snapshots = [latestRates, previousRates].compactMap { $0 }
-    try require(
-      snapshots.allSatisfy { $0.rates.values.allSatisfy { $0 > 0 } }, "a rate is not positive")
+    if let problem = rangeProblem ?? textProblem {
+      throw .invalidInput(.invalidArchive(problem))
+    }
+  }
+
+  /// The first number out of its range, named as in the export format.
+  private var rangeProblem: String? {
+    var problems: [String?] = [
+      Limits.durationMilliseconds.problem(
+        stopwatch.accumulated.milliseconds, field: "stopwatch.accumulatedMs"),
+      stopwatch.startedAt.flatMap {
+        Limits.epochMilliseconds.problem($0.epochMilliseconds, field: "stopwatch.startedAtMs")
+      },
+      Limits.counter.problem(lastMindLogID, field: "mindLog.lastID"),
+      Limits.counter.problem(lastMessageID, field: "chat.lastID"),
+    ]
+    for (index, lap) in laps.enumerated() {
+      problems += [
+        Limits.lapNumber.problem(lap.number, field: "laps[\(index)].number"),
+        Limits.durationMilliseconds.problem(
+          lap.lapTime.milliseconds, field: "laps[\(index)].lapTimeMs"),
+        Limits.durationMilliseconds.problem(
+          lap.total.milliseconds, field: "laps[\(index)].totalMs"),
+      ]
+    }
+    for (index, bookmark) in bookmarks.enumerated() {
+      problems += [
+        Limits.epochMilliseconds.problem(
+          bookmark.noticeDate.epochMilliseconds, field: "bookmarks[\(index)].noticeDateMs"),
+        Limits.epochMilliseconds.problem(
+          bookmark.bookmarkedAt.epochMilliseconds, field: "bookmarks[\(index)].bookmarkedAtMs"),
+      ]
+    }
+    for (name, snapshot) in [("latest", latestRates), ("previous", previousRates)] {
+      guard let snapshot else { continue }
+      problems += [
+        Limits.epochMilliseconds.problem(
+          snapshot.publishedAt.epochMilliseconds, field: "rates.\(name).publishedAtMs"),
+        Limits.epochMilliseconds.problem(
+          snapshot.nextUpdateAt.epochMilliseconds, field: "rates.\(name).nextUpdateAtMs"),
+      ]
+      for (code, rate) in snapshot.rates.sorted(by: { $0.key < $1.key }) {
+        problems.append(Limits.rate.problem(rate, field: "rates.\(name).rates.\(code)"))
+      }
+    }
+    for (index, entry) in mindLogs.enumerated() {
+      problems += [
+        Limits.id.problem(entry.id, field: "mindLog.entries[\(index)].id"),
+        Limits.epochMilliseconds.problem(
+          entry.date.epochMilliseconds, field: "mindLog.entries[\(index)].dateMs"),
+        Limits.score.problem(entry.score, field: "mindLog.entries[\(index)].score"),
+      ]
+    }
+    for (index, message) in messages.enumerated() {
+      problems += [
+        Limits.id.problem(message.id, field: "chat.messages[\(index)].id"),
+        Limits.epochMilliseconds.problem(
+          message.date.epochMilliseconds, field: "chat.messages[\(index)].dateMs"),
+      ]
+    }
+    return problems.lazy.compactMap { $0 }.first
+  }
+
+  /// The first text that typing would refuse: too long for its field, or empty.
+  private var textProblem: String? {
+    func problem(_ text: String, _ field: TextField, _ name: String, mayBeEmpty: Bool) -> String? {
+      if !mayBeEmpty, text.isEmpty { return "\(name) is empty" }
+      guard text.count > field.limit else { return nil }
+      return "\(name) is too long: \(text.count) characters (at most \(field.limit))"
+    }
+    for (index, bookmark) in bookmarks.enumerated() {
+      if let found = problem(bookmark.title, .title, "bookmarks[\(index)].title", mayBeEmpty: false)
+      {
+        return found
+      }
+    }
+    for (index, entry) in mindLogs.enumerated() {
+      if let found = problem(entry.note, .note, "mindLog.entries[\(index)].note", mayBeEmpty: true)
+      {
+        return found
+      }
+    }
+    for (index, message) in messages.enumerated() {
+      let name = "chat.messages[\(index)].content"
+      if let found = problem(message.content, .message, name, mayBeEmpty: false) { return found }
+    }
+    return nil
   }
 }
 

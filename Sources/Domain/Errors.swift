@@ -22,8 +22,13 @@ public enum InputProblem: Equatable, Sendable {
   case stopwatchNotRunning
   /// Importing into a store that holds data needs `--replace`.
   case storeNotEmpty
-  /// An archive that no store could hold (duplicate identities, ids above the last id).
+  /// An archive that no store could hold (duplicate identities, ids above the last id,
+  /// a number out of range, a text longer than its field takes).
   case invalidArchive(String)
+  /// A conversion whose result is too large to show (see `Limits.conversionResult`).
+  case resultTooLarge
+  /// A number a command would make is past its limit (`Limits`): the reason names it.
+  case outOfRange(String)
 }
 
 /// The kinds of text a user types, each with its own length limit.

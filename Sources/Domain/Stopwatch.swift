@@ -97,16 +97,22 @@ public struct Stopwatch: Equatable, Sendable {
   /// jump when the wall clock is set. Otherwise (after a reboot, or without a boot clock)
   /// it is measured on the wall clock, and a wall clock set back counts as no time.
   /// Either way the result is never below `accumulated`, nor below `floor`.
+  /// It never traps and never passes the longest duration Pocket stores
+  /// (`Limits.durationMilliseconds`): a stopwatch stops counting there.
   public func elapsed(at now: Moment, atLeast floor: Duration = .zero) -> Duration {
     guard let startedAt else { return max(accumulated, floor) }
-    let (run, overflow) =
+    let (later, earlier) =
       if measuresOnBootClock(at: now), let start = startedOnBoot, let boot = now.boot {
-        boot.uptime.milliseconds.subtractingReportingOverflow(start.uptime.milliseconds)
+        (boot.uptime.milliseconds, start.uptime.milliseconds)
       } else {
-        now.wall.epochMilliseconds.subtractingReportingOverflow(startedAt.epochMilliseconds)
+        (now.wall.epochMilliseconds, startedAt.epochMilliseconds)
       }
-    // Only stored numbers far out of range overflow; such a run counts as no time.
-    return max(accumulated + .milliseconds(overflow ? 0 : max(0, run)), floor)
+    let longest = max(accumulated, .milliseconds(Limits.durationMilliseconds.range.upperBound))
+    let (run, overflow) = later.subtractingReportingOverflow(earlier)
+    // Only stored numbers far out of range overflow; such a run counts as no time. Durations
+    // count attoseconds in 128 bits: any two Int64 millisecond counts add safely.
+    let counted = overflow ? accumulated : accumulated + .milliseconds(max(0, run))
+    return max(min(counted, longest), floor)
   }
 
   /// Whether a run that read `total` at `now` should be restarted there
@@ -163,8 +169,12 @@ public struct LapSummary: Equatable, Sendable {
 
 extension Date {
   /// Milliseconds since 1970, rounded to the nearest: the unit every stored time uses.
+  /// Saturates at `Int64.min` / `Int64.max` (never traps) for dates beyond them.
   public var epochMilliseconds: Int64 {
-    Int64((timeIntervalSince1970 * 1000).rounded())
+    let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+    if let exact = Int64(exactly: milliseconds) { return exact }
+    if milliseconds.isNaN { return 0 }
+    return milliseconds < 0 ? .min : .max
   }
 
   public init(epochMilliseconds: Int64) {
@@ -173,9 +183,13 @@ extension Date {
 }
 
 extension Duration {
-  /// Whole milliseconds, truncated toward zero.
+  /// Whole milliseconds, truncated toward zero. Saturates at `Int64.min` / `Int64.max`
+  /// (never traps) for durations beyond them.
   public var milliseconds: Int64 {
     let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+    let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+    guard !overflow, !carry else { return seconds < 0 ? .min : .max }
+    return total
   }
 }

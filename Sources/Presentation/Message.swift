@@ -28,6 +28,10 @@ public enum Message: Equatable, Sendable {
   case storeNotEmpty
   /// An archive to import that no store could hold.
   case invalidArchive(String)
+  /// A conversion whose result is too large to show.
+  case resultTooLarge
+  /// A number past its limit; the reason names it.
+  case outOfRange(String)
   /// A file other than the store (an export or import file) could not be used.
   case fileFailed(path: String, reason: String)
   case storageFailed(path: String, reason: String)
@@ -85,6 +89,8 @@ public enum Message: Equatable, Sendable {
     case .stopwatchNotRunning: self = .stopwatchNotRunning
     case .storeNotEmpty: self = .storeNotEmpty
     case .invalidArchive(let reason): self = .invalidArchive(reason)
+    case .resultTooLarge: self = .resultTooLarge
+    case .outOfRange(let reason): self = .outOfRange(reason)
     }
   }
 }

@@ -57,6 +57,10 @@ public struct Strings: Sendable {
         "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
     case .invalidArchive(let reason):
       pick("The archive cannot be imported: \(reason)", "가져올 수 없는 파일입니다: \(reason)")
+    case .resultTooLarge:
+      pick("The result is too large to show", "결과가 너무 커서 보여줄 수 없습니다")
+    case .outOfRange(let reason):
+      pick("Out of range: \(reason)", "범위를 벗어났습니다: \(reason)")
     case .fileFailed(let path, let reason):
       pick("Cannot use the file \(path): \(reason)", "파일을 쓸 수 없습니다 (\(path)): \(reason)")
     case .noCalculator:

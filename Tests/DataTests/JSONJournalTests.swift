@@ -64,6 +64,23 @@ import Testing
     ("not json at all", "line 2 is not a Pocket change"),
     (#"{"change":{"deleteMessage":{"id":99}},"seq":3}"#, "line 2 cannot be applied"),
     (#"{"change":{"resetStopwatch":{}},"seq":7}"#, "line 2: change 7 follows change 2"),
+    // Numbers out of range, or that no integer holds, are refused naming the field.
+    (
+      #"{"change":{"appendLap":{"lap":{"lapTimeMs":1,"number":9223372036854775807,"totalMs":1}}},"seq":2}"#,
+      "line 2: lap.number 9223372036854775807 is out of range"
+    ),
+    (
+      #"{"change":{"insertMessages":{"messages":[{"content":"x","dateMs":-1}]}},"seq":2}"#,
+      "line 2: messages[0].dateMs -1 is out of range"
+    ),
+    (
+      #"{"change":{"insertMindLog":{"dateMs":1,"note":"","score":"1e100"}},"seq":2}"#,
+      "line 2: score 1e100 is out of range (0 to 10)"
+    ),
+    (
+      #"{"change":{"deleteMessage":{"id":1e308}},"seq":2}"#,
+      "line 2 is not a Pocket change: change.deleteMessage.id 1e308 is not a whole number"
+    ),
   ])
   func aDamagedLineMakesTheStoreUnusableAndIsLeftAlone(line: String, reason: String) async throws {
     defer { try? FileManager.default.removeItem(at: directory) }

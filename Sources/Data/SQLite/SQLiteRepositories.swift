@@ -127,7 +127,7 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
     _ decide: @Sendable (Stopwatch, Lap?) throws -> (change: StopwatchChange?, result: Result)
   ) async throws -> Result {
     try await database.write { connection in
-      let newest = try connection.query(Self.lapsPage, 1, 0) { LapRow($0).toDomain() }.first
+      let newest = try connection.query(Self.lapsPage, 1, 0) { try LapRow($0).toDomain() }.first
       let (change, result) = try decide(try Self.stopwatch(connection), newest)
       switch change {
       case .save(let stopwatch): try Self.save(stopwatch, connection)
@@ -150,7 +150,7 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
       let total = try rowCount("laps", connection)
       let items = try rows(
         window, total: total, forward: Self.lapsPage, backward: Self.lapsPageReversed, connection
-      ) { LapRow($0).toDomain() }
+      ) { try LapRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
   }
@@ -158,8 +158,8 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
   func lapSummary() async throws -> LapSummary {
     try await database.read { connection in
       let count = try rowCount("laps", connection)
-      let fastest = try connection.query(Self.fastestLap) { LapRow($0).toDomain() }
-      let slowest = try connection.query(Self.slowestLap) { LapRow($0).toDomain() }
+      let fastest = try connection.query(Self.fastestLap) { try LapRow($0).toDomain() }
+      let slowest = try connection.query(Self.slowestLap) { try LapRow($0).toDomain() }
       return LapSummary(count: count, fastest: fastest.first, slowest: slowest.first)
     }
   }
@@ -194,7 +194,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
       let total = try rowCount("bookmarks", connection)
       let items = try rows(
         window, total: total, forward: Self.page, backward: Self.pageReversed, connection
-      ) { BookmarkRow($0).toDomain() }
+      ) { try BookmarkRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
   }
@@ -367,6 +367,11 @@ private func nextID(
 ) throws -> Int64 {
   let id = try connection.integer(SQLiteSharedSQL.nextID(table: table), name)
   guard let id else { throw InvalidRow(reason: "the id counter \"\(name)\" is missing") }
+  // Past 2^53 − 1 (SQLite makes an overflowing counter a REAL, read back as Int64.max):
+  // refused, and the transaction rolls back.
+  guard Limits.id.contains(id) else {
+    throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+  }
   return id
 }
 
@@ -443,7 +448,7 @@ struct SQLiteChatRepository: ChatRepository {
       let total = try rowCount("chat_messages", connection)
       let items = try rows(
         window, total: total, forward: Self.page, backward: Self.pageReversed, connection
-      ) { ChatMessageRow($0).toDomain() }
+      ) { try ChatMessageRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
   }
@@ -465,6 +470,9 @@ struct SQLiteChatRepository: ChatRepository {
     guard !drafts.isEmpty else { return [] }
     return try await database.write { connection in
       let first = try nextID("chat_messages", table: "chat_messages", connection)
+      guard first <= Limits.maxCounter - Int64(drafts.count) + 1 else {
+        throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+      }
       let messages = try connection.withoutTriggers {
         let statement = try connection.statement(Self.insert)
         defer { statement.reset() }
@@ -519,11 +527,11 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     return StoreArchive(
       stopwatch: try SQLiteStopwatchRepository.stopwatch(connection),
       laps: try connection.query("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
-        LapRow($0).toDomain()
+        try LapRow($0).toDomain()
       },
       bookmarks: try connection.query(
         "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
-      ) { BookmarkRow($0).toDomain() },
+      ) { try BookmarkRow($0).toDomain() },
       latestRates: try SQLiteExchangeRateRepository.snapshot("latest", connection),
       previousRates: try SQLiteExchangeRateRepository.snapshot("previous", connection),
       // Sorted in Swift, so the order is Swift's string order whatever the collation.
@@ -535,13 +543,15 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       mindLogs: try connection.query(
         "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
       ) { try MindLogRow($0).toDomain() },
-      lastMindLogID: try connection.integer(
-        "SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
+      lastMindLogID: try checkedColumn(
+        connection.integer("SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
+        Limits.counter, "counters.value of mind_logs"),
       messages: try connection.query(
         "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
-      ) { ChatMessageRow($0).toDomain() },
-      lastMessageID: try connection.integer(
-        "SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0)
+      ) { try ChatMessageRow($0).toDomain() },
+      lastMessageID: try checkedColumn(
+        connection.integer("SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0,
+        Limits.counter, "counters.value of chat_messages"))
   }
 
   /// Deletes every row and writes `archive`, all in one transaction. Two records with one

@@ -2,7 +2,33 @@ import Domain
 import Foundation
 
 // Rows as the tables hold them: times in epoch milliseconds, durations in milliseconds,
-// decimals as their exact text. Each maps with `init(_ entity:)` / `toDomain()`.
+// decimals as their exact text. Each maps with `init(_ entity:)` / `toDomain()`, which
+// checks every number against its range in `Limits` (a store edited by hand is refused,
+// naming the table and column, before anything uses the value).
+
+/// `value` when `limit` holds it.
+/// - Throws: the reason naming `field` (`table.column`) when it does not.
+func checkedColumn<Value>(
+  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
+  text: @autoclosure () -> String? = nil
+) throws(InvalidRow) -> Value {
+  if let problem = limit.problem(value, field: field(), text: text()) {
+    throw InvalidRow(reason: problem)
+  }
+  return value
+}
+
+private func dateColumn(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidRow) -> Date
+{
+  Date(epochMilliseconds: try checkedColumn(milliseconds, Limits.epochMilliseconds, field()))
+}
+
+private func durationColumn(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidRow) -> Duration
+{
+  .milliseconds(try checkedColumn(milliseconds, Limits.durationMilliseconds, field()))
+}
 
 struct StopwatchRow {
   static let select = """
@@ -32,10 +58,12 @@ struct StopwatchRow {
   }
 
   /// A boot id and uptime that are not a valid `BootInstant` are read as none.
-  func toDomain() -> Stopwatch {
-    Stopwatch(
-      accumulated: .milliseconds(accumulatedMs),
-      startedAt: startedAtMs.map(Date.init(epochMilliseconds:)),
+  func toDomain() throws(InvalidRow) -> Stopwatch {
+    var startedAt: Date?
+    if let startedAtMs { startedAt = try dateColumn(startedAtMs, "stopwatch.started_at_ms") }
+    return Stopwatch(
+      accumulated: try durationColumn(accumulatedMs, "stopwatch.accumulated_ms"),
+      startedAt: startedAt,
       startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
   }
 
@@ -80,8 +108,13 @@ struct LapRow {
     totalMs = statement.int64(2)
   }
 
-  func toDomain() -> Lap {
-    Lap(number: Int(number), lapTime: .milliseconds(lapMs), total: .milliseconds(totalMs))
+  func toDomain() throws(InvalidRow) -> Lap {
+    // Int is 64 bits wide wherever Pocket builds.
+    let number = try checkedColumn(Int(number), Limits.lapNumber, "laps.number")
+    return Lap(
+      number: number,
+      lapTime: try durationColumn(lapMs, "laps.lap_ms (lap \(number))"),
+      total: try durationColumn(totalMs, "laps.total_ms (lap \(number))"))
   }
 }
 
@@ -107,10 +140,10 @@ struct BookmarkRow {
     bookmarkedAtMs = statement.int64(3)
   }
 
-  func toDomain() -> Bookmark {
+  func toDomain() throws(InvalidRow) -> Bookmark {
     Bookmark(
-      url: url, title: title, noticeDate: Date(epochMilliseconds: noticeDateMs),
-      bookmarkedAt: Date(epochMilliseconds: bookmarkedAtMs))
+      url: url, title: title, noticeDate: try dateColumn(noticeDateMs, "bookmarks.notice_date_ms"),
+      bookmarkedAt: try dateColumn(bookmarkedAtMs, "bookmarks.bookmarked_at_ms"))
   }
 }
 
@@ -147,11 +180,12 @@ struct RateSnapshotRow {
       guard let rate = DecimalText.parse(text) else {
         throw InvalidRow(reason: "the rate of \(code) \"\(text)\" is not a decimal number")
       }
-      decimals[code] = rate
+      decimals[code] = try checkedColumn(rate, Limits.rate, "rates.rate of \(code)", text: text)
     }
     return RateSnapshot(
-      base: base, publishedAt: Date(epochMilliseconds: publishedAtMs),
-      nextUpdateAt: Date(epochMilliseconds: nextUpdateAtMs), rates: decimals)
+      base: base, publishedAt: try dateColumn(publishedAtMs, "rate_snapshots.published_at_ms"),
+      nextUpdateAt: try dateColumn(nextUpdateAtMs, "rate_snapshots.next_update_at_ms"),
+      rates: decimals)
   }
 }
 
@@ -230,7 +264,11 @@ struct MindLogRow {
     guard let value = DecimalText.parse(score) else {
       throw InvalidRow(reason: "the score of mind log \(id) \"\(score)\" is not a decimal number")
     }
-    return MindLog(id: id, date: Date(epochMilliseconds: dateMs), score: value, note: note)
+    return MindLog(
+      id: try checkedColumn(id, Limits.id, "mind_logs.id"),
+      date: try dateColumn(dateMs, "mind_logs.date_ms (id \(id))"),
+      score: try checkedColumn(value, Limits.score, "mind_logs.score (id \(id))", text: score),
+      note: note)
   }
 }
 
@@ -256,7 +294,9 @@ struct ChatMessageRow {
     edited = statement.int64(3) != 0
   }
 
-  func toDomain() -> ChatMessage {
-    ChatMessage(id: id, content: content, date: Date(epochMilliseconds: dateMs), isEdited: edited)
+  func toDomain() throws(InvalidRow) -> ChatMessage {
+    ChatMessage(
+      id: try checkedColumn(id, Limits.id, "chat_messages.id"), content: content,
+      date: try dateColumn(dateMs, "chat_messages.date_ms (id \(id))"), isEdited: edited)
   }
 }

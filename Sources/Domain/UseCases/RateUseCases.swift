@@ -99,8 +99,14 @@ public struct ConvertCurrency: Sendable {
     guard let toRate = snapshot.rate(for: to) else {
       throw DomainError.invalidInput(.unknownCurrency(to))
     }
-    let result = from == snapshot.base ? amount * toRate : amount * toRate / fromRate
-    return Conversion(amount: amount, from: from, result: result.rounded(scale: 2), to: to)
+    // Decimal arithmetic does not trap: an overflow gives NaN, refused below with any
+    // result too large to show.
+    let result = (from == snapshot.base ? amount * toRate : amount * toRate / fromRate)
+      .rounded(scale: 2)
+    guard !result.isNaN, Limits.conversionResult.contains(result) else {
+      throw DomainError.invalidInput(.resultTooLarge)
+    }
+    return Conversion(amount: amount, from: from, result: result, to: to)
   }
 }
 

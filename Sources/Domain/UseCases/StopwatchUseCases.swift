@@ -100,10 +100,12 @@ public struct SaveLap: Sendable {
       let now = timeline.moment()
       // Never below the previous lap's total, so no lap time is negative.
       let total = current.elapsed(at: now, atLeast: previous?.total ?? .zero)
-      let lap = Lap(
-        number: (previous?.number ?? 0) + 1,
-        lapTime: total - (previous?.total ?? .zero),
-        total: total)
+      let (number, overflow) = (previous?.number ?? 0).addingReportingOverflow(1)
+      guard !overflow, Limits.lapNumber.contains(number) else {
+        throw DomainError.invalidInput(
+          .outOfRange("lap numbers end at \(Limits.maxCounter); reset the stopwatch"))
+      }
+      let lap = Lap(number: number, lapTime: total - (previous?.total ?? .zero), total: total)
       let restarted =
         current.shouldRestart(at: now, total: total)
         ? current.restarted(at: now, elapsed: total) : nil

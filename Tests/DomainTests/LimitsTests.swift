@@ -1,0 +1,157 @@
+import Data
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// Arithmetic on numbers from outside never traps and never gives NaN: it stays in range,
+/// or becomes a refusal with a message.
+@Suite("Limits on numbers from outside")
+struct LimitsTests {
+  let clock = ManualClock()
+  let store = InMemoryStore().repositories
+
+  func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
+
+  func snapshot(_ rates: [String: String]) -> RateSnapshot {
+    RateSnapshot(
+      base: "USD", publishedAt: Fixtures.date(), nextUpdateAt: Fixtures.date(86_400_000),
+      rates: rates.mapValues(decimal))
+  }
+
+  @Test func aConversionTooLargeToShowIsRefused() async throws {
+    // Both rates at the ends of their range: 10^15 × 10^12 / 10^-12 would be 10^39.
+    try await store.rates.store(snapshot(["XAU": "0.000000000001", "VND": "1000000000000"]))
+    let convert = ConvertCurrency(rates: store.rates)
+    await #expect(throws: DomainError.invalidInput(.resultTooLarge)) {
+      try await convert(decimal("999999999999999"), from: "XAU", to: "VND")
+    }
+    // The largest shown result, 10^30, is still shown.
+    #expect(try await convert(decimal("1000000"), from: "XAU", to: "VND").result == decimal("1e30"))
+  }
+
+  @Test func aRateThatOverflowsDecimalIsRefusedNotNaN() async throws {
+    // A rate past every limit, as only a store bypassing the entry checks could hold.
+    try await store.rates.store(snapshot(["BIG": "1e120", "TINY": "1e-120"]))
+    await #expect(throws: DomainError.invalidInput(.resultTooLarge)) {
+      try await ConvertCurrency(rates: self.store.rates)(
+        self.decimal("1e15"), from: "TINY", to: "BIG")
+    }
+  }
+
+  @Test func elapsedTimeNeverTrapsAndStopsAtTheLongestDuration() {
+    let longest = Duration.milliseconds(Limits.durationMilliseconds.range.upperBound)
+    let sinceEpoch = Stopwatch(accumulated: longest, startedAt: Date(epochMilliseconds: 0))
+    #expect(sinceEpoch.elapsed(at: Moment(wall: Fixtures.referenceDate)) == longest)
+    let extreme = Stopwatch(
+      accumulated: .milliseconds(Int64.max), startedAt: Date(epochMilliseconds: Int64.min))
+    #expect(
+      extreme.elapsed(at: Moment(wall: Date(epochMilliseconds: Int64.max)))
+        == .milliseconds(Int64.max))
+    let future = Stopwatch(accumulated: .seconds(3), startedAt: Date(epochMilliseconds: Int64.max))
+    #expect(future.elapsed(at: Moment(wall: Fixtures.referenceDate)) == .seconds(3))
+  }
+
+  @Test func conversionsToMillisecondsSaturateInsteadOfTrapping() {
+    #expect(Date(epochMilliseconds: Int64.max).epochMilliseconds == Int64.max)
+    #expect(Date(epochMilliseconds: Int64.min).epochMilliseconds == Int64.min)
+    #expect(Date(timeIntervalSince1970: 1e300).epochMilliseconds == Int64.max)
+    #expect(Duration.seconds(Int64.max).milliseconds == Int64.max)
+    #expect(Duration.seconds(Int64.min).milliseconds == Int64.min)
+    #expect(Duration.milliseconds(-1_500).milliseconds == -1_500)
+  }
+
+  @Test func theLastLapNumberIsRefusedWithAMessage() async throws {
+    let timeline = Timeline.manual(clock)
+    try await StartStopwatch(stopwatch: store.stopwatch, timeline: timeline)()
+    try await store.stopwatch.append(
+      Lap(number: Int(Limits.maxCounter), lapTime: .zero, total: .zero))
+    await #expect(
+      throws: DomainError.invalidInput(
+        .outOfRange("lap numbers end at 9007199254740991; reset the stopwatch"))
+    ) {
+      try await SaveLap(stopwatch: self.store.stopwatch, timeline: timeline)()
+    }
+  }
+
+  @Test func aLapAfterALaterImportedTotalIsNeverNegative() async throws {
+    let timeline = Timeline.manual(clock)
+    try await StartStopwatch(stopwatch: store.stopwatch, timeline: timeline)()
+    try await store.stopwatch.append(Lap(number: 1, lapTime: .seconds(60), total: .seconds(60)))
+    clock.advance(by: .seconds(2))
+    let lap = try await SaveLap(stopwatch: store.stopwatch, timeline: timeline)()
+    // The total never drops below the newest lap's, so the laps still sum to it.
+    #expect(lap == Lap(number: 2, lapTime: .zero, total: .seconds(60)))
+  }
+
+  /// An archive edit, and the reason `validate()` gives; `nil` when it is accepted.
+  static let archiveEdits: [(String, @Sendable (inout StoreArchive) -> Void, String?)] = [
+    (
+      "message at the limit", { $0.messages[0].content = String(repeating: "가", count: 4_000) },
+      nil
+    ),
+    (
+      "message over the limit",
+      { $0.messages[0].content = String(repeating: "가", count: 4_001) },
+      "chat.messages[0].content is too long: 4001 characters (at most 4000)"
+    ),
+    ("empty message", { $0.messages[1].content = "" }, "chat.messages[1].content is empty"),
+    ("note at the limit", { $0.mindLogs[0].note = String(repeating: "n", count: 1_000) }, nil),
+    (
+      "note over the limit", { $0.mindLogs[0].note = String(repeating: "n", count: 1_001) },
+      "mindLog.entries[0].note is too long: 1001 characters (at most 1000)"
+    ),
+    ("title at the limit", { $0.bookmarks[1].title = String(repeating: "t", count: 200) }, nil),
+    (
+      "title over the limit", { $0.bookmarks[1].title = String(repeating: "t", count: 201) },
+      "bookmarks[1].title is too long: 201 characters (at most 200)"
+    ),
+    ("empty title", { $0.bookmarks[0].title = "" }, "bookmarks[0].title is empty"),
+    (
+      "negative lap time", { $0.laps[1].lapTime = .milliseconds(-1) },
+      "laps[1].lapTimeMs -1 is out of range (0 to 100 years)"
+    ),
+    (
+      "huge stopwatch time", { $0.stopwatch.accumulated = .milliseconds(Int64.max) },
+      "stopwatch.accumulatedMs 9223372036854775807 is out of range (0 to 100 years)"
+    ),
+    (
+      "lap number past the last", { $0.laps[1].number = Int(Int64.max) },
+      "laps[1].number 9223372036854775807 is out of range (1 to 9007199254740991)"
+    ),
+    (
+      "last id past the last", { $0.lastMessageID = Int64.max },
+      "chat.lastID 9223372036854775807 is out of range (0 to 9007199254740991)"
+    ),
+    (
+      "date after 9999", { $0.messages[0].date = Date(epochMilliseconds: 253_402_300_800_000) },
+      "chat.messages[0].dateMs 253402300800000 is out of range (a date from 1970 to 9999)"
+    ),
+    (
+      "date before 1970", { $0.bookmarks[0].noticeDate = Date(epochMilliseconds: -1) },
+      "bookmarks[0].noticeDateMs -1 is out of range (a date from 1970 to 9999)"
+    ),
+    (
+      "rate too large", { $0.latestRates?.rates["KRW"] = Decimal(string: "1e13") },
+      "rates.latest.rates.KRW 10000000000000 is out of range (0.000000000001 to 1000000000000)"
+    ),
+    (
+      "score out of range", { $0.mindLogs[1].score = -1 },
+      "mindLog.entries[1].score -1 is out of range (0 to 10)"
+    ),
+  ]
+
+  @Test(arguments: archiveEdits.indices)
+  func importedArchivesRespectTheLimitsOfTypedInput(index: Int) {
+    let (label, edit, reason) = Self.archiveEdits[index]
+    var archive = StoreArchive.sample()
+    edit(&archive)
+    if let reason {
+      #expect(throws: DomainError.invalidInput(.invalidArchive(reason)), "\(label)") {
+        try archive.validate()
+      }
+    } else {
+      #expect(throws: Never.self, "\(label)") { try archive.validate() }
+    }
+  }
+}
