@@ -51,7 +51,7 @@ public final class JSONFileStore: Sendable {
   /// The repositories of this store.
   public var repositories: Repositories { Repositories(backend: backend) }
 
-  /// What went wrong since the last call without losing anything, oldest first, each once:
+  /// What went wrong since the last call without losing anything (the latest such failure):
   /// a change is stored once its journal line is on disk, and a snapshot rewrite that
   /// fails after it is only a warning (it is tried again at a later change).
   public func takeWarnings() async -> [String] {
@@ -175,8 +175,8 @@ actor JSONFileBackend: DocumentBackend {
   }
 
   func takeWarnings() -> [String] {
-    defer { files.warnings = [] }
-    return files.warnings
+    defer { files.warning = nil }
+    return files.warning.map { [$0] } ?? []
   }
 
   func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) throws -> Result {
@@ -228,8 +228,9 @@ struct JSONFiles {
   static let compactionMinimum = 1_024
   /// `state` may not match the files (a reload failed half way): read them again.
   private var needsReload = false
-  /// Failures that lost nothing (a snapshot rewrite after a stored change), for the user.
-  var warnings: [String] = []
+  /// The latest failure that lost nothing (a snapshot rewrite after a stored change), for
+  /// the user.
+  var warning: String?
 
   init(filePath: String, directoryPath: String, compactionMinimum: Int) throws(DomainError) {
     self.filePath = filePath
@@ -407,6 +408,6 @@ struct JSONFiles {
   }
 
   private mutating func warn(_ warning: String) {
-    if !warnings.contains(warning) { warnings.append(warning) }
+    self.warning = warning
   }
 }
