@@ -172,7 +172,9 @@ struct UnusableStoreTests {
     let file = pocket.directory.appendingPathComponent(Self.fileName(store))
     try Self.apply(damage, to: file, store: store)
     let before = try Self.snapshot(file)
-    for command in [["say", "more"], ["show"], ["export", "/dev/null"]] {
+    // Never /dev/null: should the store open after all, an export must not replace a device.
+    let export = pocket.directory.appendingPathComponent("export.json").path
+    for command in [["say", "more"], ["show"], ["export", export]] {
       let run = try pocket.run(command)
       #expect(run.status == 3, "\(command) on a \(damage) store")
       #expect(run.stdout.isEmpty)
