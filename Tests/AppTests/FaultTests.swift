@@ -192,6 +192,8 @@ struct UnusableStoreTests {
     defer { pocket.remove() }
     #expect(try pocket.run(["say", "private"]).status == 0)
     let file = pocket.directory.appendingPathComponent(Self.fileName(store))
+    // Read before the file is made unreadable (a test not run as root cannot read it after).
+    let before = try Self.snapshot(file)
     let isRoot = geteuid() == 0
     if isRoot {
       // Root reads anything, so the reader is `nobody`: it may enter the folder, and the
@@ -205,12 +207,12 @@ struct UnusableStoreTests {
     defer {
       try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
-    let before = try Self.snapshot(file)
     let run = try pocket.run(["say", "more"], asNobody: isRoot)
     #expect(run.status == 3, "\(run.stderr)")
     #expect(run.stderr.split(separator: "\n").count == 1)
     #expect(run.stderr.contains(file.path) || run.stderr.contains(pocket.directory.path))
     #expect(run.stderr.contains("ermission denied"), "\(run.stderr)")
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     #expect(try Self.snapshot(file) == before)
   }
 }
