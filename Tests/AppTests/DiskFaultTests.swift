@@ -212,13 +212,22 @@ struct DiskFaultTests {
     #expect(try Self.system("/usr/bin/chown", ["-R", "65534:65534", folder.path]).status == 0)
     #expect(chmod(folder.path, 0o500) == 0)
     let run = try pocket.run(["say", "in a read-only folder"], asNobody: true)
+    // In a session, each change that could not rewrite the snapshot warns after it.
+    let session = try pocket.run(
+      [], input: "say first of a session\nsay second of a session\nquit\n", asNobody: true)
     #expect(chmod(folder.path, 0o700) == 0)
     #expect(try Self.system("/usr/bin/chown", ["-R", "0:0", folder.path]).status == 0)
     #expect(run.status == 0, "the change is stored: \(run.stderr)")
     #expect(run.stderr.hasPrefix("pocket: warning: the change is saved in "), "\(run.stderr)")
     #expect(run.stderr.contains("Permission denied"), "\(run.stderr)")
+    #expect(session.status == 0, "\(session.stderr)")
+    let warnings = session.stderr.split(separator: "\n")
+    #expect(warnings.count == 2, "\(session.stderr)")
+    #expect(warnings.allSatisfy { $0.hasPrefix("pocket: warning: the change is saved in ") })
     let messages = try Self.messages(pocket)
-    #expect(messages.filter { $0 == "in a read-only folder" }.count == 1, "stored exactly once")
+    for message in ["in a read-only folder", "first of a session", "second of a session"] {
+      #expect(messages.filter { $0 == message }.count == 1, "\(message) is stored exactly once")
+    }
     #expect(try pocket.run(["say", "writable again"]).stderr.isEmpty)
     #expect(try Self.journalSize(folder) == 0, "the snapshot is rewritten at the next change")
   }
