@@ -72,6 +72,9 @@ struct FaultTests {
     #expect(acknowledged.messages.count + acknowledged.notes.count > 0, "some writes finished")
     // No temporary files pile up as stores; the store still takes writes.
     #expect(try pocket.run(["say", "after the storm"]).status == 0)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: pocket.directory.path)
+      .filter { $0.contains(".tmp-") || $0.contains(".new-") }
+    #expect(leftovers.isEmpty, "temporary files of killed writers are removed: \(leftovers)")
   }
 
   @Test(arguments: persistentStores)
