@@ -30,8 +30,16 @@ public enum ArchiveFile {
   }
 
   /// Writes `archive` to `path` atomically and durably (temporary file, fsync, rename).
+  /// Only a new path or an existing regular file is written; a symbolic link, a FIFO, a
+  /// device or a directory at `path` is refused and left as it was.
   public static func write(_ archive: StoreArchive, to path: String) throws(DomainError) {
     let url = URL(fileURLWithPath: path).standardizedFileURL
+    var info = stat()
+    if lstat(url.path, &info) == 0, let kind = DurableFile.kind(of: info.st_mode) {
+      throw .storageUnavailable(
+        path: path,
+        reason: "it is \(kind); export writes only a new file or over a regular file")
+    }
     do {
       try DurableFile.replace(
         url.path, in: url.deletingLastPathComponent().path, with: try encode(archive))

@@ -12,6 +12,9 @@ import Foundation
 /// the target (atomic on POSIX) and fsyncs the directory, so a crash leaves either the old
 /// or the new file, never a mix. `FileManager.replaceItemAt` is avoided on purpose: on Linux
 /// it can lose the file.
+///
+/// Store files (the store, its journal, its lock file, temporary files) are opened with
+/// `O_NOFOLLOW`: a symbolic link in their place is refused, never written through.
 enum DurableFile {
   enum Failure: Error {
     /// The file exists but could not be read.
@@ -29,17 +32,28 @@ enum DurableFile {
     }
   }
 
-  /// The bytes of the file at `path`, or `nil` when there is no such file.
+  /// The bytes of the file at `path`, or `nil` when there is no such file. A symbolic link
+  /// is followed: this is for files a user names, not for store files.
   /// - Throws: a reason when the file exists but cannot be read.
   static func readIfPresent(_ path: String) throws(Failure) -> [UInt8]? {
-    try readIfPresent(path, from: 0)
+    try readFile(path, from: 0, storeFile: false)
+  }
+
+  /// The bytes of the store file at `path` from `offset` to its end; `nil` when there is no
+  /// such file.
+  /// - Throws: a reason when the file cannot be read, is a symbolic link or is not a
+  ///   regular file.
+  static func readStoreFileIfPresent(_ path: String, from offset: Int = 0) throws(Failure)
+    -> [UInt8]?
+  {
+    try readFile(path, from: offset, storeFile: true)
   }
 
   /// Replaces the file at `path` (in `directory`) with `bytes`, atomically and durably.
   static func replace(_ path: String, in directory: String, with bytes: [UInt8]) throws(Failure) {
     let name = (path as NSString).lastPathComponent
-    let temporary = "\(directory)/.\(name).tmp-\(UUID().uuidString)"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let temporary = "\(directory)/\(temporaryPrefix(for: name))\(UUID().uuidString)"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw .notWritten("cannot create \(temporary): \(describe(errno))")
     }
@@ -72,6 +86,9 @@ enum DurableFile {
     try syncDirectory(directory)
   }
 
+  /// How the names of `replace`'s temporary files for a file named `name` begin.
+  static func temporaryPrefix(for name: String) -> String { ".\(name).tmp-" }
+
   /// What identifies one version of a file: a replaced file has a new inode, and a
   /// changed one a new size or modification time.
   struct Stamp: Equatable {
@@ -87,10 +104,10 @@ enum DurableFile {
     }
   }
 
-  /// The stamp of the file at `path`, or `nil` when there is none.
+  /// The stamp of the file at `path` (a symbolic link's own), or `nil` when there is none.
   static func stamp(_ path: String) -> Stamp? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard lstat(path, &info) == 0 else { return nil }
     #if canImport(Darwin)
       let modified = info.st_mtimespec
     #else
@@ -104,10 +121,18 @@ enum DurableFile {
   /// Runs `body` holding an advisory lock (`flock`) on the file at `lockPath`, created with
   /// mode 0600 when missing: `exclusive` for writers, shared for readers. Another process
   /// that asks for a conflicting lock waits.
+  ///
+  /// A reader that may not create or write the lock file (a read-only folder) locks it
+  /// read-only; when there is no lock file and none can be made, no writer can be at work
+  /// either, and the reader goes on without the lock.
   static func withLock<Result>(
     _ lockPath: String, exclusive: Bool, _ body: () throws -> Result
   ) throws -> Result {
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    var descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    if descriptor < 0, !exclusive, errno == EROFS || errno == EACCES {
+      descriptor = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      if descriptor < 0, errno == ENOENT { return try body() }
+    }
     guard descriptor >= 0 else {
       throw Failure.notWritten("cannot open the lock file \(lockPath): \(describe(errno))")
     }
@@ -123,14 +148,22 @@ enum DurableFile {
   }
 
   /// The bytes of the file at `path` from `offset` to its end; `nil` when there is no file.
-  static func readIfPresent(_ path: String, from offset: Int) throws(Failure) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// A `storeFile` must be a regular file and not a symbolic link (`O_NOFOLLOW`; opened
+  /// without blocking, so a FIFO in its place is refused rather than waited on).
+  private static func readFile(_ path: String, from offset: Int, storeFile: Bool) throws(Failure)
+    -> [UInt8]?
+  {
+    let flags = storeFile ? O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC : O_RDONLY | O_CLOEXEC
+    let descriptor = open(path, flags)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { return nil }
       throw .notReadable("cannot open for reading: \(describe(code))")
     }
     defer { close(descriptor) }
+    if storeFile, let kind = notARegularFile(descriptor) {
+      throw .notReadable("not a regular file (\(kind))")
+    }
     guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
       throw .notReadable("cannot seek: \(describe(errno))")
     }
@@ -151,35 +184,75 @@ enum DurableFile {
   /// Makes the file at `path` hold exactly its first `size` bytes, then `bytes` after
   /// them, and syncs it: what was past `size` (a line torn by a crash) is dropped. The
   /// file is created (and its folder synced) when missing.
+  ///
+  /// When anything fails the file is cut back to `size` bytes: what was not written
+  /// durably is not left for a reader to find.
   static func append(
     _ bytes: [UInt8], to path: String, at size: Int, in directory: String
   ) throws(Failure) {
     let existed = access(path, F_OK) == 0
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = open(
+      path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw .notWritten("cannot open \(path) for writing: \(describe(errno))")
     }
     defer { close(descriptor) }
+    if let kind = notARegularFile(descriptor) {
+      throw .notWritten("\(path) is not a regular file (\(kind))")
+    }
     guard ftruncate(descriptor, off_t(size)) == 0, lseek(descriptor, off_t(size), SEEK_SET) >= 0
     else {
       throw .notWritten("cannot position \(path): \(describe(errno))")
     }
+    var failure: String?
     var written = 0
-    while written < bytes.count {
+    while failure == nil, written < bytes.count {
       let count = bytes.withUnsafeBytes {
         write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
       }
       if count < 0 {
         let code = errno
-        if code == EINTR { continue }
-        throw .notWritten("cannot write \(path): \(describe(code))")
+        if code != EINTR { failure = "cannot write \(path): \(describe(code))" }
+      } else {
+        written += count
       }
-      written += count
     }
-    guard fsync(descriptor) == 0 else {
-      throw .notWritten("cannot sync \(path): \(describe(errno))")
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = "cannot sync \(path): \(describe(errno))"
     }
-    if !existed { try syncDirectory(directory) }
+    if failure == nil, !existed {
+      do {
+        try syncDirectory(directory)
+      } catch {
+        failure = error.reason
+      }
+    }
+    if let failure {
+      _ = ftruncate(descriptor, off_t(size))
+      _ = fsync(descriptor)
+      throw .notWritten(failure)
+    }
+  }
+
+  /// What the open file is when it is not a regular file ("a FIFO", "a directory", ...);
+  /// `nil` for a regular file.
+  static func notARegularFile(_ descriptor: Int32) -> String? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return "cannot examine it: \(describe(errno))" }
+    return kind(of: info.st_mode)
+  }
+
+  /// What a file of `mode` is when it is not a regular file; `nil` for a regular file.
+  static func kind(of mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a directory"
+    case S_IFLNK: "a symbolic link"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR, S_IFBLK: "a device"
+    case S_IFSOCK: "a socket"
+    default: "not a regular file"
+    }
   }
 
   private static func syncDirectory(_ directory: String) throws(Failure) {
@@ -193,7 +266,11 @@ enum DurableFile {
     }
   }
 
-  private static func describe(_ code: Int32) -> String {
-    String(cString: strerror(code))
+  /// The reason for `code`; `ELOOP` from an `O_NOFOLLOW` open means a symbolic link.
+  static func describe(_ code: Int32) -> String {
+    if code == ELOOP {
+      return "it is a symbolic link (Pocket does not follow links to store files)"
+    }
+    return String(cString: strerror(code))
   }
 }

@@ -25,19 +25,38 @@ public final class JSONFileStore: Sendable {
 
   /// Opens the store in `directory`, creating the directory (mode 0700) when it is missing.
   /// A missing `pocket.json` is an empty store; the file is written on the first change.
+  /// Temporary files a killed process left in the directory are deleted.
   /// - Throws: `DomainError.storageUnavailable` when the directory or file cannot be made
-  ///   or read, `DomainError.corruptStore` when the file is not a document this version of
-  ///   Pocket can read (empty, truncated, not JSON, wrong shape, newer version).
+  ///   or read, when the directory is writable by other users or owned by another user, or
+  ///   when a store file is a symbolic link; `DomainError.corruptStore` when the file is not
+  ///   a document this version of Pocket can read (empty, truncated, not JSON, wrong shape,
+  ///   newer version).
   public static func open(directory: URL) throws(DomainError) -> JSONFileStore {
+    try open(directory: directory, compactionMinimum: JSONFiles.compactionMinimum)
+  }
+
+  /// Opens the store in `directory`; the snapshot is rewritten once the journal holds
+  /// `compactionMinimum` lines (or a quarter of the store's records, when that is more).
+  /// Tests lower it to compact often.
+  static func open(directory: URL, compactionMinimum: Int) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
     try createDirectoryIfMissing(directoryPath)
-    let backend = try JSONFileBackend(filePath: fileURL.path, directoryPath: directoryPath)
+    try StoreFolder.check(directoryPath)
+    let backend = try JSONFileBackend(
+      filePath: fileURL.path, directoryPath: directoryPath, compactionMinimum: compactionMinimum)
     return JSONFileStore(fileURL: fileURL, backend: backend)
   }
 
   /// The repositories of this store.
   public var repositories: Repositories { Repositories(backend: backend) }
+
+  /// What went wrong since the last call without losing anything (the latest such failure):
+  /// a change is stored once its journal line is on disk, and a snapshot rewrite that
+  /// fails after it is only a warning (it is tried again at a later change).
+  public func takeWarnings() async -> [String] {
+    await backend.takeWarnings()
+  }
 
   private static func createDirectoryIfMissing(_ path: String) throws(DomainError) {
     var isDirectory: ObjCBool = false
@@ -122,9 +141,42 @@ actor JSONFileBackend: DocumentBackend {
   private var files: JSONFiles
   private let lockPath: String
 
-  init(filePath: String, directoryPath: String) throws(DomainError) {
-    files = try JSONFiles(filePath: filePath, directoryPath: directoryPath)
-    lockPath = filePath + ".lock"
+  /// Reads the files under the shared lock, so a snapshot rewrite by another process is
+  /// never seen half done. Temporary files a killed writer left are deleted first, under
+  /// the exclusive lock (when the folder can be written).
+  init(filePath: String, directoryPath: String, compactionMinimum: Int) throws(DomainError) {
+    let lockPath = filePath + ".lock"
+    let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
+    if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
+      _ = try? Self.locked(lockPath, exclusive: true) {
+        StoreFolder.removeLeftovers(in: directoryPath, prefix: leftovers)
+      }
+    }
+    files = try Self.locked(lockPath, exclusive: false) {
+      try JSONFiles(
+        filePath: filePath, directoryPath: directoryPath, compactionMinimum: compactionMinimum)
+    }
+    self.lockPath = lockPath
+  }
+
+  /// `body`'s result, run holding the lock; a lock that cannot be had is `storageUnavailable`.
+  private static func locked<Result>(
+    _ lockPath: String, exclusive: Bool, _ body: () throws -> Result
+  ) throws(DomainError) -> Result {
+    do {
+      return try DurableFile.withLock(lockPath, exclusive: exclusive, body)
+    } catch let failure as DurableFile.Failure {
+      throw .storageUnavailable(path: lockPath, reason: failure.reason)
+    } catch let error as DomainError {
+      throw error
+    } catch {
+      throw .storageUnavailable(path: lockPath, reason: "\(error)")
+    }
+  }
+
+  func takeWarnings() -> [String] {
+    defer { files.warning = nil }
+    return files.warning.map { [$0] } ?? []
   }
 
   func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) throws -> Result {
@@ -158,11 +210,16 @@ actor JSONFileBackend: DocumentBackend {
         try files.catchUp()
         let (change, result) = try decide(files.state)
         guard let change else { return (.unchanged, result) }
-        return (try files.apply(change), result)
+        do {
+          return (try files.apply(change), result)
+        } catch let failure as DurableFile.Failure {
+          // The change is in memory but not on disk: start again from the files, still
+          // under the lock. Should that fail too, the next read or change reloads.
+          try? files.reload()
+          throw failure
+        }
       }
     } catch let failure as DurableFile.Failure {
-      // The change may be in memory but not on disk: start again from the files.
-      try? files.reload()
       throw DomainError.storageUnavailable(path: files.filePath, reason: failure.reason)
     }
   }
@@ -182,21 +239,33 @@ struct JSONFiles {
   private var journalLines = 0
   /// The sequence number of the last change `state` holds.
   private var seq: Int64 = 0
+  /// The fewest journal lines that make a change rewrite the snapshot.
+  private let compactionMinimum: Int
+  static let compactionMinimum = 1_024
+  /// `state` may not match the files (a reload failed half way): read them again.
+  private var needsReload = false
+  /// The latest failure that lost nothing (a snapshot rewrite after a stored change), for
+  /// the user.
+  var warning: String?
 
-  init(filePath: String, directoryPath: String) throws(DomainError) {
+  init(filePath: String, directoryPath: String, compactionMinimum: Int) throws(DomainError) {
     self.filePath = filePath
     journalPath = (directoryPath as NSString).appendingPathComponent("pocket.journal")
     self.directoryPath = directoryPath
+    self.compactionMinimum = compactionMinimum
     try reload()
   }
 
   /// Whether another writer may have changed the files since they were read.
   var mayHaveChanged: Bool {
-    DurableFile.stamp(filePath) != snapshotStamp || DurableFile.stamp(journalPath) != journalStamp
+    needsReload || DurableFile.stamp(filePath) != snapshotStamp
+      || DurableFile.stamp(journalPath) != journalStamp
   }
 
-  /// Brings `state` up to date with the files.
+  /// Brings `state` up to date with the files. The caller holds the lock (shared at least),
+  /// so no snapshot rewrite is half done.
   mutating func catchUp() throws(DomainError) {
+    if needsReload { return try reload() }
     let snapshot = DurableFile.stamp(filePath)
     let journal = DurableFile.stamp(journalPath)
     guard snapshot != snapshotStamp || journal != journalStamp else { return }
@@ -209,12 +278,13 @@ struct JSONFiles {
     }
   }
 
-  /// Loads the snapshot and replays the whole journal.
+  /// Loads the snapshot and replays the whole journal. The caller holds the lock.
   mutating func reload() throws(DomainError) {
+    needsReload = true
     let stamp = DurableFile.stamp(filePath)
     let bytes: [UInt8]?
     do {
-      bytes = try DurableFile.readIfPresent(filePath)
+      bytes = try DurableFile.readStoreFileIfPresent(filePath)
     } catch {
       throw .storageUnavailable(path: filePath, reason: error.reason)
     }
@@ -234,6 +304,7 @@ struct JSONFiles {
     journalSize = 0
     journalLines = 0
     try readJournal()
+    needsReload = false
   }
 
   /// Applies the whole lines appended to the journal since it was last read. A last line
@@ -243,7 +314,8 @@ struct JSONFiles {
     let stamp = DurableFile.stamp(journalPath)
     let tail: [UInt8]
     do {
-      guard let bytes = try DurableFile.readIfPresent(journalPath, from: journalSize) else {
+      guard let bytes = try DurableFile.readStoreFileIfPresent(journalPath, from: journalSize)
+      else {
         journalStamp = nil
         return
       }
@@ -291,12 +363,25 @@ struct JSONFiles {
   /// first change of a new store and for a replacement of everything. The snapshot is
   /// rewritten too once the journal is long next to the store, so that the work of a
   /// change stays the same whatever the store's size.
+  ///
+  /// The commit point is the synced journal line (or the renamed snapshot): when it
+  /// fails, this throws and nothing is stored. A snapshot rewrite that fails after the
+  /// line is durable loses nothing; it becomes a warning, and a later change tries again.
   mutating func apply(_ change: StoreChange) throws -> ChangeResult {
     let result = try state.apply(change)
     if case .unchanged = result { return result }
     if let journalled = JournalChange(change), snapshotStamp != nil {
       try append(JournalEntry(seq: seq + 1, change: journalled))
-      if journalLines >= max(1_024, state.recordCount / 4) { try writeSnapshot() }
+      if journalLines >= max(compactionMinimum, state.recordCount / 4) {
+        do {
+          try writeSnapshot()
+        } catch {
+          let reason = (error as? DurableFile.Failure)?.reason ?? "\(error)"
+          warn(
+            "the change is saved in \(journalPath), but the snapshot could not be rewritten "
+              + "(\(reason)); Pocket tries again at a later change")
+        }
+      }
     } else {
       seq += 1
       try writeSnapshot()
@@ -316,6 +401,8 @@ struct JSONFiles {
   }
 
   /// Writes the whole state as the new snapshot, then empties the journal it replaces.
+  /// - Throws: when the new snapshot may not be in place. A journal that cannot be
+  ///   emptied after it is only a warning: the snapshot holds its lines.
   private mutating func writeSnapshot() throws {
     let bytes = try JSONFileStore.encodeDocument(JSONDocument(state.archive, journalSeq: seq))
     try DurableFile.replace(filePath, in: directoryPath, with: bytes)
@@ -323,10 +410,22 @@ struct JSONFiles {
     // A crash right here leaves journal lines the snapshot already holds: their sequence
     // numbers are not above `journalSeq`, so they are skipped when read.
     if DurableFile.stamp(journalPath) != nil {
-      try DurableFile.append([], to: journalPath, at: 0, in: directoryPath)
+      do {
+        try DurableFile.append([], to: journalPath, at: 0, in: directoryPath)
+      } catch {
+        // The journal's stamp no longer matches what was read: the next access reloads.
+        warn(
+          "the snapshot was rewritten, but \(journalPath) could not be emptied "
+            + "(\(error.reason)); Pocket tries again at a later change")
+        return
+      }
     }
     journalSize = 0
     journalLines = 0
     journalStamp = DurableFile.stamp(journalPath)
+  }
+
+  private mutating func warn(_ warning: String) {
+    self.warning = warning
   }
 }

@@ -9,6 +9,9 @@ package struct OpenedStore {
   var path: String
   var schemaVersion: Int
   package var repositories: Repositories
+  /// What went wrong since the last call without losing anything (a json snapshot rewrite
+  /// that failed after its change was stored), for the front end to print as warnings.
+  var takeWarnings: @Sendable () async -> [String] = { [] }
 
   /// Opens the store `options` name. The only place that knows the concrete stores.
   package static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore
@@ -30,7 +33,7 @@ package struct OpenedStore {
       let store = try JSONFileStore.open(directory: directory)
       return OpenedStore(
         kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
-        repositories: store.repositories)
+        repositories: store.repositories, takeWarnings: { await store.takeWarnings() })
     }
   }
 }

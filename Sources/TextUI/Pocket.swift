@@ -71,9 +71,19 @@ package struct Pocket {
     }
     let renderer = Renderer(strings: strings)
     if !options.command.isEmpty {
-      return await runOnce(options.command, session, strings, renderer)
+      let status = await runOnce(options.command, session, strings, renderer)
+      await printWarnings(of: store)
+      return status
     }
     return await runInteractive(session, strings, renderer)
+  }
+
+  /// Prints what the store reports as gone wrong without losing anything: the command
+  /// succeeded, and its exit status stays 0.
+  private func printWarnings(of store: OpenedStore) async {
+    for warning in await store.takeWarnings() {
+      console.writeError("pocket: warning: \(oneLine(warning))\n")
+    }
   }
 
   /// The longest line Pocket reads, in bytes.
@@ -162,6 +172,7 @@ package struct Pocket {
       if console.isInteractive { console.write("> ") }
       guard let line = console.readLine() else { return .done }
       let result = await handle(line, session, interruptible: true)
+      await printWarnings(of: session.store)
       switch result {
       case .blank:
         continue

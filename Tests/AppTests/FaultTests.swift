@@ -72,6 +72,9 @@ struct FaultTests {
     #expect(acknowledged.messages.count + acknowledged.notes.count > 0, "some writes finished")
     // No temporary files pile up as stores; the store still takes writes.
     #expect(try pocket.run(["say", "after the storm"]).status == 0)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: pocket.directory.path)
+      .filter { $0.contains(".tmp-") || $0.contains(".new-") }
+    #expect(leftovers.isEmpty, "temporary files of killed writers are removed: \(leftovers)")
   }
 
   @Test(arguments: persistentStores)
@@ -172,7 +175,9 @@ struct UnusableStoreTests {
     let file = pocket.directory.appendingPathComponent(Self.fileName(store))
     try Self.apply(damage, to: file, store: store)
     let before = try Self.snapshot(file)
-    for command in [["say", "more"], ["show"], ["export", "/dev/null"]] {
+    // Never /dev/null: should the store open after all, an export must not replace a device.
+    let export = pocket.directory.appendingPathComponent("export.json").path
+    for command in [["say", "more"], ["show"], ["export", export]] {
       let run = try pocket.run(command)
       #expect(run.status == 3, "\(command) on a \(damage) store")
       #expect(run.stdout.isEmpty)
@@ -190,6 +195,8 @@ struct UnusableStoreTests {
     defer { pocket.remove() }
     #expect(try pocket.run(["say", "private"]).status == 0)
     let file = pocket.directory.appendingPathComponent(Self.fileName(store))
+    // Read before the file is made unreadable (a test not run as root cannot read it after).
+    let before = try Self.snapshot(file)
     let isRoot = geteuid() == 0
     if isRoot {
       // Root reads anything, so the reader is `nobody`: it may enter the folder, and the
@@ -203,12 +210,12 @@ struct UnusableStoreTests {
     defer {
       try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
-    let before = try Self.snapshot(file)
     let run = try pocket.run(["say", "more"], asNobody: isRoot)
     #expect(run.status == 3, "\(run.stderr)")
     #expect(run.stderr.split(separator: "\n").count == 1)
     #expect(run.stderr.contains(file.path) || run.stderr.contains(pocket.directory.path))
     #expect(run.stderr.contains("ermission denied"), "\(run.stderr)")
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     #expect(try Self.snapshot(file) == before)
   }
 }

@@ -28,6 +28,12 @@ struct PocketProcess: Sendable {
     self.store = store
   }
 
+  /// Uses the store folder `directory`, which the caller made (and removes).
+  init(store: String? = nil, directory: URL) {
+    self.directory = directory
+    self.store = store
+  }
+
   /// The `pocket` binary built beside this test bundle.
   static var executable: URL {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

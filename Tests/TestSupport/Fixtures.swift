@@ -15,11 +15,18 @@ public enum Fixtures {
     packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
   }
 
-  /// A fresh empty directory under the system temporary directory.
-  public static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pocket-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  /// A fresh empty directory (mode 0700) under the system temporary directory, or with
+  /// `preferringMemory` under `/dev/shm` when the system has it (a tmpfs on Linux).
+  public static func temporaryDirectory(preferringMemory: Bool = false) throws -> URL {
+    var isDirectory: ObjCBool = false
+    let parent =
+      preferringMemory
+        && FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory)
+        && isDirectory.boolValue
+      ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+    let url = parent.appendingPathComponent("pocket-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return url
   }
 

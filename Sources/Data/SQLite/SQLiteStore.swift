@@ -39,10 +39,11 @@ public final class SQLiteStore: Sendable {
   /// when missing, and migrating it to the current schema.
   ///
   /// A file Pocket cannot use is refused before anything is written to it, so it stays as
-  /// it was, byte for byte.
+  /// it was, byte for byte. New files a killed process left half made beside it are deleted.
   /// - Throws: `DomainError.corruptStore` for a file that is not a Pocket database (empty,
   ///   damaged, another program's, or of a newer schema version), `.storageUnavailable` when
-  ///   the file or its directory cannot be made, read or written.
+  ///   the file or its directory cannot be made, read or written, when the directory is
+  ///   writable by other users or owned by another user, or when the file is a symbolic link.
   public static func open(path: String) throws(DomainError) -> SQLiteStore {
     try open(path: path, migratingTo: SQLiteSchema.currentVersion)
   }
@@ -50,8 +51,21 @@ public final class SQLiteStore: Sendable {
   /// Opens the store at `path`, running migrations only up to `target` (tests use this to
   /// build files of older versions).
   static func open(path: String, migratingTo target: Int) throws(DomainError) -> SQLiteStore {
-    let path = URL(fileURLWithPath: path).standardizedFileURL.path
-    try SQLiteFile.createParentDirectoryIfMissing(of: path)
+    let given = URL(fileURLWithPath: path).standardizedFileURL.path
+    try SQLiteFile.createParentDirectoryIfMissing(of: given)
+    // SQLITE_OPEN_NOFOLLOW refuses a link anywhere in the path: the folder's own path is
+    // resolved first, so that only a link in the place of the file is refused.
+    let directory = try SQLiteFile.resolved((given as NSString).deletingLastPathComponent)
+    let path = (directory as NSString).appendingPathComponent(
+      (given as NSString).lastPathComponent)
+    try StoreFolder.check(directory)
+    let leftovers = SQLiteFile.temporaryPrefix(for: (path as NSString).lastPathComponent)
+    if StoreFolder.hasLeftovers(in: directory, prefix: leftovers) {
+      // New files are made under this lock, so none of these is in use.
+      try StoreFolder.withExclusiveLock(directory) {
+        StoreFolder.removeLeftovers(in: directory, prefix: leftovers)
+      }
+    }
     if try !SQLiteFile.exists(path) {
       try createDatabase(at: path, migratingTo: target)
     }
@@ -66,11 +80,20 @@ public final class SQLiteStore: Sendable {
 
   /// Builds a new database beside `path` (mode 0600, schema written, closed) and links it
   /// into place, so `path` never names a half-made file, even if the process is killed.
-  /// When another process links its new file first, that one is kept.
+  /// When another process links its new file first, that one is kept. The folder is locked
+  /// meanwhile, so that no opening process takes the new file for a leftover.
   private static func createDatabase(at path: String, migratingTo target: Int) throws(DomainError) {
     let directory = (path as NSString).deletingLastPathComponent
+    try StoreFolder.withExclusiveLock(directory) { () throws(DomainError) in
+      try createDatabase(at: path, in: directory, migratingTo: target)
+    }
+  }
+
+  private static func createDatabase(
+    at path: String, in directory: String, migratingTo target: Int
+  ) throws(DomainError) {
     let name = (path as NSString).lastPathComponent
-    let temporary = "\(directory)/.\(name).new-\(UUID().uuidString)"
+    let temporary = "\(directory)/\(SQLiteFile.temporaryPrefix(for: name))\(UUID().uuidString)"
     try SQLiteFile.createEmpty(temporary)
     defer { SQLiteFile.remove(temporary) }
     do {
@@ -91,9 +114,9 @@ public final class SQLiteStore: Sendable {
     path: String, migratingTo target: Int
   ) throws -> (connection: SQLiteConnection, version: Int) {
     // No SQLITE_OPEN_CREATE: the file exists by now, and one that vanished since must not be
-    // recreated with the default mode.
+    // recreated with the default mode. No link is followed to it.
     let connection = try SQLiteConnection(
-      path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+      path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW)
     connection.setBusyTimeout(milliseconds: 5_000)
     guard !connection.isReadOnly else {
       throw DomainError.storageUnavailable(path: path, reason: "the file is read-only")
@@ -190,10 +213,23 @@ enum SQLiteFile {
     }
   }
 
+  /// `directory` with every symbolic link in its path resolved.
+  static func resolved(_ directory: String) throws(DomainError) -> String {
+    guard let real = realpath(directory, nil) else {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot resolve the folder: \(describe(errno))")
+    }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  /// How the names of new databases being made for a file named `name` begin.
+  static func temporaryPrefix(for name: String) -> String { ".\(name).new-" }
+
   /// Whether there is a file at `path` that could be a store; `false` when there is none.
   static func exists(_ path: String) throws(DomainError) -> Bool {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard lstat(path, &info) == 0 else {
       let code = errno
       guard code == ENOENT else {
         throw .storageUnavailable(path: path, reason: "cannot examine the file: \(describe(code))")
@@ -203,6 +239,10 @@ enum SQLiteFile {
     let type = info.st_mode & S_IFMT
     guard type != S_IFDIR else {
       throw .storageUnavailable(path: path, reason: "a directory is in the place of the file")
+    }
+    guard type != S_IFLNK else {
+      throw .storageUnavailable(
+        path: path, reason: "it is a symbolic link (Pocket does not follow links to store files)")
     }
     guard type == S_IFREG else {
       throw .storageUnavailable(path: path, reason: "not a regular file")
@@ -220,7 +260,7 @@ enum SQLiteFile {
 
   /// Creates an empty file at `path` with mode 0600; it must not exist.
   static func createEmpty(_ path: String) throws(DomainError) {
-    let descriptor = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+    let descriptor = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw .storageUnavailable(path: path, reason: "cannot create the file: \(describe(errno))")
     }

@@ -1,0 +1,92 @@
+import Domain
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The folder a store lives in, checked before a store file in it is opened, as ssh checks
+/// a key folder: another user who may write to the folder could put a link or a file of
+/// their choosing in the place of a store file.
+enum StoreFolder {
+  /// Refuses a folder that another user could change: one writable by its group or by
+  /// others, or owned by someone other than the effective user or root.
+  /// - Throws: `DomainError.storageUnavailable` naming the folder and the reason.
+  static func check(_ path: String) throws(DomainError) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw .storageUnavailable(
+        path: path, reason: "cannot examine the folder: \(DurableFile.describe(errno))")
+    }
+    guard info.st_uid == geteuid() || info.st_uid == 0 else {
+      throw .storageUnavailable(
+        path: path,
+        reason: "the folder is owned by another user (uid \(info.st_uid)); "
+          + "keep the store in a folder of your own")
+    }
+    let mode = info.st_mode & 0o7777
+    guard mode & 0o022 == 0 else {
+      let octal = String(mode, radix: 8)
+      throw .storageUnavailable(
+        path: path,
+        reason: "the folder is writable by other users (mode "
+          + "\(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)); "
+          + "run: chmod go-w \(shellQuoted(path))")
+    }
+  }
+
+  /// Whether `directory` holds a regular file whose name starts with `prefix`.
+  static func hasLeftovers(in directory: String, prefix: String) -> Bool {
+    !leftovers(in: directory, prefix: prefix).isEmpty
+  }
+
+  /// Deletes the regular files in `directory` whose names start with `prefix`: temporary
+  /// files of Pocket's own that a killed process left behind. Anything else (links,
+  /// folders, other names) is left alone. The caller holds the lock that whoever makes
+  /// such files holds, so none of them is in use.
+  static func removeLeftovers(in directory: String, prefix: String) {
+    for name in leftovers(in: directory, prefix: prefix) {
+      unlink("\(directory)/\(name)")
+    }
+  }
+
+  private static func leftovers(in directory: String, prefix: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { name in
+      guard name.hasPrefix(prefix) else { return false }
+      var info = stat()
+      return lstat("\(directory)/\(name)", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+  }
+
+  /// Runs `body` holding an exclusive `flock` on the folder itself.
+  static func withExclusiveLock<Result>(
+    _ directory: String, _ body: () throws(DomainError) -> Result
+  ) throws(DomainError) -> Result {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot open the folder: \(DurableFile.describe(errno))")
+    }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      let code = errno
+      guard code == EINTR else {
+        throw .storageUnavailable(
+          path: directory, reason: "cannot lock the folder: \(DurableFile.describe(code))")
+      }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  /// `text` as one shell word.
+  private static func shellQuoted(_ text: String) -> String {
+    let plain = text.allSatisfy {
+      $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+".contains($0))
+    }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
