@@ -1,0 +1,98 @@
+import Domain
+import Foundation
+
+struct SQLiteArchiveRepository: ArchiveRepository {
+  let database: SQLiteDatabase
+
+  func export() async throws -> StoreArchive {
+    try await database.read { try Self.archive($0) }
+  }
+
+  /// Every record, in the archive's canonical orders.
+  private static func archive(_ connection: SQLiteConnection) throws -> StoreArchive {
+    let screen = try SQLiteScreenRepository.state(connection)
+    return StoreArchive(
+      stopwatch: try SQLiteStopwatchRepository.stopwatch(connection),
+      laps: try connection.query("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
+        try LapRow($0).toDomain()
+      },
+      bookmarks: try connection.query(
+        "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
+      ) { try BookmarkRow($0).toDomain() },
+      latestRates: try SQLiteExchangeRateRepository.snapshot("latest", connection),
+      previousRates: try SQLiteExchangeRateRepository.snapshot("previous", connection),
+      // Sorted in Swift, so the order is Swift's string order whatever the collation.
+      favoriteCurrencies: try connection.query("SELECT code FROM favorite_currencies") {
+        $0.text(0)
+      }.sorted(),
+      lastScreen: try screen?.lastScreen(),
+      lastCalculatorCurrency: screen?.lastCalculatorCurrency,
+      mindLogs: try connection.query(
+        "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
+      ) { try MindLogRow($0).toDomain() },
+      lastMindLogID: try checkedColumn(
+        connection.integer("SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
+        Limits.counter, "counters.value of mind_logs"),
+      messages: try connection.query(
+        "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
+      ) { try ChatMessageRow($0).toDomain() },
+      lastMessageID: try checkedColumn(
+        connection.integer("SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0,
+        Limits.counter, "counters.value of chat_messages"))
+  }
+
+  /// Deletes every row and writes `archive`, all in one transaction. Two records with one
+  /// identity (a url, a lap number, an id) throw `DomainError.duplicate` and change nothing.
+  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+    try await database.write { connection in
+      if onlyIfEmpty, !(try Self.archive(connection).isEmpty) {
+        throw DomainError.invalidInput(.storeNotEmpty)
+      }
+      for table in [
+        "stopwatch", "laps", "bookmarks", "rates", "rate_snapshots", "favorite_currencies",
+        "screen_state", "mind_logs", "chat_messages",
+      ] {
+        // Table names are constants of ours; values are never interpolated.
+        try connection.execute("DELETE FROM \(table)")
+      }
+      try SQLiteStopwatchRepository.save(archive.stopwatch, connection)
+      for lap in archive.laps {
+        try SQLiteStopwatchRepository.append(lap, connection)
+      }
+      // In archive order, so the insertion order (the tie-breaker) is the archive's.
+      for bookmark in archive.bookmarks {
+        try SQLiteBookmarkRepository.insert(bookmark, connection)
+      }
+      if let latest = archive.latestRates {
+        try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)
+      }
+      if let previous = archive.previousRates {
+        try SQLiteExchangeRateRepository.insert(previous, into: "previous", connection)
+      }
+      for code in Set(archive.favoriteCurrencies) {
+        try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)
+      }
+      let screen = ScreenStateRow(
+        lastScreen: archive.lastScreen, lastCalculatorCurrency: archive.lastCalculatorCurrency)
+      try connection.execute(
+        """
+        INSERT INTO screen_state (id, screen, currency, last_calculator_currency)
+        VALUES (1, ?, ?, ?)
+        """, screen.screen, screen.currency, screen.lastCalculatorCurrency)
+      for entry in archive.mindLogs.map(MindLogRow.init) {
+        try insertUnique(
+          connection, SQLiteMindLogRepository.insert, entry.id, entry.dateMs, entry.score,
+          entry.note)
+      }
+      for message in archive.messages.map(ChatMessageRow.init) {
+        try insertUnique(
+          connection, SQLiteChatRepository.insert, message.id, message.content, message.dateMs,
+          message.edited)
+      }
+      try connection.execute(
+        "UPDATE counters SET value = ? WHERE name = 'mind_logs'", archive.lastMindLogID)
+      try connection.execute(
+        "UPDATE counters SET value = ? WHERE name = 'chat_messages'", archive.lastMessageID)
+    }
+  }
+}

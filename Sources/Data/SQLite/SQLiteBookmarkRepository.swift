@@ -1,0 +1,80 @@
+import Domain
+import Foundation
+
+struct SQLiteBookmarkRepository: BookmarkRepository {
+  let database: SQLiteDatabase
+
+  static let insert = "INSERT INTO bookmarks (\(BookmarkRow.columns)) VALUES (?, ?, ?, ?)"
+  static let page = """
+    SELECT \(BookmarkRow.columns) FROM bookmarks
+    ORDER BY bookmarked_at_ms DESC, id DESC LIMIT ? OFFSET ?
+    """
+  static let isBookmarked = "SELECT 1 FROM bookmarks WHERE url = ?"
+  static let deleteURL = "DELETE FROM bookmarks WHERE url = ?"
+  /// `page` read from the other end.
+  static let pageReversed = """
+    SELECT \(BookmarkRow.columns) FROM bookmarks
+    ORDER BY bookmarked_at_ms ASC, id ASC LIMIT ? OFFSET ?
+    """
+
+  func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try rowCount("bookmarks", connection)
+      let items = try rows(
+        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+      ) { try BookmarkRow($0).toDomain() }
+      return Page(items: items, offset: window.offset, total: total)
+    }
+  }
+
+  func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
+    try await database.read { connection in
+      var found = Set<String>()
+      for url in Set(urls)
+      where try connection.integer(Self.isBookmarked, url) != nil {
+        found.insert(url)
+      }
+      return found
+    }
+  }
+
+  static func insert(_ bookmark: Bookmark, _ connection: SQLiteConnection) throws {
+    let row = BookmarkRow(bookmark)
+    try insertUnique(
+      connection, insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
+  }
+
+  func insert(_ bookmark: Bookmark) async throws {
+    try await database.write { try Self.insert(bookmark, $0) }
+  }
+
+  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
+    try await database.write { connection in
+      try connection.execute(Self.deleteURL, bookmark.url)
+      guard connection.changes == 0 else { return .removed }
+      try Self.insert(bookmark, connection)
+      return .bookmarked
+    }
+  }
+
+  func rename(url: String, to title: String) async throws {
+    try await database.write { connection in
+      try connection.execute("UPDATE bookmarks SET title = ? WHERE url = ?", title, url)
+      try requireChange(connection)
+    }
+  }
+
+  func delete(url: String) async throws {
+    try await database.write { connection in
+      try connection.execute(Self.deleteURL, url)
+      try requireChange(connection)
+    }
+  }
+
+  func deleteAll() async throws {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM bookmarks")
+    }
+  }
+}

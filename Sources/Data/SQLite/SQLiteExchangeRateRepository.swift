@@ -1,0 +1,78 @@
+import Domain
+import Foundation
+
+struct SQLiteExchangeRateRepository: ExchangeRateRepository {
+  let database: SQLiteDatabase
+
+  /// The snapshot in `slot` ("latest" or "previous"), if any.
+  static func snapshot(_ slot: String, _ connection: SQLiteConnection) throws -> RateSnapshot? {
+    guard
+      var row = try connection.query(RateSnapshotRow.select, slot, row: RateSnapshotRow.init)
+        .first
+    else { return nil }
+    row.rates = try connection.query(RateSnapshotRow.selectRates, slot) {
+      (code: $0.text(0), rate: $0.text(1))
+    }
+    return try row.toDomain()
+  }
+
+  /// Writes `snapshot` into the empty `slot`.
+  static func insert(
+    _ snapshot: RateSnapshot, into slot: String, _ connection: SQLiteConnection
+  ) throws {
+    let row = RateSnapshotRow(snapshot)
+    try connection.execute(
+      """
+      INSERT INTO rate_snapshots (slot, base, published_at_ms, next_update_at_ms)
+      VALUES (?, ?, ?, ?)
+      """, slot, row.base, row.publishedAtMs, row.nextUpdateAtMs)
+    for (code, rate) in row.rates {
+      try connection.execute(
+        "INSERT INTO rates (slot, code, rate) VALUES (?, ?, ?)", slot, code, rate)
+    }
+  }
+
+  func latest() async throws -> RateSnapshot? {
+    try await database.read { try Self.snapshot("latest", $0) }
+  }
+
+  func previous() async throws -> RateSnapshot? {
+    try await database.read { try Self.snapshot("previous", $0) }
+  }
+
+  func store(_ snapshot: RateSnapshot) async throws {
+    try await database.write { connection in
+      guard try Self.snapshot("latest", connection) != snapshot else { return }
+      // The rates follow their snapshot through ON DELETE / ON UPDATE CASCADE.
+      try connection.execute("DELETE FROM rate_snapshots WHERE slot = 'previous'")
+      try connection.execute("UPDATE rate_snapshots SET slot = 'previous' WHERE slot = 'latest'")
+      try Self.insert(snapshot, into: "latest", connection)
+    }
+  }
+
+  func favorites() async throws -> Set<String> {
+    try await database.read { connection in
+      Set(try connection.query("SELECT code FROM favorite_currencies") { $0.text(0) })
+    }
+  }
+
+  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
+    try await database.write { connection in
+      if isFavorite {
+        try connection.execute(
+          "INSERT INTO favorite_currencies (code) VALUES (?) ON CONFLICT DO NOTHING", code)
+      } else {
+        try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
+      }
+    }
+  }
+
+  func toggleFavorite(_ code: String) async throws -> Bool {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
+      guard connection.changes == 0 else { return false }
+      try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)
+      return true
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Domain
+import Foundation
+
+struct SQLiteMindLogRepository: MindLogRepository {
+  let database: SQLiteDatabase
+
+  static let insert = "INSERT INTO mind_logs (\(MindLogRow.columns)) VALUES (?, ?, ?, ?)"
+  static let update = "UPDATE mind_logs SET date_ms = ?, score = ?, note = ? WHERE id = ?"
+  static let delete = "DELETE FROM mind_logs WHERE id = ?"
+  static let page = """
+    SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?
+    """
+  /// `page` read from the other end.
+  static let pageReversed = """
+    SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms ASC, id ASC LIMIT ? OFFSET ?
+    """
+
+  func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try rowCount("mind_logs", connection)
+      let items = try rows(
+        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+      ) { try MindLogRow($0).toDomain() }
+      return Page(items: items, offset: window.offset, total: total)
+    }
+  }
+
+  func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
+    try await database.write { connection in
+      let id = try nextID("mind_logs", table: "mind_logs", connection)
+      let entry = MindLog(id: id, date: date, score: score, note: note)
+      let row = MindLogRow(entry)
+      try connection.execute(Self.insert, row.id, row.dateMs, row.score, row.note)
+      return entry
+    }
+  }
+
+  func update(_ entry: MindLog) async throws {
+    let row = MindLogRow(entry)
+    try await database.write { connection in
+      try connection.execute(Self.update, row.dateMs, row.score, row.note, row.id)
+      try requireChange(connection)
+    }
+  }
+
+  func delete(id: Int64) async throws {
+    try await database.write { connection in
+      try connection.execute(Self.delete, id)
+      try requireChange(connection)
+    }
+  }
+}

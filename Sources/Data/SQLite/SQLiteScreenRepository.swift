@@ -1,0 +1,36 @@
+import Domain
+import Foundation
+
+struct SQLiteScreenRepository: ScreenRepository {
+  let database: SQLiteDatabase
+
+  /// Saves the screen; a `nil` calculator currency keeps the one stored.
+  static let upsert = """
+    INSERT INTO screen_state (id, screen, currency, last_calculator_currency) VALUES (1, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE
+    SET screen = excluded.screen, currency = excluded.currency,
+      last_calculator_currency =
+        coalesce(excluded.last_calculator_currency, last_calculator_currency)
+    """
+
+  static func state(_ connection: SQLiteConnection) throws -> ScreenStateRow? {
+    try connection.query(ScreenStateRow.select, row: ScreenStateRow.init).first
+  }
+
+  func lastScreen() async throws -> Screen? {
+    try await database.read { try Self.state($0)?.lastScreen() }
+  }
+
+  func save(_ screen: Screen) async throws {
+    var calculatorCurrency: String?
+    if case .calculator(let currency) = screen { calculatorCurrency = currency }
+    let row = ScreenStateRow(lastScreen: screen, lastCalculatorCurrency: calculatorCurrency)
+    try await database.write { connection in
+      try connection.execute(Self.upsert, row.screen, row.currency, row.lastCalculatorCurrency)
+    }
+  }
+
+  func lastCalculatorCurrency() async throws -> String? {
+    try await database.read { try Self.state($0)?.lastCalculatorCurrency }
+  }
+}

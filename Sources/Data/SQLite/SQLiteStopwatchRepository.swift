@@ -1,0 +1,93 @@
+import Domain
+import Foundation
+
+struct SQLiteStopwatchRepository: StopwatchRepository {
+  let database: SQLiteDatabase
+
+  static let insertLap = "INSERT INTO laps (\(LapRow.columns)) VALUES (?, ?, ?)"
+  static let lapsPage = """
+    SELECT \(LapRow.columns) FROM laps ORDER BY number DESC LIMIT ? OFFSET ?
+    """
+  static let fastestLap = """
+    SELECT \(LapRow.columns) FROM laps ORDER BY lap_ms ASC, number ASC LIMIT 1
+    """
+  static let slowestLap = """
+    SELECT \(LapRow.columns) FROM laps
+    WHERE lap_ms = (SELECT max(lap_ms) FROM laps) ORDER BY number ASC LIMIT 1
+    """
+  /// `lapsPage` read from the other end.
+  static let lapsPageReversed = """
+    SELECT \(LapRow.columns) FROM laps ORDER BY number ASC LIMIT ? OFFSET ?
+    """
+
+  /// The stored stopwatch; a reset one when no row is stored.
+  static func stopwatch(_ connection: SQLiteConnection) throws -> Stopwatch {
+    try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?.toDomain()
+      ?? Stopwatch()
+  }
+
+  static func save(_ stopwatch: Stopwatch, _ connection: SQLiteConnection) throws {
+    try StopwatchRow(stopwatch).save(connection)
+  }
+
+  static func append(_ lap: Lap, _ connection: SQLiteConnection) throws {
+    let row = LapRow(lap)
+    try insertUnique(connection, insertLap, row.number, row.lapMs, row.totalMs)
+  }
+
+  func load() async throws -> Stopwatch {
+    try await database.read { try Self.stopwatch($0) }
+  }
+
+  func save(_ stopwatch: Stopwatch) async throws {
+    try await database.write { try Self.save(stopwatch, $0) }
+  }
+
+  func update<Result: Sendable>(
+    _ decide: @Sendable (Stopwatch, Lap?) throws -> (change: StopwatchChange?, result: Result)
+  ) async throws -> Result {
+    try await database.write { connection in
+      let newest = try connection.query(Self.lapsPage, 1, 0) { try LapRow($0).toDomain() }.first
+      let (change, result) = try decide(try Self.stopwatch(connection), newest)
+      switch change {
+      case .save(let stopwatch): try Self.save(stopwatch, connection)
+      case .appendLap(let lap, let stopwatch):
+        try Self.append(lap, connection)
+        if let stopwatch { try Self.save(stopwatch, connection) }
+      case nil: break
+      }
+      return result
+    }
+  }
+
+  func append(_ lap: Lap) async throws {
+    try await database.write { try Self.append(lap, $0) }
+  }
+
+  func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try rowCount("laps", connection)
+      let items = try rows(
+        window, total: total, forward: Self.lapsPage, backward: Self.lapsPageReversed, connection
+      ) { try LapRow($0).toDomain() }
+      return Page(items: items, offset: window.offset, total: total)
+    }
+  }
+
+  func lapSummary() async throws -> LapSummary {
+    try await database.read { connection in
+      let count = try rowCount("laps", connection)
+      let fastest = try connection.query(Self.fastestLap) { try LapRow($0).toDomain() }
+      let slowest = try connection.query(Self.slowestLap) { try LapRow($0).toDomain() }
+      return LapSummary(count: count, fastest: fastest.first, slowest: slowest.first)
+    }
+  }
+
+  func reset() async throws {
+    try await database.write { connection in
+      try connection.execute("DELETE FROM stopwatch")
+      try connection.execute("DELETE FROM laps")
+    }
+  }
+}
