@@ -66,7 +66,7 @@ extension StoreArchive {
   /// Checks what every store relies on and every command can live with: unique lap
   /// numbers, bookmark urls and ids, ids from 1 up to the last id given, every number in
   /// its range (`Limits`: dates, durations, ids, lap numbers, rates, scores), and texts
-  /// within the limits of typed input (`TextField`: messages, notes, titles, none empty
+  /// within the limits of typed input (`InputField`: messages, notes, titles, none empty
   /// where typing refuses empty text). Fields are named as in the export format.
   /// - Throws: `.invalidInput(.invalidArchive(reason))` naming the first problem.
   public func validate() throws(DomainError) {
@@ -148,7 +148,7 @@ extension StoreArchive {
 
   /// The first text that typing would refuse: too long for its field, or empty.
   private var textProblem: String? {
-    func problem(_ text: String, _ field: TextField, _ name: String, mayBeEmpty: Bool) -> String? {
+    func problem(_ text: String, _ field: InputField, _ name: String, mayBeEmpty: Bool) -> String? {
       if !mayBeEmpty, text.isEmpty { return "\(name) is empty" }
       guard text.count > field.limit else { return nil }
       return "\(name) is too long: \(text.count) characters (at most \(field.limit))"

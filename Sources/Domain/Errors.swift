@@ -17,7 +17,7 @@ public enum InputProblem: Equatable, Sendable {
   /// A list number that is not on the list of `count` items.
   case noSuchItem(Int, count: Int)
   /// Text longer than its field allows (`limit` characters).
-  case tooLong(TextField, limit: Int)
+  case tooLong(InputField, limit: Int)
   /// The operation needs a running (or stopped) stopwatch.
   case stopwatchNotRunning
   /// Importing into a store that holds data needs `--replace`.
@@ -29,27 +29,6 @@ public enum InputProblem: Equatable, Sendable {
   case resultTooLarge
   /// A number a command would make is past its limit (`Limits`): the reason names it.
   case outOfRange(String)
-}
-
-/// The kinds of text a user types, each with its own length limit.
-public enum TextField: Sendable {
-  case message, note, title
-
-  /// The most characters the field takes.
-  public var limit: Int {
-    switch self {
-    case .message: 4_000
-    case .note: 1_000
-    case .title: 200
-    }
-  }
-
-  /// `text` if it fits the field.
-  /// - Throws: `.invalidInput(.tooLong(self, limit:))` when it does not.
-  public func check(_ text: String) throws(DomainError) -> String {
-    guard text.count <= limit else { throw .invalidInput(.tooLong(self, limit: limit)) }
-    return text
-  }
 }
 
 /// The closed set of failures the core reports. Everything a user or a disk can cause

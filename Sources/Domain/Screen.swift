@@ -1,6 +1,6 @@
 /// A screen of the app. The calculator is pushed from the rates list and remembers
 /// its currency; every other screen is a tab.
-public enum Screen: Hashable, Sendable, Codable {
+public enum Screen: Hashable, Sendable {
   case rates
   case calculator(currency: String)
   case stopwatch
@@ -25,16 +25,4 @@ public enum Screen: Hashable, Sendable, Codable {
 /// The tab bar, in display order.
 public enum Tab: String, CaseIterable, Hashable, Sendable {
   case rates, stopwatch, notices, bookmarks, mindLog, chat
-
-  /// The screen shown when the tab is chosen.
-  public var rootScreen: Screen {
-    switch self {
-    case .rates: .rates
-    case .stopwatch: .stopwatch
-    case .notices: .notices
-    case .bookmarks: .bookmarks
-    case .mindLog: .mindLog
-    case .chat: .chat
-    }
-  }
 }

@@ -11,7 +11,7 @@ public enum Message: Equatable, Sendable {
   case emptyText
   case unknownCurrency(String)
   case noSuchItem(Int, count: Int)
-  case tooLong(TextField, limit: Int)
+  case tooLong(InputField, limit: Int)
   /// A typed line longer than Pocket reads (bytes).
   case lineTooLong(limit: Int)
   case stopwatchNotRunning

@@ -23,12 +23,12 @@ public final class RouterViewModel: MessageReporting {
   public private(set) var state = State()
   private let save: SaveLastScreen
   private let restore: RestoreLastScreen
-  private let findLastCalculator: FindLastCalculator
+  private let findLastCalculator: FindLastCalculatorCurrency
 
   public init(screens: any ScreenRepository) {
     save = SaveLastScreen(screens: screens)
     restore = RestoreLastScreen(screens: screens)
-    findLastCalculator = FindLastCalculator(screens: screens)
+    findLastCalculator = FindLastCalculatorCurrency(screens: screens)
   }
 
   func report(_ message: Message?) { state.message = message }

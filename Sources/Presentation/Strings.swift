@@ -84,7 +84,7 @@ public struct Strings: Sendable {
     }
   }
 
-  private func englishName(_ field: TextField) -> String {
+  private func englishName(_ field: InputField) -> String {
     switch field {
     case .message: "message"
     case .note: "note"
@@ -93,7 +93,7 @@ public struct Strings: Sendable {
   }
 
   /// The field's name with its subject particle.
-  private func koreanName(_ field: TextField) -> String {
+  private func koreanName(_ field: InputField) -> String {
     switch field {
     case .message: "메시지가"
     case .note: "메모가"

@@ -4,7 +4,7 @@ import Foundation
 
 /// The store the composition root chose, with what `pocket store` says about it.
 package struct OpenedStore {
-  var kind: StoreKind
+  var kind: StoreChoice
   /// The store's file (or `memory`).
   var path: String
   var schemaVersion: Int

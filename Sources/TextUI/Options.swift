@@ -4,7 +4,7 @@ import Foundation
 import Presentation
 
 /// The kinds of store `--store` can choose.
-enum StoreKind: String, CaseIterable, Sendable {
+enum StoreChoice: String, CaseIterable, Sendable {
   case sqlite, json, memory
 }
 
@@ -32,7 +32,7 @@ enum RateSourceChoice: Equatable {
 
 /// The command line before the command: global options, then the command's words.
 package struct Options: Equatable {
-  var store: StoreKind = .sqlite
+  var store: StoreChoice = .sqlite
   var storePath: String?
   var language: Language?
   var rates: RateSourceChoice = .bundled
@@ -57,7 +57,7 @@ package struct Options: Equatable {
       switch argument {
       case "--store":
         let name = try value(for: argument)
-        guard let kind = StoreKind(rawValue: name) else {
+        guard let kind = StoreChoice(rawValue: name) else {
           throw UsageError(message: "Unknown store '\(name)': use sqlite, json or memory.")
         }
         options.store = kind

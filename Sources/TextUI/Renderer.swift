@@ -68,7 +68,7 @@ package struct Renderer {
     for (quote, rate) in zip(state.quotes, rates) {
       let star = quote.isFavorite ? "★" : " "
       lines.append(
-        "\(star) \(quote.code)  \(pad(rate, width)) \(trend(quote.trend)) "
+        "\(star) \(quote.code)  \(rightAligned(rate, width)) \(trend(quote.trend)) "
           + strings.currencyName(quote.code))
     }
     lines.append("")
@@ -107,7 +107,7 @@ package struct Renderer {
     let width = labels.map(\.count).max() ?? 0
     for (row, label) in zip(state.laps, labels) {
       var line =
-        "\(pad(label, width, left: true))  \(strings.stopwatchTime(row.lap.lapTime))"
+        "\(leftAligned(label, width))  \(strings.stopwatchTime(row.lap.lapTime))"
         + "  \(strings.stopwatchTime(row.lap.total))"
       switch row.mark {
       case .fastest: line += "  \(strings.fastest)"
@@ -126,7 +126,7 @@ package struct Renderer {
     let width = String(state.items.count).count
     return state.items.enumerated().flatMap { index, item in
       [
-        "\(pad(String(index + 1), width)) \(item.isBookmarked ? "★" : " ") "
+        "\(rightAligned(String(index + 1), width)) \(item.isBookmarked ? "★" : " ") "
           + "\(item.notice.title) · \(strings.day(item.notice.date))",
         String(repeating: " ", count: width + 3) + item.notice.url,
       ]
@@ -145,7 +145,9 @@ package struct Renderer {
     let width = state.page.items.map { strings.score($0.score).count }.max() ?? 0
     return numbered(state.page) { entry in
       let note = entry.note.isEmpty ? "" : "  \(entry.note)"
-      return ["\(strings.day(entry.date))  \(pad(strings.score(entry.score), width))\(note)"]
+      return [
+        "\(strings.day(entry.date))  \(rightAligned(strings.score(entry.score), width))\(note)"
+      ]
     }
   }
 
@@ -164,7 +166,7 @@ package struct Renderer {
     var lines: [String] = []
     for (index, item) in page.items.enumerated() {
       let parts = row(item)
-      lines.append("\(pad(String(page.offset + index + 1), width))  \(parts[0])")
+      lines.append("\(rightAligned(String(page.offset + index + 1), width))  \(parts[0])")
       lines += parts.dropFirst().map { String(repeating: " ", count: width + 2) + $0 }
     }
     if page.total > page.items.count {
@@ -173,9 +175,13 @@ package struct Renderer {
     return lines
   }
 
-  /// Pads to `width` characters, on the left (numbers) unless `left` is set.
-  private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-    let fill = String(repeating: " ", count: max(0, width - text.count))
-    return left ? text + fill : fill + text
+  /// `text` filled with spaces on its left to `width` characters (numbers).
+  private func rightAligned(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  /// `text` filled with spaces on its right to `width` characters (labels).
+  private func leftAligned(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
   }
 }

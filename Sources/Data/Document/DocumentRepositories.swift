@@ -32,20 +32,6 @@ extension Repositories {
   }
 }
 
-// The names by storage: one generic implementation per protocol, two storages.
-typealias InMemoryStopwatchRepository = DocumentStopwatchRepository<InMemoryBackend>
-typealias InMemoryBookmarkRepository = DocumentBookmarkRepository<InMemoryBackend>
-typealias InMemoryExchangeRateRepository = DocumentExchangeRateRepository<InMemoryBackend>
-typealias InMemoryScreenRepository = DocumentScreenRepository<InMemoryBackend>
-typealias InMemoryMindLogRepository = DocumentMindLogRepository<InMemoryBackend>
-typealias InMemoryChatRepository = DocumentChatRepository<InMemoryBackend>
-typealias JSONFileStopwatchRepository = DocumentStopwatchRepository<JSONFileBackend>
-typealias JSONFileBookmarkRepository = DocumentBookmarkRepository<JSONFileBackend>
-typealias JSONFileExchangeRateRepository = DocumentExchangeRateRepository<JSONFileBackend>
-typealias JSONFileScreenRepository = DocumentScreenRepository<JSONFileBackend>
-typealias JSONFileMindLogRepository = DocumentMindLogRepository<JSONFileBackend>
-typealias JSONFileChatRepository = DocumentChatRepository<JSONFileBackend>
-
 struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepository {
   let backend: Backend
 

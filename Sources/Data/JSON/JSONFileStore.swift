@@ -41,7 +41,7 @@ public final class JSONFileStore: Sendable {
   static func open(directory: URL, compactionMinimum: Int) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
-    try createDirectoryIfMissing(directoryPath)
+    try StoreFolder.createIfMissing(directoryPath)
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
       filePath: fileURL.path, directoryPath: directoryPath, compactionMinimum: compactionMinimum)
@@ -56,24 +56,6 @@ public final class JSONFileStore: Sendable {
   /// fails after it is only a warning (it is tried again at a later change).
   public func takeWarnings() async -> [String] {
     await backend.takeWarnings()
-  }
-
-  private static func createDirectoryIfMissing(_ path: String) throws(DomainError) {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
-        throw .storageUnavailable(path: path, reason: "not a directory")
-      }
-      return
-    }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: path, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw .storageUnavailable(
-        path: path, reason: "cannot create the directory: \(error.localizedDescription)")
-    }
   }
 
   static func decodeDocument(_ bytes: [UInt8]) throws(InvalidDocument) -> JSONDocument {

@@ -52,7 +52,7 @@ public final class SQLiteStore: Sendable {
   /// build files of older versions).
   static func open(path: String, migratingTo target: Int) throws(DomainError) -> SQLiteStore {
     let given = URL(fileURLWithPath: path).standardizedFileURL.path
-    try SQLiteFile.createParentDirectoryIfMissing(of: given)
+    try StoreFolder.createIfMissing((given as NSString).deletingLastPathComponent)
     // SQLITE_OPEN_NOFOLLOW refuses a link anywhere in the path: the folder's own path is
     // resolved first, so that only a link in the place of the file is refused.
     let directory = try SQLiteFile.resolved((given as NSString).deletingLastPathComponent)
@@ -194,25 +194,6 @@ public final class SQLiteStore: Sendable {
 
 /// The file-system side of opening a store, with POSIX calls.
 enum SQLiteFile {
-  static func createParentDirectoryIfMissing(of path: String) throws(DomainError) {
-    let directory = (path as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
-        throw .storageUnavailable(path: directory, reason: "not a directory")
-      }
-      return
-    }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw .storageUnavailable(
-        path: directory, reason: "cannot create the directory: \(error.localizedDescription)")
-    }
-  }
-
   /// `directory` with every symbolic link in its path resolved.
   static func resolved(_ directory: String) throws(DomainError) -> String {
     guard let real = realpath(directory, nil) else {

@@ -57,22 +57,7 @@ enum DurableFile {
     guard descriptor >= 0 else {
       throw .notWritten("cannot create \(temporary): \(describe(errno))")
     }
-    var failure: String?
-    var written = 0
-    while failure == nil, written < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
-      }
-      if count < 0 {
-        let code = errno
-        if code != EINTR { failure = "cannot write \(temporary): \(describe(code))" }
-      } else {
-        written += count
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 {
-      failure = "cannot sync \(temporary): \(describe(errno))"
-    }
+    var failure = writeAll(bytes, to: descriptor, named: temporary)
     if close(descriptor) != 0, failure == nil {
       failure = "cannot close \(temporary): \(describe(errno))"
     }
@@ -84,6 +69,26 @@ enum DurableFile {
       throw .notWritten(failure)
     }
     try syncDirectory(directory)
+  }
+
+  /// Writes all of `bytes` at the descriptor's position and syncs them to disk.
+  /// - Returns: why it failed (naming the file `name`), or `nil` when every byte is on disk.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, named name: String)
+    -> String?
+  {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
+      }
+      if count < 0 {
+        let code = errno
+        if code != EINTR { return "cannot write \(name): \(describe(code))" }
+      } else {
+        written += count
+      }
+    }
+    return fsync(descriptor) == 0 ? nil : "cannot sync \(name): \(describe(errno))"
   }
 
   /// How the names of `replace`'s temporary files for a file named `name` begin.
@@ -204,22 +209,7 @@ enum DurableFile {
     else {
       throw .notWritten("cannot position \(path): \(describe(errno))")
     }
-    var failure: String?
-    var written = 0
-    while failure == nil, written < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
-      }
-      if count < 0 {
-        let code = errno
-        if code != EINTR { failure = "cannot write \(path): \(describe(code))" }
-      } else {
-        written += count
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 {
-      failure = "cannot sync \(path): \(describe(errno))"
-    }
+    var failure = writeAll(bytes, to: descriptor, named: path)
     if failure == nil, !existed {
       do {
         try syncDirectory(directory)

@@ -11,6 +11,26 @@ import Foundation
 /// a key folder: another user who may write to the folder could put a link or a file of
 /// their choosing in the place of a store file.
 enum StoreFolder {
+  /// Creates the store folder `path` (mode 0700, with its parents) when it is missing.
+  /// - Throws: `.storageUnavailable` when it cannot be made, or something else is there.
+  static func createIfMissing(_ path: String) throws(DomainError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw .storageUnavailable(path: path, reason: "not a directory")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .storageUnavailable(
+        path: path, reason: "cannot create the directory: \(error.localizedDescription)")
+    }
+  }
+
   /// Refuses a folder that another user could change: one writable by its group or by
   /// others, or owned by someone other than the effective user or root.
   /// - Throws: `DomainError.storageUnavailable` naming the folder and the reason.

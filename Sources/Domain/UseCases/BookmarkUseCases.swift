@@ -49,7 +49,7 @@ public struct RenameBookmark: Sendable {
   public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
 
   public func callAsFunction(_ bookmark: Bookmark, to title: String) async throws {
-    let trimmed = try TextField.title.check(title.trimmingCharacters(in: .whitespacesAndNewlines))
+    let trimmed = try InputField.title.check(title.trimmingCharacters(in: .whitespacesAndNewlines))
     guard !trimmed.isEmpty else { throw DomainError.invalidInput(.emptyText) }
     try await bookmarks.rename(url: bookmark.url, to: trimmed)
   }

@@ -10,7 +10,7 @@ public struct SaveLastScreen: Sendable {
 
 /// The currency of the calculator opened last, so `convert` can bring it back from any
 /// screen.
-public struct FindLastCalculator: Sendable {
+public struct FindLastCalculatorCurrency: Sendable {
   private let screens: any ScreenRepository
   public init(screens: any ScreenRepository) { self.screens = screens }
 
