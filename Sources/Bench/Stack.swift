@@ -1,8 +1,8 @@
+import App
 import Data
 import Domain
 import Foundation
 import Presentation
-import TextUI
 
 #if canImport(Glibc)
   import Glibc

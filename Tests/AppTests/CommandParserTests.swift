@@ -2,7 +2,7 @@ import Data
 import Domain
 import Testing
 
-@testable import TextUI
+@testable import App
 
 @Suite("Command parser")
 struct CommandParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TextUI
+@testable import App
 
 /// Nothing acknowledged is ever lost: writers killed at random moments, writers racing
 /// each other, and stores that cannot be used.

@@ -5,7 +5,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@testable import TextUI
+@testable import App
 
 /// 100,000 generated command lines through the parser and the dispatcher against the
 /// in-memory store: no crash, every line ends in success or a refusal with a message, and a

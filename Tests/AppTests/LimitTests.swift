@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TextUI
+@testable import App
 
 /// Every limit is refused with a message that names it, exit status 1, and the store as it
 /// was.

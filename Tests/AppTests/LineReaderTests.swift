@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TextUI
+@testable import App
 
 #if canImport(Glibc)
   import Glibc

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import App
 @testable import Data
-@testable import TextUI
 
 /// Every number that enters from outside — an archive to import, a rates file — is checked
 /// where it enters: each numeric field of both formats, tried with extreme values, is
@@ -132,7 +132,7 @@ struct OutsideNumberTests {
   @MainActor
   static func pocket(
     _ store: String, _ directory: URL, _ arguments: [String], rates: URL? = nil
-  ) async -> (status: TextUI.ExitStatus, output: String, errors: String) {
+  ) async -> (status: App.ExitStatus, output: String, errors: String) {
     let options =
       ["--store", store, "--store-path", directory.path, "--lang", "en"]
       + (rates.map { ["--rates-file", $0.path] } ?? [])

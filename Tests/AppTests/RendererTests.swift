@@ -4,7 +4,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@testable import TextUI
+@testable import App
 
 @Suite("Renderer golden screens")
 struct RendererTests {

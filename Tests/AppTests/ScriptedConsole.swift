@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-@testable import TextUI
+@testable import App
 
 /// A console that reads a script and keeps what Pocket writes, for in-process runs.
 final class ScriptedConsole: Console, Sendable {

@@ -5,7 +5,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@testable import TextUI
+@testable import App
 
 /// Text that did not come from Pocket never reaches the terminal raw.
 @MainActor

@@ -40,6 +40,15 @@ package struct Pocket {
     self.console = TerminalSafeConsole(base: console)
   }
 
+  /// The `pocket` executable: runs with the process's arguments and environment on the
+  /// real terminal, then exits with the status.
+  package static func main() async -> Never {
+    let pocket = Pocket(
+      environment: ProcessInfo.processInfo.environment, console: StandardConsole())
+    let status = await pocket.run(Array(CommandLine.arguments.dropFirst()))
+    exit(status.rawValue)
+  }
+
   package func run(_ arguments: [String]) async -> ExitStatus {
     let options: Options
     do {

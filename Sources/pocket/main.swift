@@ -1,0 +1,3 @@
+import App
+
+await Pocket.main()
