@@ -16,9 +16,43 @@ struct JSONDocumentHeader: Decodable {
   var version: Int
 }
 
+/// The versions of the document a Pocket reads, and how each older one becomes the next.
+///
+/// The rules, as for the SQLite schema: a document of an older version is read and
+/// migrated in memory on open (the files stay byte for byte as they were until the first
+/// change, which writes a new snapshot of the current version); a newer version is refused
+/// and its files left untouched; a field added later must decode with a default when it is
+/// missing, so adding one needs no new version. A new version is only for a change an
+/// older Pocket would misread (a renamed or re-typed field, a new kind of journal line):
+/// raise `current` and append the step from the old version, one line here.
+struct DocumentVersions: Sendable {
+  /// The version written, and the newest read.
+  let current: Int
+  /// `steps[n - 1]` turns a version-n document into version n + 1.
+  let steps: [@Sendable (inout JSONDocument) -> Void]
+
+  init(current: Int, steps: [@Sendable (inout JSONDocument) -> Void]) {
+    precondition(steps.count == current - 1, "one step from each older version")
+    self.current = current
+    self.steps = steps
+  }
+
+  /// The versions this Pocket reads: only version 1 so far (fields added since, such as the
+  /// stopwatch's boot instant, are optional and need none).
+  static let pocket = DocumentVersions(current: 1, steps: [])
+
+  /// `document`, read as version `version`, brought to `current`.
+  func migrate(from version: Int, _ document: JSONDocument) -> JSONDocument {
+    var document = document
+    for step in steps[(version - 1)...] { step(&document) }
+    document.version = current
+    return document
+  }
+}
+
 struct JSONDocument: Codable, Equatable {
   static let formatName = "pocket-json"
-  static let currentVersion = 1
+  static let currentVersion = DocumentVersions.pocket.current
 
   var format: String
   var version: Int
@@ -34,9 +68,9 @@ struct JSONDocument: Codable, Equatable {
   var mindLog: MindLogListDTO
   var chat: ChatListDTO
 
-  init(_ archive: StoreArchive, journalSeq: Int64? = nil) {
+  init(_ archive: StoreArchive, journalSeq: Int64? = nil, version: Int = currentVersion) {
     format = Self.formatName
-    version = Self.currentVersion
+    self.version = version
     self.journalSeq = journalSeq
     stopwatch = StopwatchDTO(archive.stopwatch)
     laps = archive.laps.map(LapDTO.init)
@@ -88,6 +122,64 @@ struct JSONDocument: Codable, Equatable {
       checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id),
       "chat.lastID")
     return archive
+  }
+}
+
+// Decoding: every field but `format` and `version` may be missing, and is then what a new,
+// empty store holds, so that a field added to the format later reads older files.
+extension JSONDocument {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    format = try container.decode(String.self, forKey: .format)
+    version = try container.decode(Int.self, forKey: .version)
+    journalSeq = try container.decodeIfPresent(Int64.self, forKey: .journalSeq)
+    stopwatch = try container.decode(.stopwatch, default: StopwatchDTO(Stopwatch()))
+    laps = try container.decode(.laps, default: [])
+    bookmarks = try container.decode(.bookmarks, default: [])
+    rates = try container.decode(
+      .rates, default: RatesDTO(latest: nil, previous: nil, favorites: []))
+    lastScreen = try container.decodeIfPresent(ScreenDTO.self, forKey: .lastScreen)
+    lastCalculatorCurrency = try container.decodeIfPresent(
+      String.self, forKey: .lastCalculatorCurrency)
+    mindLog = try container.decode(.mindLog, default: MindLogListDTO(lastID: 0, entries: []))
+    chat = try container.decode(.chat, default: ChatListDTO(lastID: 0, messages: []))
+  }
+}
+
+extension RatesDTO {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    latest = try container.decodeIfPresent(RateSnapshotDTO.self, forKey: .latest)
+    previous = try container.decodeIfPresent(RateSnapshotDTO.self, forKey: .previous)
+    favorites = try container.decode(.favorites, default: [])
+  }
+}
+
+/// A missing `lastID` is the highest id listed.
+extension MindLogListDTO {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    entries = try container.decode(.entries, default: [])
+    lastID = try container.decode(.lastID, default: entries.map(\.id).max() ?? 0)
+  }
+}
+
+/// A missing `lastID` is the highest id listed.
+extension ChatListDTO {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    messages = try container.decode(.messages, default: [])
+    lastID = try container.decode(.lastID, default: messages.map(\.id).max() ?? 0)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// The value at `key`, or `value` when the key is missing (not when it holds `null` or
+  /// another type: that is a damaged file).
+  func decode<Value: Decodable>(_ key: Key, default value: @autoclosure () -> Value) throws
+    -> Value
+  {
+    contains(key) ? try decode(Value.self, forKey: key) : value()
   }
 }
 
@@ -224,7 +316,7 @@ struct RateSnapshotDTO: Codable, Equatable {
     base = snapshot.base
     publishedAtMs = snapshot.publishedAt.epochMilliseconds
     nextUpdateAtMs = snapshot.nextUpdateAt.epochMilliseconds
-    rates = snapshot.rates.mapValues(DecimalText.format)
+    rates = snapshot.rates.mapValues(\.description)
   }
 
   func toDomain(field: @autoclosure () -> String = "snapshot") throws(InvalidDocument)
@@ -289,7 +381,7 @@ struct MindLogDTO: Codable, Equatable {
   init(_ entry: MindLog) {
     id = entry.id
     dateMs = entry.date.epochMilliseconds
-    score = DecimalText.format(entry.score)
+    score = entry.score.description
     note = entry.note
   }
 

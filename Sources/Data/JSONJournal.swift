@@ -50,7 +50,7 @@ enum JournalChange: Codable, Equatable {
     case .saveScreen(let screen): self = .saveScreen(screen: ScreenDTO(screen))
     case .insertMindLog(let date, let score, let note):
       self = .insertMindLog(
-        dateMs: date.epochMilliseconds, score: DecimalText.format(score), note: note)
+        dateMs: date.epochMilliseconds, score: score.description, note: note)
     case .updateMindLog(let entry): self = .updateMindLog(entry: MindLogDTO(entry))
     case .deleteMindLog(let id): self = .deleteMindLog(id: id)
     case .insertMessages(let drafts):

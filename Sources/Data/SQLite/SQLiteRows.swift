@@ -164,7 +164,7 @@ struct RateSnapshotRow {
     base = snapshot.base
     publishedAtMs = snapshot.publishedAt.epochMilliseconds
     nextUpdateAtMs = snapshot.nextUpdateAt.epochMilliseconds
-    rates = snapshot.rates.sorted { $0.key < $1.key }.map { ($0.key, DecimalText.format($0.value)) }
+    rates = snapshot.rates.sorted { $0.key < $1.key }.map { ($0.key, $0.value.description) }
   }
 
   init(_ statement: SQLiteStatement) {
@@ -249,7 +249,7 @@ struct MindLogRow {
   init(_ entry: MindLog) {
     id = entry.id
     dateMs = entry.date.epochMilliseconds
-    score = DecimalText.format(entry.score)
+    score = entry.score.description
     note = entry.note
   }
 
