@@ -426,28 +426,13 @@ extension JSONDocument {
   /// it cannot hold): the first number that no integer field takes — a fraction, an
   /// exponent, more digits than 64 bits hold — named by its path, e.g.
   /// "laps[0].number 1e308 is not a whole number in range". Every number of the format is
-  /// an integer (decimals are strings). `nil` when there is none, or the bytes are not JSON.
+  /// an integer (decimals are strings). `nil` when there is none.
   static func integerProblem(in bytes: [UInt8]) -> String? {
-    guard let value = try? JSONLiteral.parse(bytes) else { return nil }
-    return integerProblem(in: value, path: "")
-  }
-
-  private static func integerProblem(in value: JSONLiteral, path: String) -> String? {
-    switch value {
-    case .number(let text) where Int64(text) == nil:
-      let shown = text.count > 40 ? "\(text.prefix(40))… (\(text.count) characters)" : text
-      return "\(path.isEmpty ? "the document" : path) \(shown) is not a whole number in range"
-    case .object(let members):
-      for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-        let name = path.isEmpty ? key : "\(path).\(key)"
-        if let problem = integerProblem(in: member, path: name) { return problem }
-      }
-    case .array(let elements):
-      for (index, element) in elements.enumerated() {
-        if let problem = integerProblem(in: element, path: "\(path)[\(index)]") { return problem }
-      }
-    default: break
+    let literal = JSONNumberLiterals.all(in: bytes).first {
+      Int64($0.text) == nil && DecimalText.isNumberLiteral(Array($0.text.utf8))
     }
-    return nil
+    guard let (path, text) = literal else { return nil }
+    return "\(path.isEmpty ? "the document" : path) \(JSONNumberLiterals.shown(text)) "
+      + "is not a whole number in range"
   }
 }
