@@ -5,11 +5,6 @@ import Foundation
 // milliseconds since 1970 (`…Ms`), decimals strings ("1350.003043") so they round-trip
 // exactly. Every type maps with `init(_ entity:)` and `toDomain()`.
 
-/// Why a document could not be read back; becomes `DomainError.corruptStore`.
-struct InvalidDocument: Error {
-  var reason: String
-}
-
 /// The first two fields, read before anything else so a newer file is refused cleanly.
 struct JSONDocumentHeader: Decodable {
   var format: String
@@ -92,14 +87,14 @@ struct JSONDocument: Codable, Equatable {
   func toDomain() throws(InvalidDocument) -> StoreArchive {
     var archive = StoreArchive()
     if let journalSeq { _ = try checked(journalSeq, Limits.counter, "journalSeq") }
-    archive.stopwatch = try stopwatch.toDomain()
+    archive.stopwatch = try stopwatch.toDomain { "stopwatch.\($0)" }
     archive.laps = try laps.enumerated().map { index, lap throws(InvalidDocument) in
-      try lap.toDomain(field: "laps[\(index)]")
+      try lap.toDomain { "laps[\(index)].\($0)" }
     }
     .sorted { $0.number < $1.number }
     try requireUnique(archive.laps.map(\.number), "lap number")
     archive.bookmarks = try bookmarks.enumerated().map { index, bookmark throws(InvalidDocument) in
-      try bookmark.toDomain(field: "bookmarks[\(index)]")
+      try bookmark.toDomain { "bookmarks[\(index)].\($0)" }
     }
     try requireUnique(archive.bookmarks.map(\.url), "bookmark url")
     archive.latestRates = try rates.latest?.toDomain(field: "rates.latest")
@@ -109,14 +104,14 @@ struct JSONDocument: Codable, Equatable {
     archive.lastCalculatorCurrency = lastCalculatorCurrency
     archive.mindLogs = try mindLog.entries.enumerated().map {
       index, entry throws(InvalidDocument) in
-      try entry.toDomain(field: "mindLog.entries[\(index)]")
+      try entry.toDomain { "mindLog.entries[\(index)].\($0)" }
     }.sorted { $0.id < $1.id }
     archive.lastMindLogID = try checkedLastID(
       checked(mindLog.lastID, Limits.counter, "mindLog.lastID"), ids: archive.mindLogs.map(\.id),
       "mindLog.lastID")
     archive.messages = try chat.messages.enumerated().map {
       index, message throws(InvalidDocument) in
-      try message.toDomain(field: "chat.messages[\(index)]")
+      try message.toDomain { "chat.messages[\(index)].\($0)" }
     }.sorted { $0.id < $1.id }
     archive.lastMessageID = try checkedLastID(
       checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id),
@@ -201,104 +196,12 @@ private func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throw
   return lastID
 }
 
-func decimal(_ text: String, _ what: @autoclosure () -> String) throws(InvalidDocument) -> Decimal {
-  guard let value = DecimalText.parse(text) else {
-    throw InvalidDocument(reason: "\(what()) \"\(text)\" is not a decimal number")
-  }
-  return value
-}
-
-/// `value` when `limit` holds it.
-/// - Throws: the reason naming `field` when it does not.
-func checked<Value>(
-  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
-  text: @autoclosure () -> String? = nil
-) throws(InvalidDocument) -> Value {
-  if let problem = limit.problem(value, field: field(), text: text()) {
-    throw InvalidDocument(reason: problem)
-  }
-  return value
-}
-
-/// A date in epoch milliseconds, checked against `Limits.epochMilliseconds`.
-func checkedDate(_ milliseconds: Int64, _ field: @autoclosure () -> String)
-  throws(InvalidDocument) -> Date
-{
-  Date(epochMilliseconds: try checked(milliseconds, Limits.epochMilliseconds, field()))
-}
-
-/// A duration in milliseconds, checked against `Limits.durationMilliseconds`.
-func checkedDuration(_ milliseconds: Int64, _ field: @autoclosure () -> String)
-  throws(InvalidDocument) -> Duration
-{
-  .milliseconds(try checked(milliseconds, Limits.durationMilliseconds, field()))
-}
-
-struct StopwatchDTO: Codable, Equatable {
-  var accumulatedMs: Int64
-  var startedAtMs: Int64?
-  /// The boot the run started in, and the time since that boot then (`BootInstant`).
-  /// Both absent in documents of Pocket before them, and for a run started without a boot
-  /// clock; a pair that is not a valid boot instant is read as absent (the run is then
-  /// measured on the wall clock).
-  var startedBootID: String?
-  var startedUptimeMs: Int64?
-
-  init(_ stopwatch: Stopwatch) {
-    accumulatedMs = stopwatch.accumulated.milliseconds
-    startedAtMs = stopwatch.startedAt?.epochMilliseconds
-    startedBootID = stopwatch.startedOnBoot?.bootID
-    startedUptimeMs = stopwatch.startedOnBoot?.uptime.milliseconds
-  }
-
-  func toDomain() throws(InvalidDocument) -> Stopwatch {
-    let accumulated = try checkedDuration(accumulatedMs, "stopwatch.accumulatedMs")
-    var startedAt: Date?
-    if let startedAtMs { startedAt = try checkedDate(startedAtMs, "stopwatch.startedAtMs") }
-    return Stopwatch(
-      accumulated: accumulated, startedAt: startedAt,
-      startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
-  }
-}
-
-struct LapDTO: Codable, Equatable {
-  var number: Int
-  var lapTimeMs: Int64
-  var totalMs: Int64
-
-  init(_ lap: Lap) {
-    number = lap.number
-    lapTimeMs = lap.lapTime.milliseconds
-    totalMs = lap.total.milliseconds
-  }
-
-  func toDomain(field: @autoclosure () -> String = "lap") throws(InvalidDocument) -> Lap {
-    Lap(
-      number: try checked(number, Limits.lapNumber, "\(field()).number"),
-      lapTime: try checkedDuration(lapTimeMs, "\(field()).lapTimeMs"),
-      total: try checkedDuration(totalMs, "\(field()).totalMs"))
-  }
-}
-
-struct BookmarkDTO: Codable, Equatable {
-  var url: String
-  var title: String
-  var noticeDateMs: Int64
-  var bookmarkedAtMs: Int64
-
-  init(_ bookmark: Bookmark) {
-    url = bookmark.url
-    title = bookmark.title
-    noticeDateMs = bookmark.noticeDate.epochMilliseconds
-    bookmarkedAtMs = bookmark.bookmarkedAt.epochMilliseconds
-  }
-
-  func toDomain(field: @autoclosure () -> String = "bookmark") throws(InvalidDocument) -> Bookmark {
-    Bookmark(
-      url: url, title: title, noticeDate: try checkedDate(noticeDateMs, "\(field()).noticeDateMs"),
-      bookmarkedAt: try checkedDate(bookmarkedAtMs, "\(field()).bookmarkedAtMs"))
-  }
-}
+// The records' objects are the shared stored records (StoredFields.swift).
+typealias StopwatchDTO = StopwatchFields
+typealias LapDTO = LapFields
+typealias BookmarkDTO = BookmarkFields
+typealias MindLogDTO = MindLogFields
+typealias ChatMessageDTO = ChatMessageFields
 
 struct RatesDTO: Codable, Equatable {
   var latest: RateSnapshotDTO?
@@ -322,15 +225,10 @@ struct RateSnapshotDTO: Codable, Equatable {
   func toDomain(field: @autoclosure () -> String = "snapshot") throws(InvalidDocument)
     -> RateSnapshot
   {
-    var values: [String: Decimal] = [:]
-    for (code, text) in rates.sorted(by: { $0.key < $1.key }) {
-      values[code] = try checked(
-        decimal(text, "\(field()).rates.\(code)"), Limits.rate, "\(field()).rates.\(code)",
-        text: text)
-    }
-    return RateSnapshot(
-      base: base, publishedAt: try checkedDate(publishedAtMs, "\(field()).publishedAtMs"),
-      nextUpdateAt: try checkedDate(nextUpdateAtMs, "\(field()).nextUpdateAtMs"), rates: values)
+    try rateSnapshotFields(
+      base: base, publishedAtMs: publishedAtMs, nextUpdateAtMs: nextUpdateAtMs,
+      rates: rates.sorted { $0.key < $1.key }.map { (code: $0.key, rate: $0.value) }
+    ) { "\(field()).\($0)" }
   }
 }
 
@@ -340,30 +238,11 @@ struct ScreenDTO: Codable, Equatable {
   var currency: String?
 
   init(_ screen: Screen) {
-    switch screen {
-    case .rates: self.screen = "rates"
-    case .calculator(let currency):
-      self.screen = "calculator"
-      self.currency = currency
-    case .stopwatch: self.screen = "stopwatch"
-    case .notices: self.screen = "notices"
-    case .bookmarks: self.screen = "bookmarks"
-    case .mindLog: self.screen = "mindLog"
-    case .chat: self.screen = "chat"
-    }
+    (self.screen, currency) = ScreenFields.name(screen)
   }
 
   func toDomain() throws(InvalidDocument) -> Screen {
-    switch (screen, currency) {
-    case ("rates", nil): return .rates
-    case ("calculator", let currency?): return .calculator(currency: currency)
-    case ("stopwatch", nil): return .stopwatch
-    case ("notices", nil): return .notices
-    case ("bookmarks", nil): return .bookmarks
-    case ("mindLog", nil): return .mindLog
-    case ("chat", nil): return .chat
-    default: throw InvalidDocument(reason: "unknown screen \"\(screen)\"")
-    }
+    try ScreenFields.screen(screen, currency: currency)
   }
 }
 
@@ -372,53 +251,9 @@ struct MindLogListDTO: Codable, Equatable {
   var entries: [MindLogDTO]
 }
 
-struct MindLogDTO: Codable, Equatable {
-  var id: Int64
-  var dateMs: Int64
-  var score: String
-  var note: String
-
-  init(_ entry: MindLog) {
-    id = entry.id
-    dateMs = entry.date.epochMilliseconds
-    score = entry.score.description
-    note = entry.note
-  }
-
-  func toDomain(field: @autoclosure () -> String = "entry") throws(InvalidDocument) -> MindLog {
-    MindLog(
-      id: try checked(id, Limits.id, "\(field()).id"),
-      date: try checkedDate(dateMs, "\(field()).dateMs"),
-      score: try checked(
-        decimal(score, "\(field()).score"), Limits.score, "\(field()).score", text: score),
-      note: note)
-  }
-}
-
 struct ChatListDTO: Codable, Equatable {
   var lastID: Int64
   var messages: [ChatMessageDTO]
-}
-
-struct ChatMessageDTO: Codable, Equatable {
-  var id: Int64
-  var content: String
-  var dateMs: Int64
-  var isEdited: Bool
-
-  init(_ message: ChatMessage) {
-    id = message.id
-    content = message.content
-    dateMs = message.date.epochMilliseconds
-    isEdited = message.isEdited
-  }
-
-  func toDomain(field: @autoclosure () -> String = "message") throws(InvalidDocument) -> ChatMessage
-  {
-    ChatMessage(
-      id: try checked(id, Limits.id, "\(field()).id"), content: content,
-      date: try checkedDate(dateMs, "\(field()).dateMs"), isEdited: isEdited)
-  }
 }
 
 extension JSONDocument {
