@@ -196,7 +196,7 @@ private func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throw
   return lastID
 }
 
-// The records' objects are the shared stored records (StoredFields.swift).
+// The records' objects are the fields both stores keep, one mapping (StoredFields.swift).
 typealias StopwatchDTO = StopwatchFields
 typealias LapDTO = LapFields
 typealias BookmarkDTO = BookmarkFields
