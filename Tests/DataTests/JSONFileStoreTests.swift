@@ -50,7 +50,11 @@ import Testing
     case .notJSON: return (Array("pocket data, not JSON\n".utf8), "not valid JSON")
     case .topLevelArray: return (Array("[1, 2, 3]".utf8), "wrong type")
     case .missingFields:
-      return (Array(#"{"format": "pocket-json", "version": 1}"#.utf8), "missing field")
+      // A record's own fields have no default (the document's lists and objects have).
+      return (
+        Array(#"{"format": "pocket-json", "version": 1, "laps": [{"number": 1}]}"#.utf8),
+        "missing field \"lapTimeMs\""
+      )
     case .wrongType:
       return (
         Array(

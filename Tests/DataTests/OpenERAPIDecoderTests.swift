@@ -44,7 +44,63 @@ import Testing
     #expect(Set(snapshot.rates.keys) == Set(literals.keys))
     for (code, literal) in literals {
       #expect(snapshot.rates[code] == Decimal(string: literal, locale: posix), "\(code)")
+      #expect(snapshot.rates[code]?.description == literal, "\(code)")
     }
+  }
+
+  /// Why Pocket reads rates with Foundation's `JSONDecoder`: it reads every rate of both
+  /// snapshots into a `Decimal` that is the number's text exactly, never through `Double`.
+  @Test(arguments: ["open-er-api-USD-2024-01-09.json", "open-er-api-USD-2024-08-19.json"])
+  func foundationsDecoderReadsEveryRateAsItsText(name: String) throws {
+    struct Rates: Decodable { var rates: [String: Decimal] }
+    let data = try fixture(name)
+    let rates = try JSONDecoder().decode(Rates.self, from: data).rates
+    let literals = try rateLiterals(data)
+    #expect(rates.count == literals.count)
+    for (code, literal) in literals {
+      #expect(rates[code] == Decimal(string: literal, locale: posix), "\(code)")
+      #expect(rates[code]?.description == literal, "\(code)")
+    }
+  }
+
+  /// ... and why `JSONNumberLiterals` stays: the decoder rounds a number with more than 38
+  /// significant digits without a word, and fails on one out of `Decimal`'s range without
+  /// naming its field. Pocket refuses both, naming the field.
+  @Test func numbersTheDecoderCannotReadExactlyAreRefusedNamingTheirField() throws {
+    struct Rates: Decodable { var rates: [String: Decimal] }
+    let long = "1350.003043000000000000000000000000000001"
+    let rounded = try JSONDecoder().decode(
+      Rates.self, from: Foundation.Data(#"{"rates":{"KRW":\#(long)}}"#.utf8))
+    #expect(rounded.rates["KRW"]?.description == "1350.003043")
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Rates.self, from: Foundation.Data(#"{"rates":{"KRW":1e308}}"#.utf8))
+    }
+
+    for (rates, published, reason) in [
+      (#"{"USD":1,"KRW":\#(long)}"#, "1724025751", "the rate of KRW 1350.0030430000000000000000"),
+      (#"{"USD":1,"KRW":1e308}"#, "1724025751", "the rate of KRW 1e308 is out of range"),
+      (#"{"USD":1,"KRW":1e-308}"#, "1724025751", "the rate of KRW 1e-308 is out of range"),
+      (#"{"USD":1}"#, "1e308", "time_last_update_unix 1e308 is out of range"),
+      (
+        #"{"USD":1}"#, String(repeating: "9", count: 400),
+        "time_last_update_unix \(String(repeating: "9", count: 40))… (400 characters) is out"
+      ),
+    ] {
+      #expect {
+        try OpenERAPIDecoder().decode(
+          Foundation.Data(Self.validBody(rates: rates, published: published).utf8))
+      } throws: { error in
+        guard case .ratesUnavailable(let message) = error as? DomainError else { return false }
+        return message.hasPrefix(reason)
+      }
+    }
+  }
+
+  @Test func numberLiteralsAreFoundWithThePathsOfTheirFields() {
+    let text = #"{"a": [1, {"b\"c": -2.5e3, "d": [true, null, "x,]}"]}], "e": {}, "f": 7}"#
+    let found = JSONNumberLiterals.all(in: Array(text.utf8))
+    #expect(found.map(\.path) == ["a[0]", #"a[1].b\"c"#, "f"])
+    #expect(found.map(\.text) == ["1", "-2.5e3", "7"])
   }
 
   @Test func acceptsExponentsAndEscapedText() throws {

@@ -63,7 +63,7 @@ import Testing
     #expect(!wallOnly.contains("startedBootID") && !wallOnly.contains("startedUptimeMs"))
 
     func read(_ json: String) throws -> Stopwatch {
-      try JSONDecoder().decode(StopwatchDTO.self, from: Foundation.Data(json.utf8)).toDomain()
+      try JSONDecoder().decode(StopwatchDTO.self, from: Foundation.Data(json.utf8)).toDomain { $0 }
     }
     // As Pocket wrote it before the fields existed.
     #expect(

@@ -23,7 +23,7 @@ public enum ArchiveFile {
   /// - Throws: `DomainError.corruptStore` naming `path` when the bytes are not an archive.
   public static func decode(_ bytes: [UInt8], path: String) throws(DomainError) -> StoreArchive {
     do {
-      return try JSONFileStore.decodeDocument(bytes).toDomain()
+      return try JSONFileStore.decodeDocument(bytes).document.toDomain()
     } catch {
       throw .corruptStore(path: path, reason: error.reason)
     }

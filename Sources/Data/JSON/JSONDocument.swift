@@ -5,20 +5,49 @@ import Foundation
 // milliseconds since 1970 (`…Ms`), decimals strings ("1350.003043") so they round-trip
 // exactly. Every type maps with `init(_ entity:)` and `toDomain()`.
 
-/// Why a document could not be read back; becomes `DomainError.corruptStore`.
-struct InvalidDocument: Error {
-  var reason: String
-}
-
 /// The first two fields, read before anything else so a newer file is refused cleanly.
 struct JSONDocumentHeader: Decodable {
   var format: String
   var version: Int
 }
 
+/// The versions of the document a Pocket reads, and how each older one becomes the next.
+///
+/// The rules, as for the SQLite schema: a document of an older version is read and
+/// migrated in memory on open (the files stay byte for byte as they were until the first
+/// change, which writes a new snapshot of the current version); a newer version is refused
+/// and its files left untouched; a field added later must decode with a default when it is
+/// missing, so adding one needs no new version. A new version is only for a change an
+/// older Pocket would misread (a renamed or re-typed field, a new kind of journal line):
+/// raise `current` and append the step from the old version, one line here.
+struct DocumentVersions: Sendable {
+  /// The version written, and the newest read.
+  let current: Int
+  /// `steps[n - 1]` turns a version-n document into version n + 1.
+  let steps: [@Sendable (inout JSONDocument) -> Void]
+
+  init(current: Int, steps: [@Sendable (inout JSONDocument) -> Void]) {
+    precondition(steps.count == current - 1, "one step from each older version")
+    self.current = current
+    self.steps = steps
+  }
+
+  /// The versions this Pocket reads: only version 1 so far (fields added since, such as the
+  /// stopwatch's boot instant, are optional and need none).
+  static let pocket = DocumentVersions(current: 1, steps: [])
+
+  /// `document`, read as version `version`, brought to `current`.
+  func migrate(from version: Int, _ document: JSONDocument) -> JSONDocument {
+    var document = document
+    for step in steps[(version - 1)...] { step(&document) }
+    document.version = current
+    return document
+  }
+}
+
 struct JSONDocument: Codable, Equatable {
   static let formatName = "pocket-json"
-  static let currentVersion = 1
+  static let currentVersion = DocumentVersions.pocket.current
 
   var format: String
   var version: Int
@@ -34,9 +63,9 @@ struct JSONDocument: Codable, Equatable {
   var mindLog: MindLogListDTO
   var chat: ChatListDTO
 
-  init(_ archive: StoreArchive, journalSeq: Int64? = nil) {
+  init(_ archive: StoreArchive, journalSeq: Int64? = nil, version: Int = currentVersion) {
     format = Self.formatName
-    version = Self.currentVersion
+    self.version = version
     self.journalSeq = journalSeq
     stopwatch = StopwatchDTO(archive.stopwatch)
     laps = archive.laps.map(LapDTO.init)
@@ -58,14 +87,14 @@ struct JSONDocument: Codable, Equatable {
   func toDomain() throws(InvalidDocument) -> StoreArchive {
     var archive = StoreArchive()
     if let journalSeq { _ = try checked(journalSeq, Limits.counter, "journalSeq") }
-    archive.stopwatch = try stopwatch.toDomain()
+    archive.stopwatch = try stopwatch.toDomain { "stopwatch.\($0)" }
     archive.laps = try laps.enumerated().map { index, lap throws(InvalidDocument) in
-      try lap.toDomain(field: "laps[\(index)]")
+      try lap.toDomain { "laps[\(index)].\($0)" }
     }
     .sorted { $0.number < $1.number }
     try requireUnique(archive.laps.map(\.number), "lap number")
     archive.bookmarks = try bookmarks.enumerated().map { index, bookmark throws(InvalidDocument) in
-      try bookmark.toDomain(field: "bookmarks[\(index)]")
+      try bookmark.toDomain { "bookmarks[\(index)].\($0)" }
     }
     try requireUnique(archive.bookmarks.map(\.url), "bookmark url")
     archive.latestRates = try rates.latest?.toDomain(field: "rates.latest")
@@ -75,19 +104,77 @@ struct JSONDocument: Codable, Equatable {
     archive.lastCalculatorCurrency = lastCalculatorCurrency
     archive.mindLogs = try mindLog.entries.enumerated().map {
       index, entry throws(InvalidDocument) in
-      try entry.toDomain(field: "mindLog.entries[\(index)]")
+      try entry.toDomain { "mindLog.entries[\(index)].\($0)" }
     }.sorted { $0.id < $1.id }
     archive.lastMindLogID = try checkedLastID(
       checked(mindLog.lastID, Limits.counter, "mindLog.lastID"), ids: archive.mindLogs.map(\.id),
       "mindLog.lastID")
     archive.messages = try chat.messages.enumerated().map {
       index, message throws(InvalidDocument) in
-      try message.toDomain(field: "chat.messages[\(index)]")
+      try message.toDomain { "chat.messages[\(index)].\($0)" }
     }.sorted { $0.id < $1.id }
     archive.lastMessageID = try checkedLastID(
       checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id),
       "chat.lastID")
     return archive
+  }
+}
+
+// Decoding: every field but `format` and `version` may be missing, and is then what a new,
+// empty store holds, so that a field added to the format later reads older files.
+extension JSONDocument {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    format = try container.decode(String.self, forKey: .format)
+    version = try container.decode(Int.self, forKey: .version)
+    journalSeq = try container.decodeIfPresent(Int64.self, forKey: .journalSeq)
+    stopwatch = try container.decode(.stopwatch, default: StopwatchDTO(Stopwatch()))
+    laps = try container.decode(.laps, default: [])
+    bookmarks = try container.decode(.bookmarks, default: [])
+    rates = try container.decode(
+      .rates, default: RatesDTO(latest: nil, previous: nil, favorites: []))
+    lastScreen = try container.decodeIfPresent(ScreenDTO.self, forKey: .lastScreen)
+    lastCalculatorCurrency = try container.decodeIfPresent(
+      String.self, forKey: .lastCalculatorCurrency)
+    mindLog = try container.decode(.mindLog, default: MindLogListDTO(lastID: 0, entries: []))
+    chat = try container.decode(.chat, default: ChatListDTO(lastID: 0, messages: []))
+  }
+}
+
+extension RatesDTO {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    latest = try container.decodeIfPresent(RateSnapshotDTO.self, forKey: .latest)
+    previous = try container.decodeIfPresent(RateSnapshotDTO.self, forKey: .previous)
+    favorites = try container.decode(.favorites, default: [])
+  }
+}
+
+/// A missing `lastID` is the highest id listed.
+extension MindLogListDTO {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    entries = try container.decode(.entries, default: [])
+    lastID = try container.decode(.lastID, default: entries.map(\.id).max() ?? 0)
+  }
+}
+
+/// A missing `lastID` is the highest id listed.
+extension ChatListDTO {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    messages = try container.decode(.messages, default: [])
+    lastID = try container.decode(.lastID, default: messages.map(\.id).max() ?? 0)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// The value at `key`, or `value` when the key is missing (not when it holds `null` or
+  /// another type: that is a damaged file).
+  func decode<Value: Decodable>(_ key: Key, default value: @autoclosure () -> Value) throws
+    -> Value
+  {
+    contains(key) ? try decode(Value.self, forKey: key) : value()
   }
 }
 
@@ -109,104 +196,12 @@ private func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throw
   return lastID
 }
 
-func decimal(_ text: String, _ what: @autoclosure () -> String) throws(InvalidDocument) -> Decimal {
-  guard let value = DecimalText.parse(text) else {
-    throw InvalidDocument(reason: "\(what()) \"\(text)\" is not a decimal number")
-  }
-  return value
-}
-
-/// `value` when `limit` holds it.
-/// - Throws: the reason naming `field` when it does not.
-func checked<Value>(
-  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
-  text: @autoclosure () -> String? = nil
-) throws(InvalidDocument) -> Value {
-  if let problem = limit.problem(value, field: field(), text: text()) {
-    throw InvalidDocument(reason: problem)
-  }
-  return value
-}
-
-/// A date in epoch milliseconds, checked against `Limits.epochMilliseconds`.
-func checkedDate(_ milliseconds: Int64, _ field: @autoclosure () -> String)
-  throws(InvalidDocument) -> Date
-{
-  Date(epochMilliseconds: try checked(milliseconds, Limits.epochMilliseconds, field()))
-}
-
-/// A duration in milliseconds, checked against `Limits.durationMilliseconds`.
-func checkedDuration(_ milliseconds: Int64, _ field: @autoclosure () -> String)
-  throws(InvalidDocument) -> Duration
-{
-  .milliseconds(try checked(milliseconds, Limits.durationMilliseconds, field()))
-}
-
-struct StopwatchDTO: Codable, Equatable {
-  var accumulatedMs: Int64
-  var startedAtMs: Int64?
-  /// The boot the run started in, and the time since that boot then (`BootInstant`).
-  /// Both absent in documents of Pocket before them, and for a run started without a boot
-  /// clock; a pair that is not a valid boot instant is read as absent (the run is then
-  /// measured on the wall clock).
-  var startedBootID: String?
-  var startedUptimeMs: Int64?
-
-  init(_ stopwatch: Stopwatch) {
-    accumulatedMs = stopwatch.accumulated.milliseconds
-    startedAtMs = stopwatch.startedAt?.epochMilliseconds
-    startedBootID = stopwatch.startedOnBoot?.bootID
-    startedUptimeMs = stopwatch.startedOnBoot?.uptime.milliseconds
-  }
-
-  func toDomain() throws(InvalidDocument) -> Stopwatch {
-    let accumulated = try checkedDuration(accumulatedMs, "stopwatch.accumulatedMs")
-    var startedAt: Date?
-    if let startedAtMs { startedAt = try checkedDate(startedAtMs, "stopwatch.startedAtMs") }
-    return Stopwatch(
-      accumulated: accumulated, startedAt: startedAt,
-      startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
-  }
-}
-
-struct LapDTO: Codable, Equatable {
-  var number: Int
-  var lapTimeMs: Int64
-  var totalMs: Int64
-
-  init(_ lap: Lap) {
-    number = lap.number
-    lapTimeMs = lap.lapTime.milliseconds
-    totalMs = lap.total.milliseconds
-  }
-
-  func toDomain(field: @autoclosure () -> String = "lap") throws(InvalidDocument) -> Lap {
-    Lap(
-      number: try checked(number, Limits.lapNumber, "\(field()).number"),
-      lapTime: try checkedDuration(lapTimeMs, "\(field()).lapTimeMs"),
-      total: try checkedDuration(totalMs, "\(field()).totalMs"))
-  }
-}
-
-struct BookmarkDTO: Codable, Equatable {
-  var url: String
-  var title: String
-  var noticeDateMs: Int64
-  var bookmarkedAtMs: Int64
-
-  init(_ bookmark: Bookmark) {
-    url = bookmark.url
-    title = bookmark.title
-    noticeDateMs = bookmark.noticeDate.epochMilliseconds
-    bookmarkedAtMs = bookmark.bookmarkedAt.epochMilliseconds
-  }
-
-  func toDomain(field: @autoclosure () -> String = "bookmark") throws(InvalidDocument) -> Bookmark {
-    Bookmark(
-      url: url, title: title, noticeDate: try checkedDate(noticeDateMs, "\(field()).noticeDateMs"),
-      bookmarkedAt: try checkedDate(bookmarkedAtMs, "\(field()).bookmarkedAtMs"))
-  }
-}
+// The records' objects are the fields both stores keep, one mapping (StoredFields.swift).
+typealias StopwatchDTO = StopwatchFields
+typealias LapDTO = LapFields
+typealias BookmarkDTO = BookmarkFields
+typealias MindLogDTO = MindLogFields
+typealias ChatMessageDTO = ChatMessageFields
 
 struct RatesDTO: Codable, Equatable {
   var latest: RateSnapshotDTO?
@@ -224,21 +219,16 @@ struct RateSnapshotDTO: Codable, Equatable {
     base = snapshot.base
     publishedAtMs = snapshot.publishedAt.epochMilliseconds
     nextUpdateAtMs = snapshot.nextUpdateAt.epochMilliseconds
-    rates = snapshot.rates.mapValues(DecimalText.format)
+    rates = snapshot.rates.mapValues(\.description)
   }
 
   func toDomain(field: @autoclosure () -> String = "snapshot") throws(InvalidDocument)
     -> RateSnapshot
   {
-    var values: [String: Decimal] = [:]
-    for (code, text) in rates.sorted(by: { $0.key < $1.key }) {
-      values[code] = try checked(
-        decimal(text, "\(field()).rates.\(code)"), Limits.rate, "\(field()).rates.\(code)",
-        text: text)
-    }
-    return RateSnapshot(
-      base: base, publishedAt: try checkedDate(publishedAtMs, "\(field()).publishedAtMs"),
-      nextUpdateAt: try checkedDate(nextUpdateAtMs, "\(field()).nextUpdateAtMs"), rates: values)
+    try rateSnapshotFields(
+      base: base, publishedAtMs: publishedAtMs, nextUpdateAtMs: nextUpdateAtMs,
+      rates: rates.sorted { $0.key < $1.key }.map { (code: $0.key, rate: $0.value) }
+    ) { "\(field()).\($0)" }
   }
 }
 
@@ -248,30 +238,11 @@ struct ScreenDTO: Codable, Equatable {
   var currency: String?
 
   init(_ screen: Screen) {
-    switch screen {
-    case .rates: self.screen = "rates"
-    case .calculator(let currency):
-      self.screen = "calculator"
-      self.currency = currency
-    case .stopwatch: self.screen = "stopwatch"
-    case .notices: self.screen = "notices"
-    case .bookmarks: self.screen = "bookmarks"
-    case .mindLog: self.screen = "mindLog"
-    case .chat: self.screen = "chat"
-    }
+    (self.screen, currency) = ScreenFields.name(screen)
   }
 
   func toDomain() throws(InvalidDocument) -> Screen {
-    switch (screen, currency) {
-    case ("rates", nil): return .rates
-    case ("calculator", let currency?): return .calculator(currency: currency)
-    case ("stopwatch", nil): return .stopwatch
-    case ("notices", nil): return .notices
-    case ("bookmarks", nil): return .bookmarks
-    case ("mindLog", nil): return .mindLog
-    case ("chat", nil): return .chat
-    default: throw InvalidDocument(reason: "unknown screen \"\(screen)\"")
-    }
+    try ScreenFields.screen(screen, currency: currency)
   }
 }
 
@@ -280,53 +251,9 @@ struct MindLogListDTO: Codable, Equatable {
   var entries: [MindLogDTO]
 }
 
-struct MindLogDTO: Codable, Equatable {
-  var id: Int64
-  var dateMs: Int64
-  var score: String
-  var note: String
-
-  init(_ entry: MindLog) {
-    id = entry.id
-    dateMs = entry.date.epochMilliseconds
-    score = DecimalText.format(entry.score)
-    note = entry.note
-  }
-
-  func toDomain(field: @autoclosure () -> String = "entry") throws(InvalidDocument) -> MindLog {
-    MindLog(
-      id: try checked(id, Limits.id, "\(field()).id"),
-      date: try checkedDate(dateMs, "\(field()).dateMs"),
-      score: try checked(
-        decimal(score, "\(field()).score"), Limits.score, "\(field()).score", text: score),
-      note: note)
-  }
-}
-
 struct ChatListDTO: Codable, Equatable {
   var lastID: Int64
   var messages: [ChatMessageDTO]
-}
-
-struct ChatMessageDTO: Codable, Equatable {
-  var id: Int64
-  var content: String
-  var dateMs: Int64
-  var isEdited: Bool
-
-  init(_ message: ChatMessage) {
-    id = message.id
-    content = message.content
-    dateMs = message.date.epochMilliseconds
-    isEdited = message.isEdited
-  }
-
-  func toDomain(field: @autoclosure () -> String = "message") throws(InvalidDocument) -> ChatMessage
-  {
-    ChatMessage(
-      id: try checked(id, Limits.id, "\(field()).id"), content: content,
-      date: try checkedDate(dateMs, "\(field()).dateMs"), isEdited: isEdited)
-  }
 }
 
 extension JSONDocument {
@@ -334,28 +261,13 @@ extension JSONDocument {
   /// it cannot hold): the first number that no integer field takes — a fraction, an
   /// exponent, more digits than 64 bits hold — named by its path, e.g.
   /// "laps[0].number 1e308 is not a whole number in range". Every number of the format is
-  /// an integer (decimals are strings). `nil` when there is none, or the bytes are not JSON.
+  /// an integer (decimals are strings). `nil` when there is none.
   static func integerProblem(in bytes: [UInt8]) -> String? {
-    guard let value = try? JSONLiteral.parse(bytes) else { return nil }
-    return integerProblem(in: value, path: "")
-  }
-
-  private static func integerProblem(in value: JSONLiteral, path: String) -> String? {
-    switch value {
-    case .number(let text) where Int64(text) == nil:
-      let shown = text.count > 40 ? "\(text.prefix(40))… (\(text.count) characters)" : text
-      return "\(path.isEmpty ? "the document" : path) \(shown) is not a whole number in range"
-    case .object(let members):
-      for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-        let name = path.isEmpty ? key : "\(path).\(key)"
-        if let problem = integerProblem(in: member, path: name) { return problem }
-      }
-    case .array(let elements):
-      for (index, element) in elements.enumerated() {
-        if let problem = integerProblem(in: element, path: "\(path)[\(index)]") { return problem }
-      }
-    default: break
+    let literal = JSONNumberLiterals.all(in: bytes).first {
+      Int64($0.text) == nil && DecimalText.isNumberLiteral(Array($0.text.utf8))
     }
-    return nil
+    guard let (path, text) = literal else { return nil }
+    return "\(path.isEmpty ? "the document" : path) \(JSONNumberLiterals.shown(text)) "
+      + "is not a whole number in range"
   }
 }

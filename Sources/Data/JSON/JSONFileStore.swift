@@ -38,13 +38,18 @@ public final class JSONFileStore: Sendable {
   /// Opens the store in `directory`; the snapshot is rewritten once the journal holds
   /// `compactionMinimum` lines (or a quarter of the store's records, when that is more).
   /// Tests lower it to compact often.
-  static func open(directory: URL, compactionMinimum: Int) throws(DomainError) -> JSONFileStore {
+  /// `versions` are the document versions it reads and writes (tests pretend to be a later
+  /// Pocket with a version of their own).
+  static func open(
+    directory: URL, compactionMinimum: Int, versions: DocumentVersions = .pocket
+  ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
     try StoreFolder.createIfMissing(directoryPath)
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
-      filePath: fileURL.path, directoryPath: directoryPath, compactionMinimum: compactionMinimum)
+      filePath: fileURL.path, directoryPath: directoryPath, compactionMinimum: compactionMinimum,
+      versions: versions)
     return JSONFileStore(fileURL: fileURL, backend: backend)
   }
 
@@ -58,7 +63,11 @@ public final class JSONFileStore: Sendable {
     await backend.takeWarnings()
   }
 
-  static func decodeDocument(_ bytes: [UInt8]) throws(InvalidDocument) -> JSONDocument {
+  /// The document in `bytes`, migrated to `versions.current`; `version` is what the bytes
+  /// say they hold.
+  static func decodeDocument(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
+    throws(InvalidDocument) -> (document: JSONDocument, version: Int)
+  {
     guard !bytes.isEmpty else { throw InvalidDocument(reason: "the file is empty (0 bytes)") }
     let data = Foundation.Data(bytes)
     let decoder = JSONDecoder()
@@ -68,15 +77,16 @@ public final class JSONFileStore: Sendable {
         throw InvalidDocument(
           reason: "format is \"\(header.format)\", expected \"\(JSONDocument.formatName)\"")
       }
-      guard header.version <= JSONDocument.currentVersion else {
+      guard header.version <= versions.current else {
         throw InvalidDocument(
           reason: "version \(header.version) is newer than this Pocket reads "
-            + "(\(JSONDocument.currentVersion)); update Pocket to open it")
+            + "(\(versions.current)); update Pocket to open it")
       }
-      guard header.version == JSONDocument.currentVersion else {
+      guard header.version >= 1 else {
         throw InvalidDocument(reason: "unknown version \(header.version)")
       }
-      return try decoder.decode(JSONDocument.self, from: data)
+      let document = try decoder.decode(JSONDocument.self, from: data)
+      return (versions.migrate(from: header.version, document), header.version)
     } catch let error as InvalidDocument {
       throw error
     } catch let error as DecodingError {
@@ -126,7 +136,9 @@ actor JSONFileBackend: DocumentBackend {
   /// Reads the files under the shared lock, so a snapshot rewrite by another process is
   /// never seen half done. Temporary files a killed writer left are deleted first, under
   /// the exclusive lock (when the folder can be written).
-  init(filePath: String, directoryPath: String, compactionMinimum: Int) throws(DomainError) {
+  init(
+    filePath: String, directoryPath: String, compactionMinimum: Int, versions: DocumentVersions
+  ) throws(DomainError) {
     let lockPath = filePath + ".lock"
     let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
     if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
@@ -136,7 +148,8 @@ actor JSONFileBackend: DocumentBackend {
     }
     files = try Self.locked(lockPath, exclusive: false) {
       try JSONFiles(
-        filePath: filePath, directoryPath: directoryPath, compactionMinimum: compactionMinimum)
+        filePath: filePath, directoryPath: directoryPath, compactionMinimum: compactionMinimum,
+        versions: versions)
     }
     self.lockPath = lockPath
   }
@@ -215,6 +228,10 @@ struct JSONFiles {
   private(set) var state = StoreState()
   /// The stamp of the snapshot `state` started from; `nil` when there was none.
   private var snapshotStamp: DurableFile.Stamp?
+  /// The document versions read and written, and the version of the snapshot on disk (an
+  /// older one is rewritten, migrated, at the first change, before any journal line).
+  private let versions: DocumentVersions
+  private var snapshotVersion: Int
   /// The journal's stamp when last read, and the bytes and lines of whole lines read.
   private var journalStamp: DurableFile.Stamp?
   private var journalSize = 0
@@ -230,8 +247,12 @@ struct JSONFiles {
   /// the user.
   var warning: String?
 
-  init(filePath: String, directoryPath: String, compactionMinimum: Int) throws(DomainError) {
+  init(
+    filePath: String, directoryPath: String, compactionMinimum: Int, versions: DocumentVersions
+  ) throws(DomainError) {
     self.filePath = filePath
+    self.versions = versions
+    snapshotVersion = versions.current
     journalPath = (directoryPath as NSString).appendingPathComponent("pocket.journal")
     self.directoryPath = directoryPath
     self.compactionMinimum = compactionMinimum
@@ -272,11 +293,13 @@ struct JSONFiles {
     }
     state = StoreState()
     seq = 0
+    snapshotVersion = versions.current
     if let bytes {
       do {
-        let document = try JSONFileStore.decodeDocument(bytes)
+        let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: versions)
         state = StoreState(try document.toDomain())
         seq = document.journalSeq ?? 0
+        snapshotVersion = version
       } catch {
         throw .corruptStore(path: filePath, reason: error.reason)
       }
@@ -352,7 +375,9 @@ struct JSONFiles {
   mutating func apply(_ change: StoreChange) throws -> ChangeResult {
     let result = try state.apply(change)
     if case .unchanged = result { return result }
-    if let journalled = JournalChange(change), snapshotStamp != nil {
+    if let journalled = JournalChange(change), snapshotStamp != nil,
+      snapshotVersion == versions.current
+    {
       try append(JournalEntry(seq: seq + 1, change: journalled))
       if journalLines >= max(compactionMinimum, state.recordCount / 4) {
         do {
@@ -386,9 +411,11 @@ struct JSONFiles {
   /// - Throws: when the new snapshot may not be in place. A journal that cannot be
   ///   emptied after it is only a warning: the snapshot holds its lines.
   private mutating func writeSnapshot() throws {
-    let bytes = try JSONFileStore.encodeDocument(JSONDocument(state.archive, journalSeq: seq))
+    let bytes = try JSONFileStore.encodeDocument(
+      JSONDocument(state.archive, journalSeq: seq, version: versions.current))
     try DurableFile.replace(filePath, in: directoryPath, with: bytes)
     snapshotStamp = DurableFile.stamp(filePath)
+    snapshotVersion = versions.current
     // A crash right here leaves journal lines the snapshot already holds: their sequence
     // numbers are not above `journalSeq`, so they are skipped when read.
     if DurableFile.stamp(journalPath) != nil {

@@ -50,7 +50,7 @@ enum JournalChange: Codable, Equatable {
     case .saveScreen(let screen): self = .saveScreen(screen: ScreenDTO(screen))
     case .insertMindLog(let date, let score, let note):
       self = .insertMindLog(
-        dateMs: date.epochMilliseconds, score: DecimalText.format(score), note: note)
+        dateMs: date.epochMilliseconds, score: score.description, note: note)
     case .updateMindLog(let entry): self = .updateMindLog(entry: MindLogDTO(entry))
     case .deleteMindLog(let id): self = .deleteMindLog(id: id)
     case .insertMessages(let drafts):
@@ -63,11 +63,12 @@ enum JournalChange: Codable, Equatable {
 
   func toDomain() throws(InvalidDocument) -> StoreChange {
     switch self {
-    case .saveStopwatch(let stopwatch): .saveStopwatch(try stopwatch.toDomain())
+    case .saveStopwatch(let stopwatch): .saveStopwatch(try stopwatch.toDomain { "stopwatch.\($0)" })
     case .appendLap(let lap, let stopwatch):
-      .appendLap(try lap.toDomain(), saving: try stopwatch?.toDomain())
+      .appendLap(
+        try lap.toDomain { "lap.\($0)" }, saving: try stopwatch?.toDomain { "stopwatch.\($0)" })
     case .resetStopwatch: .resetStopwatch
-    case .insertBookmark(let bookmark): .insertBookmark(try bookmark.toDomain())
+    case .insertBookmark(let bookmark): .insertBookmark(try bookmark.toDomain { "bookmark.\($0)" })
     case .renameBookmark(let url, let title): .renameBookmark(url: url, title: title)
     case .deleteBookmark(let url): .deleteBookmark(url: url)
     case .deleteAllBookmarks: .deleteAllBookmarks
@@ -77,15 +78,15 @@ enum JournalChange: Codable, Equatable {
     case .insertMindLog(let dateMs, let score, let note):
       .insertMindLog(
         date: try checkedDate(dateMs, "dateMs"),
-        score: try checked(decimal(score, "score"), Limits.score, "score", text: score), note: note)
-    case .updateMindLog(let entry): .updateMindLog(try entry.toDomain())
+        score: try checkedDecimal(score, Limits.score, "score"), note: note)
+    case .updateMindLog(let entry): .updateMindLog(try entry.toDomain { "entry.\($0)" })
     case .deleteMindLog(let id): .deleteMindLog(id: id)
     case .insertMessages(let drafts):
       .insertMessages(
         try drafts.enumerated().map { index, draft throws(InvalidDocument) in
           try draft.toDomain(field: "messages[\(index)]")
         })
-    case .updateMessage(let message): .updateMessage(try message.toDomain())
+    case .updateMessage(let message): .updateMessage(try message.toDomain { "message.\($0)" })
     case .deleteMessage(let id): .deleteMessage(id: id)
     }
   }

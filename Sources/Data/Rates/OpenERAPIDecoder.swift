@@ -4,80 +4,118 @@ import Foundation
 /// Reads the open.er-api.com `/v6/latest/<base>` response: `result`, `base_code`,
 /// `time_last_update_unix`, `time_next_update_unix` and `rates` `{code: number}`.
 ///
-/// Rates are read from the numbers' literal text into `Decimal`, never through `Double`,
-/// so "1350.003043" is exactly 1350.003043.
+/// Rates are `Decimal` end to end, never through `Double`: Foundation's `JSONDecoder` reads
+/// a `Decimal` from the number's text ("1350.003043" is exactly 1350.003043), once
+/// `JSONNumberLiterals` has refused, naming it, any number a `Decimal` would not hold
+/// exactly (more than 38 significant digits, which the decoder would round silently, or an
+/// exponent out of its range, which fails the decoder without a field name).
 public struct OpenERAPIDecoder: Sendable {
   public init() {}
+
+  private struct Response: Decodable {
+    var result: String?
+    var errorType: String?
+    var baseCode: String?
+    var published: Decimal?
+    var next: Decimal?
+    var rates: [String: Decimal]?
+
+    enum CodingKeys: String, CodingKey {
+      case result, rates
+      case errorType = "error-type"
+      case baseCode = "base_code"
+      case published = "time_last_update_unix"
+      case next = "time_next_update_unix"
+    }
+  }
 
   /// - Throws: `DomainError.ratesUnavailable` for an error response, malformed JSON, a
   ///   missing or mistyped field, a time outside `Limits.epochSeconds` or a rate outside
   ///   `Limits.rate`, naming the field.
   public func decode(_ data: Foundation.Data) throws(DomainError) -> RateSnapshot {
-    let document: [String: JSONLiteral]
-    do throws(InvalidDocument) {
-      guard case .object(let members) = try JSONLiteral.parse(Array(data)) else {
-        throw InvalidDocument(reason: "the response is not a JSON object")
-      }
-      document = members
-    } catch {
-      throw .ratesUnavailable(reason: "malformed response: \(error.reason)")
+    let literals = JSONNumberLiterals.all(in: Array(data))
+    if let (path, text) = literals.first(where: { JSONNumberLiterals.isInexactDecimal($0.text) }) {
+      let field = path.hasPrefix("rates.") ? "the rate of \(path.dropFirst(6))" : path
+      let meaning = path.hasPrefix("rates.") ? Limits.rate.meaning : Limits.epochSeconds.meaning
+      throw .ratesUnavailable(
+        reason: "\(field) \(JSONNumberLiterals.shown(text)) is out of range (\(meaning))")
     }
-    guard case .string(let result) = document["result"] else {
+    let response: Response
+    do {
+      response = try JSONDecoder().decode(Response.self, from: data)
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
+    {
+      throw .ratesUnavailable(reason: Self.mistyped(context.codingPath.map(\.stringValue)))
+    } catch {
+      throw .ratesUnavailable(reason: "malformed response: not valid JSON (truncated or damaged)")
+    }
+    guard let result = response.result else {
       throw .ratesUnavailable(reason: "the response has no \"result\"")
     }
     guard result == "success" else {
-      if case .string(let errorType) = document["error-type"] {
+      if let errorType = response.errorType {
         throw .ratesUnavailable(reason: "the rate service answered \(result): \(errorType)")
       }
       throw .ratesUnavailable(reason: "the rate service answered \(result)")
     }
-    guard case .string(let base) = document["base_code"], !base.isEmpty else {
+    guard let base = response.baseCode, !base.isEmpty else {
       throw .ratesUnavailable(reason: "the response has no \"base_code\"")
     }
-    let publishedAt = try unixTime(document, "time_last_update_unix")
-    let nextUpdateAt = try unixTime(document, "time_next_update_unix")
-    guard case .object(let members) = document["rates"] else {
+    // Values are shown as they were written ("1e100"), not as the Decimal prints them.
+    let texts = Dictionary(literals.map { ($0.path, $0.text) }) { first, _ in first }
+    let publishedAt = try unixTime(
+      response.published, "time_last_update_unix", text: texts["time_last_update_unix"])
+    let nextUpdateAt = try unixTime(
+      response.next, "time_next_update_unix", text: texts["time_next_update_unix"])
+    guard let members = response.rates else {
       throw .ratesUnavailable(reason: "the response has no \"rates\" object")
     }
     guard !members.isEmpty else { throw .ratesUnavailable(reason: "the response lists no rates") }
-    var rates: [String: Decimal] = [:]
-    for (code, value) in members.sorted(by: { $0.key < $1.key }) {
-      guard case .number(let text) = value else {
-        throw .ratesUnavailable(reason: "the rate of \(code) is not a number")
-      }
-      guard let rate = DecimalText.parse(text) else {
-        throw .ratesUnavailable(
-          reason: "the rate of \(code) \(text) is out of range (\(Limits.rate.meaning))")
-      }
+    for (code, rate) in members.sorted(by: { $0.key < $1.key }) {
       guard rate > 0 else {
-        throw .ratesUnavailable(reason: "the rate of \(code) is not positive: \(text)")
+        throw .ratesUnavailable(
+          reason: "the rate of \(code) is not positive: \(texts["rates.\(code)"] ?? "\(rate)")")
       }
-      if let problem = Limits.rate.problem(rate, field: "the rate of \(code)", text: text) {
+      if let problem = Limits.rate.problem(
+        rate, field: "the rate of \(code)", text: texts["rates.\(code)"])
+      {
         throw .ratesUnavailable(reason: problem)
       }
-      rates[code] = rate
     }
     return RateSnapshot(
-      base: base, publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, rates: rates)
+      base: base, publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, rates: members)
   }
 
-  private func unixTime(_ document: [String: JSONLiteral], _ key: String) throws(DomainError)
+  /// Why a field at `path` of the wrong type is refused.
+  private static func mistyped(_ path: [String]) -> String {
+    guard let key = path.first else { return "the response is not a JSON object" }
+    if key == "rates" {
+      return path.count == 2
+        ? "the rate of \(path[1]) is not a number" : "the response has no \"rates\" object"
+    }
+    if key.hasPrefix("time_") { return "the response has no whole-second \"\(key)\"" }
+    return "the response has no \"\(path.joined(separator: "."))\""
+  }
+
+  private func unixTime(_ value: Decimal?, _ key: String, text: String?) throws(DomainError)
     -> Date
   {
-    guard case .number(let text) = document[key] else {
+    guard var value else {
       throw .ratesUnavailable(reason: "the response has no whole-second \"\(key)\"")
     }
-    // Long digit strings and exponents are whole numbers too, but never in range.
-    let isWhole = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
-    guard isWhole else {
-      throw .ratesUnavailable(reason: "the response has no whole-second \"\(key)\": \(text)")
-    }
-    guard let seconds = Int64(text), Limits.epochSeconds.contains(seconds) else {
+    var whole = Decimal()
+    NSDecimalRound(&whole, &value, 0, .plain)
+    guard whole == value else {
       throw .ratesUnavailable(
-        reason: "\(key) \(text) is out of range (\(Limits.epochSeconds.meaning))")
+        reason: "the response has no whole-second \"\(key)\": \(text ?? "\(value)")")
     }
-    // In range, seconds × 1000 is far from overflowing.
-    return Date(epochMilliseconds: seconds * 1000)
+    let range = Limits.epochSeconds.range
+    guard Decimal(range.lowerBound) <= value, value <= Decimal(range.upperBound) else {
+      throw .ratesUnavailable(
+        reason: "\(key) \(text ?? "\(value)") is out of range (\(Limits.epochSeconds.meaning))")
+    }
+    // In range, the value is a whole Int64 and seconds × 1000 is far from overflowing.
+    return Date(epochMilliseconds: NSDecimalNumber(decimal: value).int64Value * 1000)
   }
 }
 

@@ -1,55 +1,43 @@
 import Domain
 import Foundation
 
-// Rows as the tables hold them: times in epoch milliseconds, durations in milliseconds,
-// decimals as their exact text. Each maps with `init(_ entity:)` / `toDomain()`, which
-// checks every number against its range in `Limits` (a store edited by hand is refused,
-// naming the table and column, before anything uses the value).
+// Rows as the tables hold them: the shared stored records (StoredFields.swift) with their
+// columns and statements, so one mapping serves the json document and the tables. Each
+// `toDomain()` checks every number against its range in `Limits` and names the table and
+// column of a value out of range (a store edited by hand is refused before anything uses
+// the value).
+
+extension InvalidRow {
+  /// `body`'s value; a stored value it refuses becomes a row that cannot be read.
+  static func reading<Value>(_ body: () throws(InvalidDocument) -> Value) throws(InvalidRow)
+    -> Value
+  {
+    do {
+      return try body()
+    } catch {
+      throw InvalidRow(reason: error.reason)
+    }
+  }
+}
 
 /// `value` when `limit` holds it.
 /// - Throws: the reason naming `field` (`table.column`) when it does not.
 func checkedColumn<Value>(
-  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
-  text: @autoclosure () -> String? = nil
+  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String
 ) throws(InvalidRow) -> Value {
-  if let problem = limit.problem(value, field: field(), text: text()) {
-    throw InvalidRow(reason: problem)
-  }
-  return value
+  try InvalidRow.reading { () throws(InvalidDocument) in try checked(value, limit, field()) }
 }
 
-private func dateColumn(_ milliseconds: Int64, _ field: @autoclosure () -> String)
-  throws(InvalidRow) -> Date
-{
-  Date(epochMilliseconds: try checkedColumn(milliseconds, Limits.epochMilliseconds, field()))
-}
+typealias StopwatchRow = StopwatchFields
 
-private func durationColumn(_ milliseconds: Int64, _ field: @autoclosure () -> String)
-  throws(InvalidRow) -> Duration
-{
-  .milliseconds(try checkedColumn(milliseconds, Limits.durationMilliseconds, field()))
-}
-
-struct StopwatchRow {
+extension StopwatchFields {
   static let select = """
     SELECT accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms
     FROM stopwatch WHERE id = 1
     """
 
-  var accumulatedMs: Int64
-  var startedAtMs: Int64?
-  /// Schema version 4: the boot the run started in and the time since that boot then;
-  /// NULL in rows of older versions and for a run started without a boot clock.
-  var startedBootID: String?
-  var startedUptimeMs: Int64?
-
-  init(_ stopwatch: Stopwatch) {
-    accumulatedMs = stopwatch.accumulated.milliseconds
-    startedAtMs = stopwatch.startedAt?.epochMilliseconds
-    startedBootID = stopwatch.startedOnBoot?.bootID
-    startedUptimeMs = stopwatch.startedOnBoot?.uptime.milliseconds
-  }
-
+  /// Schema version 4 added `started_boot_id` and `started_uptime_ms`; they are NULL in
+  /// rows of older versions and for a run started without a boot clock.
   init(_ statement: SQLiteStatement) {
     accumulatedMs = statement.int64(0)
     startedAtMs = statement.optionalInt64(1)
@@ -59,12 +47,12 @@ struct StopwatchRow {
 
   /// A boot id and uptime that are not a valid `BootInstant` are read as none.
   func toDomain() throws(InvalidRow) -> Stopwatch {
-    var startedAt: Date?
-    if let startedAtMs { startedAt = try dateColumn(startedAtMs, "stopwatch.started_at_ms") }
-    return Stopwatch(
-      accumulated: try durationColumn(accumulatedMs, "stopwatch.accumulated_ms"),
-      startedAt: startedAt,
-      startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
+    try InvalidRow.reading { () throws(InvalidDocument) in
+      try toDomain {
+        ["accumulatedMs": "stopwatch.accumulated_ms", "startedAtMs": "stopwatch.started_at_ms"][
+          $0] ?? $0
+      }
+    }
   }
 
   /// Stores the row with `connection`, replacing the one there. A row without a boot
@@ -89,49 +77,38 @@ struct StopwatchRow {
     """
 }
 
-struct LapRow {
+typealias LapRow = LapFields
+
+extension LapFields {
   static let columns = "number, lap_ms, total_ms"
 
-  var number: Int64
-  var lapMs: Int64
-  var totalMs: Int64
-
-  init(_ lap: Lap) {
-    number = Int64(lap.number)
-    lapMs = lap.lapTime.milliseconds
-    totalMs = lap.total.milliseconds
-  }
+  /// The `lap_ms` column.
+  var lapMs: Int64 { lapTimeMs }
 
   init(_ statement: SQLiteStatement) {
-    number = statement.int64(0)
-    lapMs = statement.int64(1)
+    // Int is 64 bits wide wherever Pocket builds.
+    number = Int(statement.int64(0))
+    lapTimeMs = statement.int64(1)
     totalMs = statement.int64(2)
   }
 
   func toDomain() throws(InvalidRow) -> Lap {
-    // Int is 64 bits wide wherever Pocket builds.
-    let number = try checkedColumn(Int(number), Limits.lapNumber, "laps.number")
-    return Lap(
-      number: number,
-      lapTime: try durationColumn(lapMs, "laps.lap_ms (lap \(number))"),
-      total: try durationColumn(totalMs, "laps.total_ms (lap \(number))"))
+    try InvalidRow.reading { () throws(InvalidDocument) in
+      try toDomain {
+        switch $0 {
+        case "number": "laps.number"
+        case "lapTimeMs": "laps.lap_ms (lap \(number))"
+        default: "laps.total_ms (lap \(number))"
+        }
+      }
+    }
   }
 }
 
-struct BookmarkRow {
+typealias BookmarkRow = BookmarkFields
+
+extension BookmarkFields {
   static let columns = "url, title, notice_date_ms, bookmarked_at_ms"
-
-  var url: String
-  var title: String
-  var noticeDateMs: Int64
-  var bookmarkedAtMs: Int64
-
-  init(_ bookmark: Bookmark) {
-    url = bookmark.url
-    title = bookmark.title
-    noticeDateMs = bookmark.noticeDate.epochMilliseconds
-    bookmarkedAtMs = bookmark.bookmarkedAt.epochMilliseconds
-  }
 
   init(_ statement: SQLiteStatement) {
     url = statement.text(0)
@@ -141,9 +118,11 @@ struct BookmarkRow {
   }
 
   func toDomain() throws(InvalidRow) -> Bookmark {
-    Bookmark(
-      url: url, title: title, noticeDate: try dateColumn(noticeDateMs, "bookmarks.notice_date_ms"),
-      bookmarkedAt: try dateColumn(bookmarkedAtMs, "bookmarks.bookmarked_at_ms"))
+    try InvalidRow.reading { () throws(InvalidDocument) in
+      try toDomain {
+        $0 == "noticeDateMs" ? "bookmarks.notice_date_ms" : "bookmarks.bookmarked_at_ms"
+      }
+    }
   }
 }
 
@@ -164,7 +143,7 @@ struct RateSnapshotRow {
     base = snapshot.base
     publishedAtMs = snapshot.publishedAt.epochMilliseconds
     nextUpdateAtMs = snapshot.nextUpdateAt.epochMilliseconds
-    rates = snapshot.rates.sorted { $0.key < $1.key }.map { ($0.key, DecimalText.format($0.value)) }
+    rates = snapshot.rates.sorted { $0.key < $1.key }.map { ($0.key, $0.value.description) }
   }
 
   init(_ statement: SQLiteStatement) {
@@ -175,17 +154,17 @@ struct RateSnapshotRow {
   }
 
   func toDomain() throws(InvalidRow) -> RateSnapshot {
-    var decimals: [String: Decimal] = [:]
-    for (code, text) in rates {
-      guard let rate = DecimalText.parse(text) else {
-        throw InvalidRow(reason: "the rate of \(code) \"\(text)\" is not a decimal number")
+    try InvalidRow.reading { () throws(InvalidDocument) in
+      try rateSnapshotFields(
+        base: base, publishedAtMs: publishedAtMs, nextUpdateAtMs: nextUpdateAtMs, rates: rates
+      ) {
+        switch $0 {
+        case "publishedAtMs": "rate_snapshots.published_at_ms"
+        case "nextUpdateAtMs": "rate_snapshots.next_update_at_ms"
+        case let rate: "rates.rate of \(rate.dropFirst("rates.".count))"
+        }
       }
-      decimals[code] = try checkedColumn(rate, Limits.rate, "rates.rate of \(code)", text: text)
     }
-    return RateSnapshot(
-      base: base, publishedAt: try dateColumn(publishedAtMs, "rate_snapshots.published_at_ms"),
-      nextUpdateAt: try dateColumn(nextUpdateAtMs, "rate_snapshots.next_update_at_ms"),
-      rates: decimals)
   }
 }
 
@@ -200,18 +179,7 @@ struct ScreenStateRow {
   var lastCalculatorCurrency: String?
 
   init(lastScreen: Screen?, lastCalculatorCurrency: String?) {
-    switch lastScreen {
-    case nil: screen = nil
-    case .rates: screen = "rates"
-    case .calculator(let currency):
-      screen = "calculator"
-      self.currency = currency
-    case .stopwatch: screen = "stopwatch"
-    case .notices: screen = "notices"
-    case .bookmarks: screen = "bookmarks"
-    case .mindLog: screen = "mindLog"
-    case .chat: screen = "chat"
-    }
+    if let lastScreen { (screen, currency) = ScreenFields.name(lastScreen) }
     self.lastCalculatorCurrency = lastCalculatorCurrency
   }
 
@@ -222,36 +190,17 @@ struct ScreenStateRow {
   }
 
   func lastScreen() throws(InvalidRow) -> Screen? {
-    switch (screen, currency) {
-    case (nil, nil): return nil
-    case ("rates", nil): return .rates
-    case ("calculator", let currency?): return .calculator(currency: currency)
-    case ("stopwatch", nil): return .stopwatch
-    case ("notices", nil): return .notices
-    case ("bookmarks", nil): return .bookmarks
-    case ("mindLog", nil): return .mindLog
-    case ("chat", nil): return .chat
-    default:
-      throw InvalidRow(
-        reason: "unknown screen \"\(screen ?? "")\" (currency \(currency ?? "none"))")
+    guard screen != nil || currency != nil else { return nil }
+    return try InvalidRow.reading { () throws(InvalidDocument) in
+      try ScreenFields.screen(screen ?? "", currency: currency)
     }
   }
 }
 
-struct MindLogRow {
+typealias MindLogRow = MindLogFields
+
+extension MindLogFields {
   static let columns = "id, date_ms, score, note"
-
-  var id: Int64
-  var dateMs: Int64
-  var score: String
-  var note: String
-
-  init(_ entry: MindLog) {
-    id = entry.id
-    dateMs = entry.date.epochMilliseconds
-    score = DecimalText.format(entry.score)
-    note = entry.note
-  }
 
   init(_ statement: SQLiteStatement) {
     id = statement.int64(0)
@@ -261,42 +210,32 @@ struct MindLogRow {
   }
 
   func toDomain() throws(InvalidRow) -> MindLog {
-    guard let value = DecimalText.parse(score) else {
-      throw InvalidRow(reason: "the score of mind log \(id) \"\(score)\" is not a decimal number")
+    try InvalidRow.reading { () throws(InvalidDocument) in
+      try toDomain {
+        $0 == "id" ? "mind_logs.id" : "mind_logs.\($0 == "dateMs" ? "date_ms" : $0) (id \(id))"
+      }
     }
-    return MindLog(
-      id: try checkedColumn(id, Limits.id, "mind_logs.id"),
-      date: try dateColumn(dateMs, "mind_logs.date_ms (id \(id))"),
-      score: try checkedColumn(value, Limits.score, "mind_logs.score (id \(id))", text: score),
-      note: note)
   }
 }
 
-struct ChatMessageRow {
+typealias ChatMessageRow = ChatMessageFields
+
+extension ChatMessageFields {
   static let columns = "id, content, date_ms, edited"
 
-  var id: Int64
-  var content: String
-  var dateMs: Int64
-  var edited: Bool
-
-  init(_ message: ChatMessage) {
-    id = message.id
-    content = message.content
-    dateMs = message.date.epochMilliseconds
-    edited = message.isEdited
-  }
+  /// The `edited` column.
+  var edited: Bool { isEdited }
 
   init(_ statement: SQLiteStatement) {
     id = statement.int64(0)
     content = statement.text(1)
     dateMs = statement.int64(2)
-    edited = statement.int64(3) != 0
+    isEdited = statement.int64(3) != 0
   }
 
   func toDomain() throws(InvalidRow) -> ChatMessage {
-    ChatMessage(
-      id: try checkedColumn(id, Limits.id, "chat_messages.id"), content: content,
-      date: try dateColumn(dateMs, "chat_messages.date_ms (id \(id))"), isEdited: edited)
+    try InvalidRow.reading { () throws(InvalidDocument) in
+      try toDomain { $0 == "id" ? "chat_messages.id" : "chat_messages.date_ms (id \(id))" }
+    }
   }
 }

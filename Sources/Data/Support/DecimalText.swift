@@ -35,11 +35,6 @@ enum DecimalText {
     return last - first + 1
   }
 
-  /// The text `parse` reads back as the same value.
-  static func format(_ value: Decimal) -> String {
-    value.description
-  }
-
   /// Whether all of `bytes` is a JSON number literal, whatever its size.
   static func isNumberLiteral(_ bytes: [UInt8]) -> Bool {
     var index = 0

@@ -1,0 +1,203 @@
+import Domain
+import Foundation
+
+// Records as both files keep them — the json document's objects and the SQLite tables'
+// rows: times in epoch milliseconds, durations in milliseconds, decimals as their exact
+// text. One mapping each, `init(_ entity:)` / `toDomain(_:)`, which checks every number
+// against its range in `Limits`. The json document uses these types as they are (their
+// property names are its keys); the SQLite rows add their columns and statements
+// (SQLiteRows.swift). `toDomain(_ name:)` takes how messages name a field, from its
+// property name: "laps[3].number" in a document, "laps.number" in a table.
+
+/// Why a stored value could not be read back; becomes `DomainError.corruptStore`.
+struct InvalidDocument: Error {
+  var reason: String
+}
+
+/// `value` when `limit` holds it.
+/// - Throws: the reason naming `field` when it does not.
+func checked<Value>(
+  _ value: Value, _ limit: Limit<Value>, _ field: @autoclosure () -> String,
+  text: @autoclosure () -> String? = nil
+) throws(InvalidDocument) -> Value {
+  if let problem = limit.problem(value, field: field(), text: text()) {
+    throw InvalidDocument(reason: problem)
+  }
+  return value
+}
+
+/// A date in epoch milliseconds, checked against `Limits.epochMilliseconds`.
+func checkedDate(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidDocument) -> Date
+{
+  Date(epochMilliseconds: try checked(milliseconds, Limits.epochMilliseconds, field()))
+}
+
+/// A duration in milliseconds, checked against `Limits.durationMilliseconds`.
+func checkedDuration(_ milliseconds: Int64, _ field: @autoclosure () -> String)
+  throws(InvalidDocument) -> Duration
+{
+  .milliseconds(try checked(milliseconds, Limits.durationMilliseconds, field()))
+}
+
+/// The decimal written as `text`, checked against `limit`.
+func checkedDecimal(_ text: String, _ limit: Limit<Decimal>, _ field: @autoclosure () -> String)
+  throws(InvalidDocument) -> Decimal
+{
+  guard let value = DecimalText.parse(text) else {
+    throw InvalidDocument(reason: "\(field()) \"\(text)\" is not a decimal number")
+  }
+  return try checked(value, limit, field(), text: text)
+}
+
+struct StopwatchFields: Codable, Equatable {
+  var accumulatedMs: Int64
+  var startedAtMs: Int64?
+  /// The boot the run started in, and the time since that boot then (`BootInstant`).
+  /// Absent in files of Pocket before them, and for a run started without a boot clock; a
+  /// pair that is not a valid boot instant is read as absent (the run is then measured on
+  /// the wall clock).
+  var startedBootID: String?
+  var startedUptimeMs: Int64?
+
+  init(_ stopwatch: Stopwatch) {
+    accumulatedMs = stopwatch.accumulated.milliseconds
+    startedAtMs = stopwatch.startedAt?.epochMilliseconds
+    startedBootID = stopwatch.startedOnBoot?.bootID
+    startedUptimeMs = stopwatch.startedOnBoot?.uptime.milliseconds
+  }
+
+  func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Stopwatch {
+    let accumulated = try checkedDuration(accumulatedMs, name("accumulatedMs"))
+    var startedAt: Date?
+    if let startedAtMs { startedAt = try checkedDate(startedAtMs, name("startedAtMs")) }
+    return Stopwatch(
+      accumulated: accumulated, startedAt: startedAt,
+      startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
+  }
+}
+
+struct LapFields: Codable, Equatable {
+  var number: Int
+  var lapTimeMs: Int64
+  var totalMs: Int64
+
+  init(_ lap: Lap) {
+    number = lap.number
+    lapTimeMs = lap.lapTime.milliseconds
+    totalMs = lap.total.milliseconds
+  }
+
+  func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Lap {
+    Lap(
+      number: try checked(number, Limits.lapNumber, name("number")),
+      lapTime: try checkedDuration(lapTimeMs, name("lapTimeMs")),
+      total: try checkedDuration(totalMs, name("totalMs")))
+  }
+}
+
+struct BookmarkFields: Codable, Equatable {
+  var url: String
+  var title: String
+  var noticeDateMs: Int64
+  var bookmarkedAtMs: Int64
+
+  init(_ bookmark: Bookmark) {
+    url = bookmark.url
+    title = bookmark.title
+    noticeDateMs = bookmark.noticeDate.epochMilliseconds
+    bookmarkedAtMs = bookmark.bookmarkedAt.epochMilliseconds
+  }
+
+  func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Bookmark {
+    Bookmark(
+      url: url, title: title, noticeDate: try checkedDate(noticeDateMs, name("noticeDateMs")),
+      bookmarkedAt: try checkedDate(bookmarkedAtMs, name("bookmarkedAtMs")))
+  }
+}
+
+struct MindLogFields: Codable, Equatable {
+  var id: Int64
+  var dateMs: Int64
+  var score: String
+  var note: String
+
+  init(_ entry: MindLog) {
+    id = entry.id
+    dateMs = entry.date.epochMilliseconds
+    score = entry.score.description
+    note = entry.note
+  }
+
+  func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> MindLog {
+    MindLog(
+      id: try checked(id, Limits.id, name("id")), date: try checkedDate(dateMs, name("dateMs")),
+      score: try checkedDecimal(score, Limits.score, name("score")), note: note)
+  }
+}
+
+struct ChatMessageFields: Codable, Equatable {
+  var id: Int64
+  var content: String
+  var dateMs: Int64
+  var isEdited: Bool
+
+  init(_ message: ChatMessage) {
+    id = message.id
+    content = message.content
+    dateMs = message.date.epochMilliseconds
+    isEdited = message.isEdited
+  }
+
+  func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> ChatMessage {
+    ChatMessage(
+      id: try checked(id, Limits.id, name("id")), content: content,
+      date: try checkedDate(dateMs, name("dateMs")), isEdited: isEdited)
+  }
+}
+
+/// A rate snapshot's fields; the rates are kept differently (an object in the document,
+/// rows of their own in SQLite), so only the reading is shared.
+func rateSnapshotFields(
+  base: String, publishedAtMs: Int64, nextUpdateAtMs: Int64,
+  rates: some Sequence<(code: String, rate: String)>, _ name: (String) -> String
+) throws(InvalidDocument) -> RateSnapshot {
+  var values: [String: Decimal] = [:]
+  for (code, text) in rates {
+    values[code] = try checkedDecimal(text, Limits.rate, name("rates.\(code)"))
+  }
+  return RateSnapshot(
+    base: base, publishedAt: try checkedDate(publishedAtMs, name("publishedAtMs")),
+    nextUpdateAt: try checkedDate(nextUpdateAtMs, name("nextUpdateAtMs")), rates: values)
+}
+
+/// A screen as a name and, for the calculator, a currency:
+/// ("calculator", "KRW"), ("rates", nil).
+enum ScreenFields {
+  static func name(_ screen: Screen) -> (screen: String, currency: String?) {
+    switch screen {
+    case .rates: ("rates", nil)
+    case .calculator(let currency): ("calculator", currency)
+    case .stopwatch: ("stopwatch", nil)
+    case .notices: ("notices", nil)
+    case .bookmarks: ("bookmarks", nil)
+    case .mindLog: ("mindLog", nil)
+    case .chat: ("chat", nil)
+    }
+  }
+
+  static func screen(_ screen: String, currency: String?) throws(InvalidDocument) -> Screen {
+    switch (screen, currency) {
+    case ("rates", nil): return .rates
+    case ("calculator", let currency?): return .calculator(currency: currency)
+    case ("stopwatch", nil): return .stopwatch
+    case ("notices", nil): return .notices
+    case ("bookmarks", nil): return .bookmarks
+    case ("mindLog", nil): return .mindLog
+    case ("chat", nil): return .chat
+    default:
+      throw InvalidDocument(
+        reason: "unknown screen \"\(screen)\"" + (currency.map { " (currency \($0))" } ?? ""))
+    }
+  }
+}
