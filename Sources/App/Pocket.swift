@@ -210,8 +210,7 @@ private func oneLine(_ text: String) -> String {
 extension Message {
   /// The store failed: exit status 3.
   var isStoreFailure: Bool {
-    if case .storageFailed = self { return true }
-    return false
+    ExitStatus(for: .refused(self)) == .storeUnusable
   }
 }
 
