@@ -19,8 +19,9 @@ package enum Command: Equatable, Sendable {
   case add(score: String, note: String)
   case chat
   case say(text: String)
-  /// On the chat: the new text. On the mind log: a score, then an optional note.
-  case edit(number: Int, text: String)
+  /// `edit N ...`, read both ways, as the screen decides which it is: on the chat, `text`
+  /// is the new message; on the mind log, `score` is its first word and `note` the rest.
+  case edit(number: Int, text: String, score: String, note: String?)
   case delete(number: Int)
   case help(topic: String?)
   case quit

@@ -119,7 +119,15 @@ package final class Session {
       return await perform(on: .mindLog) { await mindLog.add(score: score, note: note) }
     case .chat: return await navigate(to: .chat)
     case .say(let text): return await perform(on: .chat) { await chat.send(text) }
-    case .edit(let number, let text): return await edit(number, text)
+    case .edit(let number, let text, let score, let note):
+      switch router.state.screen {
+      case .chat: return await perform(on: .chat) { await chat.edit(number: number, to: text) }
+      case .mindLog:
+        return await perform(on: .mindLog) {
+          await mindLog.edit(number: number, score: score, note: note)
+        }
+      default: return .refused(.notOnThisScreen(command: "edit"))
+      }
     case .delete(let number):
       switch router.state.screen {
       case .chat: return await perform(on: .chat) { await chat.delete(number: number) }
@@ -186,21 +194,6 @@ package final class Session {
       .fileFailed(path: path, reason: reason)
     default:
       Message(error)
-    }
-  }
-
-  private func edit(_ number: Int, _ text: String) async -> Outcome {
-    switch router.state.screen {
-    case .chat:
-      return await perform(on: .chat) { await chat.edit(number: number, to: text) }
-    case .mindLog:
-      let score = text.prefix { !$0.isWhitespace }
-      let note = text.dropFirst(score.count).trimmingCharacters(in: .whitespaces)
-      return await perform(on: .mindLog) {
-        await mindLog.edit(number: number, score: String(score), note: note.isEmpty ? nil : note)
-      }
-    default:
-      return .refused(.notOnThisScreen(command: "edit"))
     }
   }
 
