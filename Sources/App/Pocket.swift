@@ -73,7 +73,7 @@ package struct Pocket {
     }
     let session = Session(
       store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
-      notices: SampleNotices.all)
+      bundledRates: BundledRateSource(), notices: SampleNotices.all)
     if let failure = await session.launch() {
       console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
       return .storeUnusable

@@ -32,9 +32,9 @@ package final class Session {
 
   package init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
-    rateSource: any ExchangeRateSource, notices catalog: [Notice]
+    rateSource: any ExchangeRateSource, bundledRates seed: any ExchangeRateSource,
+    notices catalog: [Notice]
   ) {
-    let seed = BundledRateSource()
     self.store = store
     self.strings = strings
     let repositories = store.repositories
@@ -53,12 +53,8 @@ package final class Session {
   /// Restores the screen seen last and loads it.
   /// - Returns: a refusal when the store could not be read.
   package func launch() async -> Message? {
-    await router.restoreLastScreen()
+    await router.launch(calculator: calculator)
     if let message = router.state.message { return message }
-    if case .calculator(let code) = router.state.screen, await !calculator.open(code) {
-      // The cached rates no longer list the currency: fall back to the list.
-      await router.show(.rates)
-    }
     return await load(router.state.screen)
   }
 

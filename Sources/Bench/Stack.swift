@@ -31,7 +31,8 @@ enum Stack {
   static func session(_ store: OpenedStore) -> Session {
     Session(
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: strings, rateSource: BundledRateSource(), notices: SampleNotices.all)
+      strings: strings, rateSource: BundledRateSource(),
+      bundledRates: BundledRateSource(), notices: SampleNotices.all)
   }
 
   /// A session on `store`, on the screen saved last.
