@@ -73,7 +73,8 @@ package struct Pocket {
     }
     let session = Session(
       store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
-      bundledRates: BundledRateSource(), notices: SampleNotices.all)
+      bundledRates: BundledRateSource(),
+      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
     if let failure = await session.launch() {
       console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
       return .storeUnusable

@@ -27,13 +27,14 @@ package final class Session {
   let bookmarks: BookmarksViewModel
   let mindLog: MindLogViewModel
   let chat: ChatViewModel
+  let storeViewModel: StoreViewModel
   let store: OpenedStore
   private let strings: Strings
 
   package init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
     rateSource: any ExchangeRateSource, bundledRates seed: any ExchangeRateSource,
-    notices catalog: [Notice]
+    archiveFiles: any ArchiveFileRepository, notices catalog: [Notice]
   ) {
     self.store = store
     self.strings = strings
@@ -48,6 +49,9 @@ package final class Session {
     bookmarks = BookmarksViewModel(bookmarks: repositories.bookmarks)
     mindLog = MindLogViewModel(mindLogs: repositories.mindLogs, now: now, language: language)
     chat = ChatViewModel(chat: repositories.chat, now: now)
+    storeViewModel = StoreViewModel(
+      archive: repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
+      path: store.path, version: store.schemaVersion)
   }
 
   /// Restores the screen seen last and loads it.
@@ -132,65 +136,25 @@ package final class Session {
       }
     case .help(let topic): return .text(HelpText.text(for: topic))
     case .quit: return .quit
-    case .storeInfo: return await storeInfo()
-    case .export(let path): return await export(to: path)
+    case .storeInfo: return await maintain { await storeViewModel.summarize() }
+    case .export(let path): return await maintain { await storeViewModel.export(to: path) }
     case .importArchive(let path, let replace):
-      return await importArchive(from: path, replace: replace)
+      let outcome = await maintain {
+        await storeViewModel.importArchive(from: path, replace: replace)
+      }
+      guard case .text = outcome else { return outcome }
+      // The store holds new records: every screen loads them again.
+      if let failure = await launch() { return .refused(failure) }
+      return outcome
     }
   }
 
-  // MARK: Store maintenance: not screens, so they call their use cases from here.
+  // MARK: Store maintenance: not a screen; its view model's report is printed as text.
 
-  private func storeInfo() async -> Outcome {
-    do {
-      let archive = try await ExportStore(archive: store.repositories.archive)()
-      return .text(
-        strings.storeSummary(
-          kind: store.kind.rawValue, path: store.path, version: store.schemaVersion,
-          counts: archive.counts))
-    } catch {
-      return .refused(Message(error))
-    }
-  }
-
-  private func export(to path: String) async -> Outcome {
-    let archive: StoreArchive
-    do {
-      archive = try await ExportStore(archive: store.repositories.archive)()
-    } catch {
-      return .refused(Message(error))
-    }
-    do {
-      try ArchiveFile.write(archive, to: path)
-    } catch {
-      return .refused(Self.fileFailure(error, path))
-    }
-    return .text(strings.exported(archive.counts.total, to: path) + "\n")
-  }
-
-  private func importArchive(from path: String, replace: Bool) async -> Outcome {
-    let archive: StoreArchive
-    do {
-      archive = try ArchiveFile.read(path)
-    } catch {
-      return .refused(Self.fileFailure(error, path))
-    }
-    do {
-      try await ImportStore(archive: store.repositories.archive)(archive, replace: replace)
-    } catch {
-      return .refused(Message(error))
-    }
-    if let failure = await launch() { return .refused(failure) }
-    return .text(strings.imported(archive.counts.total, from: path) + "\n")
-  }
-
-  private static func fileFailure(_ error: DomainError, _ path: String) -> Message {
-    switch error {
-    case .storageUnavailable(_, let reason), .corruptStore(_, let reason):
-      .fileFailed(path: path, reason: reason)
-    default:
-      Message(error)
-    }
+  private func maintain(_ intent: () async -> Void) async -> Outcome {
+    await intent()
+    if let message = storeViewModel.state.message { return .refused(message) }
+    return .text(Renderer(strings: strings).render(storeViewModel.state))
   }
 
   /// Shows `screen` with fresh data.

@@ -32,7 +32,8 @@ enum Stack {
     Session(
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
       strings: strings, rateSource: BundledRateSource(),
-      bundledRates: BundledRateSource(), notices: SampleNotices.all)
+      bundledRates: BundledRateSource(),
+      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
   }
 
   /// A session on `store`, on the screen saved last.

@@ -75,7 +75,8 @@ struct FuzzTests {
     return Session(
       store: store, timeline: .manual(clock), strings: Strings(language: .en),
       rateSource: BundledRateSource(),
-      bundledRates: BundledRateSource(), notices: SampleNotices.all)
+      bundledRates: BundledRateSource(),
+      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
   }
 
   @Test func generatedLinesNeverCrashAndRefusalsChangeNothing() async throws {
