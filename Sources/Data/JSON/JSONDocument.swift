@@ -248,30 +248,16 @@ struct ScreenDTO: Codable, Equatable {
   var currency: String?
 
   init(_ screen: Screen) {
-    switch screen {
-    case .rates: self.screen = "rates"
-    case .calculator(let currency):
-      self.screen = "calculator"
-      self.currency = currency
-    case .stopwatch: self.screen = "stopwatch"
-    case .notices: self.screen = "notices"
-    case .bookmarks: self.screen = "bookmarks"
-    case .mindLog: self.screen = "mindLog"
-    case .chat: self.screen = "chat"
-    }
+    let text = ScreenText(screen)
+    self.screen = text.name
+    currency = text.currency
   }
 
   func toDomain() throws(InvalidDocument) -> Screen {
-    switch (screen, currency) {
-    case ("rates", nil): return .rates
-    case ("calculator", let currency?): return .calculator(currency: currency)
-    case ("stopwatch", nil): return .stopwatch
-    case ("notices", nil): return .notices
-    case ("bookmarks", nil): return .bookmarks
-    case ("mindLog", nil): return .mindLog
-    case ("chat", nil): return .chat
-    default: throw InvalidDocument(reason: "unknown screen \"\(screen)\"")
+    guard let screen = ScreenText(name: screen, currency: currency).screen else {
+      throw InvalidDocument(reason: "unknown screen \"\(self.screen)\"")
     }
+    return screen
   }
 }
 

@@ -200,18 +200,9 @@ struct ScreenStateRow {
   var lastCalculatorCurrency: String?
 
   init(lastScreen: Screen?, lastCalculatorCurrency: String?) {
-    switch lastScreen {
-    case nil: screen = nil
-    case .rates: screen = "rates"
-    case .calculator(let currency):
-      screen = "calculator"
-      self.currency = currency
-    case .stopwatch: screen = "stopwatch"
-    case .notices: screen = "notices"
-    case .bookmarks: screen = "bookmarks"
-    case .mindLog: screen = "mindLog"
-    case .chat: screen = "chat"
-    }
+    let text = lastScreen.map(ScreenText.init)
+    screen = text?.name
+    currency = text?.currency
     self.lastCalculatorCurrency = lastCalculatorCurrency
   }
 
@@ -222,19 +213,13 @@ struct ScreenStateRow {
   }
 
   func lastScreen() throws(InvalidRow) -> Screen? {
-    switch (screen, currency) {
-    case (nil, nil): return nil
-    case ("rates", nil): return .rates
-    case ("calculator", let currency?): return .calculator(currency: currency)
-    case ("stopwatch", nil): return .stopwatch
-    case ("notices", nil): return .notices
-    case ("bookmarks", nil): return .bookmarks
-    case ("mindLog", nil): return .mindLog
-    case ("chat", nil): return .chat
-    default:
+    if screen == nil, currency == nil { return nil }
+    guard let name = screen, let lastScreen = ScreenText(name: name, currency: currency).screen
+    else {
       throw InvalidRow(
         reason: "unknown screen \"\(screen ?? "")\" (currency \(currency ?? "none"))")
     }
+    return lastScreen
   }
 }
 
