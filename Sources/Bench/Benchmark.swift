@@ -246,9 +246,9 @@ final class Benchmark {
         let text = Stack.renderer.render(session.content)
         let elapsed = start.duration(to: clock.now)
         renderedCharacters &+= text.utf8.count
-        if index == 0, Stack.screen(of: session.content) != screen {
+        if index == 0, session.content.screen != screen {
           throw BenchError.failed(
-            "the \(store) store came back to \(Stack.screen(of: session.content)), not \(screen)")
+            "the \(store) store came back to \(session.content.screen), not \(screen)")
         }
         if index >= config.launchWarmUp { durations.append(elapsed) }
       }

@@ -60,19 +60,6 @@ enum Stack {
     }
   }
 
-  /// The screen `content` shows.
-  static func screen(of content: ScreenContent) -> Screen {
-    switch content {
-    case .rates: .rates
-    case .calculator(let state): .calculator(currency: state.currency)
-    case .stopwatch: .stopwatch
-    case .notices: .notices
-    case .bookmarks: .bookmarks
-    case .mindLog: .mindLog
-    case .chat: .chat
-    }
-  }
-
   /// This process's peak resident set size in KiB.
   ///
   /// On Linux this is `VmHWM` from /proc/self/status, not `getrusage`'s `ru_maxrss`: a
