@@ -23,6 +23,18 @@ struct ScreenFeatureTests {
       notices: SampleNotices.all)
   }
 
+  /// The list names every screen: a new screen fails to compile here until it is listed,
+  /// and then fails the next test until its feature is registered.
+  @Test func theListNamesEveryScreen() {
+    func listed(_ screen: Screen) -> Bool {
+      switch screen {
+      case .rates, .calculator, .stopwatch, .notices, .bookmarks, .mindLog, .chat: true
+      }
+    }
+    #expect(Self.screens.allSatisfy(listed))
+    #expect(Set(Self.screens.map(\.tab)) == Set(Tab.allCases))
+  }
+
   /// Each screen is shown by exactly one registered feature.
   @Test(arguments: screens)
   func everyScreenHasOneFeature(screen: Screen) {
