@@ -58,7 +58,13 @@ enum CommandParser {
       command = .add(score: try words.required("SCORE", for: "add"), note: words.rest())
     case "chat": command = .chat
     case "say": command = .say(text: words.rest())
-    case "edit": command = .edit(number: try words.number(for: "edit"), text: words.rest())
+    case "edit":
+      let number = try words.number(for: "edit")
+      let text = words.rest()
+      let score = text.prefix { !$0.isWhitespace }
+      let note = text.dropFirst(score.count).trimmingWhitespace()
+      command = .edit(
+        number: number, text: text, score: String(score), note: note.isEmpty ? nil : note)
     case "delete": command = .delete(number: try words.number(for: "delete"))
     case "help":
       let topic = words.next()

@@ -73,7 +73,8 @@ package struct Pocket {
     }
     let session = Session(
       store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
-      notices: SampleNotices.all)
+      bundledRates: BundledRateSource(),
+      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
     if let failure = await session.launch() {
       console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
       return .storeUnusable
@@ -210,8 +211,7 @@ private func oneLine(_ text: String) -> String {
 extension Message {
   /// The store failed: exit status 3.
   var isStoreFailure: Bool {
-    if case .storageFailed = self { return true }
-    return false
+    ExitStatus(for: .refused(self)) == .storeUnusable
   }
 }
 

@@ -1,4 +1,3 @@
-import Data
 import Domain
 import Foundation
 import Presentation
@@ -9,199 +8,125 @@ package enum Outcome: Equatable, Sendable {
   case done(Message?)
   /// Refused; nothing changed. The message says why.
   case refused(Message)
-  /// Text to print instead of a screen (help).
+  /// Text to print instead of a screen (help, the store commands).
   case text(String)
   case quit
 }
 
-/// The dispatcher: owns the router and one view model per screen, and turns each
-/// `Command` into view-model intents. Only the store commands (`store`, `export`,
-/// `import`), which have no screen, call their use cases from here.
+/// The dispatcher: owns the router, one feature per screen (`ScreenFeatures.all`) and the
+/// store's view model, and turns each `Command` into view-model intents. What a command
+/// means to a screen is the screen's feature's; the dispatcher carries out every screen's
+/// actions the same way and knows no screen by name.
 @MainActor
 package final class Session {
   let router: RouterViewModel
-  let rates: RatesViewModel
-  let calculator: CalculatorViewModel
-  let stopwatch: StopwatchViewModel
-  let notices: NoticesViewModel
-  let bookmarks: BookmarksViewModel
-  let mindLog: MindLogViewModel
-  let chat: ChatViewModel
+  let features: [any ScreenFeature]
+  let storeViewModel: StoreViewModel
   let store: OpenedStore
   private let strings: Strings
 
+  /// - Parameters:
+  ///   - rateSource: where `refresh` fetches rates from.
+  ///   - seed: the rates shown before the first refresh.
+  ///   - archiveFiles: where `export` writes and `import` reads.
+  ///   - catalog: the notices of the notice board.
   package init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
-    rateSource: any ExchangeRateSource, notices catalog: [Notice]
+    rateSource: any ExchangeRateSource, bundledRates seed: any ExchangeRateSource,
+    archiveFiles: any ArchiveFileRepository, notices catalog: [Notice]
   ) {
-    let seed = BundledRateSource()
     self.store = store
     self.strings = strings
     let repositories = store.repositories
-    let language = strings.language
-    let now: @Sendable () -> Date = { timeline.now() }
+    let dependencies = ScreenDependencies(
+      repositories: repositories, timeline: timeline, language: strings.language,
+      rateSource: rateSource, bundledRates: seed, notices: catalog)
     router = RouterViewModel(screens: repositories.screens)
-    rates = RatesViewModel(rates: repositories.rates, seed: seed, source: rateSource, now: now)
-    calculator = CalculatorViewModel(rates: repositories.rates, seed: seed, language: language)
-    stopwatch = StopwatchViewModel(stopwatch: repositories.stopwatch, timeline: timeline)
-    notices = NoticesViewModel(catalog: catalog, bookmarks: repositories.bookmarks, now: now)
-    bookmarks = BookmarksViewModel(bookmarks: repositories.bookmarks)
-    mindLog = MindLogViewModel(mindLogs: repositories.mindLogs, now: now, language: language)
-    chat = ChatViewModel(chat: repositories.chat, now: now)
+    features = ScreenFeatures.all.map { $0.init(dependencies) }
+    storeViewModel = StoreViewModel(
+      archive: repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
+      path: store.path, version: store.schemaVersion)
   }
 
   /// Restores the screen seen last and loads it.
   /// - Returns: a refusal when the store could not be read.
   package func launch() async -> Message? {
-    await router.restoreLastScreen()
-    if let message = router.state.message { return message }
-    if case .calculator(let code) = router.state.screen, await !calculator.open(code) {
-      // The cached rates no longer list the currency: fall back to the list.
-      await router.show(.rates)
+    guard let calculator = features.lazy.compactMap({ $0 as? CalculatorScreen }).first else {
+      preconditionFailure("The calculator is one of ScreenFeatures.all")
     }
+    await router.launch(calculator: calculator.viewModel)
+    if let message = router.state.message { return message }
     return await load(router.state.screen)
   }
 
-  /// What the current screen shows, with the stopwatch read off the clock now.
+  /// What the current screen shows.
   package var content: ScreenContent {
-    switch router.state.screen {
-    case .rates: .rates(rates.state)
-    case .calculator: .calculator(calculator.state)
-    case .stopwatch:
-      .stopwatch(
-        {
-          stopwatch.tick()
-          return stopwatch.state
-        }())
-    case .notices: .notices(notices.state)
-    case .bookmarks: .bookmarks(bookmarks.state)
-    case .mindLog: .mindLog(mindLog.state)
-    case .chat: .chat(chat.state)
-    }
+    feature(for: router.state.screen).content
   }
 
   package func execute(_ command: Command) async -> Outcome {
     switch command {
     case .show: return outcome(await load(router.state.screen))
-    case .rates(let query): return await perform(on: .rates) { await rates.search(query) }
-    case .favorite(let code): return await perform(on: .rates) { await rates.toggleFavorite(code) }
-    case .refresh(let force): return await perform(on: .rates) { await rates.refresh(force: force) }
-    case .calc(let code):
-      guard await calculator.open(code) else { return refusal(calculator.state.message) }
-      return await navigate(to: .calculator(currency: calculator.state.currency))
-    case .convert(let amount, let from):
-      guard let currency = router.state.lastCalculatorCurrency else {
-        return .refused(.noCalculator)
-      }
-      return await perform(on: .calculator(currency: currency)) {
-        await calculator.convert(amount, from: from)
-      }
     case .back:
       await router.back()
       if let message = router.state.message { return .refused(message) }
       return outcome(await load(router.state.screen))
-    case .stopwatch: return await navigate(to: .stopwatch)
-    case .start: return await perform(on: .stopwatch) { await stopwatch.startTapped() }
-    case .stop: return await perform(on: .stopwatch) { await stopwatch.stopTapped() }
-    case .lap: return await perform(on: .stopwatch) { await stopwatch.lapTapped() }
-    case .reset: return await perform(on: .stopwatch) { await stopwatch.resetTapped() }
-    case .notices: return await navigate(to: .notices)
-    case .bookmark(let number):
-      return await perform(on: .notices) { await notices.toggleBookmark(number: number) }
-    case .bookmarks: return await navigate(to: .bookmarks)
-    case .rename(let number, let title):
-      return await perform(on: .bookmarks) { await bookmarks.rename(number: number, to: title) }
-    case .remove(let number):
-      return await perform(on: .bookmarks) { await bookmarks.remove(number: number) }
-    case .clear: return await perform(on: .bookmarks) { await bookmarks.clear() }
-    case .mindLog: return await navigate(to: .mindLog)
-    case .add(let score, let note):
-      return await perform(on: .mindLog) { await mindLog.add(score: score, note: note) }
-    case .chat: return await navigate(to: .chat)
-    case .say(let text): return await perform(on: .chat) { await chat.send(text) }
-    case .edit(let number, let text): return await edit(number, text)
-    case .delete(let number):
-      switch router.state.screen {
-      case .chat: return await perform(on: .chat) { await chat.delete(number: number) }
-      case .mindLog: return await perform(on: .mindLog) { await mindLog.delete(number: number) }
-      default: return .refused(.notOnThisScreen(command: "delete"))
-      }
     case .help(let topic): return .text(HelpText.text(for: topic))
     case .quit: return .quit
-    case .storeInfo: return await storeInfo()
-    case .export(let path): return await export(to: path)
+    case .storeInfo: return await maintain { await storeViewModel.summarize() }
+    case .export(let path): return await maintain { await storeViewModel.export(to: path) }
     case .importArchive(let path, let replace):
-      return await importArchive(from: path, replace: replace)
-    }
-  }
-
-  // MARK: Store maintenance: not screens, so they call their use cases from here.
-
-  private func storeInfo() async -> Outcome {
-    do {
-      let archive = try await ExportStore(archive: store.repositories.archive)()
-      return .text(
-        strings.storeSummary(
-          kind: store.kind.rawValue, path: store.path, version: store.schemaVersion,
-          counts: archive.counts))
-    } catch {
-      return .refused(Message(error))
-    }
-  }
-
-  private func export(to path: String) async -> Outcome {
-    let archive: StoreArchive
-    do {
-      archive = try await ExportStore(archive: store.repositories.archive)()
-    } catch {
-      return .refused(Message(error))
-    }
-    do {
-      try ArchiveFile.write(archive, to: path)
-    } catch {
-      return .refused(Self.fileFailure(error, path))
-    }
-    return .text(strings.exported(archive.counts.total, to: path) + "\n")
-  }
-
-  private func importArchive(from path: String, replace: Bool) async -> Outcome {
-    let archive: StoreArchive
-    do {
-      archive = try ArchiveFile.read(path)
-    } catch {
-      return .refused(Self.fileFailure(error, path))
-    }
-    do {
-      try await ImportStore(archive: store.repositories.archive)(archive, replace: replace)
-    } catch {
-      return .refused(Message(error))
-    }
-    if let failure = await launch() { return .refused(failure) }
-    return .text(strings.imported(archive.counts.total, from: path) + "\n")
-  }
-
-  private static func fileFailure(_ error: DomainError, _ path: String) -> Message {
-    switch error {
-    case .storageUnavailable(_, let reason), .corruptStore(_, let reason):
-      .fileFailed(path: path, reason: reason)
-    default:
-      Message(error)
-    }
-  }
-
-  private func edit(_ number: Int, _ text: String) async -> Outcome {
-    switch router.state.screen {
-    case .chat:
-      return await perform(on: .chat) { await chat.edit(number: number, to: text) }
-    case .mindLog:
-      let score = text.prefix { !$0.isWhitespace }
-      let note = text.dropFirst(score.count).trimmingCharacters(in: .whitespaces)
-      return await perform(on: .mindLog) {
-        await mindLog.edit(number: number, score: String(score), note: note.isEmpty ? nil : note)
+      let outcome = await maintain {
+        await storeViewModel.importArchive(from: path, replace: replace)
       }
+      guard case .text = outcome else { return outcome }
+      // The store holds new records: every screen loads them again.
+      if let failure = await launch() { return .refused(failure) }
+      return outcome
     default:
-      return .refused(.notOnThisScreen(command: "edit"))
+      return await dispatch(command)
     }
+  }
+
+  /// Hands `command` to the screen showing, then to the others, and carries out the first
+  /// action one of them makes of it.
+  private func dispatch(_ command: Command) async -> Outcome {
+    let context = ScreenContext(
+      current: router.state.screen, lastCalculatorCurrency: router.state.lastCalculatorCurrency)
+    let current = feature(for: context.current)
+    for feature in [current] + features.filter({ $0 !== current }) {
+      guard let action = feature.action(for: command, in: context) else { continue }
+      switch action {
+      case .navigate(let screen): return await navigate(to: screen)
+      case .perform(let screen, let intent): return await perform(on: screen, intent)
+      case .open(let intent):
+        guard let screen = await intent() else { return refusal(feature.message) }
+        return await navigate(to: screen)
+      case .refuse(let message): return .refused(message)
+      }
+    }
+    // Only the commands of some screens (edit, delete) are left unclaimed elsewhere.
+    switch command {
+    case .edit: return .refused(.notOnThisScreen(command: "edit"))
+    case .delete: return .refused(.notOnThisScreen(command: "delete"))
+    default: preconditionFailure("No screen takes \(command)")
+    }
+  }
+
+  /// The feature that shows `screen`.
+  private func feature(for screen: Screen) -> any ScreenFeature {
+    guard let feature = features.first(where: { $0.shows(screen) }) else {
+      preconditionFailure("No feature in ScreenFeatures.all shows \(screen)")
+    }
+    return feature
+  }
+
+  // MARK: Store maintenance: not a screen; its view model's report is printed as text.
+
+  private func maintain(_ intent: () async -> Void) async -> Outcome {
+    await intent()
+    if let message = storeViewModel.state.message { return .refused(message) }
+    return .text(Renderer(strings: strings).render(storeViewModel.state))
   }
 
   /// Shows `screen` with fresh data.
@@ -218,36 +143,17 @@ package final class Session {
       return .refused(message)
     }
     await intent()
-    if let message = message(of: screen), message.isRefusal { return .refused(message) }
+    let message = feature(for: screen).message
+    if let message, message.isRefusal { return .refused(message) }
     guard await router.show(screen) else { return refusal(router.state.message) }
-    return .done(message(of: screen))
+    return .done(message)
   }
 
   /// Loads a screen's view model. Returns its refusal when the store failed.
   private func load(_ screen: Screen) async -> Message? {
-    switch screen {
-    case .rates: await rates.load()
-    case .calculator(let code):
-      if calculator.state.currency != code { await calculator.open(code) }
-    case .stopwatch: await stopwatch.load()
-    case .notices: await notices.load()
-    case .bookmarks: await bookmarks.load()
-    case .mindLog: await mindLog.load()
-    case .chat: await chat.load()
-    }
-    return message(of: screen).flatMap { $0.isRefusal ? $0 : nil }
-  }
-
-  private func message(of screen: Screen) -> Message? {
-    switch screen {
-    case .rates: rates.state.message
-    case .calculator: calculator.state.message
-    case .stopwatch: stopwatch.state.message
-    case .notices: notices.state.message
-    case .bookmarks: bookmarks.state.message
-    case .mindLog: mindLog.state.message
-    case .chat: chat.state.message
-    }
+    let feature = feature(for: screen)
+    await feature.load(screen)
+    return feature.message.flatMap { $0.isRefusal ? $0 : nil }
   }
 
   private func outcome(_ refusal: Message?) -> Outcome {

@@ -208,16 +208,10 @@ final class Benchmark {
     .rates, .calculator(currency: "KRW"), .stopwatch, .notices, .bookmarks, .mindLog, .chat,
   ]
 
+  /// The screen's name as the stores keep it, with the calculator's currency after a dash.
   static func name(_ screen: Screen) -> String {
-    switch screen {
-    case .rates: "rates"
-    case .calculator(let currency): "calculator-\(currency)"
-    case .stopwatch: "stopwatch"
-    case .notices: "notices"
-    case .bookmarks: "bookmarks"
-    case .mindLog: "mindLog"
-    case .chat: "chat"
-    }
+    let text = ScreenText(screen)
+    return text.currency.map { "\(text.name)-\($0)" } ?? text.name
   }
 
   /// What `pocket` does before its first screen: open the store, restore the last screen,
@@ -246,9 +240,9 @@ final class Benchmark {
         let text = Stack.renderer.render(session.content)
         let elapsed = start.duration(to: clock.now)
         renderedCharacters &+= text.utf8.count
-        if index == 0, Stack.screen(of: session.content) != screen {
+        if index == 0, session.content.screen != screen {
           throw BenchError.failed(
-            "the \(store) store came back to \(Stack.screen(of: session.content)), not \(screen)")
+            "the \(store) store came back to \(session.content.screen), not \(screen)")
         }
         if index >= config.launchWarmUp { durations.append(elapsed) }
       }

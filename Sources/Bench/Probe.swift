@@ -12,7 +12,7 @@ enum Probe {
   static func chatPeakRSS(store: BenchStore, directory: URL) async throws(BenchError) -> Int {
     let opened = try Stack.open(store, directory)
     let session = try await Stack.launch(opened)
-    guard Stack.screen(of: session.content) == .chat else {
+    guard session.content.screen == .chat else {
       throw .failed("the probe's store did not come back to the chat")
     }
     let text = Stack.renderer.render(session.content)

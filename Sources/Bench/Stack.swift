@@ -31,7 +31,9 @@ enum Stack {
   static func session(_ store: OpenedStore) -> Session {
     Session(
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: strings, rateSource: BundledRateSource(), notices: SampleNotices.all)
+      strings: strings, rateSource: BundledRateSource(),
+      bundledRates: BundledRateSource(),
+      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
   }
 
   /// A session on `store`, on the screen saved last.
@@ -55,19 +57,6 @@ enum Stack {
       throw .failed("\(command) was refused: \(strings.text(message))")
     case .text, .quit:
       throw .failed("\(command) did not show a screen")
-    }
-  }
-
-  /// The screen `content` shows.
-  static func screen(of content: ScreenContent) -> Screen {
-    switch content {
-    case .rates: .rates
-    case .calculator(let state): .calculator(currency: state.currency)
-    case .stopwatch: .stopwatch
-    case .notices: .notices
-    case .bookmarks: .bookmarks
-    case .mindLog: .mindLog
-    case .chat: .chat
     }
   }
 

@@ -45,16 +45,32 @@ public enum Message: Equatable, Sendable {
   /// `refresh` did nothing: the provider publishes again at that time.
   case ratesNotDue(nextUpdateAt: Date)
 
-  /// A refusal: the command did not do what was asked.
-  public var isRefusal: Bool {
+  /// Whether a message refuses a command or confirms it.
+  public enum Kind: Equatable, Sendable {
+    /// The command did not do what was asked, and changed nothing.
+    case refusal
+    /// The command was done; the message says what came of it.
+    case confirmation
+  }
+
+  /// The class of this message. Every case is named here, so the compiler asks where a
+  /// new message belongs; nothing falls into a class by default.
+  public var kind: Kind {
     switch self {
+    case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .emptyText,
+      .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning,
+      .alreadyExists, .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen,
+      .noCalculator, .storeNotEmpty, .invalidArchive, .resultTooLarge, .outOfRange,
+      .fileFailed, .storageFailed:
+      .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
       .ratesUpdated, .ratesNotDue:
-      false
-    default:
-      true
+      .confirmation
     }
   }
+
+  /// A refusal: the command did not do what was asked.
+  public var isRefusal: Bool { kind == .refusal }
 
   /// The message for an error thrown by a use case.
   public init(_ error: any Error) {

@@ -31,7 +31,13 @@ struct CommandParserTests {
     ("chat", .chat),
     ("say  hello,   world ", .say(text: "hello,   world")),
     ("say", .say(text: "")),
-    ("edit 2 fixed text", .edit(number: 2, text: "fixed text")),
+    ("edit 2 fixed text", .edit(number: 2, text: "fixed text", score: "fixed", note: "text")),
+    ("edit 3 7", .edit(number: 3, text: "7", score: "7", note: nil)),
+    (
+      "edit 3 7.5  a  good day ",
+      .edit(number: 3, text: "7.5  a  good day", score: "7.5", note: "a  good day")
+    ),
+    ("edit 4", .edit(number: 4, text: "", score: "", note: nil)),
     ("delete 4", .delete(number: 4)),
     ("help", .help(topic: nil)),
     ("help lap", .help(topic: "lap")),
@@ -172,7 +178,10 @@ struct CommandParserTests {
     (["say", "  padded  "], .say(text: "padded")),
     (["rename", "2", "Read  this", "later"], .rename(number: 2, title: "Read  this later")),
     (["add", "7.5", "sunny walk"], .add(score: "7.5", note: "sunny walk")),
-    (["edit", "1", "6 better day"], .edit(number: 1, text: "6 better day")),
+    (
+      ["edit", "1", "6 better day"],
+      .edit(number: 1, text: "6 better day", score: "6", note: "better day")
+    ),
     (["rates", "south korean"], .rates(query: "south korean")),
     (["lap"], .lap),
     (["LAP"], .lap),
@@ -195,5 +204,13 @@ struct CommandParserTests {
   @Test func noWordsOrBlankWordsAreNothing() throws {
     #expect(try CommandParser.parse(words: []) == nil)
     #expect(try CommandParser.parse(words: ["", " "]) == nil)
+  }
+
+  /// A mind-log edit given as one-shot words: the score is its first word, the note the
+  /// remaining words.
+  @Test func mindLogEditFromWords() throws {
+    #expect(
+      try CommandParser.parse(words: ["edit", "2", "8", "long walk"])
+        == .edit(number: 2, text: "8 long walk", score: "8", note: "long walk"))
   }
 }

@@ -74,7 +74,9 @@ struct FuzzTests {
       kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
     return Session(
       store: store, timeline: .manual(clock), strings: Strings(language: .en),
-      rateSource: BundledRateSource(), notices: SampleNotices.all)
+      rateSource: BundledRateSource(),
+      bundledRates: BundledRateSource(),
+      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
   }
 
   @Test func generatedLinesNeverCrashAndRefusalsChangeNothing() async throws {

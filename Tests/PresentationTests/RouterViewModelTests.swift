@@ -30,4 +30,29 @@ struct RouterViewModelTests {
     await router.back()
     #expect(router.state.screen == .stopwatch)
   }
+
+  @Test func launchOpensTheCalculatorOnItsCurrency() async {
+    await RouterViewModel(screens: store.screens).show(.calculator(currency: "KRW"))
+    let router = RouterViewModel(screens: store.screens)
+    let calculator = CalculatorViewModel(
+      rates: store.rates, seed: BundledRateSource(), language: .en)
+    await router.launch(calculator: calculator)
+    #expect(router.state.screen == .calculator(currency: "KRW"))
+    #expect(calculator.state.currency == "KRW")
+  }
+
+  /// A calculator saved on a currency the cached rates no longer list comes back as the
+  /// rate list, and the rate list is what the next launch restores.
+  @Test func launchFallsBackToTheRatesForAnUnlistedCurrency() async {
+    await RouterViewModel(screens: store.screens).show(.calculator(currency: "XYZ"))
+    let router = RouterViewModel(screens: store.screens)
+    let calculator = CalculatorViewModel(
+      rates: store.rates, seed: BundledRateSource(), language: .en)
+    await router.launch(calculator: calculator)
+    #expect(router.state.screen == .rates)
+    #expect(router.state.message == nil)
+    let relaunched = RouterViewModel(screens: store.screens)
+    await relaunched.restoreLastScreen()
+    #expect(relaunched.state.screen == .rates)
+  }
 }

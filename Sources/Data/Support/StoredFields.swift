@@ -171,33 +171,20 @@ func rateSnapshotFields(
     nextUpdateAt: try checkedDate(nextUpdateAtMs, name("nextUpdateAtMs")), rates: values)
 }
 
-/// A screen as a name and, for the calculator, a currency:
-/// ("calculator", "KRW"), ("rates", nil).
+/// A screen as both stores keep it, a name and, for the calculator, a currency
+/// (("calculator", "KRW"), ("rates", nil)), through the one codec, Domain's `ScreenText`;
+/// an unknown name is the stores' `InvalidDocument`.
 enum ScreenFields {
   static func name(_ screen: Screen) -> (screen: String, currency: String?) {
-    switch screen {
-    case .rates: ("rates", nil)
-    case .calculator(let currency): ("calculator", currency)
-    case .stopwatch: ("stopwatch", nil)
-    case .notices: ("notices", nil)
-    case .bookmarks: ("bookmarks", nil)
-    case .mindLog: ("mindLog", nil)
-    case .chat: ("chat", nil)
-    }
+    let text = ScreenText(screen)
+    return (text.name, text.currency)
   }
 
-  static func screen(_ screen: String, currency: String?) throws(InvalidDocument) -> Screen {
-    switch (screen, currency) {
-    case ("rates", nil): return .rates
-    case ("calculator", let currency?): return .calculator(currency: currency)
-    case ("stopwatch", nil): return .stopwatch
-    case ("notices", nil): return .notices
-    case ("bookmarks", nil): return .bookmarks
-    case ("mindLog", nil): return .mindLog
-    case ("chat", nil): return .chat
-    default:
+  static func screen(_ name: String, currency: String?) throws(InvalidDocument) -> Screen {
+    guard let screen = ScreenText(name: name, currency: currency).screen else {
       throw InvalidDocument(
-        reason: "unknown screen \"\(screen)\"" + (currency.map { " (currency \($0))" } ?? ""))
+        reason: "unknown screen \"\(name)\"" + (currency.map { " (currency \($0))" } ?? ""))
     }
+    return screen
   }
 }

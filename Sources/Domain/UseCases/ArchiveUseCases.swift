@@ -20,3 +20,23 @@ public struct ImportStore: Sendable {
     try await archive.replaceAll(with: incoming, onlyIfEmpty: !replace)
   }
 }
+
+/// Reads an archive file for `pocket import`.
+public struct ReadArchiveFile: Sendable {
+  private let files: any ArchiveFileRepository
+  public init(files: any ArchiveFileRepository) { self.files = files }
+
+  public func callAsFunction(_ path: String) async throws -> StoreArchive {
+    try await files.read(path)
+  }
+}
+
+/// Writes an archive file for `pocket export`.
+public struct WriteArchiveFile: Sendable {
+  private let files: any ArchiveFileRepository
+  public init(files: any ArchiveFileRepository) { self.files = files }
+
+  public func callAsFunction(_ archive: StoreArchive, to path: String) async throws {
+    try await files.write(archive, to: path)
+  }
+}

@@ -42,6 +42,17 @@ public final class RouterViewModel: MessageReporting {
     }
   }
 
+  /// Comes back to the screen saved last, with `calculator` opened on its currency when
+  /// that screen is the calculator. A currency the cached rates no longer list falls back
+  /// to the rate list, which is saved as the screen shown.
+  public func launch(calculator: CalculatorViewModel) async {
+    await restoreLastScreen()
+    guard state.message == nil, case .calculator(let code) = state.screen else { return }
+    if await !calculator.open(code) {
+      await show(.rates)
+    }
+  }
+
   /// Shows `screen` and remembers it. Showing the current screen saves nothing.
   /// - Returns: false when the screen could not be saved (the message says why).
   @discardableResult

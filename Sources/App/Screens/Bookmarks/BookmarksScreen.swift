@@ -1,0 +1,55 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The bookmarks: `bookmarks`, `rename`, `remove`, `clear`.
+final class BookmarksScreen: ScreenFeature {
+  nonisolated static let help: [CommandHelp] = [
+    .init(name: "bookmarks", usage: "bookmarks", summary: "Show the bookmarks"),
+    .init(name: "rename", usage: "rename N TITLE...", summary: "Rename bookmark N"),
+    .init(name: "remove", usage: "remove N", summary: "Remove bookmark N"),
+    .init(name: "clear", usage: "clear", summary: "Remove every bookmark"),
+  ]
+
+  let viewModel: BookmarksViewModel
+
+  init(_ dependencies: ScreenDependencies) {
+    viewModel = BookmarksViewModel(bookmarks: dependencies.repositories.bookmarks)
+  }
+
+  func shows(_ screen: Screen) -> Bool { screen == .bookmarks }
+  func load(_ screen: Screen) async { await viewModel.load() }
+  var message: Message? { viewModel.state.message }
+  var content: ScreenContent { .bookmarks(viewModel.state) }
+
+  func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    switch command {
+    case .bookmarks: .navigate(.bookmarks)
+    case .rename(let number, let title):
+      .perform(.bookmarks) { await self.viewModel.rename(number: number, to: title) }
+    case .remove(let number): .perform(.bookmarks) { await self.viewModel.remove(number: number) }
+    case .clear: .perform(.bookmarks) { await self.viewModel.clear() }
+    default: nil
+    }
+  }
+}
+
+extension BookmarksViewModel.State: ScreenState {
+  var screen: Screen { .bookmarks }
+  func lines(_ renderer: Renderer) -> [String] { renderer.bookmarks(self) }
+}
+
+extension ScreenContent {
+  static func bookmarks(_ state: BookmarksViewModel.State) -> ScreenContent {
+    ScreenContent(state)
+  }
+}
+
+extension Renderer {
+  fileprivate func bookmarks(_ state: BookmarksViewModel.State) -> [String] {
+    guard state.page.total > 0 else { return [strings.noBookmarksYet] }
+    return numbered(state.page) { bookmark in
+      ["\(bookmark.title) · \(strings.day(bookmark.noticeDate))", bookmark.url]
+    }
+  }
+}

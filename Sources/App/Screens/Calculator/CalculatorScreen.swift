@@ -1,0 +1,78 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The calculator, pushed from the rate list: `calc`, `convert`, `back` (which the
+/// router carries out).
+final class CalculatorScreen: ScreenFeature {
+  nonisolated static let help: [CommandHelp] = [
+    .init(name: "calc", usage: "calc CODE", summary: "Open the calculator for a currency"),
+    .init(
+      name: "convert", usage: "convert AMOUNT [FROM]",
+      summary: "Convert USD (or FROM) into the calculator's currency"),
+    .init(name: "back", usage: "back", summary: "Leave the calculator for the rates list"),
+  ]
+
+  let viewModel: CalculatorViewModel
+
+  init(_ dependencies: ScreenDependencies) {
+    viewModel = CalculatorViewModel(
+      rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
+      language: dependencies.language)
+  }
+
+  func shows(_ screen: Screen) -> Bool {
+    if case .calculator = screen { return true }
+    return false
+  }
+
+  func load(_ screen: Screen) async {
+    guard case .calculator(let code) = screen else { return }
+    if viewModel.state.currency != code { await viewModel.open(code) }
+  }
+
+  var message: Message? { viewModel.state.message }
+  var content: ScreenContent { .calculator(viewModel.state) }
+
+  func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    switch command {
+    case .calc(let code):
+      return .open {
+        guard await self.viewModel.open(code) else { return nil }
+        return .calculator(currency: self.viewModel.state.currency)
+      }
+    case .convert(let amount, let from):
+      guard let currency = context.lastCalculatorCurrency else { return .refuse(.noCalculator) }
+      return .perform(.calculator(currency: currency)) {
+        await self.viewModel.convert(amount, from: from)
+      }
+    default:
+      return nil
+    }
+  }
+}
+
+extension CalculatorViewModel.State: ScreenState {
+  var screen: Screen { .calculator(currency: currency) }
+  func lines(_ renderer: Renderer) -> [String] { renderer.calculator(self) }
+}
+
+extension ScreenContent {
+  static func calculator(_ state: CalculatorViewModel.State) -> ScreenContent {
+    ScreenContent(state)
+  }
+}
+
+extension Renderer {
+  fileprivate func calculator(_ state: CalculatorViewModel.State) -> [String] {
+    var lines = [
+      "\(strings.calculatorTitle) · \(state.currency) \(strings.currencyName(state.currency))"
+    ]
+    if let rate = state.rate {
+      lines.append(strings.rateLine(base: state.base, rate: rate, code: state.currency))
+    }
+    lines.append("")
+    lines.append(state.conversion.map(strings.conversion) ?? strings.calculatorHint)
+    return lines
+  }
+}

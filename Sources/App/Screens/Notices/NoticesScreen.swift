@@ -1,0 +1,56 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The notice board: `notices`, `bookmark`.
+final class NoticesScreen: ScreenFeature {
+  nonisolated static let help: [CommandHelp] = [
+    .init(name: "notices", usage: "notices", summary: "Show the notice board"),
+    .init(
+      name: "bookmark", usage: "bookmark N", summary: "Bookmark notice N, or remove its bookmark"),
+  ]
+
+  let viewModel: NoticesViewModel
+
+  init(_ dependencies: ScreenDependencies) {
+    viewModel = NoticesViewModel(
+      catalog: dependencies.notices, bookmarks: dependencies.repositories.bookmarks,
+      now: dependencies.now)
+  }
+
+  func shows(_ screen: Screen) -> Bool { screen == .notices }
+  func load(_ screen: Screen) async { await viewModel.load() }
+  var message: Message? { viewModel.state.message }
+  var content: ScreenContent { .notices(viewModel.state) }
+
+  func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    switch command {
+    case .notices: .navigate(.notices)
+    case .bookmark(let number):
+      .perform(.notices) { await self.viewModel.toggleBookmark(number: number) }
+    default: nil
+    }
+  }
+}
+
+extension NoticesViewModel.State: ScreenState {
+  var screen: Screen { .notices }
+  func lines(_ renderer: Renderer) -> [String] { renderer.notices(self) }
+}
+
+extension ScreenContent {
+  static func notices(_ state: NoticesViewModel.State) -> ScreenContent { ScreenContent(state) }
+}
+
+extension Renderer {
+  fileprivate func notices(_ state: NoticesViewModel.State) -> [String] {
+    let width = String(state.items.count).count
+    return state.items.enumerated().flatMap { index, item in
+      [
+        "\(rightAligned(String(index + 1), width)) \(item.isBookmarked ? "★" : " ") "
+          + "\(item.notice.title) · \(strings.day(item.notice.date))",
+        String(repeating: " ", count: width + 3) + item.notice.url,
+      ]
+    }
+  }
+}

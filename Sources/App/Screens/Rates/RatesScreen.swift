@@ -1,0 +1,77 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The rate list: `rates`, `fav`, `refresh`.
+final class RatesScreen: ScreenFeature {
+  nonisolated static let help: [CommandHelp] = [
+    .init(name: "rates", usage: "rates [QUERY]", summary: "Exchange rates; filter by code or name"),
+    .init(
+      name: "fav", usage: "fav CODE", summary: "Pin a currency on top of the rates, or unpin it"),
+    .init(
+      name: "refresh", usage: "refresh [--force]",
+      summary: "Fetch new rates once they are published (--force: now)"),
+  ]
+
+  let viewModel: RatesViewModel
+
+  init(_ dependencies: ScreenDependencies) {
+    viewModel = RatesViewModel(
+      rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
+      source: dependencies.rateSource, now: dependencies.now)
+  }
+
+  func shows(_ screen: Screen) -> Bool { screen == .rates }
+  func load(_ screen: Screen) async { await viewModel.load() }
+  var message: Message? { viewModel.state.message }
+  var content: ScreenContent { .rates(viewModel.state) }
+
+  func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    switch command {
+    case .rates(let query): .perform(.rates) { await self.viewModel.search(query) }
+    case .favorite(let code): .perform(.rates) { await self.viewModel.toggleFavorite(code) }
+    case .refresh(let force): .perform(.rates) { await self.viewModel.refresh(force: force) }
+    default: nil
+    }
+  }
+}
+
+extension RatesViewModel.State: ScreenState {
+  var screen: Screen { .rates }
+  func lines(_ renderer: Renderer) -> [String] { renderer.rates(self) }
+}
+
+extension ScreenContent {
+  static func rates(_ state: RatesViewModel.State) -> ScreenContent { ScreenContent(state) }
+}
+
+extension Renderer {
+  fileprivate func rates(_ state: RatesViewModel.State) -> [String] {
+    var lines: [String] = []
+    if let published = state.publishedAt {
+      lines.append(strings.published(published, stale: state.isOutdated))
+    }
+    if state.hasNoResults {
+      return lines + [strings.noResults]
+    }
+    let rates = state.quotes.map { strings.decimal($0.rate, fractionDigits: 4) }
+    let width = rates.map(\.count).max() ?? 0
+    for (quote, rate) in zip(state.quotes, rates) {
+      let star = quote.isFavorite ? "★" : " "
+      lines.append(
+        "\(star) \(quote.code)  \(rightAligned(rate, width)) \(trend(quote.trend)) "
+          + strings.currencyName(quote.code))
+    }
+    lines.append("")
+    lines.append(strings.currencyCount(state.quotes.count))
+    return lines
+  }
+
+  fileprivate func trend(_ trend: Trend) -> String {
+    switch trend {
+    case .up: "🔼"
+    case .down: "🔽"
+    case .flat: "  "
+    }
+  }
+}

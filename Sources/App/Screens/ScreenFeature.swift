@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+import Presentation
+
+/// What a screen's feature is built from: the store's repositories and the sources of data
+/// the composition root made.
+struct ScreenDependencies {
+  let repositories: Repositories
+  let timeline: Timeline
+  let language: Language
+  /// Where `refresh` fetches rates from.
+  let rateSource: any ExchangeRateSource
+  /// The rates shown before the first refresh.
+  let bundledRates: any ExchangeRateSource
+  let notices: [Notice]
+
+  /// The wall clock, read off the timeline.
+  var now: @Sendable () -> Date {
+    let timeline = timeline
+    return { timeline.now() }
+  }
+}
+
+/// Where the dispatcher stands when a command comes.
+struct ScreenContext {
+  /// The screen showing.
+  var current: Screen
+  /// The currency of the calculator opened last, if any.
+  var lastCalculatorCurrency: String?
+}
+
+/// What a command means to a screen; the dispatcher carries it out the same way for every
+/// screen (loads, saves the screen shown, turns the view model's message into the outcome).
+@MainActor
+enum ScreenAction {
+  /// Show `screen` with fresh data.
+  case navigate(Screen)
+  /// Run an intent of the view model; on success `screen` comes up, on a refusal the
+  /// screen stays as it was.
+  case perform(Screen, () async -> Void)
+  /// Open a screen whose identity the intent decides (the calculator's currency); `nil`
+  /// when the intent was refused.
+  case open(() async -> Screen?)
+  /// Refused at once.
+  case refuse(Message)
+}
+
+/// One screen of the text front end. Everything App knows about a screen is in its folder,
+/// `App/Screens/<Name>/`: the feature (its view model, what its commands do, its help
+/// lines) and the rendering of its view model's state (`ScreenState`). Registered once, in
+/// `ScreenFeatures.all`.
+@MainActor
+protocol ScreenFeature: AnyObject, Sendable {
+  /// The help lines of the screen's commands, in the order `help` lists them.
+  nonisolated static var help: [CommandHelp] { get }
+
+  init(_ dependencies: ScreenDependencies)
+
+  /// Whether `screen` is this feature's.
+  func shows(_ screen: Screen) -> Bool
+
+  /// Loads the view model for `screen`, so the screen shows fresh data.
+  func load(_ screen: Screen) async
+
+  /// The view model's message after its last intent.
+  var message: Message? { get }
+
+  /// What the screen shows now.
+  var content: ScreenContent { get }
+
+  /// What `command` means to this screen in `context`; `nil` when it is not one of its
+  /// commands there.
+  func action(for command: Command, in context: ScreenContext) -> ScreenAction?
+}
+
+/// Every screen, registered once. The order is the order of their commands in `help`.
+enum ScreenFeatures {
+  static let all: [any ScreenFeature.Type] = [
+    RatesScreen.self, CalculatorScreen.self, StopwatchScreen.self, NoticesScreen.self,
+    BookmarksScreen.self, MindLogScreen.self, ChatScreen.self,
+  ]
+}
+
+/// The state of one screen as text. Each screen's folder conforms its view model's `State`.
+protocol ScreenState: Equatable, Sendable {
+  /// The screen this state shows.
+  var screen: Screen { get }
+  /// The lines under the tab line, drawn with `renderer`'s string table and layout helpers.
+  func lines(_ renderer: Renderer) -> [String]
+}
+
+extension ScreenState {
+  fileprivate func isEqual(to other: any ScreenState) -> Bool {
+    (other as? Self) == self
+  }
+}
+
+/// What one screen shows: the state of its view model.
+package struct ScreenContent: Equatable {
+  let state: any ScreenState
+
+  init(_ state: some ScreenState) { self.state = state }
+
+  /// The screen shown.
+  package var screen: Screen { state.screen }
+
+  package static func == (lhs: ScreenContent, rhs: ScreenContent) -> Bool {
+    lhs.state.isEqual(to: rhs.state)
+  }
+}

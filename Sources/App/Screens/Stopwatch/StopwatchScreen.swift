@@ -1,0 +1,82 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The stopwatch: `stopwatch`, `start`, `stop`, `lap`, `reset`.
+final class StopwatchScreen: ScreenFeature {
+  nonisolated static let help: [CommandHelp] = [
+    .init(name: "stopwatch", usage: "stopwatch", summary: "Show the stopwatch"),
+    .init(name: "start", usage: "start", summary: "Start or resume the stopwatch"),
+    .init(name: "stop", usage: "stop", summary: "Stop the stopwatch"),
+    .init(name: "lap", usage: "lap", summary: "Record a lap of the running stopwatch"),
+    .init(
+      name: "reset", usage: "reset", summary: "Stop the stopwatch and delete its time and laps"),
+  ]
+
+  let viewModel: StopwatchViewModel
+
+  init(_ dependencies: ScreenDependencies) {
+    viewModel = StopwatchViewModel(
+      stopwatch: dependencies.repositories.stopwatch, timeline: dependencies.timeline)
+  }
+
+  func shows(_ screen: Screen) -> Bool { screen == .stopwatch }
+  func load(_ screen: Screen) async { await viewModel.load() }
+  var message: Message? { viewModel.state.message }
+
+  /// The stopwatch read off the clock now.
+  var content: ScreenContent {
+    viewModel.tick()
+    return .stopwatch(viewModel.state)
+  }
+
+  func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    switch command {
+    case .stopwatch: .navigate(.stopwatch)
+    case .start: .perform(.stopwatch) { await self.viewModel.startTapped() }
+    case .stop: .perform(.stopwatch) { await self.viewModel.stopTapped() }
+    case .lap: .perform(.stopwatch) { await self.viewModel.lapTapped() }
+    case .reset: .perform(.stopwatch) { await self.viewModel.resetTapped() }
+    default: nil
+    }
+  }
+}
+
+extension StopwatchViewModel.State: ScreenState {
+  var screen: Screen { .stopwatch }
+  func lines(_ renderer: Renderer) -> [String] { renderer.stopwatch(self) }
+}
+
+extension ScreenContent {
+  static func stopwatch(_ state: StopwatchViewModel.State) -> ScreenContent {
+    ScreenContent(state)
+  }
+}
+
+extension Renderer {
+  fileprivate func stopwatch(_ state: StopwatchViewModel.State) -> [String] {
+    var lines = [
+      "\(strings.title(.stopwatch)) · \(strings.status(state.status))",
+      "  " + strings.stopwatchTime(state.elapsed),
+      "",
+    ]
+    guard !state.laps.isEmpty else { return lines + [strings.noLapsYet] }
+    let labels = state.laps.map { strings.lap($0.lap.number) }
+    let width = labels.map(\.count).max() ?? 0
+    for (row, label) in zip(state.laps, labels) {
+      var line =
+        "\(leftAligned(label, width))  \(strings.stopwatchTime(row.lap.lapTime))"
+        + "  \(strings.stopwatchTime(row.lap.total))"
+      switch row.mark {
+      case .fastest: line += "  \(strings.fastest)"
+      case .slowest: line += "  \(strings.slowest)"
+      case nil: break
+      }
+      lines.append(line)
+    }
+    if state.lapCount > state.laps.count {
+      lines += ["", strings.showingNewest(state.laps.count, of: state.lapCount)]
+    }
+    return lines
+  }
+}

@@ -1,0 +1,14 @@
+/// Where archive files are kept: what `export` writes and `import` reads. Data implements
+/// it on disk; the composition root hands one to the front end.
+public protocol ArchiveFileRepository: Sendable {
+  /// The archive in the file at `path`.
+  /// - Throws: `.storageUnavailable(path:reason:)` when there is no such file, or it cannot
+  ///   be read, or it is larger than an archive may be; `.corruptStore(path:reason:)` when
+  ///   it is not an archive. Either names `path` as given.
+  func read(_ path: String) async throws -> StoreArchive
+
+  /// Writes `archive` to the file at `path`, whole or not at all: a reader sees the old
+  /// file or the new one. Only a new path or an existing regular file is written.
+  /// - Throws: `.storageUnavailable(path:reason:)`, leaving what was at `path` as it was.
+  func write(_ archive: StoreArchive, to path: String) async throws
+}

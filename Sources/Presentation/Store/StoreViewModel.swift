@@ -1,0 +1,100 @@
+import Domain
+import Observation
+
+/// The store itself: what `store` says about it, and `export` and `import` through
+/// archive files.
+@MainActor @Observable
+public final class StoreViewModel: MessageReporting {
+  /// What the store commands show.
+  public enum Report: Equatable, Sendable {
+    /// The store's kind, path, version and how many records of each kind it holds.
+    case summary(RecordCounts)
+    case exported(count: Int, path: String)
+    case imported(count: Int, path: String)
+  }
+
+  public struct State: Equatable, Sendable {
+    /// The kind of store open (`sqlite`, `json`, `memory`).
+    public var kind: String
+    public var path: String
+    public var version: Int
+    /// What the last command came to; `nil` when it was refused.
+    public var report: Report?
+    public var message: Message?
+
+    public init(
+      kind: String, path: String, version: Int, report: Report? = nil, message: Message? = nil
+    ) {
+      self.kind = kind
+      self.path = path
+      self.version = version
+      self.report = report
+      self.message = message
+    }
+  }
+
+  public private(set) var state: State
+  private let exportStore: ExportStore
+  private let importStore: ImportStore
+  private let readFile: ReadArchiveFile
+  private let writeFile: WriteArchiveFile
+
+  public init(
+    archive: any ArchiveRepository, files: any ArchiveFileRepository, kind: String,
+    path: String, version: Int
+  ) {
+    state = State(kind: kind, path: path, version: version)
+    exportStore = ExportStore(archive: archive)
+    importStore = ImportStore(archive: archive)
+    readFile = ReadArchiveFile(files: files)
+    writeFile = WriteArchiveFile(files: files)
+  }
+
+  func report(_ message: Message?) { state.message = message }
+
+  /// Counts the records of the store.
+  public func summarize() async {
+    begin()
+    guard let archive = await attempt({ try await exportStore() }) else { return }
+    state.report = .summary(archive.counts)
+  }
+
+  /// Writes every record of the store to the file at `path`.
+  public func export(to path: String) async {
+    begin()
+    guard let archive = await attempt({ try await exportStore() }) else { return }
+    guard await attemptFile(path, { try await writeFile(archive, to: path) }) != nil else {
+      return
+    }
+    state.report = .exported(count: archive.counts.total, path: path)
+  }
+
+  /// Reads the archive file at `path` into the store: an empty store, unless `replace`.
+  public func importArchive(from path: String, replace: Bool) async {
+    begin()
+    guard let archive = await attemptFile(path, { try await readFile(path) }) else { return }
+    guard await attempt({ try await importStore(archive, replace: replace) }) != nil else {
+      return
+    }
+    state.report = .imported(count: archive.counts.total, path: path)
+  }
+
+  private func begin() {
+    state.report = nil
+    state.message = nil
+  }
+
+  /// Runs a call on the archive file: its failures name the file, not the store, so they
+  /// are not mistaken for a store that cannot be used.
+  private func attemptFile<T>(_ path: String, _ body: () async throws -> T) async -> T? {
+    do {
+      return try await body()
+    } catch DomainError.storageUnavailable(_, let reason), DomainError.corruptStore(_, let reason) {
+      state.message = .fileFailed(path: path, reason: reason)
+      return nil
+    } catch {
+      state.message = Message(error)
+      return nil
+    }
+  }
+}

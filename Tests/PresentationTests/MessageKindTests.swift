@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@Suite("Message kinds")
+struct MessageKindTests {
+  /// One message of every case, with the class a user sees it in: a refusal exits 1 (or 3),
+  /// a confirmation 0.
+  static let samples: [(Message, Message.Kind)] = [
+    (.enterAmount, .refusal), (.invalidNumber, .refusal), (.negativeAmount, .refusal),
+    (.scoreOutOfRange, .refusal), (.emptyText, .refusal), (.unknownCurrency("XYZ"), .refusal),
+    (.noSuchItem(9, count: 2), .refusal), (.tooLong(.note, limit: 1), .refusal),
+    (.lineTooLong(limit: 1), .refusal), (.stopwatchNotRunning, .refusal),
+    (.alreadyExists, .refusal), (.notFound, .refusal), (.couldNotLoad(reason: "x"), .refusal),
+    (.refreshCancelled, .refusal), (.notOnThisScreen(command: "edit"), .refusal),
+    (.noCalculator, .refusal), (.storeNotEmpty, .refusal), (.invalidArchive("x"), .refusal),
+    (.resultTooLarge, .refusal), (.outOfRange("x"), .refusal),
+    (.fileFailed(path: "/p", reason: "x"), .refusal),
+    (.storageFailed(path: "/p", reason: "x"), .refusal),
+    (.bookmarkAdded("t"), .confirmation), (.bookmarkRemoved("t"), .confirmation),
+    (.bookmarksCleared, .confirmation), (.favoriteAdded("KRW"), .confirmation),
+    (.favoriteRemoved("KRW"), .confirmation),
+    (.ratesUpdated(publishedAt: Date(timeIntervalSince1970: 0)), .confirmation),
+    (.ratesNotDue(nextUpdateAt: Date(timeIntervalSince1970: 0)), .confirmation),
+  ]
+
+  @Test(arguments: samples)
+  func everyMessageHasItsClass(message: Message, kind: Message.Kind) {
+    #expect(message.kind == kind)
+    #expect(message.isRefusal == (kind == .refusal))
+  }
+
+  /// The samples name every case: adding a message without a sample fails to compile here.
+  @Test func theSamplesNameEveryCase() {
+    func name(_ message: Message) -> String {
+      switch message {
+      case .enterAmount: "enterAmount"
+      case .invalidNumber: "invalidNumber"
+      case .negativeAmount: "negativeAmount"
+      case .scoreOutOfRange: "scoreOutOfRange"
+      case .emptyText: "emptyText"
+      case .unknownCurrency: "unknownCurrency"
+      case .noSuchItem: "noSuchItem"
+      case .tooLong: "tooLong"
+      case .lineTooLong: "lineTooLong"
+      case .stopwatchNotRunning: "stopwatchNotRunning"
+      case .alreadyExists: "alreadyExists"
+      case .notFound: "notFound"
+      case .couldNotLoad: "couldNotLoad"
+      case .refreshCancelled: "refreshCancelled"
+      case .notOnThisScreen: "notOnThisScreen"
+      case .noCalculator: "noCalculator"
+      case .storeNotEmpty: "storeNotEmpty"
+      case .invalidArchive: "invalidArchive"
+      case .resultTooLarge: "resultTooLarge"
+      case .outOfRange: "outOfRange"
+      case .fileFailed: "fileFailed"
+      case .storageFailed: "storageFailed"
+      case .bookmarkAdded: "bookmarkAdded"
+      case .bookmarkRemoved: "bookmarkRemoved"
+      case .bookmarksCleared: "bookmarksCleared"
+      case .favoriteAdded: "favoriteAdded"
+      case .favoriteRemoved: "favoriteRemoved"
+      case .ratesUpdated: "ratesUpdated"
+      case .ratesNotDue: "ratesNotDue"
+      }
+    }
+    #expect(Set(Self.samples.map { name($0.0) }).count == 29)
+  }
+}

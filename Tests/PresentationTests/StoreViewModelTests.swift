@@ -1,0 +1,69 @@
+import Data
+import Domain
+import Presentation
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Store: summary, export and import")
+struct StoreViewModelTests {
+  let files = InMemoryArchiveFileRepository()
+
+  func viewModel(_ store: InMemoryStore) -> StoreViewModel {
+    StoreViewModel(
+      archive: store.repositories.archive, files: files, kind: "memory", path: "memory",
+      version: 1)
+  }
+
+  @Test func summaryCountsTheRecords() async throws {
+    let store = InMemoryStore()
+    let sample = StoreArchive.sample()
+    try await store.repositories.archive.replaceAll(with: sample, onlyIfEmpty: true)
+    let viewModel = viewModel(store)
+    await viewModel.summarize()
+    #expect(
+      viewModel.state
+        == .init(kind: "memory", path: "memory", version: 1, report: .summary(sample.counts)))
+  }
+
+  @Test func anExportImportsIntoAnotherStore() async throws {
+    let source = InMemoryStore()
+    let sample = StoreArchive.sample()
+    try await source.repositories.archive.replaceAll(with: sample, onlyIfEmpty: true)
+    let exporter = viewModel(source)
+    await exporter.export(to: "/tmp/all.json")
+    #expect(exporter.state.report == .exported(count: sample.counts.total, path: "/tmp/all.json"))
+    #expect(exporter.state.message == nil)
+
+    let target = InMemoryStore()
+    let importer = viewModel(target)
+    await importer.importArchive(from: "/tmp/all.json", replace: false)
+    #expect(importer.state.report == .imported(count: sample.counts.total, path: "/tmp/all.json"))
+    #expect(try await target.repositories.archive.export() == source.repositories.archive.export())
+
+    // Into a store that now holds data: refused without --replace, done with it.
+    await importer.importArchive(from: "/tmp/all.json", replace: false)
+    #expect(importer.state.report == nil)
+    #expect(importer.state.message == .storeNotEmpty)
+    await importer.importArchive(from: "/tmp/all.json", replace: true)
+    #expect(importer.state.message == nil)
+    #expect(importer.state.report == .imported(count: sample.counts.total, path: "/tmp/all.json"))
+  }
+
+  /// A file that is missing or not an archive is the file's failure, named by its path,
+  /// not the store's (which would exit 3).
+  @Test func aBadFileIsTheFilesFailure() async throws {
+    let viewModel = viewModel(InMemoryStore())
+    await viewModel.importArchive(from: "/tmp/none.json", replace: false)
+    #expect(viewModel.state.message == .fileFailed(path: "/tmp/none.json", reason: "no such file"))
+    #expect(viewModel.state.report == nil)
+
+    await files.place(Array("not json".utf8), at: "/tmp/bad.json")
+    await viewModel.importArchive(from: "/tmp/bad.json", replace: false)
+    guard case .fileFailed(let path, _) = viewModel.state.message else {
+      Issue.record("expected a file failure, got \(String(describing: viewModel.state.message))")
+      return
+    }
+    #expect(path == "/tmp/bad.json")
+  }
+}
