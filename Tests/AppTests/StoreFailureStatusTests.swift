@@ -68,6 +68,22 @@ struct StoreFailureStatusTests {
     }
   }
 
+  /// Not every error of a store is a store failure: an item another process removed is a
+  /// refusal (status 1), and the session goes on.
+  @Test func anItemTheStoreNoLongerHasIsARefusalNotAFailure() async throws {
+    let base = InMemoryStore().repositories
+    try await base.rates.store(try await BundledRateSource().fetch())
+    let notice = Notice(
+      title: "Winter hours", date: Fixtures.referenceDate, url: "https://n.example/1")
+    _ = try await ToggleBookmark(bookmarks: base.bookmarks, now: { Fixtures.referenceDate })(notice)
+    try await base.screens.save(.bookmarks)
+    let failing = FailingStore(base: base)
+    failing.fail(with: .notFound, on: .writes)
+    let run = await Self.run(["rename", "1", "Later"], on: failing.repositories)
+    #expect(run.status == .refused, "\(run.errors)")
+    #expect(run.errors.hasPrefix("pocket: ") && !run.errors.contains("Cannot use the store"))
+  }
+
   @Test func inASessionAFailedWriteEndsWithStatus3() async throws {
     let failing = try await Self.storeFailingItsWrites(FailingStore.corrupt)
     let run = await Self.run(

@@ -135,6 +135,18 @@ struct ViewModelFailureTests {
     #expect(viewModel.state == expected)
   }
 
+  /// The store says the item is gone (another process removed it): the screen says so,
+  /// a refusal, not a store failure.
+  @Test func anItemTheStoreNoLongerHasIsNotFound() async throws {
+    _ = try await ToggleBookmark(bookmarks: store.bookmarks, now: now)(SampleNotices.all[0])
+    let viewModel = BookmarksViewModel(bookmarks: store.bookmarks)
+    await viewModel.load()
+    failing.fail(with: .notFound, on: .writes)
+    await viewModel.rename(number: 1, to: "Read later")
+    #expect(viewModel.state.message == .notFound)
+    #expect(viewModel.state.page.items.map(\.title) == [SampleNotices.all[0].title])
+  }
+
   @Test(arguments: failures)
   func mindLog(error: DomainError, message: Message) async {
     let viewModel = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)

@@ -44,11 +44,10 @@ public final class FailingStore: Sendable {
     failure = Mutex(nil)
   }
 
-  /// A store with nothing behind it: every call (or only every write, with
-  /// `calls: .writes`, when no test reads) throws `error`.
-  public init(failingWith error: DomainError = FailingStore.unavailable, calls: Calls = .all) {
+  /// A store with nothing behind it: every call throws `error`.
+  public init(failingWith error: DomainError = FailingStore.unavailable) {
     base = nil
-    failure = Mutex((error, calls))
+    failure = Mutex((error, .all))
   }
 
   /// From now on, calls of the kind `calls` throw `error`.
@@ -56,7 +55,8 @@ public final class FailingStore: Sendable {
     failure.withLock { $0 = (error, calls) }
   }
 
-  /// From now on, every call goes to the base store again.
+  /// From now on, every call goes to the base store again (a store with none behind it
+  /// must not be asked again).
   public func recover() {
     failure.withLock { $0 = nil }
   }
