@@ -88,7 +88,18 @@ enum DurableFile {
         written += count
       }
     }
-    return fsync(descriptor) == 0 ? nil : "cannot sync \(name): \(describe(errno))"
+    return syncToDisk(descriptor) ? nil : "cannot sync \(name): \(describe(errno))"
+  }
+
+  /// Syncs the file's data to the disk itself. On Darwin `fsync` leaves it in the drive's
+  /// cache, and `F_FULLFSYNC` is what reaches the disk (`fsync` where a file system does not
+  /// support it).
+  private static func syncToDisk(_ descriptor: Int32) -> Bool {
+    #if canImport(Darwin)
+      fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+    #else
+      fsync(descriptor) == 0
+    #endif
   }
 
   /// How the names of `replace`'s temporary files for a file named `name` begin.
