@@ -6,7 +6,9 @@ import PackageDescription
 // App (the text front end; `pocket` is its executable) is the one composition root.
 let package = Package(
   name: "Pocket",
-  platforms: [.macOS(.v15)],
+  // iOS: the originals are iOS apps, and a SwiftUI app can depend on Domain, Data and
+  // Presentation. (`Mutex` in Presentation needs macOS 15 / iOS 18.)
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Data", targets: ["Data"]),
@@ -27,14 +29,27 @@ let package = Package(
     // `swift run -c release pocket-bench`: timings through the same stack as `pocket`.
     .executableTarget(
       name: "Bench", dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite"]),
-    .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
-    .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "TestSupport"]),
+    // Test helpers that need no store: clocks, fixtures, the failing fake store.
+    .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
+    // The real stores under test (StoreKind), for the contract suite and the tests above it.
+    .target(
+      name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport"],
+      path: "Tests/StoreTestSupport"),
+    // Domain alone: pure domain logic, and use cases against the failing fake.
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+    // Use cases against the contract-tested stores (the in-memory store first of all).
     .testTarget(
-      name: "PresentationTests", dependencies: ["Domain", "Data", "Presentation", "TestSupport"]),
+      name: "UseCaseTests", dependencies: ["Domain", "Data", "TestSupport", "StoreTestSupport"]),
+    .testTarget(
+      name: "DataTests", dependencies: ["Domain", "Data", "TestSupport", "StoreTestSupport"]),
+    .testTarget(
+      name: "PresentationTests",
+      dependencies: ["Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport"]),
     .testTarget(
       name: "AppTests",
-      dependencies: ["App", "pocket", "Domain", "Data", "Presentation", "TestSupport"]),
+      dependencies: [
+        "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport",
+      ]),
     .testTarget(name: "BenchTests", dependencies: ["Bench"]),
   ],
   swiftLanguageModes: [.v6]

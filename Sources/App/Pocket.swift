@@ -34,6 +34,8 @@ package struct Pocket {
   /// Wall-clock and boot-clock time moved by a monotonic clock; tests pass a manual one.
   var timeline = Timeline(clock: ContinuousClock(), now: { Date() }, boot: BootClock.read)
   var timeZone: TimeZone = .current
+  /// Opens the store the options name; tests hand in another one (a store that fails).
+  var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = OpenedStore.open
 
   package init(environment: [String: String], console: any Console) {
     self.environment = environment
@@ -66,7 +68,7 @@ package struct Pocket {
     let strings = Strings(language: language, timeZone: timeZone)
     let store: OpenedStore
     do {
-      store = try OpenedStore.open(options, environment: environment)
+      store = try openStore(options, environment)
     } catch {
       console.writeError("pocket: \(oneLine(strings.text(Message(error))))\n")
       return .storeUnusable

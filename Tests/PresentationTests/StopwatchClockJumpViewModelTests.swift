@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Presentation
+import StoreTestSupport
 import TestSupport
 import Testing
 

@@ -11,7 +11,11 @@ import Foundation
 /// The composition root passes `BootClock.read` to `Timeline`.
 ///
 /// - Linux: `CLOCK_BOOTTIME` and `/proc/sys/kernel/random/boot_id`.
-/// - macOS: `CLOCK_MONOTONIC_RAW` (which counts sleep) and `kern.bootsessionuuid`.
+/// - Darwin (macOS and iOS): `CLOCK_MONOTONIC_RAW` (which counts sleep) and
+///   `kern.bootsessionuuid`. An iOS app that ships this reads the boot time, one of
+///   Apple's "required reason" APIs: its privacy manifest declares
+///   `NSPrivacyAccessedAPICategorySystemBootTime` with reason `35F9.1` (time between
+///   events in the app). Where a sandbox refuses the sysctl, the id is `nil`.
 /// - Elsewhere, or when the boot id cannot be read: `nil`, and the stopwatch measures
 ///   runs between processes on the wall clock.
 public enum BootClock {
@@ -22,7 +26,7 @@ public enum BootClock {
   @Sendable public static func read() -> BootInstant? {
     #if os(Linux)
       read(bootIDPath: linuxBootIDPath)
-    #elseif os(macOS)
+    #elseif canImport(Darwin)
       BootInstant(bootID: sysctlText("kern.bootsessionuuid"), uptimeMilliseconds: uptime())
     #else
       nil
@@ -52,7 +56,7 @@ public enum BootClock {
       guard count > 0 else { return nil }
       return String(decoding: buffer[..<count], as: UTF8.self)
     }
-  #elseif os(macOS)
+  #elseif canImport(Darwin)
     private static func uptime() -> Int64? {
       let nanoseconds = clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW)
       guard nanoseconds > 0 else { return nil }

@@ -56,6 +56,7 @@ public struct HTTPRateSource: ExchangeRateSource {
   /// The response's status code and decoded body, within the bounds.
   private func download() async throws -> (status: Int, body: Foundation.Data) {
     do {
+      // libcurl directly on Linux only; on Darwin (macOS, iOS) URLSession below.
       #if os(Linux)
         if CurlDownload.isAvailable {
           let response = try await CurlDownload.run(
@@ -111,8 +112,9 @@ enum DownloadFailure: Error {
 }
 
 /// One GET through URLSession whose decoded body may not pass `limit` bytes and whose
-/// whole exchange must end within a deadline (where `CurlDownload` is not used: macOS, or
-/// Linux without a loadable libcurl). It is cancelled as soon as the server announces or sends more,
+/// whole exchange must end within a deadline (where `CurlDownload` is not used: Darwin —
+/// macOS and iOS, where an app may not load libcurl and URLSession is the system's own —
+/// or Linux without a loadable libcurl). It is cancelled as soon as the server announces or sends more,
 /// when the deadline passes, or when the calling task is cancelled; nothing polls.
 private final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// Runs `request` against `timeout`: the download and a sleep race, and the loser is

@@ -147,6 +147,11 @@ public final class SQLiteStore: Sendable {
     }
     // A commit returns only when it is on disk.
     try connection.execute("PRAGMA synchronous = FULL")
+    #if canImport(Darwin)
+      // On Darwin fsync leaves the data in the drive's cache; F_FULLFSYNC reaches the disk.
+      try connection.execute("PRAGMA fullfsync = ON")
+      try connection.execute("PRAGMA checkpoint_fullfsync = ON")
+    #endif
     try connection.execute("PRAGMA foreign_keys = ON")
     if version < target {
       try migrate(connection, from: version, to: target)

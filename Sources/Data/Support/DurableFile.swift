@@ -88,7 +88,18 @@ enum DurableFile {
         written += count
       }
     }
-    return fsync(descriptor) == 0 ? nil : "cannot sync \(name): \(describe(errno))"
+    return syncToDisk(descriptor) ? nil : "cannot sync \(name): \(describe(errno))"
+  }
+
+  /// Syncs the file's data to the disk itself. On Darwin `fsync` leaves it in the drive's
+  /// cache, and `F_FULLFSYNC` is what reaches the disk (`fsync` where a file system does not
+  /// support it).
+  private static func syncToDisk(_ descriptor: Int32) -> Bool {
+    #if canImport(Darwin)
+      fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+    #else
+      fsync(descriptor) == 0
+    #endif
   }
 
   /// How the names of `replace`'s temporary files for a file named `name` begin.
@@ -118,9 +129,10 @@ enum DurableFile {
     #else
       let modified = info.st_mtim
     #endif
+    // `dev_t` is `UInt64` on Linux and `Int32` on Darwin: keep its bits, never trap on a sign.
     return Stamp(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      modified: modified)
+      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino),
+      size: Int64(info.st_size), modified: modified)
   }
 
   /// Runs `body` holding an advisory lock (`flock`) on the file at `lockPath`, created with

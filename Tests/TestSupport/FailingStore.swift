@@ -1,0 +1,219 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// The one failing fake: a store whose repositories throw a chosen `DomainError` on
+/// demand, so every use case's and view model's failure path is a unit test.
+///
+/// It stands in front of another store (`base`, usually the contract-tested in-memory
+/// store) and passes every call through to it until `fail(with:on:)` is called; from then
+/// on every call of the chosen kind throws, before it reaches the base store, until
+/// `recover()`. Without a base store it must fail every call: a call it would pass on
+/// is a bug in the test.
+///
+/// It needs no store implementation, so `DomainTests` use it without `Data`.
+public final class FailingStore: Sendable {
+  /// Which calls fail.
+  public enum Calls: Sendable, CustomStringConvertible {
+    /// Every call, as when the store cannot be opened or read.
+    case all
+    /// Only calls that change the store (a read-then-write such as a toggle counts as a
+    /// write), as on a full disk or a read-only folder: screens still load.
+    case writes
+
+    public var description: String {
+      switch self {
+      case .all: "all"
+      case .writes: "writes"
+      }
+    }
+  }
+
+  /// The errors a store throws when it cannot be used, one of each kind.
+  public static let unavailable = DomainError.storageUnavailable(
+    path: "/store/pocket.sqlite", reason: "disk I/O error")
+  public static let corrupt = DomainError.corruptStore(
+    path: "/store/pocket.json", reason: "line 3 of the journal is damaged")
+
+  private let failure: Mutex<(error: DomainError, calls: Calls)?>
+  private let base: Repositories?
+
+  /// A store that passes every call to `base` until told to fail.
+  public init(base: Repositories) {
+    self.base = base
+    failure = Mutex(nil)
+  }
+
+  /// A store with nothing behind it: every call throws `error`.
+  public init(failingWith error: DomainError = FailingStore.unavailable) {
+    base = nil
+    failure = Mutex((error, .all))
+  }
+
+  /// From now on, calls of the kind `calls` throw `error`.
+  public func fail(with error: DomainError = FailingStore.unavailable, on calls: Calls = .all) {
+    failure.withLock { $0 = (error, calls) }
+  }
+
+  /// From now on, every call goes to the base store again (a store with none behind it
+  /// must not be asked again).
+  public func recover() {
+    failure.withLock { $0 = nil }
+  }
+
+  /// The repositories to hand to use cases and view models.
+  public var repositories: Repositories {
+    Repositories(
+      stopwatch: FailingStopwatchRepository(store: self),
+      bookmarks: FailingBookmarkRepository(store: self),
+      rates: FailingExchangeRateRepository(store: self),
+      screens: FailingScreenRepository(store: self),
+      mindLogs: FailingMindLogRepository(store: self),
+      chat: FailingChatRepository(store: self),
+      archive: FailingArchiveRepository(store: self))
+  }
+
+  /// Throws the chosen error when a call that `writes` (or not) should fail; otherwise
+  /// gives the base store.
+  fileprivate func gate(writes: Bool) throws(DomainError) -> Repositories {
+    if case (let error, let calls)? = failure.withLock({ $0 }) {
+      switch calls {
+      case .all: throw error
+      case .writes where writes: throw error
+      case .writes: break
+      }
+    }
+    guard let base else {
+      preconditionFailure("A FailingStore without a base store was asked to pass a call on")
+    }
+    return base
+  }
+}
+
+private struct FailingStopwatchRepository: StopwatchRepository {
+  let store: FailingStore
+
+  func load() async throws -> Stopwatch { try await store.gate(writes: false).stopwatch.load() }
+  func save(_ stopwatch: Stopwatch) async throws {
+    try await store.gate(writes: true).stopwatch.save(stopwatch)
+  }
+  func append(_ lap: Lap) async throws { try await store.gate(writes: true).stopwatch.append(lap) }
+  func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
+    try await store.gate(writes: false).stopwatch.laps(offset: offset, limit: limit)
+  }
+  func lapSummary() async throws -> LapSummary {
+    try await store.gate(writes: false).stopwatch.lapSummary()
+  }
+  func reset() async throws { try await store.gate(writes: true).stopwatch.reset() }
+  func update<Result: Sendable>(
+    _ decide:
+      @Sendable (_ stopwatch: Stopwatch, _ newestLap: Lap?) throws -> (
+        change: StopwatchChange?, result: Result
+      )
+  ) async throws -> Result {
+    try await store.gate(writes: true).stopwatch.update(decide)
+  }
+}
+
+private struct FailingBookmarkRepository: BookmarkRepository {
+  let store: FailingStore
+
+  func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
+    try await store.gate(writes: false).bookmarks.bookmarks(offset: offset, limit: limit)
+  }
+  func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
+    try await store.gate(writes: false).bookmarks.bookmarkedURLs(among: urls)
+  }
+  func insert(_ bookmark: Bookmark) async throws {
+    try await store.gate(writes: true).bookmarks.insert(bookmark)
+  }
+  func rename(url: String, to title: String) async throws {
+    try await store.gate(writes: true).bookmarks.rename(url: url, to: title)
+  }
+  func delete(url: String) async throws {
+    try await store.gate(writes: true).bookmarks.delete(url: url)
+  }
+  func deleteAll() async throws { try await store.gate(writes: true).bookmarks.deleteAll() }
+  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
+    try await store.gate(writes: true).bookmarks.toggle(bookmark)
+  }
+}
+
+private struct FailingExchangeRateRepository: ExchangeRateRepository {
+  let store: FailingStore
+
+  func latest() async throws -> RateSnapshot? { try await store.gate(writes: false).rates.latest() }
+  func previous() async throws -> RateSnapshot? {
+    try await store.gate(writes: false).rates.previous()
+  }
+  func store(_ snapshot: RateSnapshot) async throws {
+    try await store.gate(writes: true).rates.store(snapshot)
+  }
+  func favorites() async throws -> Set<String> {
+    try await store.gate(writes: false).rates.favorites()
+  }
+  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
+    try await store.gate(writes: true).rates.setFavorite(code, isFavorite)
+  }
+  func toggleFavorite(_ code: String) async throws -> Bool {
+    try await store.gate(writes: true).rates.toggleFavorite(code)
+  }
+}
+
+private struct FailingScreenRepository: ScreenRepository {
+  let store: FailingStore
+
+  func lastScreen() async throws -> Screen? {
+    try await store.gate(writes: false).screens.lastScreen()
+  }
+  func save(_ screen: Screen) async throws {
+    try await store.gate(writes: true).screens.save(screen)
+  }
+  func lastCalculatorCurrency() async throws -> String? {
+    try await store.gate(writes: false).screens.lastCalculatorCurrency()
+  }
+}
+
+private struct FailingMindLogRepository: MindLogRepository {
+  let store: FailingStore
+
+  func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
+    try await store.gate(writes: false).mindLogs.entries(offset: offset, limit: limit)
+  }
+  func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
+    try await store.gate(writes: true).mindLogs.insert(date: date, score: score, note: note)
+  }
+  func update(_ entry: MindLog) async throws {
+    try await store.gate(writes: true).mindLogs.update(entry)
+  }
+  func delete(id: Int64) async throws { try await store.gate(writes: true).mindLogs.delete(id: id) }
+}
+
+private struct FailingChatRepository: ChatRepository {
+  let store: FailingStore
+
+  func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
+    try await store.gate(writes: false).chat.messages(offset: offset, limit: limit)
+  }
+  func insert(content: String, date: Date) async throws -> ChatMessage {
+    try await store.gate(writes: true).chat.insert(content: content, date: date)
+  }
+  func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
+    try await store.gate(writes: true).chat.insert(contentsOf: drafts)
+  }
+  func update(_ message: ChatMessage) async throws {
+    try await store.gate(writes: true).chat.update(message)
+  }
+  func delete(id: Int64) async throws { try await store.gate(writes: true).chat.delete(id: id) }
+}
+
+private struct FailingArchiveRepository: ArchiveRepository {
+  let store: FailingStore
+
+  func export() async throws -> StoreArchive {
+    try await store.gate(writes: false).archive.export()
+  }
+  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+    try await store.gate(writes: true).archive.replaceAll(with: archive, onlyIfEmpty: onlyIfEmpty)
+  }
+}
