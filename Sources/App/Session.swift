@@ -62,17 +62,13 @@ package final class Session {
     return await load(router.state.screen)
   }
 
-  /// What the current screen shows, with the stopwatch read off the clock now.
+  /// What the current screen shows, with the stopwatch's time read off the clock now. A pure
+  /// read: rendering it inside `withObservationTracking` changes nothing it observes.
   package var content: ScreenContent {
     switch router.state.screen {
     case .rates: .rates(rates.state)
     case .calculator: .calculator(calculator.state)
-    case .stopwatch:
-      .stopwatch(
-        {
-          stopwatch.tick()
-          return stopwatch.state
-        }())
+    case .stopwatch: .stopwatch(stopwatch.stateNow)
     case .notices: .notices(notices.state)
     case .bookmarks: .bookmarks(bookmarks.state)
     case .mindLog: .mindLog(mindLog.state)
