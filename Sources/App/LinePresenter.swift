@@ -22,6 +22,8 @@ package final class LinePresenter {
   private let content: @MainActor () -> ScreenContent
   private let write: @MainActor (String) -> Void
   private let changes = Changes()
+  /// Read by every render, so that `stop()` ends the observation.
+  private let lifetime = Lifetime()
   /// The screen as last rendered; `nil` before the first render.
   private var rendered: String?
   /// The screen as last printed; `nil` before the first print.
@@ -50,6 +52,14 @@ package final class LinePresenter {
   /// that is done; only a reason for a refusal); changes not printed stay marked.
   package func endCommand() {
     changes.withLock { $0.commandIsRunning = false }
+  }
+
+  /// Stops observing. An observation holds what it observes until something it read
+  /// changes; this is that change, so the view models, and the store behind them, are
+  /// released (and a SQLite store closed) when the run ends.
+  package func stop() {
+    changes.withLock { $0.isStopped = true }
+    lifetime.isOver = true
   }
 
   /// Prints the screen if what it shows changed since it was last printed (always when
@@ -86,13 +96,14 @@ package final class LinePresenter {
   private func render() {
     renderCount += 1
     rendered = withObservationTracking {
-      renderer.render(content())
+      _ = lifetime.isOver
+      return renderer.render(content())
     } onChange: { [changes] in
       // Runs on the mutating thread before the change is stored: only mark it, and
       // schedule the flush for after it when no command is running.
       changes.withLock { state in
         state.changed = true
-        guard !state.commandIsRunning else { return }
+        guard !state.commandIsRunning, !state.isStopped else { return }
         state.scheduled = Task { @MainActor [weak self] in self?.flushOutsideCommand() }
       }
     }
@@ -100,7 +111,7 @@ package final class LinePresenter {
 
   /// A change no command made: prints it, once something has been printed.
   private func flushOutsideCommand() {
-    let idle = changes.withLock { !$0.commandIsRunning }
+    let idle = changes.withLock { !$0.commandIsRunning && !$0.isStopped }
     guard idle, printed != nil else { return }
     flush()
   }
@@ -111,6 +122,7 @@ private final class Changes: Sendable {
   struct State {
     var changed = false
     var commandIsRunning = false
+    var isStopped = false
     /// The latest flush scheduled; the ones before it ran first.
     var scheduled: Task<Void, Never>?
   }
@@ -120,4 +132,10 @@ private final class Changes: Sendable {
   func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
     state.withLock { body(&$0) }
   }
+}
+
+/// Whether the presenter still observes.
+@MainActor @Observable
+private final class Lifetime {
+  var isOver = false
 }

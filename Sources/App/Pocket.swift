@@ -81,6 +81,7 @@ package struct Pocket {
     let presenter = LinePresenter(
       renderer: Renderer(strings: strings), content: { session.content },
       write: { [console] in console.write($0) })
+    defer { presenter.stop() }
     if !options.command.isEmpty {
       let status = await runOnce(options.command, session, strings, presenter)
       await printWarnings(of: store)
