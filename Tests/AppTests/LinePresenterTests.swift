@@ -160,13 +160,13 @@ struct LinePresenterTests {
     await stopwatch.startTapped()
     presenter.flush()
     clock.advance(by: .seconds(5))
-    let state = stopwatch.state
     presenter.flush()
     await presenter.settle()
-    #expect(stopwatch.state == state)
     #expect(output.writes.count == 1)
     #expect(presenter.renderCount == 1)
+    let state = stopwatch.state
     presenter.flush(force: true)
+    #expect(stopwatch.state == state, "drawing changed nothing")
     #expect(output.writes.last?.contains("00:05.00") == true)
   }
 }
