@@ -81,13 +81,16 @@ package struct Pocket {
       console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
       return .storeUnusable
     }
-    let renderer = Renderer(strings: strings)
+    let presenter = LinePresenter(
+      renderer: Renderer(strings: strings), content: { session.content },
+      write: { [console] in console.write($0) })
+    defer { presenter.stop() }
     if !options.command.isEmpty {
-      let status = await runOnce(options.command, session, strings, renderer)
+      let status = await runOnce(options.command, session, strings, presenter)
       await printWarnings(of: store)
       return status
     }
-    return await runInteractive(session, strings, renderer)
+    return await runInteractive(session, strings, presenter)
   }
 
   /// Prints what the store reports as gone wrong without losing anything: the command
@@ -105,7 +108,8 @@ package struct Pocket {
   private enum LineResult {
     case blank
     case usage(String)
-    case outcome(Outcome)
+    /// `showsScreen`: the command was `show`, which prints the screen changed or not.
+    case outcome(Outcome, showsScreen: Bool = false)
   }
 
   /// Runs one typed line. In an interactive session (`interruptible`) Ctrl-C cancels a
@@ -141,16 +145,24 @@ package struct Pocket {
     } catch {
       return .usage(error.message)
     }
-    guard interruptible else { return .outcome(await session.execute(command)) }
+    let showsScreen = command == .show
+    guard interruptible else {
+      return .outcome(await session.execute(command), showsScreen: showsScreen)
+    }
     if case .refresh = command {
       return .outcome(await Interruption.cancellable { await session.execute(command) })
     }
-    return .outcome(await Interruption.deferred { await session.execute(command) })
+    return .outcome(
+      await Interruption.deferred { await session.execute(command) }, showsScreen: showsScreen)
   }
 
+  /// Runs one command. Nothing is on the terminal yet, so a command that is done prints
+  /// the screen; a refused one prints only its reason.
   private func runOnce(
-    _ words: [String], _ session: Session, _ strings: Strings, _ renderer: Renderer
+    _ words: [String], _ session: Session, _ strings: Strings, _ presenter: LinePresenter
   ) async -> ExitStatus {
+    presenter.beginCommand()
+    defer { presenter.endCommand() }
     switch await handle(words: words, session) {
     case .blank:
       console.writeError("pocket: empty command. Run 'pocket --help' for the commands.\n")
@@ -158,31 +170,37 @@ package struct Pocket {
     case .usage(let message):
       console.writeError("pocket: \(oneLine(message))\n")
       return .usage
-    case .outcome(.done(let message)):
-      console.write(renderer.render(session.content, message: message))
+    case .outcome(.done(let message), let showsScreen):
+      presenter.flush(confirmation: message, force: showsScreen)
       return .done
-    case .outcome(.refused(let message)):
-      console.write(renderer.render(session.content))
+    case .outcome(.refused(let message), _):
       console.writeError("pocket: \(oneLine(strings.text(message)))\n")
-      return message.isStoreFailure ? .storeUnusable : .refused
-    case .outcome(.text(let text)):
+      return ExitStatus(for: .refused(message))
+    case .outcome(.text(let text), _):
       console.write(text)
       return .done
-    case .outcome(.quit):
+    case .outcome(.quit, _):
       return .done
     }
   }
 
   /// Reads commands until `quit`, the end of input or Ctrl-C. Every command's change is
   /// saved when it returns, so ending at any prompt leaves the store as the user saw it.
+  ///
+  /// The screen prints at launch, then again only when what it shows changed (see
+  /// `LinePresenter`): after a command that changed it, with the confirmation; a command
+  /// that changed nothing visible prints only its confirmation; a refused one only its
+  /// reason, on standard error; `show` always prints it.
   private func runInteractive(
-    _ session: Session, _ strings: Strings, _ renderer: Renderer
+    _ session: Session, _ strings: Strings, _ presenter: LinePresenter
   ) async -> ExitStatus {
     Interruption.install()
-    console.write(renderer.render(session.content))
+    presenter.flush()
     while true {
       if console.isInteractive { console.write("> ") }
       guard let line = console.readLine() else { return .done }
+      presenter.beginCommand()
+      defer { presenter.endCommand() }
       let result = await handle(line, session, interruptible: true)
       await printWarnings(of: session.store)
       switch result {
@@ -190,14 +208,16 @@ package struct Pocket {
         continue
       case .usage(let message):
         console.writeError("\(oneLine(message))\n")
-      case .outcome(.done(let message)):
-        console.write(renderer.render(session.content, message: message))
-      case .outcome(.refused(let message)):
-        console.write(renderer.render(session.content, message: message))
-        if message.isStoreFailure { return .storeUnusable }
-      case .outcome(.text(let text)):
+      case .outcome(.done(let message), let showsScreen):
+        presenter.flush(confirmation: message, force: showsScreen)
+      case .outcome(.refused(let message), _):
+        console.writeError("\(oneLine(strings.text(message)))\n")
+        if ExitStatus(for: .refused(message)) == .storeUnusable { return .storeUnusable }
+      case .outcome(.text(let text), _):
         console.write(text)
-      case .outcome(.quit):
+        // `import` replaces what the screen shows.
+        presenter.flush()
+      case .outcome(.quit, _):
         return .done
       }
       if Interruption.wasRequested { return .done }
@@ -208,13 +228,6 @@ package struct Pocket {
 /// `text` as one line of the terminal: its own line breaks escaped too.
 private func oneLine(_ text: String) -> String {
   TerminalText.escaping(text, keepingNewlines: false)
-}
-
-extension Message {
-  /// The store failed: exit status 3.
-  var isStoreFailure: Bool {
-    ExitStatus(for: .refused(self)) == .storeUnusable
-  }
 }
 
 /// The real terminal.

@@ -59,7 +59,8 @@ package final class Session {
     return await load(router.state.screen)
   }
 
-  /// What the current screen shows.
+  /// What the current screen shows, with the stopwatch's time read off the clock now. A pure
+  /// read: rendering it inside `withObservationTracking` changes nothing it observes.
   package var content: ScreenContent {
     feature(for: router.state.screen).content
   }

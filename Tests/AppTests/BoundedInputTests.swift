@@ -113,7 +113,7 @@ struct BoundedInputTests {
       [],
       input: "printf 'say '; head -c \(size) /dev/zero | tr '\\000' x; printf '\\nsay after\\n'")
     #expect(bounded.run.status == 0)
-    #expect(bounded.run.stdout.contains("The line is too long: at most 64 KiB"))
+    #expect(bounded.run.stderr.contains("The line is too long: at most 64 KiB"))
     if let peak = bounded.peakKiB {
       // The process itself and 64 KiB of the line, never the line.
       #expect(peak < 80 * 1024, "peak \(peak) KiB")

@@ -76,9 +76,14 @@ struct EndToEndTests {
     ] {
       let run = try pocket(refused)
       #expect(run.status == 1, "\(refused)")
-      #expect(run.stdout.hasPrefix("Rates  [Stopwatch]"), "\(refused) left the stopwatch")
+      // Only the reason: the screen is not printed again.
+      #expect(run.stdout.isEmpty, "\(refused)")
+      #expect(run.stderr.hasPrefix("pocket: "), "\(refused)")
+      #expect(run.stderr.split(separator: "\n").count == 1, "\(refused)")
     }
     #expect(try Foundation.Data(contentsOf: store) == before)
+    #expect(
+      try pocket("show").stdout.hasPrefix("Rates  [Stopwatch]"), "a refusal left the stopwatch")
   }
 
   @Test func convertBeforeAnyCalculatorIsRefused() throws {

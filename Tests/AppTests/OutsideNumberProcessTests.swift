@@ -31,7 +31,7 @@ struct OutsideNumberProcessTests {
         run.stderr
           == "pocket: Could not load data: \(file.path): time_last_update_unix \(value) is out of range (a date from 1970 to 9999)\n"
       )
-      #expect(run.stdout.contains("1 USD = 1,350.0030 KRW") || run.stdout.contains("KRW"))
+      #expect(run.stdout.isEmpty, "a refusal prints only its reason")
     }
   }
 

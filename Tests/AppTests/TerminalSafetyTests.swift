@@ -50,7 +50,7 @@ struct TerminalSafetyTests {
     #expect(screens.contains { $0.contains("[Mind log]") && $0.contains("  5  \(shown)") })
     #expect(screens.contains { $0.contains("[Bookmarks]") && $0.contains("1  \(shown) · ") })
     if !Character(scalar).isWhitespace {  // a blank ends the word CODE
-      #expect(run.console.output.contains("No results: \(shown)"))
+      #expect(run.console.errors.contains("No results: \(shown)"))
     }
     // The store keeps exactly what was typed.
     let archive = try await SQLiteStore.open(

@@ -83,3 +83,18 @@ struct StopwatchViewModelTests {
     #expect(viewModel.state == .init(status: .reset))
   }
 }
+
+extension StopwatchViewModelTests {
+  /// What a screen draws: the time now, read without changing `state`.
+  @Test func stateNowReadsTheClockWithoutChangingState() async {
+    let viewModel = makeViewModel()
+    await viewModel.startTapped()
+    clock.advance(by: .seconds(3))
+    let before = viewModel.state
+    #expect(viewModel.stateNow.elapsed == .seconds(3))
+    #expect(viewModel.stateNow.status == .running)
+    #expect(viewModel.state == before)
+    viewModel.tick()
+    #expect(viewModel.state == viewModel.stateNow)
+  }
+}

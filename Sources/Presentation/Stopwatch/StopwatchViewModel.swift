@@ -83,12 +83,22 @@ public final class StopwatchViewModel: MessageReporting {
     tick()
   }
 
-  /// Recomputes the shown time from the clock.
+  /// Recomputes the shown time from the clock: an intent, for a view that shows the time
+  /// running (a timer calls it, and observers of `state` redraw).
   public func tick() {
-    state.elapsed = stopwatch.elapsed(at: timeline.moment(), atLeast: lastLapTotal)
-    state.status =
+    state = stateNow
+  }
+
+  /// `state` with the time and status read off the clock now, without changing anything:
+  /// what a screen shows when it draws. Reading it is pure, so drawing it inside
+  /// `withObservationTracking` observes `state` and never marks it changed.
+  public var stateNow: State {
+    var now = state
+    now.elapsed = stopwatch.elapsed(at: timeline.moment(), atLeast: lastLapTotal)
+    now.status =
       stopwatch.isRunning
       ? .running : (stopwatch.isReset && state.lapCount == 0 ? .reset : .stopped)
+    return now
   }
 
   public func startTapped() async {

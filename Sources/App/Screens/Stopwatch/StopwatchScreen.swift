@@ -24,11 +24,9 @@ final class StopwatchScreen: ScreenFeature {
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
 
-  /// The stopwatch read off the clock now.
-  var content: ScreenContent {
-    viewModel.tick()
-    return .stopwatch(viewModel.state)
-  }
+  /// The stopwatch read off the clock now, without changing its state: rendering inside
+  /// `withObservationTracking` changes nothing it observes.
+  var content: ScreenContent { .stopwatch(viewModel.stateNow) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
