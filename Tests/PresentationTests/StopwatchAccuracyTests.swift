@@ -6,17 +6,23 @@ import TestSupport
 import Testing
 
 /// A day of laps on a manual clock: the shown time is the clock's, to the centisecond, and
-/// the laps add up exactly.
+/// the laps add up exactly. The 100,000 laps go through the `SaveLap` use case, with the
+/// view model at the start and the end; with `POCKET_SOAK=1` every lap goes through the view
+/// model and its reload.
 @MainActor
 @Suite("Stopwatch accuracy")
 struct StopwatchAccuracyTests {
+  /// Laps tapped through the view model at the start and at the end of the day.
+  static let viewModelLaps = 10
+
   @Test func twentyFourHoursAndAHundredThousandLaps() async throws {
     let clock = ManualClock()
     let store = InMemoryStore().repositories
     // Measured on the boot clock, as on Linux and macOS.
     let boot = BootInstant(bootID: "accuracy", uptime: .milliseconds(3_600_123))
-    let viewModel = StopwatchViewModel(
-      stopwatch: store.stopwatch, timeline: .manual(clock, boot: boot))
+    let timeline = Timeline.manual(clock, boot: boot)
+    let viewModel = StopwatchViewModel(stopwatch: store.stopwatch, timeline: timeline)
+    let saveLap = SaveLap(stopwatch: store.stopwatch, timeline: timeline)
     let strings = Strings(language: .en)
     var generator = SeededGenerator(seed: 20_261_129)
     let day: Int64 = 24 * 60 * 60 * 1000
@@ -30,11 +36,24 @@ struct StopwatchAccuracyTests {
         lap == laps ? remaining : min(Int64.random(in: 1...1_727, using: &generator), remaining)
       clock.advance(
         by: .milliseconds(step) + .microseconds(Int64.random(in: 0...999, using: &generator)))
+      let previous = elapsed
       elapsed = clock.now.offset.milliseconds
-      await viewModel.lapTapped()
-      #expect(viewModel.state.message == nil)
+      if Soak.isOn || lap <= Self.viewModelLaps || lap > laps - Self.viewModelLaps {
+        await viewModel.lapTapped()
+        #expect(viewModel.state.message == nil)
+        #expect(viewModel.state.lapCount == lap)
+      } else {
+        let saved = try await saveLap()
+        if saved.number != lap || saved.total.milliseconds != elapsed
+          || saved.lapTime.milliseconds != elapsed - previous
+        {
+          Issue.record("lap \(lap): \(saved), clock at \(elapsed) ms")
+          return
+        }
+      }
     }
     #expect(viewModel.state.lapCount == laps)
+    #expect(viewModel.state.laps.first?.lap.number == laps)
     #expect(try await store.stopwatch.load().startedOnBoot == boot)
     viewModel.tick()
     let shown = viewModel.state.elapsed
