@@ -184,7 +184,11 @@ private struct Words {
 }
 
 extension Substring {
+  /// Without leading and trailing whitespace: one pass from each end, then one copy.
   fileprivate func trimmingWhitespace() -> String {
-    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }

@@ -193,22 +193,23 @@ public struct Strings: Sendable {
 
   // MARK: Formats
 
-  /// `value` rounded half away from zero to `fractionDigits`, with grouping: 135,000.30.
+  /// `value` rounded half away from zero (half up in magnitude: 2.675 → 2.68, -2.675 →
+  /// -2.68) to `fractionDigits`, with grouping: 135,000.30. Foundation's
+  /// `.toNearestOrAwayFromZero` is that rule (its `.awayFromZero` rounds every fraction up:
+  /// 2.671 → 2.68). Both languages write numbers this way; a value that rounds to zero has
+  /// no sign.
   public func decimal(_ value: Decimal, fractionDigits: Int) -> String {
-    let rounded = value.rounded(scale: fractionDigits)
-    let text = rounded.magnitude.description
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    let integer = String(parts[0])
-    let fraction = parts.count > 1 ? String(parts[1]) : ""
-    var grouped = ""
-    for (index, digit) in integer.enumerated() {
-      if index > 0, (integer.count - index) % 3 == 0 { grouped.append(",") }
-      grouped.append(digit)
+    let text = value.formatted(
+      Self.number.precision(.fractionLength(fractionDigits))
+        .rounded(rule: .toNearestOrAwayFromZero))
+    guard text.hasPrefix("-"), !text.contains(where: { ("1"..."9").contains($0) }) else {
+      return text
     }
-    let padded = fraction.padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
-    let sign = rounded < 0 ? "-" : ""
-    return sign + grouped + (fractionDigits > 0 ? "." + padded : "")
+    return String(text.dropFirst())
   }
+
+  private static let number = Decimal.FormatStyle(locale: Locale(identifier: "en_US"))
+    .grouping(.automatic)
 
   /// A mind-log score: as typed, without trailing zeros (7, 7.5).
   public func score(_ value: Decimal) -> String { value.description }

@@ -3,14 +3,19 @@ import TestSupport
 import Testing
 
 /// Runs the real `pocket` executable, one process per command, against a temporary
-/// json store, as a person at a terminal would.
+/// json store, as a person at a terminal would. Each test gets its own store folder, removed
+/// when the test ends.
 @Suite("pocket end to end", .serialized)
-struct EndToEndTests {
+final class EndToEndTests {
   let process: PocketProcess
   var directory: URL { process.directory }
 
   init() throws {
     process = try PocketProcess(store: "json")
+  }
+
+  deinit {
+    process.remove()
   }
 
   @discardableResult

@@ -34,7 +34,11 @@ struct BenchTests {
     let lapAt100 = results.first { $0.workload == "lap" && $0.store == "sqlite" && $0.rows == 100 }
     #expect(lapAt100?.goal != nil)
     #expect(results.first { $0.workload == "bulk" && $0.store == "sqlite" }?.ratio != nil)
-    #expect(FileManager.default.fileExists(atPath: scratch.root.path))
+    // Every point's store folder is removed once the point is measured.
+    let handedOut = Int(scratch.directory().lastPathComponent.dropFirst("store-".count)) ?? 0
+    #expect(handedOut > launches, "the sqlite and json points had store folders")
+    let left = try FileManager.default.contentsOfDirectory(atPath: scratch.root.path)
+    #expect(left.isEmpty, "store folders left behind: \(left)")
   }
 
   @Test func jsonLineLeavesOutWhatDoesNotApply() {

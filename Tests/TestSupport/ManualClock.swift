@@ -2,7 +2,9 @@ import Domain
 import Foundation
 import Synchronization
 
-/// A clock that moves only when a test tells it to: no test ever sleeps.
+/// A clock that moves only when a test advances it: no test ever sleeps. As swift-clocks'
+/// `TestClock`, `sleep(until:)` suspends until a test advances the clock to the deadline
+/// (or the sleeping task is cancelled); it never moves the clock itself.
 public final class ManualClock: Clock, Sendable {
   public struct Instant: InstantProtocol {
     public var offset: Duration
@@ -12,20 +14,70 @@ public final class ManualClock: Clock, Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let current = Mutex(Instant(offset: .zero))
+  private struct Sleeper {
+    var id: UInt64
+    var deadline: Instant
+    var continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant(offset: .zero)
+    var sleepers: [Sleeper] = []
+    var nextID: UInt64 = 0
+    /// Ids of sleepers cancelled before they were registered.
+    var cancelled: Set<UInt64> = []
+  }
+
+  private let state = Mutex(State())
 
   public init() {}
 
-  public var now: Instant { current.withLock { $0 } }
+  public var now: Instant { state.withLock { $0.now } }
   public var minimumResolution: Duration { .zero }
 
-  /// Moves the clock forward.
+  /// How many tasks are suspended in `sleep(until:)`.
+  public var sleepers: Int { state.withLock { $0.sleepers.count } }
+
+  /// Moves the clock forward and wakes every sleeper whose deadline it reached.
   public func advance(by duration: Duration) {
-    current.withLock { $0 = $0.advanced(by: duration) }
+    let woken = state.withLock { state in
+      state.now = state.now.advanced(by: duration)
+      let now = state.now
+      let due = state.sleepers.filter { $0.deadline <= now }
+      state.sleepers.removeAll { $0.deadline <= now }
+      return due
+    }
+    for sleeper in woken { sleeper.continuation.resume() }
   }
 
-  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    current.withLock { $0 = max($0, deadline) }
+  /// Suspends until the clock has been advanced to `deadline`; returns at once when it is
+  /// already there. Throws `CancellationError` when the task is cancelled first.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome: Result<Void, any Error>? = state.withLock { state in
+          if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+          state.cancelled.insert(id)
+          return Sleeper?.none
+        }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
   }
 }
 

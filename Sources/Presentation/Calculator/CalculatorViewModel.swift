@@ -55,7 +55,9 @@ public final class CalculatorViewModel: MessageReporting {
     return true
   }
 
-  /// Converts the typed amount from USD, or from `from` through the USD rates.
+  /// Converts the typed amount from the cached rates' base currency (`state.base`: USD for
+  /// the bundled rates and `--online`; another source may quote another base), or from
+  /// `from` through the base rates.
   public func convert(_ amountText: String, from: String? = nil) async {
     state.message = nil
     let currency = state.currency

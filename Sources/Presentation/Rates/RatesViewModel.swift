@@ -34,6 +34,9 @@ public final class RatesViewModel: MessageReporting {
 
   public private(set) var state = State()
   private var board: RateBoard?
+  /// Each quote of `board` with its search keys: its code and its currency names in every
+  /// language, folded once per load, so a search folds only the query.
+  private var searchable: [(quote: RateQuote, keys: [String])] = []
   private let now: @Sendable () -> Date
   private let loadRates: LoadExchangeRates
   private let refreshRates: RefreshExchangeRates
@@ -59,6 +62,7 @@ public final class RatesViewModel: MessageReporting {
     state.message = nil
     guard let board = await attempt({ try await loadRates() }) else { return }
     self.board = board
+    searchable = board.quotes.map { ($0, Self.searchKeys($0.code)) }
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
     state.isOutdated = now() >= board.nextUpdateAt
@@ -95,13 +99,21 @@ public final class RatesViewModel: MessageReporting {
   }
 
   private func applyQuery() {
-    let quotes = board?.quotes ?? []
-    state.quotes = quotes.filter { Self.matches($0.code, state.query) }
+    guard !state.query.isEmpty else {
+      state.quotes = searchable.map(\.quote)
+      return
+    }
+    let query = Self.folded(state.query)
+    state.quotes = searchable.filter { $0.keys.contains { $0.contains(query) } }.map(\.quote)
   }
 
-  static func matches(_ code: String, _ query: String) -> Bool {
-    guard !query.isEmpty else { return true }
-    let names = [code] + Language.allCases.compactMap { $0.currencyName(code) }
-    return names.contains { $0.range(of: query, options: [.caseInsensitive]) != nil }
+  /// The code and the currency's names in every language, folded.
+  static func searchKeys(_ code: String) -> [String] {
+    ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
+  }
+
+  /// `text` without case or diacritic differences: `Won`, `WON` and `wón` all fold to `won`.
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
   }
 }

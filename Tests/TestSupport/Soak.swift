@@ -1,0 +1,10 @@
+import Foundation
+
+/// Long tests run their full sizes when `POCKET_SOAK=1` (CI sets it) and small ones
+/// otherwise, so the default `swift test` stays fast.
+public enum Soak {
+  public static var isOn: Bool { ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1" }
+
+  /// `full` with `POCKET_SOAK=1`, else `quick`.
+  public static func size<T>(_ quick: T, full: T) -> T { isOn ? full : quick }
+}
