@@ -12,15 +12,20 @@ public final class RatesViewModel: MessageReporting {
     public var query = ""
     public var publishedAt: Date?
     public var nextUpdateAt: Date?
-    /// The provider has published newer rates than these (their next-update time passed).
+    /// The currency every rate is quoted against.
+    public var base: String?
+    /// The provider has published newer rates than these (their next-update time passed)
+    /// and a source is configured to fetch them from.
     public var isOutdated = false
     public var message: Message?
 
     public init(
       quotes: [RateQuote] = [], query: String = "", publishedAt: Date? = nil,
-      nextUpdateAt: Date? = nil, isOutdated: Bool = false, message: Message? = nil
+      nextUpdateAt: Date? = nil, base: String? = nil, isOutdated: Bool = false,
+      message: Message? = nil
     ) {
       self.quotes = quotes
+      self.base = base
       self.query = query
       self.publishedAt = publishedAt
       self.nextUpdateAt = nextUpdateAt
@@ -41,15 +46,18 @@ public final class RatesViewModel: MessageReporting {
   private let loadRates: LoadExchangeRates
   private let refreshRates: RefreshExchangeRates
   private let toggleFavoriteCurrency: ToggleFavoriteCurrency
+  private let canRefresh: Bool
 
   /// - Parameters:
   ///   - seed: fills an empty cache (the bundled snapshot, so the list never waits).
-  ///   - source: where `refresh` fetches from.
+  ///   - source: where `refresh` fetches from; `nil` when none is configured (then the
+  ///     header never says an update is due, and `refresh` says how to configure one).
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource,
-    source: any ExchangeRateSource, now: @escaping @Sendable () -> Date
+    source: (any ExchangeRateSource)?, now: @escaping @Sendable () -> Date
   ) {
     self.now = now
+    canRefresh = source != nil
     loadRates = LoadExchangeRates(rates: rates, source: seed)
     refreshRates = RefreshExchangeRates(rates: rates, source: source, now: now)
     toggleFavoriteCurrency = ToggleFavoriteCurrency(rates: rates)
@@ -65,7 +73,8 @@ public final class RatesViewModel: MessageReporting {
     searchable = board.quotes.map { ($0, Self.searchKeys($0.code)) }
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
-    state.isOutdated = now() >= board.nextUpdateAt
+    state.base = board.base
+    state.isOutdated = canRefresh && now() >= board.nextUpdateAt
     applyQuery()
   }
 
@@ -78,6 +87,10 @@ public final class RatesViewModel: MessageReporting {
     switch result {
     case .updated(let snapshot): state.message = .ratesUpdated(publishedAt: snapshot.publishedAt)
     case .notDue(let next): state.message = .ratesNotDue(nextUpdateAt: next)
+    case .sourceOlder(let publishedAt):
+      state.message = .ratesOlderThanCached(publishedAt: publishedAt)
+    case .unchanged(let publishedAt): state.message = .ratesUnchanged(publishedAt: publishedAt)
+    case .noSource: state.message = .noRateSource
     }
   }
 
