@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import Observation
 
-/// The exchange-rate list: search by code or currency name (English or Korean),
+/// The exchange-rate list: search by code, currency name or the name of a country or
+/// territory using it (English or Korean),
 /// favourites pinned on top, rise/fall marks against the previously cached rates.
 @MainActor @Observable
 public final class RatesViewModel: MessageReporting {
@@ -39,8 +40,9 @@ public final class RatesViewModel: MessageReporting {
 
   public private(set) var state = State()
   private var board: RateBoard?
-  /// Each quote of `board` with its search keys: its code and its currency names in every
-  /// language, folded once per load, so a search folds only the query.
+  /// Each quote of `board` with its search keys: its code, its currency names and the names
+  /// of the regions using it in every language, folded once per load (the region names are
+  /// looked up once per process), so a search folds only the query.
   private var searchable: [(quote: RateQuote, keys: [String])] = []
   private let now: @Sendable () -> Date
   private let loadRates: LoadExchangeRates
@@ -94,7 +96,8 @@ public final class RatesViewModel: MessageReporting {
     }
   }
 
-  /// Filters by code or currency name, case-insensitive, in either language.
+  /// Filters by code, currency name or region name, ignoring case, accents and spaces, in
+  /// either language.
   /// An empty query shows every currency.
   public func search(_ query: String) async {
     state.message = nil
@@ -120,13 +123,22 @@ public final class RatesViewModel: MessageReporting {
     state.quotes = searchable.filter { $0.keys.contains { $0.contains(query) } }.map(\.quote)
   }
 
-  /// The code and the currency's names in every language, folded.
+  /// The code, the currency's names and the names of the regions using it in every
+  /// language, folded.
   static func searchKeys(_ code: String) -> [String] {
     ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
+      + (foldedRegionNames[code] ?? [])
   }
 
-  /// `text` without case or diacritic differences: `Won`, `WON` and `wón` all fold to `won`.
-  static func folded(_ text: String) -> String {
+  /// `CurrencyRegions.regionNames`, folded: built once, on the first search key asked for.
+  private nonisolated static let foldedRegionNames = CurrencyRegions.regionNames.mapValues {
+    $0.map(folded)
+  }
+
+  /// `text` without case, diacritic or space differences: `Won`, `WON` and `wón` all fold
+  /// to `won`; `유럽 연합` and `유럽연합` to `유럽연합`.
+  nonisolated static func folded(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+      .filter { !$0.isWhitespace }
   }
 }
