@@ -84,6 +84,26 @@ struct RatesEndToEndTests {
     #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 USD = 1,400.5000 KRW"))
   }
 
+  /// A source quoting EUR: the header, the calculator and `help convert` name EUR, and no
+  /// mark compares EUR rates with the cached USD ones.
+  @Test func anotherBaseIsNamedAndNotComparedWithTheOld() throws {
+    defer { pocket.remove() }
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("eur.json")
+    let body = try String(decoding: republished(), as: UTF8.self)
+      .replacingOccurrences(of: #""base_code":"USD""#, with: #""base_code":"EUR""#)
+      .replacingOccurrences(of: #""USD":1,"#, with: #""USD":1.08,"#)
+    try Foundation.Data(body.utf8).write(to: file)
+    let run = try pocket.run(["--rates-file", file.path, "refresh"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Published Jan 1, 2026 at 12:02 AM, update due · 1 EUR buys\n"))
+    #expect(!run.stdout.contains("🔼") && !run.stdout.contains("🔽"))
+    #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 EUR = 1,400.5000 KRW"))
+    let help = try pocket.run(["help", "convert"])
+    #expect(help.stdout.contains("Convert EUR (or FROM) into the calculator's currency"))
+  }
+
   /// Without --online, --rates-url or --rates-file nothing can be asked: `refresh` says how
   /// to configure a source, and the header never says an update is due.
   @Test func withoutASourceRefreshSaysHowToConfigureOne() throws {
