@@ -138,9 +138,6 @@ public struct Strings: Sendable {
   public var edited: String { pick("edited", "수정됨") }
   public var fastest: String { pick("fastest", "최단") }
   public var slowest: String { pick("slowest", "최장") }
-  public var calculatorHint: String {
-    pick("Type: convert AMOUNT [FROM]", "입력: convert 금액 [통화]")
-  }
   /// The calculator's hint, naming the currency an amount is in unless FROM is given.
   public func calculatorHint(base: String) -> String {
     pick(
