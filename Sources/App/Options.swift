@@ -10,8 +10,9 @@ enum StoreChoice: String, CaseIterable, Sendable {
 
 /// Where `refresh` gets rates from.
 enum RateSourceChoice: Equatable {
-  /// The snapshot compiled into Pocket (offline).
-  case bundled
+  /// None: the snapshot compiled into Pocket seeds an empty cache, and `refresh` says how
+  /// to configure a source (the snapshot is older than any rates fetched since).
+  case unconfigured
   /// An open.er-api.com response saved in a file.
   case file(String)
   /// An open.er-api.com style endpoint.
@@ -20,10 +21,10 @@ enum RateSourceChoice: Equatable {
   /// open.er-api.com's USD endpoint, the provider the bundled snapshot came from.
   static var providerURL: URL { HTTPRateSource.defaultURL }
 
-  /// The source this choice names; an HTTP fetch must end within `timeout`.
-  func source(timeout: Duration) -> any ExchangeRateSource {
+  /// The source this choice names, if any; an HTTP fetch must end within `timeout`.
+  func source(timeout: Duration) -> (any ExchangeRateSource)? {
     switch self {
-    case .bundled: BundledRateSource()
+    case .unconfigured: nil
     case .file(let path): FileRateSource(path: path)
     case .http(let url): HTTPRateSource(url: url, timeout: timeout)
     }
@@ -35,7 +36,7 @@ package struct Options: Equatable {
   var store: StoreChoice = .sqlite
   var storePath: String?
   var language: Language?
-  var rates: RateSourceChoice = .bundled
+  var rates: RateSourceChoice = .unconfigured
   /// `--timeout`: how long one HTTP refresh may take in all.
   var timeout = HTTPRateSource.defaultTimeout
   var showHelp = false
@@ -122,7 +123,7 @@ package struct Options: Equatable {
   }
 
   /// Where `refresh` gets rates from, with the `--timeout` deadline.
-  var rateSource: any ExchangeRateSource { rates.source(timeout: timeout) }
+  var rateSource: (any ExchangeRateSource)? { rates.source(timeout: timeout) }
 
   /// The store folder: `--store-path`, else the platform's data folder for Pocket.
   ///

@@ -26,13 +26,13 @@ package final class Session {
   private let strings: Strings
 
   /// - Parameters:
-  ///   - rateSource: where `refresh` fetches rates from.
+  ///   - rateSource: where `refresh` fetches rates from; `nil` when none is configured.
   ///   - seed: the rates shown before the first refresh.
   ///   - archiveFiles: where `export` writes and `import` reads.
   ///   - catalog: the notices of the notice board.
   package init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
-    rateSource: any ExchangeRateSource, bundledRates seed: any ExchangeRateSource,
+    rateSource: (any ExchangeRateSource)?, bundledRates seed: any ExchangeRateSource,
     archiveFiles: any ArchiveFileRepository, notices catalog: [Notice]
   ) {
     self.store = store
@@ -72,7 +72,10 @@ package final class Session {
       await router.back()
       if let message = router.state.message { return .refused(message) }
       return outcome(await load(router.state.screen))
-    case .help(let topic): return .text(HelpText.text(for: topic))
+    case .help(let topic):
+      // The cached rates' base (the seed's, USD, before any rates are cached).
+      let base = (try? await store.repositories.rates.latest())?.base ?? "USD"
+      return .text(HelpText.text(for: topic, base: base))
     case .quit: return .quit
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
     case .export(let path): return await maintain { await storeViewModel.export(to: path) }

@@ -24,11 +24,14 @@ public enum Language: String, CaseIterable, Sendable {
     return setting?.hasPrefix("ko") == true ? .ko : .en
   }
 
-  /// The currency's name in this language, if the locale knows one. Names are looked up
-  /// once per code (the list and its search ask for all of them on every screen).
+  /// The currency's name in this language, if the locale (or, for the few codes ICU does
+  /// not name, `CurrencyRegions.unnamed`) knows one. Names are looked up once per code (the
+  /// list and its search ask for all of them on every screen).
   public func currencyName(_ code: String) -> String? {
     if let known = Self.names.withLock({ $0[self]?[code] }) { return known }
-    let name = locale.localizedString(forCurrencyCode: code)
+    let name =
+      locale.localizedString(forCurrencyCode: code)
+      ?? CurrencyRegions.unnamed[code].map { self == .ko ? $0.korean : $0.english }
     Self.names.withLock { $0[self, default: [:]][code] = .some(name) }
     return name
   }

@@ -44,6 +44,12 @@ public enum Message: Equatable, Sendable {
   case ratesUpdated(publishedAt: Date)
   /// `refresh` did nothing: the provider publishes again at that time.
   case ratesNotDue(nextUpdateAt: Date)
+  /// `refresh` kept the cached rates: the source's are older (published at that time).
+  case ratesOlderThanCached(publishedAt: Date)
+  /// `refresh` found the rates the cache holds already (published at that time).
+  case ratesUnchanged(publishedAt: Date)
+  /// `refresh` with no source configured: the bundled snapshot only seeds the cache.
+  case noRateSource
 
   /// Whether a message refuses a command or confirms it.
   public enum Kind: Equatable, Sendable {
@@ -61,10 +67,10 @@ public enum Message: Equatable, Sendable {
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning,
       .alreadyExists, .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen,
       .noCalculator, .storeNotEmpty, .invalidArchive, .resultTooLarge, .outOfRange,
-      .fileFailed, .storageFailed:
+      .fileFailed, .storageFailed, .noRateSource:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
-      .ratesUpdated, .ratesNotDue:
+      .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged:
       .confirmation
     }
   }

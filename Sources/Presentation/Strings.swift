@@ -26,7 +26,10 @@ public struct Strings: Sendable {
     case .scoreOutOfRange:
       pick("The score must be a number from 0 to 10", "점수는 0부터 10 사이의 숫자여야 합니다")
     case .emptyText: pick("Enter some text", "내용을 입력해주세요")
-    case .unknownCurrency(let code): "\(noResults): \(code)"
+    case .unknownCurrency(let code):
+      pick(
+        "Unknown currency \(code): try `rates \(code.lowercased())`",
+        "알 수 없는 통화입니다: \(code) (`rates \(code.lowercased())`로 찾아보세요)")
     case .noSuchItem(let number, let count) where count == 0:
       pick("There is no item \(number): the list is empty", "\(number)번 항목이 없습니다: 목록이 비어 있습니다")
     case .noSuchItem(let number, let count):
@@ -81,6 +84,18 @@ public struct Strings: Sendable {
       pick(
         "The rates are current; the next update is due \(dateTime(next)) (refresh --force to fetch now)",
         "최신 환율입니다. 다음 갱신은 \(dateTime(next))입니다 (지금 받으려면 refresh --force)")
+    case .ratesOlderThanCached(let publishedAt):
+      pick(
+        "The source's rates (published \(dateTime(publishedAt))) are older than the cached ones; the cached rates stay",
+        "소스의 환율(\(dateTime(publishedAt)) 기준)이 저장된 환율보다 오래되었습니다. 저장된 환율은 그대로입니다")
+    case .ratesUnchanged(let publishedAt):
+      pick(
+        "The source has no newer rates: the cached ones (published \(dateTime(publishedAt))) are its latest",
+        "소스에 더 새로운 환율이 없습니다: 저장된 환율(\(dateTime(publishedAt)) 기준)이 최신입니다")
+    case .noRateSource:
+      pick(
+        "No rate source is configured: start Pocket with --online, --rates-url URL or --rates-file PATH to refresh",
+        "환율 소스가 설정되지 않았습니다. 새로 받으려면 --online, --rates-url URL 또는 --rates-file PATH로 실행하세요")
     }
   }
 
@@ -123,13 +138,16 @@ public struct Strings: Sendable {
   public var edited: String { pick("edited", "수정됨") }
   public var fastest: String { pick("fastest", "최단") }
   public var slowest: String { pick("slowest", "최장") }
-  public var calculatorHint: String {
-    pick("Type: convert AMOUNT [FROM]", "입력: convert 금액 [통화]")
+  /// The calculator's hint, naming the currency an amount is in unless FROM is given.
+  public func calculatorHint(base: String) -> String {
+    pick(
+      "Type: convert AMOUNT [FROM] (an amount in \(base) unless FROM is given)",
+      "입력: convert 금액 [통화] (통화를 생략하면 \(base) 금액)")
   }
 
   public func messageCount(_ count: Int) -> String { pick("Messages: \(count)", "채팅 수: \(count)") }
   public func currencyCount(_ count: Int) -> String {
-    pick("\(count) currencies", "통화 \(count)개")
+    pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
   }
   public func showingNewest(_ shown: Int, of total: Int) -> String {
     pick("Showing the newest \(shown) of \(total)", "전체 \(total)개 중 최근 \(shown)개")
@@ -148,12 +166,41 @@ public struct Strings: Sendable {
       ? pick("Published \(when), update due", "\(when) 기준, 새 환율 나옴")
       : pick("Published \(when)", "\(when) 기준")
   }
-  public func rateLine(base: String, rate: Decimal, code: String) -> String {
-    "1 \(base) = \(decimal(rate, fractionDigits: 4)) \(code)"
+  /// The rate list's header: publication, whether an update is due, and the base.
+  public func published(_ date: Date, stale: Bool, base: String) -> String {
+    published(date, stale: stale) + pick(" · 1 \(base) buys", " · 1 \(base)당")
   }
+  public func rateLine(base: String, rate: Decimal, code: String) -> String {
+    "1 \(base) = \(self.rate(rate)) \(code)"
+  }
+  /// A rate with at least 4 decimals and at least 4 significant digits, so that no rate
+  /// reads as 0.0000 or loses its first four significant digits: 1,350.0030, 0.0007418.
+  public func rate(_ value: Decimal) -> String {
+    decimal(value, fractionDigits: Self.rateFractionDigits(value))
+  }
+
+  static func rateFractionDigits(_ value: Decimal) -> Int {
+    var magnitude = value.magnitude
+    guard magnitude > 0, magnitude < 1 else { return 4 }
+    var leadingZeros = 0
+    while magnitude < Decimal(sign: .plus, exponent: -1, significand: 1), leadingZeros < 30 {
+      magnitude *= 10
+      leadingZeros += 1
+    }
+    return max(4, leadingZeros + 4)
+  }
+
+  /// `A X → B Y`: the amount exactly as typed (every digit it was parsed with, at least
+  /// 2 decimals) and the result rounded half up to 2 decimals, so the line is true at the
+  /// precision shown: B is A × rate rounded.
   public func conversion(_ conversion: Conversion) -> String {
-    "\(decimal(conversion.amount, fractionDigits: 2)) \(conversion.from) → "
+    "\(amount(conversion.amount)) \(conversion.from) → "
       + "\(decimal(conversion.result, fractionDigits: 2)) \(conversion.to)"
+  }
+
+  /// A typed amount with all its digits (at least 2 decimals): 1.005, 12.50, 1,000.00.
+  public func amount(_ value: Decimal) -> String {
+    decimal(value, fractionDigits: max(2, -value.exponent))
   }
 
   public func exported(_ count: Int, to path: String) -> String {

@@ -57,6 +57,10 @@ struct LineModeOutputTests {
     let file = directory.appendingPathComponent("rates.json")
     try fixture.replacingOccurrences(
       of: #""time_next_update_unix":1724113181"#, with: #""time_next_update_unix":4102444800"#
+    )
+    // Published after the bundled seed, so the first refresh stores it.
+    .replacingOccurrences(
+      of: #""time_last_update_unix":1724025751"#, with: #""time_last_update_unix":1767225720"#
     ).write(to: file, atomically: true, encoding: .utf8)
     let run = await ScriptedConsole.run(
       ["--store", "memory", "--rates-file", file.path], script: ["refresh", "refresh"])
@@ -73,7 +77,7 @@ struct LineModeOutputTests {
   @Test func aRefusalInASessionPrintsOnlyItsReason() async {
     let run = await ScriptedConsole.run(["--store", "memory"], script: ["fav XYZ", "show"])
     #expect(run.status == .done)
-    #expect(run.console.errors == "No results: XYZ\n")
+    #expect(run.console.errors == "Unknown currency XYZ: try `rates xyz`\n")
     let screen = run.console.output.prefix(run.console.output.count / 2)
     #expect(run.console.output == String(screen) + String(screen), "launch, then show")
   }

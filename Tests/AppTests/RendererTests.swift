@@ -128,7 +128,7 @@ struct RendererTests {
       renderer().render(.rates(state)) == """
         [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
 
-        Published Nov 29, 2026 at 1:32 AM
+        Published Nov 29, 2026 at 1:32 AM · 1 USD buys
         ★ KRW  1,350.0030 🔼 South Korean Won
           EUR      0.9075    Euro
           JPY    140.5000 🔽 Japanese Yen
@@ -138,6 +138,51 @@ struct RendererTests {
         """)
   }
 
+  /// A source quoting another base: the header and the calculator name it, and small rates
+  /// keep four significant digits (none reads as 0.0000).
+  @Test func anotherBaseIsShownAndSmallRatesKeepTheirDigits() {
+    let state = RatesViewModel.State(
+      quotes: [
+        RateQuote(code: "EUR", rate: 1, trend: .flat, isFavorite: false),
+        RateQuote(code: "IDR", rate: decimal("17283.4"), trend: .flat, isFavorite: false),
+        RateQuote(code: "KWD", rate: decimal("0.3368"), trend: .flat, isFavorite: false),
+        RateQuote(code: "VES", rate: decimal("0.0000741234"), trend: .flat, isFavorite: false),
+      ], publishedAt: date, nextUpdateAt: date + 86_400, base: "EUR", isOutdated: false)
+    #expect(
+      renderer().render(.rates(state)) == """
+        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+
+        Published Nov 29, 2026 at 1:32 AM · 1 EUR buys
+          EUR       1.0000    Euro
+          IDR  17,283.4000    Indonesian Rupiah
+          KWD       0.3368    Kuwaiti Dinar
+          VES   0.00007412    Venezuelan Bolívar
+
+        4 currencies
+
+        """)
+    let calculator = CalculatorViewModel.State(
+      currency: "VES", rate: decimal("0.0000741234"), base: "EUR")
+    #expect(
+      renderer().render(.calculator(calculator)) == """
+        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+
+        Calculator · VES Venezuelan Bolívar
+        1 EUR = 0.00007412 VES
+
+        Type: convert AMOUNT [FROM] (an amount in EUR unless FROM is given)
+
+        """)
+  }
+
+  @Test func oneCurrencyIsSingular() {
+    let state = RatesViewModel.State(
+      quotes: [RateQuote(code: "KRW", rate: decimal("1350"), trend: .flat, isFavorite: false)],
+      query: "krw", publishedAt: date, nextUpdateAt: date + 86_400, base: "USD")
+    #expect(renderer().render(.rates(state)).hasSuffix("\n1 currency\n"))
+    #expect(renderer(.ko).render(.rates(state)).hasSuffix("\n통화 1개\n"))
+  }
+
   @Test func searchWithNoResultsInKorean() {
     let state = RatesViewModel.State(
       query: "zzz", publishedAt: date, nextUpdateAt: date - 1, isOutdated: true)
@@ -145,7 +190,7 @@ struct RendererTests {
       renderer(.ko).render(.rates(state)) == """
         [환율]  스톱워치  공지  북마크  마음 일기  채팅
 
-        2026년 11월 29일 오전 1:32 기준, 새 환율 나옴
+        2026년 11월 29일 오전 1:32 기준, 새 환율 나옴 · 1 USD당
         검색 결과 없음
 
         """)

@@ -13,7 +13,9 @@ import Testing
 struct StoreFailureStatusTests {
   /// A command of every screen that writes, and the screen changes (which save the screen).
   nonisolated static let writingCommands: [[String]] = [
-    ["start"], ["reset"], ["fav", "EUR"], ["refresh", "--force"], ["calc", "KRW"],
+    ["start"], ["reset"], ["fav", "EUR"],
+    ["--rates-file", Fixtures.url("open-er-api-USD-2024-08-19.json").path, "refresh", "--force"],
+    ["calc", "KRW"],
     ["bookmark", "1"], ["clear"], ["add", "7", "walk"], ["say", "hello"], ["chat"],
     ["notices"], ["mindlog"], ["stopwatch"], ["bookmarks"],
   ]
@@ -32,10 +34,13 @@ struct StoreFailureStatusTests {
     return (status, console.output, console.errors)
   }
 
-  /// A store with rates, a message and a mind-log entry in it, whose writes fail.
+  /// A store with rates (2024-01-09, older than the rates file's), a message and a mind-log
+  /// entry in it, whose writes fail.
   static func storeFailingItsWrites(_ error: DomainError) async throws -> FailingStore {
     let base = InMemoryStore().repositories
-    try await base.rates.store(try await BundledRateSource().fetch())
+    try await base.rates.store(
+      try OpenERAPIDecoder().decode(
+        Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-2024-01-09.json"))))
     _ = try await base.chat.insert(content: "first", date: Fixtures.referenceDate)
     _ = try await base.mindLogs.insert(date: Fixtures.referenceDate, score: 5, note: "rain")
     let failing = FailingStore(base: base)

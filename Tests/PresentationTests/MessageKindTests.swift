@@ -23,6 +23,9 @@ struct MessageKindTests {
     (.favoriteRemoved("KRW"), .confirmation),
     (.ratesUpdated(publishedAt: Date(timeIntervalSince1970: 0)), .confirmation),
     (.ratesNotDue(nextUpdateAt: Date(timeIntervalSince1970: 0)), .confirmation),
+    (.ratesOlderThanCached(publishedAt: Date(timeIntervalSince1970: 0)), .confirmation),
+    (.ratesUnchanged(publishedAt: Date(timeIntervalSince1970: 0)), .confirmation),
+    (.noRateSource, .refusal),
   ]
 
   @Test(arguments: samples)
@@ -64,8 +67,11 @@ struct MessageKindTests {
       case .favoriteRemoved: "favoriteRemoved"
       case .ratesUpdated: "ratesUpdated"
       case .ratesNotDue: "ratesNotDue"
+      case .ratesOlderThanCached: "ratesOlderThanCached"
+      case .ratesUnchanged: "ratesUnchanged"
+      case .noRateSource: "noRateSource"
       }
     }
-    #expect(Set(Self.samples.map { name($0.0) }).count == 29)
+    #expect(Set(Self.samples.map { name($0.0) }).count == 32)
   }
 }

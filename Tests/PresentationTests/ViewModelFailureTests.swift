@@ -32,7 +32,7 @@ struct ViewModelFailureTests {
   @Test(arguments: failures)
   func rates(error: DomainError, message: Message) async {
     let viewModel = RatesViewModel(
-      rates: store.rates, seed: BundledRateSource(), source: BundledRateSource(), now: now)
+      rates: store.rates, seed: BundledRateSource(), source: NewerRates(), now: now)
     failing.fail(with: error)
     await viewModel.load()
     #expect(viewModel.state == .init(message: message))
@@ -209,5 +209,16 @@ struct ViewModelFailureTests {
     )
     #expect(await viewModel.back() == false)
     #expect(viewModel.state.screen == .calculator(currency: "KRW"))
+  }
+}
+
+/// The bundled rates published a day later: a refresh from it stores them.
+private struct NewerRates: ExchangeRateSource {
+  var name: String { "newer" }
+  func fetch() async throws -> RateSnapshot {
+    var snapshot = try await BundledRateSource().fetch()
+    snapshot.publishedAt += 86_400
+    snapshot.nextUpdateAt += 86_400
+    return snapshot
   }
 }

@@ -145,4 +145,42 @@ struct RefreshTests {
     await #expect(throws: DomainError.ratesUnavailable(reason: "HTTP 500")) { try await refresh() }
     #expect(try await store.rates.latest() == cached)
   }
+
+  /// Rates never go back in time: an older publication, even forced, leaves the cache as it
+  /// is; the same publication again changes nothing either.
+  @Test func anOlderPublicationNeverReplacesTheCachedRates() async throws {
+    let now = Fixtures.referenceDate
+    let cached = snapshot(next: now - 1, krw: "1400")
+    let older = snapshot(next: now - 86_400, krw: "1300")
+    try await store.rates.store(older)
+    try await store.rates.store(cached)
+    let source = ScriptedSource([.success(older), .success(older), .success(cached)])
+    let refresh = RefreshExchangeRates(rates: store.rates, source: source, now: { now })
+    #expect(try await refresh() == .sourceOlder(publishedAt: older.publishedAt))
+    #expect(try await refresh(force: true) == .sourceOlder(publishedAt: older.publishedAt))
+    #expect(try await refresh() == .unchanged(publishedAt: cached.publishedAt))
+    #expect(try await store.rates.latest() == cached)
+    #expect(try await store.rates.previous() == older)
+  }
+
+  @Test func withoutASourceNothingIsFetched() async throws {
+    let refresh = RefreshExchangeRates(
+      rates: store.rates, source: nil, now: { Fixtures.referenceDate })
+    #expect(try await refresh(force: true) == .noSource)
+    #expect(try await store.rates.latest() == nil)
+  }
+
+  /// Snapshots of different bases are not compared rate by rate: no mark flips because the
+  /// base changed.
+  @Test func trendsCompareOnlySnapshotsOfTheSameBase() async throws {
+    let now = Fixtures.referenceDate
+    try await store.rates.store(snapshot(next: now - 86_400, krw: "1300"))
+    try await store.rates.store(
+      RateSnapshot(
+        base: "EUR", publishedAt: now, nextUpdateAt: now + 86_400,
+        rates: ["KRW": 1450, "USD": Decimal(string: "1.08") ?? 0]))
+    let board = try await LoadExchangeRates(rates: store.rates, source: BundledRateSource())()
+    #expect(board.base == "EUR")
+    #expect(board.quotes.allSatisfy { $0.trend == .flat })
+  }
 }

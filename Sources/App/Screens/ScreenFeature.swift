@@ -8,8 +8,8 @@ struct ScreenDependencies {
   let repositories: Repositories
   let timeline: Timeline
   let language: Language
-  /// Where `refresh` fetches rates from.
-  let rateSource: any ExchangeRateSource
+  /// Where `refresh` fetches rates from; `nil` when no source is configured.
+  let rateSource: (any ExchangeRateSource)?
   /// The rates shown before the first refresh.
   let bundledRates: any ExchangeRateSource
   let notices: [Notice]

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The cached rate list with trends and favourites. When the store holds no rates yet it
+/// The cached rate list with trends (against the previous snapshot of the same base) and
+/// favourites. When the store holds no rates yet it
 /// is filled once from `source` (the app passes the bundled snapshot, so showing the list
 /// never waits for the network).
 public struct LoadExchangeRates: Sendable {
@@ -19,7 +20,8 @@ public struct LoadExchangeRates: Sendable {
       latest = try await source.fetch()
       try await rates.store(latest)
     }
-    let previous = try await rates.previous()
+    // A snapshot quoted against another base is not comparable rate by rate: no trend.
+    let previous = try await rates.previous().flatMap { $0.base == latest.base ? $0 : nil }
     let favorites = try await rates.favorites()
     let quotes = latest.codes.map { code in
       RateQuote(
@@ -40,17 +42,26 @@ public enum RefreshResult: Equatable, Sendable {
   case updated(RateSnapshot)
   /// The cached rates are current: the provider publishes again at `nextUpdateAt`.
   case notDue(nextUpdateAt: Date)
+  /// The source's rates were published at `publishedAt`, before the cached ones: the cache
+  /// keeps the newer rates.
+  case sourceOlder(publishedAt: Date)
+  /// The source publishes the rates the cache holds already: nothing changed.
+  case unchanged(publishedAt: Date)
+  /// No source is configured (the bundled snapshot only seeds an empty cache).
+  case noSource
 }
 
 /// Fetches fresh rates from the source into the store, at most once per published update:
 /// until the cached rates' next-update time has passed it does nothing (unless `force`),
-/// as the provider asks. When the fetch fails the cached rates stay.
+/// as the provider asks. When the fetch fails the cached rates stay. Rates never go back in
+/// time: a publication older than (or the same as) the cached one is not stored.
 public struct RefreshExchangeRates: Sendable {
   private let rates: any ExchangeRateRepository
-  private let source: any ExchangeRateSource
+  private let source: (any ExchangeRateSource)?
   private let now: @Sendable () -> Date
+  /// - Parameter source: where fresh rates come from; `nil` when none is configured.
   public init(
-    rates: any ExchangeRateRepository, source: any ExchangeRateSource,
+    rates: any ExchangeRateRepository, source: (any ExchangeRateSource)?,
     now: @escaping @Sendable () -> Date
   ) {
     self.rates = rates
@@ -62,7 +73,9 @@ public struct RefreshExchangeRates: Sendable {
   ///   `CancellationError` when the task was cancelled during the fetch (nothing is stored).
   @discardableResult
   public func callAsFunction(force: Bool = false) async throws -> RefreshResult {
-    if !force, let cached = try await rates.latest(), now() < cached.nextUpdateAt {
+    guard let source else { return .noSource }
+    let cached = try await rates.latest()
+    if !force, let cached, now() < cached.nextUpdateAt {
       return .notDue(nextUpdateAt: cached.nextUpdateAt)
     }
     let snapshot: RateSnapshot
@@ -74,6 +87,11 @@ public struct RefreshExchangeRates: Sendable {
       throw error
     } catch {
       throw DomainError.ratesUnavailable(reason: "\(source.name): \(error.localizedDescription)")
+    }
+    if let cached, snapshot.publishedAt <= cached.publishedAt {
+      return snapshot.publishedAt < cached.publishedAt
+        ? .sourceOlder(publishedAt: snapshot.publishedAt)
+        : .unchanged(publishedAt: snapshot.publishedAt)
     }
     try await rates.store(snapshot)
     return .updated(snapshot)

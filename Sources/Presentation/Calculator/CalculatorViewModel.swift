@@ -48,7 +48,7 @@ public final class CalculatorViewModel: MessageReporting {
     let code = currency.uppercased()
     guard let board = await attempt({ try await loadRates() }) else { return false }
     guard let quote = board.quotes.first(where: { $0.code == code }) else {
-      state.message = .unknownCurrency(currency)
+      state.message = .unknownCurrency(code)
       return false
     }
     state = State(currency: code, rate: quote.rate, base: board.base)

@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import Observation
 
-/// The exchange-rate list: search by code or currency name (English or Korean),
+/// The exchange-rate list: search by code, currency name or the name of a country or
+/// territory using it (English or Korean),
 /// favourites pinned on top, rise/fall marks against the previously cached rates.
 @MainActor @Observable
 public final class RatesViewModel: MessageReporting {
@@ -12,15 +13,20 @@ public final class RatesViewModel: MessageReporting {
     public var query = ""
     public var publishedAt: Date?
     public var nextUpdateAt: Date?
-    /// The provider has published newer rates than these (their next-update time passed).
+    /// The currency every rate is quoted against.
+    public var base: String?
+    /// The provider has published newer rates than these (their next-update time passed)
+    /// and a source is configured to fetch them from.
     public var isOutdated = false
     public var message: Message?
 
     public init(
       quotes: [RateQuote] = [], query: String = "", publishedAt: Date? = nil,
-      nextUpdateAt: Date? = nil, isOutdated: Bool = false, message: Message? = nil
+      nextUpdateAt: Date? = nil, base: String? = nil, isOutdated: Bool = false,
+      message: Message? = nil
     ) {
       self.quotes = quotes
+      self.base = base
       self.query = query
       self.publishedAt = publishedAt
       self.nextUpdateAt = nextUpdateAt
@@ -34,22 +40,26 @@ public final class RatesViewModel: MessageReporting {
 
   public private(set) var state = State()
   private var board: RateBoard?
-  /// Each quote of `board` with its search keys: its code and its currency names in every
-  /// language, folded once per load, so a search folds only the query.
+  /// Each quote of `board` with its search keys: its code, its currency names and the names
+  /// of the regions using it in every language, folded once per load (the region names are
+  /// looked up once per process), so a search folds only the query.
   private var searchable: [(quote: RateQuote, keys: [String])] = []
   private let now: @Sendable () -> Date
   private let loadRates: LoadExchangeRates
   private let refreshRates: RefreshExchangeRates
   private let toggleFavoriteCurrency: ToggleFavoriteCurrency
+  private let canRefresh: Bool
 
   /// - Parameters:
   ///   - seed: fills an empty cache (the bundled snapshot, so the list never waits).
-  ///   - source: where `refresh` fetches from.
+  ///   - source: where `refresh` fetches from; `nil` when none is configured (then the
+  ///     header never says an update is due, and `refresh` says how to configure one).
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource,
-    source: any ExchangeRateSource, now: @escaping @Sendable () -> Date
+    source: (any ExchangeRateSource)?, now: @escaping @Sendable () -> Date
   ) {
     self.now = now
+    canRefresh = source != nil
     loadRates = LoadExchangeRates(rates: rates, source: seed)
     refreshRates = RefreshExchangeRates(rates: rates, source: source, now: now)
     toggleFavoriteCurrency = ToggleFavoriteCurrency(rates: rates)
@@ -65,7 +75,8 @@ public final class RatesViewModel: MessageReporting {
     searchable = board.quotes.map { ($0, Self.searchKeys($0.code)) }
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
-    state.isOutdated = now() >= board.nextUpdateAt
+    state.base = board.base
+    state.isOutdated = canRefresh && now() >= board.nextUpdateAt
     applyQuery()
   }
 
@@ -78,10 +89,15 @@ public final class RatesViewModel: MessageReporting {
     switch result {
     case .updated(let snapshot): state.message = .ratesUpdated(publishedAt: snapshot.publishedAt)
     case .notDue(let next): state.message = .ratesNotDue(nextUpdateAt: next)
+    case .sourceOlder(let publishedAt):
+      state.message = .ratesOlderThanCached(publishedAt: publishedAt)
+    case .unchanged(let publishedAt): state.message = .ratesUnchanged(publishedAt: publishedAt)
+    case .noSource: state.message = .noRateSource
     }
   }
 
-  /// Filters by code or currency name, case-insensitive, in either language.
+  /// Filters by code, currency name or region name, ignoring case, accents and spaces, in
+  /// either language.
   /// An empty query shows every currency.
   public func search(_ query: String) async {
     state.message = nil
@@ -107,13 +123,22 @@ public final class RatesViewModel: MessageReporting {
     state.quotes = searchable.filter { $0.keys.contains { $0.contains(query) } }.map(\.quote)
   }
 
-  /// The code and the currency's names in every language, folded.
+  /// The code, the currency's names and the names of the regions using it in every
+  /// language, folded.
   static func searchKeys(_ code: String) -> [String] {
     ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
+      + (foldedRegionNames[code] ?? [])
   }
 
-  /// `text` without case or diacritic differences: `Won`, `WON` and `wón` all fold to `won`.
-  static func folded(_ text: String) -> String {
+  /// `CurrencyRegions.regionNames`, folded: built once, on the first search key asked for.
+  private nonisolated static let foldedRegionNames = CurrencyRegions.regionNames.mapValues {
+    $0.map(folded)
+  }
+
+  /// `text` without case, diacritic or space differences: `Won`, `WON` and `wón` all fold
+  /// to `won`; `유럽 연합` and `유럽연합` to `유럽연합`.
+  nonisolated static func folded(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+      .filter { !$0.isWhitespace }
   }
 }

@@ -9,7 +9,7 @@ final class CalculatorScreen: ScreenFeature {
     .init(name: "calc", usage: "calc CODE", summary: "Open the calculator for a currency"),
     .init(
       name: "convert", usage: "convert AMOUNT [FROM]",
-      summary: "Convert USD (or FROM) into the calculator's currency"),
+      summary: "Convert BASE (or FROM) into the calculator's currency"),
     .init(name: "back", usage: "back", summary: "Leave the calculator for the rates list"),
   ]
 
@@ -72,7 +72,8 @@ extension Renderer {
       lines.append(strings.rateLine(base: state.base, rate: rate, code: state.currency))
     }
     lines.append("")
-    lines.append(state.conversion.map(strings.conversion) ?? strings.calculatorHint)
+    lines.append(
+      state.conversion.map(strings.conversion) ?? strings.calculatorHint(base: state.base))
     return lines
   }
 }

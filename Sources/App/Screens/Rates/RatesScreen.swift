@@ -49,12 +49,13 @@ extension Renderer {
   fileprivate func rates(_ state: RatesViewModel.State) -> [String] {
     var lines: [String] = []
     if let published = state.publishedAt {
-      lines.append(strings.published(published, stale: state.isOutdated))
+      lines.append(
+        strings.published(published, stale: state.isOutdated, base: state.base ?? "USD"))
     }
     if state.hasNoResults {
       return lines + [strings.noResults]
     }
-    let rates = state.quotes.map { strings.decimal($0.rate, fractionDigits: 4) }
+    let rates = state.quotes.map { strings.rate($0.rate) }
     let width = rates.map(\.count).max() ?? 0
     for (quote, rate) in zip(state.quotes, rates) {
       let star = quote.isFavorite ? "★" : " "
