@@ -164,10 +164,11 @@ public struct Strings: Sendable {
     pick("Imported \(count) records from \(path)", "\(path)에서 \(count)개 기록을 가져왔습니다")
   }
 
-  /// `pocket store`: kind, path, schema version and the count of each kind of record.
+  /// `pocket store`: kind, path and schema version, then each kind of record with its
+  /// count. Front ends align the rows (by display width: the Korean labels are wide).
   public func storeSummary(
     kind: String, path: String, version: Int, counts: RecordCounts
-  ) -> String {
+  ) -> (header: [String], rows: [(label: String, count: Int)]) {
     let rows = [
       (pick("laps", "랩"), counts.laps), (pick("bookmarks", "북마크"), counts.bookmarks),
       (pick("rate snapshots", "환율 스냅샷"), counts.rateSnapshots),
@@ -175,15 +176,11 @@ public struct Strings: Sendable {
       (pick("mind logs", "마음 일기"), counts.mindLogs),
       (pick("chat messages", "채팅"), counts.chatMessages),
     ]
-    let width = rows.map(\.0.count).max() ?? 0
     let header = [
       "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
       "\(pick("Schema version", "스키마 버전")): \(version)",
     ]
-    let counted = rows.map { label, count in
-      "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(count)"
-    }
-    return (header + counted).joined(separator: "\n") + "\n"
+    return (header, rows.map { (label: $0.0, count: $0.1) })
   }
 
   /// The currency's name in this language, else its code.

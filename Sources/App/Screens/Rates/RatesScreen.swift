@@ -57,9 +57,8 @@ extension Renderer {
     let rates = state.quotes.map { strings.decimal($0.rate, fractionDigits: 4) }
     let width = rates.map(\.count).max() ?? 0
     for (quote, rate) in zip(state.quotes, rates) {
-      let star = quote.isFavorite ? "★" : " "
       lines.append(
-        "\(star) \(quote.code)  \(rightAligned(rate, width)) \(trend(quote.trend)) "
+        "\(star(quote.isFavorite)) \(quote.code)  \(rightAligned(rate, width)) \(trend(quote.trend)) "
           + strings.currencyName(quote.code))
     }
     lines.append("")
