@@ -62,11 +62,11 @@ public struct Strings: Sendable {
     case .outOfRange(let reason):
       pick("Out of range: \(reason)", "범위를 벗어났습니다: \(reason)")
     case .fileFailed(let path, let reason):
-      pick("Cannot use the file \(path): \(reason)", "파일을 쓸 수 없습니다 (\(path)): \(reason)")
+      pick("Cannot use the file \(path): \(reason)", "파일을 사용할 수 없습니다 (\(path)): \(reason)")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storageFailed(let path, let reason):
-      pick("Cannot use the store at \(path): \(reason)", "저장소를 쓸 수 없습니다 (\(path)): \(reason)")
+      pick("Cannot use the store at \(path): \(reason)", "저장소를 사용할 수 없습니다 (\(path)): \(reason)")
     case .bookmarkAdded(let title): pick("Bookmarked: \(title)", "북마크했습니다: \(title)")
     case .bookmarkRemoved(let title):
       pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
@@ -145,7 +145,7 @@ public struct Strings: Sendable {
   public func published(_ date: Date, stale: Bool) -> String {
     let when = dateTime(date)
     return stale
-      ? pick("Published \(when), update due", "\(when) 기준, 새 환율 나옴")
+      ? pick("Published \(when), update due", "\(when) 기준, 갱신 시각 지남")
       : pick("Published \(when)", "\(when) 기준")
   }
   public func rateLine(base: String, rate: Decimal, code: String) -> String {
