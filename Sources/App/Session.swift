@@ -72,7 +72,7 @@ package final class Session {
       await router.back()
       if let message = router.state.message { return .refused(message) }
       return outcome(await load(router.state.screen))
-    case .help(let topic): return .text(HelpText.text(for: topic))
+    case .help(let topic): return .text(HelpText.text(for: topic, language: strings.language))
     case .quit: return .quit
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
     case .export(let path): return await maintain { await storeViewModel.export(to: path) }

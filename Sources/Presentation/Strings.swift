@@ -44,7 +44,8 @@ public struct Strings: Sendable {
     case .stopwatchNotRunning: pick("The stopwatch is not running", "스톱워치가 멈춰 있습니다")
     case .alreadyExists: pick("It exists already", "이미 있습니다")
     case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
-    case .couldNotLoad(let reason): "\(pick("Could not load data", "데이터를 불러올 수 없습니다")): \(reason)"
+    case .couldNotLoad(let reason):
+      pick("Could not load data: \(reason)", "데이터를 불러올 수 없습니다 \(cause(reason))")
     case .refreshCancelled:
       pick("Refresh cancelled; the cached rates stay", "환율 새로 고침을 취소했습니다. 저장된 환율은 그대로입니다")
     case .notOnThisScreen(let command):
@@ -56,17 +57,18 @@ public struct Strings: Sendable {
         "The store already holds data; add --replace to overwrite it",
         "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
     case .invalidArchive(let reason):
-      pick("The archive cannot be imported: \(reason)", "가져올 수 없는 파일입니다: \(reason)")
+      pick("The archive cannot be imported: \(reason)", "가져올 수 없는 파일입니다 \(cause(reason))")
     case .resultTooLarge:
       pick("The result is too large to show", "결과가 너무 커서 보여줄 수 없습니다")
     case .outOfRange(let reason):
-      pick("Out of range: \(reason)", "범위를 벗어났습니다: \(reason)")
+      pick("Out of range: \(reason)", "범위를 벗어났습니다 \(cause(reason))")
     case .fileFailed(let path, let reason):
-      pick("Cannot use the file \(path): \(reason)", "파일을 사용할 수 없습니다 (\(path)): \(reason)")
+      pick("Cannot use the file \(path): \(reason)", "파일을 사용할 수 없습니다: \(path) \(cause(reason))")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storageFailed(let path, let reason):
-      pick("Cannot use the store at \(path): \(reason)", "저장소를 사용할 수 없습니다 (\(path)): \(reason)")
+      pick(
+        "Cannot use the store at \(path): \(reason)", "저장소를 사용할 수 없습니다: \(path) \(cause(reason))")
     case .bookmarkAdded(let title): pick("Bookmarked: \(title)", "북마크했습니다: \(title)")
     case .bookmarkRemoved(let title):
       pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
@@ -83,6 +85,11 @@ public struct Strings: Sendable {
         "최신 환율입니다. 다음 갱신은 \(dateTime(next))입니다 (지금 받으려면 refresh --force)")
     }
   }
+
+  /// A cause reported by the system, a store or a rates source, in Korean text: kept
+  /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
+  /// searches for), in parentheses and named as the technical cause.
+  private func cause(_ reason: String) -> String { "(기술적 원인: \(reason))" }
 
   private func englishName(_ field: InputField) -> String {
     switch field {
