@@ -89,7 +89,7 @@ package struct Pocket {
     defer { presenter.stop() }
     if !options.command.isEmpty {
       let status = await runOnce(options.command, session, strings, presenter)
-      await printWarnings(of: store)
+      await printWarnings(of: store, strings)
       return status
     }
     return await runInteractive(session, strings, presenter)
@@ -97,9 +97,9 @@ package struct Pocket {
 
   /// Prints what the store reports as gone wrong without losing anything: the command
   /// succeeded, and its exit status stays 0.
-  private func printWarnings(of store: OpenedStore) async {
+  private func printWarnings(of store: OpenedStore, _ strings: Strings) async {
     for warning in await store.takeWarnings() {
-      console.writeError("pocket: warning: \(oneLine(warning))\n")
+      console.writeError("pocket: \(oneLine(strings.warning(warning)))\n")
     }
   }
 
@@ -204,7 +204,7 @@ package struct Pocket {
       presenter.beginCommand()
       defer { presenter.endCommand() }
       let result = await handle(line, session, interruptible: true)
-      await printWarnings(of: session.store)
+      await printWarnings(of: session.store, strings)
       switch result {
       case .blank:
         continue

@@ -86,6 +86,11 @@ public struct Strings: Sendable {
     }
   }
 
+  /// What the store reports as gone wrong after a command that was done all the same.
+  public func warning(_ text: String) -> String {
+    pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")
+  }
+
   /// A cause reported by the system, a store or a rates source, in Korean text: kept
   /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
   /// searches for), in parentheses and named as the technical cause.

@@ -113,6 +113,8 @@ struct KoreanCoverageTests {
     for text in pairs {
       expectKorean(text(korean), english: text(english))
     }
+    expectKorean(
+      korean.warning(Self.cause), english: english.warning(Self.cause), allowing: [Self.cause])
     let summary = korean.storeSummary(
       kind: "sqlite", path: "/tmp/p", version: 3,
       counts: RecordCounts(
