@@ -1,8 +1,3 @@
-/// A line Pocket could not make sense of. Exit status 2.
-package struct UsageError: Error, Equatable {
-  package var message: String
-}
-
 /// Turns a typed line, or the words of a one-shot command line, into a `Command`.
 ///
 /// A typed line is split into words at blanks; free text (a chat message, a title, a
@@ -30,14 +25,14 @@ enum CommandParser {
     switch name.lowercased() {
     case "show": command = .show
     case "rates": command = .rates(query: words.rest())
-    case "fav": command = .favorite(code: try words.required("CODE", for: "fav"))
+    case "fav": command = .favorite(code: try words.required(.code, for: "fav"))
     case "refresh":
       let flag = words.next()
       guard flag == nil || flag == "--force" else {
-        throw UsageError(message: "'refresh' takes only --force. \(hint("refresh"))")
+        throw .refreshTakesOnlyForce
       }
       command = .refresh(force: flag != nil)
-    case "calc": command = .calc(code: try words.required("CODE", for: "calc"))
+    case "calc": command = .calc(code: try words.required(.code, for: "calc"))
     case "convert":
       command = .convert(amount: words.next() ?? "", from: words.next())
     case "back": command = .back
@@ -55,7 +50,7 @@ enum CommandParser {
     case "clear": command = .clear
     case "mindlog": command = .mindLog
     case "add":
-      command = .add(score: try words.required("SCORE", for: "add"), note: words.rest())
+      command = .add(score: try words.required(.score, for: "add"), note: words.rest())
     case "chat": command = .chat
     case "say": command = .say(text: words.rest())
     case "edit":
@@ -69,12 +64,12 @@ enum CommandParser {
     case "help":
       let topic = words.next()
       if let topic, !CommandHelp.all.contains(where: { $0.name == topic.lowercased() }) {
-        throw UsageError(message: "Unknown command '\(topic)'. Type 'help' for the list.")
+        throw .unknownCommand(topic)
       }
       command = .help(topic: topic)
     case "quit", "exit": command = .quit
     case "store": command = .storeInfo
-    case "export": command = .export(path: try words.required("PATH", for: "export"))
+    case "export": command = .export(path: try words.required(.path, for: "export"))
     case "import":
       var path: String?
       var replace = false
@@ -84,25 +79,20 @@ enum CommandParser {
         } else if path == nil {
           path = word
         } else {
-          throw UsageError(message: "'import' takes one PATH. \(hint("import"))")
+          throw .importTakesOnePath
         }
       }
       guard let path else {
-        throw UsageError(message: "'import' needs PATH. \(hint("import"))")
+        throw .missing(command: "import", what: .path)
       }
       command = .importArchive(path: path, replace: replace)
     default:
-      throw UsageError(message: "Unknown command '\(name)'. Type 'help' for the list.")
+      throw .unknownCommand(name)
     }
     if !words.rest().isEmpty, command.takesNoMoreWords {
-      throw UsageError(message: "'\(name)' takes no more words. \(hint(name))")
+      throw .noMoreWords(command: name)
     }
     return command
-  }
-
-  static func hint(_ name: String) -> String {
-    let usage = CommandHelp.all.first { $0.name == name }?.usage ?? name
-    return "Usage: \(usage)"
   }
 }
 
@@ -164,9 +154,11 @@ private struct Words {
     return text(position)
   }
 
-  mutating func required(_ what: String, for name: String) throws(UsageError) -> String {
+  mutating func required(_ what: UsageError.Placeholder, for name: String) throws(UsageError)
+    -> String
+  {
     guard let word = next() else {
-      throw UsageError(message: "'\(name)' needs \(what). \(CommandParser.hint(name))")
+      throw .missing(command: name, what: what)
     }
     return word
   }
@@ -174,10 +166,9 @@ private struct Words {
   /// A list number as shown on screen. Any whole number is accepted here (0 and negatives
   /// are refused later with the list's own message); other text is a usage error.
   mutating func number(for name: String) throws(UsageError) -> Int {
-    let word = try required("a number N", for: name)
+    let word = try required(.number, for: name)
     guard let number = Int(word) else {
-      throw UsageError(
-        message: "'\(name)' needs a number N, not '\(word)'. \(CommandParser.hint(name))")
+      throw .notANumber(command: name, word: word)
     }
     return number
   }

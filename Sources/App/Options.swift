@@ -49,7 +49,7 @@ package struct Options: Equatable {
     func value(for option: String) throws(UsageError) -> String {
       index += 1
       guard index < arguments.count else {
-        throw UsageError(message: "\(option) needs a value. Run 'pocket --help' for the options.")
+        throw .optionNeedsValue(option)
       }
       return arguments[index]
     }
@@ -59,7 +59,7 @@ package struct Options: Equatable {
       case "--store":
         let name = try value(for: argument)
         guard let kind = StoreChoice(rawValue: name) else {
-          throw UsageError(message: "Unknown store '\(name)': use sqlite, json or memory.")
+          throw .unknownStore(name)
         }
         options.store = kind
       case "--store-path":
@@ -67,7 +67,7 @@ package struct Options: Equatable {
       case "--lang":
         let name = try value(for: argument)
         guard let language = Language(rawValue: name) else {
-          throw UsageError(message: "Unknown language '\(name)': use en or ko.")
+          throw .unknownLanguage(name)
         }
         options.language = language
       case "--rates-file":
@@ -76,7 +76,7 @@ package struct Options: Equatable {
         let text = try value(for: argument)
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased())
         else {
-          throw UsageError(message: "'\(text)' is not an http or https URL.")
+          throw .notHTTPURL(text)
         }
         options.rates = .http(url)
       case "--online":
@@ -87,8 +87,7 @@ package struct Options: Equatable {
         options.showHelp = true
       default:
         guard !argument.hasPrefix("--") else {
-          throw UsageError(
-            message: "Unknown option '\(argument)'. Run 'pocket --help' for the options.")
+          throw .unknownOption(argument)
         }
         options.command = Array(arguments[index...])
         return options
@@ -96,6 +95,27 @@ package struct Options: Equatable {
       index += 1
     }
     return options
+  }
+
+  /// The language to speak in before the options are read, so that an option error is
+  /// said in it too: a valid `--lang` among the options (wherever it stands: `--lang` may
+  /// come after the option that is wrong), else LC_ALL/LANG.
+  package static func language(
+    _ arguments: [String], environment: [String: String]
+  ) -> Language {
+    let takesValue: Set = ["--store", "--store-path", "--rates-file", "--rates-url", "--timeout"]
+    var index = 0
+    var found: Language?
+    while index < arguments.count, arguments[index].hasPrefix("-") {
+      if arguments[index] == "--lang", index + 1 < arguments.count {
+        found = Language(rawValue: arguments[index + 1]) ?? found
+        index += 1
+      } else if takesValue.contains(arguments[index]) {
+        index += 1
+      }
+      index += 1
+    }
+    return found ?? Language.fromEnvironment(environment)
   }
 
   /// The largest `--timeout`, in seconds.
@@ -113,10 +133,7 @@ package struct Options: Equatable {
     guard isPlain, let seconds = Decimal(string: text), seconds > 0,
       seconds <= Decimal(maxTimeoutSeconds)
     else {
-      throw UsageError(
-        message:
-          "--timeout needs a number of seconds above 0 and at most \(maxTimeoutSeconds), "
-          + "not '\(text)'. Run 'pocket --help' for the options.")
+      throw .badTimeout(text)
     }
     let milliseconds = NSDecimalNumber(decimal: seconds * 1000).doubleValue.rounded(.up)
     return .milliseconds(Int64(milliseconds))

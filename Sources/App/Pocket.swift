@@ -56,15 +56,17 @@ package struct Pocket {
     do {
       options = try Options.parse(arguments)
     } catch {
-      console.writeError("pocket: \(oneLine(error.message))\n")
+      let language = Options.language(arguments, environment: environment)
+      console.writeError("pocket: \(oneLine(error.text(language)))\n")
       return .usage
     }
+    let language = options.language ?? Language.fromEnvironment(environment)
     if options.showHelp {
       console.write(
-        HelpText.usage + "\n\n" + HelpText.text(for: nil) + "\n" + HelpText.options + "\n")
+        HelpText.usage(language) + "\n\n" + HelpText.text(for: nil, language: language) + "\n"
+          + HelpText.options(language) + "\n")
       return .done
     }
-    let language = options.language ?? Language.fromEnvironment(environment)
     let strings = Strings(language: language, timeZone: timeZone)
     let store: OpenedStore
     do {
@@ -87,7 +89,7 @@ package struct Pocket {
     defer { presenter.stop() }
     if !options.command.isEmpty {
       let status = await runOnce(options.command, session, strings, presenter)
-      await printWarnings(of: store)
+      await printWarnings(of: store, strings)
       return status
     }
     return await runInteractive(session, strings, presenter)
@@ -95,9 +97,9 @@ package struct Pocket {
 
   /// Prints what the store reports as gone wrong without losing anything: the command
   /// succeeded, and its exit status stays 0.
-  private func printWarnings(of store: OpenedStore) async {
+  private func printWarnings(of store: OpenedStore, _ strings: Strings) async {
     for warning in await store.takeWarnings() {
-      console.writeError("pocket: warning: \(oneLine(warning))\n")
+      console.writeError("pocket: \(oneLine(strings.warning(warning)))\n")
     }
   }
 
@@ -107,7 +109,7 @@ package struct Pocket {
   /// What one typed line came to.
   private enum LineResult {
     case blank
-    case usage(String)
+    case usage(UsageError)
     /// `showsScreen`: the command was `show`, which prints the screen changed or not.
     case outcome(Outcome, showsScreen: Bool = false)
   }
@@ -143,7 +145,7 @@ package struct Pocket {
       guard let parsed = try parse() else { return .blank }
       command = parsed
     } catch {
-      return .usage(error.message)
+      return .usage(error)
     }
     let showsScreen = command == .show
     guard interruptible else {
@@ -165,10 +167,10 @@ package struct Pocket {
     defer { presenter.endCommand() }
     switch await handle(words: words, session) {
     case .blank:
-      console.writeError("pocket: empty command. Run 'pocket --help' for the commands.\n")
+      console.writeError("pocket: \(UsageError.emptyCommand.text(strings.language))\n")
       return .usage
-    case .usage(let message):
-      console.writeError("pocket: \(oneLine(message))\n")
+    case .usage(let error):
+      console.writeError("pocket: \(oneLine(error.text(strings.language)))\n")
       return .usage
     case .outcome(.done(let message), let showsScreen):
       presenter.flush(confirmation: message, force: showsScreen)
@@ -202,12 +204,12 @@ package struct Pocket {
       presenter.beginCommand()
       defer { presenter.endCommand() }
       let result = await handle(line, session, interruptible: true)
-      await printWarnings(of: session.store)
+      await printWarnings(of: session.store, strings)
       switch result {
       case .blank:
         continue
-      case .usage(let message):
-        console.writeError("\(oneLine(message))\n")
+      case .usage(let error):
+        console.writeError("\(oneLine(error.text(strings.language)))\n")
       case .outcome(.done(let message), let showsScreen):
         presenter.flush(confirmation: message, force: showsScreen)
       case .outcome(.refused(let message), _):

@@ -42,13 +42,25 @@ package struct Renderer {
     return lines
   }
 
-  /// `text` filled with spaces on its left to `width` characters (numbers).
+  /// How wide text shows: ambiguous-width characters (★) count as wide in Korean, as
+  /// terminals set up for Korean show them (see `DisplayWidth`).
+  var displayWidth: DisplayWidth { DisplayWidth(ambiguousIsWide: strings.language == .ko) }
+
+  /// The terminal columns `text` takes.
+  func width(_ text: String) -> Int { displayWidth.of(text) }
+
+  /// `text` filled with spaces on its left to `width` columns (numbers).
   func rightAligned(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
+    String(repeating: " ", count: max(0, width - self.width(text))) + text
   }
 
-  /// `text` filled with spaces on its right to `width` characters (labels).
+  /// `text` filled with spaces on its right to `width` columns (labels).
   func leftAligned(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    text + String(repeating: " ", count: max(0, width - self.width(text)))
+  }
+
+  /// The favourite mark, or blanks as wide as the mark shows.
+  func star(_ isMarked: Bool) -> String {
+    leftAligned(isMarked ? "★" : "", width("★"))
   }
 }

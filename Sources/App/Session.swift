@@ -75,7 +75,7 @@ package final class Session {
     case .help(let topic):
       // The cached rates' base (the seed's, USD, before any rates are cached).
       let base = (try? await store.repositories.rates.latest())?.base ?? "USD"
-      return .text(HelpText.text(for: topic, base: base))
+      return .text(HelpText.text(for: topic, language: strings.language, base: base))
     case .quit: return .quit
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
     case .export(let path): return await maintain { await storeViewModel.export(to: path) }

@@ -47,7 +47,8 @@ public struct Strings: Sendable {
     case .stopwatchNotRunning: pick("The stopwatch is not running", "스톱워치가 멈춰 있습니다")
     case .alreadyExists: pick("It exists already", "이미 있습니다")
     case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
-    case .couldNotLoad(let reason): "\(pick("Could not load data", "데이터를 불러올 수 없습니다")): \(reason)"
+    case .couldNotLoad(let reason):
+      pick("Could not load data: \(reason)", "데이터를 불러올 수 없습니다 \(cause(reason))")
     case .refreshCancelled:
       pick("Refresh cancelled; the cached rates stay", "환율 새로 고침을 취소했습니다. 저장된 환율은 그대로입니다")
     case .notOnThisScreen(let command):
@@ -59,17 +60,18 @@ public struct Strings: Sendable {
         "The store already holds data; add --replace to overwrite it",
         "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
     case .invalidArchive(let reason):
-      pick("The archive cannot be imported: \(reason)", "가져올 수 없는 파일입니다: \(reason)")
+      pick("The archive cannot be imported: \(reason)", "가져올 수 없는 파일입니다 \(cause(reason))")
     case .resultTooLarge:
       pick("The result is too large to show", "결과가 너무 커서 보여줄 수 없습니다")
     case .outOfRange(let reason):
-      pick("Out of range: \(reason)", "범위를 벗어났습니다: \(reason)")
+      pick("Out of range: \(reason)", "범위를 벗어났습니다 \(cause(reason))")
     case .fileFailed(let path, let reason):
-      pick("Cannot use the file \(path): \(reason)", "파일을 쓸 수 없습니다 (\(path)): \(reason)")
+      pick("Cannot use the file \(path): \(reason)", "파일을 사용할 수 없습니다: \(path) \(cause(reason))")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storageFailed(let path, let reason):
-      pick("Cannot use the store at \(path): \(reason)", "저장소를 쓸 수 없습니다 (\(path)): \(reason)")
+      pick(
+        "Cannot use the store at \(path): \(reason)", "저장소를 사용할 수 없습니다: \(path) \(cause(reason))")
     case .bookmarkAdded(let title): pick("Bookmarked: \(title)", "북마크했습니다: \(title)")
     case .bookmarkRemoved(let title):
       pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
@@ -98,6 +100,16 @@ public struct Strings: Sendable {
         "환율 소스가 설정되지 않았습니다. 새로 받으려면 --online, --rates-url URL 또는 --rates-file PATH로 실행하세요")
     }
   }
+
+  /// What the store reports as gone wrong after a command that was done all the same.
+  public func warning(_ text: String) -> String {
+    pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")
+  }
+
+  /// A cause reported by the system, a store or a rates source, in Korean text: kept
+  /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
+  /// searches for), in parentheses and named as the technical cause.
+  private func cause(_ reason: String) -> String { "(기술적 원인: \(reason))" }
 
   private func englishName(_ field: InputField) -> String {
     switch field {
@@ -163,7 +175,7 @@ public struct Strings: Sendable {
   public func published(_ date: Date, stale: Bool) -> String {
     let when = dateTime(date)
     return stale
-      ? pick("Published \(when), update due", "\(when) 기준, 새 환율 나옴")
+      ? pick("Published \(when), update due", "\(when) 기준, 갱신 시각 지남")
       : pick("Published \(when)", "\(when) 기준")
   }
   /// The rate list's header: publication, whether an update is due, and the base.
@@ -211,10 +223,11 @@ public struct Strings: Sendable {
     pick("Imported \(count) records from \(path)", "\(path)에서 \(count)개 기록을 가져왔습니다")
   }
 
-  /// `pocket store`: kind, path, schema version and the count of each kind of record.
+  /// `pocket store`: kind, path and schema version, then each kind of record with its
+  /// count. Front ends align the rows (by display width: the Korean labels are wide).
   public func storeSummary(
     kind: String, path: String, version: Int, counts: RecordCounts
-  ) -> String {
+  ) -> (header: [String], rows: [(label: String, count: Int)]) {
     let rows = [
       (pick("laps", "랩"), counts.laps), (pick("bookmarks", "북마크"), counts.bookmarks),
       (pick("rate snapshots", "환율 스냅샷"), counts.rateSnapshots),
@@ -222,15 +235,11 @@ public struct Strings: Sendable {
       (pick("mind logs", "마음 일기"), counts.mindLogs),
       (pick("chat messages", "채팅"), counts.chatMessages),
     ]
-    let width = rows.map(\.0.count).max() ?? 0
     let header = [
       "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
       "\(pick("Schema version", "스키마 버전")): \(version)",
     ]
-    let counted = rows.map { label, count in
-      "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(count)"
-    }
-    return (header + counted).joined(separator: "\n") + "\n"
+    return (header, rows.map { (label: $0.0, count: $0.1) })
   }
 
   /// The currency's name in this language, else its code.

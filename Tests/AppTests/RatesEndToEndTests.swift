@@ -79,7 +79,9 @@ struct RatesEndToEndTests {
 
     let failure = try pocket.run(["--lang", "ko", "--rates-url", url, "refresh", "--force"])
     #expect(failure.status == 1)
-    #expect(failure.stderr == "pocket: 데이터를 불러올 수 없습니다: \(url): the server answered HTTP 500\n")
+    #expect(
+      failure.stderr
+        == "pocket: 데이터를 불러올 수 없습니다 (기술적 원인: \(url): the server answered HTTP 500)\n")
     #expect(server.requests == 5)
     #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 USD = 1,400.5000 KRW"))
   }

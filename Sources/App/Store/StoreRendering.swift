@@ -6,11 +6,21 @@ extension Renderer {
   package func render(_ store: StoreViewModel.State) -> String {
     switch store.report {
     case .summary(let counts):
-      strings.storeSummary(
-        kind: store.kind, path: store.path, version: store.version, counts: counts)
+      storeSummary(
+        strings.storeSummary(
+          kind: store.kind, path: store.path, version: store.version, counts: counts))
     case .exported(let count, let path): strings.exported(count, to: path) + "\n"
     case .imported(let count, let path): strings.imported(count, from: path) + "\n"
     case nil: ""
     }
+  }
+
+  /// The summary's header lines, then one row per kind of record, the counts in a column.
+  private func storeSummary(
+    _ summary: (header: [String], rows: [(label: String, count: Int)])
+  ) -> String {
+    let width = summary.rows.map { self.width($0.label) }.max() ?? 0
+    let rows = summary.rows.map { "  " + leftAligned($0.label, width) + "  \($0.count)" }
+    return (summary.header + rows).joined(separator: "\n") + "\n"
   }
 }

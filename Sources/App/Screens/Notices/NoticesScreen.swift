@@ -47,9 +47,9 @@ extension Renderer {
     let width = String(state.items.count).count
     return state.items.enumerated().flatMap { index, item in
       [
-        "\(rightAligned(String(index + 1), width)) \(item.isBookmarked ? "★" : " ") "
+        "\(rightAligned(String(index + 1), width)) \(star(item.isBookmarked)) "
           + "\(item.notice.title) · \(strings.day(item.notice.date))",
-        String(repeating: " ", count: width + 3) + item.notice.url,
+        String(repeating: " ", count: width + 2 + self.width(star(false))) + item.notice.url,
       ]
     }
   }

@@ -58,9 +58,8 @@ extension Renderer {
     let rates = state.quotes.map { strings.rate($0.rate) }
     let width = rates.map(\.count).max() ?? 0
     for (quote, rate) in zip(state.quotes, rates) {
-      let star = quote.isFavorite ? "★" : " "
       lines.append(
-        "\(star) \(quote.code)  \(rightAligned(rate, width)) \(trend(quote.trend)) "
+        "\(star(quote.isFavorite)) \(quote.code)  \(rightAligned(rate, width)) \(trend(quote.trend)) "
           + strings.currencyName(quote.code))
     }
     lines.append("")

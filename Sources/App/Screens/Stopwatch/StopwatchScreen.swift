@@ -60,7 +60,7 @@ extension Renderer {
     ]
     guard !state.laps.isEmpty else { return lines + [strings.noLapsYet] }
     let labels = state.laps.map { strings.lap($0.lap.number) }
-    let width = labels.map(\.count).max() ?? 0
+    let width = labels.map { self.width($0) }.max() ?? 0
     for (row, label) in zip(state.laps, labels) {
       var line =
         "\(leftAligned(label, width))  \(strings.stopwatchTime(row.lap.lapTime))"

@@ -1,0 +1,140 @@
+import Presentation
+
+/// A line or command line Pocket could not make sense of. Exit status 2. Worded in the
+/// user's language by `text(_:)`; command words, option names, placeholders and what the
+/// user typed stay as typed.
+package enum UsageError: Error, Equatable {
+  case unknownCommand(String)
+  /// The command misses a word: `what` is its placeholder (CODE, PATH, SCORE, N).
+  case missing(command: String, what: Placeholder)
+  case notANumber(command: String, word: String)
+  case noMoreWords(command: String)
+  case refreshTakesOnlyForce
+  case importTakesOnePath
+  /// A one-shot command line with no command words (`pocket ""`).
+  case emptyCommand
+  case optionNeedsValue(String)
+  case unknownStore(String)
+  case unknownLanguage(String)
+  case notHTTPURL(String)
+  case unknownOption(String)
+  case badTimeout(String)
+
+  /// The placeholder of a missing word.
+  package enum Placeholder: Equatable, Sendable, CaseIterable {
+    case code, path, score, number
+  }
+
+  /// Every kind of usage error with sample values (what a user typed is in Korean, so
+  /// that only Pocket's own words are checked), for tests. The switch names every
+  /// case, so a new one cannot be left out.
+  static var samples: [UsageError] {
+    let all: [UsageError] =
+      [
+        .unknownCommand("춤"), .notANumber(command: "bookmark", word: "둘"),
+        .noMoreWords(command: "lap"), .refreshTakesOnlyForce, .importTakesOnePath,
+        .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"),
+        .unknownLanguage("프랑스어"), .notHTTPURL("ftp://x"), .unknownOption("--verbose"),
+        .badTimeout("0"),
+      ] + Placeholder.allCases.map { .missing(command: "calc", what: $0) }
+    for sample in all {
+      switch sample {
+      case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
+        .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore, .unknownLanguage,
+        .notHTTPURL, .unknownOption, .badTimeout:
+        break
+      }
+    }
+    return all
+  }
+
+  /// The English text (what tests of the parser compare).
+  package var message: String { text(.en) }
+
+  /// The error in `language`.
+  package func text(_ language: Language) -> String {
+    let ko = language == .ko
+    func pick(_ english: String, _ korean: String) -> String { ko ? korean : english }
+    let options = pick(
+      "Run 'pocket --help' for the options.", "옵션은 'pocket --help'로 볼 수 있습니다.")
+    switch self {
+    case .unknownCommand(let name):
+      return pick(
+        "Unknown command '\(name)'. Type 'help' for the list.",
+        "알 수 없는 명령입니다: '\(name)'. 명령 목록은 'help'를 입력하세요.")
+    case .missing(let command, let what):
+      return pick(
+        "'\(command)' needs \(what.english). \(Self.hint(command, language))",
+        "'\(command)' 뒤에 \(what.korean)를 입력하세요. \(Self.hint(command, language))")
+    case .notANumber(let command, let word):
+      return pick(
+        "'\(command)' needs a number N, not '\(word)'. \(Self.hint(command, language))",
+        "'\(command)' 뒤에는 번호(N)가 와야 합니다. '\(word)'는 번호가 아닙니다. "
+          + Self.hint(command, language))
+    case .noMoreWords(let command):
+      return pick(
+        "'\(command)' takes no more words. \(Self.hint(command, language))",
+        "'\(command)' 뒤에는 더 입력할 것이 없습니다. \(Self.hint(command, language))")
+    case .refreshTakesOnlyForce:
+      return pick(
+        "'refresh' takes only --force. \(Self.hint("refresh", language))",
+        "'refresh' 뒤에는 --force만 붙일 수 있습니다. \(Self.hint("refresh", language))")
+    case .importTakesOnePath:
+      return pick(
+        "'import' takes one PATH. \(Self.hint("import", language))",
+        "'import'는 파일 경로(PATH)를 하나만 받습니다. \(Self.hint("import", language))")
+    case .emptyCommand:
+      return pick(
+        "empty command. Run 'pocket --help' for the commands.",
+        "명령이 비어 있습니다. 명령은 'pocket --help'로 볼 수 있습니다.")
+    case .optionNeedsValue(let option):
+      return pick("\(option) needs a value. \(options)", "\(option) 뒤에 값이 필요합니다. \(options)")
+    case .unknownStore(let name):
+      return pick(
+        "Unknown store '\(name)': use sqlite, json or memory.",
+        "알 수 없는 저장소입니다: '\(name)'. sqlite, json, memory 중 하나를 쓰세요.")
+    case .unknownLanguage(let name):
+      return pick(
+        "Unknown language '\(name)': use en or ko.",
+        "알 수 없는 언어입니다: '\(name)'. en 또는 ko를 쓰세요.")
+    case .notHTTPURL(let text):
+      return pick(
+        "'\(text)' is not an http or https URL.", "'\(text)'는 http나 https 주소가 아닙니다.")
+    case .unknownOption(let option):
+      return pick("Unknown option '\(option)'. \(options)", "알 수 없는 옵션입니다: '\(option)'. \(options)")
+    case .badTimeout(let text):
+      return pick(
+        "--timeout needs a number of seconds above 0 and at most \(Options.maxTimeoutSeconds), "
+          + "not '\(text)'. \(options)",
+        "--timeout 뒤에는 0보다 크고 \(Options.maxTimeoutSeconds) 이하인 초 단위 숫자가 와야 합니다. "
+          + "'\(text)'는 쓸 수 없습니다. \(options)")
+    }
+  }
+
+  /// "Usage: calc CODE" for a command `help` knows.
+  static func hint(_ name: String, _ language: Language) -> String {
+    let usage = CommandHelp.all.first { $0.name == name }?.usage ?? name
+    return (language == .ko ? "사용법: " : "Usage: ") + usage
+  }
+}
+
+extension UsageError.Placeholder {
+  var english: String {
+    switch self {
+    case .code: "CODE"
+    case .path: "PATH"
+    case .score: "SCORE"
+    case .number: "a number N"
+    }
+  }
+
+  /// With a particle-neutral ending: every one takes 를.
+  var korean: String {
+    switch self {
+    case .code: "통화 코드(CODE)"
+    case .path: "파일 경로(PATH)"
+    case .score: "점수(SCORE)"
+    case .number: "번호(N)"
+    }
+  }
+}

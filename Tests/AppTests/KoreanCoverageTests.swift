@@ -1,0 +1,215 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@testable import App
+
+/// Every text a user can see exists in Korean: every `Message`, every usage error, every
+/// help topic, `--help`, and the screen words. Korean text may keep only what is typed or
+/// technical: command words, option names, placeholders and codes (upper case), numbers,
+/// paths and URLs, and a cause reported by a lower layer, kept verbatim and named as such.
+@Suite("Korean, all the way")
+struct KoreanCoverageTests {
+  let english = Strings(language: .en, timeZone: .gmt)
+  let korean = Strings(language: .ko, timeZone: .gmt)
+
+  /// A cause as the system or a store reports it; Korean text keeps it verbatim.
+  static let cause = "disk I/O error while opening the file"
+
+  /// Every `Message` case, with sample values. `named(_:)` below names every case, so a
+  /// new case stops the build there, next to this list.
+  static let messages: [Message] = [
+    .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .emptyText,
+    .unknownCurrency("XYZ"), .noSuchItem(3, count: 0), .noSuchItem(3, count: 2),
+    .tooLong(.message, limit: 10), .tooLong(.note, limit: 10), .tooLong(.title, limit: 10),
+    .lineTooLong(limit: 65_536), .stopwatchNotRunning, .alreadyExists, .notFound,
+    .couldNotLoad(reason: cause), .refreshCancelled, .notOnThisScreen(command: "edit"),
+    .noCalculator, .storeNotEmpty, .invalidArchive(cause), .resultTooLarge, .outOfRange(cause),
+    .fileFailed(path: "/tmp/in.json", reason: cause),
+    .storageFailed(path: "/tmp/store", reason: cause), .bookmarkAdded("겨울 공지"),
+    .bookmarkRemoved("겨울 공지"), .bookmarksCleared, .favoriteAdded("KRW"),
+    .favoriteRemoved("KRW"), .ratesUpdated(publishedAt: Date(timeIntervalSince1970: 0)),
+    .ratesNotDue(nextUpdateAt: Date(timeIntervalSince1970: 0)),
+    .ratesOlderThanCached(publishedAt: Date(timeIntervalSince1970: 0)),
+    .ratesUnchanged(publishedAt: Date(timeIntervalSince1970: 0)), .noRateSource,
+  ]
+
+  /// The case's name. Exhaustive: adding a `Message` case fails to compile until it is
+  /// named here (and `everyCaseHasASample` then asks for a sample in `messages`).
+  static func named(_ message: Message) -> String {
+    switch message {
+    case .enterAmount: "enterAmount"
+    case .invalidNumber: "invalidNumber"
+    case .negativeAmount: "negativeAmount"
+    case .scoreOutOfRange: "scoreOutOfRange"
+    case .emptyText: "emptyText"
+    case .unknownCurrency: "unknownCurrency"
+    case .noSuchItem: "noSuchItem"
+    case .tooLong: "tooLong"
+    case .lineTooLong: "lineTooLong"
+    case .stopwatchNotRunning: "stopwatchNotRunning"
+    case .alreadyExists: "alreadyExists"
+    case .notFound: "notFound"
+    case .couldNotLoad: "couldNotLoad"
+    case .refreshCancelled: "refreshCancelled"
+    case .notOnThisScreen: "notOnThisScreen"
+    case .noCalculator: "noCalculator"
+    case .storeNotEmpty: "storeNotEmpty"
+    case .invalidArchive: "invalidArchive"
+    case .resultTooLarge: "resultTooLarge"
+    case .outOfRange: "outOfRange"
+    case .fileFailed: "fileFailed"
+    case .storageFailed: "storageFailed"
+    case .bookmarkAdded: "bookmarkAdded"
+    case .bookmarkRemoved: "bookmarkRemoved"
+    case .bookmarksCleared: "bookmarksCleared"
+    case .favoriteAdded: "favoriteAdded"
+    case .favoriteRemoved: "favoriteRemoved"
+    case .ratesUpdated: "ratesUpdated"
+    case .ratesNotDue: "ratesNotDue"
+    case .ratesOlderThanCached: "ratesOlderThanCached"
+    case .ratesUnchanged: "ratesUnchanged"
+    case .noRateSource: "noRateSource"
+    }
+  }
+
+  /// How many cases `named(_:)` names: raise it with each new case.
+  static let caseCount = 32
+
+  @Test func everyCaseHasASample() {
+    #expect(Set(Self.messages.map(Self.named)).count == Self.caseCount)
+  }
+
+  @Test(arguments: messages)
+  func everyMessageIsInKorean(message: Message) {
+    // `unknownCurrency` suggests a command to type, `rates xyz`: a command and its query.
+    let suggested: [String] =
+      if case .unknownCurrency(let code) = message { ["rates \(code.lowercased())"] } else { [] }
+    expectKorean(
+      korean.text(message), english: english.text(message), allowing: [Self.cause] + suggested)
+  }
+
+  @Test(arguments: UsageError.samples)
+  func everyUsageErrorIsInKorean(error: UsageError) {
+    expectKorean(error.text(.ko), english: error.text(.en))
+  }
+
+  @Test func everyHelpTopicIsInKorean() {
+    for help in CommandHelp.all {
+      expectKorean(
+        HelpText.text(for: help.name, language: .ko),
+        english: HelpText.text(for: help.name, language: .en))
+      expectKorean(HelpText.summary(help, .ko), english: HelpText.summary(help, .en))
+    }
+    expectKorean(
+      HelpText.text(for: nil, language: .ko), english: HelpText.text(for: nil, language: .en))
+    expectKorean(HelpText.usage(.ko), english: HelpText.usage(.en))
+    expectKorean(HelpText.options(.ko), english: HelpText.options(.en))
+  }
+
+  @Test func everyScreenWordIsInKorean() {
+    let date = Date(timeIntervalSince1970: 0)
+    let pairs: [(Strings) -> String] =
+      Tab.allCases.map { tab in { $0.title(tab) } } + [
+        \.calculatorTitle, \.noResults, \.noMessagesYet, \.noBookmarksYet, \.noEntriesYet,
+        \.noLapsYet, \.edited, \.fastest, \.slowest, { $0.calculatorHint(base: "EUR") },
+        { $0.messageCount(2) }, { $0.currencyCount(2) }, { $0.showingNewest(20, of: 30) },
+        { $0.lap(1) }, { $0.published(date, stale: true, base: "EUR") },
+        { $0.published(date, stale: false, base: "EUR") },
+        { $0.exported(2, to: "/tmp/x.json") }, { $0.imported(2, from: "/tmp/x.json") },
+        { $0.status(.reset) }, { $0.status(.running) }, { $0.status(.stopped) },
+      ]
+    for text in pairs {
+      expectKorean(text(korean), english: text(english))
+    }
+    expectKorean(
+      korean.warning(Self.cause), english: english.warning(Self.cause), allowing: [Self.cause])
+    let summary = korean.storeSummary(
+      kind: "sqlite", path: "/tmp/p", version: 3,
+      counts: RecordCounts(
+        laps: 1, bookmarks: 1, rateSnapshots: 1, favoriteCurrencies: 1, mindLogs: 1,
+        chatMessages: 1))
+    for line in summary.header + summary.rows.map(\.label) {
+      expectKorean(line, english: "")
+    }
+  }
+
+  @Test @MainActor func underLangKoUsageErrorsAndHelpAreKorean() async {
+    let unknown = await ScriptedConsole.run(["--store", "memory", "--lang", "ko", "dance"])
+    #expect(unknown.status == .usage)
+    #expect(
+      unknown.console.errors
+        == "pocket: 알 수 없는 명령입니다: 'dance'. 명령 목록은 'help'를 입력하세요.\n")
+    let rename = await ScriptedConsole.run(
+      ["--store", "memory", "--lang", "ko"], script: ["rename two", "help", "help rename"])
+    #expect(
+      rename.console.errors
+        == "'rename' 뒤에는 번호(N)가 와야 합니다. 'two'는 번호가 아닙니다. 사용법: rename N TITLE...\n")
+    #expect(rename.console.output.contains("명령:\n  show "))
+    #expect(rename.console.output.contains("rename N TITLE...\n  N번 북마크의 제목을 바꿉니다\n"))
+    // The wrong option comes before --lang: the language is read first all the same.
+    let option = await ScriptedConsole.run(["--store", "paper", "--lang", "ko"])
+    #expect(option.status == .usage)
+    #expect(
+      option.console.errors
+        == "pocket: 알 수 없는 저장소입니다: 'paper'. sqlite, json, memory 중 하나를 쓰세요.\n")
+    let empty = await ScriptedConsole.run(["--store", "memory", "--lang", "ko", " "])
+    #expect(empty.status == .usage)
+    #expect(empty.console.errors.hasPrefix("pocket: 명령이 비어 있습니다."))
+    let help = await ScriptedConsole.run(["--lang", "ko", "--help"])
+    #expect(help.console.output.hasPrefix("사용법: pocket "))
+    #expect(help.console.output.contains("옵션:\n"))
+  }
+
+  @Test func theCheckCatchesEnglishLeftInKoreanText() {
+    #expect(Self.englishWords(in: "북마크했습니다: Read later", allowing: []) == ["Read", "later"])
+    #expect(Self.englishWords(in: "입력: convert 금액 [CODE] --force /tmp/a.json", allowing: []) == [])
+    #expect(
+      Self.englishWords(in: "데이터 (기술적 원인: \(Self.cause))", allowing: [Self.cause]) == [])
+  }
+
+  /// `text` is Korean: it has Hangul, differs from the English when that has words, and
+  /// keeps no English word but the allowed ones.
+  func expectKorean(
+    _ text: String, english: String, allowing verbatim: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) },
+      "no Hangul: \(text)", sourceLocation: sourceLocation)
+    #expect(
+      Self.englishWords(in: text, allowing: verbatim).isEmpty,
+      "English in the Korean text: \(text)", sourceLocation: sourceLocation)
+    if !Self.englishWords(in: english, allowing: []).isEmpty {
+      #expect(text != english, "the same as the English: \(text)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Words typed as they are: command words, option values, the program's name.
+  static let typedWords: Set<String> =
+    Set(CommandHelp.all.map(\.name) + ["quit", "exit"])
+    .union([
+      "pocket", "sqlite", "json", "memory", "en", "ko", "KiB", "open.er-api.com", "http", "https",
+    ])
+
+  /// The words of `text` in Latin letters that are not typed words, codes or placeholders
+  /// (all capitals), options (`--force`), paths or URLs (with `/`), numbers, or `verbatim`.
+  static func englishWords(in text: String, allowing verbatim: [String]) -> [String] {
+    var text = text
+    for cause in verbatim { text = text.replacingOccurrences(of: cause, with: " ") }
+    let tokens = text.split(whereSeparator: \.isWhitespace).filter {
+      !$0.contains("/") && !$0.contains("--") && !$0.contains("$")
+    }
+    var words: [String] = []
+    for token in tokens {
+      let trimmed = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+      if typedWords.contains(trimmed) { continue }
+      let runs = token.split { !($0.isASCII && $0.isLetter) }.map(String.init)
+      words += runs.filter { run in
+        !typedWords.contains(run) && run != run.uppercased()
+      }
+    }
+    return words
+  }
+}
