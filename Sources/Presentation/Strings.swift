@@ -216,7 +216,23 @@ public struct Strings: Sendable {
 
   /// Stopwatch time: MM:SS.cc, or H:MM:SS.cc from an hour on. Centiseconds are truncated.
   public func stopwatchTime(_ duration: Duration) -> String {
-    let centiseconds = max(0, duration.milliseconds / 10)
+    stopwatchTime(centiseconds: Self.centiseconds(duration))
+  }
+
+  /// A lap's time as shown: the shown (truncated) total minus the shown total of the lap
+  /// before, so the shown lap times always add up exactly to the shown total.
+  public func lapTime(_ lap: Lap) -> String {
+    stopwatchTime(
+      centiseconds: Self.centiseconds(lap.total) - Self.centiseconds(lap.total - lap.lapTime))
+  }
+
+  /// Whole centiseconds of `duration`, truncated; never below zero.
+  public static func centiseconds(_ duration: Duration) -> Int64 {
+    max(0, duration.milliseconds / 10)
+  }
+
+  private func stopwatchTime(centiseconds: Int64) -> String {
+    let centiseconds = max(0, centiseconds)
     let hours = centiseconds / 360_000
     let minutes = centiseconds / 6_000 % 60
     let seconds = centiseconds / 100 % 60

@@ -59,12 +59,17 @@ extension Renderer {
       "",
     ]
     guard !state.laps.isEmpty else { return lines + [strings.noLapsYet] }
+    // Each column is as wide as its widest cell, so times past an hour stay in line.
     let labels = state.laps.map { strings.lap($0.lap.number) }
+    let lapTimes = state.laps.map { strings.lapTime($0.lap) }
+    let totals = state.laps.map { strings.stopwatchTime($0.lap.total) }
     let width = labels.map(\.count).max() ?? 0
-    for (row, label) in zip(state.laps, labels) {
+    let lapWidth = lapTimes.map(\.count).max() ?? 0
+    let totalWidth = totals.map(\.count).max() ?? 0
+    for (index, row) in state.laps.enumerated() {
       var line =
-        "\(leftAligned(label, width))  \(strings.stopwatchTime(row.lap.lapTime))"
-        + "  \(strings.stopwatchTime(row.lap.total))"
+        "\(leftAligned(labels[index], width))  \(rightAligned(lapTimes[index], lapWidth))"
+        + "  \(rightAligned(totals[index], totalWidth))"
       switch row.mark {
       case .fastest: line += "  \(strings.fastest)"
       case .slowest: line += "  \(strings.slowest)"
