@@ -8,13 +8,18 @@ package enum Command: Equatable, Sendable {
   case calc(code: String)
   case convert(amount: String, from: String?)
   case back
-  case stopwatch, start, stop, lap, reset
+  case stopwatch, start, stop, lap
+  /// Deletes the stopwatch's time and laps; more than one lap only when `confirmed`
+  /// (`--yes`, or answered at a terminal).
+  case reset(confirmed: Bool)
   case notices
   case bookmark(number: Int)
   case bookmarks
   case rename(number: Int, title: String)
   case remove(number: Int)
-  case clear
+  /// Removes every bookmark; more than one only when `confirmed` (`--yes`, or answered at
+  /// a terminal).
+  case clear(confirmed: Bool)
   case mindLog
   case add(score: String, note: String)
   case chat
@@ -31,6 +36,22 @@ package enum Command: Equatable, Sendable {
   case importArchive(path: String, replace: Bool)
   /// What store is open, where, and what it holds.
   case storeInfo
+}
+
+extension Command {
+  /// The word of a command that acts on the list of the screen showing (a number names
+  /// one of its items), so only that screen takes it; `nil` for the others.
+  var screenBoundName: String? {
+    switch self {
+    case .bookmark: "bookmark"
+    case .rename: "rename"
+    case .remove: "remove"
+    case .clear: "clear"
+    case .edit: "edit"
+    case .delete: "delete"
+    default: nil
+    }
+  }
 }
 
 /// One line of `help`: how to type a command and what it does.

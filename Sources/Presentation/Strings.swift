@@ -47,10 +47,24 @@ public struct Strings: Sendable {
     case .couldNotLoad(let reason): "\(pick("Could not load data", "데이터를 불러올 수 없습니다")): \(reason)"
     case .refreshCancelled:
       pick("Refresh cancelled; the cached rates stay", "환율 새로 고침을 취소했습니다. 저장된 환율은 그대로입니다")
-    case .notOnThisScreen(let command):
+    case .notOnThisScreen(let command, let open):
       pick(
-        "'\(command)' works on the chat and mind log screens",
-        "'\(command)'는 채팅과 마음 일기 화면에서만 쓸 수 있습니다")
+        "'\(command)' does not work on this screen: open \(open.joined(separator: " or ")) first",
+        "'\(command)'는 이 화면에서 쓸 수 없습니다: 먼저 \(open.joined(separator: " 또는 "))(으)로 화면을 여세요"
+      )
+    case .confirmClear(let count, let titles):
+      pick(
+        "Remove all \(count) bookmarks (\(listed(titles, of: count)))?",
+        "북마크 \(count)개를 모두 지울까요 (\(listed(titles, of: count)))?")
+    case .confirmReset(let laps):
+      pick(
+        "Delete the stopwatch's time and all \(laps) laps?",
+        "스톱워치 시간과 랩 \(laps)개를 모두 지울까요?")
+    case .notConfirmed(let question, let command):
+      text(question) + " "
+        + pick(
+          "Nothing changed; to do it, type \(command)",
+          "바꾸지 않았습니다. 하려면 \(command)를 입력하세요")
     case .storeNotEmpty:
       pick(
         "The store already holds data; add --replace to overwrite it",
@@ -71,6 +85,20 @@ public struct Strings: Sendable {
     case .bookmarkRemoved(let title):
       pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
     case .bookmarksCleared: pick("All bookmarks removed", "북마크를 모두 지웠습니다")
+    case .bookmarkRenamed(let number, let title):
+      pick("Renamed bookmark \(number): \(title)", "\(number)번 북마크 이름을 바꿨습니다: \(title)")
+    case .messageEdited(let number, let text):
+      pick("Edited message \(number): \(text)", "\(number)번 채팅을 수정했습니다: \(text)")
+    case .messageDeleted(let number, let text):
+      pick("Deleted message \(number): \(text)", "\(number)번 채팅을 삭제했습니다: \(text)")
+    case .entryEdited(let number, let score, let note):
+      pick(
+        "Edited entry \(number): \(scored(score, note))",
+        "\(number)번 기록을 수정했습니다: \(scored(score, note))")
+    case .entryDeleted(let number, let score, let note):
+      pick(
+        "Deleted entry \(number): \(scored(score, note))",
+        "\(number)번 기록을 삭제했습니다: \(scored(score, note))")
     case .favoriteAdded(let code): pick("\(code) pinned to the top", "\(code) 즐겨찾기에 추가했습니다")
     case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 즐겨찾기를 해제했습니다")
     case .ratesUpdated(let publishedAt):
@@ -83,6 +111,22 @@ public struct Strings: Sendable {
         "최신 환율입니다. 다음 갱신은 \(dateTime(next))입니다 (지금 받으려면 refresh --force)")
     }
   }
+
+  /// Up to three titles, then how many more: "A, B, C and 2 more".
+  private func listed(_ titles: [String], of count: Int) -> String {
+    let shown = titles.prefix(3).joined(separator: ", ")
+    let more = count - min(titles.count, 3)
+    guard more > 0 else { return shown }
+    return pick("\(shown) and \(more) more", "\(shown) 외 \(more)개")
+  }
+
+  /// A mind-log entry in one line: its score, then its note when it has one.
+  private func scored(_ score: String, _ note: String) -> String {
+    note.isEmpty ? score : "\(score) \(note)"
+  }
+
+  /// Asked after a confirmation question at a terminal.
+  public var yesOrNo: String { "[y/N]" }
 
   private func englishName(_ field: InputField) -> String {
     switch field {

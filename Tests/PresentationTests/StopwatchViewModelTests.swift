@@ -79,7 +79,11 @@ struct StopwatchViewModelTests {
     }
     #expect(viewModel.state.laps.map(\.lap.number) == [5, 4])
     #expect(viewModel.state.lapCount == 5)
+    // More than one lap: unconfirmed, it asks and deletes nothing.
     await viewModel.resetTapped()
+    #expect(viewModel.state.message == .confirmReset(laps: 5))
+    #expect(viewModel.state.lapCount == 5)
+    await viewModel.resetTapped(confirmed: true)
     #expect(viewModel.state == .init(status: .reset))
   }
 }

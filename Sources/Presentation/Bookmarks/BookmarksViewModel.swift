@@ -42,30 +42,51 @@ public final class BookmarksViewModel: MessageReporting {
   }
 
   public func rename(number: Int, to title: String) async {
-    await change(number) { try await self.renameBookmark($0, to: title) }
+    await change(number) {
+      try await self.renameBookmark($0, to: title)
+      return .bookmarkRenamed(
+        number: number, title: title.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
   }
 
   public func remove(number: Int) async {
-    await change(number) { try await self.removeBookmark($0) }
+    await change(number) {
+      try await self.removeBookmark($0)
+      return .bookmarkRemoved($0.title)
+    }
   }
 
-  public func clear() async {
+  /// Removes every bookmark. Unless `confirmed`, more than one bookmark is not removed:
+  /// the message asks (`.confirmClear`, a refusal naming how many and which).
+  public func clear(confirmed: Bool = false) async {
     state.message = nil
+    if !confirmed {
+      await load()
+      guard state.message == nil else { return }
+      if state.page.total > 1 {
+        state.message = .confirmClear(
+          count: state.page.total, titles: state.page.items.prefix(3).map(\.title))
+        return
+      }
+    }
     guard await attempt({ try await clearBookmarks() }) != nil else { return }
     await load()
     state.message = .bookmarksCleared
   }
 
-  private func change(_ number: Int, _ body: (Bookmark) async throws -> Void) async {
+  /// Acts on bookmark `number`; on success the screen loads again and shows what `body`
+  /// says it did.
+  private func change(_ number: Int, _ body: (Bookmark) async throws -> Message) async {
     state.message = nil
     let total = state.page.total
-    let bookmark = await attempt {
+    let done = await attempt {
       let bookmark = try await paging.item(number, total: total) {
         try await listBookmarks(offset: $0, limit: 1)
       }
-      try await body(bookmark)
-      return bookmark
+      return try await body(bookmark)
     }
-    if bookmark != nil { await load() }
+    guard let done else { return }
+    await load()
+    if state.message == nil { state.message = done }
   }
 }

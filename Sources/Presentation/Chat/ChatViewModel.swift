@@ -50,21 +50,32 @@ public final class ChatViewModel: MessageReporting {
   }
 
   public func send(_ text: String) async {
-    await run { _ = try await self.sendMessage(text) }
+    await run {
+      _ = try await self.sendMessage(text); return nil
+    }
   }
 
   public func edit(number: Int, to text: String) async {
-    await run { _ = try await self.editMessage(try await self.message(number), content: text) }
+    await run {
+      let edited = try await self.editMessage(try await self.message(number), content: text)
+      return .messageEdited(number: number, text: edited.content)
+    }
   }
 
   public func delete(number: Int) async {
-    await run { try await self.deleteMessage(try await self.message(number)) }
+    await run {
+      let message = try await self.message(number)
+      try await self.deleteMessage(message)
+      return .messageDeleted(number: number, text: message.content)
+    }
   }
 
-  private func run(_ intent: () async throws -> Void) async {
+  /// Runs an intent; on success the screen loads again and shows the intent's confirmation.
+  private func run(_ intent: () async throws -> Message?) async {
     state.message = nil
-    guard await attempt(intent) != nil else { return }
+    guard let done = await attempt(intent) else { return }
     await load()
+    if state.message == nil { state.message = done }
   }
 
   private func message(_ number: Int) async throws -> ChatMessage {

@@ -50,6 +50,7 @@ public final class MindLogViewModel: MessageReporting {
   public func add(score scoreText: String, note: String) async {
     await run {
       _ = try await self.addMindLog(score: try self.score(scoreText), note: note)
+      return nil
     }
   }
 
@@ -58,18 +59,26 @@ public final class MindLogViewModel: MessageReporting {
     await run {
       let score = try self.score(scoreText)
       let entry = try await self.entry(number)
-      _ = try await self.updateMindLog(entry, score: score, note: note ?? entry.note)
+      let updated = try await self.updateMindLog(entry, score: score, note: note ?? entry.note)
+      return .entryEdited(
+        number: number, score: updated.score.description, note: updated.note)
     }
   }
 
   public func delete(number: Int) async {
-    await run { try await self.deleteMindLog(try await self.entry(number)) }
+    await run {
+      let entry = try await self.entry(number)
+      try await self.deleteMindLog(entry)
+      return .entryDeleted(number: number, score: entry.score.description, note: entry.note)
+    }
   }
 
-  private func run(_ intent: () async throws -> Void) async {
+  /// Runs an intent; on success the screen loads again and shows the intent's confirmation.
+  private func run(_ intent: () async throws -> Message?) async {
     state.message = nil
-    guard await attempt(intent) != nil else { return }
+    guard let done = await attempt(intent) else { return }
     await load()
+    if state.message == nil { state.message = done }
   }
 
   private func score(_ text: String) throws -> Decimal {

@@ -113,7 +113,17 @@ public final class StopwatchViewModel: MessageReporting {
     await run { _ = try await self.saveLap() }
   }
 
-  public func resetTapped() async {
+  /// Stops the stopwatch and deletes its time and laps. Unless `confirmed`, more than one
+  /// lap is not deleted: the message asks (`.confirmReset`, a refusal naming how many).
+  public func resetTapped(confirmed: Bool = false) async {
+    if !confirmed {
+      await load()
+      guard state.message == nil else { return }
+      if state.lapCount > 1 {
+        state.message = .confirmReset(laps: state.lapCount)
+        return
+      }
+    }
     await run { try await self.resetStopwatch() }
   }
 

@@ -8,8 +8,12 @@ final class BookmarksScreen: ScreenFeature {
     .init(name: "bookmarks", usage: "bookmarks", summary: "Show the bookmarks"),
     .init(name: "rename", usage: "rename N TITLE...", summary: "Rename bookmark N"),
     .init(name: "remove", usage: "remove N", summary: "Remove bookmark N"),
-    .init(name: "clear", usage: "clear", summary: "Remove every bookmark"),
+    .init(
+      name: "clear", usage: "clear [--yes]",
+      summary: "Remove every bookmark (asks first; --yes does not ask)"),
   ]
+
+  nonisolated static let screenCommands: Set<String> = ["rename", "remove", "clear"]
 
   let viewModel: BookmarksViewModel
 
@@ -23,13 +27,17 @@ final class BookmarksScreen: ScreenFeature {
   var content: ScreenContent { .bookmarks(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    if case .bookmarks = command { return .navigate(.bookmarks) }
+    // The numbers and the list are the ones on this screen: only while it shows.
+    guard context.current == .bookmarks else { return nil }
     switch command {
-    case .bookmarks: .navigate(.bookmarks)
     case .rename(let number, let title):
-      .perform(.bookmarks) { await self.viewModel.rename(number: number, to: title) }
-    case .remove(let number): .perform(.bookmarks) { await self.viewModel.remove(number: number) }
-    case .clear: .perform(.bookmarks) { await self.viewModel.clear() }
-    default: nil
+      return .perform(.bookmarks) { await self.viewModel.rename(number: number, to: title) }
+    case .remove(let number):
+      return .perform(.bookmarks) { await self.viewModel.remove(number: number) }
+    case .clear(let confirmed):
+      return .perform(.bookmarks) { await self.viewModel.clear(confirmed: confirmed) }
+    default: return nil
     }
   }
 }

@@ -14,6 +14,8 @@ final class ChatScreen: ScreenFeature {
     .init(name: "delete", usage: "delete N", summary: "Delete chat message N, or mind-log entry N"),
   ]
 
+  nonisolated static let screenCommands: Set<String> = ["edit", "delete"]
+
   let viewModel: ChatViewModel
 
   init(_ dependencies: ScreenDependencies) {

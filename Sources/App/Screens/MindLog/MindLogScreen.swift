@@ -9,6 +9,8 @@ final class MindLogScreen: ScreenFeature {
     .init(name: "add", usage: "add SCORE NOTE...", summary: "Add a mind-log entry (score 0 to 10)"),
   ]
 
+  nonisolated static let screenCommands: Set<String> = ["edit", "delete"]
+
   let viewModel: MindLogViewModel
 
   init(_ dependencies: ScreenDependencies) {

@@ -10,7 +10,8 @@ final class StopwatchScreen: ScreenFeature {
     .init(name: "stop", usage: "stop", summary: "Stop the stopwatch"),
     .init(name: "lap", usage: "lap", summary: "Record a lap of the running stopwatch"),
     .init(
-      name: "reset", usage: "reset", summary: "Stop the stopwatch and delete its time and laps"),
+      name: "reset", usage: "reset [--yes]",
+      summary: "Stop the stopwatch and delete its time and laps (asks first; --yes does not ask)"),
   ]
 
   let viewModel: StopwatchViewModel
@@ -34,7 +35,8 @@ final class StopwatchScreen: ScreenFeature {
     case .start: .perform(.stopwatch) { await self.viewModel.startTapped() }
     case .stop: .perform(.stopwatch) { await self.viewModel.stopTapped() }
     case .lap: .perform(.stopwatch) { await self.viewModel.lapTapped() }
-    case .reset: .perform(.stopwatch) { await self.viewModel.resetTapped() }
+    case .reset(let confirmed):
+      .perform(.stopwatch) { await self.viewModel.resetTapped(confirmed: confirmed) }
     default: nil
     }
   }
