@@ -28,6 +28,10 @@ package enum Command: Equatable, Sendable {
   /// is the new message; on the mind log, `score` is its first word and `note` the rest.
   case edit(number: Int, text: String, score: String, note: String?)
   case delete(number: Int)
+  /// The next page of the list showing; after the last, the first.
+  case more
+  /// Page N of the list showing (1 is the newest).
+  case page(number: Int)
   case help(topic: String?)
   case quit
   /// Every record of the store to one JSON file.
@@ -49,6 +53,8 @@ extension Command {
     case .clear: "clear"
     case .edit: "edit"
     case .delete: "delete"
+    case .more: "more"
+    case .page: "page"
     default: nil
     }
   }
@@ -63,7 +69,12 @@ struct CommandHelp: Sendable {
   /// Every command in the order `help` lists them: each screen's own lines come from its
   /// feature (`ScreenFeatures.all`), in the order the screens are registered.
   static let all: [CommandHelp] =
-    [.init(name: "show", usage: "show", summary: "Show the current screen again")]
+    [
+      .init(name: "show", usage: "show", summary: "Show the current screen again"),
+      .init(name: "more", usage: "more", summary: "Show the next page of the list showing"),
+      .init(
+        name: "page", usage: "page N", summary: "Show page N of the list showing (1: the newest)"),
+    ]
     + ScreenFeatures.all.flatMap { $0.help } + [
       .init(
         name: "store", usage: "store", summary: "Show the store's kind, path, version and counts"),

@@ -66,6 +66,8 @@ enum CommandParser {
       command = .edit(
         number: number, text: text, score: String(score), note: note.isEmpty ? nil : note)
     case "delete": command = .delete(number: try words.number(for: "delete"))
+    case "more": command = .more
+    case "page": command = .page(number: try words.number(for: "page"))
     case "help":
       let topic = words.next()
       if let topic, !CommandHelp.all.contains(where: { $0.name == topic.lowercased() }) {

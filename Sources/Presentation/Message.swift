@@ -11,6 +11,8 @@ public enum Message: Equatable, Sendable {
   case emptyText
   case unknownCurrency(String)
   case noSuchItem(Int, count: Int)
+  /// `page N` past the list's pages (`count`, at least 1).
+  case noSuchPage(Int, count: Int)
   case tooLong(InputField, limit: Int)
   /// A typed line longer than Pocket reads (bytes).
   case lineTooLong(limit: Int)
@@ -74,7 +76,8 @@ public enum Message: Equatable, Sendable {
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning,
       .alreadyExists, .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen,
       .noCalculator, .storeNotEmpty, .invalidArchive, .resultTooLarge, .outOfRange,
-      .fileFailed, .storageFailed, .confirmClear, .confirmReset, .notConfirmed:
+      .fileFailed, .storageFailed, .confirmClear, .confirmReset, .notConfirmed,
+      .noSuchPage:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .bookmarkRenamed, .messageEdited, .messageDeleted,

@@ -33,6 +33,10 @@ public struct Strings: Sendable {
       pick(
         "There is no item \(number): choose a number from 1 to \(count)",
         "\(number)번 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
+    case .noSuchPage(let number, let count):
+      pick(
+        "There is no page \(number): choose a page from 1 to \(count)",
+        "\(number)쪽이 없습니다: 1부터 \(count) 사이의 쪽을 고르세요")
     case .tooLong(let field, let limit):
       pick(
         "The \(englishName(field)) is too long: at most \(limit) characters",
@@ -175,8 +179,21 @@ public struct Strings: Sendable {
   public func currencyCount(_ count: Int) -> String {
     pick("\(count) currencies", "통화 \(count)개")
   }
-  public func showingNewest(_ shown: Int, of total: Int) -> String {
-    pick("Showing the newest \(shown) of \(total)", "전체 \(total)개 중 최근 \(shown)개")
+  /// Which page of a long list shows, which items, and how to page on.
+  public func pageLine(_ number: Int, of count: Int, items: ClosedRange<Int>, total: Int)
+    -> String
+  {
+    let range = "\(items.lowerBound)–\(items.upperBound)"
+    return pick(
+      "Page \(number) of \(count) · \(range) of \(total) · more: next page · page N",
+      "\(count)쪽 중 \(number)쪽 · 전체 \(total)개 중 \(range) · more: 다음 쪽 · page N")
+  }
+  /// The fastest and slowest laps of all, on whatever page they are.
+  public func lapExtremes(fastest: Lap, slowest: Lap) -> String {
+    pick(
+      "Fastest: \(lap(fastest.number)) \(lapTime(fastest)) · Slowest: \(lap(slowest.number)) \(lapTime(slowest))",
+      "최단: \(lap(fastest.number)) \(lapTime(fastest)) · 최장: \(lap(slowest.number)) \(lapTime(slowest))"
+    )
   }
   public func lap(_ number: Int) -> String { pick("Lap \(number)", "랩 \(number)") }
   public func status(_ status: StopwatchViewModel.Status) -> String {

@@ -66,13 +66,19 @@ struct RendererTests {
         """)
   }
 
-  @Test func longListsShowTheNewestTwentyAndTheTotal() {
+  @Test func longListsSayWhichPageShows() {
     let items = (81...100).map { ChatMessage(id: Int64($0), content: "m\($0)", date: date) }
-    let screen = renderer().render(.chat(.init(page: Page(items: items, offset: 80, total: 100))))
+    var state = ChatViewModel.State(page: Page(items: items, offset: 80, total: 100))
+    state.pageCount = 5
+    let screen = renderer().render(.chat(state))
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[2] == " 81  1:32 AM  m81")
     #expect(lines[21] == "100  1:32 AM  m100")
-    #expect(lines[23] == "Showing the newest 20 of 100")
+    #expect(lines[23] == "Page 1 of 5 · 81–100 of 100 · more: next page · page N")
+    state.pageNumber = 5
+    state.page = Page(items: Array(items.prefix(3)), offset: 0, total: 100)
+    let last = renderer(.ko).render(.chat(state)).split(separator: "\n")
+    #expect(last.contains("5쪽 중 5쪽 · 전체 100개 중 1–3 · more: 다음 쪽 · page N"))
   }
 
   @Test func stopwatchWithMarkedLaps() {
@@ -86,7 +92,9 @@ struct RendererTests {
         .init(
           lap: Lap(number: 1, lapTime: .milliseconds(9_990), total: .milliseconds(9_990)),
           mark: .slowest),
-      ], lapCount: 3)
+      ], lapCount: 3,
+      fastest: Lap(number: 2, lapTime: .milliseconds(4_010), total: .milliseconds(14_000)),
+      slowest: Lap(number: 1, lapTime: .milliseconds(9_990), total: .milliseconds(9_990)))
     #expect(
       renderer().render(.stopwatch(state)) == """
         Rates  [Stopwatch]  Notices  Bookmarks  Mind log  Chat
@@ -97,6 +105,8 @@ struct RendererTests {
         Lap 3  00:07.00  00:21.00
         Lap 2  00:04.01  00:14.00  fastest
         Lap 1  00:09.99  00:09.99  slowest
+
+        Fastest: Lap 2 00:04.01 · Slowest: Lap 1 00:09.99
 
         """)
   }

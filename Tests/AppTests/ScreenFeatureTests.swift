@@ -88,7 +88,8 @@ struct ScreenFeatureTests {
     #expect(Set(names).count == names.count)
     #expect(
       names == [
-        "show", "rates", "fav", "refresh", "calc", "convert", "back", "stopwatch", "start", "stop",
+        "show", "more", "page", "rates", "fav", "refresh", "calc", "convert", "back", "stopwatch",
+        "start", "stop",
         "lap", "reset", "notices", "bookmark", "bookmarks", "rename", "remove", "clear", "mindlog",
         "add", "chat", "say", "edit", "delete", "store", "export", "import", "help", "quit",
       ])

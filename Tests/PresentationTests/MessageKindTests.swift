@@ -24,6 +24,7 @@ struct MessageKindTests {
     (.ratesUpdated(publishedAt: Date(timeIntervalSince1970: 0)), .confirmation),
     (.ratesNotDue(nextUpdateAt: Date(timeIntervalSince1970: 0)), .confirmation),
     (.confirmClear(count: 2, titles: ["a", "b"]), .refusal), (.confirmReset(laps: 2), .refusal),
+    (.noSuchPage(3, count: 2), .refusal),
     (.notConfirmed(.confirmReset(laps: 2), command: "reset --yes"), .refusal),
     (.bookmarkRenamed(number: 1, title: "t"), .confirmation),
     (.messageEdited(number: 1, text: "t"), .confirmation),
@@ -71,6 +72,7 @@ struct MessageKindTests {
       case .favoriteRemoved: "favoriteRemoved"
       case .ratesUpdated: "ratesUpdated"
       case .ratesNotDue: "ratesNotDue"
+      case .noSuchPage: "noSuchPage"
       case .confirmClear: "confirmClear"
       case .confirmReset: "confirmReset"
       case .notConfirmed: "notConfirmed"
@@ -81,6 +83,6 @@ struct MessageKindTests {
       case .entryDeleted: "entryDeleted"
       }
     }
-    #expect(Set(Self.samples.map { name($0.0) }).count == 37)
+    #expect(Set(Self.samples.map { name($0.0) }).count == 38)
   }
 }

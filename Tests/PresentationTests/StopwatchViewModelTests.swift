@@ -40,7 +40,7 @@ struct StopwatchViewModelTests {
           laps: [
             .init(lap: lap3), .init(lap: lap2, mark: .fastest), .init(lap: lap1, mark: .slowest),
           ],
-          lapCount: 3))
+          lapCount: 3, fastest: lap2, slowest: lap1))
   }
 
   @Test func oneLapIsNotMarked() async {

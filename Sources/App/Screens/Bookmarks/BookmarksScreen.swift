@@ -13,7 +13,9 @@ final class BookmarksScreen: ScreenFeature {
       summary: "Remove every bookmark (asks first; --yes does not ask)"),
   ]
 
-  nonisolated static let screenCommands: Set<String> = ["rename", "remove", "clear"]
+  nonisolated static let screenCommands: Set<String> = [
+    "more", "page", "rename", "remove", "clear",
+  ]
 
   let viewModel: BookmarksViewModel
 
@@ -27,10 +29,15 @@ final class BookmarksScreen: ScreenFeature {
   var content: ScreenContent { .bookmarks(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
-    if case .bookmarks = command { return .navigate(.bookmarks) }
+    if case .bookmarks = command {
+      return .perform(.bookmarks) { await self.viewModel.showPage(1) }
+    }
     // The numbers and the list are the ones on this screen: only while it shows.
     guard context.current == .bookmarks else { return nil }
     switch command {
+    case .more: return .perform(.bookmarks) { await self.viewModel.nextPage() }
+    case .page(let number):
+      return .perform(.bookmarks) { await self.viewModel.showPage(number) }
     case .rename(let number, let title):
       return .perform(.bookmarks) { await self.viewModel.rename(number: number, to: title) }
     case .remove(let number):
@@ -56,7 +63,7 @@ extension ScreenContent {
 extension Renderer {
   fileprivate func bookmarks(_ state: BookmarksViewModel.State) -> [String] {
     guard state.page.total > 0 else { return [strings.noBookmarksYet] }
-    return numbered(state.page) { bookmark in
+    return numbered(state.page, page: state.pageNumber, of: state.pageCount) { bookmark in
       ["\(bookmark.title) · \(strings.day(bookmark.noticeDate))", bookmark.url]
     }
   }

@@ -14,6 +14,8 @@ final class StopwatchScreen: ScreenFeature {
       summary: "Stop the stopwatch and delete its time and laps (asks first; --yes does not ask)"),
   ]
 
+  nonisolated static let screenCommands: Set<String> = ["more", "page"]
+
   let viewModel: StopwatchViewModel
 
   init(_ dependencies: ScreenDependencies) {
@@ -31,7 +33,11 @@ final class StopwatchScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .stopwatch: .navigate(.stopwatch)
+    case .stopwatch: .perform(.stopwatch) { await self.viewModel.showPage(1) }
+    case .more where context.current == .stopwatch:
+      .perform(.stopwatch) { await self.viewModel.nextPage() }
+    case .page(let number) where context.current == .stopwatch:
+      .perform(.stopwatch) { await self.viewModel.showPage(number) }
     case .start: .perform(.stopwatch) { await self.viewModel.startTapped() }
     case .stop: .perform(.stopwatch) { await self.viewModel.stopTapped() }
     case .lap: .perform(.stopwatch) { await self.viewModel.lapTapped() }
@@ -79,9 +85,19 @@ extension Renderer {
       }
       lines.append(line)
     }
-    if state.lapCount > state.laps.count {
-      lines += ["", strings.showingNewest(state.laps.count, of: state.lapCount)]
+    // The marks of all laps, so a mark on another page is found.
+    if let fastest = state.fastest, let slowest = state.slowest {
+      lines += ["", strings.lapExtremes(fastest: fastest, slowest: slowest)]
     }
-    return lines
+    // The page line names the laps shown by their numbers.
+    let numbers = state.laps.map(\.lap.number)
+    guard state.pageCount > 1, let low = numbers.min(), let high = numbers.max() else {
+      return lines
+    }
+    return lines + [
+      "",
+      strings.pageLine(
+        state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount),
+    ]
   }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@testable import App
+
+/// `more` and `page N` page the list of the screen showing, and only there.
+@MainActor
+@Suite("Paging commands")
+struct PagingCommandTests {
+  @Test func theChatPagesToItsFirstMessage() async {
+    let says = (1...25).map { "say m\($0)" }
+    let run = await ScriptedConsole.run(
+      ["--store", "memory", "--lang", "en"], script: says + ["page 2", "more", "rates", "more"])
+    let output = run.console.output
+    #expect(output.contains("Page 1 of 2 · 6–25 of 25 · more: next page · page N"))
+    #expect(output.contains("Page 2 of 2 · 1–5 of 25 · more: next page · page N"))
+    #expect(output.contains(" 1  ") && output.contains("m1\n"))
+    #expect(
+      run.console.errors.contains(
+        "'more' does not work on this screen: open stopwatch or bookmarks or mindlog or chat first"
+      ))
+  }
+
+  @Test func aPageTheListDoesNotHaveIsRefused() async {
+    let run = await ScriptedConsole.run(
+      ["--store", "memory", "--lang", "en"], script: ["say hi", "page 2"])
+    #expect(run.console.errors.contains("There is no page 2: choose a page from 1 to 1"))
+  }
+}
