@@ -10,9 +10,13 @@ package struct Renderer {
 
   package init(strings: Strings) { self.strings = strings }
 
-  /// The tab line, the screen, and a last line for `message` when there is one.
+  /// The tab line, the screen, the screen's hint line, and a last line for `message` when
+  /// there is one.
   package func render(_ content: ScreenContent, message: Message? = nil) -> String {
     var lines = [tabLine(content.screen.tab), ""] + content.state.lines(self)
+    if let hint = strings.hint(content.screen) {
+      lines += ["", hint]
+    }
     if let message {
       lines += ["", strings.text(message)]
     }

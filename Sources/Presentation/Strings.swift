@@ -171,6 +171,35 @@ public struct Strings: Sendable {
   public var edited: String { pick("edited", "수정됨") }
   public var fastest: String { pick("fastest", "최단") }
   public var slowest: String { pick("slowest", "최장") }
+  /// The last line of a screen: its own commands, and `help`. The calculator has its own
+  /// (`calculatorHint`).
+  public func hint(_ screen: Screen) -> String? {
+    let commands: String
+    switch screen {
+    case .rates:
+      commands = pick(
+        "rates QUERY · fav CODE · calc CODE · refresh", "rates 검색어 · fav 통화 · calc 통화 · refresh")
+    case .calculator: return nil
+    case .stopwatch:
+      commands = pick(
+        "start · stop · lap · reset · more · page N", "start · stop · lap · reset · more · page 번호")
+    case .notices: commands = pick("bookmark N · bookmarks", "bookmark 번호 · bookmarks")
+    case .bookmarks:
+      commands = pick(
+        "rename N TITLE · remove N · clear · more · page N",
+        "rename 번호 제목 · remove 번호 · clear · more · page 번호")
+    case .mindLog:
+      commands = pick(
+        "add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N",
+        "add 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호")
+    case .chat:
+      commands = pick(
+        "say TEXT · edit N TEXT · delete N · more · page N",
+        "say 내용 · edit 번호 내용 · delete 번호 · more · page 번호")
+    }
+    return pick("Commands: \(commands) · help", "명령: \(commands) · 도움말 help")
+  }
+
   public var calculatorHint: String {
     pick("Type: convert AMOUNT [FROM]", "입력: convert 금액 [통화]")
   }

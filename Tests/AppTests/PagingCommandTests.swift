@@ -27,3 +27,21 @@ struct PagingCommandTests {
     #expect(run.console.errors.contains("There is no page 2: choose a page from 1 to 1"))
   }
 }
+
+/// Each screen ends with a line of its own commands and `help`, in both languages, so a
+/// first launch says where to start.
+@MainActor
+@Suite("Screen hints")
+struct ScreenHintTests {
+  @Test(arguments: ["en", "ko"])
+  func everyScreenEndsWithItsCommands(lang: String) async {
+    let screens = ["rates", "stopwatch", "notices", "bookmarks", "mindlog", "chat"]
+    for screen in screens {
+      let run = await ScriptedConsole.run(
+        ["--store", "memory", "--lang", lang], script: [screen, "show"])
+      let last = run.console.output.split(separator: "\n").last ?? ""
+      #expect(last.hasSuffix(lang == "en" ? "· help" : "· 도움말 help"), "\(screen): \(last)")
+      #expect(last.hasPrefix(lang == "en" ? "Commands: " : "명령: "), "\(screen): \(last)")
+    }
+  }
+}

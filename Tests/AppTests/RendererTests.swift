@@ -33,6 +33,8 @@ struct RendererTests {
 
         Messages: 2
 
+        Commands: say TEXT · edit N TEXT · delete N · more · page N · help
+
         """)
   }
 
@@ -49,6 +51,8 @@ struct RendererTests {
 
         채팅 수: 1
 
+        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
+
         """)
   }
 
@@ -60,6 +64,8 @@ struct RendererTests {
         아직 입력된 채팅이 없습니다.
 
         채팅 수: 0
+
+        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
 
         금액을 입력해주세요
 
@@ -108,6 +114,8 @@ struct RendererTests {
 
         Fastest: Lap 2 00:04.01 · Slowest: Lap 1 00:09.99
 
+        Commands: start · stop · lap · reset · more · page N · help
+
         """)
   }
 
@@ -145,6 +153,8 @@ struct RendererTests {
 
         3 currencies
 
+        Commands: rates QUERY · fav CODE · calc CODE · refresh · help
+
         """)
   }
 
@@ -157,6 +167,8 @@ struct RendererTests {
 
         2026년 11월 29일 오전 1:32 기준, 새 환율 나옴
         검색 결과 없음
+
+        명령: rates 검색어 · fav 통화 · calc 통화 · refresh · 도움말 help
 
         """)
   }
@@ -174,6 +186,8 @@ struct RendererTests {
 
         1  11/29/2026  7.5  sunny walk
         2  11/28/2026   10
+
+        Commands: add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · help
 
         """)
   }
@@ -194,6 +208,8 @@ struct RendererTests {
         2   Menu · 11/29/2026
             https://n.example/2
 
+        Commands: bookmark N · bookmarks · help
+
         Bookmarked: Winter hours
 
         """)
@@ -210,8 +226,13 @@ struct RendererTests {
         1  Read later · 11/29/2026
            https://n.example/1
 
+        Commands: rename N TITLE · remove N · clear · more · page N · help
+
         """)
-    #expect(renderer(.ko).render(.bookmarks(.init())).hasSuffix("북마크한 공지가 없습니다.\n"))
+    #expect(
+      renderer(.ko).render(.bookmarks(.init())).hasSuffix(
+        "북마크한 공지가 없습니다.\n\n명령: rename 번호 제목 · remove 번호 · clear · more · page 번호 · 도움말 help\n"
+      ))
   }
 
   @Test func hostileTextIsEscapedByteForByte() {
@@ -224,6 +245,8 @@ struct RendererTests {
       1  1:32 AM  a\\u{1B}[31mb\\u{9B}c\\u{07}d\\u{08}e\\u{0D}f\\u{7F}g\\u{202E}h\\u{2066}i\\u{0A}j\\u{09}k
 
       Messages: 1
+
+      Commands: say TEXT · edit N TEXT · delete N · more · page N · help
 
       """
     let rendered = renderer().render(.chat(state))
