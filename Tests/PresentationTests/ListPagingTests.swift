@@ -40,6 +40,19 @@ struct ListPagingTests {
     #expect(viewModel.state.pageNumber == 1)
   }
 
+  /// Laps apart by less than a centisecond show the same time: neither is marked.
+  @Test func lapsThatShowTheSameTimeAreNotMarked() async {
+    let viewModel = StopwatchViewModel(
+      stopwatch: store.stopwatch, timeline: .manual(clock), pageSize: 20)
+    await viewModel.startTapped()
+    clock.advance(by: .milliseconds(1_001))
+    await viewModel.lapTapped()
+    clock.advance(by: .milliseconds(1_004))
+    await viewModel.lapTapped()
+    #expect(viewModel.state.laps.allSatisfy { $0.mark == nil })
+    #expect(viewModel.state.fastest == nil)
+  }
+
   @Test func theChatPagesBackToItsFirstMessage() async {
     let viewModel = ChatViewModel(chat: store.chat, now: now, pageSize: 20)
     for number in 1...45 { await viewModel.send("m\(number)") }

@@ -153,6 +153,11 @@ public final class StopwatchViewModel: MessageReporting {
     await run { try await self.resetStopwatch() }
   }
 
+  /// A lap's time as the screen shows it (`Strings.lapTime`), in centiseconds.
+  private static func shownCentiseconds(_ lap: Lap) -> Int64 {
+    Strings.centiseconds(lap.total) - Strings.centiseconds(lap.total - lap.lapTime)
+  }
+
   /// Runs an intent; on success the first page (the newest laps) shows.
   private func run(_ intent: () async throws -> Void) async {
     state.message = nil
@@ -181,10 +186,12 @@ public final class StopwatchViewModel: MessageReporting {
     await load()
   }
 
-  /// Lap numbers to mark: once two or more laps exist and they differ.
+  /// Lap numbers to mark: once two or more laps exist and their shown times differ (laps
+  /// apart by less than a centisecond can show the same time; marking one of them would
+  /// look wrong).
   private static func marks(_ summary: LapSummary) -> [Int: LapMark] {
     guard summary.count >= 2, let fastest = summary.fastest, let slowest = summary.slowest,
-      fastest.lapTime != slowest.lapTime
+      shownCentiseconds(fastest) != shownCentiseconds(slowest)
     else { return [:] }
     return [fastest.number: .fastest, slowest.number: .slowest]
   }
