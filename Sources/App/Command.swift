@@ -8,13 +8,18 @@ package enum Command: Equatable, Sendable {
   case calc(code: String)
   case convert(amount: String, from: String?)
   case back
-  case stopwatch, start, stop, lap, reset
+  case stopwatch, start, stop, lap
+  /// Deletes the stopwatch's time and laps; more than one lap only when `confirmed`
+  /// (`--yes`, or answered at a terminal).
+  case reset(confirmed: Bool)
   case notices
   case bookmark(number: Int)
   case bookmarks
   case rename(number: Int, title: String)
   case remove(number: Int)
-  case clear
+  /// Removes every bookmark; more than one only when `confirmed` (`--yes`, or answered at
+  /// a terminal).
+  case clear(confirmed: Bool)
   case mindLog
   case add(score: String, note: String)
   case chat
@@ -23,6 +28,10 @@ package enum Command: Equatable, Sendable {
   /// is the new message; on the mind log, `score` is its first word and `note` the rest.
   case edit(number: Int, text: String, score: String, note: String?)
   case delete(number: Int)
+  /// The next page of the list showing; after the last, the first.
+  case more
+  /// Page N of the list showing (1 is the newest).
+  case page(number: Int)
   case help(topic: String?)
   case quit
   /// Every record of the store to one JSON file.
@@ -31,6 +40,24 @@ package enum Command: Equatable, Sendable {
   case importArchive(path: String, replace: Bool)
   /// What store is open, where, and what it holds.
   case storeInfo
+}
+
+extension Command {
+  /// The word of a command that acts on the list of the screen showing (a number names
+  /// one of its items), so only that screen takes it; `nil` for the others.
+  var screenBoundName: String? {
+    switch self {
+    case .bookmark: "bookmark"
+    case .rename: "rename"
+    case .remove: "remove"
+    case .clear: "clear"
+    case .edit: "edit"
+    case .delete: "delete"
+    case .more: "more"
+    case .page: "page"
+    default: nil
+    }
+  }
 }
 
 /// One line of `help`: how to type a command and what it does.
@@ -42,7 +69,12 @@ struct CommandHelp: Sendable {
   /// Every command in the order `help` lists them: each screen's own lines come from its
   /// feature (`ScreenFeatures.all`), in the order the screens are registered.
   static let all: [CommandHelp] =
-    [.init(name: "show", usage: "show", summary: "Show the current screen again")]
+    [
+      .init(name: "show", usage: "show", summary: "Show the current screen again"),
+      .init(name: "more", usage: "more", summary: "Show the next page of the list showing"),
+      .init(
+        name: "page", usage: "page N", summary: "Show page N of the list showing (1: the newest)"),
+    ]
     + ScreenFeatures.all.flatMap { $0.help } + [
       .init(
         name: "store", usage: "store", summary: "Show the store's kind, path, version and counts"),

@@ -40,14 +40,14 @@ enum CommandParser {
     case "start": command = .start
     case "stop": command = .stop
     case "lap": command = .lap
-    case "reset": command = .reset
+    case "reset": command = .reset(confirmed: try words.yes(for: "reset"))
     case "notices": command = .notices
     case "bookmark": command = .bookmark(number: try words.number(for: "bookmark"))
     case "bookmarks": command = .bookmarks
     case "rename":
       command = .rename(number: try words.number(for: "rename"), title: words.rest())
     case "remove": command = .remove(number: try words.number(for: "remove"))
-    case "clear": command = .clear
+    case "clear": command = .clear(confirmed: try words.yes(for: "clear"))
     case "mindlog": command = .mindLog
     case "add":
       command = .add(score: try words.required(.score, for: "add"), note: words.rest())
@@ -61,6 +61,8 @@ enum CommandParser {
       command = .edit(
         number: number, text: text, score: String(score), note: note.isEmpty ? nil : note)
     case "delete": command = .delete(number: try words.number(for: "delete"))
+    case "more": command = .more
+    case "page": command = .page(number: try words.number(for: "page"))
     case "help":
       let topic = words.next()
       if let topic, !CommandHelp.all.contains(where: { $0.name == topic.lowercased() }) {
@@ -161,6 +163,15 @@ private struct Words {
       throw .missing(command: name, what: what)
     }
     return word
+  }
+
+  /// Whether the optional `--yes` follows (the only word such a command takes).
+  mutating func yes(for name: String) throws(UsageError) -> Bool {
+    guard let word = next() else { return false }
+    guard word == "--yes" else {
+      throw .takesOnlyYes(command: name)
+    }
+    return true
   }
 
   /// A list number as shown on screen. Any whole number is accepted here (0 and negatives

@@ -158,6 +158,32 @@ package struct Pocket {
       await Interruption.deferred { await session.execute(command) }, showsScreen: showsScreen)
   }
 
+  /// A command that would remove more than one item (`clear`, `reset`) came back as a
+  /// question. At a terminal (`asking`) it is asked, and a yes runs the command confirmed;
+  /// otherwise (a one-shot command, a script on standard input) nothing is done and the
+  /// refusal says to add `--yes`.
+  private func confirming(
+    _ result: LineResult, _ session: Session, _ strings: Strings, asking: Bool
+  ) async -> LineResult {
+    guard case .outcome(.refused(let question), _) = result,
+      let confirmed = Session.confirmed(question)
+    else { return result }
+    if asking {
+      console.write("\(strings.text(question)) \(strings.yesOrNo) ")
+      if let answer = console.readLine(), Self.isYes(answer) {
+        return .outcome(
+          await Interruption.deferred { await session.execute(confirmed.command) })
+      }
+    }
+    return .outcome(.refused(.notConfirmed(question, command: confirmed.typed)))
+  }
+
+  /// Yes in either language: y, yes, 예, 네, ㅇ (any case, blanks around).
+  private static func isYes(_ answer: String) -> Bool {
+    ["y", "yes", "예", "네", "ㅇ"].contains(
+      answer.trimmingCharacters(in: .whitespaces).lowercased())
+  }
+
   /// Runs one command. Nothing is on the terminal yet, so a command that is done prints
   /// the screen; a refused one prints only its reason.
   private func runOnce(
@@ -165,7 +191,8 @@ package struct Pocket {
   ) async -> ExitStatus {
     presenter.beginCommand()
     defer { presenter.endCommand() }
-    switch await handle(words: words, session) {
+    switch await confirming(await handle(words: words, session), session, strings, asking: false)
+    {
     case .blank:
       console.writeError("pocket: \(UsageError.emptyCommand.text(strings.language))\n")
       return .usage
@@ -203,7 +230,9 @@ package struct Pocket {
       guard let line = console.readLine() else { return .done }
       presenter.beginCommand()
       defer { presenter.endCommand() }
-      let result = await handle(line, session, interruptible: true)
+      let result = await confirming(
+        await handle(line, session, interruptible: true), session, strings,
+        asking: console.isInteractive)
       await printWarnings(of: session.store, strings)
       switch result {
       case .blank:

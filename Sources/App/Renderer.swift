@@ -10,9 +10,13 @@ package struct Renderer {
 
   package init(strings: Strings) { self.strings = strings }
 
-  /// The tab line, the screen, and a last line for `message` when there is one.
+  /// The tab line, the screen, the screen's hint line, and a last line for `message` when
+  /// there is one.
   package func render(_ content: ScreenContent, message: Message? = nil) -> String {
     var lines = [tabLine(content.screen.tab), ""] + content.state.lines(self)
+    if let hint = strings.hint(content.screen) {
+      lines += ["", hint]
+    }
     if let message {
       lines += ["", strings.text(message)]
     }
@@ -27,8 +31,10 @@ package struct Renderer {
   }
 
   /// Rows numbered by their place in the whole list; continuation lines are indented under
-  /// the first. Says how many there are when the page does not show them all.
-  func numbered<Item>(_ page: Page<Item>, _ row: (Item) -> [String]) -> [String] {
+  /// the first. When the list has more than one page, a last line says which page shows.
+  func numbered<Item>(
+    _ page: Page<Item>, page number: Int, of count: Int, _ row: (Item) -> [String]
+  ) -> [String] {
     let width = String(page.offset + page.items.count).count
     var lines: [String] = []
     for (index, item) in page.items.enumerated() {
@@ -36,10 +42,16 @@ package struct Renderer {
       lines.append("\(rightAligned(String(page.offset + index + 1), width))  \(parts[0])")
       lines += parts.dropFirst().map { String(repeating: " ", count: width + 2) + $0 }
     }
-    if page.total > page.items.count {
-      lines += ["", strings.showingNewest(page.items.count, of: page.total)]
-    }
     return lines
+      + pageLine(number, of: count, offset: page.offset, shown: page.items.count, total: page.total)
+  }
+
+  /// A blank line and which page of a long list shows; nothing for a list of one page.
+  func pageLine(_ number: Int, of count: Int, offset: Int, shown: Int, total: Int) -> [String] {
+    guard count > 1, shown > 0 else { return [] }
+    return [
+      "", strings.pageLine(number, of: count, items: (offset + 1)...(offset + shown), total: total),
+    ]
   }
 
   /// How wide text shows: ambiguous-width characters (★) count as wide in Korean, as

@@ -109,11 +109,26 @@ package final class Session {
       case .refuse(let message): return .refused(message)
       }
     }
-    // Only the commands of some screens (edit, delete) are left unclaimed elsewhere.
-    switch command {
-    case .edit: return .refused(.notOnThisScreen(command: "edit"))
-    case .delete: return .refused(.notOnThisScreen(command: "delete"))
-    default: preconditionFailure("No screen takes \(command)")
+    // Only the commands bound to a screen's list are left unclaimed elsewhere: the
+    // refusal names how to open the screens that take them.
+    guard let name = command.screenBoundName else {
+      preconditionFailure("No screen takes \(command)")
+    }
+    var open: [String] = []
+    for feature in features {
+      let screen = type(of: feature)
+      if screen.screenCommands.contains(name) { open.append(screen.opener) }
+    }
+    return .refused(.notOnThisScreen(command: name, open: open))
+  }
+
+  /// The command that does what `question` asks to confirm, and how to type it, when
+  /// `question` is one (`clear`, `reset` of more than one item).
+  package static func confirmed(_ question: Message) -> (command: Command, typed: String)? {
+    switch question {
+    case .confirmClear: (.clear(confirmed: true), "clear --yes")
+    case .confirmReset: (.reset(confirmed: true), "reset --yes")
+    default: nil
     }
   }
 

@@ -10,6 +10,8 @@ package enum UsageError: Error, Equatable {
   case notANumber(command: String, word: String)
   case noMoreWords(command: String)
   case refreshTakesOnlyForce
+  /// `clear` and `reset` take only `--yes`.
+  case takesOnlyYes(command: String)
   case importTakesOnePath
   /// A one-shot command line with no command words (`pocket ""`).
   case emptyCommand
@@ -32,7 +34,8 @@ package enum UsageError: Error, Equatable {
     let all: [UsageError] =
       [
         .unknownCommand("춤"), .notANumber(command: "bookmark", word: "둘"),
-        .noMoreWords(command: "lap"), .refreshTakesOnlyForce, .importTakesOnePath,
+        .noMoreWords(command: "lap"), .refreshTakesOnlyForce, .takesOnlyYes(command: "clear"),
+        .importTakesOnePath,
         .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"),
         .unknownLanguage("프랑스어"), .notHTTPURL("ftp://x"), .unknownOption("--verbose"),
         .badTimeout("0"),
@@ -40,7 +43,8 @@ package enum UsageError: Error, Equatable {
     for sample in all {
       switch sample {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
-        .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore, .unknownLanguage,
+        .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
+        .unknownLanguage,
         .notHTTPURL, .unknownOption, .badTimeout:
         break
       }
@@ -79,6 +83,10 @@ package enum UsageError: Error, Equatable {
       return pick(
         "'refresh' takes only --force. \(Self.hint("refresh", language))",
         "'refresh' 뒤에는 --force만 붙일 수 있습니다. \(Self.hint("refresh", language))")
+    case .takesOnlyYes(let command):
+      return pick(
+        "'\(command)' takes only --yes. \(Self.hint(command, language))",
+        "'\(command)' 뒤에는 --yes만 붙일 수 있습니다. \(Self.hint(command, language))")
     case .importTakesOnePath:
       return pick(
         "'import' takes one PATH. \(Self.hint("import", language))",

@@ -1,14 +1,50 @@
 import Domain
 
-/// How the list screens page: the newest `size` items, and item N by its shown number.
+/// How the list screens page. Page 1 holds the newest `size` items, page 2 the `size`
+/// before them, and so on; item N is named by its place in the whole list, whatever page
+/// shows it.
 @MainActor
 struct ListPaging {
   var size: Int
+  /// The page shown, from 1.
+  var number = 1
 
-  /// The offset of the newest page of an oldest-first list (its tail). A newest-first list
-  /// starts at 0.
-  func tailOffset(total: Int) -> Int {
-    max(0, total - size)
+  /// How many pages a list of `total` items has (one, even when it is empty).
+  func pageCount(total: Int) -> Int {
+    max(1, (total + size - 1) / max(1, size))
+  }
+
+  /// `number` kept within the pages a list of `total` items has (a page can empty when
+  /// items are removed).
+  mutating func clamp(total: Int) {
+    number = min(max(1, number), pageCount(total: total))
+  }
+
+  /// The window of page `number` of a newest-first list.
+  var newestFirst: (offset: Int, limit: Int) {
+    ((number - 1) * size, size)
+  }
+
+  /// The window of page `number` of an oldest-first list of `total` items: page 1 is its
+  /// tail.
+  func oldestFirst(total: Int) -> (offset: Int, limit: Int) {
+    let end = max(0, total - (number - 1) * size)
+    let offset = max(0, end - size)
+    return (offset, end - offset)
+  }
+
+  /// The page after the one shown; after the last, the first again.
+  func next(total: Int) -> Int {
+    number >= pageCount(total: total) ? 1 : number + 1
+  }
+
+  /// Checks that a list of `total` items has page `requested`.
+  /// - Throws: `.invalidInput(.noSuchItem)`'s page form, a `PageRefusal`.
+  func check(_ requested: Int, total: Int) throws(PageRefusal) {
+    let count = pageCount(total: total)
+    guard (1...count).contains(requested) else {
+      throw PageRefusal(requested: requested, count: count)
+    }
   }
 
   /// Fetches the item shown as `number` (1-based over the whole list).
@@ -20,4 +56,12 @@ struct ListPaging {
     else { throw DomainError.invalidInput(.noSuchItem(number, count: total)) }
     return item
   }
+}
+
+/// A page a list does not have: shown as `Message.noSuchPage`.
+struct PageRefusal: Error {
+  var requested: Int
+  var count: Int
+
+  var message: Message { .noSuchPage(requested, count: count) }
 }

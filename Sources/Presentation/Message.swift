@@ -11,6 +11,8 @@ public enum Message: Equatable, Sendable {
   case emptyText
   case unknownCurrency(String)
   case noSuchItem(Int, count: Int)
+  /// `page N` past the list's pages (`count`, at least 1).
+  case noSuchPage(Int, count: Int)
   case tooLong(InputField, limit: Int)
   /// A typed line longer than Pocket reads (bytes).
   case lineTooLong(limit: Int)
@@ -20,8 +22,16 @@ public enum Message: Equatable, Sendable {
   case couldNotLoad(reason: String)
   /// A refresh was cancelled (Ctrl-C) before it finished; the cached rates stay.
   case refreshCancelled
-  /// The command works only on the named screens.
-  case notOnThisScreen(command: String)
+  /// The command works only while one of the screens `open` (the commands that open
+  /// them: `chat`, `mindlog`) shows.
+  case notOnThisScreen(command: String, open: [String])
+  /// `clear` would remove `count` bookmarks (their titles, newest first); it asks first.
+  case confirmClear(count: Int, titles: [String])
+  /// `reset` would delete the stopwatch's time and `laps` laps; it asks first.
+  case confirmReset(laps: Int)
+  /// The question (`confirmClear`, `confirmReset`) was answered no, or could not be asked
+  /// (not a terminal): nothing changed. `command` does it without asking.
+  indirect case notConfirmed(Message, command: String)
   /// `convert` needs a calculator; none has been opened.
   case noCalculator
   /// `import` into a store that holds data, without `--replace`.
@@ -39,6 +49,11 @@ public enum Message: Equatable, Sendable {
   case bookmarkAdded(String)
   case bookmarkRemoved(String)
   case bookmarksCleared
+  case bookmarkRenamed(number: Int, title: String)
+  case messageEdited(number: Int, text: String)
+  case messageDeleted(number: Int, text: String)
+  case entryEdited(number: Int, score: String, note: String)
+  case entryDeleted(number: Int, score: String, note: String)
   case favoriteAdded(String)
   case favoriteRemoved(String)
   case ratesUpdated(publishedAt: Date)
@@ -67,10 +82,12 @@ public enum Message: Equatable, Sendable {
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning,
       .alreadyExists, .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen,
       .noCalculator, .storeNotEmpty, .invalidArchive, .resultTooLarge, .outOfRange,
-      .fileFailed, .storageFailed, .noRateSource:
+      .fileFailed, .storageFailed, .noRateSource, .confirmClear, .confirmReset, .notConfirmed,
+      .noSuchPage:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
-      .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged:
+      .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
+      .messageEdited, .messageDeleted, .entryEdited, .entryDeleted:
       .confirmation
     }
   }

@@ -36,6 +36,10 @@ public struct Strings: Sendable {
       pick(
         "There is no item \(number): choose a number from 1 to \(count)",
         "\(number)번 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
+    case .noSuchPage(let number, let count):
+      pick(
+        "There is no page \(number): choose a page from 1 to \(count)",
+        "\(number)쪽이 없습니다: 1부터 \(count) 사이의 쪽을 고르세요")
     case .tooLong(let field, let limit):
       pick(
         "The \(englishName(field)) is too long: at most \(limit) characters",
@@ -51,10 +55,24 @@ public struct Strings: Sendable {
       pick("Could not load data: \(reason)", "데이터를 불러올 수 없습니다 \(cause(reason))")
     case .refreshCancelled:
       pick("Refresh cancelled; the cached rates stay", "환율 새로 고침을 취소했습니다. 저장된 환율은 그대로입니다")
-    case .notOnThisScreen(let command):
+    case .notOnThisScreen(let command, let open):
       pick(
-        "'\(command)' works on the chat and mind log screens",
-        "'\(command)'는 채팅과 마음 일기 화면에서만 쓸 수 있습니다")
+        "'\(command)' does not work on this screen: open \(open.joined(separator: " or ")) first",
+        "'\(command)'는 이 화면에서 쓸 수 없습니다: 먼저 \(open.joined(separator: " 또는 "))(으)로 화면을 여세요"
+      )
+    case .confirmClear(let count, let titles):
+      pick(
+        "Remove all \(count) bookmarks (\(listed(titles, of: count)))?",
+        "북마크 \(count)개를 모두 지울까요 (\(listed(titles, of: count)))?")
+    case .confirmReset(let laps):
+      pick(
+        "Delete the stopwatch's time and all \(laps) laps?",
+        "스톱워치 시간과 랩 \(laps)개를 모두 지울까요?")
+    case .notConfirmed(let question, let command):
+      text(question) + " "
+        + pick(
+          "Nothing changed; to do it, type \(command)",
+          "바꾸지 않았습니다. 하려면 \(command)를 입력하세요")
     case .storeNotEmpty:
       pick(
         "The store already holds data; add --replace to overwrite it",
@@ -76,6 +94,20 @@ public struct Strings: Sendable {
     case .bookmarkRemoved(let title):
       pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
     case .bookmarksCleared: pick("All bookmarks removed", "북마크를 모두 지웠습니다")
+    case .bookmarkRenamed(let number, let title):
+      pick("Renamed bookmark \(number): \(title)", "\(number)번 북마크 이름을 바꿨습니다: \(title)")
+    case .messageEdited(let number, let text):
+      pick("Edited message \(number): \(text)", "\(number)번 채팅을 수정했습니다: \(text)")
+    case .messageDeleted(let number, let text):
+      pick("Deleted message \(number): \(text)", "\(number)번 채팅을 삭제했습니다: \(text)")
+    case .entryEdited(let number, let score, let note):
+      pick(
+        "Edited entry \(number): \(scored(score, note))",
+        "\(number)번 기록을 수정했습니다: \(scored(score, note))")
+    case .entryDeleted(let number, let score, let note):
+      pick(
+        "Deleted entry \(number): \(scored(score, note))",
+        "\(number)번 기록을 삭제했습니다: \(scored(score, note))")
     case .favoriteAdded(let code): pick("\(code) pinned to the top", "\(code) 즐겨찾기에 추가했습니다")
     case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 즐겨찾기를 해제했습니다")
     case .ratesUpdated(let publishedAt):
@@ -110,6 +142,22 @@ public struct Strings: Sendable {
   /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
   /// searches for), in parentheses and named as the technical cause.
   private func cause(_ reason: String) -> String { "(기술적 원인: \(reason))" }
+
+  /// Up to three titles, then how many more: "A, B, C and 2 more".
+  private func listed(_ titles: [String], of count: Int) -> String {
+    let shown = titles.prefix(3).joined(separator: ", ")
+    let more = count - min(titles.count, 3)
+    guard more > 0 else { return shown }
+    return pick("\(shown) and \(more) more", "\(shown) 외 \(more)개")
+  }
+
+  /// A mind-log entry in one line: its score, then its note when it has one.
+  private func scored(_ score: String, _ note: String) -> String {
+    note.isEmpty ? score : "\(score) \(note)"
+  }
+
+  /// Asked after a confirmation question at a terminal.
+  public var yesOrNo: String { "[y/N]" }
 
   private func englishName(_ field: InputField) -> String {
     switch field {
@@ -150,6 +198,35 @@ public struct Strings: Sendable {
   public var edited: String { pick("edited", "수정됨") }
   public var fastest: String { pick("fastest", "최단") }
   public var slowest: String { pick("slowest", "최장") }
+  /// The last line of a screen: its own commands, and `help`. The calculator has its own
+  /// (`calculatorHint(base:)`).
+  public func hint(_ screen: Screen) -> String? {
+    let commands: String
+    switch screen {
+    case .rates:
+      commands = pick(
+        "rates QUERY · fav CODE · calc CODE · refresh", "rates 검색어 · fav 통화 · calc 통화 · refresh")
+    case .calculator: return nil
+    case .stopwatch:
+      commands = pick(
+        "start · stop · lap · reset · more · page N", "start · stop · lap · reset · more · page 번호")
+    case .notices: commands = pick("bookmark N · bookmarks", "bookmark 번호 · bookmarks")
+    case .bookmarks:
+      commands = pick(
+        "rename N TITLE · remove N · clear · more · page N",
+        "rename 번호 제목 · remove 번호 · clear · more · page 번호")
+    case .mindLog:
+      commands = pick(
+        "add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N",
+        "add 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호")
+    case .chat:
+      commands = pick(
+        "say TEXT · edit N TEXT · delete N · more · page N",
+        "say 내용 · edit 번호 내용 · delete 번호 · more · page 번호")
+    }
+    return pick("Commands: \(commands) · help", "명령: \(commands) · 도움말 help")
+  }
+
   /// The calculator's hint, naming the currency an amount is in unless FROM is given.
   public func calculatorHint(base: String) -> String {
     pick(
@@ -161,8 +238,21 @@ public struct Strings: Sendable {
   public func currencyCount(_ count: Int) -> String {
     pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
   }
-  public func showingNewest(_ shown: Int, of total: Int) -> String {
-    pick("Showing the newest \(shown) of \(total)", "전체 \(total)개 중 최근 \(shown)개")
+  /// Which page of a long list shows, which items, and how to page on.
+  public func pageLine(_ number: Int, of count: Int, items: ClosedRange<Int>, total: Int)
+    -> String
+  {
+    let range = "\(items.lowerBound)–\(items.upperBound)"
+    return pick(
+      "Page \(number) of \(count) · \(range) of \(total) · more: next page · page N",
+      "\(count)쪽 중 \(number)쪽 · 전체 \(total)개 중 \(range) · more: 다음 쪽 · page N")
+  }
+  /// The fastest and slowest laps of all, on whatever page they are.
+  public func lapExtremes(fastest: Lap, slowest: Lap) -> String {
+    pick(
+      "Fastest: \(lap(fastest.number)) \(lapTime(fastest)) · Slowest: \(lap(slowest.number)) \(lapTime(slowest))",
+      "최단: \(lap(fastest.number)) \(lapTime(fastest)) · 최장: \(lap(slowest.number)) \(lapTime(slowest))"
+    )
   }
   public func lap(_ number: Int) -> String { pick("Lap \(number)", "랩 \(number)") }
   public func status(_ status: StopwatchViewModel.Status) -> String {
@@ -272,7 +362,23 @@ public struct Strings: Sendable {
 
   /// Stopwatch time: MM:SS.cc, or H:MM:SS.cc from an hour on. Centiseconds are truncated.
   public func stopwatchTime(_ duration: Duration) -> String {
-    let centiseconds = max(0, duration.milliseconds / 10)
+    stopwatchTime(centiseconds: Self.centiseconds(duration))
+  }
+
+  /// A lap's time as shown: the shown (truncated) total minus the shown total of the lap
+  /// before, so the shown lap times always add up exactly to the shown total.
+  public func lapTime(_ lap: Lap) -> String {
+    stopwatchTime(
+      centiseconds: Self.centiseconds(lap.total) - Self.centiseconds(lap.total - lap.lapTime))
+  }
+
+  /// Whole centiseconds of `duration`, truncated; never below zero.
+  public static func centiseconds(_ duration: Duration) -> Int64 {
+    max(0, duration.milliseconds / 10)
+  }
+
+  private func stopwatchTime(centiseconds: Int64) -> String {
+    let centiseconds = max(0, centiseconds)
     let hours = centiseconds / 360_000
     let minutes = centiseconds / 6_000 % 60
     let seconds = centiseconds / 100 % 60

@@ -55,10 +55,15 @@ struct ConcurrentProcessTests {
     #expect(try process.run(["start"]).status == 0)
     let workerCount = 4
     let rounds = 3
+    // `bookmark N` names notice N of the notices screen: a session opens it first and
+    // toggles there, whatever screen the other processes saved meanwhile.
+    let toggle = process.directory.appendingPathComponent("toggle-bookmark-3")
+    try Data("notices\nbookmark 3\n".utf8).write(to: toggle)
+    let bookmark = "< '\(toggle.path)'"
     var workers = Array(
-      repeating: Array(repeating: ["lap", "bookmark 3", "fav EUR"], count: rounds).flatMap { $0 },
+      repeating: Array(repeating: ["lap", bookmark, "fav EUR"], count: rounds).flatMap { $0 },
       count: workerCount)
-    workers[0].append("bookmark 3")  // an odd number of toggles in all
+    workers[0].append(bookmark)  // an odd number of toggles in all
     let results = try runWorkers(process, workers)
 
     #expect(results.count == workers.joined().count, "every command ran")

@@ -42,7 +42,15 @@ final class EndToEndTests {
     #expect(stopped.stdout.contains("Lap 2  "))
     // The last screen comes back on the next launch.
     #expect(try pocket("show").stdout.contains("Rates  [Stopwatch]"))
-    let reset = try pocket("reset")
+    // Two laps: `reset` asks first; a one-shot command cannot be asked, so it needs --yes.
+    let asked = try pocket("reset")
+    #expect(asked.status == 1)
+    #expect(
+      asked.stderr
+        == "pocket: Delete the stopwatch's time and all 2 laps? Nothing changed; to do it, type reset --yes\n"
+    )
+    #expect(try pocket("show").stdout.contains("Lap 2  "))
+    let reset = try pocket("reset", "--yes")
     #expect(reset.stdout.contains("00:00.00"))
     #expect(reset.stdout.contains("No laps yet."))
   }

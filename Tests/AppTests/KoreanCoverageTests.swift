@@ -24,7 +24,8 @@ struct KoreanCoverageTests {
     .unknownCurrency("XYZ"), .noSuchItem(3, count: 0), .noSuchItem(3, count: 2),
     .tooLong(.message, limit: 10), .tooLong(.note, limit: 10), .tooLong(.title, limit: 10),
     .lineTooLong(limit: 65_536), .stopwatchNotRunning, .alreadyExists, .notFound,
-    .couldNotLoad(reason: cause), .refreshCancelled, .notOnThisScreen(command: "edit"),
+    .couldNotLoad(reason: cause), .refreshCancelled,
+    .notOnThisScreen(command: "edit", open: ["mindlog", "chat"]),
     .noCalculator, .storeNotEmpty, .invalidArchive(cause), .resultTooLarge, .outOfRange(cause),
     .fileFailed(path: "/tmp/in.json", reason: cause),
     .storageFailed(path: "/tmp/store", reason: cause), .bookmarkAdded("겨울 공지"),
@@ -33,6 +34,11 @@ struct KoreanCoverageTests {
     .ratesNotDue(nextUpdateAt: Date(timeIntervalSince1970: 0)),
     .ratesOlderThanCached(publishedAt: Date(timeIntervalSince1970: 0)),
     .ratesUnchanged(publishedAt: Date(timeIntervalSince1970: 0)), .noRateSource,
+    .noSuchPage(3, count: 2), .confirmClear(count: 5, titles: ["겨울 공지", "봄 공지", "여름 공지"]),
+    .confirmReset(laps: 4), .notConfirmed(.confirmReset(laps: 4), command: "reset --yes"),
+    .bookmarkRenamed(number: 2, title: "겨울 공지"), .messageEdited(number: 3, text: "안녕"),
+    .messageDeleted(number: 3, text: "안녕"), .entryEdited(number: 1, score: "7", note: "비"),
+    .entryDeleted(number: 1, score: "7", note: "비"),
   ]
 
   /// The case's name. Exhaustive: adding a `Message` case fails to compile until it is
@@ -71,11 +77,20 @@ struct KoreanCoverageTests {
     case .ratesOlderThanCached: "ratesOlderThanCached"
     case .ratesUnchanged: "ratesUnchanged"
     case .noRateSource: "noRateSource"
+    case .noSuchPage: "noSuchPage"
+    case .confirmClear: "confirmClear"
+    case .confirmReset: "confirmReset"
+    case .notConfirmed: "notConfirmed"
+    case .bookmarkRenamed: "bookmarkRenamed"
+    case .messageEdited: "messageEdited"
+    case .messageDeleted: "messageDeleted"
+    case .entryEdited: "entryEdited"
+    case .entryDeleted: "entryDeleted"
     }
   }
 
   /// How many cases `named(_:)` names: raise it with each new case.
-  static let caseCount = 32
+  static let caseCount = 41
 
   @Test func everyCaseHasASample() {
     #expect(Set(Self.messages.map(Self.named)).count == Self.caseCount)
@@ -114,7 +129,8 @@ struct KoreanCoverageTests {
       Tab.allCases.map { tab in { $0.title(tab) } } + [
         \.calculatorTitle, \.noResults, \.noMessagesYet, \.noBookmarksYet, \.noEntriesYet,
         \.noLapsYet, \.edited, \.fastest, \.slowest, { $0.calculatorHint(base: "EUR") },
-        { $0.messageCount(2) }, { $0.currencyCount(2) }, { $0.showingNewest(20, of: 30) },
+        { $0.messageCount(2) }, { $0.currencyCount(2) },
+        { $0.pageLine(2, of: 5, items: 21...40, total: 100) }, { $0.hint(.chat) ?? "" },
         { $0.lap(1) }, { $0.published(date, stale: true, base: "EUR") },
         { $0.published(date, stale: false, base: "EUR") },
         { $0.exported(2, to: "/tmp/x.json") }, { $0.imported(2, from: "/tmp/x.json") },

@@ -15,48 +15,55 @@ struct LimitTests {
 
   @Test func overLongTextIsRefusedAndTheLimitItselfAccepted() throws {
     defer { pocket.remove() }
+    try pocket.run(["notices"])
     try pocket.run(["bookmark", "1"])
     try pocket.run(["add", "5", "first"])
     try pocket.run(["say", "first"])
-    // `edit` and `delete` act on the screen showing: the chat.
-    let before = try pocket.export()
-    let refusals: [([String], String)] = [
+    // A number names an item of the list on the screen showing: each refusal runs on its
+    // screen (`edit` and `delete` on the chat).
+    let refusals: [(screen: String, arguments: [String], message: String)] = [
       (
-        ["say", String(repeating: "가", count: 4_001)],
+        "chat", ["say", String(repeating: "가", count: 4_001)],
         "The message is too long: at most 4000 characters"
       ),
       (
-        ["edit", "1", String(repeating: "x", count: 4_001)],
+        "chat", ["edit", "1", String(repeating: "x", count: 4_001)],
         "The message is too long: at most 4000 characters"
       ),
       (
-        ["add", "5", String(repeating: "n", count: 1_001)],
+        "mindlog", ["add", "5", String(repeating: "n", count: 1_001)],
         "The note is too long: at most 1000 characters"
       ),
       (
-        ["rename", "1", String(repeating: "t", count: 201)],
+        "bookmarks", ["rename", "1", String(repeating: "t", count: 201)],
         "The title is too long: at most 200 characters"
       ),
-      (["add", "10.01", "x"], "The score must be a number from 0 to 10"),
-      (["add", "-1", "x"], "The score must be a number from 0 to 10"),
-      (["bookmark", "0"], "There is no item 0: choose a number from 1 to 16"),
-      (["bookmark", "-3"], "There is no item -3: choose a number from 1 to 16"),
-      (["bookmark", "17"], "There is no item 17: choose a number from 1 to 16"),
-      (["remove", "2"], "There is no item 2: choose a number from 1 to 1"),
-      (["say", String(repeating: "x", count: 64 * 1024)], "The line is too long: at most 64 KiB"),
+      ("mindlog", ["add", "10.01", "x"], "The score must be a number from 0 to 10"),
+      ("mindlog", ["add", "-1", "x"], "The score must be a number from 0 to 10"),
+      ("notices", ["bookmark", "0"], "There is no item 0: choose a number from 1 to 16"),
+      ("notices", ["bookmark", "-3"], "There is no item -3: choose a number from 1 to 16"),
+      ("notices", ["bookmark", "17"], "There is no item 17: choose a number from 1 to 16"),
+      ("bookmarks", ["remove", "2"], "There is no item 2: choose a number from 1 to 1"),
+      (
+        "chat", ["say", String(repeating: "x", count: 64 * 1024)],
+        "The line is too long: at most 64 KiB"
+      ),
+      ("chat", ["delete", "2"], "There is no item 2: choose a number from 1 to 1"),
     ]
-    for (arguments, message) in refusals {
+    for (screen, arguments, message) in refusals {
+      try pocket.run([screen])
+      // Refusals change nothing, not even the screen.
+      let before = try pocket.export()
       let run = try pocket.run(arguments)
       #expect(run.status == 1, "\(arguments.prefix(2))")
       #expect(run.stderr == "pocket: \(message)\n", "\(arguments.prefix(2))")
+      #expect(try pocket.export() == before, "\(arguments.prefix(2))")
     }
-    let missing = try pocket.run(["delete", "2"])
-    #expect(missing.stderr == "pocket: There is no item 2: choose a number from 1 to 1\n")
-    // Refusals change nothing, not even the screen.
-    #expect(try pocket.export() == before)
+    let before = try pocket.export()
     // The limits themselves are accepted.
     #expect(try pocket.run(["say", String(repeating: "가", count: 4_000)]).status == 0)
     #expect(try pocket.run(["add", "10", String(repeating: "n", count: 1_000)]).status == 0)
+    try pocket.run(["bookmarks"])
     #expect(try pocket.run(["rename", "1", String(repeating: "t", count: 200)]).status == 0)
     #expect(try pocket.export() != before)
   }

@@ -31,7 +31,9 @@ struct LineModeOutputTests {
     #expect(shown.stderr.isEmpty)
     #expect(shown.stdout.hasPrefix("[Rates]  Stopwatch"))
     #expect(shown.stdout.contains("KRW   1,350.0030    South Korean Won"))
-    #expect(shown.stdout.hasSuffix("162 currencies\n"))
+    #expect(
+      shown.stdout.hasSuffix(
+        "162 currencies\n\nCommands: rates QUERY · fav CODE · calc CODE · refresh · help\n"))
   }
 
   /// A session with the real binary: the launch screen, nothing for a refusal, the screen

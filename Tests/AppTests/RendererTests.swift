@@ -33,6 +33,8 @@ struct RendererTests {
 
         Messages: 2
 
+        Commands: say TEXT · edit N TEXT · delete N · more · page N · help
+
         """)
   }
 
@@ -49,6 +51,8 @@ struct RendererTests {
 
         채팅 수: 1
 
+        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
+
         """)
   }
 
@@ -61,18 +65,26 @@ struct RendererTests {
 
         채팅 수: 0
 
+        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
+
         금액을 입력해주세요
 
         """)
   }
 
-  @Test func longListsShowTheNewestTwentyAndTheTotal() {
+  @Test func longListsSayWhichPageShows() {
     let items = (81...100).map { ChatMessage(id: Int64($0), content: "m\($0)", date: date) }
-    let screen = renderer().render(.chat(.init(page: Page(items: items, offset: 80, total: 100))))
+    var state = ChatViewModel.State(page: Page(items: items, offset: 80, total: 100))
+    state.pageCount = 5
+    let screen = renderer().render(.chat(state))
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[2] == " 81  1:32 AM  m81")
     #expect(lines[21] == "100  1:32 AM  m100")
-    #expect(lines[23] == "Showing the newest 20 of 100")
+    #expect(lines[23] == "Page 1 of 5 · 81–100 of 100 · more: next page · page N")
+    state.pageNumber = 5
+    state.page = Page(items: Array(items.prefix(3)), offset: 0, total: 100)
+    let last = renderer(.ko).render(.chat(state)).split(separator: "\n")
+    #expect(last.contains("5쪽 중 5쪽 · 전체 100개 중 1–3 · more: 다음 쪽 · page N"))
   }
 
   @Test func stopwatchWithMarkedLaps() {
@@ -86,7 +98,9 @@ struct RendererTests {
         .init(
           lap: Lap(number: 1, lapTime: .milliseconds(9_990), total: .milliseconds(9_990)),
           mark: .slowest),
-      ], lapCount: 3)
+      ], lapCount: 3,
+      fastest: Lap(number: 2, lapTime: .milliseconds(4_010), total: .milliseconds(14_000)),
+      slowest: Lap(number: 1, lapTime: .milliseconds(9_990), total: .milliseconds(9_990)))
     #expect(
       renderer().render(.stopwatch(state)) == """
         Rates  [Stopwatch]  Notices  Bookmarks  Mind log  Chat
@@ -97,6 +111,10 @@ struct RendererTests {
         Lap 3  00:07.00  00:21.00
         Lap 2  00:04.01  00:14.00  fastest
         Lap 1  00:09.99  00:09.99  slowest
+
+        Fastest: Lap 2 00:04.01 · Slowest: Lap 1 00:09.99
+
+        Commands: start · stop · lap · reset · more · page N · help
 
         """)
   }
@@ -135,6 +153,8 @@ struct RendererTests {
 
         3 currencies
 
+        Commands: rates QUERY · fav CODE · calc CODE · refresh · help
+
         """)
   }
 
@@ -160,6 +180,8 @@ struct RendererTests {
 
         4 currencies
 
+        Commands: rates QUERY · fav CODE · calc CODE · refresh · help
+
         """)
     let calculator = CalculatorViewModel.State(
       currency: "VES", rate: decimal("0.0000741234"), base: "EUR")
@@ -179,8 +201,8 @@ struct RendererTests {
     let state = RatesViewModel.State(
       quotes: [RateQuote(code: "KRW", rate: decimal("1350"), trend: .flat, isFavorite: false)],
       query: "krw", publishedAt: date, nextUpdateAt: date + 86_400, base: "USD")
-    #expect(renderer().render(.rates(state)).hasSuffix("\n1 currency\n"))
-    #expect(renderer(.ko).render(.rates(state)).hasSuffix("\n통화 1개\n"))
+    #expect(renderer().render(.rates(state)).contains("\n1 currency\n"))
+    #expect(renderer(.ko).render(.rates(state)).contains("\n통화 1개\n"))
   }
 
   @Test func searchWithNoResultsInKorean() {
@@ -192,6 +214,8 @@ struct RendererTests {
 
         2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당
         검색 결과 없음
+
+        명령: rates 검색어 · fav 통화 · calc 통화 · refresh · 도움말 help
 
         """)
   }
@@ -209,6 +233,8 @@ struct RendererTests {
 
         1  11/29/2026  7.5  sunny walk
         2  11/28/2026   10
+
+        Commands: add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · help
 
         """)
   }
@@ -229,6 +255,8 @@ struct RendererTests {
         2   Menu · 11/29/2026
             https://n.example/2
 
+        Commands: bookmark N · bookmarks · help
+
         Bookmarked: Winter hours
 
         """)
@@ -245,8 +273,13 @@ struct RendererTests {
         1  Read later · 11/29/2026
            https://n.example/1
 
+        Commands: rename N TITLE · remove N · clear · more · page N · help
+
         """)
-    #expect(renderer(.ko).render(.bookmarks(.init())).hasSuffix("북마크한 공지가 없습니다.\n"))
+    #expect(
+      renderer(.ko).render(.bookmarks(.init())).hasSuffix(
+        "북마크한 공지가 없습니다.\n\n명령: rename 번호 제목 · remove 번호 · clear · more · page 번호 · 도움말 help\n"
+      ))
   }
 
   @Test func hostileTextIsEscapedByteForByte() {
@@ -259,6 +292,8 @@ struct RendererTests {
       1  1:32 AM  a\\u{1B}[31mb\\u{9B}c\\u{07}d\\u{08}e\\u{0D}f\\u{7F}g\\u{202E}h\\u{2066}i\\u{0A}j\\u{09}k
 
       Messages: 1
+
+      Commands: say TEXT · edit N TEXT · delete N · more · page N · help
 
       """
     let rendered = renderer().render(.chat(state))

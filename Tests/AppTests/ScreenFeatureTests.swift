@@ -55,16 +55,31 @@ struct ScreenFeatureTests {
     #expect(session.router.state.screen == screen)
   }
 
-  /// `edit` and `delete` belong to the chat and the mind log, and only while they show.
+  /// A command whose number names an item of a list works only while that list's screen
+  /// shows; elsewhere the refusal says which screen to open.
   @Test func screenBoundCommandsAreRefusedElsewhere() async {
     let session = session()
     #expect(await session.launch() == nil)
     #expect(
       await session.execute(.edit(number: 1, text: "x", score: "x", note: nil))
-        == .refused(.notOnThisScreen(command: "edit")))
+        == .refused(.notOnThisScreen(command: "edit", open: ["mindlog", "chat"])))
     #expect(
-      await session.execute(.delete(number: 1)) == .refused(.notOnThisScreen(command: "delete")))
+      await session.execute(.delete(number: 1))
+        == .refused(.notOnThisScreen(command: "delete", open: ["mindlog", "chat"])))
+    #expect(
+      await session.execute(.rename(number: 1, title: "x"))
+        == .refused(.notOnThisScreen(command: "rename", open: ["bookmarks"])))
+    #expect(
+      await session.execute(.clear(confirmed: true))
+        == .refused(.notOnThisScreen(command: "clear", open: ["bookmarks"])))
     #expect(session.content.screen == .rates)
+    // On the bookmarks screen, `bookmark N` would toggle notice N, not bookmark N.
+    #expect(await session.execute(.notices) == .done(nil))
+    #expect(await session.execute(.bookmark(number: 1)) != .refused(.notFound))
+    #expect(await session.execute(.bookmarks) == .done(nil))
+    #expect(
+      await session.execute(.bookmark(number: 1))
+        == .refused(.notOnThisScreen(command: "bookmark", open: ["notices"])))
   }
 
   /// The help lists the commands in the order of the screens' registration.
@@ -73,7 +88,8 @@ struct ScreenFeatureTests {
     #expect(Set(names).count == names.count)
     #expect(
       names == [
-        "show", "rates", "fav", "refresh", "calc", "convert", "back", "stopwatch", "start", "stop",
+        "show", "more", "page", "rates", "fav", "refresh", "calc", "convert", "back", "stopwatch",
+        "start", "stop",
         "lap", "reset", "notices", "bookmark", "bookmarks", "rename", "remove", "clear", "mindlog",
         "add", "chat", "say", "edit", "delete", "store", "export", "import", "help", "quit",
       ])

@@ -12,9 +12,12 @@ final class ScriptedConsole: Console, Sendable {
   }
 
   private let state: Mutex<State>
+  /// Whether it stands for a terminal (Pocket prompts and asks questions there).
+  private let interactive: Bool
 
-  init(_ lines: [String] = []) {
+  init(_ lines: [String] = [], interactive: Bool = false) {
     state = Mutex(State(lines: lines))
+    self.interactive = interactive
   }
 
   func readLine() -> String? {
@@ -23,17 +26,17 @@ final class ScriptedConsole: Console, Sendable {
 
   func write(_ text: String) { state.withLock { $0.output += text } }
   func writeError(_ text: String) { state.withLock { $0.errors += text } }
-  var isInteractive: Bool { false }
+  var isInteractive: Bool { interactive }
 
   var output: String { state.withLock { $0.output } }
   var errors: String { state.withLock { $0.errors } }
 
   /// Runs `pocket arguments` in this process with this console.
   @MainActor
-  static func run(_ arguments: [String], script: [String] = []) async -> (
-    status: ExitStatus, console: ScriptedConsole
-  ) {
-    let console = ScriptedConsole(script)
+  static func run(
+    _ arguments: [String], script: [String] = [], interactive: Bool = false
+  ) async -> (status: ExitStatus, console: ScriptedConsole) {
+    let console = ScriptedConsole(script, interactive: interactive)
     var pocket = Pocket(environment: ["TZ": "UTC"], console: console)
     pocket.timeZone = TimeZone(identifier: "UTC") ?? .gmt
     let status = await pocket.run(arguments)

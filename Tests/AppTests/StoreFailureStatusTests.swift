@@ -36,8 +36,11 @@ struct StoreFailureStatusTests {
 
   /// A store with rates (2024-01-09, older than the rates file's), a message and a mind-log
   /// entry in it, whose writes fail.
-  static func storeFailingItsWrites(_ error: DomainError) async throws -> FailingStore {
+  static func storeFailingItsWrites(
+    _ error: DomainError, showing screen: Screen? = nil
+  ) async throws -> FailingStore {
     let base = InMemoryStore().repositories
+    if let screen { try await base.screens.save(screen) }
     try await base.rates.store(
       try OpenERAPIDecoder().decode(
         Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-2024-01-09.json"))))
@@ -50,7 +53,15 @@ struct StoreFailureStatusTests {
 
   @Test(arguments: writingCommands)
   func aCommandWhoseWriteFailsExitsWithStatus3(arguments: [String]) async throws {
-    let failing = try await Self.storeFailingItsWrites(FailingStore.unavailable)
+    // A number names an item of the screen showing: `bookmark N` runs on the notices,
+    // `clear` on the bookmarks.
+    let screen: Screen? =
+      switch arguments.first {
+      case "bookmark": .notices
+      case "clear": .bookmarks
+      default: nil
+      }
+    let failing = try await Self.storeFailingItsWrites(FailingStore.unavailable, showing: screen)
     let run = await Self.run(arguments, on: failing.repositories)
     #expect(run.status == .storeUnusable, "\(arguments): \(run.errors)")
     #expect(run.errors == "pocket: Cannot use the store at /store/pocket.sqlite: disk I/O error\n")

@@ -11,8 +11,10 @@ struct StoreTransferTests {
     edit 1 hello again
     add 7.5 sunny walk
     add 2 tired
+    notices
     bookmark 3
     bookmark 1
+    bookmarks
     rename 1 Read later
     fav KRW
     calc JPY

@@ -38,8 +38,8 @@ struct TerminalSafetyTests {
     let run = await ScriptedConsole.run(
       ["--store-path", directory.path],
       script: [
-        "say \(text)", "add 5 \(text)", "bookmark 1", "rename 1 \(text)", "chat", "mindlog",
-        "bookmarks", "calc \(text)",
+        "say \(text)", "add 5 \(text)", "notices", "bookmark 1", "bookmarks", "rename 1 \(text)",
+        "chat", "mindlog", "bookmarks", "calc \(text)",
       ])
     #expect(run.status == .done)
     expectNoRawControls(run.console.output)

@@ -52,8 +52,42 @@ struct ListViewModelTests {
     let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
     await bookmarks.load()
     #expect(bookmarks.state.page.total == 3)
+    // Unconfirmed, it asks, naming how many and which, and removes nothing.
     await bookmarks.clear()
+    let titles = SampleNotices.all.prefix(3).reversed().map(\.title)
+    #expect(bookmarks.state.message == .confirmClear(count: 3, titles: Array(titles)))
+    #expect(bookmarks.state.page.total == 3)
+    await bookmarks.clear(confirmed: true)
     #expect(bookmarks.state == .init(message: .bookmarksCleared))
+  }
+
+  /// A confirmation names the item acted on, by its number and its text.
+  @Test func confirmationsNameTheItem() async {
+    let chat = ChatViewModel(chat: store.chat, now: now)
+    await chat.send("hello")
+    await chat.send("second")
+    await chat.edit(number: 2, to: "  changed ")
+    #expect(chat.state.message == .messageEdited(number: 2, text: "changed"))
+    await chat.delete(number: 1)
+    #expect(chat.state.message == .messageDeleted(number: 1, text: "hello"))
+    #expect(
+      Strings(language: .en).text(.messageDeleted(number: 1, text: "hello"))
+        == "Deleted message 1: hello")
+    let mindLog = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
+    await mindLog.add(score: "7", note: "walk")
+    await mindLog.edit(number: 1, score: "8", note: nil)
+    #expect(mindLog.state.message == .entryEdited(number: 1, score: "8", note: "walk"))
+    await mindLog.delete(number: 1)
+    #expect(mindLog.state.message == .entryDeleted(number: 1, score: "8", note: "walk"))
+    let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
+    await notices.load()
+    await notices.toggleBookmark(number: 1)
+    let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
+    await bookmarks.load()
+    await bookmarks.rename(number: 1, to: "Later")
+    #expect(bookmarks.state.message == .bookmarkRenamed(number: 1, title: "Later"))
+    await bookmarks.remove(number: 1)
+    #expect(bookmarks.state.message == .bookmarkRemoved("Later"))
   }
 
   @Test func mindLogListsNewestFirst() async {

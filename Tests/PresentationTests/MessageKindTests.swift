@@ -13,7 +13,7 @@ struct MessageKindTests {
     (.noSuchItem(9, count: 2), .refusal), (.tooLong(.note, limit: 1), .refusal),
     (.lineTooLong(limit: 1), .refusal), (.stopwatchNotRunning, .refusal),
     (.alreadyExists, .refusal), (.notFound, .refusal), (.couldNotLoad(reason: "x"), .refusal),
-    (.refreshCancelled, .refusal), (.notOnThisScreen(command: "edit"), .refusal),
+    (.refreshCancelled, .refusal), (.notOnThisScreen(command: "edit", open: ["chat"]), .refusal),
     (.noCalculator, .refusal), (.storeNotEmpty, .refusal), (.invalidArchive("x"), .refusal),
     (.resultTooLarge, .refusal), (.outOfRange("x"), .refusal),
     (.fileFailed(path: "/p", reason: "x"), .refusal),
@@ -26,6 +26,14 @@ struct MessageKindTests {
     (.ratesOlderThanCached(publishedAt: Date(timeIntervalSince1970: 0)), .confirmation),
     (.ratesUnchanged(publishedAt: Date(timeIntervalSince1970: 0)), .confirmation),
     (.noRateSource, .refusal),
+    (.confirmClear(count: 2, titles: ["a", "b"]), .refusal), (.confirmReset(laps: 2), .refusal),
+    (.noSuchPage(3, count: 2), .refusal),
+    (.notConfirmed(.confirmReset(laps: 2), command: "reset --yes"), .refusal),
+    (.bookmarkRenamed(number: 1, title: "t"), .confirmation),
+    (.messageEdited(number: 1, text: "t"), .confirmation),
+    (.messageDeleted(number: 1, text: "t"), .confirmation),
+    (.entryEdited(number: 1, score: "7", note: "t"), .confirmation),
+    (.entryDeleted(number: 1, score: "7", note: "t"), .confirmation),
   ]
 
   @Test(arguments: samples)
@@ -70,8 +78,17 @@ struct MessageKindTests {
       case .ratesOlderThanCached: "ratesOlderThanCached"
       case .ratesUnchanged: "ratesUnchanged"
       case .noRateSource: "noRateSource"
+      case .noSuchPage: "noSuchPage"
+      case .confirmClear: "confirmClear"
+      case .confirmReset: "confirmReset"
+      case .notConfirmed: "notConfirmed"
+      case .bookmarkRenamed: "bookmarkRenamed"
+      case .messageEdited: "messageEdited"
+      case .messageDeleted: "messageDeleted"
+      case .entryEdited: "entryEdited"
+      case .entryDeleted: "entryDeleted"
       }
     }
-    #expect(Set(Self.samples.map { name($0.0) }).count == 32)
+    #expect(Set(Self.samples.map { name($0.0) }).count == 41)
   }
 }

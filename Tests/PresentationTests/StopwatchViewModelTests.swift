@@ -40,7 +40,7 @@ struct StopwatchViewModelTests {
           laps: [
             .init(lap: lap3), .init(lap: lap2, mark: .fastest), .init(lap: lap1, mark: .slowest),
           ],
-          lapCount: 3))
+          lapCount: 3, fastest: lap2, slowest: lap1))
   }
 
   @Test func oneLapIsNotMarked() async {
@@ -79,7 +79,11 @@ struct StopwatchViewModelTests {
     }
     #expect(viewModel.state.laps.map(\.lap.number) == [5, 4])
     #expect(viewModel.state.lapCount == 5)
+    // More than one lap: unconfirmed, it asks and deletes nothing.
     await viewModel.resetTapped()
+    #expect(viewModel.state.message == .confirmReset(laps: 5))
+    #expect(viewModel.state.lapCount == 5)
+    await viewModel.resetTapped(confirmed: true)
     #expect(viewModel.state == .init(status: .reset))
   }
 }

@@ -54,6 +54,14 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// The help lines of the screen's commands, in the order `help` lists them.
   nonisolated static var help: [CommandHelp] { get }
 
+  /// The commands that act on what this screen shows (a number names an item of its list),
+  /// so it takes them only while it shows; elsewhere the dispatcher's refusal names
+  /// `opener`. Empty by default.
+  nonisolated static var screenCommands: Set<String> { get }
+
+  /// How to open the screen: its first help line's usage unless it says otherwise.
+  nonisolated static var opener: String { get }
+
   init(_ dependencies: ScreenDependencies)
 
   /// Whether `screen` is this feature's.
@@ -71,6 +79,11 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// What `command` means to this screen in `context`; `nil` when it is not one of its
   /// commands there.
   func action(for command: Command, in context: ScreenContext) -> ScreenAction?
+}
+
+extension ScreenFeature {
+  nonisolated static var screenCommands: Set<String> { [] }
+  nonisolated static var opener: String { help.first?.usage ?? "" }
 }
 
 /// Every screen, registered once. The order is the order of their commands in `help`.

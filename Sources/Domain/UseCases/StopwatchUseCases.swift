@@ -18,16 +18,18 @@ public struct StopwatchRecord: Equatable, Sendable {
   }
 }
 
-/// Reads the stopwatch, its newest `limit` laps and the lap summary.
+/// Reads the stopwatch, `limit` laps newest first from `lapOffset`, and the lap summary.
 public struct LoadStopwatch: Sendable {
   private let stopwatch: any StopwatchRepository
   public init(stopwatch: any StopwatchRepository) { self.stopwatch = stopwatch }
 
-  public func callAsFunction(lapLimit: Int) async throws -> StopwatchRecord {
+  public func callAsFunction(lapOffset: Int = 0, lapLimit: Int) async throws
+    -> StopwatchRecord
+  {
     let current = try await stopwatch.load()
-    let laps = try await stopwatch.laps(offset: 0, limit: lapLimit)
+    let laps = try await stopwatch.laps(offset: lapOffset, limit: lapLimit)
     let newest =
-      lapLimit > 0 || laps.total == 0
+      lapOffset == 0 && (lapLimit > 0 || laps.total == 0)
       ? laps.items.first : try await stopwatch.laps(offset: 0, limit: 1).items.first
     return StopwatchRecord(
       stopwatch: current, laps: laps, summary: try await stopwatch.lapSummary(),

@@ -7,6 +7,9 @@ import Observation
 public final class BookmarksViewModel: MessageReporting {
   public struct State: Equatable, Sendable {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
+    /// The page shown (from 1, the newest) and how many the list has.
+    public var pageNumber = 1
+    public var pageCount = 1
     public var message: Message?
 
     public init(
@@ -18,7 +21,7 @@ public final class BookmarksViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
-  private let paging: ListPaging
+  private var paging: ListPaging
   private let listBookmarks: ListBookmarks
   private let renameBookmark: RenameBookmark
   private let removeBookmark: RemoveBookmark
@@ -34,38 +37,90 @@ public final class BookmarksViewModel: MessageReporting {
 
   func report(_ message: Message?) { state.message = message }
 
+  /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {
     state.message = nil
-    if let page = await attempt({ try await listBookmarks(limit: paging.size) }) {
-      state.page = page
+    let page = await attempt {
+      var page = try await listBookmarks(offset: paging.newestFirst.offset, limit: paging.size)
+      let shown = paging.number
+      paging.clamp(total: page.total)
+      if paging.number != shown {
+        page = try await listBookmarks(offset: paging.newestFirst.offset, limit: paging.size)
+      }
+      return page
     }
+    guard let page else { return }
+    state.page = page
+    state.pageNumber = paging.number
+    state.pageCount = paging.pageCount(total: page.total)
+  }
+
+  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
+  /// refused (`.noSuchPage`) and the page shown stays.
+  public func showPage(_ number: Int) async {
+    state.message = nil
+    do {
+      try paging.check(number, total: state.page.total)
+    } catch {
+      state.message = error.message
+      return
+    }
+    paging.number = number
+    await load()
+  }
+
+  /// Shows the next (older) page; after the last, the first again.
+  public func nextPage() async {
+    paging.number = paging.next(total: state.page.total)
+    await load()
   }
 
   public func rename(number: Int, to title: String) async {
-    await change(number) { try await self.renameBookmark($0, to: title) }
+    await change(number) {
+      try await self.renameBookmark($0, to: title)
+      return .bookmarkRenamed(
+        number: number, title: title.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
   }
 
   public func remove(number: Int) async {
-    await change(number) { try await self.removeBookmark($0) }
+    await change(number) {
+      try await self.removeBookmark($0)
+      return .bookmarkRemoved($0.title)
+    }
   }
 
-  public func clear() async {
+  /// Removes every bookmark. Unless `confirmed`, more than one bookmark is not removed:
+  /// the message asks (`.confirmClear`, a refusal naming how many and which).
+  public func clear(confirmed: Bool = false) async {
     state.message = nil
+    if !confirmed {
+      await load()
+      guard state.message == nil else { return }
+      if state.page.total > 1 {
+        state.message = .confirmClear(
+          count: state.page.total, titles: state.page.items.prefix(3).map(\.title))
+        return
+      }
+    }
     guard await attempt({ try await clearBookmarks() }) != nil else { return }
     await load()
     state.message = .bookmarksCleared
   }
 
-  private func change(_ number: Int, _ body: (Bookmark) async throws -> Void) async {
+  /// Acts on bookmark `number`; on success the screen loads again and shows what `body`
+  /// says it did.
+  private func change(_ number: Int, _ body: (Bookmark) async throws -> Message) async {
     state.message = nil
     let total = state.page.total
-    let bookmark = await attempt {
+    let done = await attempt {
       let bookmark = try await paging.item(number, total: total) {
         try await listBookmarks(offset: $0, limit: 1)
       }
-      try await body(bookmark)
-      return bookmark
+      return try await body(bookmark)
     }
-    if bookmark != nil { await load() }
+    guard let done else { return }
+    await load()
+    if state.message == nil { state.message = done }
   }
 }

@@ -7,6 +7,9 @@ import Observation
 public final class ChatViewModel: MessageReporting {
   public struct State: Equatable, Sendable {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
+    /// The page shown (from 1, the newest) and how many the list has.
+    public var pageNumber = 1
+    public var pageCount = 1
     public var message: Message?
 
     public init(
@@ -21,7 +24,7 @@ public final class ChatViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
-  private let paging: ListPaging
+  private var paging: ListPaging
   private let listMessages: ListMessages
   private let sendMessage: SendMessage
   private let editMessage: EditMessage
@@ -37,34 +40,71 @@ public final class ChatViewModel: MessageReporting {
 
   func report(_ message: Message?) { state.message = message }
 
-  /// Reads the newest page (oldest first within it).
+  /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
+  /// page when the list has shrunk below the one shown).
   public func load() async {
     state.message = nil
-    let size = paging.size
     let page = await attempt {
       let total = try await listMessages(limit: 0).total
-      return try await listMessages(
-        offset: paging.tailOffset(total: total), limit: size)
+      paging.clamp(total: total)
+      let window = paging.oldestFirst(total: total)
+      return try await listMessages(offset: window.offset, limit: window.limit)
     }
-    if let page { state.page = page }
+    guard let page else { return }
+    state.page = page
+    state.pageNumber = paging.number
+    state.pageCount = paging.pageCount(total: page.total)
+  }
+
+  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
+  /// refused (`.noSuchPage`) and the page shown stays.
+  public func showPage(_ number: Int) async {
+    state.message = nil
+    do {
+      try paging.check(number, total: state.page.total)
+    } catch {
+      state.message = error.message
+      return
+    }
+    paging.number = number
+    await load()
+  }
+
+  /// Shows the next (older) page; after the last, the first again.
+  public func nextPage() async {
+    paging.number = paging.next(total: state.page.total)
+    await load()
   }
 
   public func send(_ text: String) async {
-    await run { _ = try await self.sendMessage(text) }
+    await run {
+      _ = try await self.sendMessage(text)
+      self.paging.number = 1  // the new message is on the first page
+      return nil
+    }
   }
 
   public func edit(number: Int, to text: String) async {
-    await run { _ = try await self.editMessage(try await self.message(number), content: text) }
+    await run {
+      let edited = try await self.editMessage(try await self.message(number), content: text)
+      return .messageEdited(number: number, text: edited.content)
+    }
   }
 
   public func delete(number: Int) async {
-    await run { try await self.deleteMessage(try await self.message(number)) }
+    await run {
+      let message = try await self.message(number)
+      try await self.deleteMessage(message)
+      return .messageDeleted(number: number, text: message.content)
+    }
   }
 
-  private func run(_ intent: () async throws -> Void) async {
+  /// Runs an intent; on success the screen loads again and shows the intent's confirmation.
+  private func run(_ intent: () async throws -> Message?) async {
     state.message = nil
-    guard await attempt(intent) != nil else { return }
+    guard let done = await attempt(intent) else { return }
     await load()
+    if state.message == nil { state.message = done }
   }
 
   private func message(_ number: Int) async throws -> ChatMessage {

@@ -31,16 +31,28 @@ public final class StopwatchViewModel: MessageReporting {
     public var laps: [LapRow] = []
     /// Every lap stored, shown or not.
     public var lapCount = 0
+    /// The page of laps shown (from 1, the newest) and how many there are.
+    public var pageNumber = 1
+    public var pageCount = 1
+    /// The fastest and slowest of all laps, on whatever page: marked once two or more laps
+    /// exist and they differ.
+    public var fastest: Lap?
+    public var slowest: Lap?
     public var message: Message?
 
     public init(
       status: Status = .reset, elapsed: Duration = .zero, laps: [LapRow] = [], lapCount: Int = 0,
+      pageNumber: Int = 1, pageCount: Int = 1, fastest: Lap? = nil, slowest: Lap? = nil,
       message: Message? = nil
     ) {
       self.status = status
       self.elapsed = elapsed
       self.laps = laps
       self.lapCount = lapCount
+      self.pageNumber = pageNumber
+      self.pageCount = pageCount
+      self.fastest = fastest
+      self.slowest = slowest
       self.message = message
     }
   }
@@ -50,7 +62,7 @@ public final class StopwatchViewModel: MessageReporting {
   /// The newest lap's total: the least time shown.
   private var lastLapTotal = Duration.zero
   private let timeline: Timeline
-  private let pageSize: Int
+  private var paging: ListPaging
   private let loadStopwatch: LoadStopwatch
   private let startStopwatch: StartStopwatch
   private let stopStopwatch: StopStopwatch
@@ -59,7 +71,7 @@ public final class StopwatchViewModel: MessageReporting {
 
   public init(stopwatch: any StopwatchRepository, timeline: Timeline, pageSize: Int = 20) {
     self.timeline = timeline
-    self.pageSize = pageSize
+    paging = ListPaging(size: pageSize)
     loadStopwatch = LoadStopwatch(stopwatch: stopwatch)
     startStopwatch = StartStopwatch(stopwatch: stopwatch, timeline: timeline)
     stopStopwatch = StopStopwatch(stopwatch: stopwatch, timeline: timeline)
@@ -72,14 +84,28 @@ public final class StopwatchViewModel: MessageReporting {
   /// Reads the stored stopwatch and laps.
   public func load() async {
     state.message = nil
-    guard let record = await attempt({ try await loadStopwatch(lapLimit: pageSize) }) else {
-      return
+    let record = await attempt {
+      var record = try await loadStopwatch(
+        lapOffset: paging.newestFirst.offset, lapLimit: paging.size)
+      let shown = paging.number
+      paging.clamp(total: record.laps.total)
+      if paging.number != shown {
+        record = try await loadStopwatch(
+          lapOffset: paging.newestFirst.offset, lapLimit: paging.size)
+      }
+      return record
     }
+    guard let record else { return }
     stopwatch = record.stopwatch
     lastLapTotal = record.lastLapTotal
     let marks = Self.marks(record.summary)
     state.laps = record.laps.items.map { LapRow(lap: $0, mark: marks[$0.number]) }
     state.lapCount = record.laps.total
+    state.pageNumber = paging.number
+    state.pageCount = paging.pageCount(total: record.laps.total)
+    let marked = !marks.isEmpty
+    state.fastest = marked ? record.summary.fastest : nil
+    state.slowest = marked ? record.summary.slowest : nil
     tick()
   }
 
@@ -113,20 +139,59 @@ public final class StopwatchViewModel: MessageReporting {
     await run { _ = try await self.saveLap() }
   }
 
-  public func resetTapped() async {
+  /// Stops the stopwatch and deletes its time and laps. Unless `confirmed`, more than one
+  /// lap is not deleted: the message asks (`.confirmReset`, a refusal naming how many).
+  public func resetTapped(confirmed: Bool = false) async {
+    if !confirmed {
+      await load()
+      guard state.message == nil else { return }
+      if state.lapCount > 1 {
+        state.message = .confirmReset(laps: state.lapCount)
+        return
+      }
+    }
     await run { try await self.resetStopwatch() }
   }
 
+  /// A lap's time as the screen shows it (`Strings.lapTime`), in centiseconds.
+  private static func shownCentiseconds(_ lap: Lap) -> Int64 {
+    Strings.centiseconds(lap.total) - Strings.centiseconds(lap.total - lap.lapTime)
+  }
+
+  /// Runs an intent; on success the first page (the newest laps) shows.
   private func run(_ intent: () async throws -> Void) async {
     state.message = nil
     guard await attempt(intent) != nil else { return }
+    paging.number = 1
     await load()
   }
 
-  /// Lap numbers to mark: once two or more laps exist and they differ.
+  /// Shows page `number` of the laps (1 is the newest); a page there is not is refused
+  /// (`.noSuchPage`) and the page shown stays.
+  public func showPage(_ number: Int) async {
+    state.message = nil
+    do {
+      try paging.check(number, total: state.lapCount)
+    } catch {
+      state.message = error.message
+      return
+    }
+    paging.number = number
+    await load()
+  }
+
+  /// Shows the next (older) page of laps; after the last, the first again.
+  public func nextPage() async {
+    paging.number = paging.next(total: state.lapCount)
+    await load()
+  }
+
+  /// Lap numbers to mark: once two or more laps exist and their shown times differ (laps
+  /// apart by less than a centisecond can show the same time; marking one of them would
+  /// look wrong).
   private static func marks(_ summary: LapSummary) -> [Int: LapMark] {
     guard summary.count >= 2, let fastest = summary.fastest, let slowest = summary.slowest,
-      fastest.lapTime != slowest.lapTime
+      shownCentiseconds(fastest) != shownCentiseconds(slowest)
     else { return [:] }
     return [fastest.number: .fastest, slowest.number: .slowest]
   }

@@ -8,7 +8,13 @@ final class BookmarksScreen: ScreenFeature {
     .init(name: "bookmarks", usage: "bookmarks", summary: "Show the bookmarks"),
     .init(name: "rename", usage: "rename N TITLE...", summary: "Rename bookmark N"),
     .init(name: "remove", usage: "remove N", summary: "Remove bookmark N"),
-    .init(name: "clear", usage: "clear", summary: "Remove every bookmark"),
+    .init(
+      name: "clear", usage: "clear [--yes]",
+      summary: "Remove every bookmark (asks first; --yes does not ask)"),
+  ]
+
+  nonisolated static let screenCommands: Set<String> = [
+    "more", "page", "rename", "remove", "clear",
   ]
 
   let viewModel: BookmarksViewModel
@@ -23,13 +29,22 @@ final class BookmarksScreen: ScreenFeature {
   var content: ScreenContent { .bookmarks(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    if case .bookmarks = command {
+      return .perform(.bookmarks) { await self.viewModel.showPage(1) }
+    }
+    // The numbers and the list are the ones on this screen: only while it shows.
+    guard context.current == .bookmarks else { return nil }
     switch command {
-    case .bookmarks: .navigate(.bookmarks)
+    case .more: return .perform(.bookmarks) { await self.viewModel.nextPage() }
+    case .page(let number):
+      return .perform(.bookmarks) { await self.viewModel.showPage(number) }
     case .rename(let number, let title):
-      .perform(.bookmarks) { await self.viewModel.rename(number: number, to: title) }
-    case .remove(let number): .perform(.bookmarks) { await self.viewModel.remove(number: number) }
-    case .clear: .perform(.bookmarks) { await self.viewModel.clear() }
-    default: nil
+      return .perform(.bookmarks) { await self.viewModel.rename(number: number, to: title) }
+    case .remove(let number):
+      return .perform(.bookmarks) { await self.viewModel.remove(number: number) }
+    case .clear(let confirmed):
+      return .perform(.bookmarks) { await self.viewModel.clear(confirmed: confirmed) }
+    default: return nil
     }
   }
 }
@@ -48,7 +63,7 @@ extension ScreenContent {
 extension Renderer {
   fileprivate func bookmarks(_ state: BookmarksViewModel.State) -> [String] {
     guard state.page.total > 0 else { return [strings.noBookmarksYet] }
-    return numbered(state.page) { bookmark in
+    return numbered(state.page, page: state.pageNumber, of: state.pageCount) { bookmark in
       ["\(bookmark.title) · \(strings.day(bookmark.noticeDate))", bookmark.url]
     }
   }

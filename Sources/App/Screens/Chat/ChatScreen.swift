@@ -14,6 +14,8 @@ final class ChatScreen: ScreenFeature {
     .init(name: "delete", usage: "delete N", summary: "Delete chat message N, or mind-log entry N"),
   ]
 
+  nonisolated static let screenCommands: Set<String> = ["more", "page", "edit", "delete"]
+
   let viewModel: ChatViewModel
 
   init(_ dependencies: ScreenDependencies) {
@@ -27,7 +29,11 @@ final class ChatScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .chat: return .navigate(.chat)
+    case .chat: return .perform(.chat) { await self.viewModel.showPage(1) }
+    case .more where context.current == .chat:
+      return .perform(.chat) { await self.viewModel.nextPage() }
+    case .page(let number) where context.current == .chat:
+      return .perform(.chat) { await self.viewModel.showPage(number) }
     case .say(let text): return .perform(.chat) { await self.viewModel.send(text) }
     case .edit(let number, let text, _, _) where context.current == .chat:
       return .perform(.chat) { await self.viewModel.edit(number: number, to: text) }
@@ -51,7 +57,7 @@ extension ScreenContent {
 extension Renderer {
   fileprivate func chat(_ state: ChatViewModel.State) -> [String] {
     guard !state.isEmpty else { return [strings.noMessagesYet, "", strings.messageCount(0)] }
-    return numbered(state.page) { message in
+    return numbered(state.page, page: state.pageNumber, of: state.pageCount) { message in
       let mark = message.isEdited ? " (\(strings.edited))" : ""
       return ["\(strings.timeOfDay(message.date))  \(message.content)\(mark)"]
     } + ["", strings.messageCount(state.page.total)]

@@ -9,6 +9,8 @@ final class MindLogScreen: ScreenFeature {
     .init(name: "add", usage: "add SCORE NOTE...", summary: "Add a mind-log entry (score 0 to 10)"),
   ]
 
+  nonisolated static let screenCommands: Set<String> = ["more", "page", "edit", "delete"]
+
   let viewModel: MindLogViewModel
 
   init(_ dependencies: ScreenDependencies) {
@@ -24,7 +26,11 @@ final class MindLogScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .mindLog: return .navigate(.mindLog)
+    case .mindLog: return .perform(.mindLog) { await self.viewModel.showPage(1) }
+    case .more where context.current == .mindLog:
+      return .perform(.mindLog) { await self.viewModel.nextPage() }
+    case .page(let number) where context.current == .mindLog:
+      return .perform(.mindLog) { await self.viewModel.showPage(number) }
     case .add(let score, let note):
       return .perform(.mindLog) { await self.viewModel.add(score: score, note: note) }
     case .edit(let number, _, let score, let note) where context.current == .mindLog:
@@ -52,7 +58,7 @@ extension Renderer {
   fileprivate func mindLog(_ state: MindLogViewModel.State) -> [String] {
     guard state.page.total > 0 else { return [strings.noEntriesYet] }
     let width = state.page.items.map { strings.score($0.score).count }.max() ?? 0
-    return numbered(state.page) { entry in
+    return numbered(state.page, page: state.pageNumber, of: state.pageCount) { entry in
       let note = entry.note.isEmpty ? "" : "  \(entry.note)"
       return [
         "\(strings.day(entry.date))  \(rightAligned(strings.score(entry.score), width))\(note)"

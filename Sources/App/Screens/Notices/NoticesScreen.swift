@@ -10,6 +10,8 @@ final class NoticesScreen: ScreenFeature {
       name: "bookmark", usage: "bookmark N", summary: "Bookmark notice N, or remove its bookmark"),
   ]
 
+  nonisolated static let screenCommands: Set<String> = ["bookmark"]
+
   let viewModel: NoticesViewModel
 
   init(_ dependencies: ScreenDependencies) {
@@ -26,7 +28,7 @@ final class NoticesScreen: ScreenFeature {
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
     case .notices: .navigate(.notices)
-    case .bookmark(let number):
+    case .bookmark(let number) where context.current == .notices:
       .perform(.notices) { await self.viewModel.toggleBookmark(number: number) }
     default: nil
     }

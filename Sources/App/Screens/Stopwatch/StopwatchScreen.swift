@@ -10,8 +10,11 @@ final class StopwatchScreen: ScreenFeature {
     .init(name: "stop", usage: "stop", summary: "Stop the stopwatch"),
     .init(name: "lap", usage: "lap", summary: "Record a lap of the running stopwatch"),
     .init(
-      name: "reset", usage: "reset", summary: "Stop the stopwatch and delete its time and laps"),
+      name: "reset", usage: "reset [--yes]",
+      summary: "Stop the stopwatch and delete its time and laps (asks first; --yes does not ask)"),
   ]
+
+  nonisolated static let screenCommands: Set<String> = ["more", "page"]
 
   let viewModel: StopwatchViewModel
 
@@ -30,11 +33,16 @@ final class StopwatchScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .stopwatch: .navigate(.stopwatch)
+    case .stopwatch: .perform(.stopwatch) { await self.viewModel.showPage(1) }
+    case .more where context.current == .stopwatch:
+      .perform(.stopwatch) { await self.viewModel.nextPage() }
+    case .page(let number) where context.current == .stopwatch:
+      .perform(.stopwatch) { await self.viewModel.showPage(number) }
     case .start: .perform(.stopwatch) { await self.viewModel.startTapped() }
     case .stop: .perform(.stopwatch) { await self.viewModel.stopTapped() }
     case .lap: .perform(.stopwatch) { await self.viewModel.lapTapped() }
-    case .reset: .perform(.stopwatch) { await self.viewModel.resetTapped() }
+    case .reset(let confirmed):
+      .perform(.stopwatch) { await self.viewModel.resetTapped(confirmed: confirmed) }
     default: nil
     }
   }
@@ -59,12 +67,17 @@ extension Renderer {
       "",
     ]
     guard !state.laps.isEmpty else { return lines + [strings.noLapsYet] }
+    // Each column is as wide as its widest cell, so times past an hour stay in line.
     let labels = state.laps.map { strings.lap($0.lap.number) }
+    let lapTimes = state.laps.map { strings.lapTime($0.lap) }
+    let totals = state.laps.map { strings.stopwatchTime($0.lap.total) }
     let width = labels.map { self.width($0) }.max() ?? 0
-    for (row, label) in zip(state.laps, labels) {
+    let lapWidth = lapTimes.map { self.width($0) }.max() ?? 0
+    let totalWidth = totals.map { self.width($0) }.max() ?? 0
+    for (index, row) in state.laps.enumerated() {
       var line =
-        "\(leftAligned(label, width))  \(strings.stopwatchTime(row.lap.lapTime))"
-        + "  \(strings.stopwatchTime(row.lap.total))"
+        "\(leftAligned(labels[index], width))  \(rightAligned(lapTimes[index], lapWidth))"
+        + "  \(rightAligned(totals[index], totalWidth))"
       switch row.mark {
       case .fastest: line += "  \(strings.fastest)"
       case .slowest: line += "  \(strings.slowest)"
@@ -72,9 +85,19 @@ extension Renderer {
       }
       lines.append(line)
     }
-    if state.lapCount > state.laps.count {
-      lines += ["", strings.showingNewest(state.laps.count, of: state.lapCount)]
+    // The marks of all laps, so a mark on another page is found.
+    if let fastest = state.fastest, let slowest = state.slowest {
+      lines += ["", strings.lapExtremes(fastest: fastest, slowest: slowest)]
     }
-    return lines
+    // The page line names the laps shown by their numbers.
+    let numbers = state.laps.map(\.lap.number)
+    guard state.pageCount > 1, let low = numbers.min(), let high = numbers.max() else {
+      return lines
+    }
+    return lines + [
+      "",
+      strings.pageLine(
+        state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount),
+    ]
   }
 }
