@@ -235,6 +235,11 @@ public struct Strings: Sendable {
   }
 
   public func messageCount(_ count: Int) -> String { pick("Messages: \(count)", "채팅 수: \(count)") }
+  /// The chat's day line, the local calendar day of the messages under it in the user's
+  /// time zone: "Monday, November 30, 2026" / "2026년 11월 30일 월요일".
+  public func dayLine(_ date: Date) -> String {
+    format(date, Date.FormatStyle().weekday(.wide).month(.wide).day().year())
+  }
   public func currencyCount(_ count: Int) -> String {
     pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
   }

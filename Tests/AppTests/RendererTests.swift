@@ -17,43 +17,116 @@ struct RendererTests {
 
   func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
 
+  func renderer(_ language: Language, in zone: String) -> Renderer {
+    Renderer(strings: Strings(language: language, timeZone: TimeZone(identifier: zone) ?? .gmt))
+  }
+
+  /// An instant written as UTC ISO 8601 ("2026-11-29T23:30:00Z").
+  func instant(_ text: String) -> Date {
+    (try? Date(text, strategy: .iso8601)) ?? .distantPast
+  }
+
   @Test func chatInEnglish() {
+    let day = 86_400.0
     let state = ChatViewModel.State(
       page: Page(
         items: [
           ChatMessage(id: 1, content: "hello", date: date),
           ChatMessage(id: 2, content: "fixed typo", date: date + 3_600, isEdited: true),
-        ], offset: 0, total: 2))
+          ChatMessage(id: 3, content: "next day", date: date + day),
+          ChatMessage(id: 4, content: "two days on", date: date + 2 * day + 600),
+        ], offset: 0, total: 4))
     #expect(
       renderer().render(.chat(state)) == """
         Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
 
+        Messages: 4
+
+        Sunday, November 29, 2026
         1  1:32 AM  hello
         2  2:32 AM  fixed typo (edited)
 
-        Messages: 2
+        Monday, November 30, 2026
+        3  1:32 AM  next day
+
+        Tuesday, December 1, 2026
+        4  1:42 AM  two days on
 
         Commands: say TEXT · edit N TEXT · delete N · more · page N · help
 
         """)
   }
 
+  /// 23:30 UTC on the 29th is 08:30 on the 30th in Seoul: the day line follows the user's
+  /// time zone, so the two messages fall on two days there and on one day in UTC.
   @Test func chatInKorean() {
     let state = ChatViewModel.State(
       page: Page(
-        items: [ChatMessage(id: 1, content: "안녕", date: date, isEdited: true)], offset: 0,
-        total: 1))
+        items: [
+          ChatMessage(id: 1, content: "안녕", date: date, isEdited: true),
+          ChatMessage(id: 2, content: "늦은 밤", date: instant("2026-11-29T23:30:00Z")),
+        ], offset: 0, total: 2))
     #expect(
-      renderer(.ko).render(.chat(state)) == """
+      renderer(.ko, in: "Asia/Seoul").render(.chat(state)) == """
         환율  스톱워치  공지  북마크  마음 일기  [채팅]
 
-        1  오전 1:32  안녕 (수정됨)
+        채팅 수: 2
 
-        채팅 수: 1
+        2026년 11월 29일 일요일
+        1  오전 10:32  안녕 (수정됨)
+
+        2026년 11월 30일 월요일
+        2  오전 8:30  늦은 밤
 
         명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
 
         """)
+    #expect(
+      renderer(.ko).render(.chat(state)) == """
+        환율  스톱워치  공지  북마크  마음 일기  [채팅]
+
+        채팅 수: 2
+
+        2026년 11월 29일 일요일
+        1  오전 1:32  안녕 (수정됨)
+        2  오후 11:30  늦은 밤
+
+        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
+
+        """)
+  }
+
+  /// New York leaves daylight saving time at 2:00 on Sunday, November 1, 2026: that day has
+  /// 25 hours, 1:30 twice, and its messages still share one day line.
+  @Test func chatDayLinesAcrossADaylightSavingChange() {
+    let state = ChatViewModel.State(
+      page: Page(
+        items: [
+          ChatMessage(id: 1, content: "saturday night", date: instant("2026-11-01T03:30:00Z")),
+          ChatMessage(id: 2, content: "first 1:30", date: instant("2026-11-01T05:30:00Z")),
+          ChatMessage(id: 3, content: "second 1:30", date: instant("2026-11-01T06:30:00Z")),
+          ChatMessage(id: 4, content: "late sunday", date: instant("2026-11-02T04:30:00Z")),
+          ChatMessage(id: 5, content: "monday", date: instant("2026-11-02T05:30:00Z")),
+        ], offset: 0, total: 5))
+    let lines = renderer(.en, in: "America/New_York").render(.chat(state))
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      Array(lines[2...15]) == [
+        "Messages: 5",
+        "",
+        "Saturday, October 31, 2026",
+        "1  11:30 PM  saturday night",
+        "",
+        "Sunday, November 1, 2026",
+        "2  1:30 AM  first 1:30",
+        "3  1:30 AM  second 1:30",
+        "4  11:30 PM  late sunday",
+        "",
+        "Monday, November 2, 2026",
+        "5  12:30 AM  monday",
+        "",
+        "Commands: say TEXT · edit N TEXT · delete N · more · page N · help",
+      ])
   }
 
   @Test func emptyChatAndAMessageLine() {
@@ -61,9 +134,9 @@ struct RendererTests {
       renderer(.ko).render(.chat(.init()), message: .enterAmount) == """
         환율  스톱워치  공지  북마크  마음 일기  [채팅]
 
-        아직 입력된 채팅이 없습니다.
-
         채팅 수: 0
+
+        아직 입력된 채팅이 없습니다.
 
         명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
 
@@ -72,18 +145,23 @@ struct RendererTests {
         """)
   }
 
+  /// A page that starts mid-day still opens with its first message's day line.
   @Test func longListsSayWhichPageShows() {
     let items = (81...100).map { ChatMessage(id: Int64($0), content: "m\($0)", date: date) }
     var state = ChatViewModel.State(page: Page(items: items, offset: 80, total: 100))
     state.pageCount = 5
     let screen = renderer().render(.chat(state))
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[2] == " 81  1:32 AM  m81")
-    #expect(lines[21] == "100  1:32 AM  m100")
-    #expect(lines[23] == "Page 1 of 5 · 81–100 of 100 · more: next page · page N")
+    #expect(lines[2] == "Messages: 100")
+    #expect(lines[4] == "Sunday, November 29, 2026")
+    #expect(lines[5] == " 81  1:32 AM  m81")
+    #expect(lines[24] == "100  1:32 AM  m100")
+    #expect(lines[26] == "Page 1 of 5 · 81–100 of 100 · more: next page · page N")
     state.pageNumber = 5
     state.page = Page(items: Array(items.prefix(3)), offset: 0, total: 100)
     let last = renderer(.ko).render(.chat(state)).split(separator: "\n")
+    #expect(last[1] == "채팅 수: 100")
+    #expect(last[2] == "2026년 11월 29일 일요일")
     #expect(last.contains("5쪽 중 5쪽 · 전체 100개 중 1–3 · more: 다음 쪽 · page N"))
   }
 
@@ -289,9 +367,10 @@ struct RendererTests {
     let expected = """
       Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
 
-      1  1:32 AM  a\\u{1B}[31mb\\u{9B}c\\u{07}d\\u{08}e\\u{0D}f\\u{7F}g\\u{202E}h\\u{2066}i\\u{0A}j\\u{09}k
-
       Messages: 1
+
+      Sunday, November 29, 2026
+      1  1:32 AM  a\\u{1B}[31mb\\u{9B}c\\u{07}d\\u{08}e\\u{0D}f\\u{7F}g\\u{202E}h\\u{2066}i\\u{0A}j\\u{09}k
 
       Commands: say TEXT · edit N TEXT · delete N · more · page N · help
 

@@ -55,11 +55,32 @@ extension ScreenContent {
 }
 
 extension Renderer {
+  /// The count as a header, then the page's messages under a line naming their day (in the
+  /// user's time zone) wherever the day changes. A page always starts with its first
+  /// message's day line, even mid-day, so each page reads on its own.
   fileprivate func chat(_ state: ChatViewModel.State) -> [String] {
-    guard !state.isEmpty else { return [strings.noMessagesYet, "", strings.messageCount(0)] }
-    return numbered(state.page, page: state.pageNumber, of: state.pageCount) { message in
+    let header = [strings.messageCount(state.page.total), ""]
+    guard !state.isEmpty else { return header + [strings.noMessagesYet] }
+    let page = state.page
+    let width = String(page.offset + page.items.count).count
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = strings.timeZone
+    var lines: [String] = []
+    var lastDay: Date?
+    for (index, message) in page.items.enumerated() {
+      let day = calendar.startOfDay(for: message.date)
+      if day != lastDay {
+        if lastDay != nil { lines.append("") }
+        lines.append(strings.dayLine(message.date))
+        lastDay = day
+      }
       let mark = message.isEdited ? " (\(strings.edited))" : ""
-      return ["\(strings.timeOfDay(message.date))  \(message.content)\(mark)"]
-    } + ["", strings.messageCount(state.page.total)]
+      let number = rightAligned(String(page.offset + index + 1), width)
+      lines.append("\(number)  \(strings.timeOfDay(message.date))  \(message.content)\(mark)")
+    }
+    return header + lines
+      + pageLine(
+        state.pageNumber, of: state.pageCount, offset: page.offset, shown: page.items.count,
+        total: page.total)
   }
 }
