@@ -108,25 +108,26 @@ struct RendererTests {
           ChatMessage(id: 4, content: "late sunday", date: instant("2026-11-02T04:30:00Z")),
           ChatMessage(id: 5, content: "monday", date: instant("2026-11-02T05:30:00Z")),
         ], offset: 0, total: 5))
-    let lines = renderer(.en, in: "America/New_York").render(.chat(state))
-      .split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
-      Array(lines[2...15]) == [
-        "Messages: 5",
-        "",
-        "Saturday, October 31, 2026",
-        "1  11:30 PM  saturday night",
-        "",
-        "Sunday, November 1, 2026",
-        "2  1:30 AM  first 1:30",
-        "3  1:30 AM  second 1:30",
-        "4  11:30 PM  late sunday",
-        "",
-        "Monday, November 2, 2026",
-        "5  12:30 AM  monday",
-        "",
-        "Commands: say TEXT · edit N TEXT · delete N · more · page N · help",
-      ])
+      renderer(.en, in: "America/New_York").render(.chat(state)) == """
+        Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
+
+        Messages: 5
+
+        Saturday, October 31, 2026
+        1  11:30 PM  saturday night
+
+        Sunday, November 1, 2026
+        2  1:30 AM  first 1:30
+        3  1:30 AM  second 1:30
+        4  11:30 PM  late sunday
+
+        Monday, November 2, 2026
+        5  12:30 AM  monday
+
+        Commands: say TEXT · edit N TEXT · delete N · more · page N · help
+
+        """)
   }
 
   @Test func emptyChatAndAMessageLine() {
