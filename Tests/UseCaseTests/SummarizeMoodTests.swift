@@ -101,4 +101,38 @@ struct SummarizeMoodTests {
     #expect(summary.days == [2, 1, 0])
     #expect(summary.daysLogged == 3)
   }
+
+  @Test func addStoresAPastDayAtNoonTodayAtNowAndRefusesTheFuture() async throws {
+    let store = InMemoryStore().repositories
+    let now = Self.at(2026, 11, 30, 0, 30, in: newYork)
+    let add = AddMindLog(mindLogs: store.mindLogs, now: { now }, calendar: newYork)
+    let yesterday = try await add(score: 3, note: "", day: .yesterday)
+    #expect(yesterday.date == Self.at(2026, 11, 29, 12, in: newYork))
+    let today = try await add(score: 4, note: "", day: .today)
+    #expect(today.date == now)
+    let nov1 = try await add(
+      score: 5, note: "", day: .day(CalendarDay(year: 2026, month: 11, day: 1)))
+    #expect(nov1.date == Self.at(2026, 11, 1, 12, in: newYork))
+    await #expect(throws: DomainError.invalidInput(.futureDate("2026-12-01"))) {
+      try await add(score: 5, note: "", day: .day(CalendarDay(year: 2026, month: 12, day: 1)))
+    }
+    // Entries stay newest first by date, wherever the date puts them.
+    let page = try await store.mindLogs.entries(offset: 0, limit: 10)
+    #expect(page.items.map(\.score) == [4, 3, 5])
+  }
+
+  @Test func editMovesAnEntryToAnotherDayOrKeepsItsDate() async throws {
+    let store = InMemoryStore().repositories
+    let now = Self.at(2026, 11, 30, 9, in: newYork)
+    let entry = try await AddMindLog(mindLogs: store.mindLogs, now: { now }, calendar: newYork)(
+      score: 3, note: "a")
+    let update = UpdateMindLog(mindLogs: store.mindLogs, now: { now }, calendar: newYork)
+    #expect(try await update(entry, score: 4, note: "b").date == now)
+    let moved = try await update(entry, score: 4, note: "b", day: .yesterday)
+    #expect(moved.date == Self.at(2026, 11, 29, 12, in: newYork))
+    await #expect(throws: DomainError.invalidInput(.futureDate("2027-01-01"))) {
+      try await update(
+        entry, score: 4, note: "b", day: .day(CalendarDay(year: 2027, month: 1, day: 1)))
+    }
+  }
 }
