@@ -31,7 +31,10 @@ final class MindLogScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .mindLog: return .perform(.mindLog) { await self.viewModel.showPage(1) }
+    case .mindLog:  // back to the 30 days after a `--days N`
+      return .perform(.mindLog) {
+        await self.viewModel.show(days: MindLogViewModel.defaultMoodDays)
+      }
     case .mindLogSpan(let days):
       return .perform(.mindLog) { await self.viewModel.show(days: days) }
     case .more where context.current == .mindLog:
