@@ -1,3 +1,5 @@
+import Domain
+
 /// One thing the user asked for, as the parser understood it.
 package enum Command: Equatable, Sendable {
   case show
@@ -21,12 +23,17 @@ package enum Command: Equatable, Sendable {
   /// a terminal).
   case clear(confirmed: Bool)
   case mindLog
-  case add(score: String, note: String)
+  /// `mindlog --days N`: the mind log with the mood of the last `days` days.
+  case mindLogSpan(days: Int)
+  /// `add [--date DATE] SCORE NOTE...`: `date` is `nil` without `--date` (today).
+  case add(score: String, note: String, date: EntryDay? = nil)
   case chat
   case say(text: String)
   /// `edit N ...`, read both ways, as the screen decides which it is: on the chat, `text`
   /// is the new message; on the mind log, `score` is its first word and `note` the rest.
-  case edit(number: Int, text: String, score: String, note: String?)
+  /// On the mind log, `edit N --date DATE SCORE [NOTE...]` sets `date` too (`text` is then
+  /// what follows DATE).
+  case edit(number: Int, text: String, score: String, note: String?, date: EntryDay? = nil)
   case delete(number: Int)
   /// The next page of the list showing; after the last, the first.
   case more

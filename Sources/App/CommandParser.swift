@@ -1,3 +1,5 @@
+import Domain
+
 /// Turns a typed line, or the words of a one-shot command line, into a `Command`.
 ///
 /// A typed line is split into words at blanks; free text (a chat message, a title, a
@@ -48,18 +50,30 @@ enum CommandParser {
       command = .rename(number: try words.number(for: "rename"), title: words.rest())
     case "remove": command = .remove(number: try words.number(for: "remove"))
     case "clear": command = .clear(confirmed: try words.yes(for: "clear"))
-    case "mindlog": command = .mindLog
+    case "mindlog":
+      guard let flag = words.next() else {
+        command = .mindLog
+        break
+      }
+      let text = words.next() ?? ""
+      guard flag == "--days", let days = Int(text), (1...SummarizeMood.maxDays).contains(days)
+      else { throw .badDays(text: flag == "--days" ? text : flag) }
+      command = .mindLogSpan(days: days)
     case "add":
-      command = .add(score: try words.required(.score, for: "add"), note: words.rest())
+      let date = try words.date(for: "add")
+      command = .add(
+        score: try words.required(.score, for: "add"), note: words.rest(), date: date)
     case "chat": command = .chat
     case "say": command = .say(text: words.rest())
     case "edit":
       let number = try words.number(for: "edit")
+      let date = try words.date(for: "edit")
       let text = words.rest()
       let score = text.prefix { !$0.isWhitespace }
       let note = text.dropFirst(score.count).trimmingWhitespace()
       command = .edit(
-        number: number, text: text, score: String(score), note: note.isEmpty ? nil : note)
+        number: number, text: text, score: String(score), note: note.isEmpty ? nil : note,
+        date: date)
     case "delete": command = .delete(number: try words.number(for: "delete"))
     case "more": command = .more
     case "page": command = .page(number: try words.number(for: "page"))
@@ -172,6 +186,24 @@ private struct Words {
       throw .takesOnlyYes(command: name)
     }
     return true
+  }
+
+  /// The day after an optional `--date` (the next word; `YYYY. M. D.` takes three):
+  /// `nil` when the next word is not `--date`, and then nothing is read.
+  mutating func date(for name: String) throws(UsageError) -> EntryDay? {
+    guard position < words.count, words[position] == "--date" else { return nil }
+    position += 1
+    guard let word = next() else { throw .badDate(command: name, text: "") }
+    if let day = DateWords.parse([word]) { return day }
+    // The Korean short date, `2026. 11. 28.`, is three words.
+    if word.hasSuffix("."), position + 1 < words.count {
+      let three = [word, words[position], words[position + 1]]
+      if let day = DateWords.parse(three) {
+        position += 2
+        return day
+      }
+    }
+    throw .badDate(command: name, text: word)
   }
 
   /// A list number as shown on screen. Any whole number is accepted here (0 and negatives

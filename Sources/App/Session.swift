@@ -40,7 +40,7 @@ package final class Session {
     let repositories = store.repositories
     let dependencies = ScreenDependencies(
       repositories: repositories, timeline: timeline, language: strings.language,
-      rateSource: rateSource, bundledRates: seed, notices: catalog)
+      rateSource: rateSource, bundledRates: seed, notices: catalog, timeZone: strings.timeZone)
     router = RouterViewModel(screens: repositories.screens)
     features = ScreenFeatures.all.map { $0.init(dependencies) }
     storeViewModel = StoreViewModel(

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 /// A line or command line Pocket could not make sense of. Exit status 2. Worded in the
@@ -21,6 +22,10 @@ package enum UsageError: Error, Equatable {
   case notHTTPURL(String)
   case unknownOption(String)
   case badTimeout(String)
+  /// `--date` with a day Pocket cannot read (`text` is what was typed, maybe nothing).
+  case badDate(command: String, text: String)
+  /// `mindlog` takes only `--days N`, N from 1 to `SummarizeMood.maxDays`.
+  case badDays(text: String)
 
   /// The placeholder of a missing word.
   package enum Placeholder: Equatable, Sendable, CaseIterable {
@@ -38,14 +43,15 @@ package enum UsageError: Error, Equatable {
         .importTakesOnePath,
         .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"),
         .unknownLanguage("프랑스어"), .notHTTPURL("ftp://x"), .unknownOption("--verbose"),
-        .badTimeout("0"),
+        .badTimeout("0"), .badDate(command: "add", text: "모레"),
+        .badDays(text: "백"),
       ] + Placeholder.allCases.map { .missing(command: "calc", what: $0) }
     for sample in all {
       switch sample {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
         .unknownLanguage,
-        .notHTTPURL, .unknownOption, .badTimeout:
+        .notHTTPURL, .unknownOption, .badTimeout, .badDate, .badDays:
         break
       }
     }
@@ -110,6 +116,19 @@ package enum UsageError: Error, Equatable {
         "'\(text)' is not an http or https URL.", "'\(text)'는 http나 https 주소가 아닙니다.")
     case .unknownOption(let option):
       return pick("Unknown option '\(option)'. \(options)", "알 수 없는 옵션입니다: '\(option)'. \(options)")
+    case .badDate(let command, let text):
+      return pick(
+        "'--date' needs a day today or before, not '\(text)': use 2026-11-28, 11/28/2026, "
+          + "2026. 11. 28., today or yesterday. \(Self.hint(command, language))",
+        "'--date' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. '\(text)'는 읽을 수 없습니다: "
+          + "2026-11-28, 2026. 11. 28., 11/28/2026, 오늘, 어제 형식을 쓰세요. "
+          + Self.hint(command, language))
+    case .badDays(let text):
+      return pick(
+        "'mindlog' takes only --days N, N a number of days from 1 to \(SummarizeMood.maxDays), "
+          + "not '\(text)'. \(Self.hint("mindlog", language))",
+        "'mindlog' 뒤에는 --days 일수만 붙일 수 있습니다 (1부터 \(SummarizeMood.maxDays)까지). "
+          + "'\(text)'는 쓸 수 없습니다. \(Self.hint("mindlog", language))")
     case .badTimeout(let text):
       return pick(
         "--timeout needs a number of seconds above 0 and at most \(Options.maxTimeoutSeconds), "

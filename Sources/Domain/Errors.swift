@@ -10,6 +10,8 @@ public enum InputProblem: Equatable, Sendable {
   case negativeAmount
   /// A mind-log score must lie in 0...10.
   case scoreOutOfRange
+  /// A mind-log day after today (or one the calendar does not have), as `2026-11-28`.
+  case futureDate(String)
   /// Text that must not be empty was empty (a chat message, a title).
   case emptyText
   /// The currency code is not in the cached rates.

@@ -8,6 +8,8 @@ public enum Message: Equatable, Sendable {
   case invalidNumber
   case negativeAmount
   case scoreOutOfRange
+  /// A mind-log day after today (ISO form).
+  case futureDate(String)
   case emptyText
   case unknownCurrency(String)
   case noSuchItem(Int, count: Int)
@@ -78,7 +80,7 @@ public enum Message: Equatable, Sendable {
   /// new message belongs; nothing falls into a class by default.
   public var kind: Kind {
     switch self {
-    case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .emptyText,
+    case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate, .emptyText,
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning,
       .alreadyExists, .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen,
       .noCalculator, .storeNotEmpty, .invalidArchive, .resultTooLarge, .outOfRange,
@@ -121,6 +123,7 @@ public enum Message: Equatable, Sendable {
     case .invalidNumber: self = .invalidNumber
     case .negativeAmount: self = .negativeAmount
     case .scoreOutOfRange: self = .scoreOutOfRange
+    case .futureDate(let day): self = .futureDate(day)
     case .emptyText: self = .emptyText
     case .unknownCurrency(let code): self = .unknownCurrency(code)
     case .noSuchItem(let number, let count): self = .noSuchItem(number, count: count)

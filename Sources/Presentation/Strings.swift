@@ -25,6 +25,11 @@ public struct Strings: Sendable {
     case .negativeAmount: pick("The amount cannot be negative", "금액은 0 이상이어야 합니다")
     case .scoreOutOfRange:
       pick("The score must be a number from 0 to 10", "점수는 0부터 10 사이의 숫자여야 합니다")
+    case .futureDate(let day):
+      pick(
+        "The day \(day) is in the future or not on the calendar: "
+          + "use today, yesterday, 2026-11-28 or 11/28/2026",
+        "\(day)은(는) 미래이거나 달력에 없는 날짜입니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요")
     case .emptyText: pick("Enter some text", "내용을 입력해주세요")
     case .unknownCurrency(let code):
       pick(
@@ -194,6 +199,29 @@ public struct Strings: Sendable {
   public var noMessagesYet: String { pick("No messages yet.", "아직 입력된 채팅이 없습니다.") }
   public var noBookmarksYet: String { pick("No bookmarks yet.", "북마크한 공지가 없습니다.") }
   public var noEntriesYet: String { pick("No entries yet.", "아직 기록이 없습니다.") }
+  /// The label around the mood picture: "Mood" before it, "(last 30 days)" after.
+  public var mood: String { pick("Mood", "기분") }
+  public func lastDays(_ days: Int) -> String { pick("(last \(days) days)", "(최근 \(days)일)") }
+  /// The mood picture's numbers: the 7-day and span means (one decimal, half-up; "–"
+  /// without entries) and the days logged.
+  public func moodNumbers(_ mood: MoodSummary) -> String {
+    let days = mood.days.count
+    let week = oneDecimal(mood.lastWeekMean)
+    let span = oneDecimal(mood.mean)
+    return pick(
+      "7-day mean \(week) · \(days)-day mean \(span) · \(mood.daysLogged) of \(days) days logged",
+      "7일 평균 \(week) · \(days)일 평균 \(span) · \(days)일 중 \(mood.daysLogged)일 기록")
+  }
+
+  /// `value` with one decimal, rounded half-up (exactly, in `Decimal`); "–" for `nil`.
+  public func oneDecimal(_ value: Decimal?) -> String {
+    guard var value else { return "–" }
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &value, 1, .plain)
+    let text = "\(rounded)"
+    let whole = text.contains(".") ? text : text + ".0"
+    return whole.replacingOccurrences(of: ".", with: String(language.decimalSeparator))
+  }
   public var noLapsYet: String { pick("No laps yet.", "아직 랩이 없습니다.") }
   public var edited: String { pick("edited", "수정됨") }
   public var fastest: String { pick("fastest", "최단") }
@@ -217,8 +245,8 @@ public struct Strings: Sendable {
         "rename 번호 제목 · remove 번호 · clear · more · page 번호")
     case .mindLog:
       commands = pick(
-        "add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N",
-        "add 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호")
+        "add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N",
+        "add 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수")
     case .chat:
       commands = pick(
         "say TEXT · edit N TEXT · delete N · more · page N",

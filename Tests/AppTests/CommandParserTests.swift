@@ -60,7 +60,7 @@ struct CommandParserTests {
     ("calc", "'calc' needs CODE. Usage: calc CODE"),
     ("lap now", "'lap' takes no more words. Usage: lap"),
     ("convert 1 EUR KRW", "'convert' takes no more words. Usage: convert AMOUNT [FROM]"),
-    ("add", "'add' needs SCORE. Usage: add SCORE NOTE..."),
+    ("add", "'add' needs SCORE. Usage: add [--date DATE] SCORE NOTE..."),
     ("delete", "'delete' needs a number N. Usage: delete N"),
     ("help dance", "Unknown command 'dance'. Type 'help' for the list."),
   ])

@@ -20,7 +20,8 @@ struct KoreanCoverageTests {
   /// Every `Message` case, with sample values. `named(_:)` below names every case, so a
   /// new case stops the build there, next to this list.
   static let messages: [Message] = [
-    .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .emptyText,
+    .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate("2026-12-01"),
+    .emptyText,
     .unknownCurrency("XYZ"), .noSuchItem(3, count: 0), .noSuchItem(3, count: 2),
     .tooLong(.message, limit: 10), .tooLong(.note, limit: 10), .tooLong(.title, limit: 10),
     .lineTooLong(limit: 65_536), .stopwatchNotRunning, .alreadyExists, .notFound,
@@ -49,6 +50,7 @@ struct KoreanCoverageTests {
     case .invalidNumber: "invalidNumber"
     case .negativeAmount: "negativeAmount"
     case .scoreOutOfRange: "scoreOutOfRange"
+    case .futureDate: "futureDate"
     case .emptyText: "emptyText"
     case .unknownCurrency: "unknownCurrency"
     case .noSuchItem: "noSuchItem"
@@ -90,7 +92,7 @@ struct KoreanCoverageTests {
   }
 
   /// How many cases `named(_:)` names: raise it with each new case.
-  static let caseCount = 41
+  static let caseCount = 42
 
   @Test func everyCaseHasASample() {
     #expect(Set(Self.messages.map(Self.named)).count == Self.caseCount)

@@ -9,7 +9,8 @@ struct MessageKindTests {
   /// a confirmation 0.
   static let samples: [(Message, Message.Kind)] = [
     (.enterAmount, .refusal), (.invalidNumber, .refusal), (.negativeAmount, .refusal),
-    (.scoreOutOfRange, .refusal), (.emptyText, .refusal), (.unknownCurrency("XYZ"), .refusal),
+    (.scoreOutOfRange, .refusal), (.futureDate("2026-12-01"), .refusal), (.emptyText, .refusal),
+    (.unknownCurrency("XYZ"), .refusal),
     (.noSuchItem(9, count: 2), .refusal), (.tooLong(.note, limit: 1), .refusal),
     (.lineTooLong(limit: 1), .refusal), (.stopwatchNotRunning, .refusal),
     (.alreadyExists, .refusal), (.notFound, .refusal), (.couldNotLoad(reason: "x"), .refusal),
@@ -50,6 +51,7 @@ struct MessageKindTests {
       case .invalidNumber: "invalidNumber"
       case .negativeAmount: "negativeAmount"
       case .scoreOutOfRange: "scoreOutOfRange"
+      case .futureDate: "futureDate"
       case .emptyText: "emptyText"
       case .unknownCurrency: "unknownCurrency"
       case .noSuchItem: "noSuchItem"
@@ -89,6 +91,6 @@ struct MessageKindTests {
       case .entryDeleted: "entryDeleted"
       }
     }
-    #expect(Set(Self.samples.map { name($0.0) }).count == 41)
+    #expect(Set(Self.samples.map { name($0.0) }).count == 42)
   }
 }

@@ -13,6 +13,8 @@ struct ScreenDependencies {
   /// The rates shown before the first refresh.
   let bundledRates: any ExchangeRateSource
   let notices: [Notice]
+  /// The user's time zone: days (the mind log's) are its calendar days.
+  var timeZone: TimeZone = .current
 
   /// The wall clock, read off the timeline.
   var now: @Sendable () -> Date {

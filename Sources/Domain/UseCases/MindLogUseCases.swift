@@ -1,38 +1,82 @@
 import Foundation
 
-/// Writes a new mind-log entry dated now.
+/// The day an entry is for, as typed: resolved against the clock and the user's calendar.
+public enum EntryDay: Equatable, Sendable {
+  case today, yesterday
+  case day(CalendarDay)
+
+  /// The date stored for the day: now for today (the entry keeps its time of day), noon
+  /// in the user's time zone for another day (noon exists on every day, DST or not, so
+  /// the entry stays on that day).
+  /// - Throws: `.invalidInput(.futureDate)` for a day after today, or one the calendar
+  ///   does not have.
+  func date(now: Date, in calendar: Calendar) throws -> Date {
+    let today = CalendarDay(now, in: calendar)
+    let day: CalendarDay
+    switch self {
+    case .today: return now
+    case .yesterday: day = today.adding(days: -1, in: calendar)
+    case .day(let given): day = given
+    }
+    if day == today { return now }
+    guard day < today, day.exists(in: calendar), let noon = day.noon(in: calendar) else {
+      throw DomainError.invalidInput(.futureDate(day.description))
+    }
+    return noon
+  }
+}
+
+/// Writes a new mind-log entry for a day (today unless told), newest first by date.
 /// - Throws: `.invalidInput(.scoreOutOfRange)` for a score outside 0...10.
 public struct AddMindLog: Sendable {
   private let mindLogs: any MindLogRepository
   private let now: @Sendable () -> Date
-  public init(mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date) {
+  private let calendar: Calendar
+  public init(
+    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date,
+    calendar: Calendar = .current
+  ) {
     self.mindLogs = mindLogs
     self.now = now
+    self.calendar = calendar
   }
 
   @discardableResult
-  public func callAsFunction(score: Decimal, note: String) async throws -> MindLog {
-    guard MindLog.scoreRange.contains(score) else {
-      throw DomainError.invalidInput(.scoreOutOfRange)
-    }
-    let note = try InputField.note.check(note.trimmed)
-    return try await mindLogs.insert(date: now(), score: score, note: note)
-  }
-}
-
-/// Changes an entry's score and note; its date stays.
-public struct UpdateMindLog: Sendable {
-  private let mindLogs: any MindLogRepository
-  public init(mindLogs: any MindLogRepository) { self.mindLogs = mindLogs }
-
-  @discardableResult
-  public func callAsFunction(_ entry: MindLog, score: Decimal, note: String) async throws
+  public func callAsFunction(score: Decimal, note: String, day: EntryDay = .today) async throws
     -> MindLog
   {
     guard MindLog.scoreRange.contains(score) else {
       throw DomainError.invalidInput(.scoreOutOfRange)
     }
+    let note = try InputField.note.check(note.trimmed)
+    let date = try day.date(now: now(), in: calendar)
+    return try await mindLogs.insert(date: date, score: score, note: note)
+  }
+}
+
+/// Changes an entry's score and note, and its day when one is given (else its date stays).
+public struct UpdateMindLog: Sendable {
+  private let mindLogs: any MindLogRepository
+  private let now: @Sendable () -> Date
+  private let calendar: Calendar
+  public init(
+    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date = { Date() },
+    calendar: Calendar = .current
+  ) {
+    self.mindLogs = mindLogs
+    self.now = now
+    self.calendar = calendar
+  }
+
+  @discardableResult
+  public func callAsFunction(
+    _ entry: MindLog, score: Decimal, note: String, day: EntryDay? = nil
+  ) async throws -> MindLog {
+    guard MindLog.scoreRange.contains(score) else {
+      throw DomainError.invalidInput(.scoreOutOfRange)
+    }
     var updated = entry
+    if let day { updated.date = try day.date(now: now(), in: calendar) }
     updated.score = score
     updated.note = try InputField.note.check(note.trimmed)
     try await mindLogs.update(updated)

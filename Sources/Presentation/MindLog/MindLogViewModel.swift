@@ -11,6 +11,8 @@ public final class MindLogViewModel: MessageReporting {
     public var pageNumber = 1
     public var pageCount = 1
     public var message: Message?
+    /// The mood over the last `mood.days.count` days (30 unless `mindlog --days N`).
+    public var mood = MoodSummary(days: [])
 
     public init(
       page: Page<MindLog> = .init(items: [], offset: 0, total: 0), message: Message? = nil
@@ -27,16 +29,23 @@ public final class MindLogViewModel: MessageReporting {
   private let addMindLog: AddMindLog
   private let updateMindLog: UpdateMindLog
   private let deleteMindLog: DeleteMindLog
+  private let summarizeMood: SummarizeMood
+  /// How many days the mood picture spans.
+  private var moodDays = MindLogViewModel.defaultMoodDays
+  public static let defaultMoodDays = 30
 
   public init(
     mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, language: Language,
-    pageSize: Int = 20
+    pageSize: Int = 20, timeZone: TimeZone = .current
   ) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
     paging = ListPaging(size: pageSize)
     self.language = language
     listMindLogs = ListMindLogs(mindLogs: mindLogs)
-    addMindLog = AddMindLog(mindLogs: mindLogs, now: now)
-    updateMindLog = UpdateMindLog(mindLogs: mindLogs)
+    addMindLog = AddMindLog(mindLogs: mindLogs, now: now, calendar: calendar)
+    updateMindLog = UpdateMindLog(mindLogs: mindLogs, now: now, calendar: calendar)
+    summarizeMood = SummarizeMood(mindLogs: mindLogs, now: now, calendar: calendar)
     deleteMindLog = DeleteMindLog(mindLogs: mindLogs)
   }
 
@@ -52,9 +61,10 @@ public final class MindLogViewModel: MessageReporting {
       if paging.number != shown {
         page = try await listMindLogs(offset: paging.newestFirst.offset, limit: paging.size)
       }
-      return page
+      return (page, try await summarizeMood(days: moodDays))
     }
-    guard let page else { return }
+    guard let (page, mood) = page else { return }
+    state.mood = mood
     state.page = page
     state.pageNumber = paging.number
     state.pageCount = paging.pageCount(total: page.total)
@@ -74,27 +84,38 @@ public final class MindLogViewModel: MessageReporting {
     await load()
   }
 
+  /// Shows page 1 with the mood over the last `days` days (1...`SummarizeMood.maxDays`).
+  public func show(days: Int) async {
+    moodDays = min(max(days, 1), SummarizeMood.maxDays)
+    await showPage(1)
+  }
+
   /// Shows the next (older) page; after the last, the first again.
   public func nextPage() async {
     paging.number = paging.next(total: state.page.total)
     await load()
   }
 
-  /// Adds an entry dated now. The score is typed text: a number from 0 to 10.
-  public func add(score scoreText: String, note: String) async {
+  /// Adds an entry for `day` (now for today, else noon of that day in the user's time
+  /// zone). The score is typed text: a number from 0 to 10.
+  public func add(score scoreText: String, note: String, day: EntryDay = .today) async {
     await run {
-      _ = try await self.addMindLog(score: try self.score(scoreText), note: note)
-      self.paging.number = 1  // the new entry is on the first page
+      _ = try await self.addMindLog(score: try self.score(scoreText), note: note, day: day)
+      self.paging.number = 1
       return nil
     }
   }
 
   /// Changes entry `number`'s score, and its note when `note` is given.
-  public func edit(number: Int, score scoreText: String, note: String?) async {
+  /// and its day when `day` is given.
+  public func edit(number: Int, score scoreText: String, note: String?, day: EntryDay? = nil)
+    async
+  {
     await run {
       let score = try self.score(scoreText)
       let entry = try await self.entry(number)
-      let updated = try await self.updateMindLog(entry, score: score, note: note ?? entry.note)
+      let updated = try await self.updateMindLog(
+        entry, score: score, note: note ?? entry.note, day: day)
       return .entryEdited(
         number: number, score: updated.score.description, note: updated.note)
     }

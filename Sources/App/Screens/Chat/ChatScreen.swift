@@ -9,7 +9,7 @@ final class ChatScreen: ScreenFeature {
     .init(name: "chat", usage: "chat", summary: "Show the chat"),
     .init(name: "say", usage: "say TEXT...", summary: "Send a chat message"),
     .init(
-      name: "edit", usage: "edit N TEXT... | edit N SCORE [NOTE...]",
+      name: "edit", usage: "edit N TEXT... | edit N [--date DATE] SCORE [NOTE...]",
       summary: "Edit chat message N, or mind-log entry N"),
     .init(name: "delete", usage: "delete N", summary: "Delete chat message N, or mind-log entry N"),
   ]
@@ -35,7 +35,7 @@ final class ChatScreen: ScreenFeature {
     case .page(let number) where context.current == .chat:
       return .perform(.chat) { await self.viewModel.showPage(number) }
     case .say(let text): return .perform(.chat) { await self.viewModel.send(text) }
-    case .edit(let number, let text, _, _) where context.current == .chat:
+    case .edit(let number, let text, _, _, _) where context.current == .chat:
       return .perform(.chat) { await self.viewModel.edit(number: number, to: text) }
     case .delete(let number) where context.current == .chat:
       return .perform(.chat) { await self.viewModel.delete(number: number) }

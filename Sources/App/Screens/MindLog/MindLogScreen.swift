@@ -5,18 +5,23 @@ import Presentation
 /// The mind log: `mindlog`, `add`, and `edit` and `delete` while it shows.
 final class MindLogScreen: ScreenFeature {
   nonisolated static let help: [CommandHelp] = [
-    .init(name: "mindlog", usage: "mindlog", summary: "Show the mind log"),
-    .init(name: "add", usage: "add SCORE NOTE...", summary: "Add a mind-log entry (score 0 to 10)"),
+    .init(
+      name: "mindlog", usage: "mindlog [--days N]",
+      summary: "Show the mind log, its mood over the last N days (30 unless told)"),
+    .init(
+      name: "add", usage: "add [--date DATE] SCORE NOTE...",
+      summary: "Add a mind-log entry (score 0 to 10) for today, or for DATE"),
   ]
 
   nonisolated static let screenCommands: Set<String> = ["more", "page", "edit", "delete"]
+  nonisolated static var opener: String { "mindlog" }
 
   let viewModel: MindLogViewModel
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = MindLogViewModel(
       mindLogs: dependencies.repositories.mindLogs, now: dependencies.now,
-      language: dependencies.language)
+      language: dependencies.language, timeZone: dependencies.timeZone)
   }
 
   func shows(_ screen: Screen) -> Bool { screen == .mindLog }
@@ -26,16 +31,23 @@ final class MindLogScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .mindLog: return .perform(.mindLog) { await self.viewModel.showPage(1) }
+    case .mindLog:  // back to the 30 days after a `--days N`
+      return .perform(.mindLog) {
+        await self.viewModel.show(days: MindLogViewModel.defaultMoodDays)
+      }
+    case .mindLogSpan(let days):
+      return .perform(.mindLog) { await self.viewModel.show(days: days) }
     case .more where context.current == .mindLog:
       return .perform(.mindLog) { await self.viewModel.nextPage() }
     case .page(let number) where context.current == .mindLog:
       return .perform(.mindLog) { await self.viewModel.showPage(number) }
-    case .add(let score, let note):
-      return .perform(.mindLog) { await self.viewModel.add(score: score, note: note) }
-    case .edit(let number, _, let score, let note) where context.current == .mindLog:
+    case .add(let score, let note, let date):
       return .perform(.mindLog) {
-        await self.viewModel.edit(number: number, score: score, note: note)
+        await self.viewModel.add(score: score, note: note, day: date ?? .today)
+      }
+    case .edit(let number, _, let score, let note, let date) where context.current == .mindLog:
+      return .perform(.mindLog) {
+        await self.viewModel.edit(number: number, score: score, note: note, day: date)
       }
     case .delete(let number) where context.current == .mindLog:
       return .perform(.mindLog) { await self.viewModel.delete(number: number) }
@@ -57,6 +69,31 @@ extension ScreenContent {
 extension Renderer {
   fileprivate func mindLog(_ state: MindLogViewModel.State) -> [String] {
     guard state.page.total > 0 else { return [strings.noEntriesYet] }
+    return moodPicture(state.mood) + rows(state)
+  }
+
+  /// The mood of the last days, one block per day (blank for a day without an entry),
+  /// then its means and days logged; nothing before the summary is read.
+  fileprivate func moodPicture(_ mood: MoodSummary) -> [String] {
+    guard !mood.days.isEmpty else { return [] }
+    let blocks = Array("▁▂▃▄▅▆▇█")
+    let line = String(
+      mood.days.map { day -> Character in
+        guard let day else { return " " }
+        // 0...10 onto 0...7, half-up: 0 is the lowest block, 10 the full one.
+        var level = day * 7 / 10
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &level, 0, .plain)
+        let index = min(max(NSDecimalNumber(decimal: rounded).intValue, 0), blocks.count - 1)
+        return blocks[index]
+      })
+    return [
+      "\(strings.mood)  \(line)  \(strings.lastDays(mood.days.count))",
+      strings.moodNumbers(mood), "",
+    ]
+  }
+
+  fileprivate func rows(_ state: MindLogViewModel.State) -> [String] {
     let width = state.page.items.map { strings.score($0.score).count }.max() ?? 0
     return numbered(state.page, page: state.pageNumber, of: state.pageCount) { entry in
       let note = entry.note.isEmpty ? "" : "  \(entry.note)"

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A calendar day (in some time zone), without a time of day.
+public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+
+  public init(year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// The day `date` falls on in `calendar`'s time zone.
+  public init(_ date: Date, in calendar: Calendar) {
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    self.init(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+  }
+
+  /// Whether the three numbers name a day the calendar has (no February 30).
+  public func exists(in calendar: Calendar) -> Bool {
+    guard let noon = noon(in: calendar) else { return false }
+    return CalendarDay(noon, in: calendar) == self
+  }
+
+  /// Noon of this day in `calendar`'s time zone (noon exists on every day, DST or not).
+  public func noon(in calendar: Calendar) -> Date? {
+    calendar.date(
+      from: DateComponents(
+        timeZone: calendar.timeZone, year: year, month: month, day: day, hour: 12))
+  }
+
+  /// The day `count` days later (earlier when negative).
+  public func adding(days count: Int, in calendar: Calendar) -> CalendarDay {
+    guard let noon = noon(in: calendar),
+      let moved = calendar.date(byAdding: .day, value: count, to: noon)
+    else { preconditionFailure("\(self) has no noon in \(calendar.timeZone)") }
+    return CalendarDay(moved, in: calendar)
+  }
+
+  public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
+    (a.year, a.month, a.day) < (b.year, b.month, b.day)
+  }
+
+  /// ISO form, `2026-11-28`.
+  public var description: String {
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(year)-\(two(month))-\(two(day))"
+  }
+}
+
+/// The mood over the last days: one value per local calendar day (the mean of the day's
+/// entries; `nil` for a day without one), oldest first, ending today.
+public struct MoodSummary: Equatable, Sendable {
+  /// Each day's mean score, oldest first; the last is today.
+  public var days: [Decimal?]
+  /// The mean of the days logged among the last 7 (each day counts once); `nil` if none.
+  public var lastWeekMean: Decimal?
+  /// The mean of every day logged in the span; `nil` if none.
+  public var mean: Decimal?
+  /// How many days of the span have an entry.
+  public var daysLogged: Int
+
+  public init(days: [Decimal?]) {
+    self.days = days
+    lastWeekMean = Self.mean(days.suffix(7).compactMap { $0 })
+    mean = Self.mean(days.compactMap { $0 })
+    daysLogged = days.count { $0 != nil }
+  }
+
+  static func mean(_ values: [Decimal]) -> Decimal? {
+    guard !values.isEmpty else { return nil }
+    return values.reduce(0, +) / Decimal(values.count)
+  }
+
+  /// Buckets `entries` by their day in `calendar`'s time zone over the `days` days that
+  /// end on the day `now` falls on. Entries outside the span are ignored.
+  public static func of(
+    _ entries: [MindLog], days: Int, endingAt now: Date, in calendar: Calendar
+  ) -> MoodSummary {
+    precondition(days > 0, "a span of \(days) days")
+    let today = CalendarDay(now, in: calendar)
+    let first = today.adding(days: -(days - 1), in: calendar)
+    var byDay: [CalendarDay: [Decimal]] = [:]
+    for entry in entries {
+      let day = CalendarDay(entry.date, in: calendar)
+      guard first <= day, day <= today else { continue }
+      byDay[day, default: []].append(entry.score)
+    }
+    var values: [Decimal?] = []
+    var day = first
+    for _ in 0..<days {
+      values.append(byDay[day].flatMap(mean))
+      day = day.adding(days: 1, in: calendar)
+    }
+    return MoodSummary(days: values)
+  }
+}
+
+/// The mood over the last `days` days, bucketed per calendar day in the user's time zone.
+public struct SummarizeMood: Sendable {
+  /// The longest span asked for (about three years).
+  public static let maxDays = 1100
+  private let mindLogs: any MindLogRepository
+  private let now: @Sendable () -> Date
+  private let calendar: Calendar
+
+  public init(
+    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, calendar: Calendar
+  ) {
+    self.mindLogs = mindLogs
+    self.now = now
+    self.calendar = calendar
+  }
+
+  public func callAsFunction(days: Int) async throws -> MoodSummary {
+    let now = now()
+    let first = CalendarDay(now, in: calendar).adding(days: -(days - 1), in: calendar)
+    var entries: [MindLog] = []
+    var offset = 0
+    let pageSize = 200
+    // Newest first: stop at the first page that reaches past the span's first day.
+    while true {
+      let page = try await mindLogs.entries(offset: offset, limit: pageSize)
+      entries += page.items
+      offset += page.items.count
+      let reachedStart = page.items.last.map { CalendarDay($0.date, in: calendar) < first } ?? true
+      if reachedStart || offset >= page.total { break }
+    }
+    return MoodSummary.of(entries, days: days, endingAt: now, in: calendar)
+  }
+}
