@@ -47,6 +47,18 @@ struct ListPaging {
     }
   }
 
+  /// Shows page `requested` when a list of `total` items has it.
+  /// - Returns: the refusal (`.noSuchPage`) when it has not; the page shown then stays.
+  mutating func show(_ requested: Int, total: Int) -> Message? {
+    do {
+      try check(requested, total: total)
+    } catch {
+      return error.message
+    }
+    number = requested
+    return nil
+  }
+
   /// Fetches the item shown as `number` (1-based over the whole list).
   /// - Throws: `.invalidInput(.noSuchItem)` when no item has that number.
   func item<Item>(

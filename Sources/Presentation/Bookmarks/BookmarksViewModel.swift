@@ -58,15 +58,8 @@ public final class BookmarksViewModel: MessageReporting {
   /// Shows page `number` of the list (1 is the newest); a page the list does not have is
   /// refused (`.noSuchPage`) and the page shown stays.
   public func showPage(_ number: Int) async {
-    state.message = nil
-    do {
-      try paging.check(number, total: state.page.total)
-    } catch {
-      state.message = error.message
-      return
-    }
-    paging.number = number
-    await load()
+    state.message = paging.show(number, total: state.page.total)
+    if state.message == nil { await load() }
   }
 
   /// Shows the next (older) page; after the last, the first again.

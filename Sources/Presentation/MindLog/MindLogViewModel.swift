@@ -73,15 +73,8 @@ public final class MindLogViewModel: MessageReporting {
   /// Shows page `number` of the list (1 is the newest); a page the list does not have is
   /// refused (`.noSuchPage`) and the page shown stays.
   public func showPage(_ number: Int) async {
-    state.message = nil
-    do {
-      try paging.check(number, total: state.page.total)
-    } catch {
-      state.message = error.message
-      return
-    }
-    paging.number = number
-    await load()
+    state.message = paging.show(number, total: state.page.total)
+    if state.message == nil { await load() }
   }
 
   /// Shows page 1 with the mood over the last `days` days (1...`SummarizeMood.maxDays`).

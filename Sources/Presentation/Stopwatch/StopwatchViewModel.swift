@@ -169,15 +169,8 @@ public final class StopwatchViewModel: MessageReporting {
   /// Shows page `number` of the laps (1 is the newest); a page there is not is refused
   /// (`.noSuchPage`) and the page shown stays.
   public func showPage(_ number: Int) async {
-    state.message = nil
-    do {
-      try paging.check(number, total: state.lapCount)
-    } catch {
-      state.message = error.message
-      return
-    }
-    paging.number = number
-    await load()
+    state.message = paging.show(number, total: state.lapCount)
+    if state.message == nil { await load() }
   }
 
   /// Shows the next (older) page of laps; after the last, the first again.
