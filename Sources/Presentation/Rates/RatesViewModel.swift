@@ -119,8 +119,12 @@ public final class RatesViewModel: MessageReporting {
       state.quotes = searchable.map(\.quote)
       return
     }
-    let query = Self.folded(state.query)
-    state.quotes = searchable.filter { $0.keys.contains { $0.contains(query) } }.map(\.quote)
+    let query = Self.folded(state.query).unicodeScalars
+    // Compared scalar by scalar with the standard library: Foundation's `String.contains`
+    // traps on some text on Linux ("String index is out of bounds"; a fuzz line found it).
+    state.quotes = searchable.filter { item in
+      item.keys.contains { $0.unicodeScalars.firstRange(of: query) != nil }
+    }.map(\.quote)
   }
 
   /// The code, the currency's names and the names of the regions using it in every
