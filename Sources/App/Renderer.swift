@@ -13,44 +13,66 @@ package struct Renderer {
   /// The tab line, the screen, the screen's hint line, and a last line for `message` when
   /// there is one.
   package func render(_ content: ScreenContent, message: Message? = nil) -> String {
-    var lines = [tabLine(content.screen.tab), ""] + content.state.lines(self)
+    var lines = screenLines(content)
     if let hint = strings.hint(content.screen) {
-      lines += ["", hint]
+      lines += ["", ScreenLine(hint, as: .hint)]
     }
     if let message {
-      lines += ["", strings.text(message)]
+      lines += ["", ScreenLine(strings.text(message), as: message.isRefusal ? .error : nil)]
     }
-    // A line break inside a field (a message, a title) would fake a row of its own.
-    return lines.map { TerminalText.escaping($0, keepingNewlines: false) }
-      .joined(separator: "\n") + "\n"
+    return lines.map(text).joined(separator: "\n") + "\n"
   }
 
-  func tabLine(_ current: Tab) -> String {
-    Tab.allCases.map { $0 == current ? "[\(strings.title($0))]" : strings.title($0) }
-      .joined(separator: "  ")
+  /// The tab line and the screen's own lines, styled, without the hint line: what both
+  /// presenters draw (the live view puts its key bar where line mode puts the hint).
+  package func screenLines(_ content: ScreenContent) -> [ScreenLine] {
+    [tabLine(content.screen.tab), ""] + content.state.lines(self)
+  }
+
+  /// A line as text. A line break inside a field (a message, a title) would fake a row of
+  /// its own, so every control is escaped.
+  package func text(_ line: ScreenLine) -> String {
+    TerminalText.escaping(line.text, keepingNewlines: false)
+  }
+
+  func tabLine(_ current: Tab) -> ScreenLine {
+    var line = ScreenLine("")
+    for (index, tab) in Tab.allCases.enumerated() {
+      if index > 0 { line.append("  ") }
+      line.append(
+        tab == current
+          ? ScreenLine("[\(strings.title(tab))]", as: .currentTab) : ScreenLine(strings.title(tab)))
+    }
+    return line
   }
 
   /// Rows numbered by their place in the whole list; continuation lines are indented under
   /// the first. When the list has more than one page, a last line says which page shows.
   func numbered<Item>(
-    _ page: Page<Item>, page number: Int, of count: Int, _ row: (Item) -> [String]
-  ) -> [String] {
+    _ page: Page<Item>, page number: Int, of count: Int, _ row: (Item) -> [ScreenLine]
+  ) -> [ScreenLine] {
     let width = String(page.offset + page.items.count).count
-    var lines: [String] = []
+    var lines: [ScreenLine] = []
     for (index, item) in page.items.enumerated() {
       let parts = row(item)
-      lines.append("\(rightAligned(String(page.offset + index + 1), width))  \(parts[0])")
-      lines += parts.dropFirst().map { String(repeating: " ", count: width + 2) + $0 }
+      let number = page.offset + index + 1
+      var first: ScreenLine = "\(rightAligned(String(number), width))  \(parts[0])"
+      first.item = parts[0].item ?? ListItem(number: number)
+      first.item?.number = number
+      lines.append(first)
+      lines += parts.dropFirst().map { "\(String(repeating: " ", count: width + 2))\($0)" }
     }
     return lines
       + pageLine(number, of: count, offset: page.offset, shown: page.items.count, total: page.total)
   }
 
   /// A blank line and which page of a long list shows; nothing for a list of one page.
-  func pageLine(_ number: Int, of count: Int, offset: Int, shown: Int, total: Int) -> [String] {
+  func pageLine(_ number: Int, of count: Int, offset: Int, shown: Int, total: Int) -> [ScreenLine] {
     guard count > 1, shown > 0 else { return [] }
     return [
-      "", strings.pageLine(number, of: count, items: (offset + 1)...(offset + shown), total: total),
+      "",
+      ScreenLine(
+        strings.pageLine(number, of: count, items: (offset + 1)...(offset + shown), total: total)),
     ]
   }
 
@@ -72,7 +94,7 @@ package struct Renderer {
   }
 
   /// The favourite mark, or blanks as wide as the mark shows.
-  func star(_ isMarked: Bool) -> String {
-    leftAligned(isMarked ? "★" : "", width("★"))
+  func star(_ isMarked: Bool) -> ScreenLine {
+    ScreenLine(leftAligned(isMarked ? "★" : "", width("★")), as: isMarked ? .favourite : nil)
   }
 }

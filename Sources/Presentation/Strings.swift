@@ -305,6 +305,8 @@ public struct Strings: Sendable {
   public func published(_ date: Date, stale: Bool, base: String) -> String {
     published(date, stale: stale) + pick(" · 1 \(base) buys", " · 1 \(base)당")
   }
+  /// Said on the rate list while a refresh runs.
+  public var refreshing: String { pick("Refreshing…", "갱신 중…") }
   public func rateLine(base: String, rate: Decimal, code: String) -> String {
     "1 \(base) = \(self.rate(rate)) \(code)"
   }

@@ -63,8 +63,10 @@ struct FaultTests {
       case 0: acknowledged.messages.insert(tag)
       case 1: acknowledged.notes.insert(tag)
       default:
-        // The newest lap is the first lap row on the screen.
-        let lapLine = run.stdout.split(separator: "\n").first { $0.hasPrefix("Lap ") }
+        // The stopwatch runs, so the first lap row is the lap being timed and the second
+        // is the newest lap stored.
+        let lapLine = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Lap ") }
+          .dropFirst().first
         if let number = lapLine?.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
           acknowledged.laps.insert(number)
         }

@@ -187,9 +187,10 @@ struct RendererTests {
         Stopwatch · running
           1:02:03.45
 
-        Lap 3  00:07.00  00:21.00
-        Lap 2  00:04.01  00:14.00  fastest
-        Lap 1  00:09.99  00:09.99  slowest
+        Lap 4  1:01:42.45  1:02:03.45
+        Lap 3    00:07.00    00:21.00
+        Lap 2    00:04.01    00:14.00  fastest
+        Lap 1    00:09.99    00:09.99  slowest
 
         Fastest: Lap 2 00:04.01 · Slowest: Lap 1 00:09.99
 

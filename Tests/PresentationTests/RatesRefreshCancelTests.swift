@@ -40,4 +40,31 @@ struct RatesRefreshCancelTests {
     await #expect(throws: CancellationError.self) { try await refresh(force: true) }
     #expect(try await store.rates.latest() == nil)
   }
+
+  /// A source that answers once the test lets it: a view can show the refresh running.
+  struct HeldSource: ExchangeRateSource {
+    let gate: AsyncStream<Void>
+    var name: String { "held" }
+    func fetch() async throws -> RateSnapshot {
+      for await _ in gate { break }
+      return try await BundledRateSource().fetch()
+    }
+  }
+
+  @Test func aRunningRefreshIsShownUntilItEnds() async throws {
+    let store = InMemoryStore().repositories
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let viewModel = RatesViewModel(
+      rates: store.rates, seed: BundledRateSource(), source: HeldSource(gate: gate),
+      now: { Fixtures.referenceDate })
+    await viewModel.load()
+    #expect(!viewModel.state.isRefreshing)
+    let refresh = Task { await viewModel.refresh(force: true) }
+    while !viewModel.state.isRefreshing { await Task.yield() }
+    #expect(viewModel.state.isRefreshing)
+    open.yield()
+    await refresh.value
+    #expect(!viewModel.state.isRefreshing)
+    #expect(viewModel.state.message != nil)
+  }
 }

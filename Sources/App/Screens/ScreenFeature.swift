@@ -101,7 +101,7 @@ protocol ScreenState: Equatable, Sendable {
   /// The screen this state shows.
   var screen: Screen { get }
   /// The lines under the tab line, drawn with `renderer`'s string table and layout helpers.
-  func lines(_ renderer: Renderer) -> [String]
+  func lines(_ renderer: Renderer) -> [ScreenLine]
 }
 
 extension ScreenState {

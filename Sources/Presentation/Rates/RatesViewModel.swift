@@ -18,6 +18,8 @@ public final class RatesViewModel: MessageReporting {
     /// The provider has published newer rates than these (their next-update time passed)
     /// and a source is configured to fetch them from.
     public var isOutdated = false
+    /// A refresh is running: a view says so until it ends.
+    public var isRefreshing = false
     public var message: Message?
 
     public init(
@@ -84,6 +86,8 @@ public final class RatesViewModel: MessageReporting {
   /// A failure keeps the cached rates and says why.
   public func refresh(force: Bool = false) async {
     state.message = nil
+    state.isRefreshing = true
+    defer { state.isRefreshing = false }
     guard let result = await attempt({ try await refreshRates(force: force) }) else { return }
     await load()
     switch result {

@@ -51,7 +51,7 @@ final class BookmarksScreen: ScreenFeature {
 
 extension BookmarksViewModel.State: ScreenState {
   var screen: Screen { .bookmarks }
-  func lines(_ renderer: Renderer) -> [String] { renderer.bookmarks(self) }
+  func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.bookmarks(self) }
 }
 
 extension ScreenContent {
@@ -61,10 +61,15 @@ extension ScreenContent {
 }
 
 extension Renderer {
-  fileprivate func bookmarks(_ state: BookmarksViewModel.State) -> [String] {
-    guard state.page.total > 0 else { return [strings.noBookmarksYet] }
+  fileprivate func bookmarks(_ state: BookmarksViewModel.State) -> [ScreenLine] {
+    guard state.page.total > 0 else { return [ScreenLine(strings.noBookmarksYet)] }
     return numbered(state.page, page: state.pageNumber, of: state.pageCount) { bookmark in
-      ["\(bookmark.title) · \(strings.day(bookmark.noticeDate))", bookmark.url]
+      [
+        ScreenLine(
+          "\(bookmark.title) · \(strings.day(bookmark.noticeDate))",
+          item: ListItem(text: bookmark.title)),
+        ScreenLine(bookmark.url),
+      ]
     }
   }
 }

@@ -54,7 +54,7 @@ final class CalculatorScreen: ScreenFeature {
 
 extension CalculatorViewModel.State: ScreenState {
   var screen: Screen { .calculator(currency: currency) }
-  func lines(_ renderer: Renderer) -> [String] { renderer.calculator(self) }
+  func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.calculator(self) }
 }
 
 extension ScreenContent {
@@ -64,16 +64,17 @@ extension ScreenContent {
 }
 
 extension Renderer {
-  fileprivate func calculator(_ state: CalculatorViewModel.State) -> [String] {
-    var lines = [
+  fileprivate func calculator(_ state: CalculatorViewModel.State) -> [ScreenLine] {
+    var lines: [ScreenLine] = [
       "\(strings.calculatorTitle) · \(state.currency) \(strings.currencyName(state.currency))"
     ]
     if let rate = state.rate {
-      lines.append(strings.rateLine(base: state.base, rate: rate, code: state.currency))
+      lines.append(ScreenLine(strings.rateLine(base: state.base, rate: rate, code: state.currency)))
     }
     lines.append("")
     lines.append(
-      state.conversion.map(strings.conversion) ?? strings.calculatorHint(base: state.base))
+      state.conversion.map { ScreenLine(strings.conversion($0)) }
+        ?? ScreenLine(strings.calculatorHint(base: state.base), as: .hint))
     return lines
   }
 }

@@ -47,7 +47,7 @@ final class ChatScreen: ScreenFeature {
 
 extension ChatViewModel.State: ScreenState {
   var screen: Screen { .chat }
-  func lines(_ renderer: Renderer) -> [String] { renderer.chat(self) }
+  func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.chat(self) }
 }
 
 extension ScreenContent {
@@ -58,25 +58,29 @@ extension Renderer {
   /// The count as a header, then the page's messages under a line naming their day (in the
   /// user's time zone) wherever the day changes. A page always starts with its first
   /// message's day line, even mid-day, so each page reads on its own.
-  fileprivate func chat(_ state: ChatViewModel.State) -> [String] {
-    let header = [strings.messageCount(state.page.total), ""]
-    guard !state.isEmpty else { return header + [strings.noMessagesYet] }
+  fileprivate func chat(_ state: ChatViewModel.State) -> [ScreenLine] {
+    let header: [ScreenLine] = [ScreenLine(strings.messageCount(state.page.total)), ""]
+    guard !state.isEmpty else { return header + [ScreenLine(strings.noMessagesYet)] }
     let page = state.page
     let width = String(page.offset + page.items.count).count
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = strings.timeZone
-    var lines: [String] = []
+    var lines: [ScreenLine] = []
     var lastDay: Date?
     for (index, message) in page.items.enumerated() {
       let day = calendar.startOfDay(for: message.date)
       if day != lastDay {
         if lastDay != nil { lines.append("") }
-        lines.append(strings.dayLine(message.date))
+        lines.append(ScreenLine(strings.dayLine(message.date)))
         lastDay = day
       }
       let mark = message.isEdited ? " (\(strings.edited))" : ""
-      let number = rightAligned(String(page.offset + index + 1), width)
-      lines.append("\(number)  \(strings.timeOfDay(message.date))  \(message.content)\(mark)")
+      let number = page.offset + index + 1
+      lines.append(
+        ScreenLine(
+          "\(rightAligned(String(number), width))  \(strings.timeOfDay(message.date))  "
+            + "\(message.content)\(mark)",
+          item: ListItem(number: number, text: message.content, date: message.date)))
     }
     return header + lines
       + pageLine(

@@ -59,7 +59,7 @@ final class MindLogScreen: ScreenFeature {
 
 extension MindLogViewModel.State: ScreenState {
   var screen: Screen { .mindLog }
-  func lines(_ renderer: Renderer) -> [String] { renderer.mindLog(self) }
+  func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.mindLog(self) }
 }
 
 extension ScreenContent {
@@ -67,14 +67,14 @@ extension ScreenContent {
 }
 
 extension Renderer {
-  fileprivate func mindLog(_ state: MindLogViewModel.State) -> [String] {
-    guard state.page.total > 0 else { return [strings.noEntriesYet] }
+  fileprivate func mindLog(_ state: MindLogViewModel.State) -> [ScreenLine] {
+    guard state.page.total > 0 else { return [ScreenLine(strings.noEntriesYet)] }
     return moodPicture(state.mood) + rows(state)
   }
 
   /// The mood of the last days, one block per day (blank for a day without an entry),
   /// then its means and days logged; nothing before the summary is read.
-  fileprivate func moodPicture(_ mood: MoodSummary) -> [String] {
+  fileprivate func moodPicture(_ mood: MoodSummary) -> [ScreenLine] {
     guard !mood.days.isEmpty else { return [] }
     let blocks = Array("▁▂▃▄▅▆▇█")
     let line = String(
@@ -89,16 +89,18 @@ extension Renderer {
       })
     return [
       "\(strings.mood)  \(line)  \(strings.lastDays(mood.days.count))",
-      strings.moodNumbers(mood), "",
+      ScreenLine(strings.moodNumbers(mood)), "",
     ]
   }
 
-  fileprivate func rows(_ state: MindLogViewModel.State) -> [String] {
+  fileprivate func rows(_ state: MindLogViewModel.State) -> [ScreenLine] {
     let width = state.page.items.map { strings.score($0.score).count }.max() ?? 0
     return numbered(state.page, page: state.pageNumber, of: state.pageCount) { entry in
       let note = entry.note.isEmpty ? "" : "  \(entry.note)"
       return [
-        "\(strings.day(entry.date))  \(rightAligned(strings.score(entry.score), width))\(note)"
+        ScreenLine(
+          "\(strings.day(entry.date))  \(rightAligned(strings.score(entry.score), width))\(note)",
+          item: ListItem(text: entry.note, date: entry.date))
       ]
     }
   }

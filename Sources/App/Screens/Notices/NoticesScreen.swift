@@ -37,7 +37,7 @@ final class NoticesScreen: ScreenFeature {
 
 extension NoticesViewModel.State: ScreenState {
   var screen: Screen { .notices }
-  func lines(_ renderer: Renderer) -> [String] { renderer.notices(self) }
+  func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.notices(self) }
 }
 
 extension ScreenContent {
@@ -45,13 +45,17 @@ extension ScreenContent {
 }
 
 extension Renderer {
-  fileprivate func notices(_ state: NoticesViewModel.State) -> [String] {
+  fileprivate func notices(_ state: NoticesViewModel.State) -> [ScreenLine] {
     let width = String(state.items.count).count
-    return state.items.enumerated().flatMap { index, item in
-      [
+    return state.items.enumerated().flatMap { index, item -> [ScreenLine] in
+      let first: ScreenLine =
         "\(rightAligned(String(index + 1), width)) \(star(item.isBookmarked)) "
-          + "\(item.notice.title) · \(strings.day(item.notice.date))",
-        String(repeating: " ", count: width + 2 + self.width(star(false))) + item.notice.url,
+        + "\(item.notice.title) · \(strings.day(item.notice.date))"
+      return [
+        first.showing(ListItem(number: index + 1, text: item.notice.title)),
+        ScreenLine(
+          String(repeating: " ", count: width + 2 + self.width(star(false).text))
+            + item.notice.url),
       ]
     }
   }

@@ -38,7 +38,7 @@ final class RatesScreen: ScreenFeature {
 
 extension RatesViewModel.State: ScreenState {
   var screen: Screen { .rates }
-  func lines(_ renderer: Renderer) -> [String] { renderer.rates(self) }
+  func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.rates(self) }
 }
 
 extension ScreenContent {
@@ -46,31 +46,34 @@ extension ScreenContent {
 }
 
 extension Renderer {
-  fileprivate func rates(_ state: RatesViewModel.State) -> [String] {
-    var lines: [String] = []
+  fileprivate func rates(_ state: RatesViewModel.State) -> [ScreenLine] {
+    var lines: [ScreenLine] = []
     if let published = state.publishedAt {
-      lines.append(
+      var header = ScreenLine(
         strings.published(published, stale: state.isOutdated, base: state.base ?? "USD"))
+      if state.isRefreshing { header.append(" · \(strings.refreshing, as: .hint)") }
+      lines.append(header)
     }
     if state.hasNoResults {
-      return lines + [strings.noResults]
+      return lines + [ScreenLine(strings.noResults)]
     }
     let rates = state.quotes.map { strings.rate($0.rate) }
     let width = rates.map(\.count).max() ?? 0
     for (quote, rate) in zip(state.quotes, rates) {
-      lines.append(
-        "\(star(quote.isFavorite)) \(quote.code)  \(rightAligned(rate, width)) \(trend(quote.trend)) "
-          + strings.currencyName(quote.code))
+      let row: ScreenLine =
+        "\(star(quote.isFavorite)) \(quote.code)  \(rightAligned(rate, width)) "
+        + "\(trend(quote.trend)) \(strings.currencyName(quote.code))"
+      lines.append(row.showing(ListItem(code: quote.code)))
     }
     lines.append("")
-    lines.append(strings.currencyCount(state.quotes.count))
+    lines.append(ScreenLine(strings.currencyCount(state.quotes.count)))
     return lines
   }
 
-  fileprivate func trend(_ trend: Trend) -> String {
+  fileprivate func trend(_ trend: Trend) -> ScreenLine {
     switch trend {
-    case .up: "🔼"
-    case .down: "🔽"
+    case .up: ScreenLine("🔼", as: .rise)
+    case .down: ScreenLine("🔽", as: .fall)
     case .flat: "  "
     }
   }

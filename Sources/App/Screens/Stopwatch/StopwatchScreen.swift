@@ -50,7 +50,7 @@ final class StopwatchScreen: ScreenFeature {
 
 extension StopwatchViewModel.State: ScreenState {
   var screen: Screen { .stopwatch }
-  func lines(_ renderer: Renderer) -> [String] { renderer.stopwatch(self) }
+  func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.stopwatch(self) }
 }
 
 extension ScreenContent {
@@ -60,34 +60,44 @@ extension ScreenContent {
 }
 
 extension Renderer {
-  fileprivate func stopwatch(_ state: StopwatchViewModel.State) -> [String] {
-    var lines = [
+  fileprivate func stopwatch(_ state: StopwatchViewModel.State) -> [ScreenLine] {
+    var lines: [ScreenLine] = [
       "\(strings.title(.stopwatch)) · \(strings.status(state.status))",
-      "  " + strings.stopwatchTime(state.elapsed),
+      ScreenLine("  " + strings.stopwatchTime(state.elapsed)),
       "",
     ]
-    guard !state.laps.isEmpty else { return lines + [strings.noLapsYet] }
+    // While it runs, the lap being timed stands above the finished ones (as Apple's Clock
+    // shows it), on the first page, where the newest laps are.
+    var rows = state.laps.map { (lap: $0.lap, mark: $0.mark, isRunning: false) }
+    if state.status == .running, state.pageNumber == 1 {
+      let finished = state.laps.first?.lap.total ?? .zero
+      let running = Lap(
+        number: state.lapCount + 1, lapTime: state.elapsed - finished, total: state.elapsed)
+      rows.insert((running, nil, true), at: 0)
+    }
+    guard !rows.isEmpty else { return lines + [ScreenLine(strings.noLapsYet)] }
     // Each column is as wide as its widest cell, so times past an hour stay in line.
-    let labels = state.laps.map { strings.lap($0.lap.number) }
-    let lapTimes = state.laps.map { strings.lapTime($0.lap) }
-    let totals = state.laps.map { strings.stopwatchTime($0.lap.total) }
+    let labels = rows.map { strings.lap($0.lap.number) }
+    let lapTimes = rows.map { strings.lapTime($0.lap) }
+    let totals = rows.map { strings.stopwatchTime($0.lap.total) }
     let width = labels.map { self.width($0) }.max() ?? 0
     let lapWidth = lapTimes.map { self.width($0) }.max() ?? 0
     let totalWidth = totals.map { self.width($0) }.max() ?? 0
-    for (index, row) in state.laps.enumerated() {
-      var line =
+    for (index, row) in rows.enumerated() {
+      var line = ScreenLine(
         "\(leftAligned(labels[index], width))  \(rightAligned(lapTimes[index], lapWidth))"
-        + "  \(rightAligned(totals[index], totalWidth))"
+          + "  \(rightAligned(totals[index], totalWidth))",
+        as: row.isRunning ? .running : nil, item: ListItem(number: row.lap.number))
       switch row.mark {
-      case .fastest: line += "  \(strings.fastest)"
-      case .slowest: line += "  \(strings.slowest)"
+      case .fastest: line.append("  \(strings.fastest, as: .fastest)")
+      case .slowest: line.append("  \(strings.slowest, as: .slowest)")
       case nil: break
       }
       lines.append(line)
     }
     // The marks of all laps, so a mark on another page is found.
     if let fastest = state.fastest, let slowest = state.slowest {
-      lines += ["", strings.lapExtremes(fastest: fastest, slowest: slowest)]
+      lines += ["", ScreenLine(strings.lapExtremes(fastest: fastest, slowest: slowest))]
     }
     // The page line names the laps shown by their numbers.
     let numbers = state.laps.map(\.lap.number)
@@ -96,8 +106,9 @@ extension Renderer {
     }
     return lines + [
       "",
-      strings.pageLine(
-        state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount),
+      ScreenLine(
+        strings.pageLine(
+          state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount)),
     ]
   }
 }
