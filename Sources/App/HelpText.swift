@@ -36,9 +36,13 @@ enum HelpText {
                                   fills an empty cache)
       --timeout SECONDS           refresh over HTTP(S) gives up after SECONDS in all
                                   (default: 20; at most 3600)
+      --plain                     Line mode even at a terminal (no live view)
+      --color auto|always|never   Colour (default: auto, on a terminal unless NO_COLOR is set)
       --help                      Show this help
 
-    Without a command, pocket reads commands from standard input until 'quit' or the end.
+    Without a command, at a terminal, pocket opens the live view (keys: press ?); with
+    --plain, or when input or output is not a terminal, it reads commands from standard
+    input until 'quit' or the end.
     Exit status: 0 done, 1 refused, 2 usage error, 3 the store cannot be used.
     """
 
@@ -55,9 +59,13 @@ enum HelpText {
                                   채울 때만 씁니다)
       --timeout SECONDS           HTTP(S) refresh를 모두 합쳐 SECONDS초 뒤에 포기합니다
                                   (기본값: 20, 최대 3600)
+      --plain                     터미널에서도 줄 모드로 씁니다 (라이브 화면 없이)
+      --color auto|always|never   색 (기본값: auto, NO_COLOR가 없으면 터미널에서 색을 씁니다)
       --help                      이 도움말을 보여줍니다
 
-    명령 없이 실행하면 'quit'을 입력하거나 입력이 끝날 때까지 표준 입력에서 명령을 읽습니다.
+    명령 없이 터미널에서 실행하면 라이브 화면이 열립니다 (키 목록: ?). --plain을 주거나
+    입력이나 출력이 터미널이 아니면 'quit'을 입력하거나 입력이 끝날 때까지 표준 입력에서
+    명령을 읽습니다.
     종료 상태: 0 완료, 1 거절, 2 사용법 오류, 3 저장소를 사용할 수 없음.
     """
 

@@ -40,6 +40,10 @@ package struct Options: Equatable {
   /// `--timeout`: how long one HTTP refresh may take in all.
   var timeout = HTTPRateSource.defaultTimeout
   var showHelp = false
+  /// `--plain`: line mode even at a terminal.
+  var plain = false
+  /// `--color auto|always|never`; `nil`: auto, unless NO_COLOR says never.
+  var color: ColorChoice?
   /// The command and its arguments, as given.
   var command: [String] = []
 
@@ -83,6 +87,12 @@ package struct Options: Equatable {
         options.rates = .http(RateSourceChoice.providerURL)
       case "--timeout":
         options.timeout = try Self.timeout(try value(for: argument))
+      case "--plain":
+        options.plain = true
+      case "--color":
+        let name = try value(for: argument)
+        guard let choice = ColorChoice(rawValue: name) else { throw .unknownColor(name) }
+        options.color = choice
       case "--help", "-h":
         options.showHelp = true
       default:
@@ -103,7 +113,9 @@ package struct Options: Equatable {
   package static func language(
     _ arguments: [String], environment: [String: String]
   ) -> Language {
-    let takesValue: Set = ["--store", "--store-path", "--rates-file", "--rates-url", "--timeout"]
+    let takesValue: Set = [
+      "--store", "--store-path", "--rates-file", "--rates-url", "--timeout", "--color",
+    ]
     var index = 0
     var found: Language?
     while index < arguments.count, arguments[index].hasPrefix("-") {

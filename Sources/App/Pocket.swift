@@ -22,7 +22,22 @@ package protocol Console {
   func readLine() -> String?
   func write(_ text: String)
   func writeError(_ text: String)
+  /// Text already escaped (`TerminalText`), written as it is: it may carry Pocket's own
+  /// colour sequences.
+  func writeEscaped(_ text: String)
+  func writeErrorEscaped(_ text: String)
+  /// Standard input is a terminal (a prompt is shown, questions are asked).
   var isInteractive: Bool { get }
+  /// Standard output / standard error is a terminal (colour, the live view).
+  var outputIsTerminal: Bool { get }
+  var errorIsTerminal: Bool { get }
+}
+
+extension Console {
+  package func writeEscaped(_ text: String) { write(text) }
+  package func writeErrorEscaped(_ text: String) { writeError(text) }
+  package var outputIsTerminal: Bool { false }
+  package var errorIsTerminal: Bool { false }
 }
 
 /// The composition root: chooses the store, builds the session, runs one command or an
@@ -37,9 +52,16 @@ package struct Pocket {
   /// Opens the store the options name; tests hand in another one (a store that fails).
   var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = OpenedStore.open
 
+  /// Colours of standard error, for the reasons Pocket gives there (`--color` decides
+  /// once the options are read).
+  private var errorPalette: Palette?
+
   package init(environment: [String: String], console: any Console) {
     self.environment = environment
     self.console = TerminalSafeConsole(base: console)
+    errorPalette = Palette(
+      ColorPolicy.resolve(
+        choice: nil, environment: environment, outputIsTerminal: console.errorIsTerminal))
   }
 
   /// The `pocket` executable: runs with the process's arguments and environment on the
@@ -57,9 +79,18 @@ package struct Pocket {
       options = try Options.parse(arguments)
     } catch {
       let language = Options.language(arguments, environment: environment)
-      console.writeError("pocket: \(oneLine(error.text(language)))\n")
+      reportError("pocket: " + error.text(language))
       return .usage
     }
+    var pocket = self
+    pocket.errorPalette = Palette(
+      ColorPolicy.resolve(
+        choice: options.color, environment: environment,
+        outputIsTerminal: console.errorIsTerminal))
+    return await pocket.run(options)
+  }
+
+  private func run(_ options: Options) async -> ExitStatus {
     let language = options.language ?? Language.fromEnvironment(environment)
     if options.showHelp {
       console.write(
@@ -72,7 +103,7 @@ package struct Pocket {
     do {
       store = try openStore(options, environment)
     } catch {
-      console.writeError("pocket: \(oneLine(strings.text(Message(error))))\n")
+      reportError("pocket: " + strings.text(Message(error)))
       return .storeUnusable
     }
     let session = Session(
@@ -80,12 +111,20 @@ package struct Pocket {
       bundledRates: BundledRateSource(),
       archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
     if let failure = await session.launch() {
-      console.writeError("pocket: \(oneLine(strings.text(failure)))\n")
+      reportError("pocket: " + strings.text(failure))
       return .storeUnusable
     }
+    let palette = Palette(
+      ColorPolicy.resolve(
+        choice: options.color, environment: environment,
+        outputIsTerminal: console.outputIsTerminal))
+    let renderer = Renderer(strings: strings, palette: palette)
+    if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal {
+      return await LiveView(session: session, renderer: renderer).run()
+    }
     let presenter = LinePresenter(
-      renderer: Renderer(strings: strings), content: { session.content },
-      write: { [console] in console.write($0) })
+      renderer: renderer, content: { session.content },
+      write: { [console] in console.writeEscaped($0) })
     defer { presenter.stop() }
     if !options.command.isEmpty {
       let status = await runOnce(options.command, session, strings, presenter)
@@ -99,7 +138,7 @@ package struct Pocket {
   /// succeeded, and its exit status stays 0.
   private func printWarnings(of store: OpenedStore, _ strings: Strings) async {
     for warning in await store.takeWarnings() {
-      console.writeError("pocket: \(oneLine(strings.warning(warning)))\n")
+      reportError("pocket: " + strings.warning(warning))
     }
   }
 
@@ -194,16 +233,16 @@ package struct Pocket {
     switch await confirming(await handle(words: words, session), session, strings, asking: false)
     {
     case .blank:
-      console.writeError("pocket: \(UsageError.emptyCommand.text(strings.language))\n")
+      reportError("pocket: " + UsageError.emptyCommand.text(strings.language))
       return .usage
     case .usage(let error):
-      console.writeError("pocket: \(oneLine(error.text(strings.language)))\n")
+      reportError("pocket: " + error.text(strings.language))
       return .usage
     case .outcome(.done(let message), let showsScreen):
       presenter.flush(confirmation: message, force: showsScreen)
       return .done
     case .outcome(.refused(let message), _):
-      console.writeError("pocket: \(oneLine(strings.text(message)))\n")
+      reportError("pocket: " + strings.text(message))
       return ExitStatus(for: .refused(message))
     case .outcome(.text(let text), _):
       console.write(text)
@@ -238,11 +277,11 @@ package struct Pocket {
       case .blank:
         continue
       case .usage(let error):
-        console.writeError("\(oneLine(error.text(strings.language)))\n")
+        reportError(error.text(strings.language))
       case .outcome(.done(let message), let showsScreen):
         presenter.flush(confirmation: message, force: showsScreen)
       case .outcome(.refused(let message), _):
-        console.writeError("\(oneLine(strings.text(message)))\n")
+        reportError(strings.text(message))
         if ExitStatus(for: .refused(message)) == .storeUnusable { return .storeUnusable }
       case .outcome(.text(let text), _):
         console.write(text)
@@ -253,6 +292,15 @@ package struct Pocket {
       }
       if Interruption.wasRequested { return .done }
     }
+  }
+}
+
+extension Pocket {
+  /// Writes a reason or a warning to standard error as one line (its own line breaks
+  /// escaped too), in the error colour on a terminal that shows colour.
+  fileprivate func reportError(_ text: String) {
+    let line = ScreenLine(text, as: .error)
+    console.writeErrorEscaped((errorPalette?.text(line) ?? oneLine(text)) + "\n")
   }
 }
 
@@ -277,6 +325,8 @@ package struct StandardConsole: Console {
   package func write(_ text: String) { Self.emit(text, to: STDOUT_FILENO) }
   package func writeError(_ text: String) { Self.emit(text, to: STDERR_FILENO) }
   package var isInteractive: Bool { isatty(STDIN_FILENO) != 0 }
+  package var outputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+  package var errorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
   private static func emit(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)[...]

@@ -7,8 +7,13 @@ import Presentation
 /// screen shares: the tab line, the message line, and the layout helpers.
 package struct Renderer {
   let strings: Strings
+  /// The colours of a terminal; `nil`: text alone (not a terminal, NO_COLOR, --color never).
+  let palette: Palette?
 
-  package init(strings: Strings) { self.strings = strings }
+  package init(strings: Strings, palette: Palette? = nil) {
+    self.strings = strings
+    self.palette = palette
+  }
 
   /// The tab line, the screen, the screen's hint line, and a last line for `message` when
   /// there is one.
@@ -32,7 +37,7 @@ package struct Renderer {
   /// A line as text. A line break inside a field (a message, a title) would fake a row of
   /// its own, so every control is escaped.
   package func text(_ line: ScreenLine) -> String {
-    TerminalText.escaping(line.text, keepingNewlines: false)
+    palette?.text(line) ?? TerminalText.escaping(line.text, keepingNewlines: false)
   }
 
   func tabLine(_ current: Tab) -> ScreenLine {

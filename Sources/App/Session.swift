@@ -132,6 +132,9 @@ package final class Session {
     }
   }
 
+  /// The feature of the screen showing.
+  var currentFeature: any ScreenFeature { feature(for: router.state.screen) }
+
   /// The feature that shows `screen`.
   private func feature(for screen: Screen) -> any ScreenFeature {
     guard let feature = features.first(where: { $0.shows(screen) }) else {

@@ -45,5 +45,10 @@ struct TerminalSafeConsole: Console {
   func readLine() -> String? { base.readLine() }
   func write(_ text: String) { base.write(TerminalText.escaping(text)) }
   func writeError(_ text: String) { base.writeError(TerminalText.escaping(text)) }
+  /// Text Pocket escaped itself and styled with its own SGR sequences (`Palette`).
+  func writeEscaped(_ text: String) { base.write(text) }
+  func writeErrorEscaped(_ text: String) { base.writeError(text) }
   var isInteractive: Bool { base.isInteractive }
+  var outputIsTerminal: Bool { base.outputIsTerminal }
+  var errorIsTerminal: Bool { base.errorIsTerminal }
 }

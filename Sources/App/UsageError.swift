@@ -19,6 +19,7 @@ package enum UsageError: Error, Equatable {
   case optionNeedsValue(String)
   case unknownStore(String)
   case unknownLanguage(String)
+  case unknownColor(String)
   case notHTTPURL(String)
   case unknownOption(String)
   case badTimeout(String)
@@ -42,7 +43,8 @@ package enum UsageError: Error, Equatable {
         .noMoreWords(command: "lap"), .refreshTakesOnlyForce, .takesOnlyYes(command: "clear"),
         .importTakesOnePath,
         .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"),
-        .unknownLanguage("프랑스어"), .notHTTPURL("ftp://x"), .unknownOption("--verbose"),
+        .unknownLanguage("프랑스어"), .unknownColor("무지개"), .notHTTPURL("ftp://x"),
+        .unknownOption("--verbose"),
         .badTimeout("0"), .badDate(command: "add", text: "모레"),
         .badDays(text: "백"),
       ] + Placeholder.allCases.map { .missing(command: "calc", what: $0) }
@@ -50,7 +52,7 @@ package enum UsageError: Error, Equatable {
       switch sample {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
-        .unknownLanguage,
+        .unknownLanguage, .unknownColor,
         .notHTTPURL, .unknownOption, .badTimeout, .badDate, .badDays:
         break
       }
@@ -111,6 +113,10 @@ package enum UsageError: Error, Equatable {
       return pick(
         "Unknown language '\(name)': use en or ko.",
         "알 수 없는 언어입니다: '\(name)'. en 또는 ko를 쓰세요.")
+    case .unknownColor(let name):
+      return pick(
+        "Unknown colour choice '\(name)': use auto, always or never.",
+        "알 수 없는 색 설정입니다: '\(name)'. auto, always, never 중 하나를 쓰세요.")
     case .notHTTPURL(let text):
       return pick(
         "'\(text)' is not an http or https URL.", "'\(text)'는 http나 https 주소가 아닙니다.")

@@ -209,6 +209,7 @@ struct KoreanCoverageTests {
     Set(CommandHelp.all.map(\.name) + ["quit", "exit"])
     .union([
       "pocket", "sqlite", "json", "memory", "en", "ko", "KiB", "open.er-api.com", "http", "https",
+      "auto", "always", "never",
     ])
 
   /// The words of `text` in Latin letters that are not typed words, codes or placeholders

@@ -81,11 +81,76 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// What `command` means to this screen in `context`; `nil` when it is not one of its
   /// commands there.
   func action(for command: Command, in context: ScreenContext) -> ScreenAction?
+
+  /// The live view's keys of this screen, beyond those every screen shares, in the order
+  /// the key bar and `?` list them. Empty by default.
+  nonisolated static var keys: [KeyHelp] { get }
+
+  /// What `key` means on `screen` in the live view, with `selected` the list item the
+  /// selection is on: the same commands a user types. `nil` when it means nothing here.
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction?
+
+  /// Whether what the screen shows changes with time alone (a running stopwatch), so a
+  /// live view calls `tick()` to show it.
+  var isTicking: Bool { get }
+
+  /// Reads the time again: the intent a view that shows time running calls.
+  func tick()
 }
 
 extension ScreenFeature {
   nonisolated static var screenCommands: Set<String> { [] }
   nonisolated static var opener: String { help.first?.usage ?? "" }
+  nonisolated static var keys: [KeyHelp] { [] }
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? { nil }
+  var isTicking: Bool { false }
+  func tick() {}
+}
+
+/// What a key does in the live view.
+enum LiveAction: Equatable {
+  /// Runs a command, as if typed.
+  case run(Command)
+  /// Runs a command while the view goes on taking keys (a refresh); the screen shows it
+  /// running through its state.
+  case start(Command)
+  /// Opens an input line (see `InputRequest`).
+  case input(InputRequest)
+}
+
+/// An input line of the live view: it shows `prompt` and `text`, and Enter runs `words`
+/// followed by the typed text through the command parser, so it takes the words and gives
+/// the messages of line mode. A live line (the rate filter, the calculator's amount) runs
+/// at every change instead, and Enter only closes it.
+struct InputRequest: Equatable {
+  var prompt: KeyText
+  var words: String
+  var text = ""
+  var isLive = false
+}
+
+/// A word of the live view in both languages.
+struct KeyText: Equatable, Sendable {
+  var english: String
+  var korean: String
+
+  init(_ english: String, _ korean: String) {
+    self.english = english
+    self.korean = korean
+  }
+
+  func text(_ language: Language) -> String { language == .ko ? korean : english }
+}
+
+/// One key of the key bar and of `?`: the key as printed on it, and what it does.
+struct KeyHelp: Equatable, Sendable {
+  var key: String
+  var does: KeyText
+
+  init(_ key: String, _ english: String, _ korean: String) {
+    self.key = key
+    does = KeyText(english, korean)
+  }
 }
 
 /// Every screen, registered once. The order is the order of their commands in `help`.
@@ -102,6 +167,18 @@ protocol ScreenState: Equatable, Sendable {
   var screen: Screen { get }
   /// The lines under the tab line, drawn with `renderer`'s string table and layout helpers.
   func lines(_ renderer: Renderer) -> [ScreenLine]
+  /// The page of its list shown and how many there are; `nil` for a screen without pages.
+  var paging: ListPages? { get }
+}
+
+/// Which page of a list shows, of how many (1 is the newest).
+package struct ListPages: Equatable, Sendable {
+  var number: Int
+  var count: Int
+}
+
+extension ScreenState {
+  var paging: ListPages? { nil }
 }
 
 extension ScreenState {

@@ -23,6 +23,23 @@ final class BookmarksScreen: ScreenFeature {
     viewModel = BookmarksViewModel(bookmarks: dependencies.repositories.bookmarks)
   }
 
+  nonisolated static let keys: [KeyHelp] = [
+    .init("Enter", "rename", "이름 바꾸기"), .init("Del", "remove", "삭제"),
+  ]
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    guard let number = selected?.number else { return nil }
+    switch key {
+    case .enter:
+      return .input(
+        InputRequest(
+          prompt: KeyText("Rename bookmark \(number)", "북마크 \(number) 이름"),
+          words: "rename \(number) ", text: selected?.text ?? ""))
+    case .delete: return .run(.remove(number: number))
+    default: return nil
+    }
+  }
+
   func shows(_ screen: Screen) -> Bool { screen == .bookmarks }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
@@ -52,6 +69,7 @@ final class BookmarksScreen: ScreenFeature {
 extension BookmarksViewModel.State: ScreenState {
   var screen: Screen { .bookmarks }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.bookmarks(self) }
+  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {

@@ -21,6 +21,23 @@ final class CalculatorScreen: ScreenFeature {
       language: dependencies.language)
   }
 
+  nonisolated static let keys: [KeyHelp] = [
+    .init("0-9", "amount", "금액"), .init("Esc", "back", "뒤로"),
+  ]
+
+  /// Typing a number opens the amount line, which converts at every key.
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    switch key {
+    case .character(let character) where character.isNumber || character == ".":
+      .input(
+        InputRequest(
+          prompt: KeyText("Amount", "금액"), words: "convert ", text: String(character),
+          isLive: true))
+    case .escape: .run(.back)
+    default: nil
+    }
+  }
+
   func shows(_ screen: Screen) -> Bool {
     if case .calculator = screen { return true }
     return false

@@ -22,6 +22,24 @@ final class ChatScreen: ScreenFeature {
     viewModel = ChatViewModel(chat: dependencies.repositories.chat, now: dependencies.now)
   }
 
+  nonisolated static let keys: [KeyHelp] = [
+    .init("i", "write", "쓰기"), .init("Enter", "edit", "고치기"), .init("Del", "delete", "삭제"),
+  ]
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    switch (key, selected?.number) {
+    case (.character("i"), _), (.enter, nil):
+      .input(InputRequest(prompt: KeyText("Message", "메시지"), words: "say "))
+    case (.enter, let number?):
+      .input(
+        InputRequest(
+          prompt: KeyText("Edit message \(number)", "메시지 \(number) 고치기"),
+          words: "edit \(number) ", text: selected?.text ?? ""))
+    case (.delete, let number?): .run(.delete(number: number))
+    default: nil
+    }
+  }
+
   func shows(_ screen: Screen) -> Bool { screen == .chat }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
@@ -48,6 +66,7 @@ final class ChatScreen: ScreenFeature {
 extension ChatViewModel.State: ScreenState {
   var screen: Screen { .chat }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.chat(self) }
+  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {

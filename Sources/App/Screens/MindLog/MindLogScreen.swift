@@ -24,6 +24,24 @@ final class MindLogScreen: ScreenFeature {
       language: dependencies.language, timeZone: dependencies.timeZone)
   }
 
+  nonisolated static let keys: [KeyHelp] = [
+    .init("i", "new entry", "새 기록"), .init("Enter", "edit", "고치기"), .init("Del", "delete", "삭제"),
+  ]
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    switch (key, selected?.number) {
+    case (.character("i"), _), (.enter, nil):
+      .input(InputRequest(prompt: KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모"), words: "add "))
+    case (.enter, let number?):
+      .input(
+        InputRequest(
+          prompt: KeyText("Edit entry \(number)", "기록 \(number) 고치기"), words: "edit \(number) ",
+          text: selected?.text ?? ""))
+    case (.delete, let number?): .run(.delete(number: number))
+    default: nil
+    }
+  }
+
   func shows(_ screen: Screen) -> Bool { screen == .mindLog }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
@@ -60,6 +78,7 @@ final class MindLogScreen: ScreenFeature {
 extension MindLogViewModel.State: ScreenState {
   var screen: Screen { .mindLog }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.mindLog(self) }
+  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {
@@ -100,7 +119,9 @@ extension Renderer {
       return [
         ScreenLine(
           "\(strings.day(entry.date))  \(rightAligned(strings.score(entry.score), width))\(note)",
-          item: ListItem(text: entry.note, date: entry.date))
+          item: ListItem(
+            text: entry.note.isEmpty ? "\(entry.score)" : "\(entry.score) \(entry.note)",
+            date: entry.date))
       ]
     }
   }

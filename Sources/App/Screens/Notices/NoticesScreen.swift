@@ -20,6 +20,13 @@ final class NoticesScreen: ScreenFeature {
       now: dependencies.now)
   }
 
+  nonisolated static let keys: [KeyHelp] = [.init("Enter", "bookmark", "북마크")]
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    guard key == .enter, let number = selected?.number else { return nil }
+    return .run(.bookmark(number: number))
+  }
+
   func shows(_ screen: Screen) -> Bool { screen == .notices }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }

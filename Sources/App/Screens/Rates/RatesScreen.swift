@@ -21,6 +21,25 @@ final class RatesScreen: ScreenFeature {
       source: dependencies.rateSource, now: dependencies.now)
   }
 
+  nonisolated static let keys: [KeyHelp] = [
+    .init("/", "filter", "찾기"), .init("Enter", "calculator", "계산기"),
+    .init("f", "favourite", "즐겨찾기"), .init("R", "refresh", "갱신"),
+  ]
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    switch (key, selected?.code) {
+    case (.character("/"), _):
+      .input(
+        InputRequest(
+          prompt: KeyText("Filter", "찾기"), words: "rates ", text: viewModel.state.query,
+          isLive: true))
+    case (.enter, let code?): .run(.calc(code: code))
+    case (.character("f"), let code?): .run(.favorite(code: code))
+    case (.character("R"), _): .start(.refresh(force: false))
+    default: nil
+    }
+  }
+
   func shows(_ screen: Screen) -> Bool { screen == .rates }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }

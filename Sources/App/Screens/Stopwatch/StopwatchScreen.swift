@@ -23,6 +23,22 @@ final class StopwatchScreen: ScreenFeature {
       stopwatch: dependencies.repositories.stopwatch, timeline: dependencies.timeline)
   }
 
+  nonisolated static let keys: [KeyHelp] = [
+    .init("Space", "start/stop", "시작/멈춤"), .init("l", "lap", "랩"), .init("r", "reset", "초기화"),
+  ]
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    switch key {
+    case .character(" "): .run(viewModel.state.status == .running ? .stop : .start)
+    case .character("l"): .run(.lap)
+    case .character("r"): .run(.reset(confirmed: false))
+    default: nil
+    }
+  }
+
+  var isTicking: Bool { viewModel.state.status == .running }
+  func tick() { viewModel.tick() }
+
   func shows(_ screen: Screen) -> Bool { screen == .stopwatch }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
@@ -51,6 +67,7 @@ final class StopwatchScreen: ScreenFeature {
 extension StopwatchViewModel.State: ScreenState {
   var screen: Screen { .stopwatch }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.stopwatch(self) }
+  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {

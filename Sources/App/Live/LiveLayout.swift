@@ -1,0 +1,173 @@
+import Presentation
+
+/// What the live view shows besides the screen: its own state, a value.
+struct LiveOverlay: Equatable {
+  /// The input line open, and what is typed in it.
+  var input: InputRequest?
+  /// The last command's confirmation or refusal.
+  var status: LiveStatus?
+  /// A question that waits for y or n (`reset`, `clear` of more than one item).
+  var question: String?
+  /// Text that stands in for the screen until a key is pressed (`?`, `help`, `store`).
+  var page: [String]?
+  /// The selected list item, by its place among the screen's items; `nil`: none.
+  var selection: Int?
+  /// The first line of the screen's body shown.
+  var scroll = 0
+}
+
+/// A line the live view says on its status row.
+struct LiveStatus: Equatable {
+  var text: String
+  var isError = false
+}
+
+/// Lays out one frame of the live view: the tab line, the screen's lines under it
+/// (scrolled so the selection shows, the selected item marked `›` and, in colour, in
+/// reverse video), a status line, and the key bar on the last row. Pure: the same
+/// screen lines and overlay give the same frame, so frames are tested as text and styles.
+struct LiveLayout {
+  let renderer: Renderer
+  /// The smallest terminal the view draws in; a smaller one gets a line saying so.
+  static let minimum = TerminalSize(rows: 8, columns: 30)
+  /// Rows that are not the body: the tab line, the status line and the key bar.
+  static let chromeRows = 3
+
+  var language: Language { renderer.strings.language }
+
+  /// How many rows of body a terminal of `size` shows.
+  static func bodyRows(_ size: TerminalSize) -> Int { max(1, size.rows - chromeRows) }
+
+  func frame(
+    screen lines: [ScreenLine], overlay: LiveOverlay, keys: [KeyHelp], size: TerminalSize
+  ) -> Frame {
+    guard size.rows >= Self.minimum.rows, size.columns >= Self.minimum.columns else {
+      return Frame(lines: [styled(ScreenLine(tooSmall(size), as: .error))], cursor: nil)
+    }
+    let tabLine = lines.first ?? ""
+    let body = Array(lines.dropFirst())
+    let height = Self.bodyRows(size)
+    var rows: [StyledLine] = [styled(tabLine)]
+    if let page = overlay.page {
+      rows += page.prefix(height).map { styled(ScreenLine("  " + $0)) }
+    } else {
+      let selected = overlay.selection.flatMap { Self.lineIndex(ofItem: $0, in: body) }
+      let first = min(max(0, overlay.scroll), max(0, body.count - height))
+      for index in first..<min(body.count, first + height) {
+        rows.append(bodyLine(body[index], isSelected: index == selected))
+      }
+    }
+    rows += Array(repeating: StyledLine(""), count: max(0, size.rows - 2 - rows.count))
+    // The status row says the last outcome (above an input line too, so a live line's
+    // refusal shows as it is typed); the last row is the key bar, or the input line.
+    if let question = overlay.question {
+      rows.append(styled(ScreenLine(question, as: .error)))
+    } else if let status = overlay.status {
+      rows.append(styled(ScreenLine(status.text, as: status.isError ? .error : nil)))
+    } else if overlay.input != nil {
+      rows.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
+    } else {
+      rows.append("")
+    }
+    var cursor: Frame.Cursor?
+    if let input = overlay.input {
+      let prompt = input.prompt.text(language) + ": "
+      rows.append(styled(ScreenLine(prompt, as: .hint) + ScreenLine(input.text)))
+      let column = renderer.width(
+        TerminalText.escaping(prompt + input.text, keepingNewlines: false))
+      cursor = Frame.Cursor(row: size.rows - 1, column: min(column, size.columns - 1))
+    } else {
+      rows.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
+    }
+    return Frame(lines: rows, cursor: cursor)
+  }
+
+  /// The place among `body`'s lines of the first line of item `item` (counted among the
+  /// lines that show an item).
+  static func lineIndex(ofItem item: Int, in body: [ScreenLine]) -> Int? {
+    var seen = -1
+    for (index, line) in body.enumerated() where line.item != nil {
+      seen += 1
+      if seen == item { return index }
+    }
+    return nil
+  }
+
+  /// How many items `body` shows.
+  static func itemCount(_ body: [ScreenLine]) -> Int {
+    body.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
+  }
+
+  /// The scroll that keeps `line` in view, moving as little as possible from `scroll`.
+  static func scroll(_ scroll: Int, showing line: Int, height: Int) -> Int {
+    if line < scroll { return line }
+    if line >= scroll + height { return line - height + 1 }
+    return scroll
+  }
+
+  private func bodyLine(_ line: ScreenLine, isSelected: Bool) -> StyledLine {
+    var styled = styled(ScreenLine(isSelected ? "› " : "  ") + line)
+    if isSelected, renderer.palette != nil {
+      for index in styled.spans.indices { styled.spans[index].style.reverse = true }
+    }
+    return styled
+  }
+
+  private func styled(_ line: ScreenLine) -> StyledLine {
+    renderer.palette?.styled(line)
+      ?? StyledLine(TerminalText.escaping(line.text, keepingNewlines: false))
+  }
+
+  /// The last row: what the keys do here, then the keys of every screen.
+  private func keyBar(_ keys: [KeyHelp], _ overlay: LiveOverlay) -> String {
+    let shown: [KeyHelp]
+    if overlay.input != nil {
+      shown = [
+        KeyHelp(
+          "Enter", overlay.input?.isLive == true ? "done" : "run",
+          overlay.input?.isLive == true ? "완료" : "실행"),
+        KeyHelp("Esc", "cancel", "취소"),
+      ]
+    } else if overlay.question != nil {
+      shown = [KeyHelp("y", "yes", "예"), KeyHelp("n", "no", "아니요")]
+    } else if overlay.page != nil {
+      shown = [KeyHelp(anyKey.text(language), "back", "돌아가기")]
+    } else {
+      shown = keys + LiveKeys.everywhere
+    }
+    return shown.map { "\($0.key) \($0.does.text(language))" }.joined(separator: " · ")
+  }
+
+  private var anyKey: KeyText { KeyText("Any key", "아무 키") }
+
+  private func tooSmall(_ size: TerminalSize) -> String {
+    let need = "\(Self.minimum.columns)×\(Self.minimum.rows)"
+    let have = "\(size.columns)×\(size.rows)"
+    return language == .ko
+      ? "터미널이 너무 작습니다 (\(have)). \(need) 이상이 필요합니다."
+      : "The terminal is too small (\(have)); Pocket needs \(need)."
+  }
+}
+
+/// The keys every screen shares, and the full list `?` shows.
+enum LiveKeys {
+  static let everywhere: [KeyHelp] = [
+    KeyHelp("1-6", "screens", "화면"), KeyHelp("↑↓", "select", "선택"),
+    KeyHelp(":", "command", "명령"), KeyHelp("?", "keys", "키"), KeyHelp("q", "quit", "끝"),
+  ]
+
+  static let all: [KeyHelp] = [
+    KeyHelp(
+      "1-6", "show a screen (rates, stopwatch, notices, bookmarks, mind log, chat)",
+      "화면 열기 (환율, 스톱워치, 공지, 북마크, 마음 기록, 채팅)"),
+    KeyHelp("Tab / →", "next screen", "다음 화면"),
+    KeyHelp("Shift-Tab / ←", "previous screen", "이전 화면"),
+    KeyHelp("↑ / ↓", "move the selection", "선택 옮기기"),
+    KeyHelp("PgUp / PgDn", "previous / next page", "이전 / 다음 쪽"),
+    KeyHelp("Home / End", "first / last item", "처음 / 마지막 항목"),
+    KeyHelp(":", "a command, as in line mode (help lists them)", "줄 모드와 같은 명령 (help로 목록 보기)"),
+    KeyHelp("?", "this list", "이 목록"),
+    KeyHelp("q / Ctrl-C / Ctrl-D", "quit", "끝내기"),
+    KeyHelp("Ctrl-Z", "suspend (fg comes back)", "일시 정지 (fg로 돌아오기)"),
+  ]
+}

@@ -1,0 +1,429 @@
+import Domain
+import Foundation
+import Observation
+import Presentation
+
+/// The live view: `pocket` with no command at a terminal. It draws the same screens as
+/// line mode (the same `Renderer`) in the terminal's alternate screen, with a status line
+/// and a key bar; `LiveController` maps keys to the same `Command`s the line parser makes.
+///
+/// It redraws only when observed state changes: a frame is composed inside
+/// `withObservationTracking` from the view models' state (through `Session.content`) and
+/// the controller's `LiveState`, and Observation's change schedules the next frame. Nothing
+/// runs while nothing changes; a running stopwatch is the one thing that changes with time
+/// alone, and while it shows, a ticker calls its `tick()` intent 30 times a second, whose
+/// new state is what redraws. Only the rows that changed are written (`FrameWriter`).
+@MainActor
+package final class LiveView {
+  private let controller: LiveController
+  private let device: TerminalDevice
+  private let events: TerminalEvents
+  private let writer: FrameWriter
+  /// The frame on the terminal; `nil` when the next must be drawn whole.
+  private var shown: Frame?
+  private var isEntered = false
+  private var ticker: Task<Void, Never>?
+
+  /// How often a running stopwatch is shown anew.
+  static let tickInterval = Duration.milliseconds(33)
+
+  package init(session: Session, renderer: Renderer) {
+    device = TerminalDevice()
+    events = TerminalEvents(device: device)
+    writer = FrameWriter(
+      ambiguousIsWide: renderer.strings.language == .ko, colour: renderer.palette != nil)
+    controller = LiveController(session: session, renderer: renderer, size: device.size)
+  }
+
+  /// Runs until `q`, Ctrl-C, Ctrl-D, the end of input, SIGTERM, SIGHUP or an unusable
+  /// store; the terminal is given back as it was found on every one of them.
+  package func run() async -> ExitStatus {
+    do {
+      try device.enter()
+    } catch {
+      return .storeUnusable
+    }
+    isEntered = true
+    let stream = events.start()
+    draw()
+    for await event in stream {
+      await handle(event)
+      if controller.exit != nil { break }
+    }
+    ticker?.cancel()
+    events.stop()
+    device.leave()
+    isEntered = false
+    return controller.exit ?? .done
+  }
+
+  // MARK: Drawing
+
+  /// Composes the frame from observed state and writes what changed. Observation calls
+  /// back when anything the composition read changes.
+  private func draw() {
+    guard isEntered else { return }
+    let frame = withObservationTracking {
+      updateTicker(controller.isTicking)
+      return controller.frame()
+    } onChange: { [weak self] in
+      // Runs before the change is stored: draw after it, on the main actor.
+      Task { @MainActor [weak self] in self?.draw() }
+    }
+    let update = writer.update(from: shown, to: frame, size: controller.state.size)
+    shown = frame
+    device.write(update)
+  }
+
+  /// Starts the ticker while the stopwatch runs on screen and stops it otherwise.
+  private func updateTicker(_ isTicking: Bool) {
+    if isTicking, ticker == nil {
+      ticker = Task { [weak self] in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: Self.tickInterval)
+          self?.controller.tick()
+        }
+      }
+    } else if !isTicking, let running = ticker {
+      running.cancel()
+      ticker = nil
+    }
+  }
+
+  // MARK: Events
+
+  private func handle(_ event: TerminalEvent) async {
+    switch event {
+    case .keys(let keys):
+      for key in keys {
+        switch key {
+        case .control("z"):
+          isEntered = false
+          device.suspend()
+          resume()
+        case .control("l"):
+          shown = nil
+          draw()
+        default:
+          await controller.handle(key)
+        }
+        if controller.exit != nil { return }
+      }
+    case .resized(let size):
+      shown = nil
+      controller.state.size = size
+    case .terminate, .endOfInput:
+      controller.exit = .done
+    case .resumed:
+      resume()
+    }
+  }
+
+  /// Back from Ctrl-Z: the terminal is set up again and drawn whole.
+  private func resume() {
+    guard !isEntered else { return }
+    try? device.enter()
+    isEntered = true
+    shown = nil
+    controller.state.size = device.size
+    draw()
+  }
+}
+
+/// What the live view does with keys, without a terminal: it keeps the view's own state
+/// (`LiveState`), turns each key into a `Command` for `Session` (or an edit of that
+/// state), and lays out frames. Tests drive it with keys and read its frames.
+@MainActor
+final class LiveController {
+  let session: Session
+  let renderer: Renderer
+  let layout: LiveLayout
+  let state: LiveState
+  /// How the view ends; set by `q`, Ctrl-C, Ctrl-D, a signal or an unusable store.
+  var exit: ExitStatus?
+
+  init(session: Session, renderer: Renderer, size: TerminalSize) {
+    self.session = session
+    self.renderer = renderer
+    layout = LiveLayout(renderer: renderer)
+    state = LiveState(size: size)
+  }
+
+  private var strings: Strings { renderer.strings }
+
+  /// Whether the screen showing changes with time alone (a running stopwatch).
+  var isTicking: Bool { session.currentFeature.isTicking }
+
+  func tick() { session.currentFeature.tick() }
+
+  /// The frame for the state now.
+  func frame() -> Frame {
+    let feature = session.currentFeature
+    return layout.frame(
+      screen: renderer.screenLines(session.content), overlay: state.overlay,
+      keys: type(of: feature).keys, size: state.size)
+  }
+
+  func handle(_ key: Key) async {
+    switch key {
+    case .control("c"), .control("d"):
+      exit = .done
+      return
+    default: break
+    }
+    if let question = state.question {
+      state.question = nil
+      if case .character(let answer) = key, ["y", "Y", "ㅇ"].contains(answer) {
+        await run(question.command)
+      } else {
+        state.status = LiveStatus(
+          text: strings.text(.notConfirmed(question.message, command: question.typed)),
+          isError: true)
+      }
+      return
+    }
+    if state.page != nil {
+      state.page = nil
+      return
+    }
+    if let input = state.input {
+      await edit(input, key)
+      return
+    }
+    let feature = session.currentFeature
+    if let action = feature.liveAction(
+      for: key, on: session.content.screen, selected: selectedItem)
+    {
+      await perform(action)
+      return
+    }
+    await handleShared(key)
+  }
+
+  /// The keys every screen shares.
+  private func handleShared(_ key: Key) async {
+    let tabs = Tab.allCases
+    let current = tabs.firstIndex(of: session.content.screen.tab) ?? 0
+    switch key {
+    case .character("q"): exit = .done
+    case .character("?"):
+      state.page =
+        LiveKeys.all.map { "\($0.key)  \($0.does.text(strings.language))" }
+        + [""] + screenKeys()
+    case .character(":"):
+      state.input = InputRequest(prompt: KeyText(":", ":"), words: "")
+    case .character(let digit)
+    where digit.wholeNumberValue.map { (1...tabs.count).contains($0) } ?? false:
+      await show(tabs[(digit.wholeNumberValue ?? 1) - 1])
+    case .tab, .right: await show(tabs[(current + 1) % tabs.count])
+    case .backTab, .left: await show(tabs[(current + tabs.count - 1) % tabs.count])
+    case .up: moveSelection(by: -1)
+    case .down: moveSelection(by: 1)
+    case .home: moveSelection(to: 0)
+    case .end: moveSelection(to: Int.max)
+    case .pageUp: await turnPage(by: -1)
+    case .pageDown: await turnPage(by: 1)
+    default: break
+    }
+  }
+
+  /// The keys of every screen, for `?`.
+  private func screenKeys() -> [String] {
+    ScreenFeatures.all.flatMap { feature in
+      feature.keys.map { "\($0.key)  \($0.does.text(strings.language))" }
+    }
+  }
+
+  private func show(_ tab: Tab) async {
+    let command: Command =
+      switch tab {
+      case .rates: .rates(query: "")
+      case .stopwatch: .stopwatch
+      case .notices: .notices
+      case .bookmarks: .bookmarks
+      case .mindLog: .mindLog
+      case .chat: .chat
+      }
+    await run(command)
+  }
+
+  private func perform(_ action: LiveAction) async {
+    switch action {
+    case .run(let command): await run(command)
+    case .start(let command): Task { await self.run(command) }
+    case .input(let request):
+      state.input = request
+      if request.isLive { await runLive(request) }
+    }
+  }
+
+  // MARK: The input line
+
+  private func edit(_ input: InputRequest, _ key: Key) async {
+    var input = input
+    switch key {
+    case .character(let character): input.text.append(character)
+    case .paste(let text):
+      input.text += text.map { $0.isNewline ? " " : String($0) }.joined()
+    case .backspace:
+      guard !input.text.isEmpty else { break }
+      input.text.removeLast()
+    case .control("u"): input.text = ""
+    case .escape:
+      state.input = nil
+      return
+    case .enter:
+      state.input = nil
+      if !input.isLive { await submit(input.words + input.text) }
+      return
+    default: return
+    }
+    state.input = input
+    if input.isLive { await runLive(input) }
+  }
+
+  /// A live line runs at every change; a word it cannot use yet (an empty amount) waits.
+  private func runLive(_ input: InputRequest) async {
+    guard let command = try? CommandParser.parse(input.words + input.text) else {
+      state.status = nil
+      return
+    }
+    await run(command)
+  }
+
+  /// Runs a typed line as line mode does: a usage error is said on the status line.
+  private func submit(_ line: String) async {
+    guard line.utf8.count <= Pocket.maxLineBytes else {
+      state.status = LiveStatus(
+        text: strings.text(.lineTooLong(limit: Pocket.maxLineBytes)), isError: true)
+      return
+    }
+    do {
+      guard let command = try CommandParser.parse(line) else { return }
+      await run(command)
+    } catch {
+      state.status = LiveStatus(text: error.text(strings.language), isError: true)
+    }
+  }
+
+  // MARK: Commands
+
+  /// Runs `command` as line mode does and says its outcome on the status line.
+  private func run(_ command: Command) async {
+    let before = session.content.screen
+    let outcome = await session.execute(command)
+    if session.content.screen != before {
+      state.selection = nil
+      state.scroll = 0
+    } else {
+      clampSelection()
+    }
+    for warning in await session.store.takeWarnings() {
+      state.status = LiveStatus(text: strings.warning(warning), isError: true)
+    }
+    switch outcome {
+    case .done(let message):
+      state.status = message.map { LiveStatus(text: strings.text($0)) }
+    case .refused(let message):
+      if let confirmed = Session.confirmed(message) {
+        state.question = LiveQuestion(
+          message: message, command: confirmed.command, typed: confirmed.typed,
+          text: "\(strings.text(message)) \(strings.yesOrNo)")
+      } else {
+        state.status = LiveStatus(text: strings.text(message), isError: true)
+      }
+      if ExitStatus(for: .refused(message)) == .storeUnusable { exit = .storeUnusable }
+    case .text(let text):
+      state.page = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    case .quit:
+      exit = .done
+    }
+  }
+
+  // MARK: Selection
+
+  /// The screen's body: its lines under the tab line.
+  private var body: [ScreenLine] {
+    Array(renderer.screenLines(session.content).dropFirst())
+  }
+
+  private var selectedItem: ListItem? {
+    let body = body
+    guard let selection = state.selection,
+      let line = LiveLayout.lineIndex(ofItem: selection, in: body)
+    else { return nil }
+    return body[line].item
+  }
+
+  private func moveSelection(by step: Int) {
+    let count = LiveLayout.itemCount(body)
+    guard count > 0 else { return }
+    // Down from nothing selects the first item, up the last.
+    let target = state.selection.map { $0 + step } ?? (step > 0 ? 0 : count - 1)
+    moveSelection(to: target)
+  }
+
+  private func moveSelection(to target: Int) {
+    let body = body
+    let count = LiveLayout.itemCount(body)
+    guard count > 0 else { return }
+    let selection = min(max(0, target), count - 1)
+    state.selection = selection
+    if let line = LiveLayout.lineIndex(ofItem: selection, in: body) {
+      state.scroll = LiveLayout.scroll(
+        state.scroll, showing: line, height: LiveLayout.bodyRows(state.size))
+    }
+  }
+
+  private func clampSelection() {
+    guard let selection = state.selection else { return }
+    let count = LiveLayout.itemCount(body)
+    state.selection = count == 0 ? nil : min(selection, count - 1)
+  }
+
+  /// The previous or next page of a list with pages; a list without pages (the rates)
+  /// scrolls by a screenful.
+  private func turnPage(by step: Int) async {
+    if let paging = session.content.state.paging {
+      let target = paging.number + step
+      guard (1...paging.count).contains(target) else { return }
+      await run(.page(number: target))
+      state.selection = nil
+      state.scroll = 0
+    } else {
+      let height = LiveLayout.bodyRows(state.size)
+      let limit = max(0, body.count - height)
+      state.scroll = min(max(0, state.scroll + step * height), limit)
+      state.selection = nil
+    }
+  }
+}
+
+/// A question that waits for y or n: what it asks and the command a yes runs.
+struct LiveQuestion: Equatable {
+  var message: Message
+  var command: Command
+  var typed: String
+  var text: String
+}
+
+/// The live view's own state, observed like the view models': the terminal's size, the
+/// selection, the input line, the status line, a question, a page of text over the screen.
+@MainActor @Observable
+final class LiveState {
+  var size: TerminalSize
+  var selection: Int?
+  var scroll = 0
+  var input: InputRequest?
+  var status: LiveStatus?
+  var question: LiveQuestion?
+  var page: [String]?
+
+  init(size: TerminalSize) { self.size = size }
+
+  var overlay: LiveOverlay {
+    LiveOverlay(
+      input: input, status: status, question: question?.text, page: page, selection: selection,
+      scroll: scroll)
+  }
+}

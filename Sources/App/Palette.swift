@@ -1,0 +1,47 @@
+/// The style of each `TextRole` on a terminal that shows colour, in the terminal's own
+/// palette colours (never fixed RGB), so the user's theme decides the exact shades: bright
+/// variants on a dark background, the normal ones on a light one (`COLORFGBG`), where
+/// yellow would not read and favourites turn blue instead. Every mark and word stays in
+/// the text; colour only adds to it.
+package struct Palette: Sendable, Equatable {
+  package var background: TerminalBackground
+
+  package init(background: TerminalBackground) { self.background = background }
+
+  /// The palette for `policy`, or `nil` when colour is off.
+  package init?(_ policy: ColorPolicy) {
+    guard policy.enabled else { return nil }
+    self.init(background: policy.background)
+  }
+
+  package func style(_ role: TextRole?) -> TextStyle {
+    let bright = background == .dark
+    switch role {
+    case nil: return .plain
+    case .rise, .fastest: return TextStyle(foreground: .green, bright: bright)
+    case .fall, .slowest, .error: return TextStyle(foreground: .red, bright: bright)
+    case .favourite:
+      return TextStyle(foreground: background == .dark ? .yellow : .blue, bright: bright)
+    case .currentTab: return TextStyle(foreground: .cyan, bright: bright, bold: true)
+    case .running: return TextStyle(foreground: .cyan, bright: bright)
+    case .hint: return TextStyle(dim: true)
+    }
+  }
+
+  /// `line` as styled spans, each run's text escaped as line mode escapes it.
+  package func styled(_ line: ScreenLine) -> StyledLine {
+    StyledLine(
+      line.runs.map {
+        StyledSpan(
+          text: TerminalText.escaping($0.text, keepingNewlines: false), style: style($0.role))
+      })
+  }
+
+  /// `line` as text for line mode: each styled run set with its SGR sequence and reset
+  /// after it.
+  package func text(_ line: ScreenLine) -> String {
+    styled(line).spans.map { span in
+      span.style == .plain ? span.text : span.style.sgr + span.text + TextStyle.plain.sgr
+    }.joined()
+  }
+}

@@ -1,0 +1,279 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@testable import App
+
+/// The live view's keys, without a terminal: each key goes through `LiveController` to the
+/// same commands line mode runs, and the frames say what a person would see.
+@MainActor
+@Suite("Live view keys")
+struct LiveControllerTests {
+  let size = TerminalSize(rows: 30, columns: 100)
+
+  func controller(
+    palette: Palette? = nil, size: TerminalSize? = nil, store: InMemoryStore = InMemoryStore()
+  ) async -> LiveController {
+    let opened = OpenedStore(
+      kind: .memory, path: "memory", schemaVersion: 1, repositories: store.repositories)
+    let strings = Strings(language: .en)
+    let session = Session(
+      store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
+      strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
+      archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all)
+    #expect(await session.launch() == nil)
+    return LiveController(
+      session: session, renderer: Renderer(strings: strings, palette: palette),
+      size: size ?? self.size)
+  }
+
+  func press(_ controller: LiveController, _ keys: Key...) async {
+    for key in keys { await controller.handle(key) }
+  }
+
+  func type(_ controller: LiveController, _ text: String) async {
+    for character in text { await controller.handle(.character(character)) }
+  }
+
+  func screen(_ controller: LiveController) -> [String] {
+    controller.frame().lines.map(\.text)
+  }
+
+  @Test func numberKeysShowTheScreensAndTabWalksThem() async {
+    let live = await controller()
+    await press(live, .character("2"))
+    #expect(live.session.content.screen == .stopwatch)
+    await press(live, .character("6"))
+    #expect(live.session.content.screen == .chat)
+    await press(live, .tab)
+    #expect(live.session.content.screen == .rates)
+    await press(live, .backTab, .left)
+    #expect(live.session.content.screen == .mindLog)
+    await press(live, .right)
+    #expect(live.session.content.screen == .chat)
+  }
+
+  @Test func spaceStartsAndStopsAndLRecordsALap() async {
+    let live = await controller()
+    await press(live, .character("2"), .character(" "))
+    #expect(live.isTicking)
+    #expect(screen(live).contains { $0.contains("Stopwatch · running") })
+    await press(live, .character("l"))
+    // The lap being timed stands above the finished one.
+    let laps = screen(live).filter { $0.contains("Lap ") && !$0.contains("Space") }
+    #expect(laps.count == 2)
+    #expect(laps.first?.contains("Lap 2") == true)
+    #expect(laps.last?.contains("Lap 1") == true)
+    await press(live, .character(" "))
+    #expect(!live.isTicking)
+    #expect(screen(live).contains { $0.contains("Stopwatch · stopped") })
+  }
+
+  @Test func resettingManyLapsAsksAndYesDoesIt() async {
+    let live = await controller()
+    await press(live, .character("2"), .character(" "), .character("l"), .character("l"))
+    await press(live, .character("r"))
+    #expect(screen(live).contains { $0.contains("[y/N]") })
+    await press(live, .character("n"))
+    #expect(screen(live).contains { $0.contains("Lap 2") })
+    await press(live, .character("r"), .character("y"))
+    #expect(screen(live).contains { $0.contains("No laps yet") })
+  }
+
+  @Test func theFilterNarrowsTheRatesAsYouType() async {
+    let live = await controller()
+    await press(live, .character("1"))
+    // 162 currencies: the first screenful shows AED, not KRW.
+    #expect(screen(live).contains { $0.contains("AED") })
+    #expect(!screen(live).contains { $0.contains("KRW") })
+    await press(live, .character("/"))
+    await type(live, "krw")
+    let lines = screen(live)
+    #expect(lines.contains { $0.contains("KRW") })
+    #expect(!lines.contains { $0.contains(" USD ") && $0.contains("US Dollar") })
+    #expect(lines.contains { $0.contains("1 currency") })
+    // Enter keeps the filter; ↓ and Enter open the calculator for the selection.
+    await press(live, .enter, .down, .enter)
+    #expect(live.session.content.screen == .calculator(currency: "KRW"))
+  }
+
+  @Test func theCalculatorConvertsAsYouTypeAndEscGoesBack() async {
+    let live = await controller()
+    await press(live, .character(":"))
+    await type(live, "calc krw")
+    await press(live, .enter)
+    #expect(live.session.content.screen == .calculator(currency: "KRW"))
+    await type(live, "10")
+    #expect(screen(live).contains { $0.contains("10.00 USD → 13,500.03 KRW") })
+    await type(live, "0")
+    #expect(screen(live).contains { $0.contains("100.00 USD → 135,000.30 KRW") })
+    await type(live, "..")
+    #expect(screen(live).contains { $0.contains("Enter a valid number") }, "\(screen(live))")
+    await press(live, .escape, .escape)
+    #expect(live.session.content.screen == .rates)
+  }
+
+  @Test func aKoreanMessageIsSentWholeAndEditedAndDeletedFromTheSelection() async {
+    let live = await controller()
+    await press(live, .character("6"), .character("i"))
+    await type(live, "안녕하세요")
+    await press(live, .enter)
+    await press(live, .character("i"), .paste("second\nline"), .enter)
+    var lines = screen(live)
+    #expect(lines.contains { $0.contains("안녕하세요") })
+    #expect(lines.contains { $0.contains("second line") })
+    // ↓ selects the first message; Enter edits it in place.
+    await press(live, .down, .enter)
+    #expect(live.state.input?.text == "안녕하세요")
+    await press(live, .backspace, .backspace)
+    await type(live, "!")
+    await press(live, .enter)
+    lines = screen(live)
+    #expect(lines.contains { $0.contains("안녕하! (edited)") })
+    #expect(lines.contains { $0.hasPrefix("› ") && $0.contains("안녕하!") })
+    await press(live, .delete)
+    lines = screen(live)
+    #expect(!lines.contains { $0.contains("(edited)") })
+    #expect(lines.contains { $0.contains("Deleted message 1: 안녕하!") })
+  }
+
+  @Test func enterBookmarksTheSelectedNotice() async {
+    let live = await controller()
+    await press(live, .character("3"), .down, .down, .enter)
+    #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("★") })
+    await press(live, .character("4"))
+    #expect(live.session.content.screen == .bookmarks)
+    #expect(screen(live).contains { $0.contains("1  ") })
+  }
+
+  @Test func theCommandLineTakesLineModeWordsAndMessages() async {
+    let live = await controller()
+    await press(live, .character(":"))
+    await type(live, "add 7 walk")
+    await press(live, .enter)
+    #expect(live.session.content.screen == .mindLog)
+    #expect(screen(live).contains { $0.contains("walk") })
+    await press(live, .character(":"))
+    await type(live, "dance")
+    await press(live, .enter)
+    #expect(screen(live).contains { $0.contains("Unknown command 'dance'") })
+    await press(live, .character(":"))
+    await type(live, "help")
+    await press(live, .enter)
+    #expect(screen(live).contains { $0.contains("convert AMOUNT") })
+    await press(live, .character("x"))
+    #expect(!screen(live).contains { $0.contains("convert AMOUNT") })
+  }
+
+  @Test func questionMarkListsEveryKey() async {
+    let live = await controller()
+    await press(live, .character("?"))
+    let lines = screen(live)
+    for key in ["Tab / →", "PgUp / PgDn", "Space  start/stop", "/  filter", "i  write"] {
+      #expect(lines.contains { $0.contains(key) }, "\(key)")
+    }
+  }
+
+  @Test(arguments: [Key.character("q"), .control("c"), .control("d")])
+  func quitKeysEndTheView(key: Key) async {
+    let live = await controller()
+    await press(live, key)
+    #expect(live.exit == .done)
+  }
+
+  @Test func pagesTurnAndTheSelectionStaysInView() async {
+    let live = await controller(size: TerminalSize(rows: 12, columns: 80))
+    await press(live, .character("6"))
+    for index in 1...25 {
+      await press(live, .character(":"))
+      await type(live, "say m\(index)")
+      await press(live, .enter)
+    }
+    #expect(screen(live).contains { $0.contains("Page 1 of 2") } == false)
+    await press(live, .end)
+    // The last item of the page is selected and on the screen.
+    #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("m25") })
+    await press(live, .pageDown)
+    #expect(live.session.content.state.paging == ListPages(number: 2, count: 2))
+    await press(live, .pageUp)
+    #expect(live.session.content.state.paging == ListPages(number: 1, count: 2))
+  }
+}
+
+/// Frames as text and styles, without a terminal.
+@MainActor
+@Suite("Live view frames")
+struct LiveLayoutTests {
+  let renderer = Renderer(strings: Strings(language: .en), palette: Palette(background: .dark))
+
+  @Test func aTerminalTooSmallSaysSo() {
+    let frame = LiveLayout(renderer: renderer).frame(
+      screen: ["Rates"], overlay: LiveOverlay(), keys: [],
+      size: TerminalSize(rows: 5, columns: 20))
+    #expect(frame.lines.map(\.text) == ["The terminal is too small (20×5); Pocket needs 30×8."])
+  }
+
+  @Test func theKeyBarIsTheLastRowAndTheStatusAboveIt() {
+    let size = TerminalSize(rows: 10, columns: 80)
+    var overlay = LiveOverlay()
+    overlay.status = LiveStatus(text: "Unknown currency XYZ", isError: true)
+    let frame = LiveLayout(renderer: renderer).frame(
+      screen: ["tabs", "", "body"], overlay: overlay, keys: [KeyHelp("l", "lap", "랩")],
+      size: size)
+    #expect(frame.lines.count == size.rows)
+    #expect(frame.lines.last?.text.hasPrefix("l lap · 1-6 screens") == true)
+    #expect(frame.lines[size.rows - 2].text == "Unknown currency XYZ")
+    #expect(frame.lines[size.rows - 2].spans.first?.style.foreground == .red)
+  }
+
+  @Test func theSelectedItemIsMarkedAndReversedAndRolesAreColoured() {
+    let lines: [ScreenLine] = [
+      "tabs", ScreenLine("a", item: ListItem(number: 1)),
+      (ScreenLine("b  ") + ScreenLine("🔼", as: .rise)).showing(ListItem(number: 2)),
+    ]
+    var overlay = LiveOverlay()
+    overlay.selection = 1
+    let frame = LiveLayout(renderer: renderer).frame(
+      screen: lines, overlay: overlay, keys: [], size: TerminalSize(rows: 10, columns: 40))
+    #expect(frame.lines[1].text == "  a")
+    #expect(frame.lines[2].text == "› b  🔼")
+    #expect(frame.lines[2].spans.allSatisfy { $0.style.reverse })
+    #expect(frame.lines[2].spans.last?.style.foreground == .green)
+  }
+
+  @Test func withoutColourTheSelectionIsStillMarked() {
+    let plain = Renderer(strings: Strings(language: .en))
+    var overlay = LiveOverlay()
+    overlay.selection = 0
+    let frame = LiveLayout(renderer: plain).frame(
+      screen: ["tabs", ScreenLine("a", item: ListItem(number: 1))], overlay: overlay, keys: [],
+      size: TerminalSize(rows: 10, columns: 40))
+    #expect(frame.lines[1].text == "› a")
+    #expect(frame.lines.allSatisfy { $0.spans.allSatisfy { $0.style == .plain } })
+  }
+
+  @Test func hostileTextIsEscapedAsInLineMode() {
+    let frame = LiveLayout(renderer: renderer).frame(
+      screen: ["tabs", "\u{1B}[2Jboom"], overlay: LiveOverlay(), keys: [],
+      size: TerminalSize(rows: 10, columns: 40))
+    #expect(frame.lines[1].text == "  \\u{1B}[2Jboom")
+  }
+
+  @Test func theInputLineShowsItsCursor() {
+    var overlay = LiveOverlay()
+    overlay.input = InputRequest(prompt: KeyText("Message", "메시지"), words: "say ", text: "안녕")
+    let frame = LiveLayout(renderer: renderer).frame(
+      screen: ["tabs"], overlay: overlay, keys: [], size: TerminalSize(rows: 10, columns: 40))
+    #expect(frame.lines[8].text == "Enter run · Esc cancel")
+    #expect(frame.lines[9].text == "Message: 안녕")
+    #expect(frame.cursor == Frame.Cursor(row: 9, column: 13))
+  }
+
+  @Test func scrollingKeepsTheLineInView() {
+    #expect(LiveLayout.scroll(0, showing: 3, height: 5) == 0)
+    #expect(LiveLayout.scroll(0, showing: 7, height: 5) == 3)
+    #expect(LiveLayout.scroll(6, showing: 2, height: 5) == 2)
+  }
+}
