@@ -14,10 +14,13 @@ final class ScriptedConsole: Console, Sendable {
   private let state: Mutex<State>
   /// Whether it stands for a terminal (Pocket prompts and asks questions there).
   private let interactive: Bool
+  /// Whether its output and error output stand for a terminal (colour).
+  private let terminal: Bool
 
-  init(_ lines: [String] = [], interactive: Bool = false) {
+  init(_ lines: [String] = [], interactive: Bool = false, terminal: Bool = false) {
     state = Mutex(State(lines: lines))
     self.interactive = interactive
+    self.terminal = terminal
   }
 
   func readLine() -> String? {
@@ -27,6 +30,8 @@ final class ScriptedConsole: Console, Sendable {
   func write(_ text: String) { state.withLock { $0.output += text } }
   func writeError(_ text: String) { state.withLock { $0.errors += text } }
   var isInteractive: Bool { interactive }
+  var outputIsTerminal: Bool { terminal }
+  var errorIsTerminal: Bool { terminal }
 
   var output: String { state.withLock { $0.output } }
   var errors: String { state.withLock { $0.errors } }
@@ -34,10 +39,12 @@ final class ScriptedConsole: Console, Sendable {
   /// Runs `pocket arguments` in this process with this console.
   @MainActor
   static func run(
-    _ arguments: [String], script: [String] = [], interactive: Bool = false
+    _ arguments: [String], script: [String] = [], interactive: Bool = false,
+    terminal: Bool = false, environment: [String: String] = [:]
   ) async -> (status: ExitStatus, console: ScriptedConsole) {
-    let console = ScriptedConsole(script, interactive: interactive)
-    var pocket = Pocket(environment: ["TZ": "UTC"], console: console)
+    let console = ScriptedConsole(script, interactive: interactive, terminal: terminal)
+    var pocket = Pocket(
+      environment: environment.merging(["TZ": "UTC"]) { mine, _ in mine }, console: console)
     pocket.timeZone = TimeZone(identifier: "UTC") ?? .gmt
     let status = await pocket.run(arguments)
     return (status, console)
