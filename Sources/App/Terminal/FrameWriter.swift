@@ -20,7 +20,7 @@ package struct FrameWriter: Sendable {
   package func update(from previous: Frame?, to next: Frame, size: TerminalSize) -> String {
     var body = ""
     let rows = max(0, size.rows)
-    if previous == nil { body += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
+    if previous == nil { body += (colour ? TextStyle.plain.sgr : "") + "\u{1B}[H\u{1B}[2J" }
     for row in 0..<rows {
       let new = row < next.lines.count ? next.lines[row] : nil
       if let previous {

@@ -19,7 +19,9 @@ package enum Key: Equatable, Sendable {
 /// `ESC[1;5A` are ignored), UTF-8 split across reads, bracketed paste `ESC[200~ … ESC[201~`
 /// (may span many reads), DEL 0x7F and 0x08 as backspace, CR or LF as enter. Unknown
 /// sequences (function keys, Insert, mouse reports, OSC strings) are dropped whole; bytes
-/// that are not UTF-8 are dropped.
+/// that are not UTF-8 are dropped. A character is whole when its bytes are split anywhere;
+/// a grapheme cluster of several scalars (e + combining accent, 👍🏽) is one key when it
+/// comes in one read, as a terminal sends what one key press typed.
 package struct KeyDecoder: Sendable {
   /// Bytes not decoded yet: an unfinished escape sequence or UTF-8 character.
   private var pending: [UInt8] = []

@@ -134,7 +134,8 @@ package enum TerminalEvent: Equatable, Sendable {
   #endif
 }
 
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int
+{
   #if canImport(Glibc)
     Glibc.read(descriptor, bytes, count)
   #else
