@@ -87,6 +87,40 @@ package final class PseudoTerminal {
 
   deinit { close() }
 
+  /// A pty pair with no program on it, for testing terminal code in-process: the caller
+  /// owns and closes both descriptors. Throws `.unavailable` when openpty fails.
+  package static func openPair(rows: Int = 24, columns: Int = 80) throws -> (
+    master: Int32, slave: Int32
+  ) {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+      throw PseudoTerminalError.unavailable("openpty: \(String(cString: strerror(errno)))")
+    }
+    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+    return (master, slave)
+  }
+
+  /// Whatever is written to `master` within `milliseconds` of quiet (poll(2), no spinning).
+  package static func drain(_ master: Int32, quietMilliseconds: Int32 = 100) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, quietMilliseconds) > 0 else { return bytes }
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+      guard count > 0 else { return bytes }
+      bytes += buffer[..<count]
+    }
+  }
+
+  /// The same settings: every field of the two termios structures, byte for byte.
+  package static func same(_ first: Glibc.termios, _ second: Glibc.termios) -> Bool {
+    withUnsafeBytes(of: first) { a in withUnsafeBytes(of: second) { b in a.elementsEqual(b) } }
+  }
+
   // MARK: - Talking to the program
 
   /// Types `bytes` (as the terminal would send them for keys).

@@ -30,6 +30,7 @@ package enum TerminalEvent: Equatable, Sendable {
   package static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGCONT]
 
   private let device: TerminalDevice
+  private let signals: [Int32]
   private var decoder = KeyDecoder()
   private var readSource: (any DispatchSourceRead)?
   private var signalSources: [any DispatchSourceSignal] = []
@@ -37,7 +38,12 @@ package enum TerminalEvent: Equatable, Sendable {
   private var escapeTimer: DispatchWorkItem?
   private var continuation: AsyncStream<TerminalEvent>.Continuation?
 
-  package init(device: TerminalDevice) { self.device = device }
+  /// `signals` (all of `TerminalEvents.signals` unless a test narrows them) are the ones
+  /// listened to and whose dispositions are replaced while it runs.
+  package init(device: TerminalDevice, signals: [Int32] = TerminalEvents.signals) {
+    self.device = device
+    self.signals = signals
+  }
 
   /// Starts listening; the stream ends after `stop()` (or at the end of input).
   package func start() -> AsyncStream<TerminalEvent> {
@@ -46,7 +52,7 @@ package enum TerminalEvent: Equatable, Sendable {
     self.continuation = continuation
     decoder = KeyDecoder()
 
-    for signalNumber in Self.signals {
+    for signalNumber in signals {
       var ignore = sigaction()
       var previous = sigaction()
       Self.setIgnore(&ignore)
