@@ -192,3 +192,44 @@ struct TerminalPseudoTerminalTests {
     #expect(await stream.next() == .endOfInput)
   }
 }
+
+@Suite("Pseudo-terminal job control", .timeLimit(.minutes(2)))
+struct TerminalJobControlTests {
+  @Test func aProgramThatStopsItselfIsStoppedUntilResumedAndItsStatusComesBack() throws {
+    let pty: PseudoTerminal
+    do {
+      pty = try PseudoTerminal.underJobControl(
+        executable: "/bin/sh",
+        arguments: ["-c", "echo before; stty -echo; kill -TSTP $$; stty echo; echo after; exit 3"],
+        environment: TerminalPseudoTerminalTests.environment)
+    } catch PseudoTerminalError.unavailable(let reason) {
+      print("skipped: no pseudo-terminal here (\(reason))")
+      return
+    }
+    defer { pty.close() }
+    let before = try #require(pty.termios())
+    try pty.read(untilScreen: { $0.contains(PseudoTerminal.stoppedMarker) })
+    #expect(!pty.screen.contains("after"))
+    #expect(try #require(pty.termios()).c_lflag & tcflag_t(ECHO) == 0)  // as the job left it
+    pty.resumeStoppedJob()
+    try pty.read(untilScreen: { $0.contains("after") })
+    #expect(try pty.wait() == 3)
+    #expect(PseudoTerminal.same(before, try #require(pty.termios())))
+  }
+
+  @Test func ctrlCTypedReachesTheForegroundJob() throws {
+    let pty: PseudoTerminal
+    do {
+      pty = try PseudoTerminal.underJobControl(
+        executable: "/bin/sh", arguments: ["-c", "echo up; while :; do sleep 0.1; done"],
+        environment: TerminalPseudoTerminalTests.environment)
+    } catch PseudoTerminalError.unavailable(let reason) {
+      print("skipped: no pseudo-terminal here (\(reason))")
+      return
+    }
+    defer { pty.close() }
+    try pty.read(untilScreen: { $0.contains("up") })
+    pty.send([0x03])  // ISIG is on in the job's terminal: the driver sends SIGINT
+    #expect(try pty.wait() == 128 + SIGINT)
+  }
+}

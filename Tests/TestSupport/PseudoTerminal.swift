@@ -85,6 +85,35 @@ package final class PseudoTerminal {
     self.screen = ScreenModel(rows: rows, columns: columns, ambiguousIsWide: ambiguousIsWide)
   }
 
+  /// Starts `executable` as a job of a job-control shell (`/bin/sh -m`) on the pty, so
+  /// Ctrl-Z works as at a user's terminal: the program's own SIGTSTP stops it (a program that
+  /// is its own session leader, as `init` starts it, is in an orphaned process group, and
+  /// Linux discards SIGTSTP there). Each time the program stops, the shell writes
+  /// `PseudoTerminal.stoppedMarker` on a line and waits for `resumeStoppedJob()`, which does
+  /// what `fg` does (SIGCONT, the terminal's foreground back to the program). `wait()` gives
+  /// the program's exit status; signals for the program go through `signalForeground(_:)`.
+  package static func underJobControl(
+    executable: String, arguments: [String] = [], environment: [String: String] = [:],
+    rows: Int = 24, columns: Int = 80, ambiguousIsWide: Bool = false
+  ) throws -> PseudoTerminal {
+    let script = """
+      "$0" "$@"; s=$?
+      while [ "$s" -ge 145 ] && [ "$s" -le 150 ]; do
+        printf '\n%s\n' '\(stoppedMarker)'; IFS= read -r _; fg > /dev/null; s=$?
+      done
+      exit "$s"
+      """
+    return try PseudoTerminal(
+      executable: "/bin/sh", arguments: ["-m", "-c", script, executable] + arguments,
+      environment: environment, rows: rows, columns: columns, ambiguousIsWide: ambiguousIsWide)
+  }
+
+  /// What the job-control shell of `underJobControl` writes when the program has stopped.
+  package static let stoppedMarker = "[stopped]"
+
+  /// Under job control: brings the stopped program back (the shell's `fg`).
+  package func resumeStoppedJob() { send("\r") }
+
   deinit { close() }
 
   /// A pty pair with no program on it, for testing terminal code in-process: the caller
@@ -226,7 +255,16 @@ package final class PseudoTerminal {
     return tcgetattr(slave, &settings) == 0 ? settings : nil
   }
 
-  /// Sends `signalNumber` to the program.
+  /// Sends `signalNumber` to the terminal's foreground process group, as the terminal does
+  /// for Ctrl-C typed with ISIG on (tcgetpgrp on the master). Under job control that is the
+  /// program while it runs.
+  package func signalForeground(_ signalNumber: Int32) {
+    let group = tcgetpgrp(master)
+    guard group > 0 else { return }
+    kill(-group, signalNumber)
+  }
+
+  /// Sends `signalNumber` to the program (under job control: to its shell).
   package func signal(_ signalNumber: Int32) {
     guard exitStatus == nil else { return }
     kill(processIdentifier, signalNumber)
@@ -264,7 +302,8 @@ package final class PseudoTerminal {
     }
   }
 
-  /// Whether the program has been seen to stop (SIGTSTP/SIGSTOP), without waiting for it.
+  /// Whether the process started (not a job under job control) stops (SIGTSTP/SIGSTOP)
+  /// within `timeout`, reading its output meanwhile.
   package func isStopped(timeout: Duration = .seconds(20)) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
