@@ -70,9 +70,12 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
   }
 
   /// Leaves, then stops the process as Ctrl-Z would (SIGTSTP, default action) and, once
-  /// continued (`fg`), takes the terminal again. The caller redraws from `previous == nil`
-  /// (the `.resumed` event says when). When SIGTSTP is ignored (a shell without job
-  /// control) nothing happens: there would be no `fg` to come back with.
+  /// continued (`fg`), takes the terminal again before it returns. The alternate screen comes
+  /// back blank, so the caller redraws from `previous == nil` as soon as this returns (the
+  /// `.resumed` event that SIGCONT brings later may redraw once more). When SIGTSTP is
+  /// ignored (a shell without job control) nothing happens: there would be no `fg` to come
+  /// back with. In an orphaned process group (no job-control shell above it) Linux discards
+  /// SIGTSTP: the process does not stop, and this leaves and takes the terminal again at once.
   package func suspend() {
     var current = sigaction()
     sigaction(SIGTSTP, nil, &current)
