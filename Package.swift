@@ -29,8 +29,9 @@ let package = Package(
     // `swift run -c release pocket-bench`: timings through the same stack as `pocket`.
     .executableTarget(
       name: "Bench", dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite"]),
-    // Test helpers that need no store: clocks, fixtures, the failing fake store.
-    .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
+    // Test helpers that need no store: clocks, fixtures, the failing fake store, and the
+    // pseudo-terminal with its screen model (which measures text as App does).
+    .target(name: "TestSupport", dependencies: ["Domain", "App"], path: "Tests/TestSupport"),
     // The real stores under test (StoreKind), for the contract suite and the tests above it.
     .target(
       name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport"],

@@ -6,16 +6,18 @@
 /// joiners and variation selectors take 0; everything else takes 1. East Asian Ambiguous
 /// characters (★, ·, →, Greek and Cyrillic letters, box drawing) take 2 columns when
 /// `ambiguousIsWide`, as terminals set up for Korean show them, else 1 (UAX #11).
-struct DisplayWidth {
-  var ambiguousIsWide: Bool
+package struct DisplayWidth: Sendable {
+  package var ambiguousIsWide: Bool
+
+  package init(ambiguousIsWide: Bool) { self.ambiguousIsWide = ambiguousIsWide }
 
   /// The columns `text` takes.
-  func of(_ text: String) -> Int {
+  package func of(_ text: String) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 
   /// The columns one character (grapheme cluster) takes: 0, 1 or 2.
-  func of(_ character: Character) -> Int {
+  package func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     if scalars.contains(where: { $0.properties.isEmojiPresentation })
       || (scalars.contains { $0.value == 0xFE0F } && scalars.first?.properties.isEmoji == true)

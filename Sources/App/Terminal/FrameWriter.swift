@@ -1,0 +1,87 @@
+/// Turns frames into the bytes that update a terminal showing `previous` into `next`.
+///
+/// Only rows that changed are rewritten (cursor to the row, the row's spans with SGR when
+/// `colour`, erase to end of line); rows beyond `next.lines` are cleared; every line is cut
+/// to `size.columns` display columns (`DisplayWidth`: CJK and emoji two columns, ambiguous
+/// per `ambiguousIsWide`) with `…` when cut, and a wide character never straddles the edge.
+/// The whole update is one string wrapped in synchronized output (`ESC[?2026h` …
+/// `ESC[?2026l`), to be written in one write(2); terminals without it ignore the two modes.
+/// `previous == nil` (first frame, after a resize or a resume) clears and draws everything.
+/// When nothing changed the update is empty: nothing to write.
+package struct FrameWriter: Sendable {
+  private let width: DisplayWidth
+  private let colour: Bool
+
+  package init(ambiguousIsWide: Bool, colour: Bool) {
+    self.width = DisplayWidth(ambiguousIsWide: ambiguousIsWide)
+    self.colour = colour
+  }
+
+  package func update(from previous: Frame?, to next: Frame, size: TerminalSize) -> String {
+    var body = ""
+    let rows = max(0, size.rows)
+    if previous == nil { body += (colour ? TextStyle.plain.sgr : "") + "\u{1B}[H\u{1B}[2J" }
+    for row in 0..<rows {
+      let new = row < next.lines.count ? next.lines[row] : nil
+      if let previous {
+        let old = row < previous.lines.count ? previous.lines[row] : nil
+        if old == new { continue }
+        body += "\u{1B}[\(row + 1);1H"
+        if let new { body += render(new, columns: size.columns) }
+        body += "\u{1B}[K"
+      } else if let new, !new.spans.allSatisfy(\.text.isEmpty) {
+        body += "\u{1B}[\(row + 1);1H" + render(new, columns: size.columns)
+      }
+    }
+    if previous?.cursor != next.cursor || previous == nil || !body.isEmpty {
+      if let cursor = next.cursor, (0..<rows).contains(cursor.row) {
+        let column = min(max(0, cursor.column), max(0, size.columns - 1))
+        body += "\u{1B}[\(cursor.row + 1);\(column + 1)H\u{1B}[?25h"
+      } else {
+        body += "\u{1B}[?25l"
+      }
+    }
+    guard !body.isEmpty else { return "" }
+    return "\u{1B}[?2026h" + body + "\u{1B}[?2026l"
+  }
+
+  /// One line, escaped, cut to `columns`, with its styles when colouring (and the style
+  /// reset after it, so the erase that follows uses the default background).
+  func render(_ line: StyledLine, columns: Int) -> String {
+    let spans = line.spans.map {
+      StyledSpan(TerminalText.escaping($0.text, keepingNewlines: false), style: $0.style)
+    }
+    let fits = spans.reduce(0) { $0 + width.of($1.text) } <= columns
+    let ellipsis: Character = "…"
+    let budget = fits ? columns : columns - width.of(ellipsis)
+    var used = 0
+    var output = ""
+    var styled = false
+    var cut = false
+    for span in spans {
+      guard !cut else { break }
+      var text = ""
+      for character in span.text {
+        let characterWidth = width.of(character)
+        if used + characterWidth > budget {
+          cut = true
+          break
+        }
+        text.append(character)
+        used += characterWidth
+      }
+      if cut, budget >= 0 {
+        // Pad where a wide character did not fit, so the ellipsis ends at the edge.
+        text += String(repeating: " ", count: max(0, budget - used)) + String(ellipsis)
+      }
+      guard !text.isEmpty else { continue }
+      if colour, span.style != .plain || styled {
+        output += span.style.sgr
+        styled = span.style != .plain
+      }
+      output += text
+    }
+    if styled { output += TextStyle.plain.sgr }
+    return output
+  }
+}

@@ -1,0 +1,232 @@
+/// A key or input event decoded from the terminal's bytes.
+package enum Key: Equatable, Sendable {
+  /// Printable text, one grapheme cluster (Korean typed arrives whole).
+  case character(Character)
+  case enter, tab, backTab, escape, backspace, delete
+  case up, down, left, right, home, end, pageUp, pageDown
+  /// Ctrl-letter: `.control("c")` for 0x03, `"d"` 0x04, `"z"` 0x1A, `"l"` 0x0C. (Tab, Enter
+  /// and Backspace have their own cases: 0x09, 0x0A, 0x0D, 0x08 never arrive as `.control`.)
+  case control(Character)
+  /// A bracketed paste, whole (newlines and escapes inside it are text, not keys).
+  case paste(String)
+}
+
+/// Bytes → keys.
+///
+/// Handles escape sequences split across reads (CSI and SS3 arrows, Home/End in their
+/// common forms `ESC[H` `ESC[F` `ESC[1~` `ESC[4~` `ESC[7~` `ESC[8~` `ESCOH` `ESCOF`,
+/// PgUp/PgDn `ESC[5~`/`ESC[6~`, Delete `ESC[3~`, Shift-Tab `ESC[Z`; modifiers such as
+/// `ESC[1;5A` are ignored), UTF-8 split across reads, bracketed paste `ESC[200~ … ESC[201~`
+/// (may span many reads), DEL 0x7F and 0x08 as backspace, CR or LF as enter. Unknown
+/// sequences (function keys, Insert, mouse reports, OSC strings) are dropped whole; bytes
+/// that are not UTF-8 are dropped. A character is whole when its bytes are split anywhere;
+/// a grapheme cluster of several scalars (e + combining accent, 👍🏽) is one key when it
+/// comes in one read, as a terminal sends what one key press typed.
+package struct KeyDecoder: Sendable {
+  /// Bytes not decoded yet: an unfinished escape sequence or UTF-8 character.
+  private var pending: [UInt8] = []
+  /// Inside a bracketed paste: the pasted bytes so far.
+  private var paste: [UInt8]?
+
+  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  package init() {}
+
+  /// True when a lone ESC (or an unfinished sequence) waits: the reader calls
+  /// `flushPending()` after a short quiet time (e.g. 30 ms) to turn a lone ESC into
+  /// `.escape`. An unfinished bracketed paste is not pending: it waits for its end.
+  package var hasPending: Bool { paste == nil && !pending.isEmpty }
+
+  /// The keys in `bytes`, with whatever earlier reads left unfinished in front of them.
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    pending.append(contentsOf: bytes)
+    var keys: [Key] = []
+    decode(into: &keys)
+    return keys
+  }
+
+  /// A lone ESC becomes `.escape`; an unfinished sequence or character is dropped.
+  package mutating func flushPending() -> [Key] {
+    guard hasPending else { return [] }
+    let wasLoneEscape = pending == [0x1B]
+    pending.removeAll()
+    return wasLoneEscape ? [.escape] : []
+  }
+
+  private mutating func decode(into keys: inout [Key]) {
+    var index = 0
+    var text: [UInt8] = []  // printable UTF-8 gathered, so combining marks stay with their base
+    func flushText() {
+      guard !text.isEmpty else { return }
+      for character in String(decoding: text, as: UTF8.self) where character != "\u{FFFD}" {
+        keys.append(.character(character))
+      }
+      text.removeAll()
+    }
+    defer { flushText() }
+    while index < pending.count {
+      if paste != nil {
+        guard let end = Self.find(Self.pasteEnd, in: pending, from: index) else {
+          // Keep a tail that may be the start of the end marker; the rest is pasted text.
+          let keep = Self.markerPrefixLength(at: pending[index...])
+          paste?.append(contentsOf: pending[index..<(pending.count - keep)])
+          pending.removeFirst(pending.count - keep)
+          return
+        }
+        paste?.append(contentsOf: pending[index..<end])
+        keys.append(.paste(String(decoding: paste ?? [], as: UTF8.self)))
+        paste = nil
+        index = end + Self.pasteEnd.count
+        continue
+      }
+      let byte = pending[index]
+      switch byte {
+      case 0x1B:
+        flushText()
+        guard let (consumed, key) = escapeSequence(at: index) else {
+          pending.removeFirst(index)
+          return
+        }
+        if let key { keys.append(key) }
+        index += consumed
+      case 0x0D, 0x0A:
+        flushText()
+        keys.append(.enter)
+        index += 1
+      case 0x09:
+        flushText()
+        keys.append(.tab)
+        index += 1
+      case 0x7F, 0x08:
+        flushText()
+        keys.append(.backspace)
+        index += 1
+      case 0x01...0x1A:
+        flushText()
+        keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+        index += 1
+      case 0x00, 0x1C...0x1F:
+        index += 1  // Ctrl-@, Ctrl-\ … : no key
+      case 0x20...0x7E:
+        text.append(byte)
+        index += 1
+      default:
+        let length = Self.utf8Length(byte)
+        guard length > 1 else {
+          index += 1  // a stray continuation byte or an invalid lead byte
+          continue
+        }
+        guard index + length <= pending.count else {
+          let available = pending[(index + 1)...]
+          guard available.allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+            index += 1
+            continue
+          }
+          flushText()
+          pending.removeFirst(index)
+          return
+        }
+        let sequence = pending[index..<(index + length)]
+        if sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) {
+          text.append(contentsOf: sequence)
+          index += length
+        } else {
+          index += 1
+        }
+      }
+    }
+    pending.removeAll()
+  }
+
+  /// The escape sequence starting at `start`: how many bytes it takes and its key (nil for a
+  /// sequence dropped whole), or nil when it is unfinished.
+  private mutating func escapeSequence(at start: Int) -> (Int, Key?)? {
+    guard start + 1 < pending.count else { return nil }
+    switch pending[start + 1] {
+    case UInt8(ascii: "["):
+      var end = start + 2
+      while end < pending.count, (0x20...0x3F).contains(pending[end]) { end += 1 }
+      guard end < pending.count else { return nil }
+      let final = pending[end]
+      let consumed = end - start + 1
+      guard (0x40...0x7E).contains(final) else { return (consumed - 1, nil) }  // broken: drop
+      let parameters = String(decoding: pending[(start + 2)..<end], as: UTF8.self)
+      let first = parameters.split(separator: ";", omittingEmptySubsequences: false).first
+      switch final {
+      case UInt8(ascii: "A"): return (consumed, .up)
+      case UInt8(ascii: "B"): return (consumed, .down)
+      case UInt8(ascii: "C"): return (consumed, .right)
+      case UInt8(ascii: "D"): return (consumed, .left)
+      case UInt8(ascii: "H"): return (consumed, .home)
+      case UInt8(ascii: "F"): return (consumed, .end)
+      case UInt8(ascii: "Z"): return (consumed, .backTab)
+      case UInt8(ascii: "~"):
+        switch first.map(String.init) {
+        case "1", "7": return (consumed, .home)
+        case "4", "8": return (consumed, .end)
+        case "3": return (consumed, .delete)
+        case "5": return (consumed, .pageUp)
+        case "6": return (consumed, .pageDown)
+        case "200":
+          paste = []
+          return (consumed, nil)
+        default: return (consumed, nil)
+        }
+      default: return (consumed, nil)
+      }
+    case UInt8(ascii: "O"):
+      guard start + 2 < pending.count else { return nil }
+      switch pending[start + 2] {
+      case UInt8(ascii: "A"): return (3, .up)
+      case UInt8(ascii: "B"): return (3, .down)
+      case UInt8(ascii: "C"): return (3, .right)
+      case UInt8(ascii: "D"): return (3, .left)
+      case UInt8(ascii: "H"): return (3, .home)
+      case UInt8(ascii: "F"): return (3, .end)
+      case UInt8(ascii: "M"): return (3, .enter)  // keypad Enter
+      default: return (3, nil)  // F1–F4 and other keypad keys
+      }
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"):
+      // OSC, DCS, APC, PM: a string ended by BEL or ESC \ — dropped whole.
+      var end = start + 2
+      while end < pending.count {
+        if pending[end] == 0x07 { return (end - start + 1, nil) }
+        if pending[end] == 0x1B, end + 1 < pending.count {
+          return (end - start + (pending[end + 1] == UInt8(ascii: "\\") ? 2 : 0), nil)
+        }
+        end += 1
+      }
+      return nil
+    default:
+      // ESC then another key (Alt-key, or Esc pressed just before): Esc, then that key.
+      return (1, .escape)
+    }
+  }
+
+  private static func utf8Length(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xC2...0xDF: 2
+    case 0xE0...0xEF: 3
+    case 0xF0...0xF4: 4
+    default: 1
+    }
+  }
+
+  private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard bytes.count - start >= marker.count else { return nil }
+    for index in start...(bytes.count - marker.count)
+    where bytes[index..<(index + marker.count)].elementsEqual(marker) {
+      return index
+    }
+    return nil
+  }
+
+  /// The length of the longest tail of `bytes` that begins the paste end marker.
+  private static func markerPrefixLength(at bytes: ArraySlice<UInt8>) -> Int {
+    for length in stride(from: min(pasteEnd.count - 1, bytes.count), to: 0, by: -1)
+    where bytes.suffix(length).elementsEqual(pasteEnd.prefix(length)) {
+      return length
+    }
+    return 0
+  }
+}

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why the live view could not take the terminal.
+package struct TerminalUnavailable: Error, Equatable, Sendable {
+  package var reason: String
+}
+
+/// The real terminal for the live view.
+///
+/// `enter()` saves the termios settings, switches to raw mode (no echo, no canonical mode,
+/// no ISIG: Ctrl-C and Ctrl-Z arrive as keys; no flow control; output processing is kept as
+/// it is, and frames move the cursor with CUP, never with newlines), enters the alternate
+/// screen (`ESC[?1049h`, which saves the cursor and keeps the main screen's contents), hides
+/// the cursor and enables bracketed paste. `leave()` undoes all of it in reverse and
+/// restores the saved termios exactly (tcsetattr TCSAFLUSH); both are idempotent.
+@MainActor package final class TerminalDevice {
+  package let input: Int32
+  package let output: Int32
+  private var saved: termios?
+
+  package static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+  package static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+
+  package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    self.input = input
+    self.output = output
+  }
+
+  package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+  /// Whether the terminal is taken (between `enter()` and `leave()`).
+  package var isEntered: Bool { saved != nil }
+
+  /// Takes the terminal; throws when input or output is not a terminal or tcgetattr fails.
+  package func enter() throws {
+    guard saved == nil else { return }
+    guard Self.isTerminal(input), Self.isTerminal(output) else {
+      throw TerminalUnavailable(reason: "not a terminal")
+    }
+    var original = termios()
+    guard tcgetattr(input, &original) == 0 else {
+      throw TerminalUnavailable(reason: "tcgetattr: \(String(cString: strerror(errno)))")
+    }
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+    raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+    raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+      throw TerminalUnavailable(reason: "tcsetattr: \(String(cString: strerror(errno)))")
+    }
+    saved = original
+    write(Self.enterSequence)
+  }
+
+  /// Gives the terminal back as `enter()` found it (idempotent).
+  package func leave() {
+    guard var original = saved else { return }
+    write(Self.leaveSequence)
+    while tcsetattr(input, TCSAFLUSH, &original) != 0, errno == EINTR {}
+    saved = nil
+  }
+
+  /// Leaves, then stops the process as Ctrl-Z would (SIGTSTP, default action) and, once
+  /// continued (`fg`), takes the terminal again before it returns. The alternate screen comes
+  /// back blank, so the caller redraws from `previous == nil` as soon as this returns (the
+  /// `.resumed` event that SIGCONT brings later may redraw once more). When SIGTSTP is
+  /// ignored (a shell without job control) nothing happens: there would be no `fg` to come
+  /// back with. In an orphaned process group (no job-control shell above it) Linux discards
+  /// SIGTSTP: the process does not stop, and this leaves and takes the terminal again at once.
+  package func suspend() {
+    var current = sigaction()
+    sigaction(SIGTSTP, nil, &current)
+    if Self.isIgnored(current) { return }
+    leave()
+    var previous = sigaction()
+    var defaultAction = sigaction()
+    Self.setDefault(&defaultAction)
+    sigaction(SIGTSTP, &defaultAction, &previous)
+    raise(SIGTSTP)
+    sigaction(SIGTSTP, &previous, nil)
+    try? enter()
+  }
+
+  /// TIOCGWINSZ on the output (else the input); 24×80 when neither knows.
+  package var size: TerminalSize {
+    for descriptor in [output, input] {
+      var size = winsize()
+      if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+        return TerminalSize(rows: Int(size.ws_row), columns: Int(size.ws_col))
+      }
+    }
+    return TerminalSize(rows: 24, columns: 80)
+  }
+
+  /// Writes all of `text` (one write loop, EINTR-safe); gives up quietly when the terminal
+  /// is gone.
+  package func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    bytes.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      while offset < buffer.count {
+        let written = systemWrite(output, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else if written < 0, errno == EAGAIN {
+          var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  #if canImport(Glibc)
+    private static func isIgnored(_ action: sigaction) -> Bool {
+      unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+    private static func setDefault(_ action: inout sigaction) {
+      action.__sigaction_handler.sa_handler = SIG_DFL
+    }
+  #else
+    private static func isIgnored(_ action: sigaction) -> Bool {
+      unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
+        == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+    private static func setDefault(_ action: inout sigaction) {
+      action.__sigaction_u.__sa_handler = SIG_DFL
+    }
+  #endif
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+  #else
+    Darwin.write(descriptor, bytes, count)
+  #endif
+}

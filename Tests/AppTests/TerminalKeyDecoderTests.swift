@@ -1,0 +1,151 @@
+import Testing
+
+@testable import App
+
+@Suite("Terminal keys decoded from bytes")
+struct TerminalKeyDecoderTests {
+  static let keys: [(String, [UInt8], Key)] = [
+    ("a", Array("a".utf8), .character("a")),
+    ("space", [0x20], .character(" ")),
+    ("CR", [0x0D], .enter),
+    ("LF", [0x0A], .enter),
+    ("tab", [0x09], .tab),
+    ("shift-tab", Array("\u{1B}[Z".utf8), .backTab),
+    ("DEL", [0x7F], .backspace),
+    ("BS", [0x08], .backspace),
+    ("delete", Array("\u{1B}[3~".utf8), .delete),
+    ("up CSI", Array("\u{1B}[A".utf8), .up),
+    ("down CSI", Array("\u{1B}[B".utf8), .down),
+    ("right CSI", Array("\u{1B}[C".utf8), .right),
+    ("left CSI", Array("\u{1B}[D".utf8), .left),
+    ("up SS3", Array("\u{1B}OA".utf8), .up),
+    ("down SS3", Array("\u{1B}OB".utf8), .down),
+    ("right SS3", Array("\u{1B}OC".utf8), .right),
+    ("left SS3", Array("\u{1B}OD".utf8), .left),
+    ("ctrl-up", Array("\u{1B}[1;5A".utf8), .up),
+    ("home CSI H", Array("\u{1B}[H".utf8), .home),
+    ("home SS3 H", Array("\u{1B}OH".utf8), .home),
+    ("home 1~", Array("\u{1B}[1~".utf8), .home),
+    ("home 7~", Array("\u{1B}[7~".utf8), .home),
+    ("end CSI F", Array("\u{1B}[F".utf8), .end),
+    ("end SS3 F", Array("\u{1B}OF".utf8), .end),
+    ("end 4~", Array("\u{1B}[4~".utf8), .end),
+    ("end 8~", Array("\u{1B}[8~".utf8), .end),
+    ("page up", Array("\u{1B}[5~".utf8), .pageUp),
+    ("page down", Array("\u{1B}[6~".utf8), .pageDown),
+    ("ctrl-c", [0x03], .control("c")),
+    ("ctrl-d", [0x04], .control("d")),
+    ("ctrl-l", [0x0C], .control("l")),
+    ("ctrl-z", [0x1A], .control("z")),
+    ("Korean", Array("한".utf8), .character("한")),
+    ("emoji", Array("👍".utf8), .character("👍")),
+  ]
+
+  @Test(arguments: keys)
+  func everyKeyWholeAndOneByteAtATime(name: String, bytes: [UInt8], key: Key) {
+    var whole = KeyDecoder()
+    #expect(whole.feed(bytes) == [key], "\(name) in one read")
+    #expect(!whole.hasPending, "\(name)")
+
+    var split = KeyDecoder()
+    var keys: [Key] = []
+    for byte in bytes { keys += split.feed([byte]) }
+    #expect(keys == [key], "\(name) one byte per read")
+    #expect(!split.hasPending, "\(name)")
+  }
+
+  @Test func koreanSplitInsideItsUTF8ArrivesWhole() {
+    let bytes = Array("안녕".utf8)  // 6 bytes: 3 + 3
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(bytes[0..<2]) == [])
+    #expect(decoder.feed(bytes[2..<4]) == [.character("안")])
+    #expect(decoder.feed(bytes[4..<5]) == [])
+    #expect(decoder.feed(bytes[5...]) == [.character("녕")])
+    #expect(!decoder.hasPending)
+  }
+
+  @Test func severalKeysInOneRead() {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.feed(Array("l\u{1B}[Bq\r".utf8)) == [.character("l"), .down, .character("q"), .enter])
+  }
+
+  @Test func aPasteSpanningReadsWithEscapesAndNewlinesIsOneKey() {
+    let pasted = "첫 줄\n\u{1B}[A second\r\n\u{1B}[200~ third"
+    let bytes = Array(("x\u{1B}[200~" + pasted + "\u{1B}[201~y").utf8)
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    var index = 0
+    while index < bytes.count {  // reads of 3 bytes: markers and characters split
+      keys += decoder.feed(bytes[index..<min(bytes.count, index + 3)])
+      index += 3
+    }
+    #expect(keys == [.character("x"), .paste(pasted), .character("y")])
+    #expect(!decoder.hasPending)
+
+    var oneByte = KeyDecoder()
+    var oneByteKeys: [Key] = []
+    for byte in bytes { oneByteKeys += oneByte.feed([byte]) }
+    #expect(oneByteKeys == keys)
+  }
+
+  @Test func anUnfinishedPasteIsNotFlushedAsKeys() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}".utf8)) == [])
+    #expect(!decoder.hasPending)
+    #expect(decoder.flushPending() == [])
+    #expect(decoder.feed(Array("[201~".utf8)) == [.paste("abc")])
+  }
+
+  @Test func aLoneEscapeIsEscapeOnlyAfterFlushPending() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.hasPending)
+    #expect(decoder.flushPending() == [.escape])
+    #expect(!decoder.hasPending)
+    #expect(decoder.flushPending() == [])
+  }
+
+  @Test func anEscapeFollowedInTheNextReadByTheRestOfASequenceIsThatKey() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.feed(Array("[".utf8)) == [])
+    #expect(decoder.hasPending)
+    #expect(decoder.feed(Array("A".utf8)) == [.up])
+  }
+
+  @Test func escapeThenAnotherKeyIsBoth() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}q".utf8)) == [.escape, .character("q")])
+    #expect(decoder.feed(Array("\u{1B}\u{1B}".utf8)) == [.escape])
+    #expect(decoder.flushPending() == [.escape])
+  }
+
+  @Test func unknownSequencesAreDroppedWhole() {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.feed(Array("\u{1B}[15~a\u{1B}OPb\u{1B}[2~c".utf8)) == [
+        .character("a"), .character("b"), .character("c"),
+      ])
+    #expect(decoder.feed(Array("\u{1B}]11;rgb:0/0/0\u{07}d".utf8)) == [.character("d")])
+  }
+
+  @Test func anUnfinishedSequenceIsDroppedByFlushPending() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[1;".utf8)) == [])
+    #expect(decoder.flushPending() == [])
+    #expect(decoder.feed(Array("z".utf8)) == [.character("z")])
+  }
+
+  @Test func bytesThatAreNotUTF8AreDropped() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0xFF, 0x61, 0x80, 0xC3]) == [.character("a")])
+    #expect(decoder.feed([0x62]) == [.character("b")])
+  }
+
+  @Test func aCombiningMarkOrModifierInTheSameReadStaysWithItsCharacter() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("e\u{301}".utf8)) == [.character("e\u{301}")])
+    #expect(decoder.feed(Array("👍🏽".utf8)) == [.character("👍🏽")])
+  }
+}
