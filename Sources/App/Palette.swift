@@ -33,7 +33,7 @@ package struct Palette: Sendable, Equatable {
     StyledLine(
       line.runs.map {
         StyledSpan(
-          text: TerminalText.escaping($0.text, keepingNewlines: false), style: style($0.role))
+          TerminalText.escaping($0.text, keepingNewlines: false), style: style($0.role))
       })
   }
 
