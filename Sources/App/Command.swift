@@ -23,8 +23,10 @@ package enum Command: Equatable, Sendable {
   /// a terminal).
   case clear(confirmed: Bool)
   case mindLog
-  /// `mindlog --days N`: the mind log with the mood of the last `days` days.
-  case mindLogSpan(days: Int)
+  /// `mindlog [--days N] [--to DATE]`: the mind log with the mood of the `days` days (the
+  /// length shown when `nil`) ending on `through` (today when `nil`). With `days`, page 1
+  /// shows; without, the page shown stays (the live view follows its selection so).
+  case mindLogSpan(days: Int?, through: EntryDay?)
   /// `add [--date DATE] SCORE NOTE...`: `date` is `nil` without `--date` (today).
   case add(score: String, note: String, date: EntryDay? = nil)
   case chat

@@ -50,15 +50,7 @@ enum CommandParser {
       command = .rename(number: try words.number(for: "rename"), title: words.rest())
     case "remove": command = .remove(number: try words.number(for: "remove"))
     case "clear": command = .clear(confirmed: try words.yes(for: "clear"))
-    case "mindlog":
-      guard let flag = words.next() else {
-        command = .mindLog
-        break
-      }
-      let text = words.next() ?? ""
-      guard flag == "--days", let days = Int(text), (1...SummarizeMood.maxDays).contains(days)
-      else { throw .badDays(text: flag == "--days" ? text : flag) }
-      command = .mindLogSpan(days: days)
+    case "mindlog": command = try words.moodSpan()
     case "add":
       let date = try words.date(for: "add")
       command = .add(
@@ -188,10 +180,40 @@ private struct Words {
     return true
   }
 
+  /// `mindlog`'s words: `--days N` and `--to DATE`, each optional and at most once, in
+  /// either order. Plain `mindlog` is `.mindLog`.
+  mutating func moodSpan() throws(UsageError) -> Command {
+    var days: Int?
+    var through: EntryDay?
+    while position < words.count {
+      switch words[position] {
+      case "--days" where days == nil:
+        position += 1
+        let text = next() ?? ""
+        guard let number = Int(text), (1...SummarizeMood.maxDays).contains(number) else {
+          throw .badDays(text: text)
+        }
+        days = number
+      case "--to" where through == nil:
+        through = try date(after: "--to", for: "mindlog")
+      default:
+        throw .badDays(text: words[position])
+      }
+    }
+    guard days != nil || through != nil else { return .mindLog }
+    return .mindLogSpan(days: days, through: through)
+  }
+
   /// The day after an optional `--date` (the next word; `YYYY. M. D.` takes three):
   /// `nil` when the next word is not `--date`, and then nothing is read.
   mutating func date(for name: String) throws(UsageError) -> EntryDay? {
-    guard position < words.count, words[position] == "--date" else { return nil }
+    try date(after: "--date", for: name)
+  }
+
+  /// The day after an optional `flag` (`--date`, or `mindlog`'s `--to`), read as `--date`
+  /// reads it: `nil` when the next word is not `flag`, and then nothing is read.
+  mutating func date(after flag: String, for name: String) throws(UsageError) -> EntryDay? {
+    guard position < words.count, words[position] == flag else { return nil }
     position += 1
     guard let word = next() else { throw .badDate(command: name, text: "") }
     if let day = DateWords.parse([word]) { return day }

@@ -114,7 +114,7 @@ enum HelpText {
     "rename N TITLE...": "N번 북마크의 제목을 바꿉니다",
     "remove N": "N번 북마크를 지웁니다",
     "clear [--yes]": "북마크를 모두 지웁니다 (먼저 묻습니다; --yes는 묻지 않습니다)",
-    "mindlog [--days N]": "마음 일기와 최근 N일의 기분을 봅니다 (기본 30일)",
+    "mindlog [--days N] [--to DATE]": "마음 일기와, DATE(기본 오늘)까지 N일(기본 30일)의 기분을 봅니다",
     "add [--date DATE] SCORE NOTE...": "마음 일기를 추가합니다 (점수 0부터 10, 날짜는 선택)",
     "chat": "채팅을 보여줍니다",
     "say TEXT...": "채팅 메시지를 보냅니다",

@@ -23,9 +23,11 @@ package enum UsageError: Error, Equatable {
   case notHTTPURL(String)
   case unknownOption(String)
   case badTimeout(String)
-  /// `--date` with a day Pocket cannot read (`text` is what was typed, maybe nothing).
+  /// `--date` (`mindlog`'s `--to`) with a day Pocket cannot read (`text` is what was
+  /// typed, maybe nothing).
   case badDate(command: String, text: String)
-  /// `mindlog` takes only `--days N`, N from 1 to `SummarizeMood.maxDays`.
+  /// `mindlog` takes only `--days N`, N from 1 to `SummarizeMood.maxDays`, and `--to DATE`,
+  /// each once.
   case badDays(text: String)
 
   /// The placeholder of a missing word.
@@ -123,17 +125,18 @@ package enum UsageError: Error, Equatable {
     case .unknownOption(let option):
       return pick("Unknown option '\(option)'. \(options)", "알 수 없는 옵션입니다: '\(option)'. \(options)")
     case .badDate(let command, let text):
+      let flag = command == "mindlog" ? "--to" : "--date"
       return pick(
-        "'--date' needs a day today or before, not '\(text)': use 2026-11-28, 11/28/2026, "
+        "'\(flag)' needs a day today or before, not '\(text)': use 2026-11-28, 11/28/2026, "
           + "2026. 11. 28., today or yesterday. \(Self.hint(command, language))",
-        "'--date' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. '\(text)'는 읽을 수 없습니다: "
+        "'\(flag)' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. '\(text)'는 읽을 수 없습니다: "
           + "2026-11-28, 2026. 11. 28., 11/28/2026, 오늘, 어제 형식을 쓰세요. "
           + Self.hint(command, language))
     case .badDays(let text):
       return pick(
         "'mindlog' takes only --days N, N a number of days from 1 to \(SummarizeMood.maxDays), "
-          + "not '\(text)'. \(Self.hint("mindlog", language))",
-        "'mindlog' 뒤에는 --days 일수만 붙일 수 있습니다 (1부터 \(SummarizeMood.maxDays)까지). "
+          + "and --to DATE, each once, not '\(text)'. \(Self.hint("mindlog", language))",
+        "'mindlog' 뒤에는 --days 일수(1부터 \(SummarizeMood.maxDays)까지)와 --to 날짜만 한 번씩 붙일 수 있습니다. "
           + "'\(text)'는 쓸 수 없습니다. \(Self.hint("mindlog", language))")
     case .badTimeout(let text):
       return pick(

@@ -199,9 +199,18 @@ public struct Strings: Sendable {
   public var noMessagesYet: String { pick("No messages yet.", "아직 입력된 채팅이 없습니다.") }
   public var noBookmarksYet: String { pick("No bookmarks yet.", "북마크한 공지가 없습니다.") }
   public var noEntriesYet: String { pick("No entries yet.", "아직 기록이 없습니다.") }
-  /// The label around the mood picture: "Mood" before it, "(last 30 days)" after.
+  /// The label around the mood picture: "Mood" before it, its span after.
   public var mood: String { pick("Mood", "기분") }
-  public func lastDays(_ days: Int) -> String { pick("(last \(days) days)", "(최근 \(days)일)") }
+  /// The mood picture's span: "(last 30 days)" when it ends today, else "(30 days to
+  /// 11/28/2026)" / "(2026. 11. 28.까지 30일)".
+  public func moodSpan(_ mood: MoodSummary) -> String {
+    let days = mood.days.count
+    guard !mood.endsToday else { return pick("(last \(days) days)", "(최근 \(days)일)") }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let last = mood.lastDay.noon(in: calendar).map(day) ?? mood.lastDay.description
+    return pick("(\(days) days to \(last))", "(\(last)까지 \(days)일)")
+  }
   /// The mood picture's numbers: the 7-day and span means (one decimal, half-up; "–"
   /// without entries) and the days logged.
   public func moodNumbers(_ mood: MoodSummary) -> String {
@@ -245,8 +254,8 @@ public struct Strings: Sendable {
         "rename 번호 제목 · remove 번호 · clear · more · page 번호")
     case .mindLog:
       commands = pick(
-        "add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N",
-        "add 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수")
+        "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N",
+        "add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수")
     case .chat:
       commands = pick(
         "say TEXT · edit N TEXT · delete N · more · page N",

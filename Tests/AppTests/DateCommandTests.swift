@@ -61,7 +61,7 @@ struct DateCommandTests {
   }
 
   @Test func mindlogTakesASpanOfDays() throws {
-    #expect(try CommandParser.parse("mindlog --days 90") == .mindLogSpan(days: 90))
+    #expect(try CommandParser.parse("mindlog --days 90") == .mindLogSpan(days: 90, through: nil))
     #expect(try CommandParser.parse("mindlog") == .mindLog)
     for line in ["mindlog --days 0", "mindlog --days x", "mindlog --days", "mindlog 90"] {
       #expect(throws: UsageError.self) { try CommandParser.parse(line) }

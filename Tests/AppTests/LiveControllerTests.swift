@@ -167,6 +167,23 @@ struct LiveControllerTests {
     #expect(!screen(live).contains { $0.contains("convert AMOUNT") })
   }
 
+  @Test func theMoodPictureFollowsTheSelection() async {
+    let live = await controller()
+    let old = Date().addingTimeInterval(-40 * 86_400)
+    let day = old.formatted(.iso8601.year().month().day().dateSeparator(.dash))
+    for line in ["add --date \(day) 3 old", "add 8 today"] {
+      await press(live, .character(":"))
+      await type(live, line)
+      await press(live, .enter)
+    }
+    #expect(screen(live).contains { $0.contains("(last 30 days)") })
+    await press(live, .down, .down)
+    #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("old") })
+    #expect(screen(live).contains { $0.contains("(30 days to ") })
+    await press(live, .up)
+    #expect(screen(live).contains { $0.contains("(last 30 days)") })
+  }
+
   @Test func questionMarkListsEveryKey() async {
     let live = await controller()
     await press(live, .character("?"))

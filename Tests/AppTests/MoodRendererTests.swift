@@ -30,7 +30,8 @@ struct MoodRendererTests {
           MindLog(id: 3, date: date, score: 7.5, note: "sunny walk"),
           MindLog(id: 2, date: date - 3_600, score: 7, note: ""),
         ], offset: 0, total: 2))
-    state.mood = MoodSummary(days: days)
+    state.mood = MoodSummary(
+      days: days, lastDay: CalendarDay(year: 2026, month: 11, day: 29), endsToday: true)
     return state
   }
 
@@ -45,7 +46,7 @@ struct MoodRendererTests {
         1  11/29/2026  7.5  sunny walk
         2  11/29/2026    7
 
-        Commands: add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
+        Commands: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
 
         """)
   }
@@ -61,7 +62,7 @@ struct MoodRendererTests {
         1  2026. 11. 29.  7.5  sunny walk
         2  2026. 11. 29.    7
 
-        명령: add 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수 · 도움말 help
+        명령: add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수 · 도움말 help
 
         """)
   }

@@ -30,7 +30,7 @@ struct MoodSessionTests {
     #expect(await session.execute(.add(score: "7", note: "walk", date: .yesterday)) == .done(nil))
     #expect(screen(session).contains("1 of 30 days logged"))
     #expect(screen(session).contains("(last 30 days)"))
-    #expect(await session.execute(.mindLogSpan(days: 90)) == .done(nil))
+    #expect(await session.execute(.mindLogSpan(days: 90, through: nil)) == .done(nil))
     #expect(screen(session).contains("1 of 90 days logged"))
     #expect(await session.execute(.mindLog) == .done(nil))
     #expect(screen(session).contains("(last 30 days)"))

@@ -314,7 +314,7 @@ struct RendererTests {
         1  11/29/2026  7.5  sunny walk
         2  11/28/2026   10
 
-        Commands: add SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
+        Commands: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
 
         """)
   }

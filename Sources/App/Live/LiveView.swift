@@ -217,10 +217,10 @@ final class LiveController {
       await show(tabs[(digit.wholeNumberValue ?? 1) - 1])
     case .tab, .right: await show(tabs[(current + 1) % tabs.count])
     case .backTab, .left: await show(tabs[(current + tabs.count - 1) % tabs.count])
-    case .up: moveSelection(by: -1)
-    case .down: moveSelection(by: 1)
-    case .home: moveSelection(to: 0)
-    case .end: moveSelection(to: Int.max)
+    case .up: await moveSelection(by: -1)
+    case .down: await moveSelection(by: 1)
+    case .home: await moveSelection(to: 0)
+    case .end: await moveSelection(to: Int.max)
     case .pageUp: await turnPage(by: -1)
     case .pageDown: await turnPage(by: 1)
     default: break
@@ -355,15 +355,15 @@ final class LiveController {
     return body[line].item
   }
 
-  private func moveSelection(by step: Int) {
+  private func moveSelection(by step: Int) async {
     let count = LiveLayout.itemCount(body)
     guard count > 0 else { return }
     // Down from nothing selects the first item, up the last.
     let target = state.selection.map { $0 + step } ?? (step > 0 ? 0 : count - 1)
-    moveSelection(to: target)
+    await moveSelection(to: target)
   }
 
-  private func moveSelection(to target: Int) {
+  private func moveSelection(to target: Int) async {
     let body = body
     let count = LiveLayout.itemCount(body)
     guard count > 0 else { return }
@@ -373,6 +373,17 @@ final class LiveController {
       state.scroll = LiveLayout.scroll(
         state.scroll, showing: line, height: LiveLayout.bodyRows(state.size))
     }
+    await followSelection()
+  }
+
+  /// On the mind log, the mood picture ends on the selected entry's day (`mindlog --to`),
+  /// so moving through the list shows the mood around each entry.
+  private func followSelection() async {
+    guard session.content.screen == .mindLog, let date = selectedItem?.date, date <= Date()
+    else { return }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = strings.timeZone
+    await run(.mindLogSpan(days: nil, through: .day(CalendarDay(date, in: calendar))))
   }
 
   private func clampSelection() {

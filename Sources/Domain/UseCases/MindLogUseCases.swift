@@ -10,7 +10,7 @@ public enum EntryDay: Equatable, Sendable {
   /// the entry stays on that day).
   /// - Throws: `.invalidInput(.futureDate)` for a day after today, or one the calendar
   ///   does not have.
-  func date(now: Date, in calendar: Calendar) throws -> Date {
+  public func date(now: Date, in calendar: Calendar) throws -> Date {
     let today = CalendarDay(now, in: calendar)
     let day: CalendarDay
     switch self {

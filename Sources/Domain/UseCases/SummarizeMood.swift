@@ -50,24 +50,36 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
   }
 }
 
-/// The mood over the last days: one value per local calendar day (the mean of the day's
-/// entries; `nil` for a day without one), oldest first, ending today.
+/// The mood over a span of days: one value per local calendar day (the mean of the day's
+/// entries; `nil` for a day without one), oldest first, ending on `lastDay` (today unless
+/// the span was asked to end earlier).
 public struct MoodSummary: Equatable, Sendable {
-  /// Each day's mean score, oldest first; the last is today.
+  /// Each day's mean score, oldest first; the last is `lastDay`.
   public var days: [Decimal?]
-  /// The mean of the days logged among the last 7 (each day counts once); `nil` if none.
+  /// The day the span ends on, in the user's time zone.
+  public var lastDay: CalendarDay
+  /// Whether `lastDay` is today (the picture of "the last N days").
+  public var endsToday: Bool
+  /// The mean of the days logged among the 7 ending on `lastDay` (each day counts once);
+  /// `nil` if none.
   public var lastWeekMean: Decimal?
   /// The mean of every day logged in the span; `nil` if none.
   public var mean: Decimal?
   /// How many days of the span have an entry.
   public var daysLogged: Int
 
-  public init(days: [Decimal?]) {
+  public init(days: [Decimal?], lastDay: CalendarDay, endsToday: Bool) {
     self.days = days
+    self.lastDay = lastDay
+    self.endsToday = endsToday
     lastWeekMean = Self.mean(days.suffix(7).compactMap { $0 })
     mean = Self.mean(days.compactMap { $0 })
     daysLogged = days.count { $0 != nil }
   }
+
+  /// No days: nothing read yet (its `lastDay` means nothing).
+  public static let empty = MoodSummary(
+    days: [], lastDay: CalendarDay(year: 1, month: 1, day: 1), endsToday: true)
 
   static func mean(_ values: [Decimal]) -> Decimal? {
     guard !values.isEmpty else { return nil }
@@ -79,13 +91,24 @@ public struct MoodSummary: Equatable, Sendable {
   public static func of(
     _ entries: [MindLog], days: Int, endingAt now: Date, in calendar: Calendar
   ) -> MoodSummary {
-    precondition(days > 0, "a span of \(days) days")
     let today = CalendarDay(now, in: calendar)
-    let first = today.adding(days: -(days - 1), in: calendar)
+    return of(entries, days: days, lastDay: today, today: today, in: calendar)
+  }
+
+  /// Buckets `entries` by their day in `calendar`'s time zone over the `days` days that
+  /// end on `lastDay` (a day after `today` ends the span on `today`). Entries outside the
+  /// span, before it or after it, are ignored.
+  public static func of(
+    _ entries: [MindLog], days: Int, lastDay: CalendarDay, today: CalendarDay,
+    in calendar: Calendar
+  ) -> MoodSummary {
+    precondition(days > 0, "a span of \(days) days")
+    let last = min(lastDay, today)
+    let first = last.adding(days: -(days - 1), in: calendar)
     var byDay: [CalendarDay: [Decimal]] = [:]
     for entry in entries {
       let day = CalendarDay(entry.date, in: calendar)
-      guard first <= day, day <= today else { continue }
+      guard first <= day, day <= last else { continue }
       byDay[day, default: []].append(entry.score)
     }
     var values: [Decimal?] = []
@@ -94,17 +117,20 @@ public struct MoodSummary: Equatable, Sendable {
       values.append(byDay[day].flatMap(mean))
       day = day.adding(days: 1, in: calendar)
     }
-    return MoodSummary(days: values)
+    return MoodSummary(days: values, lastDay: last, endsToday: last == today)
   }
 }
 
-/// The mood over the last `days` days, bucketed per calendar day in the user's time zone.
+/// The mood over the `days` days ending on a given day (today unless told), bucketed per
+/// calendar day in the user's time zone.
 public struct SummarizeMood: Sendable {
   /// The longest span asked for (about three years).
   public static let maxDays = 1100
   private let mindLogs: any MindLogRepository
   private let now: @Sendable () -> Date
   private let calendar: Calendar
+  /// How many entries one read takes.
+  private static let pageSize = 200
 
   public init(
     mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, calendar: Calendar
@@ -114,20 +140,47 @@ public struct SummarizeMood: Sendable {
     self.calendar = calendar
   }
 
-  public func callAsFunction(days: Int) async throws -> MoodSummary {
+  /// - Parameters:
+  ///   - days: the span's length, from 1.
+  ///   - endingOn: a moment of the span's last day in the calendar's time zone; `nil` for
+  ///     today. A day after today ends the span today.
+  public func callAsFunction(days: Int, endingOn: Date? = nil) async throws -> MoodSummary {
     let now = now()
-    let first = CalendarDay(now, in: calendar).adding(days: -(days - 1), in: calendar)
+    let today = CalendarDay(now, in: calendar)
+    let last = min(endingOn.map { CalendarDay($0, in: calendar) } ?? today, today)
+    let first = last.adding(days: -(days - 1), in: calendar)
     var entries: [MindLog] = []
-    var offset = 0
-    let pageSize = 200
+    var offset = last < today ? try await firstOffset(onOrBefore: last) : 0
     // Newest first: stop at the first page that reaches past the span's first day.
     while true {
-      let page = try await mindLogs.entries(offset: offset, limit: pageSize)
+      let page = try await mindLogs.entries(offset: offset, limit: Self.pageSize)
       entries += page.items
       offset += page.items.count
       let reachedStart = page.items.last.map { CalendarDay($0.date, in: calendar) < first } ?? true
       if reachedStart || offset >= page.total { break }
     }
-    return MoodSummary.of(entries, days: days, endingAt: now, in: calendar)
+    return MoodSummary.of(entries, days: days, lastDay: last, today: today, in: calendar)
+  }
+
+  /// The place of the newest entry on `day` or before (the count of entries when there is
+  /// none): a binary search over the newest-first list, one entry per read, so a span
+  /// far back does not read every entry after it.
+  private func firstOffset(onOrBefore day: CalendarDay) async throws -> Int {
+    let newest = try await mindLogs.entries(offset: 0, limit: 1)
+    guard let entry = newest.items.first, CalendarDay(entry.date, in: calendar) > day else {
+      return 0
+    }
+    var low = 1
+    var high = newest.total
+    while low < high {
+      let middle = low + (high - low) / 2
+      let page = try await mindLogs.entries(offset: middle, limit: 1)
+      guard let entry = page.items.first else {
+        high = middle  // the list shrank meanwhile: look nearer the top
+        continue
+      }
+      if CalendarDay(entry.date, in: calendar) > day { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }

@@ -11,8 +11,9 @@ public final class MindLogViewModel: MessageReporting {
     public var pageNumber = 1
     public var pageCount = 1
     public var message: Message?
-    /// The mood over the last `mood.days.count` days (30 unless `mindlog --days N`).
-    public var mood = MoodSummary(days: [])
+    /// The mood over the `mood.days.count` days (30 unless `mindlog --days N`) ending on
+    /// `mood.lastDay` (today unless `mindlog --to DATE`).
+    public var mood = MoodSummary.empty
 
     public init(
       page: Page<MindLog> = .init(items: [], offset: 0, total: 0), message: Message? = nil
@@ -32,6 +33,10 @@ public final class MindLogViewModel: MessageReporting {
   private let summarizeMood: SummarizeMood
   /// How many days the mood picture spans.
   private var moodDays = MindLogViewModel.defaultMoodDays
+  /// A moment of the mood picture's last day; `nil` for today (whichever day that is).
+  private var moodEnd: Date?
+  private let now: @Sendable () -> Date
+  private let calendar: Calendar
   public static let defaultMoodDays = 30
 
   public init(
@@ -42,6 +47,8 @@ public final class MindLogViewModel: MessageReporting {
     calendar.timeZone = timeZone
     paging = ListPaging(size: pageSize)
     self.language = language
+    self.now = now
+    self.calendar = calendar
     listMindLogs = ListMindLogs(mindLogs: mindLogs)
     addMindLog = AddMindLog(mindLogs: mindLogs, now: now, calendar: calendar)
     updateMindLog = UpdateMindLog(mindLogs: mindLogs, now: now, calendar: calendar)
@@ -61,7 +68,7 @@ public final class MindLogViewModel: MessageReporting {
       if paging.number != shown {
         page = try await listMindLogs(offset: paging.newestFirst.offset, limit: paging.size)
       }
-      return (page, try await summarizeMood(days: moodDays))
+      return (page, try await summarizeMood(days: moodDays, endingOn: moodEnd))
     }
     guard let (page, mood) = page else { return }
     state.mood = mood
@@ -77,10 +84,44 @@ public final class MindLogViewModel: MessageReporting {
     if state.message == nil { await load() }
   }
 
-  /// Shows page 1 with the mood over the last `days` days (1...`SummarizeMood.maxDays`).
-  public func show(days: Int) async {
-    moodDays = min(max(days, 1), SummarizeMood.maxDays)
+  /// Shows page 1 with the mood over the `days` days (1...`SummarizeMood.maxDays`) ending
+  /// on `day` (today when `nil`). A day after today is refused (`.futureDate`) and nothing
+  /// changes.
+  public func show(days: Int, endingOn day: EntryDay? = nil) async {
+    state.message = nil
+    // `end` is itself `nil` for today; only a refusal leaves `attempt` without a value.
+    guard let end = await attempt({ try self.moodEnd(day) }) else { return }
+    moodDays = Self.clampedDays(days)
+    moodEnd = end
     await showPage(1)
+  }
+
+  /// Makes the mood picture end on `day` (today when `nil`), over `days` days (the length
+  /// shown when `nil`), and reads the mood again; the page of entries shown stays. A day
+  /// after today is refused (`.futureDate`) and the picture stays.
+  public func showMood(days: Int?, endingOn day: EntryDay?) async {
+    state.message = nil
+    let length = days.map(Self.clampedDays) ?? moodDays
+    let read = await attempt {
+      let end = try self.moodEnd(day)
+      return (end, try await self.summarizeMood(days: length, endingOn: end))
+    }
+    guard let (end, mood) = read else { return }
+    moodDays = length
+    moodEnd = end
+    state.mood = mood
+  }
+
+  private static func clampedDays(_ days: Int) -> Int { min(max(days, 1), SummarizeMood.maxDays) }
+
+  /// The moment `day` stands for (`nil` for today, so the picture keeps ending today as
+  /// days pass).
+  /// - Throws: `.invalidInput(.futureDate)` for a day after today.
+  private func moodEnd(_ day: EntryDay?) throws -> Date? {
+    guard let day else { return nil }
+    let now = now()
+    let date = try day.date(now: now, in: calendar)
+    return CalendarDay(date, in: calendar) == CalendarDay(now, in: calendar) ? nil : date
   }
 
   /// Shows the next (older) page; after the last, the first again.

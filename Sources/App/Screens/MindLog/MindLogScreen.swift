@@ -6,8 +6,9 @@ import Presentation
 final class MindLogScreen: ScreenFeature {
   nonisolated static let help: [CommandHelp] = [
     .init(
-      name: "mindlog", usage: "mindlog [--days N]",
-      summary: "Show the mind log, its mood over the last N days (30 unless told)"),
+      name: "mindlog", usage: "mindlog [--days N] [--to DATE]",
+      summary:
+        "Show the mind log, its mood over N days (30 unless told) to DATE (today unless told)"),
     .init(
       name: "add", usage: "add [--date DATE] SCORE NOTE...",
       summary: "Add a mind-log entry (score 0 to 10) for today, or for DATE"),
@@ -53,8 +54,10 @@ final class MindLogScreen: ScreenFeature {
       return .perform(.mindLog) {
         await self.viewModel.show(days: MindLogViewModel.defaultMoodDays)
       }
-    case .mindLogSpan(let days):
-      return .perform(.mindLog) { await self.viewModel.show(days: days) }
+    case .mindLogSpan(let days?, let day):  // page 1, as `mindlog` does
+      return .perform(.mindLog) { await self.viewModel.show(days: days, endingOn: day) }
+    case .mindLogSpan(nil, let day):  // the picture follows a day; the page shown stays
+      return .perform(.mindLog) { await self.viewModel.showMood(days: nil, endingOn: day) }
     case .more where context.current == .mindLog:
       return .perform(.mindLog) { await self.viewModel.nextPage() }
     case .page(let number) where context.current == .mindLog:
@@ -107,7 +110,7 @@ extension Renderer {
         return blocks[index]
       })
     return [
-      "\(strings.mood)  \(line)  \(strings.lastDays(mood.days.count))",
+      "\(strings.mood)  \(line)  \(strings.moodSpan(mood))",
       ScreenLine(strings.moodNumbers(mood)), "",
     ]
   }
