@@ -229,7 +229,7 @@ struct LiveLayoutTests {
     let frame = LiveLayout(renderer: renderer).frame(
       screen: ["Rates"], overlay: LiveOverlay(), keys: [],
       size: TerminalSize(rows: 5, columns: 20))
-    #expect(frame.lines.map(\.text) == ["The terminal is too small (20×5); Pocket needs 30×8."])
+    #expect(frame.lines.map(\.text) == ["Terminal too small", "20×5, needs 30×8"])
   }
 
   @Test func theKeyBarIsTheLastRowAndTheStatusAboveIt() {

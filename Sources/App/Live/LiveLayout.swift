@@ -42,7 +42,7 @@ struct LiveLayout {
     screen lines: [ScreenLine], overlay: LiveOverlay, keys: [KeyHelp], size: TerminalSize
   ) -> Frame {
     guard size.rows >= Self.minimum.rows, size.columns >= Self.minimum.columns else {
-      return Frame(lines: [styled(ScreenLine(tooSmall(size), as: .error))], cursor: nil)
+      return Frame(lines: tooSmall(size).map { styled(ScreenLine($0, as: .error)) }, cursor: nil)
     }
     let tabLine = lines.first ?? ""
     let body = Array(lines.dropFirst())
@@ -140,12 +140,13 @@ struct LiveLayout {
 
   private var anyKey: KeyText { KeyText("Any key", "아무 키") }
 
-  private func tooSmall(_ size: TerminalSize) -> String {
+  /// Two short lines, so a narrow terminal shows them whole.
+  private func tooSmall(_ size: TerminalSize) -> [String] {
     let need = "\(Self.minimum.columns)×\(Self.minimum.rows)"
     let have = "\(size.columns)×\(size.rows)"
     return language == .ko
-      ? "터미널이 너무 작습니다 (\(have)). \(need) 이상이 필요합니다."
-      : "The terminal is too small (\(have)); Pocket needs \(need)."
+      ? ["터미널이 작습니다", "\(have), \(need) 필요"]
+      : ["Terminal too small", "\(have), needs \(need)"]
   }
 }
 

@@ -85,7 +85,16 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
     var defaultAction = sigaction()
     Self.setDefault(&defaultAction)
     sigaction(SIGTSTP, &defaultAction, &previous)
+    // The main actor may run on a runtime thread that blocks SIGTSTP, where a raised
+    // signal would only wait: unblock it here, so the process stops before `raise`
+    // returns, and block it again after.
+    var stop = sigset_t()
+    var mask = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &mask)
     raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
     sigaction(SIGTSTP, &previous, nil)
     try? enter()
   }
