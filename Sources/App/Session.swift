@@ -24,6 +24,8 @@ package final class Session {
   let storeViewModel: StoreViewModel
   let store: OpenedStore
   private let strings: Strings
+  /// Where a long import shows how far it has come; `nil`: nowhere (not a terminal).
+  package var progressLine: ProgressLine?
 
   /// - Parameters:
   ///   - rateSource: where `refresh` fetches rates from; `nil` when none is configured.
@@ -80,9 +82,11 @@ package final class Session {
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
     case .export(let path): return await maintain { await storeViewModel.export(to: path) }
     case .importArchive(let path, let replace):
-      let outcome = await maintain {
-        await storeViewModel.importArchive(from: path, replace: replace)
+      progressLine?.begin()
+      let outcome = await ArchiveProgress.$sink.withValue(progressLine.map { line in line.show }) {
+        await maintain { await storeViewModel.importArchive(from: path, replace: replace) }
       }
+      progressLine?.finish()
       guard case .text = outcome else { return outcome }
       // The store holds new records: every screen loads them again.
       if let failure = await launch() { return .refused(failure) }
