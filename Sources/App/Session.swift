@@ -82,11 +82,18 @@ package final class Session {
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
     case .export(let path): return await maintain { await storeViewModel.export(to: path) }
     case .importArchive(let path, let replace):
-      progressLine?.begin()
-      let outcome = await ArchiveProgress.$sink.withValue(progressLine.map { line in line.show }) {
-        await maintain { await storeViewModel.importArchive(from: path, replace: replace) }
+      let outcome: Outcome
+      if let progressLine {
+        progressLine.begin()
+        outcome = await ArchiveProgress.$sink.withValue(ArchiveProgress.Sink(progressLine.show)) {
+          await maintain { await storeViewModel.importArchive(from: path, replace: replace) }
+        }
+        progressLine.finish()
+      } else {
+        outcome = await maintain {
+          await storeViewModel.importArchive(from: path, replace: replace)
+        }
       }
-      progressLine?.finish()
       guard case .text = outcome else { return outcome }
       // The store holds new records: every screen loads them again.
       if let failure = await launch() { return .refused(failure) }

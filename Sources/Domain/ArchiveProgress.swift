@@ -22,13 +22,26 @@ public struct ArchiveProgress: Equatable, Sendable {
     self.total = total
   }
 
-  /// Where the progress of work done in this task goes; `nil`: nowhere.
-  @TaskLocal public static var sink: (@Sendable (ArchiveProgress) -> Void)?
+  /// Where progress goes: a front end's reporter, or nowhere.
+  public struct Sink: Sendable {
+    let report: (@Sendable (ArchiveProgress) -> Void)?
+
+    public init(_ report: @escaping @Sendable (ArchiveProgress) -> Void) {
+      self.report = report
+    }
+
+    private init() { report = nil }
+
+    public static let nowhere = Sink()
+  }
+
+  /// Where the progress of work done in this task goes.
+  @TaskLocal public static var sink = Sink.nowhere
 
   /// A reporter of `stage`'s progress to the current task's sink, taken now (so it can be
   /// called from work the task hands to another thread); `nil` when there is no sink.
   public static func reporter(_ stage: Stage) -> (@Sendable (_ done: Int, _ total: Int) -> Void)? {
-    guard let sink else { return nil }
-    return { done, total in sink(ArchiveProgress(stage: stage, done: done, total: total)) }
+    guard let report = sink.report else { return nil }
+    return { done, total in report(ArchiveProgress(stage: stage, done: done, total: total)) }
   }
 }
