@@ -90,6 +90,51 @@ import Testing
     }
   }
 
+  /// The archive, or the reason it is refused.
+  enum Outcome: Equatable {
+    case read(StoreArchive)
+    case refused(String)
+  }
+
+  static func outcome(_ read: () throws -> StoreArchive) -> Outcome {
+    do {
+      return .read(try read())
+    } catch {
+      return .refused((error as? InvalidDocument)?.reason ?? "\(error)")
+    }
+  }
+
+  /// Messages the hand reader takes, and ones it leaves to the decoder, read as the decoder
+  /// reads them, or are refused with its words.
+  @Test(arguments: [
+    #"{"content":"caf\u00e9 \ud83d\ude00 \/ \b\f\n\r\t \\ \"","dateMs":1,"id":1,"isEdited":true}"#,
+    #"{"content":"é 😀 ✓ 끝","dateMs":1,"id":1,"isEdited":false}"#,
+    #"{"content":"lone \ud83d","dateMs":1,"id":1,"isEdited":false}"#,
+    #"{"content":"lone \ude00 low","dateMs":1,"id":1,"isEdited":false}"#,
+    "{\"content\":\"raw \u{01} control\",\"dateMs\":1,\"id\":1,\"isEdited\":false}",
+    #"{"content":"bad \x escape","dateMs":1,"id":1,"isEdited":false}"#,
+    #"{"content":"x","dateMs":007,"id":1,"isEdited":false}"#,
+    #"{"content":"x","dateMs":1.0,"id":1,"isEdited":false}"#,
+    #"{"content":"x","dateMs":1e3,"id":1,"isEdited":false}"#,
+    #"{"content":"x","dateMs":-0,"id":1,"isEdited":false}"#,
+    #"{"content":"x","dateMs":99999999999999999999,"id":1,"isEdited":false}"#,
+    #"{"content":"x","dateMs":1,"id":1,"isEdited":false,"extra":[1,{"a":"}"}]}"#,
+    #"{"content":"x","dateMs":1,"id":1,"id":2,"isEdited":false}"#,
+    #"{"content":"x","dateMs":1,"id":1}"#,
+    #"{"content":null,"dateMs":1,"id":1,"isEdited":false}"#,
+    #"{"content":"x","dateMs":1,"id":1,"isEdited":truex}"#,
+    #"{ "content" : "spaced" , "dateMs" : 1 , "id" : 1 , "isEdited" : false }"#,
+  ])
+  func plainAndDecodedMessagesAgree(message: String) {
+    let text =
+      #"{"format":"pocket-json","version":1,"chat":{"lastID":5,"messages":["#
+      + #"{"content":"before","dateMs":0,"id":5,"isEdited":false},"# + message + "]}}"
+    let bytes = Array(text.utf8)
+    let whole = Self.outcome { try Self.whole(bytes) }
+    let chunked = Self.outcome { try ArchiveDecoding.decode(bytes, chunkSize: Self.chunkSize) }
+    #expect(chunked == whole)
+  }
+
   @Test func progressCountsTheMessagesReadUpToAll() throws {
     let archive = Self.archive()
     let reports = Mutex<[Int]>([])

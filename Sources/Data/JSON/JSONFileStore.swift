@@ -291,7 +291,13 @@ struct JSONFiles {
     state = StoreState()
     seq = 0
     snapshotVersion = versions.current
-    if let bytes {
+    if let bytes, versions.current == JSONDocument.currentVersion,
+      let (archive, journalSeq) = ArchiveDecoding.snapshot(bytes)
+    {
+      // The usual case: the chat messages read in chunks, as an import reads them.
+      state = StoreState(archive)
+      seq = journalSeq ?? 0
+    } else if let bytes {
       do {
         let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: versions)
         state = StoreState(try document.toDomain())
