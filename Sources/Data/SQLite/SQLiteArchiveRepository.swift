@@ -46,7 +46,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
   func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
     let progress = ArchiveProgress.reporter(.importing)
     try await database.write { connection in
-      if onlyIfEmpty, !(try Self.archive(connection).isEmpty) {
+      if onlyIfEmpty, try Self.holdsUserData(connection) {
         throw DomainError.invalidInput(.storeNotEmpty)
       }
       for table in [
@@ -91,6 +91,17 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       try connection.execute(
         "UPDATE counters SET value = ? WHERE name = 'chat_messages'", archive.lastMessageID)
     }
+  }
+
+  /// Whether the store holds what `StoreArchive.isEmpty` counts as user data, asked of
+  /// each table's first row rather than by reading every record.
+  private static func holdsUserData(_ connection: SQLiteConnection) throws -> Bool {
+    guard try SQLiteStopwatchRepository.stopwatch(connection).isReset else { return true }
+    for table in ["laps", "bookmarks", "favorite_currencies", "mind_logs", "chat_messages"] {
+      // Table names are constants of ours; values are never interpolated.
+      if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1 { return true }
+    }
+    return false
   }
 
   /// Inserts `messages` with one prepared statement, telling `progress` every
