@@ -8,7 +8,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// The progress of a long import, on one line of standard error that is rewritten in place
+/// The progress of a long import or export, on one line of standard error that is rewritten in place
 /// (`\r`): `Importing… 420,000 of 1,000,000 messages`. It appears only once the work has
 /// taken a second, is redrawn at most ten times a second, and is wiped when the work ends,
 /// so the command's own output follows on a clean line. Only a terminal gets it: the
@@ -97,6 +97,8 @@ package final class ProgressLine: Sendable {
     case (.en, .importing): return "Importing… \(done) of \(total) messages"
     case (.ko, .reading): return "읽는 중… 메시지 \(total)개 중 \(done)개"
     case (.ko, .importing): return "가져오는 중… 메시지 \(total)개 중 \(done)개"
+    case (.en, .exporting): return "Exporting… \(done) of \(total) messages"
+    case (.ko, .exporting): return "내보내는 중… 메시지 \(total)개 중 \(done)개"
     }
   }
 

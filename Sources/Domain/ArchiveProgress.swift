@@ -1,4 +1,4 @@
-/// How far a long import has come, for a front end that shows it.
+/// How far a long import or export has come, for a front end that shows it.
 ///
 /// The store and the archive files report it to `sink`, a task-local value the front end
 /// sets around one command: the use cases, their repositories' protocols and the view
@@ -9,6 +9,8 @@ public struct ArchiveProgress: Equatable, Sendable {
     case reading
     /// Chat messages written to the store.
     case importing
+    /// Chat messages written to an export file.
+    case exporting
   }
 
   public var stage: Stage

@@ -81,6 +81,12 @@ import Testing
     #expect(
       ProgressLine.text(ArchiveProgress(stage: .reading, done: 7, total: 12), .ko)
         == "읽는 중… 메시지 12개 중 7개")
+    #expect(
+      ProgressLine.text(ArchiveProgress(stage: .exporting, done: 7, total: 12), .ko)
+        == "내보내는 중… 메시지 12개 중 7개")
+    #expect(
+      ProgressLine.text(ArchiveProgress(stage: .exporting, done: 8_192, total: 12_000), .en)
+        == "Exporting… 8,192 of 12,000 messages")
   }
 
   @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (1_234_567, "1,234,567")])

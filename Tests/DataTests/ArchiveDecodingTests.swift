@@ -135,6 +135,20 @@ import Testing
     #expect(chunked == whole)
   }
 
+  /// Chunked writing gives exactly the bytes of one encoder call, whatever the count.
+  @Test(arguments: [0, 1, chunkSize, 2 * chunkSize, 2 * chunkSize + 23])
+  func chunkedWritingGivesTheBytesOfOneEncoderCall(messages: Int) throws {
+    var archive = Self.archive(messages: messages)
+    if messages == 0 { archive.messages = [] }
+    let document = JSONDocument(archive, journalSeq: 42)
+    var written: [Int] = []
+    let chunked = try ArchiveEncoding.encode(document, chunkSize: Self.chunkSize) { done, _ in
+      written.append(done)
+    }
+    #expect(chunked == (try JSONFileStore.encodeDocument(document)))
+    #expect(written.last == (archive.messages.isEmpty ? nil : archive.messages.count))
+  }
+
   @Test func progressCountsTheMessagesReadUpToAll() throws {
     let archive = Self.archive()
     let reports = Mutex<[Int]>([])

@@ -13,7 +13,8 @@ public enum ArchiveFile {
   /// The bytes of `archive`.
   public static func encode(_ archive: StoreArchive) throws(DomainError) -> [UInt8] {
     do {
-      return try JSONFileStore.encodeDocument(JSONDocument(archive))
+      return try ArchiveEncoding.encode(
+        JSONDocument(archive), progress: ArchiveProgress.reporter(.exporting))
     } catch {
       preconditionFailure("A store archive always encodes: \(error)")
     }

@@ -413,7 +413,7 @@ struct JSONFiles {
   /// - Throws: when the new snapshot may not be in place. A journal that cannot be
   ///   emptied after it is only a warning: the snapshot holds its lines.
   private mutating func writeSnapshot() throws {
-    let bytes = try JSONFileStore.encodeDocument(
+    let bytes = try ArchiveEncoding.encode(
       JSONDocument(state.archive, journalSeq: seq, version: versions.current))
     try DurableFile.replace(filePath, in: directoryPath, with: bytes)
     snapshotStamp = DurableFile.stamp(filePath)
