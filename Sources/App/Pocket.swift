@@ -51,6 +51,9 @@ package struct Pocket {
   var timeZone: TimeZone = .current
   /// Opens the store the options name; tests hand in another one (a store that fails).
   var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = OpenedStore.open
+  /// Whether a long import shows its progress on standard error (when that is a terminal);
+  /// only the real executable does, never a test's console.
+  var showsProgress = false
 
   /// Colours of standard error, for the reasons Pocket gives there (`--color` decides
   /// once the options are read).
@@ -67,8 +70,9 @@ package struct Pocket {
   /// The `pocket` executable: runs with the process's arguments and environment on the
   /// real terminal, then exits with the status.
   package static func main() async -> Never {
-    let pocket = Pocket(
+    var pocket = Pocket(
       environment: ProcessInfo.processInfo.environment, console: StandardConsole())
+    pocket.showsProgress = true
     let status = await pocket.run(Array(CommandLine.arguments.dropFirst()))
     exit(status.rawValue)
   }
@@ -110,6 +114,7 @@ package struct Pocket {
       store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
       bundledRates: BundledRateSource(),
       archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
+    if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
     if let failure = await session.launch() {
       reportError("pocket: " + strings.text(failure))
       return .storeUnusable

@@ -24,6 +24,8 @@ package final class Session {
   let storeViewModel: StoreViewModel
   let store: OpenedStore
   private let strings: Strings
+  /// Where a long import shows how far it has come; `nil`: nowhere (not a terminal).
+  package var progressLine: ProgressLine?
 
   /// - Parameters:
   ///   - rateSource: where `refresh` fetches rates from; `nil` when none is configured.
@@ -78,10 +80,13 @@ package final class Session {
       return .text(HelpText.text(for: topic, language: strings.language, base: base))
     case .quit: return .quit
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
-    case .export(let path): return await maintain { await storeViewModel.export(to: path) }
+    case .export(let path):
+      return await showingProgress {
+        await maintain { await storeViewModel.export(to: path) }
+      }
     case .importArchive(let path, let replace):
-      let outcome = await maintain {
-        await storeViewModel.importArchive(from: path, replace: replace)
+      let outcome = await showingProgress {
+        await maintain { await storeViewModel.importArchive(from: path, replace: replace) }
       }
       guard case .text = outcome else { return outcome }
       // The store holds new records: every screen loads them again.
@@ -89,6 +94,17 @@ package final class Session {
       return outcome
     default:
       return await dispatch(command)
+    }
+  }
+
+  /// `body`'s outcome, the progress it reports shown on `progressLine` (when there is one)
+  /// and wiped before the outcome is printed.
+  private func showingProgress(_ body: () async -> Outcome) async -> Outcome {
+    guard let progressLine else { return await body() }
+    progressLine.begin()
+    defer { progressLine.finish() }
+    return await ArchiveProgress.$sink.withValue(ArchiveProgress.Sink(progressLine.show)) {
+      await body()
     }
   }
 

@@ -26,7 +26,8 @@ struct BoundedInputTests {
 
   /// What `import` says of a file or stream larger than the limit.
   static func tooLarge(_ path: String) -> String {
-    "pocket: Cannot use the file \(path): it is larger than 64 MiB, the most an archive may hold\n"
+    "pocket: Cannot use the file \(path): it is larger than \(ArchiveFile.sizeLimit >> 20) MiB, "
+      + "the most an archive may hold\n"
   }
 
   /// Puts one message in the store and returns its export, to show nothing changed.

@@ -72,19 +72,40 @@ struct DiskFaultTests {
     }
   }
 
-  static let journaledMessages = 1_022
+  /// The journal size at which a change rewrites the snapshot of a small store (the json
+  /// store's 32 KiB floor).
+  static let journalFloor = 32 * 1024
 
   /// A json store in `folder` one change short of a snapshot rewrite: a snapshot, then
-  /// 1,023 journal lines (the last screen, then 1,022 messages), so the next change appends
-  /// the 1,024th line and rewrites the snapshot.
-  static func fillStore(in folder: URL) async throws {
+  /// journal lines (the last screen, then messages) up to just under the journal's
+  /// 32 KiB floor, so the next change's line reaches it and the change rewrites the
+  /// snapshot.
+  /// - Returns: how many messages were journalled.
+  @discardableResult
+  static func fillStore(in folder: URL) async throws -> Int {
     let store = try JSONFileStore.open(directory: folder)
     let repositories = store.repositories
     _ = try await repositories.chat.insert(content: "seed", date: Fixtures.date())
     try await repositories.screens.save(.chat)
-    for index in 1...journaledMessages {
+    var journalled = 0
+    while true {
+      let before = try journalSize(folder)
+      let content = "message \(journalled + 1)"
       _ = try await repositories.chat.insert(
-        content: "message \(index)", date: Fixtures.date(Int64(index)))
+        content: content, date: Fixtures.date(Int64(journalled + 1)))
+      journalled += 1
+      let line = try journalSize(folder) - before
+      let room = journalFloor - (before + line)
+      guard room < 2 * line + 50 else { continue }
+      // One last message sized to leave 60 bytes: less than any line of a change.
+      let overhead = line - content.utf8.count
+      _ = try await repositories.chat.insert(
+        content: String(repeating: "m", count: room - 60 - overhead),
+        date: Fixtures.date(Int64(journalled + 1)))
+      journalled += 1
+      let left = journalFloor - (try journalSize(folder))
+      #expect((1...80).contains(left), "\(left) bytes short of a rewrite")
+      return journalled
     }
   }
 
@@ -129,7 +150,7 @@ struct DiskFaultTests {
   func aChangeWhoseLineFitsOnAFullDiskIsStoredOnceAndItsFailedRewriteIsAWarning() async throws {
     guard let disk = try SmallDisk.mount(kibibytes: 1_024) else { return }
     defer { disk.unmount() }
-    try await Self.fillStore(in: disk.folder)
+    let journaledMessages = try await Self.fillStore(in: disk.folder)
     // Room for a journal line, none for a new snapshot.
     try Self.fillDisk(disk.folder, leaving: 8 * 1024)
     let pocket = PocketProcess(store: "json", directory: disk.folder)
@@ -144,7 +165,7 @@ struct DiskFaultTests {
     try FileManager.default.removeItem(at: disk.folder.appendingPathComponent("filler"))
     var messages = try Self.messages(pocket)
     #expect(messages.filter { $0 == "written on a full disk" }.count == 1, "stored exactly once")
-    #expect(messages.count == Self.journaledMessages + 2)
+    #expect(messages.count == journaledMessages + 2)
     // With room again, the next change rewrites the snapshot and empties the journal.
     let next = try pocket.run(["say", "room again"])
     #expect(next.status == 0)
@@ -159,7 +180,7 @@ struct DiskFaultTests {
   func aChangeWhoseLineDoesNotFitOnAFullDiskExitsThreeAndStoresNothing() async throws {
     guard let disk = try SmallDisk.mount(kibibytes: 1_024) else { return }
     defer { disk.unmount() }
-    try await Self.fillStore(in: disk.folder)
+    let journaledMessages = try await Self.fillStore(in: disk.folder)
     try Self.fillDisk(disk.folder, leaving: 0)
     let journal = disk.folder.appendingPathComponent("pocket.journal")
     let before = try Foundation.Data(contentsOf: journal)
@@ -175,14 +196,14 @@ struct DiskFaultTests {
     try FileManager.default.removeItem(at: disk.folder.appendingPathComponent("filler"))
     let messages = try Self.messages(pocket)
     #expect(!messages.contains(long), "nothing is stored")
-    #expect(messages.count == Self.journaledMessages + 1)
+    #expect(messages.count == journaledMessages + 1)
   }
 
   @Test(.enabled(if: isRoot, "needs root to mount and remount a tmpfs"))
   func aChangeInAReadOnlyFileSystemExitsThreeAndTheStoreStillReads() async throws {
     guard let disk = try SmallDisk.mount(kibibytes: 1_024) else { return }
     defer { disk.unmount() }
-    try await Self.fillStore(in: disk.folder)
+    let journaledMessages = try await Self.fillStore(in: disk.folder)
     let journal = disk.folder.appendingPathComponent("pocket.journal")
     let before = try Foundation.Data(contentsOf: journal)
     try disk.remount(readOnly: true)
@@ -195,7 +216,7 @@ struct DiskFaultTests {
     // Readers take the lock read-only: the store still exports.
     let messages = try Self.messages(pocket)
     #expect(!messages.contains("on a read-only disk"))
-    #expect(messages.count == Self.journaledMessages + 1)
+    #expect(messages.count == journaledMessages + 1)
     #expect(try Foundation.Data(contentsOf: journal) == before)
   }
 

@@ -22,7 +22,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     // Every change of this writer appends its line, rewrites the snapshot and empties the
     // journal: the pair of files changes all the time.
-    let writer = try JSONFileStore.open(directory: directory, compactionMinimum: 1)
+    let writer = try JSONFileStore.open(directory: directory, journalLimit: .bytes(1))
     try await writer.repositories.stopwatch.save(Stopwatch(accumulated: .milliseconds(1)))
     let progress = Progress()
     progress.acknowledged.withLock { $0 = 1 }

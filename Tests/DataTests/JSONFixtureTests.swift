@@ -172,7 +172,7 @@ import Testing
 
     do {
       let store = try JSONFileStore.open(
-        directory: directory, compactionMinimum: 1_024, versions: Self.version2)
+        directory: directory, journalLimit: .pocket, versions: Self.version2)
       #expect(try await store.repositories.archive.export() == expected)
       #expect(try Self.contents(directory) == before)
 
@@ -189,7 +189,7 @@ import Testing
     #expect(after["pocket.journal"]?.isEmpty == true)
 
     let reopened = try JSONFileStore.open(
-      directory: directory, compactionMinimum: 1_024, versions: Self.version2)
+      directory: directory, journalLimit: .pocket, versions: Self.version2)
     #expect(try await reopened.repositories.archive.export() == expected)
 
     // Today's Pocket refuses the newer file, naming both versions, and leaves it alone.

@@ -270,7 +270,7 @@ import Testing
       chmod(directory.path, 0o700)
       try? FileManager.default.removeItem(at: directory)
     }
-    let store = try JSONFileStore.open(directory: directory, compactionMinimum: 3)
+    let store = try JSONFileStore.open(directory: directory, journalLimit: .bytes(250))
     _ = try await store.repositories.chat.insert(content: "first", date: Fixtures.date())
     _ = try await store.repositories.chat.insert(content: "second", date: Fixtures.date(1))
     _ = try await store.repositories.chat.insert(content: "third", date: Fixtures.date(2))

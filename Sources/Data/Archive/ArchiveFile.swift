@@ -13,7 +13,8 @@ public enum ArchiveFile {
   /// The bytes of `archive`.
   public static func encode(_ archive: StoreArchive) throws(DomainError) -> [UInt8] {
     do {
-      return try JSONFileStore.encodeDocument(JSONDocument(archive))
+      return try ArchiveEncoding.encode(
+        JSONDocument(archive), progress: ArchiveProgress.reporter(.exporting))
     } catch {
       preconditionFailure("A store archive always encodes: \(error)")
     }
@@ -23,7 +24,7 @@ public enum ArchiveFile {
   /// - Throws: `DomainError.corruptStore` naming `path` when the bytes are not an archive.
   public static func decode(_ bytes: [UInt8], path: String) throws(DomainError) -> StoreArchive {
     do {
-      return try JSONFileStore.decodeDocument(bytes).document.toDomain()
+      return try ArchiveDecoding.decode(bytes, progress: ArchiveProgress.reporter(.reading))
     } catch {
       throw .corruptStore(path: path, reason: error.reason)
     }
@@ -50,10 +51,11 @@ public enum ArchiveFile {
     }
   }
 
-  /// The largest archive `read` accepts: 64 MiB, several times what the largest stores
-  /// Pocket is measured with export to (121,000 records), and small enough that a file or
-  /// stream that never ends costs little memory before it is refused.
-  public static let sizeLimit = 64 * 1024 * 1024
+  /// The largest archive `read` accepts: 256 MiB. A chat message exports to about 150
+  /// bytes, so a store of a million messages (the largest Pocket is measured with) exports
+  /// to about 150 MB, and the limit leaves it room to grow; a file or stream that never
+  /// ends still costs at most 256 MiB before it is refused.
+  public static let sizeLimit = 256 * 1024 * 1024
 
   /// Reads the archive at `path`, holding at most `sizeLimit` bytes of it.
   /// - Throws: `DomainError.storageUnavailable` naming the limit when the file or stream

@@ -186,7 +186,7 @@ private func requireUnique<Key: Hashable>(_ keys: [Key], _ what: String) throws(
 }
 
 /// `lastID` (named `field`), when it is at least every id in `ids`.
-private func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throws(InvalidDocument)
+func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throws(InvalidDocument)
   -> Int64
 {
   try requireUnique(ids, "\(field.prefix { $0 != "." }) id")
@@ -269,5 +269,57 @@ extension JSONDocument {
     guard let (path, text) = literal else { return nil }
     return "\(path.isEmpty ? "the document" : path) \(JSONNumberLiterals.shown(text)) "
       + "is not a whole number in range"
+  }
+}
+
+/// A document whose `format` and `version` are checked before the rest is decoded, so that
+/// one pass over the bytes both refuses a newer file cleanly and reads a current one.
+/// The newest version read is the decoder's `userInfo[newestVersion]`.
+struct CheckedDocument: Decodable {
+  static let newestVersion =
+    CodingUserInfoKey(rawValue: "pocket.newestVersion")
+    ?? CodingUserInfoKey.unavailable
+
+  var document: JSONDocument
+  /// The version the bytes say they hold.
+  var version: Int
+
+  init(from decoder: any Decoder) throws {
+    let header = try JSONDocumentHeader(from: decoder)
+    guard header.format == JSONDocument.formatName else {
+      throw InvalidDocument(
+        reason: "format is \"\(header.format)\", expected \"\(JSONDocument.formatName)\"")
+    }
+    let newest = decoder.userInfo[Self.newestVersion] as? Int ?? JSONDocument.currentVersion
+    guard header.version <= newest else {
+      throw InvalidDocument(
+        reason: "version \(header.version) is newer than this Pocket reads "
+          + "(\(newest)); update Pocket to open it")
+    }
+    guard header.version >= 1 else {
+      throw InvalidDocument(reason: "unknown version \(header.version)")
+    }
+    document = try JSONDocument(from: decoder)
+    version = header.version
+  }
+}
+
+extension CodingUserInfoKey {
+  fileprivate static var unavailable: CodingUserInfoKey {
+    preconditionFailure("a constant coding key is a valid key")
+  }
+}
+
+/// `body`'s result for `bytes` lent as `Data`, without copying them. `body` must not keep
+/// the `Data` (a decoder does not).
+func withLentData<Result>(_ bytes: [UInt8], _ body: (Foundation.Data) throws -> Result) rethrows
+  -> Result
+{
+  try bytes.withUnsafeBufferPointer { buffer in
+    guard let base = buffer.baseAddress, !buffer.isEmpty else { return try body(Foundation.Data()) }
+    return try body(
+      Foundation.Data(
+        bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count,
+        deallocator: .none))
   }
 }

@@ -32,23 +32,22 @@ public final class JSONFileStore: Sendable {
   ///   a document this version of Pocket can read (empty, truncated, not JSON, wrong shape,
   ///   newer version).
   public static func open(directory: URL) throws(DomainError) -> JSONFileStore {
-    try open(directory: directory, compactionMinimum: JSONFiles.compactionMinimum)
+    try open(directory: directory, journalLimit: .pocket)
   }
 
-  /// Opens the store in `directory`; the snapshot is rewritten once the journal holds
-  /// `compactionMinimum` lines (or a quarter of the store's records, when that is more).
-  /// Tests lower it to compact often.
+  /// Opens the store in `directory`; the snapshot is rewritten once the journal is as long
+  /// as `journalLimit` allows. Tests lower it to compact often.
   /// `versions` are the document versions it reads and writes (tests pretend to be a later
   /// Pocket with a version of their own).
   static func open(
-    directory: URL, compactionMinimum: Int, versions: DocumentVersions = .pocket
+    directory: URL, journalLimit: JournalLimit, versions: DocumentVersions = .pocket
   ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
     try StoreFolder.createIfMissing(directoryPath)
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
-      filePath: fileURL.path, directoryPath: directoryPath, compactionMinimum: compactionMinimum,
+      filePath: fileURL.path, directoryPath: directoryPath, journalLimit: journalLimit,
       versions: versions)
     return JSONFileStore(fileURL: fileURL, backend: backend)
   }
@@ -64,29 +63,17 @@ public final class JSONFileStore: Sendable {
   }
 
   /// The document in `bytes`, migrated to `versions.current`; `version` is what the bytes
-  /// say they hold.
+  /// say they hold. The bytes are decoded once: `format` and `version` are checked before
+  /// the rest of the document is decoded, so a newer file is refused cleanly.
   static func decodeDocument(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
     throws(InvalidDocument) -> (document: JSONDocument, version: Int)
   {
     guard !bytes.isEmpty else { throw InvalidDocument(reason: "the file is empty (0 bytes)") }
-    let data = Foundation.Data(bytes)
-    let decoder = JSONDecoder()
     do {
-      let header = try decoder.decode(JSONDocumentHeader.self, from: data)
-      guard header.format == JSONDocument.formatName else {
-        throw InvalidDocument(
-          reason: "format is \"\(header.format)\", expected \"\(JSONDocument.formatName)\"")
-      }
-      guard header.version <= versions.current else {
-        throw InvalidDocument(
-          reason: "version \(header.version) is newer than this Pocket reads "
-            + "(\(versions.current)); update Pocket to open it")
-      }
-      guard header.version >= 1 else {
-        throw InvalidDocument(reason: "unknown version \(header.version)")
-      }
-      let document = try decoder.decode(JSONDocument.self, from: data)
-      return (versions.migrate(from: header.version, document), header.version)
+      let decoder = JSONDecoder()
+      decoder.userInfo[CheckedDocument.newestVersion] = versions.current
+      let checked = try withLentData(bytes) { try decoder.decode(CheckedDocument.self, from: $0) }
+      return (versions.migrate(from: checked.version, checked.document), checked.version)
     } catch let error as InvalidDocument {
       throw error
     } catch let error as DecodingError {
@@ -137,7 +124,8 @@ actor JSONFileBackend: DocumentBackend {
   /// never seen half done. Temporary files a killed writer left are deleted first, under
   /// the exclusive lock (when the folder can be written).
   init(
-    filePath: String, directoryPath: String, compactionMinimum: Int, versions: DocumentVersions
+    filePath: String, directoryPath: String, journalLimit: JournalLimit,
+    versions: DocumentVersions
   ) throws(DomainError) {
     let lockPath = filePath + ".lock"
     let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
@@ -148,7 +136,7 @@ actor JSONFileBackend: DocumentBackend {
     }
     files = try Self.locked(lockPath, exclusive: false) {
       try JSONFiles(
-        filePath: filePath, directoryPath: directoryPath, compactionMinimum: compactionMinimum,
+        filePath: filePath, directoryPath: directoryPath, journalLimit: journalLimit,
         versions: versions)
     }
     self.lockPath = lockPath
@@ -238,9 +226,17 @@ struct JSONFiles {
   private var journalLines = 0
   /// The sequence number of the last change `state` holds.
   private var seq: Int64 = 0
-  /// The fewest journal lines that make a change rewrite the snapshot.
-  private let compactionMinimum: Int
-  static let compactionMinimum = 1_024
+  /// How long the journal may grow before a change rewrites the snapshot.
+  private let journalLimit: JournalLimit
+  /// The snapshot's size in bytes when it was read or written (0 when there is none).
+  private var snapshotSize = 0
+  /// One decoder for every journal line read, one encoder for every line written.
+  private let lineDecoder = JSONDecoder()
+  private let lineEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
   /// `state` may not match the files (a reload failed half way): read them again.
   private var needsReload = false
   /// The latest failure that lost nothing (a snapshot rewrite after a stored change), for
@@ -248,14 +244,15 @@ struct JSONFiles {
   var warning: String?
 
   init(
-    filePath: String, directoryPath: String, compactionMinimum: Int, versions: DocumentVersions
+    filePath: String, directoryPath: String, journalLimit: JournalLimit,
+    versions: DocumentVersions
   ) throws(DomainError) {
     self.filePath = filePath
     self.versions = versions
     snapshotVersion = versions.current
     journalPath = (directoryPath as NSString).appendingPathComponent("pocket.journal")
     self.directoryPath = directoryPath
-    self.compactionMinimum = compactionMinimum
+    self.journalLimit = journalLimit
     try reload()
   }
 
@@ -294,7 +291,13 @@ struct JSONFiles {
     state = StoreState()
     seq = 0
     snapshotVersion = versions.current
-    if let bytes {
+    if let bytes, versions.current == JSONDocument.currentVersion,
+      let (archive, journalSeq) = ArchiveDecoding.snapshot(bytes)
+    {
+      // The usual case: the chat messages read in chunks, as an import reads them.
+      state = StoreState(archive)
+      seq = journalSeq ?? 0
+    } else if let bytes {
       do {
         let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: versions)
         state = StoreState(try document.toDomain())
@@ -304,6 +307,7 @@ struct JSONFiles {
         throw .corruptStore(path: filePath, reason: error.reason)
       }
     }
+    snapshotSize = bytes?.count ?? 0
     snapshotStamp = stamp
     journalStamp = nil
     journalSize = 0
@@ -342,7 +346,7 @@ struct JSONFiles {
     let entry: JournalEntry
     let change: StoreChange
     do {
-      entry = try JSONDecoder().decode(JournalEntry.self, from: Foundation.Data(bytes))
+      entry = try lineDecoder.decode(JournalEntry.self, from: Foundation.Data(bytes))
       change = try entry.change.toDomain()
     } catch let error as InvalidDocument {
       throw .corruptStore(path: journalPath, reason: "line \(line): \(error.reason)")
@@ -379,7 +383,7 @@ struct JSONFiles {
       snapshotVersion == versions.current
     {
       try append(JournalEntry(seq: seq + 1, change: journalled))
-      if journalLines >= max(compactionMinimum, state.recordCount / 4) {
+      if journalLimit.isReached(journalBytes: journalSize, snapshotBytes: snapshotSize) {
         do {
           try writeSnapshot()
         } catch {
@@ -397,9 +401,7 @@ struct JSONFiles {
   }
 
   private mutating func append(_ entry: JournalEntry) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]
+    let line = Array(try lineEncoder.encode(entry)) + [UInt8(ascii: "\n")]
     try DurableFile.append(line, to: journalPath, at: journalSize, in: directoryPath)
     seq = entry.seq
     journalSize += line.count
@@ -411,10 +413,11 @@ struct JSONFiles {
   /// - Throws: when the new snapshot may not be in place. A journal that cannot be
   ///   emptied after it is only a warning: the snapshot holds its lines.
   private mutating func writeSnapshot() throws {
-    let bytes = try JSONFileStore.encodeDocument(
+    let bytes = try ArchiveEncoding.encode(
       JSONDocument(state.archive, journalSeq: seq, version: versions.current))
     try DurableFile.replace(filePath, in: directoryPath, with: bytes)
     snapshotStamp = DurableFile.stamp(filePath)
+    snapshotSize = bytes.count
     snapshotVersion = versions.current
     // A crash right here leaves journal lines the snapshot already holds: their sequence
     // numbers are not above `journalSeq`, so they are skipped when read.

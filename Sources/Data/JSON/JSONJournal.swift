@@ -105,3 +105,36 @@ struct MessageDraftDTO: Codable, Equatable {
     MessageDraft(content: content, date: try checkedDate(dateMs, "\(field()).dateMs"))
   }
 }
+
+/// How long the journal may grow before a change folds it into a new snapshot.
+///
+/// Every start reads the snapshot and replays the journal, and replay must cost no more
+/// than a fifth of the snapshot's load. A byte of journal costs about ten times a byte of
+/// snapshot to read (measured at 100,000 records: each line is its own small document of
+/// nested objects for `JSONDecoder`, where the snapshot's messages are read by hand, see
+/// `ArchiveDecoding`), so the journal may grow to a fiftieth of the snapshot's bytes
+/// (`snapshotShare`); the next change then rewrites the snapshot. A rewrite costs about
+/// one snapshot's encoding and comes once per fiftieth of a snapshot written, so its cost
+/// per change does not grow with the store. A tiny store's snapshot (a few KiB, mostly
+/// rates) would be rewritten at nearly every change, so the journal may always reach
+/// `floorBytes` (32 KiB, about 2 ms of replay).
+struct JournalLimit: Sendable {
+  /// The journal may always grow to this many bytes.
+  var floorBytes: Int
+  /// The journal may grow to the snapshot's bytes divided by this.
+  var snapshotShare: Int
+
+  /// The store's own: 32 KiB, or a fiftieth of the snapshot's bytes when that is more.
+  static let pocket = JournalLimit(floorBytes: 32 * 1024, snapshotShare: 50)
+
+  /// A journal of `bytes` bytes or more, whatever the snapshot's size (for tests).
+  static func bytes(_ bytes: Int) -> JournalLimit {
+    JournalLimit(floorBytes: bytes, snapshotShare: .max)
+  }
+
+  /// Whether a journal of `journalBytes` next to a snapshot of `snapshotBytes` is due to be
+  /// folded into a new snapshot.
+  func isReached(journalBytes: Int, snapshotBytes: Int) -> Bool {
+    journalBytes >= max(floorBytes, snapshotBytes / snapshotShare)
+  }
+}

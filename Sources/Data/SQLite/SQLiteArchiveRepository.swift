@@ -44,8 +44,9 @@ struct SQLiteArchiveRepository: ArchiveRepository {
   /// Deletes every row and writes `archive`, all in one transaction. Two records with one
   /// identity (a url, a lap number, an id) throw `DomainError.duplicate` and change nothing.
   func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+    let progress = ArchiveProgress.reporter(.importing)
     try await database.write { connection in
-      if onlyIfEmpty, !(try Self.archive(connection).isEmpty) {
+      if onlyIfEmpty, try Self.holdsUserData(connection) {
         throw DomainError.invalidInput(.storeNotEmpty)
       }
       for table in [
@@ -84,15 +85,64 @@ struct SQLiteArchiveRepository: ArchiveRepository {
           connection, SQLiteMindLogRepository.insert, entry.id, entry.dateMs, entry.score,
           entry.note)
       }
-      for message in archive.messages.map(ChatMessageRow.init) {
-        try insertUnique(
-          connection, SQLiteChatRepository.insert, message.id, message.content, message.dateMs,
-          message.edited)
-      }
+      try Self.insert(archive.messages, connection, progress: progress)
       try connection.execute(
         "UPDATE counters SET value = ? WHERE name = 'mind_logs'", archive.lastMindLogID)
       try connection.execute(
         "UPDATE counters SET value = ? WHERE name = 'chat_messages'", archive.lastMessageID)
+    }
+  }
+
+  /// Whether the store holds what `StoreArchive.isEmpty` counts as user data, asked of
+  /// each table's first row rather than by reading every record.
+  private static func holdsUserData(_ connection: SQLiteConnection) throws -> Bool {
+    guard try SQLiteStopwatchRepository.stopwatch(connection).isReset else { return true }
+    for table in ["laps", "bookmarks", "favorite_currencies", "mind_logs", "chat_messages"] {
+      // Table names are constants of ours; values are never interpolated.
+      if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1 { return true }
+    }
+    return false
+  }
+
+  /// Inserts `messages` with one prepared statement, telling `progress` every
+  /// `progressStep` rows. The row-count triggers are off and the count is added once (a file
+  /// of a schema before `row_counts`, which only tests still write, keeps them: it has
+  /// none). A second message with one id throws `DomainError.duplicate`.
+  private static func insert(
+    _ messages: [ChatMessage], _ connection: SQLiteConnection,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) throws {
+    let progressStep = 16_384
+    let counted =
+      try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'row_counts'") == 1
+    if counted {
+      try connection.withoutTriggers {
+        try insertRows(messages, connection, every: progressStep, progress: progress)
+      }
+      try connection.execute(SQLiteSharedSQL.addToRowCount, messages.count, "chat_messages")
+    } else {
+      try insertRows(messages, connection, every: progressStep, progress: progress)
+    }
+    progress?(messages.count, messages.count)
+  }
+
+  private static func insertRows(
+    _ messages: [ChatMessage], _ connection: SQLiteConnection, every progressStep: Int,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) throws {
+    let statement = try connection.statement(SQLiteChatRepository.insert)
+    defer { statement.reset() }
+    for (index, message) in messages.enumerated() {
+      statement.bind(message.id, at: 1)
+      statement.bind(message.content, at: 2)
+      statement.bind(message.date.epochMilliseconds, at: 3)
+      statement.bind(message.isEdited ? 1 : 0, at: 4)
+      do {
+        try statement.run()
+      } catch {
+        throw error.isUniquenessViolation ? DomainError.duplicate : error
+      }
+      if let progress, (index + 1) % progressStep == 0 { progress(index + 1, messages.count) }
     }
   }
 }

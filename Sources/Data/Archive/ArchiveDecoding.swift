@@ -1,0 +1,445 @@
+import Domain
+import Foundation
+
+/// Reads an archive's bytes without decoding them all at once.
+///
+/// Decoding a whole archive with `JSONDecoder` holds, besides the bytes, the decoder's map
+/// of every value and every record twice (as file rows and as domain values): more than
+/// three times the file's size at a million messages. Here the chat messages, which make
+/// up nearly all of a large archive, are decoded in chunks of `chunkSize` (the rest of the
+/// document, with an empty message list in their place, in one call), each chunk turned
+/// into domain values at once and its rows let go. The one `JSONDecoder` reads every chunk.
+///
+/// Whatever this path does not expect (no plain `chat.messages` list, a key written with
+/// escapes, an older version, any error at all) is read again the whole-document way, so
+/// that what is accepted and every refusal's wording are exactly those of `decodeDocument`.
+enum ArchiveDecoding {
+  /// How many messages one decoder call reads.
+  static let chunkSize = 8_192
+
+  /// The archive in `bytes`, its messages read `chunkSize` at a time (tests make it
+  /// small); `progress` is told how many messages were read, of how many.
+  static func decode(
+    _ bytes: [UInt8], chunkSize: Int = chunkSize,
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+  ) throws(InvalidDocument) -> StoreArchive {
+    if let layout = JSONLayout.messages(in: bytes),
+      let read = try? decode(bytes, layout: layout, chunkSize: chunkSize, progress: progress)
+    {
+      return read.archive
+    }
+    return try JSONFileStore.decodeDocument(bytes).document.toDomain()
+  }
+
+  /// A json store's snapshot of the current version read the same way, with the last
+  /// journal line it holds; `nil` when it must be read whole (`decodeDocument`).
+  static func snapshot(_ bytes: [UInt8]) -> (archive: StoreArchive, journalSeq: Int64?)? {
+    guard let layout = JSONLayout.messages(in: bytes) else { return nil }
+    return try? decode(bytes, layout: layout, chunkSize: chunkSize, progress: nil)
+  }
+
+  private static func decode(
+    _ bytes: [UInt8], layout: JSONLayout, chunkSize: Int, progress: ((Int, Int) -> Void)?
+  ) throws -> (archive: StoreArchive, journalSeq: Int64?) {
+    let decoder = JSONDecoder()
+    decoder.userInfo[CheckedDocument.newestVersion] = JSONDocument.currentVersion
+    // The document with `[]` in place of the messages.
+    var rest: [UInt8] = []
+    rest.reserveCapacity(bytes.count - layout.messages.count + 2)
+    rest.append(contentsOf: bytes[..<layout.messages.lowerBound])
+    rest.append(contentsOf: Array("[]".utf8))
+    rest.append(contentsOf: bytes[layout.messages.upperBound...])
+    let head = try withLentData(rest) { try decoder.decode(CheckedDocument.self, from: $0) }
+    guard head.version == JSONDocument.currentVersion else {
+      throw InvalidDocument(reason: "an older version is read whole")
+    }
+    rest = []
+    var archive = try head.document.toDomain()
+    let total = layout.elements.count
+    var messages: [ChatMessage] = []
+    messages.reserveCapacity(total)
+    var chunk: [UInt8] = []
+    var first = 0
+    while first < total {
+      let last = min(first + chunkSize, total) - 1
+      // Read by hand when every message is plainly written, else by the decoder.
+      let plain = bytes.withUnsafeBufferPointer { buffer in
+        PlainMessageReader(bytes: buffer).messages(layout.elements[first...last])
+      }
+      let rows =
+        try plain
+        ?? {
+          chunk.removeAll(keepingCapacity: true)
+          chunk.append(UInt8(ascii: "["))
+          chunk.append(
+            contentsOf: bytes[layout.elements[first].lowerBound..<layout.elements[last].upperBound])
+          chunk.append(UInt8(ascii: "]"))
+          return try withLentData(chunk) {
+            try decoder.decode([ChatMessageFields].self, from: $0)
+          }
+        }()
+      guard rows.count == last - first + 1 else {
+        throw InvalidDocument(reason: "a chunk did not hold its messages")
+      }
+      for (offset, row) in rows.enumerated() {
+        let index = first + offset
+        messages.append(try row.toDomain { "chat.messages[\(index)].\($0)" })
+      }
+      first = last + 1
+      progress?(first, total)
+    }
+    messages.sort { $0.id < $1.id }
+    let lastID = layout.hasLastID ? archive.lastMessageID : (messages.last?.id ?? 0)
+    archive.lastMessageID = try checkedLastID(
+      checked(lastID, Limits.counter, "chat.lastID"), ids: messages.map(\.id), "chat.lastID")
+    archive.messages = messages
+    return (archive, head.document.journalSeq)
+  }
+}
+
+/// Where the chat messages lie in a document's bytes, found by following its brackets and
+/// strings without decoding any value.
+struct JSONLayout {
+  /// The bytes of the `chat.messages` array, brackets included.
+  var messages: Range<Int>
+  /// The bytes of each of its elements.
+  var elements: [Range<Int>]
+  /// Whether the `chat` object names its `lastID` (when not, it is the highest id).
+  var hasLastID: Bool
+
+  /// `nil` when the document is not an object with one `chat` object holding one
+  /// `messages` array, keys written plainly; the whole-document decoding then decides.
+  static func messages(in bytes: [UInt8]) -> JSONLayout? {
+    bytes.withUnsafeBufferPointer { buffer in
+      let scanner = JSONByteScanner(bytes: buffer)
+      guard let chat = scanner.members(["chat"], ofObjectAt: 0)["chat"],
+        buffer[chat.lowerBound] == openBrace
+      else { return nil }
+      let members = scanner.members(["messages", "lastID"], ofObjectAt: chat.lowerBound)
+      guard let messages = members["messages"], buffer[messages.lowerBound] == openBracket,
+        let elements = scanner.elements(ofArrayAt: messages.lowerBound)
+      else { return nil }
+      return JSONLayout(
+        messages: messages, elements: elements, hasLastID: members["lastID"] != nil)
+    }
+  }
+}
+
+private let openBrace = UInt8(ascii: "{")
+private let openBracket = UInt8(ascii: "[")
+
+/// Follows the structure of JSON bytes: strings (with their escapes), objects and arrays.
+/// It checks only what it needs to find its way; the decoder checks the rest.
+private struct JSONByteScanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  private func skipSpace(_ index: Int) -> Int {
+    var index = index
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return index
+      }
+    }
+    return index
+  }
+
+  /// The index past the string whose opening quote is at `index`.
+  private func stringEnd(_ index: Int) -> Int? {
+    var index = index + 1
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""): return index + 1
+      case UInt8(ascii: "\\"): index += 2
+      default: index += 1
+      }
+    }
+    return nil
+  }
+
+  /// The index past the value that starts at `index`.
+  private func valueEnd(_ index: Int) -> Int? {
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "\""):
+      return stringEnd(index)
+    case openBrace, openBracket:
+      var depth = 0
+      var index = index
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+          guard let end = stringEnd(index) else { return nil }
+          index = end
+          continue
+        case openBrace, openBracket: depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          if depth == 0 { return index + 1 }
+        default: break
+        }
+        index += 1
+      }
+      return nil
+    default:
+      var end = index
+      while end < bytes.count {
+        switch bytes[end] {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09:
+          return end > index ? end : nil
+        default: end += 1
+        }
+      }
+      return end > index ? end : nil
+    }
+  }
+
+  /// The values of the members named `names` of the object at `start`, those it has;
+  /// empty when it is not an object, a key holds an escape or a name is there twice.
+  func members(_ names: [String], ofObjectAt start: Int) -> [String: Range<Int>] {
+    let wanted = names.map { Array($0.utf8) }
+    var found: [String: Range<Int>] = [:]
+    var index = skipSpace(start)
+    guard index < bytes.count, bytes[index] == openBrace else { return [:] }
+    index = skipSpace(index + 1)
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return [:] }
+    while true {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+        let keyEnd = stringEnd(index)
+      else { return [:] }
+      let key = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(keyEnd - 1)])
+      if key.contains(UInt8(ascii: "\\")) { return [:] }
+      index = skipSpace(keyEnd)
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return [:] }
+      let valueStart = skipSpace(index + 1)
+      guard let valueEnd = valueEnd(valueStart) else { return [:] }
+      if let which = wanted.firstIndex(where: { key.elementsEqual($0) }) {
+        if found[names[which]] != nil { return [:] }
+        found[names[which]] = valueStart..<valueEnd
+      }
+      index = skipSpace(valueEnd)
+      guard index < bytes.count else { return [:] }
+      if bytes[index] == UInt8(ascii: "}") { return found }
+      guard bytes[index] == UInt8(ascii: ",") else { return [:] }
+      index = skipSpace(index + 1)
+    }
+  }
+
+  /// The ranges of the elements of the array at `start`.
+  func elements(ofArrayAt start: Int) -> [Range<Int>]? {
+    var index = skipSpace(start)
+    guard index < bytes.count, bytes[index] == openBracket else { return nil }
+    index = skipSpace(index + 1)
+    var elements: [Range<Int>] = []
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return elements }
+    while true {
+      guard let end = valueEnd(index) else { return nil }
+      elements.append(index..<end)
+      index = skipSpace(end)
+      guard index < bytes.count else { return nil }
+      if bytes[index] == UInt8(ascii: "]") { return elements }
+      guard bytes[index] == UInt8(ascii: ",") else { return nil }
+      index = skipSpace(index + 1)
+    }
+  }
+}
+
+/// Reads chat message objects written plainly — the four fields once each, integers
+/// without fraction or exponent, strings of valid UTF-8 with JSON's escapes — much faster
+/// than a decoder, which stays the judge of everything else: anything else makes `nil`,
+/// and the caller decodes those messages with `JSONDecoder`.
+private struct PlainMessageReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  func messages(_ ranges: ArraySlice<Range<Int>>) -> [ChatMessageFields]? {
+    var messages: [ChatMessageFields] = []
+    messages.reserveCapacity(ranges.count)
+    for range in ranges {
+      guard let message = message(range) else { return nil }
+      messages.append(message)
+    }
+    return messages
+  }
+
+  private func skipSpace(_ index: Int, _ end: Int) -> Int {
+    var index = index
+    while index < end {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return index
+      }
+    }
+    return index
+  }
+
+  private func message(_ range: Range<Int>) -> ChatMessageFields? {
+    let end = range.upperBound
+    var index = skipSpace(range.lowerBound, end)
+    guard index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
+    var id: Int64?
+    var content: String?
+    var dateMs: Int64?
+    var isEdited: Bool?
+    index = skipSpace(index + 1, end)
+    while true {
+      guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
+      let keyStart = index + 1
+      var keyEnd = keyStart
+      while keyEnd < end, bytes[keyEnd] != UInt8(ascii: "\""), bytes[keyEnd] != UInt8(ascii: "\\") {
+        keyEnd += 1
+      }
+      guard keyEnd < end, bytes[keyEnd] == UInt8(ascii: "\"") else { return nil }
+      let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd])
+      index = skipSpace(keyEnd + 1, end)
+      guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+      index = skipSpace(index + 1, end)
+      if key.elementsEqual("content".utf8), content == nil {
+        guard let (text, after) = string(at: index, end) else { return nil }
+        content = text
+        index = after
+      } else if key.elementsEqual("id".utf8), id == nil {
+        guard let (number, after) = integer(at: index, end) else { return nil }
+        id = number
+        index = after
+      } else if key.elementsEqual("dateMs".utf8), dateMs == nil {
+        guard let (number, after) = integer(at: index, end) else { return nil }
+        dateMs = number
+        index = after
+      } else if key.elementsEqual("isEdited".utf8), isEdited == nil {
+        if bytes[index...].starts(with: "true".utf8) {
+          isEdited = true
+          index += 4
+        } else if bytes[index...].starts(with: "false".utf8) {
+          isEdited = false
+          index += 5
+        } else {
+          return nil
+        }
+      } else {
+        return nil
+      }
+      index = skipSpace(index, end)
+      guard index < end else { return nil }
+      if bytes[index] == UInt8(ascii: "}") { break }
+      guard bytes[index] == UInt8(ascii: ",") else { return nil }
+      index = skipSpace(index + 1, end)
+    }
+    guard skipSpace(index + 1, end) == end, let id, let content, let dateMs, let isEdited
+    else { return nil }
+    return ChatMessageFields(id: id, content: content, dateMs: dateMs, isEdited: isEdited)
+  }
+
+  /// An integer of at most 18 digits, without a leading zero, fraction or exponent.
+  private func integer(at start: Int, _ end: Int) -> (Int64, Int)? {
+    var index = start
+    let negative = index < end && bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let digitsStart = index
+    var value: Int64 = 0
+    while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+      guard index - digitsStart < 18 else { return nil }  // more than Int64 surely holds
+      value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+      index += 1
+    }
+    let digits = index - digitsStart
+    guard digits >= 1, digits <= 18, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0")
+    else { return nil }
+    if index < end {
+      switch bytes[index] {
+      case UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09: break
+      default: return nil
+      }
+    }
+    return (negative ? -value : value, index)
+  }
+
+  /// A string of valid UTF-8, no raw control characters, and JSON's escapes.
+  private func string(at start: Int, _ end: Int) -> (String, Int)? {
+    guard start < end, bytes[start] == UInt8(ascii: "\"") else { return nil }
+    var index = start + 1
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        guard let text = String(validating: bytes[(start + 1)..<index], as: UTF8.self) else {
+          return nil
+        }
+        return (text, index + 1)
+      }
+      if byte == UInt8(ascii: "\\") { return escapedString(at: start, end) }
+      if byte < 0x20 { return nil }
+      index += 1
+    }
+    return nil
+  }
+
+  private func escapedString(at start: Int, _ end: Int) -> (String, Int)? {
+    var utf8: [UInt8] = []
+    var index = start + 1
+    while index < end {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: utf8, as: UTF8.self) else { return nil }
+        return (text, index + 1)
+      case UInt8(ascii: "\\"):
+        guard index + 1 < end else { return nil }
+        let escape = bytes[index + 1]
+        index += 2
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+          guard var unit = hex(at: index, end) else { return nil }
+          index += 4
+          if (0xD800...0xDBFF).contains(unit) {
+            guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u"), let low = hex(at: index + 2, end),
+              (0xDC00...0xDFFF).contains(low)
+            else { return nil }
+            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            index += 6
+          } else if (0xDC00...0xDFFF).contains(unit) {
+            return nil
+          }
+          guard let scalar = Unicode.Scalar(unit) else { return nil }
+          utf8.append(contentsOf: String(Character(scalar)).utf8)
+        default: return nil
+        }
+      default:
+        if byte < 0x20 { return nil }
+        utf8.append(byte)
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  private func hex(at start: Int, _ end: Int) -> UInt32? {
+    guard start + 4 <= end else { return nil }
+    var value: UInt32 = 0
+    for byte in bytes[start..<(start + 4)] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+}
+
+extension ChatMessageFields {
+  init(id: Int64, content: String, dateMs: Int64, isEdited: Bool) {
+    self.id = id
+    self.content = content
+    self.dateMs = dateMs
+    self.isEdited = isEdited
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A large import into the sqlite store holds the file and the records, never a decoded
+/// copy of the whole file: its peak memory is the process's own plus at most three times
+/// the file's size. (The json store then encodes its whole new snapshot at once, which
+/// this does not bound.)
+/// 100,000 messages (15 MB) by default, a million (150 MB) with `POCKET_SOAK=1`.
+@Suite("Import memory", .serialized)
+struct ImportMemoryTests {
+  /// An export of `count` chat messages, written as `pocket export` writes it.
+  static func archiveText(messages count: Int) -> String {
+    var text = """
+      {
+        "chat" : {
+          "lastID" : \(count),
+          "messages" : [
+
+      """
+    text.reserveCapacity(count * 160)
+    for index in 0..<count {
+      if index > 0 { text += ",\n" }
+      text += """
+              {
+                "content" : "Benchmark message \(index)",
+                "dateMs" : \(1_704_067_200_000 + Int64(index) * 1_000),
+                "id" : \(index + 1),
+                "isEdited" : false
+              }
+        """
+    }
+    text += """
+
+          ]
+        },
+        "format" : "pocket-json",
+        "version" : 1
+      }
+
+      """
+    return text
+  }
+
+  @Test func aLargeImportPeaksUnderThreeTimesTheFileAboveTheProcessItself() throws {
+    let pocket = try PocketProcess(store: "sqlite")
+    defer { pocket.remove() }
+    let count = Soak.size(100_000, full: 1_000_000)
+    let file = pocket.directory.appendingPathComponent("large.json")
+    try Foundation.Data(Self.archiveText(messages: count).utf8).write(to: file)
+    let fileKiB =
+      try #require(
+        (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue)
+      / 1024
+    // The process itself: the same command on a file that is not there.
+    let itself = try pocket.runBounded(["import", file.path + ".missing"])
+    #expect(itself.run.status == 1)
+    let bounded = try pocket.runBounded(["import", file.path])
+    #expect(bounded.run.status == 0, "\(bounded.run.stderr)")
+    #expect(bounded.run.stdout.contains("Imported \(count) records"))
+    guard let peak = bounded.peakKiB, let base = itself.peakKiB else {
+      print("no /usr/bin/time: peak memory not checked")
+      return
+    }
+    print("import of \(count) messages (\(fileKiB) KiB): peak \(peak) KiB, the process \(base) KiB")
+    #expect(
+      peak - base <= 3 * fileKiB, "peak \(peak) KiB, process \(base) KiB, file \(fileKiB) KiB")
+  }
+}
