@@ -33,7 +33,6 @@ import Testing
       String(
         decoding: FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps")?
           .readDataToEndOfFile() ?? Foundation.Data(), as: UTF8.self)
-      ?? ""
     try input.fileHandleForWriting.close()
     _ = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
