@@ -139,7 +139,13 @@ struct TableFormat {
   }
 
   static func row(_ result: BenchResult) -> String {
-    let goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? ""
+    var goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? ""
+    if let baseline = result.baseline {
+      // The baseline side by side: what it is and its own figure from the same run.
+      goal +=
+        " [baseline \(result.baselineName ?? "")\(result.baselineName == nil ? "" : ": ")"
+        + "\(decimal(baseline))]"
+    }
     return line([
       result.workload, result.store, result.rows.map(grouped) ?? "",
       result.medianMicroseconds.map(decimal) ?? "", result.p99Microseconds.map(decimal) ?? "",
