@@ -53,7 +53,8 @@ let package = Package(
       dependencies: [
         "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport",
       ]),
-    .testTarget(name: "BenchTests", dependencies: ["Bench"]),
+    // The whole-process run spawns `pocket` and `bench-hello`, so both are built for it.
+    .testTarget(name: "BenchTests", dependencies: ["Bench", "BenchHello", "pocket"]),
   ],
   swiftLanguageModes: [.v6]
 )
