@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Presentation", targets: ["Presentation"]),
     .executable(name: "pocket", targets: ["pocket"]),
     .executable(name: "pocket-bench", targets: ["Bench"]),
+    .executable(name: "bench-hello", targets: ["BenchHello"]),
   ],
   targets: [
     .target(name: "Domain"),
@@ -29,6 +30,8 @@ let package = Package(
     // `swift run -c release pocket-bench`: timings through the same stack as `pocket`.
     .executableTarget(
       name: "Bench", dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite"]),
+    // The start-up baseline `pocket-bench --process` runs: Foundation only, one line.
+    .executableTarget(name: "BenchHello"),
     // Test helpers that need no store: clocks, fixtures, the failing fake store, and the
     // pseudo-terminal with its screen model (which measures text as App does).
     .target(name: "TestSupport", dependencies: ["Domain", "App"], path: "Tests/TestSupport"),
@@ -51,7 +54,8 @@ let package = Package(
       dependencies: [
         "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport",
       ]),
-    .testTarget(name: "BenchTests", dependencies: ["Bench"]),
+    // The whole-process run spawns `pocket` and `bench-hello`, so both are built for it.
+    .testTarget(name: "BenchTests", dependencies: ["Bench", "BenchHello", "pocket"]),
   ],
   swiftLanguageModes: [.v6]
 )

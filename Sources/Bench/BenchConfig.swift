@@ -55,6 +55,9 @@ struct BenchConfig: Equatable, Sendable {
   /// The most records of one kind the json store is given (`--json-max-rows`); nil: no cap.
   var jsonMaxRows: Int?
   var json = false
+  /// `--process`: the goals of issue #14 on whole `pocket` processes, against baselines.
+  var process = false
+  var processSizes = ProcessSizes()
 
   /// `--quick`: sizes 1,000 and 10,000 and fewer repetitions, for a smoke run.
   static let quick = BenchConfig(
@@ -70,7 +73,7 @@ struct BenchConfig: Equatable, Sendable {
   }
 
   static let usage = """
-    usage: pocket-bench [--json] [--quick] [--stores sqlite,json,memory]
+    usage: pocket-bench [--json] [--quick] [--process] [--stores sqlite,json,memory]
                         [--workloads lap,say,bookmark,add,convert,actions,bulk,launch,memory]
                         [--json-max-rows N]
 
@@ -79,6 +82,8 @@ struct BenchConfig: Equatable, Sendable {
       --stores          the stores to measure (default: all three)
       --workloads       the workloads to run (default: all; `actions` = the five single actions)
       --json-max-rows   give the json store at most N records of a kind (it is slow at 100,000)
+      --process         the goals of issue #14 on whole pocket processes (the release pocket
+                        and bench-hello beside pocket-bench), each against its baseline
     """
 
   /// Reads the command line (without the program name).
@@ -88,6 +93,7 @@ struct BenchConfig: Equatable, Sendable {
     var stores: [BenchStore]?
     var workloads: [Workload]?
     var jsonMaxRows: Int?
+    var process = false
     var index = 0
     func value(_ option: String) throws(BenchError) -> String {
       index += 1
@@ -99,6 +105,7 @@ struct BenchConfig: Equatable, Sendable {
       switch argument {
       case "--json": json = true
       case "--quick": quick = true
+      case "--process": process = true
       case "--stores":
         stores = try list(try value(argument)) { name throws(BenchError) in
           guard let store = BenchStore(rawValue: name) else {
@@ -127,6 +134,8 @@ struct BenchConfig: Equatable, Sendable {
     }
     var config = quick ? BenchConfig.quick : BenchConfig()
     config.json = json
+    config.process = process
+    if quick { config.processSizes = .quick }
     config.jsonMaxRows = jsonMaxRows
     // Keep the canonical order whatever order the options gave.
     if let stores { config.stores = BenchStore.allCases.filter(stores.contains) }

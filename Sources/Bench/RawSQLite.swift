@@ -62,11 +62,70 @@ enum RawSQLite {
     return start.duration(to: clock.now)
   }
 
-  private static func execute(_ sql: String, _ db: OpaquePointer) throws(BenchError) {
+  /// Creates `path` with the schema in WAL mode (which the file keeps), for the `sqlite3`
+  /// command-line baseline; `synchronous=FULL` is per connection and goes in its command.
+  static func createChatFile(path: String) throws(BenchError) {
+    let committer = try OneRowCommits(path: path)
+    _ = committer
+  }
+
+  static func execute(_ sql: String, _ db: OpaquePointer) throws(BenchError) {
     guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure(sql, db) }
   }
 
   private static func failure(_ sql: String, _ db: OpaquePointer) -> BenchError {
     .failed("raw SQLite: \(String(cString: sqlite3_errmsg(db))) in \(sql)")
+  }
+}
+
+/// The floor of one durable action: a one-row INSERT committed on its own, with Pocket's
+/// pragmas (WAL, synchronous=FULL), on a connection kept open as Pocket keeps its own.
+final class OneRowCommits {
+  private let db: OpaquePointer
+  private let insert: OpaquePointer
+  private var next: Int64 = 1
+
+  init(path: String) throws(BenchError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
+      sqlite3_close(handle)
+      throw .failed("raw SQLite: cannot open \(path)")
+    }
+    self.db = db
+    do {
+      try RawSQLite.execute("PRAGMA journal_mode = WAL", db)
+      try RawSQLite.execute("PRAGMA synchronous = FULL", db)
+      for statement in RawSQLite.schema { try RawSQLite.execute(statement, db) }
+    } catch {
+      sqlite3_close(db)
+      throw error
+    }
+    var prepared: OpaquePointer?
+    let sql = "INSERT INTO chat_messages (content, date_ms, edited) VALUES ('one row', ?, 0)"
+    guard sqlite3_prepare_v2(db, sql, -1, &prepared, nil) == SQLITE_OK, let insert = prepared
+    else {
+      sqlite3_close(db)
+      throw .failed("raw SQLite: cannot prepare \(sql)")
+    }
+    self.insert = insert
+  }
+
+  deinit {
+    sqlite3_finalize(insert)
+    sqlite3_close(db)
+  }
+
+  /// One row in its own transaction, on disk when it returns: how long that took.
+  func commit() throws(BenchError) -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    sqlite3_bind_int64(insert, 1, next)
+    next += 1
+    guard sqlite3_step(insert) == SQLITE_DONE else {
+      throw .failed("raw SQLite: \(String(cString: sqlite3_errmsg(db)))")
+    }
+    sqlite3_reset(insert)
+    return start.duration(to: clock.now)
   }
 }

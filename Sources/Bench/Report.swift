@@ -58,8 +58,15 @@ struct BenchResult: Equatable, Sendable {
   var p99Microseconds: Double?
   var opsPerSecond: Double?
   var peakRSSKilobytes: Int?
+  /// CPU time per action (user plus system), where it is measured.
+  var cpuMicroseconds: Double?
   /// The figure a goal compares, when it is a ratio (bulk: of raw SQLite; memory: of empty).
   var ratio: Double?
+  /// What the ratio is taken against, in the same unit as the figure it divides (µs, or
+  /// KiB for memory), measured in the same run.
+  var baseline: Double?
+  /// The baseline's name (`bench-hello`, `sqlite3`, `raw commit`, `1,000 rows`, …).
+  var baselineName: String?
   var goal: Goal?
 
   init(
@@ -87,10 +94,13 @@ struct BenchResult: Equatable, Sendable {
     if let p99Microseconds { fields.append("\"p99_us\":\(Self.number(p99Microseconds))") }
     if let opsPerSecond { fields.append("\"ops_per_s\":\(Self.number(opsPerSecond))") }
     if let peakRSSKilobytes { fields.append("\"peak_rss_kb\":\(peakRSSKilobytes)") }
+    if let cpuMicroseconds { fields.append("\"cpu_us\":\(Self.number(cpuMicroseconds))") }
     if let ratio { fields.append("\"ratio\":\(Self.number(ratio, digits: 3))") }
+    if let baseline { fields.append("\"baseline\":\(Self.number(baseline))") }
+    if let baselineName { fields.append("\"baseline_name\":\(Self.quoted(baselineName))") }
     if let goal {
       fields.append("\"goal\":\(Self.quoted(goal.text))")
-      fields.append("\"goal_met\":\(goal.met)")
+      fields.append("\"pass\":\(goal.met)")
     }
     return "{" + fields.joined(separator: ",") + "}"
   }
@@ -129,7 +139,13 @@ struct TableFormat {
   }
 
   static func row(_ result: BenchResult) -> String {
-    let goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? ""
+    var goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? ""
+    if let baseline = result.baseline {
+      // The baseline side by side: what it is and its own figure from the same run.
+      goal +=
+        " [baseline \(result.baselineName ?? "")\(result.baselineName == nil ? "" : ": ")"
+        + "\(decimal(baseline))]"
+    }
     return line([
       result.workload, result.store, result.rows.map(grouped) ?? "",
       result.medianMicroseconds.map(decimal) ?? "", result.p99Microseconds.map(decimal) ?? "",

@@ -50,6 +50,20 @@ if !config.json {
   }
   write(TableFormat.header + "\n")
 }
+if config.process {
+  do {
+    let benchmark = try ProcessBenchmark(sizes: config.processSizes, scratch: scratch) { result in
+      write((config.json ? result.jsonLine : TableFormat.row(result)) + "\n")
+    }
+    try await benchmark.run()
+    scratch.removeAll()
+    exit(0)
+  } catch {
+    scratch.removeAll()
+    write("\(error)\n", to: .standardError)
+    exit(1)
+  }
+}
 let benchmark = Benchmark(
   config: config, scratch: scratch, executablePath: Probe.executablePath
 ) { result in

@@ -204,6 +204,9 @@ public struct RecordCounts: Equatable, Sendable {
 public protocol ArchiveRepository: Sendable {
   /// Every record, in the canonical orders `StoreArchive` documents.
   func export() async throws -> StoreArchive
+  /// How many records of each kind the store holds: equal to `export().counts`, but read
+  /// from counts the store keeps, so it costs the same at a million records as at none.
+  func recordCounts() async throws -> RecordCounts
   /// Replaces everything the store holds with `archive`, in one atomic step: afterwards
   /// `export()` returns an archive equal to `archive`. On failure nothing changes.
   /// `archive` must pass `validate()` (`ImportStore` checks it); what a store does with an

@@ -41,6 +41,39 @@ struct BenchTests {
     #expect(left.isEmpty, "store folders left behind: \(left)")
   }
 
+  /// The whole-process mode on tiny stores, with the debug `pocket` and `bench-hello` built
+  /// beside the tests: every goal of issue #14 gives a point with its ratio, its baseline
+  /// and pass or fail (shape only: no figure is judged).
+  @Test @MainActor func tinyProcessRunReportsEveryGoal() async throws {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for name in ["pocket", "bench-hello"]
+    where !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(name).path) {
+      print("skipped: no \(name) beside the test bundle in \(folder.path)")
+      return
+    }
+    let sizes = ProcessSizes(
+      warmUp: 0, startupMessages: 10, startupRepeats: 1, actionRows: 10, actionWarmUp: 0,
+      actionRepeats: 2, flatSmall: 6, flatLarge: 12, flatRepeats: 1, jsonMessages: 10,
+      jsonRepeats: 1, importMessages: 10, importRepeats: 1)
+    let scratch = try Scratch()
+    defer { scratch.removeAll() }
+    var results: [BenchResult] = []
+    try await ProcessBenchmark(sizes: sizes, scratch: scratch, folder: folder) {
+      results.append($0)
+    }.run()
+    let goals = Set(results.compactMap { $0.workload.first.flatMap { Int(String($0)) } })
+    #expect(goals == [1, 2, 3, 4, 5, 6])
+    let judged = results.filter { $0.goal != nil }
+    #expect(judged.count >= 2 + 7 + 7 + 1)
+    #expect(judged.allSatisfy { $0.ratio != nil && $0.baseline != nil }, "\(judged)")
+    let line = try #require(judged.first).jsonLine
+    for field in [
+      "workload", "store", "rows", "median_us", "p99_us", "ratio", "baseline", "goal", "pass",
+    ] {
+      #expect(line.contains("\"\(field)\":"), "\(field) in \(line)")
+    }
+  }
+
   @Test func jsonLineLeavesOutWhatDoesNotApply() {
     let result = BenchResult(
       workload: "memory:chat", store: "sqlite", rows: 0, peakRSSKilobytes: 12_345)

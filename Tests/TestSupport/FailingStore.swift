@@ -213,6 +213,9 @@ private struct FailingArchiveRepository: ArchiveRepository {
   func export() async throws -> StoreArchive {
     try await store.gate(writes: false).archive.export()
   }
+  func recordCounts() async throws -> RecordCounts {
+    try await store.gate(writes: false).archive.recordCounts()
+  }
   func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
     try await store.gate(writes: true).archive.replaceAll(with: archive, onlyIfEmpty: onlyIfEmpty)
   }

@@ -222,6 +222,10 @@ struct DocumentArchiveRepository<Backend: DocumentBackend>: ArchiveRepository {
     try await backend.read { $0.archive }
   }
 
+  func recordCounts() async throws -> RecordCounts {
+    try await backend.read { $0.counts }
+  }
+
   func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
     try await backend.update { state in
       if onlyIfEmpty, !state.archive.isEmpty { throw DomainError.invalidInput(.storeNotEmpty) }

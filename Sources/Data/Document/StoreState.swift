@@ -38,6 +38,15 @@ struct StoreState: Sendable {
 
   /// How many records the state holds (the size compaction is measured against).
   var recordCount: Int { laps.count + bookmarks.count + mindLogs.count + messages.count }
+
+  /// `archive.counts`, without building the archive.
+  var counts: RecordCounts {
+    RecordCounts(
+      laps: laps.count, bookmarks: bookmarks.count,
+      rateSnapshots: [latestRates, previousRates].compactMap { $0 }.count,
+      favoriteCurrencies: favoriteCurrencies.count, mindLogs: mindLogs.count,
+      chatMessages: messages.count)
+  }
 }
 
 private struct BookmarkKey: Comparable {

@@ -1,7 +1,10 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
+// No FoundationNetworking on Linux: importing it links libcurl, OpenSSL and some thirty
+// more libraries into every start of `pocket`, though only `refresh` downloads. Linux
+// downloads through `CurlDownload`, which opens libcurl with `dlopen` when a refresh runs.
+#if !os(Linux) && canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
@@ -56,23 +59,25 @@ public struct HTTPRateSource: ExchangeRateSource {
   /// The response's status code and decoded body, within the bounds.
   private func download() async throws -> (status: Int, body: Foundation.Data) {
     do {
-      // libcurl directly on Linux only; on Darwin (macOS, iOS) URLSession below.
+      // libcurl directly on Linux (loaded only now); on Darwin (macOS, iOS) URLSession.
       #if os(Linux)
-        if CurlDownload.isAvailable {
-          let response = try await CurlDownload.run(
-            url, headers: ["Accept: application/json"], limit: Self.maxBodySize,
-            timeout: timeout)
-          return (response.status, response.body)
+        guard CurlDownload.isAvailable else {
+          throw DownloadFailure.unreachable("libcurl (libcurl.so.4) is not installed")
         }
+        let response = try await CurlDownload.run(
+          url, headers: ["Accept: application/json"], limit: Self.maxBodySize,
+          timeout: timeout)
+        return (response.status, response.body)
+      #else
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        // URLSession's own timeout is an idle timeout; the deadline is kept apart.
+        request.timeoutInterval = max(1, (timeout / .seconds(1)).rounded(.up))
+        let (body, response) = try await CappedDownload.run(
+          request, limit: Self.maxBodySize, timeout: timeout)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 200, body)
       #endif
-      var request = URLRequest(url: url)
-      request.setValue("application/json", forHTTPHeaderField: "Accept")
-      request.cachePolicy = .reloadIgnoringLocalCacheData
-      // URLSession's own timeout is an idle timeout; the deadline is kept apart.
-      request.timeoutInterval = max(1, (timeout / .seconds(1)).rounded(.up))
-      let (body, response) = try await CappedDownload.run(
-        request, limit: Self.maxBodySize, timeout: timeout)
-      return ((response as? HTTPURLResponse)?.statusCode ?? 200, body)
     } catch {
       try Task.checkCancellation()
       switch error {
@@ -80,8 +85,10 @@ public struct HTTPRateSource: ExchangeRateSource {
         throw failure("the response is larger than 1 MiB")
       case DownloadFailure.timedOut:
         throw failure("no complete response within \(Self.describe(timeout)) s")
-      case let error as URLError where error.code == .timedOut:
-        throw failure("no complete response within \(Self.describe(timeout)) s")
+      #if !os(Linux)
+        case let error as URLError where error.code == .timedOut:
+          throw failure("no complete response within \(Self.describe(timeout)) s")
+      #endif
       case DownloadFailure.unreachable(let reason):
         throw failure("cannot reach the server: \(reason)")
       default:
@@ -111,120 +118,124 @@ enum DownloadFailure: Error {
   case unreachable(String)
 }
 
-/// One GET through URLSession whose decoded body may not pass `limit` bytes and whose
-/// whole exchange must end within a deadline (where `CurlDownload` is not used: Darwin —
-/// macOS and iOS, where an app may not load libcurl and URLSession is the system's own —
-/// or Linux without a loadable libcurl). It is cancelled as soon as the server announces or sends more,
-/// when the deadline passes, or when the calling task is cancelled; nothing polls.
-private final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  /// Runs `request` against `timeout`: the download and a sleep race, and the loser is
-  /// cancelled.
-  static func run(
-    _ request: URLRequest, limit: Int, timeout: Duration
-  ) async throws -> (Foundation.Data, URLResponse) {
-    try await withThrowingTaskGroup(of: (Foundation.Data, URLResponse)?.self) { group in
-      group.addTask { try await CappedDownload(limit: limit).run(request) }
-      group.addTask {
-        try await Task.sleep(for: timeout)
-        return nil
+#if !os(Linux)
+  /// One GET through URLSession whose decoded body may not pass `limit` bytes and whose
+  /// whole exchange must end within a deadline (where `CurlDownload` is not used: Darwin —
+  /// macOS and iOS, where an app may not load libcurl and URLSession is the system's own).
+  /// It is cancelled as soon as the server announces or sends more,
+  /// when the deadline passes, or when the calling task is cancelled; nothing polls.
+  private final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Runs `request` against `timeout`: the download and a sleep race, and the loser is
+    /// cancelled.
+    static func run(
+      _ request: URLRequest, limit: Int, timeout: Duration
+    ) async throws -> (Foundation.Data, URLResponse) {
+      try await withThrowingTaskGroup(of: (Foundation.Data, URLResponse)?.self) { group in
+        group.addTask { try await CappedDownload(limit: limit).run(request) }
+        group.addTask {
+          try await Task.sleep(for: timeout)
+          return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let result = first else {
+          throw DownloadFailure.timedOut
+        }
+        return result
       }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let result = first else {
-        throw DownloadFailure.timedOut
-      }
-      return result
     }
-  }
 
-  private let limit: Int
-  // Touched from the session's delegate queue, from `run` and from a cancellation; the
-  // lock keeps them apart.
-  private let lock = NSLock()
-  private var body = Foundation.Data()
-  private var received = 0
-  private var response: URLResponse?
-  private var tooLarge = false
-  private var cancelled = false
-  private var continuation: CheckedContinuation<(Foundation.Data, URLResponse), any Error>?
+    private let limit: Int
+    // Touched from the session's delegate queue, from `run` and from a cancellation; the
+    // lock keeps them apart.
+    private let lock = NSLock()
+    private var body = Foundation.Data()
+    private var received = 0
+    private var response: URLResponse?
+    private var tooLarge = false
+    private var cancelled = false
+    private var continuation: CheckedContinuation<(Foundation.Data, URLResponse), any Error>?
 
-  private init(limit: Int) {
-    self.limit = limit
-  }
+    private init(limit: Int) {
+      self.limit = limit
+    }
 
-  private func run(_ request: URLRequest) async throws -> (Foundation.Data, URLResponse) {
-    let configuration = URLSessionConfiguration.ephemeral
-    // No cache: a cache would keep its own copy of every byte received.
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = request.timeoutInterval
-    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-    defer { session.invalidateAndCancel() }
-    let task = session.dataTask(with: request)
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let start = lock.withLock {
-          guard !cancelled else { return false }
-          self.continuation = continuation
+    private func run(_ request: URLRequest) async throws -> (Foundation.Data, URLResponse) {
+      let configuration = URLSessionConfiguration.ephemeral
+      // No cache: a cache would keep its own copy of every byte received.
+      configuration.urlCache = nil
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.timeoutIntervalForRequest = request.timeoutInterval
+      let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+      defer { session.invalidateAndCancel() }
+      let task = session.dataTask(with: request)
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let start = lock.withLock {
+            guard !cancelled else { return false }
+            self.continuation = continuation
+            return true
+          }
+          if start {
+            task.resume()
+          } else {
+            continuation.resume(throwing: CancellationError())
+          }
+        }
+      } onCancel: {
+        lock.withLock { cancelled = true }
+        task.cancel()
+      }
+    }
+
+    func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+      completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+      let allowed = lock.withLock {
+        self.response = response
+        if response.expectedContentLength > Int64(limit) { tooLarge = true }
+        return !tooLarge
+      }
+      completionHandler(allowed ? .allow : .cancel)
+      if !allowed { dataTask.cancel() }
+    }
+
+    func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Foundation.Data
+    ) {
+      let exceeded = lock.withLock {
+        // Past the limit nothing more is kept; the task is being cancelled.
+        guard !tooLarge else { return false }
+        received += data.count
+        guard received <= limit else {
+          tooLarge = true
+          body = Foundation.Data()
           return true
         }
-        if start {
-          task.resume()
-        } else {
-          continuation.resume(throwing: CancellationError())
+        body.append(data)
+        return false
+      }
+      if exceeded { dataTask.cancel() }
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {
+      let (continuation, result) = lock.withLock {
+        () -> (
+          CheckedContinuation<(Foundation.Data, URLResponse), any Error>?,
+          Result<(Foundation.Data, URLResponse), any Error>
+        ) in
+        defer { self.continuation = nil }
+        if cancelled { return (self.continuation, .failure(CancellationError())) }
+        if tooLarge { return (self.continuation, .failure(DownloadFailure.tooLarge)) }
+        if let error { return (self.continuation, .failure(error)) }
+        guard let response else {
+          return (self.continuation, .failure(URLError(.badServerResponse)))
         }
+        return (self.continuation, .success((body, response)))
       }
-    } onCancel: {
-      lock.withLock { cancelled = true }
-      task.cancel()
+      continuation?.resume(with: result)
     }
   }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    let allowed = lock.withLock {
-      self.response = response
-      if response.expectedContentLength > Int64(limit) { tooLarge = true }
-      return !tooLarge
-    }
-    completionHandler(allowed ? .allow : .cancel)
-    if !allowed { dataTask.cancel() }
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Foundation.Data
-  ) {
-    let exceeded = lock.withLock {
-      // Past the limit nothing more is kept; the task is being cancelled.
-      guard !tooLarge else { return false }
-      received += data.count
-      guard received <= limit else {
-        tooLarge = true
-        body = Foundation.Data()
-        return true
-      }
-      body.append(data)
-      return false
-    }
-    if exceeded { dataTask.cancel() }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-  ) {
-    let (continuation, result) = lock.withLock {
-      () -> (
-        CheckedContinuation<(Foundation.Data, URLResponse), any Error>?,
-        Result<(Foundation.Data, URLResponse), any Error>
-      ) in
-      defer { self.continuation = nil }
-      if cancelled { return (self.continuation, .failure(CancellationError())) }
-      if tooLarge { return (self.continuation, .failure(DownloadFailure.tooLarge)) }
-      if let error { return (self.continuation, .failure(error)) }
-      guard let response else { return (self.continuation, .failure(URLError(.badServerResponse))) }
-      return (self.continuation, .success((body, response)))
-    }
-    continuation?.resume(with: result)
-  }
-}
+#endif

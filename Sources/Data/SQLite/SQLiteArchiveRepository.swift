@@ -8,6 +8,19 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     try await database.read { try Self.archive($0) }
   }
 
+  /// The lists' counts from `row_counts` (kept by triggers), the two small tables counted.
+  func recordCounts() async throws -> RecordCounts {
+    try await database.read { connection in
+      RecordCounts(
+        laps: try rowCount("laps", connection), bookmarks: try rowCount("bookmarks", connection),
+        rateSnapshots: Int(try connection.integer("SELECT count(*) FROM rate_snapshots") ?? 0),
+        favoriteCurrencies: Int(
+          try connection.integer("SELECT count(*) FROM favorite_currencies") ?? 0),
+        mindLogs: try rowCount("mind_logs", connection),
+        chatMessages: try rowCount("chat_messages", connection))
+    }
+  }
+
   /// Every record, in the archive's canonical orders.
   private static func archive(_ connection: SQLiteConnection) throws -> StoreArchive {
     let screen = try SQLiteScreenRepository.state(connection)
@@ -90,6 +103,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         "UPDATE counters SET value = ? WHERE name = 'mind_logs'", archive.lastMindLogID)
       try connection.execute(
         "UPDATE counters SET value = ? WHERE name = 'chat_messages'", archive.lastMessageID)
+      for index in SQLiteListIndex.all { try index.rebuild(connection) }
     }
   }
 

@@ -10,7 +10,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     ORDER BY bookmarked_at_ms DESC, id DESC LIMIT ? OFFSET ?
     """
   static let isBookmarked = "SELECT 1 FROM bookmarks WHERE url = ?"
-  static let deleteURL = "DELETE FROM bookmarks WHERE url = ?"
+  static let deleteURL = "DELETE FROM bookmarks WHERE url = ? RETURNING bookmarked_at_ms, id"
   /// `page` read from the other end.
   static let pageReversed = """
     SELECT \(BookmarkRow.columns) FROM bookmarks
@@ -22,7 +22,8 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     return try await database.read { connection in
       let total = try rowCount("bookmarks", connection)
       let items = try rows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+        window, total: total, forward: Self.page, backward: Self.pageReversed,
+        index: .bookmarks, connection
       ) { try BookmarkRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
@@ -43,6 +44,16 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     let row = BookmarkRow(bookmark)
     try insertUnique(
       connection, insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
+    try SQLiteListIndex.bookmarks.added(
+      key: row.bookmarkedAtMs, id: connection.lastInsertedRowID, connection)
+  }
+
+  /// Deletes the bookmark with `url`; whether there was one.
+  static func delete(url: String, _ connection: SQLiteConnection) throws -> Bool {
+    let keys = try connection.query(deleteURL, url) { ($0.int64(0), $0.int64(1)) }
+    guard let key = keys.first else { return false }
+    try SQLiteListIndex.bookmarks.removed(key: key.0, id: key.1, connection)
+    return true
   }
 
   func insert(_ bookmark: Bookmark) async throws {
@@ -51,8 +62,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
 
   func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
     try await database.write { connection in
-      try connection.execute(Self.deleteURL, bookmark.url)
-      guard connection.changes == 0 else { return .removed }
+      guard try !Self.delete(url: bookmark.url, connection) else { return .removed }
       try Self.insert(bookmark, connection)
       return .bookmarked
     }
@@ -67,14 +77,14 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
 
   func delete(url: String) async throws {
     try await database.write { connection in
-      try connection.execute(Self.deleteURL, url)
-      try requireChange(connection)
+      guard try Self.delete(url: url, connection) else { throw DomainError.notFound }
     }
   }
 
   func deleteAll() async throws {
     try await database.write { connection in
       try connection.execute("DELETE FROM bookmarks")
+      try SQLiteListIndex.bookmarks.rebuild(connection)
     }
   }
 }

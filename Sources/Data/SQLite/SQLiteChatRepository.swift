@@ -6,7 +6,7 @@ struct SQLiteChatRepository: ChatRepository {
 
   static let insert = "INSERT INTO chat_messages (\(ChatMessageRow.columns)) VALUES (?, ?, ?, ?)"
   static let update = "UPDATE chat_messages SET content = ?, date_ms = ?, edited = ? WHERE id = ?"
-  static let delete = "DELETE FROM chat_messages WHERE id = ?"
+  static let delete = "DELETE FROM chat_messages WHERE id = ? RETURNING date_ms"
   static let page = """
     SELECT \(ChatMessageRow.columns) FROM chat_messages
     ORDER BY date_ms ASC, id ASC LIMIT ? OFFSET ?
@@ -22,7 +22,8 @@ struct SQLiteChatRepository: ChatRepository {
     return try await database.read { connection in
       let total = try rowCount("chat_messages", connection)
       let items = try rows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+        window, total: total, forward: Self.page, backward: Self.pageReversed, index: .chat,
+        connection
       ) { try ChatMessageRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
@@ -34,6 +35,7 @@ struct SQLiteChatRepository: ChatRepository {
       let message = ChatMessage(id: id, content: content, date: date)
       let row = ChatMessageRow(message)
       try connection.execute(Self.insert, row.id, row.content, row.dateMs, row.edited)
+      try SQLiteListIndex.chat.added(key: row.dateMs, id: row.id, connection)
       return message
     }
   }
@@ -66,6 +68,8 @@ struct SQLiteChatRepository: ChatRepository {
         return messages
       }
       try connection.execute(SQLiteSharedSQL.addToRowCount, messages.count, "chat_messages")
+      try SQLiteListIndex.chat.addedInBatch(
+        messages.map { ($0.date.epochMilliseconds, $0.id) }, connection)
       try connection.execute(
         "UPDATE counters SET value = ? WHERE name = 'chat_messages'",
         first + Int64(messages.count) - 1)
@@ -78,13 +82,15 @@ struct SQLiteChatRepository: ChatRepository {
     try await database.write { connection in
       try connection.execute(Self.update, row.content, row.dateMs, row.edited, row.id)
       try requireChange(connection)
+      try SQLiteListIndex.chat.added(key: row.dateMs, id: row.id, connection)
     }
   }
 
   func delete(id: Int64) async throws {
     try await database.write { connection in
-      try connection.execute(Self.delete, id)
-      try requireChange(connection)
+      let dates = try connection.query(Self.delete, id) { $0.int64(0) }
+      guard let date = dates.first else { throw DomainError.notFound }
+      try SQLiteListIndex.chat.removed(key: date, id: id, connection)
     }
   }
 }

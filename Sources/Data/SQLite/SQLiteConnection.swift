@@ -78,6 +78,9 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
 final class SQLiteConnection {
   let path: String
   private let handle: OpaquePointer
+  /// Whether the file has `list_blocks` (version 5 on), so the lists' blocks are kept and
+  /// read (`SQLiteListIndex`); files of older versions exist only as tests build them.
+  var indexesLists = false
   /// Prepared statements by SQL text, reused across calls.
   private var statements: [String: SQLiteStatement] = [:]
 
@@ -112,6 +115,9 @@ final class SQLiteConnection {
 
   /// Rows changed by the last INSERT, UPDATE or DELETE.
   var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The rowid of the last row this connection inserted.
+  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Runs `sql` (one statement) with `values` bound to its parameters, ignoring any rows.
   func execute(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) {
@@ -181,6 +187,24 @@ final class SQLiteConnection {
       }
       throw error
     }
+  }
+
+  /// Runs `body` and counts the virtual-machine instructions SQLite ran for it, in
+  /// thousands (a progress handler called every 1,000): the work of its statements,
+  /// whatever the machine's speed, so tests can compare costs without timing them.
+  func countingInstructions<Result>(_ body: () throws -> Result) rethrows -> (Result, Int) {
+    let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    defer { counter.deallocate() }
+    sqlite3_progress_handler(
+      handle, 1_000,
+      { context in
+        context?.assumingMemoryBound(to: Int.self).pointee += 1
+        return 0
+      }, counter)
+    defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+    let result = try body()
+    return (result, counter.pointee)
   }
 
   /// Runs `body` with the triggers of this connection off (other connections keep theirs),

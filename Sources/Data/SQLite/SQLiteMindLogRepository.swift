@@ -6,7 +6,7 @@ struct SQLiteMindLogRepository: MindLogRepository {
 
   static let insert = "INSERT INTO mind_logs (\(MindLogRow.columns)) VALUES (?, ?, ?, ?)"
   static let update = "UPDATE mind_logs SET date_ms = ?, score = ?, note = ? WHERE id = ?"
-  static let delete = "DELETE FROM mind_logs WHERE id = ?"
+  static let delete = "DELETE FROM mind_logs WHERE id = ? RETURNING date_ms"
   static let page = """
     SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?
     """
@@ -20,7 +20,8 @@ struct SQLiteMindLogRepository: MindLogRepository {
     return try await database.read { connection in
       let total = try rowCount("mind_logs", connection)
       let items = try rows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+        window, total: total, forward: Self.page, backward: Self.pageReversed,
+        index: .mindLogs, connection
       ) { try MindLogRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
@@ -32,6 +33,7 @@ struct SQLiteMindLogRepository: MindLogRepository {
       let entry = MindLog(id: id, date: date, score: score, note: note)
       let row = MindLogRow(entry)
       try connection.execute(Self.insert, row.id, row.dateMs, row.score, row.note)
+      try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)
       return entry
     }
   }
@@ -41,13 +43,15 @@ struct SQLiteMindLogRepository: MindLogRepository {
     try await database.write { connection in
       try connection.execute(Self.update, row.dateMs, row.score, row.note, row.id)
       try requireChange(connection)
+      try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)
     }
   }
 
   func delete(id: Int64) async throws {
     try await database.write { connection in
-      try connection.execute(Self.delete, id)
-      try requireChange(connection)
+      let dates = try connection.query(Self.delete, id) { $0.int64(0) }
+      guard let date = dates.first else { throw DomainError.notFound }
+      try SQLiteListIndex.mindLogs.removed(key: date, id: id, connection)
     }
   }
 }

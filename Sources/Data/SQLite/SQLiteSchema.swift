@@ -11,7 +11,7 @@ enum SQLiteSchema {
     let statements: [String]
   }
 
-  static let migrations: [Migration] = [version1, version2, version3, version4]
+  static let migrations: [Migration] = [version1, version2, version3, version4, version5]
 
   /// The version this code writes and reads.
   static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -19,7 +19,7 @@ enum SQLiteSchema {
   /// Every table the current code uses; a file at a known version without one is damaged.
   static let tables = [
     "stopwatch", "laps", "bookmarks", "rate_snapshots", "rates", "favorite_currencies",
-    "screen_state", "mind_logs", "chat_messages", "counters", "row_counts",
+    "screen_state", "mind_logs", "chat_messages", "counters", "row_counts", "list_blocks",
   ]
 
   /// The lists whose rows `row_counts` counts, each kept by two triggers (version 3).
@@ -27,7 +27,9 @@ enum SQLiteSchema {
 
   /// Every trigger the current code relies on; a file at a known version without one is
   /// damaged (its counts would drift).
-  static let triggers = countedTables.flatMap { ["\($0)_counted_insert", "\($0)_counted_delete"] }
+  static let triggers =
+    countedTables.flatMap { ["\($0)_counted_insert", "\($0)_counted_delete"] }
+    + SQLiteListIndex.triggerNames
 
   /// Tables for everything in Domain. Times are epoch milliseconds, durations milliseconds,
   /// decimals their exact text.
@@ -200,4 +202,25 @@ enum SQLiteSchema {
       "ALTER TABLE stopwatch ADD COLUMN started_uptime_ms INTEGER",
       "PRAGMA user_version = 4",
     ])
+
+  /// The blocks that find item N of a long list without stepping over N rows
+  /// (`SQLiteListIndex`): the table, its triggers, and the blocks of the rows the file
+  /// holds. (Built from `SQLiteListIndex`'s constants, which therefore never change.)
+  static let version5 = Migration(
+    version: 5,
+    statements: [
+      """
+      CREATE TABLE list_blocks (
+        list TEXT NOT NULL CHECK (list IN ('chat_messages', 'mind_logs', 'bookmarks')),
+        k1 INTEGER NOT NULL,
+        k2 INTEGER NOT NULL,
+        size INTEGER NOT NULL CHECK (size >= 0),
+        PRIMARY KEY (list, k1, k2)
+      ) STRICT, WITHOUT ROWID
+      """
+    ]
+      + SQLiteListIndex.all.flatMap { index in
+        [SQLiteListIndex.rebuildSQL(table: index.table, key: index.key)]
+          + SQLiteListIndex.triggerSQL(table: index.table, key: index.key)
+      } + ["PRAGMA user_version = 5"])
 }

@@ -169,6 +169,7 @@ public final class SQLiteStore: Sendable {
           path: path, reason: "the \(missing.type) \"\(missing.name)\" is missing")
       }
     }
+    connection.indexesLists = version >= SQLiteSchema.version5.version
     return (connection, version)
   }
 

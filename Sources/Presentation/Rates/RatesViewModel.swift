@@ -46,6 +46,9 @@ public final class RatesViewModel: MessageReporting {
   /// of the regions using it in every language, folded once per load (the region names are
   /// looked up once per process), so a search folds only the query.
   private var searchable: [(quote: RateQuote, keys: [String])] = []
+  /// The search keys of every code seen, kept across loads: a reload (after `fav`, a
+  /// refresh) finds each code's names again without asking the locale data or folding.
+  private var keysByCode: [String: [String]] = [:]
   private let now: @Sendable () -> Date
   private let loadRates: LoadExchangeRates
   private let refreshRates: RefreshExchangeRates
@@ -74,7 +77,12 @@ public final class RatesViewModel: MessageReporting {
     state.message = nil
     guard let board = await attempt({ try await loadRates() }) else { return }
     self.board = board
-    searchable = board.quotes.map { ($0, Self.searchKeys($0.code)) }
+    searchable = board.quotes.map { quote in
+      if let keys = keysByCode[quote.code] { return (quote, keys) }
+      let keys = Self.searchKeys(quote.code)
+      keysByCode[quote.code] = keys
+      return (quote, keys)
+    }
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
     state.base = board.base

@@ -35,6 +35,7 @@ public final class StoreViewModel: MessageReporting {
 
   public private(set) var state: State
   private let exportStore: ExportStore
+  private let countRecords: CountRecords
   private let importStore: ImportStore
   private let readFile: ReadArchiveFile
   private let writeFile: WriteArchiveFile
@@ -45,6 +46,7 @@ public final class StoreViewModel: MessageReporting {
   ) {
     state = State(kind: kind, path: path, version: version)
     exportStore = ExportStore(archive: archive)
+    countRecords = CountRecords(archive: archive)
     importStore = ImportStore(archive: archive)
     readFile = ReadArchiveFile(files: files)
     writeFile = WriteArchiveFile(files: files)
@@ -52,11 +54,11 @@ public final class StoreViewModel: MessageReporting {
 
   func report(_ message: Message?) { state.message = message }
 
-  /// Counts the records of the store.
+  /// Counts the records of the store (from the counts it keeps: no export).
   public func summarize() async {
     begin()
-    guard let archive = await attempt({ try await exportStore() }) else { return }
-    state.report = .summary(archive.counts)
+    guard let counts = await attempt({ try await countRecords() }) else { return }
+    state.report = .summary(counts)
   }
 
   /// Writes every record of the store to the file at `path`.

@@ -1,0 +1,489 @@
+import App
+import Data
+import Domain
+import Foundation
+
+/// Sizes and repetitions of the whole-process run (`--process`).
+struct ProcessSizes: Equatable, Sendable {
+  /// Untimed runs of each pair before the timed ones (goals 1, 2, 4 and 5).
+  var warmUp = 3
+  /// Chat messages in the store `pocket chat` and `pocket say` start on (goals 1 and 2).
+  var startupMessages = 100_000
+  var startupRepeats = 40
+  /// Records of the action's kind for the durable actions (goal 3).
+  var actionRows = 100_000
+  var actionWarmUp = 20
+  var actionRepeats = 200
+  /// The small and the large store of goal 4.
+  var flatSmall = 1_000
+  var flatLarge = 1_000_000
+  var flatRepeats = 15
+  /// Messages in the json and sqlite stores of goal 5.
+  var jsonMessages = 100_000
+  var jsonRepeats = 10
+  /// Messages in the archive of goal 6.
+  var importMessages = 1_000_000
+  var importRepeats = 3
+
+  /// A smoke run: every goal, small stores, few repetitions (a minute or so).
+  static let quick = ProcessSizes(
+    warmUp: 2, startupMessages: 10_000, startupRepeats: 10, actionRows: 10_000, actionWarmUp: 5,
+    actionRepeats: 40, flatSmall: 1_000, flatLarge: 10_000, flatRepeats: 5,
+    jsonMessages: 10_000, jsonRepeats: 3, importMessages: 10_000, importRepeats: 2)
+}
+
+/// The goals of issue #14, measured on whole `pocket` processes (the release binary beside
+/// this one) against baselines in the same run, interleaved: each repetition runs the
+/// baseline and the measured command one after the other, so a load that comes and goes
+/// falls on both.
+@MainActor
+final class ProcessBenchmark {
+  let sizes: ProcessSizes
+  private let scratch: Scratch
+  private let emit: (BenchResult) -> Void
+  private let pocket: String
+  private let hello: String
+  private let clock = ContinuousClock()
+
+  /// Runs the `pocket` and `bench-hello` found in `folder` (by default, beside this program).
+  init(
+    sizes: ProcessSizes, scratch: Scratch,
+    folder: URL = URL(fileURLWithPath: Probe.executablePath).deletingLastPathComponent(),
+    emit: @escaping (BenchResult) -> Void
+  ) throws(BenchError) {
+    self.sizes = sizes
+    self.scratch = scratch
+    self.emit = emit
+    pocket = folder.appendingPathComponent("pocket").path
+    hello = folder.appendingPathComponent("bench-hello").path
+    for (path, product) in [(pocket, "pocket"), (hello, "bench-hello")]
+    where !FileManager.default.isExecutableFile(atPath: path) {
+      throw .failed(
+        "\(path) is missing: build it first (swift build -c release --product \(product))")
+    }
+  }
+
+  func run() async throws {
+    let startup = scratch.directory()
+    defer { scratch.remove(startup) }
+    try await fill(.sqlite, startup, messages: sizes.startupMessages, screen: .chat)
+    try startUp(startup)
+    try againstSQLiteCLI(startup)
+    try await durableActions()
+    try await flatAtAMillion()
+    try await jsonStore(sqliteStore: startup)
+    try await importAtScale()
+  }
+
+  // MARK: Helpers
+
+  private func pocketArguments(_ directory: URL, store: BenchStore = .sqlite, _ command: [String])
+    -> [String]
+  {
+    ["--store", store.rawValue, "--store-path", directory.path, "--lang", "en"] + command
+  }
+
+  /// A store with `messages` chat messages (and what `bookmarks` and `mindLogs` add), the
+  /// last screen `screen`, closed.
+  private func fill(
+    _ store: BenchStore, _ directory: URL, messages: Int = 0, bookmarks: Int = 0,
+    mindLogs: Int = 0, screen: Screen
+  ) async throws {
+    let opened = try Stack.open(store, directory)
+    try await Fixtures.fill(
+      opened.repositories, bookmarks: bookmarks, mindLogs: mindLogs, messages: messages)
+    try await opened.repositories.screens.save(screen)
+  }
+
+  private static func microseconds(_ values: [Double]) -> Samples {
+    Samples(values.map { Duration.nanoseconds(Int64(($0 * 1_000).rounded())) })
+  }
+
+  private func result(
+    _ workload: String, store: String = "sqlite", rows: Int?, _ samples: Samples,
+    baseline: Double?, baselineName: String?, ratio: Double?, goal: Goal?
+  ) -> BenchResult {
+    var result = BenchResult(
+      workload: workload, store: store, rows: rows, samples: samples, ratio: ratio, goal: goal)
+    result.baseline = baseline
+    result.baselineName = baselineName
+    return result
+  }
+
+  // MARK: Goal 1: start-up
+
+  /// `pocket chat` on the sqlite store against `bench-hello`, CPU and wall, interleaved.
+  private func startUp(_ directory: URL) throws {
+    var pocketCPU: [Double] = []
+    var helloCPU: [Double] = []
+    var pocketWall: [Duration] = []
+    var helloWall: [Duration] = []
+    let arguments = pocketArguments(directory, ["chat"])
+    for index in 0..<(sizes.startupRepeats + sizes.warmUp) {
+      let baseline = try Child.run(hello, [])
+      let measured = try Child.run(pocket, arguments)
+      guard index >= sizes.warmUp else { continue }
+      helloCPU.append(baseline.cpuMicroseconds)
+      pocketCPU.append(measured.cpuMicroseconds)
+      helloWall.append(baseline.wall)
+      pocketWall.append(measured.wall)
+    }
+    let cpu = Self.microseconds(pocketCPU)
+    let helloCPUSamples = Self.microseconds(helloCPU)
+    let ratio = cpu.median / max(helloCPUSamples.median, 1)
+    emit(
+      result(
+        "1 start-up: chat (CPU)", rows: sizes.startupMessages, cpu,
+        baseline: helloCPUSamples.median, baselineName: "bench-hello CPU µs", ratio: ratio,
+        goal: Goal(text: String(format: "%.2f× bench-hello CPU ≤ 1.3×", ratio), met: ratio <= 1.3)))
+    let wall = Samples(pocketWall)
+    let helloWallSamples = Samples(helloWall)
+    let wallRatio = wall.median / max(helloWallSamples.median, 1)
+    emit(
+      result(
+        "1 start-up: chat (wall)", rows: sizes.startupMessages, wall,
+        baseline: helloWallSamples.median, baselineName: "bench-hello wall µs", ratio: wallRatio,
+        goal: Goal(
+          text: String(format: "%.2f× bench-hello wall ≤ 1.3×", wallRatio), met: wallRatio <= 1.3)
+      ))
+  }
+
+  // MARK: Goal 2: against the sqlite3 command-line tool
+
+  /// `pocket say hi` against `sqlite3 FILE "PRAGMA synchronous=FULL; INSERT …"` of the same
+  /// row into a file with the same table, index and WAL journal.
+  private func againstSQLiteCLI(_ directory: URL) throws {
+    guard let sqlite3 = Child.onPath("sqlite3") else {
+      emit(
+        BenchResult(
+          workload: "2 say vs sqlite3 (skipped: no sqlite3 on PATH)", store: "sqlite", rows: nil))
+      return
+    }
+    let file = scratch.directory()
+    defer { scratch.remove(file) }
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    let path = file.appendingPathComponent("cli.sqlite").path
+    try RawSQLite.createChatFile(path: path)
+    var pocketWall: [Duration] = []
+    var cliWall: [Duration] = []
+    var helloWall: [Duration] = []
+    for index in 0..<(sizes.startupRepeats + sizes.warmUp) {
+      let date = Fixtures.date(sizes.startupMessages + index).epochMilliseconds
+      let sql =
+        "PRAGMA synchronous = FULL; INSERT INTO chat_messages (content, date_ms, edited) "
+        + "VALUES ('hi', \(date), 0);"
+      let baseline = try Child.run(sqlite3, [path, sql])
+      let measured = try Child.run(pocket, pocketArguments(directory, ["say", "hi"]))
+      let floor = try Child.run(hello, [])
+      guard index >= sizes.warmUp else { continue }
+      helloWall.append(floor.wall)
+      cliWall.append(baseline.wall)
+      pocketWall.append(measured.wall)
+    }
+    let samples = Samples(pocketWall)
+    let cli = Samples(cliWall)
+    let ratio = samples.median / max(cli.median, 1)
+    emit(
+      result(
+        "2 say hi (wall)", rows: sizes.startupMessages, samples, baseline: cli.median,
+        baselineName: "sqlite3 CLI insert µs", ratio: ratio,
+        goal: Goal(text: String(format: "%.2f× sqlite3 ≤ 2×", ratio), met: ratio <= 2)))
+    // The floor under goal 2: a Swift process that only imports Foundation, against the
+    // same sqlite3 runs.
+    let floor = Samples(helloWall)
+    let floorRatio = floor.median / max(cli.median, 1)
+    emit(
+      result(
+        "2 floor: bench-hello", rows: nil, floor, baseline: cli.median,
+        baselineName: "sqlite3 CLI insert µs", ratio: floorRatio,
+        goal: Goal(
+          text: String(format: "%.2f× sqlite3 (the floor of any Swift process)", floorRatio),
+          met: floorRatio <= 2)))
+  }
+
+  // MARK: Goal 3: durable actions at the physical floor
+
+  /// Each action of `pocket` (in process, through `Session.execute`) against a raw one-row
+  /// durable commit, alternating, at `actionRows` records; CPU per action from `getrusage`.
+  private func durableActions() async throws {
+    let rows = sizes.actionRows
+    let rawFolder = scratch.directory()
+    defer { scratch.remove(rawFolder) }
+    try FileManager.default.createDirectory(at: rawFolder, withIntermediateDirectories: true)
+    let raw = try OneRowCommits(path: rawFolder.appendingPathComponent("raw.sqlite").path)
+    let actions: [(name: String, setUp: [Command], fill: Workload, command: (Int) -> Command)] = [
+      ("lap", [.stopwatch, .start], .lap, { _ in .lap }),
+      ("say", [.chat], .say, { .say(text: "Timed message \($0)") }),
+      ("bookmark", [.notices], .bookmark, { .bookmark(number: $0 % SampleNotices.all.count + 1) }),
+      ("add", [.mindLog], .add, { .add(score: "\($0 % 11)", note: "Timed entry \($0)") }),
+      (
+        "edit", [.chat], .say,
+        { .edit(number: rows / 2, text: "Edited \($0)", score: "Edited", note: "\($0)") }
+      ),
+      ("delete", [.chat], .say, { _ in .delete(number: rows / 2) }),
+      ("fav", [.rates(query: "")], .convert, { _ in .favorite(code: "KRW") }),
+    ]
+    for action in actions {
+      let directory = scratch.directory()
+      defer { scratch.remove(directory) }
+      let opened = try Stack.open(.sqlite, directory)
+      try await Fixtures.fill(
+        opened.repositories, laps: action.fill == .lap ? rows : 0,
+        bookmarks: action.fill == .bookmark ? rows : 0, mindLogs: action.fill == .add ? rows : 0,
+        messages: action.fill == .say ? rows + sizes.actionWarmUp + sizes.actionRepeats : 0)
+      let session = try await Stack.launch(opened)
+      for command in action.setUp { try await Stack.perform(command, session) }
+      var durations: [Duration] = []
+      var floors: [Duration] = []
+      var cpu = 0.0
+      var rawCPU = 0.0
+      for index in 0..<(sizes.actionWarmUp + sizes.actionRepeats) {
+        let rawBefore = Child.ownCPUMicroseconds()
+        let floor = try raw.commit()
+        let rawAfter = Child.ownCPUMicroseconds()
+        let command = action.command(index)
+        let cpuBefore = Child.ownCPUMicroseconds()
+        let start = clock.now
+        let outcome = await session.execute(command)
+        let elapsed = start.duration(to: clock.now)
+        let cpuAfter = Child.ownCPUMicroseconds()
+        try Stack.check(outcome, of: command)
+        guard index >= sizes.actionWarmUp else { continue }
+        durations.append(elapsed)
+        floors.append(floor)
+        cpu += cpuAfter - cpuBefore
+        rawCPU += rawAfter - rawBefore
+      }
+      let samples = Samples(durations)
+      let floor = Samples(floors)
+      let medianRatio = samples.median / max(floor.median, 1)
+      let p99Ratio = samples.p99 / max(floor.p99, 1)
+      let cpuPerAction = cpu / Double(durations.count)
+      let rawCPUPerCommit = rawCPU / Double(durations.count)
+      var point = result(
+        "3 \(action.name)", rows: rows, samples, baseline: floor.median,
+        baselineName: "raw one-row commit, p99 \(TableFormat.decimal(floor.p99)) µs; median µs",
+        ratio: medianRatio,
+        goal: Goal(
+          text: String(
+            format: "%.2f× raw median, %.2f× raw p99 ≤ 1.2×; CPU %.0f µs ≤ 150 (raw commit %.0f)",
+            medianRatio, p99Ratio, cpuPerAction, rawCPUPerCommit),
+          met: medianRatio <= 1.2 && p99Ratio <= 1.2 && cpuPerAction <= 150))
+      point.cpuMicroseconds = cpuPerAction
+      emit(point)
+    }
+  }
+
+  // MARK: Goal 4: flat at a million
+
+  /// Every command as a whole process on a store of `flatLarge` records against the same on
+  /// `flatSmall`, interleaved; item N is in the middle of its list.
+  private func flatAtAMillion() async throws {
+    let small = scratch.directory()
+    let large = scratch.directory()
+    defer {
+      scratch.remove(small)
+      scratch.remove(large)
+    }
+    for (directory, count) in [(small, sizes.flatSmall), (large, sizes.flatLarge)] {
+      try await fill(.sqlite, directory, messages: count, bookmarks: count, screen: .chat)
+    }
+    let commands: [(name: String, screen: String, arguments: (Int) -> [String])] = [
+      ("chat", "chat", { _ in ["chat"] }),
+      ("store", "chat", { _ in ["store"] }),
+      ("edit N", "chat", { ["edit", "\($0 / 2)", "edited"] }),
+      ("delete N", "chat", { ["delete", "\($0 / 2)"] }),
+      ("bookmarks", "bookmarks", { _ in ["bookmarks"] }),
+      ("rename N", "bookmarks", { ["rename", "\($0 / 2)", "renamed"] }),
+      ("remove N", "bookmarks", { ["remove", "\($0 / 2)"] }),
+    ]
+    for command in commands {
+      var smallWall: [Duration] = []
+      var largeWall: [Duration] = []
+      var counts = [small: sizes.flatSmall, large: sizes.flatLarge]
+      for directory in [small, large] {
+        _ = try Child.run(pocket, pocketArguments(directory, [command.screen]))
+      }
+      for index in 0..<(sizes.flatRepeats + sizes.warmUp) {
+        for directory in [small, large] {
+          let count = counts[directory] ?? 0
+          let run = try Child.run(pocket, pocketArguments(directory, command.arguments(count)))
+          if command.name.hasPrefix("delete") || command.name.hasPrefix("remove") {
+            counts[directory] = count - 1
+          }
+          guard index >= sizes.warmUp else { continue }
+          if directory == small { smallWall.append(run.wall) } else { largeWall.append(run.wall) }
+        }
+      }
+      let samples = Samples(largeWall)
+      let base = Samples(smallWall)
+      let ratio = samples.median / max(base.median, 1)
+      emit(
+        result(
+          "4 \(command.name)", rows: sizes.flatLarge, samples, baseline: base.median,
+          baselineName: "the same at \(TableFormat.grouped(sizes.flatSmall)) rows, µs",
+          ratio: ratio,
+          goal: Goal(
+            text: String(
+              format: "%.2f× of %@ rows ≤ 1.2×", ratio, TableFormat.grouped(sizes.flatSmall)),
+            met: ratio <= 1.2)))
+    }
+  }
+
+  // MARK: Goal 5: the json store
+
+  /// `pocket chat` on the json store against the sqlite store with as many messages: wall
+  /// time (≤ 0.35 s) and peak memory (≤ 3×), interleaved.
+  private func jsonStore(sqliteStore: URL) async throws {
+    let json = scratch.directory()
+    let sqlite = scratch.directory()
+    defer {
+      scratch.remove(json)
+      scratch.remove(sqlite)
+    }
+    try await fill(.json, json, messages: sizes.jsonMessages, screen: .chat)
+    try await fill(.sqlite, sqlite, messages: sizes.jsonMessages, screen: .chat)
+    var jsonWall: [Duration] = []
+    var jsonPeaks: [Int] = []
+    var sqlitePeaks: [Int] = []
+    for index in 0..<(sizes.jsonRepeats + min(sizes.warmUp, 1)) {
+      guard
+        let measured = try Child.runMeasuringPeak(
+          pocket, pocketArguments(json, store: .json, ["chat"]), scratch: scratch.root),
+        let baseline = try Child.runMeasuringPeak(
+          pocket, pocketArguments(sqlite, ["chat"]), scratch: scratch.root)
+      else {
+        emit(BenchResult(workload: "5 json chat (skipped: no GNU time)", store: "json", rows: nil))
+        return
+      }
+      guard index >= min(sizes.warmUp, 1) else { continue }
+      jsonWall.append(measured.wall)
+      jsonPeaks.append(measured.peakRSSKilobytes)
+      sqlitePeaks.append(baseline.peakRSSKilobytes)
+    }
+    let samples = Samples(jsonWall)
+    let jsonPeak = jsonPeaks.sorted()[jsonPeaks.count / 2]
+    let sqlitePeak = sqlitePeaks.sorted()[sqlitePeaks.count / 2]
+    let memoryRatio = Double(jsonPeak) / Double(max(sqlitePeak, 1))
+    emit(
+      result(
+        "5 json chat (wall)", store: "json", rows: sizes.jsonMessages, samples, baseline: 350_000,
+        baselineName: "the goal, µs", ratio: samples.median / 350_000,
+        goal: Goal(
+          text: String(format: "%.0f ms ≤ 350 ms", samples.median / 1_000),
+          met: samples.median <= 350_000)))
+    var memory = BenchResult(
+      workload: "5 json chat (peak RSS)", store: "json", rows: sizes.jsonMessages,
+      peakRSSKilobytes: jsonPeak, ratio: memoryRatio,
+      goal: Goal(
+        text: String(
+          format: "%.2f× the sqlite store's %@ KiB ≤ 3×", memoryRatio,
+          TableFormat.grouped(sqlitePeak)),
+        met: memoryRatio <= 3))
+    memory.baseline = Double(sqlitePeak)
+    memory.baselineName = "sqlite chat peak RSS KiB"
+    emit(memory)
+  }
+
+  // MARK: Goal 6: import at scale
+
+  /// The file an export of these messages gives, as `JSONDecoder` alone reads it.
+  private struct ArchiveMessages: Decodable {
+    struct Chat: Decodable {
+      struct Message: Decodable {
+        var id: Int64
+        var content: String
+        var dateMs: Int64
+        var isEdited: Bool
+      }
+      var messages: [Message]
+    }
+    var chat: Chat
+  }
+
+  /// An export of `count` messages at `path`; its size in bytes.
+  private func writeArchive(messages count: Int, to path: String) throws -> Int {
+    let messages = Fixtures.messageDrafts(count).enumerated().map {
+      ChatMessage(id: Int64($0.offset + 1), content: $0.element.content, date: $0.element.date)
+    }
+    try ArchiveFile.write(
+      StoreArchive(messages: messages, lastMessageID: Int64(messages.count)), to: path)
+    return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  }
+
+  /// `pocket import FILE` of `importMessages` messages into an empty sqlite store (a whole
+  /// process, its peak memory from GNU time) against decoding the file with `JSONDecoder`
+  /// alone plus inserting the rows with raw SQLite, interleaved.
+  private func importAtScale() async throws {
+    let folder = scratch.directory()
+    defer { scratch.remove(folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("archive.json").path
+    var count = sizes.importMessages
+    var fileSize = try writeArchive(messages: count, to: file)
+    if fileSize > ArchiveFile.sizeLimit {
+      // `pocket import` refuses a file past the archive size limit: say so, and measure the
+      // largest export that fits.
+      emit(
+        BenchResult(
+          workload: "6 import: \(TableFormat.grouped(count)) messages are "
+            + "\(fileSize >> 20) MiB, past the \(ArchiveFile.sizeLimit >> 20) MiB archive limit",
+          store: "sqlite", rows: count))
+      count = Int(Double(count) * 0.95 * Double(ArchiveFile.sizeLimit) / Double(fileSize))
+      fileSize = try writeArchive(messages: count, to: file)
+    }
+    var importWall: [Duration] = []
+    var baselineWall: [Duration] = []
+    var peaks: [Int] = []
+    for _ in 0..<sizes.importRepeats {
+      // The baseline: read and decode the file, then one raw transaction of the rows.
+      let start = clock.now
+      let bytes = try Foundation.Data(contentsOf: URL(fileURLWithPath: file))
+      let decoded = try JSONDecoder().decode(ArchiveMessages.self, from: bytes)
+      let drafts = decoded.chat.messages.map {
+        (content: $0.content, date: Date(epochMilliseconds: $0.dateMs))
+      }
+      let target = scratch.directory()
+      try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+      _ = try RawSQLite.insertChatMessages(
+        drafts, path: target.appendingPathComponent("raw.sqlite").path)
+      baselineWall.append(start.duration(to: clock.now))
+      scratch.remove(target)
+
+      let store = scratch.directory()
+      defer { scratch.remove(store) }
+      let arguments = pocketArguments(store, ["import", file])
+      if let run = try Child.runMeasuringPeak(pocket, arguments, scratch: scratch.root) {
+        importWall.append(run.wall)
+        peaks.append(run.peakRSSKilobytes)
+      } else {
+        importWall.append(try Child.run(pocket, arguments).wall)
+      }
+    }
+    let samples = Samples(importWall)
+    let baseline = Samples(baselineWall)
+    let ratio = samples.median / max(baseline.median, 1)
+    var point = result(
+      "6 import", rows: count, samples, baseline: baseline.median,
+      baselineName: "JSONDecoder + raw SQLite insert µs", ratio: ratio,
+      goal: Goal(text: String(format: "%.2f× decode + raw insert ≤ 1.5×", ratio), met: ratio <= 1.5)
+    )
+    point.p99Microseconds = nil
+    emit(point)
+    if !peaks.isEmpty {
+      let peak = peaks.sorted()[peaks.count / 2]
+      let memoryRatio = Double(peak) * 1_024 / Double(max(fileSize, 1))
+      var memory = BenchResult(
+        workload: "6 import (peak RSS)", store: "sqlite", rows: count,
+        peakRSSKilobytes: peak, ratio: memoryRatio,
+        goal: Goal(
+          text: String(
+            format: "%.2f× the file's %@ KiB ≤ 3×", memoryRatio,
+            TableFormat.grouped(fileSize / 1_024)),
+          met: memoryRatio <= 3))
+      memory.baseline = Double(fileSize / 1_024)
+      memory.baselineName = "archive file KiB"
+      emit(memory)
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Data
+
+/// Item N of a long SQLite list is found through `list_blocks`, not by stepping over N rows:
+/// the work SQLite does for an item in the middle (counted in VM instructions, not timed)
+/// is the same for a list ten times longer.
+@Suite struct SQLiteListIndexTests {
+  /// A closed store file holding `count` chat messages (one batch) and `count` mind logs.
+  private func file(count: Int) async throws -> (directory: URL, path: String) {
+    let directory = try Fixtures.temporaryDirectory()
+    let path = directory.appendingPathComponent(SQLiteStore.fileName).path
+    let repositories = try SQLiteStore.open(path: path).repositories
+    _ = try await repositories.chat.insert(
+      contentsOf: (0..<count).map { (content: "m\($0)", date: Fixtures.date(Int64($0 / 3))) })
+    try await repositories.archive.replaceAll(
+      with: StoreArchive(
+        mindLogs: (0..<count).map {
+          MindLog(id: Int64($0 + 1), date: Fixtures.date(Int64($0 % 997)), score: 1, note: "")
+        }, lastMindLogID: Int64(count),
+        messages: try await repositories.archive.export().messages, lastMessageID: Int64(count)))
+    return (directory, path)
+  }
+
+  /// Thousands of SQLite instructions to read item `position` of the chat and of the mind
+  /// log, as the repositories read it.
+  private func cost(path: String, position: Int) throws -> (chat: Int, mindLog: Int) {
+    let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
+    connection.indexesLists = true
+    func read(_ table: String, _ forward: String, _ backward: String, _ index: SQLiteListIndex)
+      throws -> Int
+    {
+      let total = try rowCount(table, connection)
+      let (items, instructions) = try connection.countingInstructions {
+        try rows(
+          (position, 1), total: total, forward: forward, backward: backward, index: index,
+          connection
+        ) { $0.int64(0) }
+      }
+      #expect(items.count == 1)
+      return instructions
+    }
+    return (
+      try read(
+        "chat_messages", SQLiteChatRepository.page, SQLiteChatRepository.pageReversed, .chat),
+      try read(
+        "mind_logs", SQLiteMindLogRepository.page, SQLiteMindLogRepository.pageReversed,
+        .mindLogs)
+    )
+  }
+
+  @Test func theMiddleOfATenTimesLongerListCostsTheSame() async throws {
+    let small = try await file(count: 6_000)
+    defer { try? FileManager.default.removeItem(at: small.directory) }
+    let large = try await file(count: 60_000)
+    defer { try? FileManager.default.removeItem(at: large.directory) }
+    let smallCost = try cost(path: small.path, position: 3_000)
+    let largeCost = try cost(path: large.path, position: 30_000)
+    let nearEnd = try cost(path: large.path, position: 59_990)
+    // Stepping over 30,000 rows costs ten times what 3,000 do; through the blocks the two
+    // differ by the 27 block rows more that are added up.
+    #expect(largeCost.chat <= 2 * max(smallCost.chat, 1), "\(largeCost) vs \(smallCost)")
+    #expect(largeCost.mindLog <= 2 * max(smallCost.mindLog, 1), "\(largeCost) vs \(smallCost)")
+    #expect(largeCost.chat <= 4 * max(nearEnd.chat, 1), "\(largeCost) vs the end \(nearEnd)")
+  }
+
+  /// Every block of a list holds at most twice the block size after batches, single inserts
+  /// and deletes, and the sizes add up to the list's row count.
+  @Test func blocksStayBoundedAndAddUpToTheRowCount() async throws {
+    let (directory, path) = try await file(count: 5_000)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let repositories = try SQLiteStore.open(path: path).repositories
+    _ = try await repositories.chat.insert(
+      contentsOf: (0..<3_000).map { (content: "late\($0)", date: Fixtures.date(10_000_000)) })
+    for id in Int64(100)..<Int64(400) { try await repositories.chat.delete(id: id) }
+    let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
+    for table in ["chat_messages", "mind_logs"] {
+      let sizes = try connection.query(
+        "SELECT size FROM list_blocks WHERE list = ? ORDER BY k1, k2", table
+      ) { Int($0.int64(0)) }
+      #expect(sizes.reduce(0, +) == (try rowCount(table, connection)), "\(table)")
+      #expect(sizes.allSatisfy { $0 <= 2 * SQLiteListIndex.blockSize }, "\(table): \(sizes)")
+      #expect(sizes.count >= 5, "\(table): \(sizes)")
+    }
+  }
+}
