@@ -125,7 +125,11 @@ package struct Pocket {
         outputIsTerminal: console.outputIsTerminal))
     let renderer = Renderer(strings: strings, palette: palette)
     if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal {
-      return await LiveView(session: session, renderer: renderer).run()
+      let live = LiveView(session: session, renderer: renderer)
+      if let status = await live.run() {
+        if let farewell = live.farewell { reportError("pocket: " + farewell) }
+        return status
+      }
     }
     let presenter = LinePresenter(
       renderer: renderer, content: { session.content },

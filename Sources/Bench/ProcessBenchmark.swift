@@ -24,12 +24,15 @@ struct ProcessSizes: Equatable, Sendable {
   /// Messages in the archive of goal 6.
   var importMessages = 1_000_000
   var importRepeats = 3
+  /// Seconds of each window of the live view's CPU (goal 7).
+  var liveSeconds = 10.0
 
   /// A smoke run: every goal, small stores, few repetitions (a minute or so).
   static let quick = ProcessSizes(
     warmUp: 2, startupMessages: 10_000, startupRepeats: 10, actionRows: 10_000, actionWarmUp: 5,
     actionRepeats: 40, flatSmall: 1_000, flatLarge: 10_000, flatRepeats: 5,
-    jsonMessages: 10_000, jsonRepeats: 3, importMessages: 10_000, importRepeats: 2)
+    jsonMessages: 10_000, jsonRepeats: 3, importMessages: 10_000, importRepeats: 2,
+    liveSeconds: 2)
 }
 
 /// The goals of issue #14, measured on whole `pocket` processes (the release binary beside
@@ -73,6 +76,13 @@ final class ProcessBenchmark {
     try await flatAtAMillion()
     try await jsonStore(sqliteStore: startup)
     try await importAtScale()
+    let live = scratch.directory()
+    defer { scratch.remove(live) }
+    for row in try LiveViewGoal(pocket: pocket, directory: live, seconds: sizes.liveSeconds)
+      .measure()
+    {
+      emit(row)
+    }
   }
 
   // MARK: Helpers

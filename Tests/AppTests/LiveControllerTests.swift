@@ -99,6 +99,16 @@ struct LiveControllerTests {
     #expect(live.session.content.screen == .calculator(currency: "KRW"))
   }
 
+  @Test func aRunningRefreshIsShownOnTheRateList() {
+    let renderer = Renderer(strings: Strings(language: .en))
+    var state = RatesViewModel.State(publishedAt: Date(timeIntervalSince1970: 0), base: "USD")
+    state.isRefreshing = true
+    let header = renderer.screenLines(.rates(state))[2].text
+    #expect(header.hasSuffix(" · Refreshing…"))
+    state.isRefreshing = false
+    #expect(!renderer.screenLines(.rates(state))[2].text.contains("Refreshing"))
+  }
+
   @Test func theCalculatorConvertsAsYouTypeAndEscGoesBack() async {
     let live = await controller()
     await press(live, .character(":"))

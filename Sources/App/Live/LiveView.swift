@@ -35,13 +35,18 @@ package final class LiveView {
     controller = LiveController(session: session, renderer: renderer, size: device.size)
   }
 
+  /// Why the view ended, when it was a failure to say after the terminal is given back
+  /// (a store that became unusable).
+  package var farewell: String? { controller.farewell }
+
   /// Runs until `q`, Ctrl-C, Ctrl-D, the end of input, SIGTERM, SIGHUP or an unusable
   /// store; the terminal is given back as it was found on every one of them.
-  package func run() async -> ExitStatus {
+  /// - Returns: `nil` when the terminal cannot be set up (the caller goes on in line mode).
+  package func run() async -> ExitStatus? {
     do {
       try device.enter()
     } catch {
-      return .storeUnusable
+      return nil
     }
     isEntered = true
     let stream = events.start()
@@ -141,6 +146,8 @@ final class LiveController {
   let state: LiveState
   /// How the view ends; set by `q`, Ctrl-C, Ctrl-D, a signal or an unusable store.
   var exit: ExitStatus?
+  /// The reason of an unusable store, said once the terminal is given back.
+  private(set) var farewell: String?
 
   init(session: Session, renderer: Renderer, size: TerminalSize) {
     self.session = session
@@ -332,7 +339,10 @@ final class LiveController {
       } else {
         state.status = LiveStatus(text: strings.text(message), isError: true)
       }
-      if ExitStatus(for: .refused(message)) == .storeUnusable { exit = .storeUnusable }
+      if ExitStatus(for: .refused(message)) == .storeUnusable {
+        exit = .storeUnusable
+        farewell = strings.text(message)
+      }
     case .text(let text):
       state.page = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     case .quit:

@@ -37,6 +37,11 @@ enum BoundedFile {
     if kind == S_IFREG {
       guard Int64(info.st_size) <= Int64(limit) else { throw .tooLarge(limit: limit) }
       bytes.reserveCapacity(Int(info.st_size))
+    } else {
+      // A stream of unknown length: room for the limit at once, so the bytes are never
+      // copied to a larger buffer (which would hold them twice). The pages are only
+      // address space until bytes are read into them.
+      bytes.reserveCapacity(limit)
     }
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
