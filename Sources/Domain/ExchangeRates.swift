@@ -78,6 +78,23 @@ public struct RateBoard: Equatable, Sendable {
     self.publishedAt = publishedAt
     self.nextUpdateAt = nextUpdateAt
   }
+
+  /// `quotes` in the board's order: favourites first, each part by code.
+  public static func ordered(_ quotes: [RateQuote]) -> [RateQuote] {
+    quotes.sorted { ($0.isFavorite ? 0 : 1, $0.code) < ($1.isFavorite ? 0 : 1, $1.code) }
+  }
+
+  /// The board with `code` pinned or unpinned, in order again; the rates stay as they are.
+  public func marking(_ code: String, favorite: Bool) -> RateBoard {
+    var board = self
+    board.quotes = Self.ordered(
+      quotes.map { quote in
+        var quote = quote
+        if quote.code == code { quote.isFavorite = favorite }
+        return quote
+      })
+    return board
+  }
 }
 
 /// The result of a conversion, rounded half away from zero to 2 decimals.

@@ -23,13 +23,13 @@ public struct LoadExchangeRates: Sendable {
     // A snapshot quoted against another base is not comparable rate by rate: no trend.
     let previous = try await rates.previous().flatMap { $0.base == latest.base ? $0 : nil }
     let favorites = try await rates.favorites()
-    let quotes = latest.codes.map { code in
-      RateQuote(
-        code: code, rate: latest.rate(for: code) ?? 0,
-        trend: Trend(current: latest.rate(for: code) ?? 0, previous: previous?.rate(for: code)),
-        isFavorite: favorites.contains(code))
-    }
-    .sorted { ($0.isFavorite ? 0 : 1, $0.code) < ($1.isFavorite ? 0 : 1, $1.code) }
+    let quotes = RateBoard.ordered(
+      latest.codes.map { code in
+        RateQuote(
+          code: code, rate: latest.rate(for: code) ?? 0,
+          trend: Trend(current: latest.rate(for: code) ?? 0, previous: previous?.rate(for: code)),
+          isFavorite: favorites.contains(code))
+      })
     return RateBoard(
       base: latest.base, quotes: quotes, publishedAt: latest.publishedAt,
       nextUpdateAt: latest.nextUpdateAt)

@@ -105,18 +105,34 @@ public struct MoodSummary: Equatable, Sendable {
     precondition(days > 0, "a span of \(days) days")
     let last = min(lastDay, today)
     let first = last.adding(days: -(days - 1), in: calendar)
-    var byDay: [CalendarDay: [Decimal]] = [:]
-    for entry in entries {
-      let day = CalendarDay(entry.date, in: calendar)
-      guard first <= day, day <= last else { continue }
-      byDay[day, default: []].append(entry.score)
-    }
-    var values: [Decimal?] = []
+    // Where each day of the span starts, and where the day after it starts: an entry falls
+    // on the day whose start is the last one at or before it. Found once per span, so an
+    // entry costs comparisons, not a calendar computation.
+    var starts: [Date] = []
+    starts.reserveCapacity(days + 1)
     var day = first
-    for _ in 0..<days {
-      values.append(byDay[day].flatMap(mean))
+    for _ in 0...days {
+      guard let noon = day.noon(in: calendar) else {
+        preconditionFailure("\(day) has no noon in \(calendar.timeZone)")
+      }
+      starts.append(calendar.startOfDay(for: noon))
       day = day.adding(days: 1, in: calendar)
     }
+    var sums = [Decimal](repeating: 0, count: days)
+    var counts = [Int](repeating: 0, count: days)
+    for entry in entries {
+      guard starts[0] <= entry.date, entry.date < starts[days] else { continue }
+      // The first start after the entry, less one.
+      var low = 0
+      var high = days
+      while low < high {
+        let middle = (low + high) / 2
+        if starts[middle + 1] <= entry.date { low = middle + 1 } else { high = middle }
+      }
+      sums[low] += entry.score
+      counts[low] += 1
+    }
+    let values = zip(sums, counts).map { sum, count in count == 0 ? nil : sum / Decimal(count) }
     return MoodSummary(days: values, lastDay: last, endsToday: last == today)
   }
 }

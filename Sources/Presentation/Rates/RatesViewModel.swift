@@ -76,6 +76,10 @@ public final class RatesViewModel: MessageReporting {
   public func load() async {
     state.message = nil
     guard let board = await attempt({ try await loadRates() }) else { return }
+    show(board)
+  }
+
+  private func show(_ board: RateBoard) {
     self.board = board
     searchable = board.quotes.map { quote in
       if let keys = keysByCode[quote.code] { return (quote, keys) }
@@ -122,7 +126,12 @@ public final class RatesViewModel: MessageReporting {
     state.message = nil
     let code = code.uppercased()
     guard let isFavorite = await attempt({ try await toggleFavoriteCurrency(code) }) else { return }
-    await load()
+    // Only the pin changed: the board shown is reordered, not read again.
+    if let board {
+      show(board.marking(code, favorite: isFavorite))
+    } else {
+      await load()
+    }
     state.message = isFavorite ? .favoriteAdded(code) : .favoriteRemoved(code)
   }
 
