@@ -29,7 +29,8 @@ let package = Package(
     .executableTarget(name: "pocket", dependencies: ["App"]),
     // `swift run -c release pocket-bench`: timings through the same stack as `pocket`.
     .executableTarget(
-      name: "Bench", dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite"]),
+      name: "Bench",
+      dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite", "TestSupport"]),
     // The start-up baseline `pocket-bench --process` runs: Foundation only, one line.
     .executableTarget(name: "BenchHello"),
     // Test helpers that need no store: clocks, fixtures, the failing fake store, and the

@@ -200,6 +200,23 @@ package final class PseudoTerminal {
     _ = readOnce(waitingMilliseconds: 0)
   }
 
+  /// Reads whatever the program writes for `duration` (a window of a measurement), and
+  /// returns it; stops early when the terminal is closed.
+  @discardableResult
+  package func read(for duration: Duration) -> ArraySlice<UInt8> {
+    let start = output.count
+    let deadline = ContinuousClock.now + duration
+    while true {
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else { break }
+      let milliseconds = Int32(
+        clamping: left.components.seconds * 1000 + left.components.attoseconds
+          / 1_000_000_000_000_000)
+      guard readOnce(waitingMilliseconds: max(1, milliseconds)) else { break }
+    }
+    return output[start...]
+  }
+
   /// Forgets the output read so far (the screen stays as it is).
   package func clearOutput() { output.removeAll() }
 
