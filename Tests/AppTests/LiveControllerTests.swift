@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 @testable import App
@@ -14,10 +15,11 @@ struct LiveControllerTests {
   let size = TerminalSize(rows: 30, columns: 100)
 
   func controller(
-    palette: Palette? = nil, size: TerminalSize? = nil, store: InMemoryStore = InMemoryStore()
+    palette: Palette? = nil, size: TerminalSize? = nil,
+    repositories: Repositories = InMemoryStore().repositories
   ) async -> LiveController {
     let opened = OpenedStore(
-      kind: .memory, path: "memory", schemaVersion: 1, repositories: store.repositories)
+      kind: .memory, path: "memory", schemaVersion: 1, repositories: repositories)
     let strings = Strings(language: .en)
     let session = Session(
       store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
@@ -192,6 +194,17 @@ struct LiveControllerTests {
     #expect(screen(live).contains { $0.contains("(30 days to ") })
     await press(live, .up)
     #expect(screen(live).contains { $0.contains("(last 30 days)") })
+  }
+
+  @Test func aStoreThatFailsEndsTheViewWithItsReason() async {
+    let failing = FailingStore(base: InMemoryStore().repositories)
+    let live = await controller(repositories: failing.repositories)
+    await press(live, .character("6"), .character("i"))
+    await type(live, "hi")
+    failing.fail(on: .writes)
+    await press(live, .enter)
+    #expect(live.exit == .storeUnusable)
+    #expect(live.farewell?.contains("Cannot use the store") == true)
   }
 
   @Test func questionMarkListsEveryKey() async {
