@@ -97,6 +97,12 @@ struct RateUseCaseTests {
     await #expect(throws: DomainError.invalidInput(.unknownCurrency("ZZZ"))) {
       try await toggle("ZZZ")
     }
+    // Codes the caller has at hand are checked the same way, without reading the rates.
+    await #expect(throws: DomainError.invalidInput(.unknownCurrency("KRW"))) {
+      try await toggle("KRW", among: ["USD", "EUR"])
+    }
+    #expect(try await toggle("USD", among: ["USD", "EUR"]))
+    #expect(try await store.rates.favorites() == ["EUR", "USD"])
   }
 }
 

@@ -133,11 +133,19 @@ public struct ToggleFavoriteCurrency: Sendable {
   private let rates: any ExchangeRateRepository
   public init(rates: any ExchangeRateRepository) { self.rates = rates }
 
+  /// - Parameter shown: the codes of the latest rates when the caller has them at hand
+  ///   (a board it loaded), so they are not read again; `nil` reads them.
   @discardableResult
-  public func callAsFunction(_ code: String) async throws -> Bool {
-    guard let snapshot = try await rates.latest(), snapshot.codes.contains(code) else {
-      throw DomainError.invalidInput(.unknownCurrency(code))
+  public func callAsFunction(_ code: String, among shown: Set<String>? = nil) async throws
+    -> Bool
+  {
+    let codes: Set<String>
+    if let shown {
+      codes = shown
+    } else {
+      codes = Set(try await rates.latest()?.codes ?? [])
     }
+    guard codes.contains(code) else { throw DomainError.invalidInput(.unknownCurrency(code)) }
     return try await rates.toggleFavorite(code)
   }
 }

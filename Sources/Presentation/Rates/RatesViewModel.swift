@@ -125,7 +125,9 @@ public final class RatesViewModel: MessageReporting {
   public func toggleFavorite(_ code: String) async {
     state.message = nil
     let code = code.uppercased()
-    guard let isFavorite = await attempt({ try await toggleFavoriteCurrency(code) }) else { return }
+    let shown = board.map { Set($0.quotes.map(\.code)) }
+    guard let isFavorite = await attempt({ try await toggleFavoriteCurrency(code, among: shown) })
+    else { return }
     // Only the pin changed: the board shown is reordered, not read again.
     if let board {
       show(board.marking(code, favorite: isFavorite))
