@@ -145,8 +145,9 @@ public struct SummarizeMood: Sendable {
   private let mindLogs: any MindLogRepository
   private let now: @Sendable () -> Date
   private let calendar: Calendar
-  /// How many entries one read takes.
-  private static let pageSize = 200
+  /// How many entries one read takes: about a month of a diary with a few entries a day,
+  /// so the usual 30-day picture reads one or two pages, not more entries than it shows.
+  private static let pageSize = 64
 
   public init(
     mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, calendar: Calendar
