@@ -52,6 +52,18 @@ package enum Command: Equatable, Sendable {
 }
 
 extension Command {
+  /// The command that opens `tab`'s screen, as its word alone does (`rates`, `chat`).
+  static func opening(_ tab: Tab) -> Command {
+    switch tab {
+    case .rates: .rates(query: "")
+    case .stopwatch: .stopwatch
+    case .notices: .notices
+    case .bookmarks: .bookmarks
+    case .mindLog: .mindLog
+    case .chat: .chat
+    }
+  }
+
   /// The word of a command that acts on the list of the screen showing (a number names
   /// one of its items), so only that screen takes it; `nil` for the others.
   var screenBoundName: String? {

@@ -242,16 +242,7 @@ final class LiveController {
   }
 
   private func show(_ tab: Tab) async {
-    let command: Command =
-      switch tab {
-      case .rates: .rates(query: "")
-      case .stopwatch: .stopwatch
-      case .notices: .notices
-      case .bookmarks: .bookmarks
-      case .mindLog: .mindLog
-      case .chat: .chat
-      }
-    await run(command)
+    await run(.opening(tab))
   }
 
   private func perform(_ action: LiveAction) async {
