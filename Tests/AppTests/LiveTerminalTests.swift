@@ -195,6 +195,20 @@ struct LiveTerminalTests {
     try live.expectTerminalGivenBack()
   }
 
+  @Test func aSuspendFromOutsideGivesTheTerminalBackToo() throws {
+    guard let live = try start(jobControl: true) else { return }
+    defer { live.close() }
+    live.pty.signalForeground(SIGTSTP)
+    try live.pty.read(untilScreen: { $0.contains(PseudoTerminal.stoppedMarker) })
+    let suspended = live.pty.screen.isAlternateScreen
+    #expect(!suspended)
+    #expect(PseudoTerminal.same(live.before, try #require(live.pty.termios())))
+    live.pty.resumeStoppedJob()
+    try live.pty.read(untilScreen: { $0.isAlternateScreen && $0.contains("[Rates]") })
+    live.pty.send("q")
+    try live.expectTerminalGivenBack()
+  }
+
   @Test func plainKeepsLineModeAtATerminal() throws {
     guard let live = try start(["--plain"], expectsLiveView: false) else { return }
     defer { live.close() }

@@ -103,9 +103,7 @@ package final class LiveView {
       for key in keys {
         switch key {
         case .control("z"):
-          isEntered = false
-          device.suspend()
-          resume()
+          suspend()
         case .control("l"):
           shown = nil
           draw()
@@ -121,7 +119,17 @@ package final class LiveView {
       controller.exit = .done
     case .resumed:
       resume()
+    case .suspend:
+      suspend()
     }
+  }
+
+  /// Ctrl-Z, or SIGTSTP from outside: the terminal is given back, the process stops, and
+  /// once continued (`fg`) the view takes the terminal again and draws it whole.
+  private func suspend() {
+    isEntered = false
+    device.suspend(evenIfIgnored: events.listensToSuspend)
+    resume()
   }
 
   /// Back from Ctrl-Z: the terminal is set up again and drawn whole.

@@ -76,10 +76,14 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
   /// ignored (a shell without job control) nothing happens: there would be no `fg` to come
   /// back with. In an orphaned process group (no job-control shell above it) Linux discards
   /// SIGTSTP: the process does not stop, and this leaves and takes the terminal again at once.
-  package func suspend() {
+  ///
+  /// - Parameter evenIfIgnored: stop even though SIGTSTP is ignored now, because the
+  ///   ignoring is the caller's own (`TerminalEvents` listens to SIGTSTP from outside)
+  ///   and was not so before it.
+  package func suspend(evenIfIgnored: Bool = false) {
     var current = sigaction()
     sigaction(SIGTSTP, nil, &current)
-    if Self.isIgnored(current) { return }
+    if Self.isIgnored(current), !evenIfIgnored { return }
     leave()
     var previous = sigaction()
     var defaultAction = sigaction()
@@ -134,7 +138,7 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
   }
 
   #if canImport(Glibc)
-    private static func isIgnored(_ action: sigaction) -> Bool {
+    static func isIgnored(_ action: sigaction) -> Bool {
       unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
         == unsafeBitCast(SIG_IGN, to: Int.self)
     }
@@ -142,7 +146,7 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
       action.__sigaction_handler.sa_handler = SIG_DFL
     }
   #else
-    private static func isIgnored(_ action: sigaction) -> Bool {
+    static func isIgnored(_ action: sigaction) -> Bool {
       unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
         == unsafeBitCast(SIG_IGN, to: Int.self)
     }

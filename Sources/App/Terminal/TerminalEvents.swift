@@ -14,6 +14,8 @@ package enum TerminalEvent: Equatable, Sendable {
   case terminate(Int32)
   /// SIGCONT after a suspend: re-enter and redraw.
   case resumed
+  /// SIGTSTP from outside (`kill -TSTP`): suspend as Ctrl-Z does.
+  case suspend
   /// Reading the input returned 0 or failed: the terminal went away.
   case endOfInput
 }
@@ -21,13 +23,18 @@ package enum TerminalEvent: Equatable, Sendable {
 /// The live view's events, delivered on the main actor without polling: input bytes through
 /// a DispatchSource read source on the input descriptor (decoded by `KeyDecoder`, with a
 /// one-shot timer only while a lone ESC is pending), signals through DispatchSource signal
-/// sources. While it runs, the dispositions of SIGWINCH, SIGTERM, SIGHUP, SIGINT and SIGCONT
-/// are set to "ignore" (so only the sources see them); `stop()` restores them. At idle —
-/// no key, no signal — nothing runs.
+/// sources. While it runs, the dispositions of SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGCONT and
+/// SIGTSTP are set to "ignore" (so only the sources see them); `stop()` restores them.
+/// SIGTSTP is left alone when it was already ignored (a shell without job control: there is
+/// no `fg` to come back with). At idle — no key, no signal — nothing runs.
 @MainActor package final class TerminalEvents {
   /// How long a lone ESC waits for the rest of a sequence before it counts as Esc.
   package static let escapeDelay: DispatchTimeInterval = .milliseconds(30)
-  package static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGCONT]
+  package static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGCONT, SIGTSTP]
+
+  /// Whether SIGTSTP is listened to: it was not ignored when `start()` ran, so a suspend
+  /// must stop the process although SIGTSTP is ignored while the events run.
+  package private(set) var listensToSuspend = false
 
   private let device: TerminalDevice
   private let signals: [Int32]
@@ -52,7 +59,14 @@ package enum TerminalEvent: Equatable, Sendable {
     self.continuation = continuation
     decoder = KeyDecoder()
 
+    listensToSuspend = false
     for signalNumber in signals {
+      if signalNumber == SIGTSTP {
+        var current = sigaction()
+        sigaction(SIGTSTP, nil, &current)
+        if TerminalDevice.isIgnored(current) { continue }
+        listensToSuspend = true
+      }
       var ignore = sigaction()
       var previous = sigaction()
       Self.setIgnore(&ignore)
@@ -96,6 +110,7 @@ package enum TerminalEvent: Equatable, Sendable {
     switch signalNumber {
     case SIGWINCH: continuation?.yield(.resized(device.size))
     case SIGCONT: continuation?.yield(.resumed)
+    case SIGTSTP: continuation?.yield(.suspend)
     default: continuation?.yield(.terminate(signalNumber))
     }
   }
