@@ -211,9 +211,15 @@ struct LiveControllerTests {
     let live = await controller()
     await press(live, .character("?"))
     let lines = screen(live)
-    for key in ["Tab / →", "PgUp / PgDn", "Space  start/stop", "/  filter", "i  write"] {
+    for key in [
+      "Tab / →", "PgUp / PgDn", "Rates, Stopwatch, Notices", "stopwatch: Space start/stop",
+      "rates: / filter", "chat: i write", "mindlog: i new entry",
+    ] {
       #expect(lines.contains { $0.contains(key) }, "\(key)")
     }
+    // The whole list fits the body of a terminal of 24 rows.
+    let listed = live.state.page?.count ?? 0
+    #expect(listed > 0 && listed <= LiveLayout.bodyRows(TerminalSize(rows: 24, columns: 80)))
   }
 
   @Test(arguments: [Key.character("q"), .control("c"), .control("d")])

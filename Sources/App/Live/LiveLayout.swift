@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 /// What the live view shows besides the screen: its own state, a value.
@@ -157,10 +158,14 @@ enum LiveKeys {
     KeyHelp(":", "command", "명령"), KeyHelp("?", "keys", "키"), KeyHelp("q", "quit", "끝"),
   ]
 
-  static let all: [KeyHelp] = [
-    KeyHelp(
-      "1-6", "show a screen (rates, stopwatch, notices, bookmarks, mind log, chat)",
-      "화면 열기 (환율, 스톱워치, 공지, 북마크, 마음 기록, 채팅)"),
+  /// The keys every screen shares, for `?`; the first line names the screens by the
+  /// titles on the tab line.
+  static func all(_ strings: Strings) -> [KeyHelp] {
+    let titles = Tab.allCases.map { strings.title($0) }.joined(separator: ", ")
+    return [KeyHelp("1-6", "show a screen (\(titles))", "화면 열기 (\(titles))")] + shared
+  }
+
+  private static let shared: [KeyHelp] = [
     KeyHelp("Tab / →", "next screen", "다음 화면"),
     KeyHelp("Shift-Tab / ←", "previous screen", "이전 화면"),
     KeyHelp("↑ / ↓", "move the selection", "선택 옮기기"),

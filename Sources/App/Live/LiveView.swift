@@ -223,7 +223,7 @@ final class LiveController {
     case .character("q"): exit = .done
     case .character("?"):
       state.page =
-        LiveKeys.all.map { "\($0.key)  \($0.does.text(strings.language))" }
+        LiveKeys.all(strings).map { "\($0.key)  \($0.does.text(strings.language))" }
         + [""] + screenKeys()
     case .character(":"):
       state.input = InputRequest(prompt: KeyText(":", ":"), words: "")
@@ -242,10 +242,13 @@ final class LiveController {
     }
   }
 
-  /// The keys of every screen, for `?`.
+  /// The keys of every screen, for `?`: one line a screen, named by the command that
+  /// opens it, so the list fits a small terminal.
   private func screenKeys() -> [String] {
-    ScreenFeatures.all.flatMap { feature in
-      feature.keys.map { "\($0.key)  \($0.does.text(strings.language))" }
+    ScreenFeatures.all.compactMap { feature in
+      guard !feature.keys.isEmpty, let name = feature.help.first?.name else { return nil }
+      let keys = feature.keys.map { "\($0.key) \($0.does.text(strings.language))" }
+      return "\(name): " + keys.joined(separator: " · ")
     }
   }
 
