@@ -25,6 +25,22 @@ struct ListPaging {
     ((number - 1) * size, size)
   }
 
+  /// Reads the page shown of a newest-first list with `read`, whose result says the list's
+  /// total; when the list has shrunk below that page (items were removed), reads its last
+  /// page instead.
+  /// - Returns: what was read, and this paging moved to the page that shows it.
+  func readNewestFirst<Result>(
+    total: (Result) -> Int, _ read: (_ offset: Int, _ limit: Int) async throws -> Result
+  ) async throws -> (Result, ListPaging) {
+    var paging = self
+    var result = try await read(paging.newestFirst.offset, size)
+    paging.clamp(total: total(result))
+    if paging.number != number {
+      result = try await read(paging.newestFirst.offset, size)
+    }
+    return (result, paging)
+  }
+
   /// The window of page `number` of an oldest-first list of `total` items: page 1 is its
   /// tail.
   func oldestFirst(total: Int) -> (offset: Int, limit: Int) {

@@ -91,4 +91,30 @@ struct ListPagingTests {
     #expect(bookmarks.state.page.items.count == 1)
     #expect(bookmarks.state.page.offset == 4)
   }
+
+  /// Every newest-first list reads its last page when the page shown has emptied.
+  @Test func anEmptiedLastPageShowsThePageBefore() async {
+    let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
+    await notices.load()
+    for number in 1...5 { await notices.toggleBookmark(number: number) }
+    let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks, pageSize: 2)
+    await bookmarks.load()
+    await bookmarks.showPage(3)
+    await bookmarks.remove(number: 5)
+    #expect(bookmarks.state.pageNumber == 2)
+    #expect(bookmarks.state.page.items.count == 2)
+
+    let stopwatch = StopwatchViewModel(
+      stopwatch: store.stopwatch, timeline: .manual(clock), pageSize: 2)
+    await stopwatch.startTapped()
+    for _ in 1...5 {
+      clock.advance(by: .seconds(1))
+      await stopwatch.lapTapped()
+    }
+    await stopwatch.showPage(3)
+    #expect(stopwatch.state.laps.count == 1)
+    await stopwatch.resetTapped(confirmed: true)
+    #expect(stopwatch.state.pageNumber == 1)
+    #expect(stopwatch.state.laps.isEmpty)
+  }
 }

@@ -40,16 +40,13 @@ public final class BookmarksViewModel: MessageReporting {
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {
     state.message = nil
-    let page = await attempt {
-      var page = try await listBookmarks(offset: paging.newestFirst.offset, limit: paging.size)
-      let shown = paging.number
-      paging.clamp(total: page.total)
-      if paging.number != shown {
-        page = try await listBookmarks(offset: paging.newestFirst.offset, limit: paging.size)
+    let read = await attempt {
+      try await paging.readNewestFirst(total: \.total) {
+        try await listBookmarks(offset: $0, limit: $1)
       }
-      return page
     }
-    guard let page else { return }
+    guard let (page, moved) = read else { return }
+    paging = moved
     state.page = page
     state.pageNumber = paging.number
     state.pageCount = paging.pageCount(total: page.total)

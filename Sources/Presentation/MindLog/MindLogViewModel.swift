@@ -61,16 +61,14 @@ public final class MindLogViewModel: MessageReporting {
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {
     state.message = nil
-    let page = await attempt {
-      var page = try await listMindLogs(offset: paging.newestFirst.offset, limit: paging.size)
-      let shown = paging.number
-      paging.clamp(total: page.total)
-      if paging.number != shown {
-        page = try await listMindLogs(offset: paging.newestFirst.offset, limit: paging.size)
+    let read = await attempt {
+      let (page, moved) = try await paging.readNewestFirst(total: \.total) {
+        try await listMindLogs(offset: $0, limit: $1)
       }
-      return (page, try await summarizeMood(days: moodDays, endingOn: moodEnd))
+      return (page, moved, try await summarizeMood(days: moodDays, endingOn: moodEnd))
     }
-    guard let (page, mood) = page else { return }
+    guard let (page, moved, mood) = read else { return }
+    paging = moved
     state.mood = mood
     state.page = page
     state.pageNumber = paging.number

@@ -84,18 +84,13 @@ public final class StopwatchViewModel: MessageReporting {
   /// Reads the stored stopwatch and laps.
   public func load() async {
     state.message = nil
-    let record = await attempt {
-      var record = try await loadStopwatch(
-        lapOffset: paging.newestFirst.offset, lapLimit: paging.size)
-      let shown = paging.number
-      paging.clamp(total: record.laps.total)
-      if paging.number != shown {
-        record = try await loadStopwatch(
-          lapOffset: paging.newestFirst.offset, lapLimit: paging.size)
+    let read = await attempt {
+      try await paging.readNewestFirst(total: \.laps.total) {
+        try await loadStopwatch(lapOffset: $0, lapLimit: $1)
       }
-      return record
     }
-    guard let record else { return }
+    guard let (record, moved) = read else { return }
+    paging = moved
     stopwatch = record.stopwatch
     lastLapTotal = record.lastLapTotal
     let marks = Self.marks(record.summary)
