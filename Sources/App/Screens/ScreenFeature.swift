@@ -181,6 +181,16 @@ extension ScreenState {
   var paging: ListPages? { nil }
 }
 
+/// The state of a screen whose list has pages (its view model pages with `ListPaging`).
+protocol PagedScreenState: ScreenState {
+  var pageNumber: Int { get }
+  var pageCount: Int { get }
+}
+
+extension PagedScreenState {
+  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
+}
+
 extension ScreenState {
   fileprivate func isEqual(to other: any ScreenState) -> Bool {
     (other as? Self) == self

@@ -66,10 +66,9 @@ final class BookmarksScreen: ScreenFeature {
   }
 }
 
-extension BookmarksViewModel.State: ScreenState {
+extension BookmarksViewModel.State: PagedScreenState {
   var screen: Screen { .bookmarks }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.bookmarks(self) }
-  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {

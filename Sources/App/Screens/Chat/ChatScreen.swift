@@ -63,10 +63,9 @@ final class ChatScreen: ScreenFeature {
   }
 }
 
-extension ChatViewModel.State: ScreenState {
+extension ChatViewModel.State: PagedScreenState {
   var screen: Screen { .chat }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.chat(self) }
-  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {

@@ -78,10 +78,9 @@ final class MindLogScreen: ScreenFeature {
   }
 }
 
-extension MindLogViewModel.State: ScreenState {
+extension MindLogViewModel.State: PagedScreenState {
   var screen: Screen { .mindLog }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.mindLog(self) }
-  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {

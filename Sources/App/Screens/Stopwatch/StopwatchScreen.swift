@@ -64,10 +64,9 @@ final class StopwatchScreen: ScreenFeature {
   }
 }
 
-extension StopwatchViewModel.State: ScreenState {
+extension StopwatchViewModel.State: PagedScreenState {
   var screen: Screen { .stopwatch }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.stopwatch(self) }
-  var paging: ListPages? { ListPages(number: pageNumber, count: pageCount) }
 }
 
 extension ScreenContent {
