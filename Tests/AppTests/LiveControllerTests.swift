@@ -160,6 +160,32 @@ struct LiveControllerTests {
     #expect(screen(live).contains { $0.contains("1  ") })
   }
 
+  @Test func aBookmarkIsRenamedAndRemovedFromTheSelection() async {
+    let live = await controller()
+    await press(live, .character("3"), .down, .enter, .character("4"), .down, .enter)
+    #expect(live.state.input?.words == "rename 1 ")
+    await press(live, .control("u"))
+    await type(live, "Read later")
+    await press(live, .enter)
+    #expect(screen(live).contains { $0.contains("Read later") })
+    await press(live, .down, .delete)
+    #expect(screen(live).contains { $0.contains("Bookmark removed: Read later") })
+    #expect(live.session.content.state.paging == ListPages(number: 1, count: 1))
+    #expect(screen(live).contains { $0.contains("No bookmarks yet") })
+  }
+
+  @Test func theRatesScrollByAScreenful() async {
+    let live = await controller(size: TerminalSize(rows: 20, columns: 100))
+    await press(live, .character("1"))
+    #expect(screen(live).contains { $0.contains("AED") })
+    await press(live, .pageDown)
+    let scrolled = screen(live)
+    #expect(!scrolled.contains { $0.contains("AED") })
+    #expect(scrolled.filter { $0.contains(".") && $0.hasPrefix("    ") }.count >= 15)
+    await press(live, .pageUp)
+    #expect(screen(live).contains { $0.contains("AED") })
+  }
+
   @Test func theCommandLineTakesLineModeWordsAndMessages() async {
     let live = await controller()
     await press(live, .character(":"))

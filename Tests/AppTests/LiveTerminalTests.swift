@@ -173,6 +173,18 @@ struct LiveTerminalTests {
     try live.expectTerminalGivenBack()
   }
 
+  @Test func ctrlLDrawsEverythingAgain() throws {
+    guard let live = try start() else { return }
+    defer { live.close() }
+    live.pty.read(for: .milliseconds(200))
+    live.pty.clearOutput()
+    // The screen is cleared and every row written again, the unchanged tab line too.
+    live.pty.send("\u{0C}")
+    try live.pty.read(until: { $0.contains("\u{1B}[2J") && $0.contains("Stopwatch  Notices") })
+    live.pty.send("q")
+    try live.expectTerminalGivenBack()
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP])
   func aSignalEndsItWithTheTerminalGivenBack(signal: Int32) throws {
     guard let live = try start() else { return }
