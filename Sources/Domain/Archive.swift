@@ -64,10 +64,12 @@ public struct StoreArchive: Equatable, Sendable {
 
 extension StoreArchive {
   /// Checks what every store relies on and every command can live with: unique lap
-  /// numbers, bookmark urls and ids, ids from 1 up to the last id given, every number in
-  /// its range (`Limits`: dates, durations, ids, lap numbers, rates, scores), and texts
-  /// within the limits of typed input (`InputField`: messages, notes, titles, none empty
-  /// where typing refuses empty text). Fields are named as in the export format.
+  /// numbers, bookmark urls and ids, ids from 1 up to the last id given, laps numbered 1, 2,
+  /// 3, … with totals that never go down and lap times that are the differences of the
+  /// totals (so the laps shown add up and the next lap gets the next number), and every
+  /// record checked as every door checks it (`CheckedRecord`: dates, durations, ids, lap
+  /// numbers, rates, scores in their ranges; texts within the limits of typed input).
+  /// Fields are named as in the export format.
   /// - Throws: `.invalidInput(.invalidArchive(reason))` naming the first problem.
   public func validate() throws(DomainError) {
     func require(_ condition: Bool, _ reason: String) throws(DomainError) {
@@ -83,91 +85,49 @@ extension StoreArchive {
     try require(
       messages.allSatisfy { $0.id >= 1 && $0.id <= lastMessageID },
       "a chat-message id is not between 1 and the last id given")
-    if let problem = rangeProblem ?? textProblem {
+    if let problem = recordProblem ?? lapSequenceProblem {
       throw .invalidInput(.invalidArchive(problem))
     }
   }
 
-  /// The first number out of its range, named as in the export format.
-  private var rangeProblem: String? {
-    var problems: [String?] = [
-      Limits.durationMilliseconds.problem(
-        stopwatch.accumulated.milliseconds, field: "stopwatch.accumulatedMs"),
-      stopwatch.startedAt.flatMap {
-        Limits.epochMilliseconds.problem($0.epochMilliseconds, field: "stopwatch.startedAtMs")
-      },
-      Limits.counter.problem(lastMindLogID, field: "mindLog.lastID"),
-      Limits.counter.problem(lastMessageID, field: "chat.lastID"),
-    ]
-    for (index, lap) in laps.enumerated() {
-      problems += [
-        Limits.lapNumber.problem(lap.number, field: "laps[\(index)].number"),
-        Limits.durationMilliseconds.problem(
-          lap.lapTime.milliseconds, field: "laps[\(index)].lapTimeMs"),
-        Limits.durationMilliseconds.problem(
-          lap.total.milliseconds, field: "laps[\(index)].totalMs"),
-      ]
+  /// The first record a store would refuse, named as in the export format.
+  private var recordProblem: String? {
+    if let problem = stopwatch.problem({ "stopwatch.\($0)" })
+      ?? Limits.counter.problem(lastMindLogID, field: "mindLog.lastID")
+      ?? Limits.counter.problem(lastMessageID, field: "chat.lastID")
+    {
+      return problem
     }
-    for (index, bookmark) in bookmarks.enumerated() {
-      problems += [
-        Limits.epochMilliseconds.problem(
-          bookmark.noticeDate.epochMilliseconds, field: "bookmarks[\(index)].noticeDateMs"),
-        Limits.epochMilliseconds.problem(
-          bookmark.bookmarkedAt.epochMilliseconds, field: "bookmarks[\(index)].bookmarkedAtMs"),
-      ]
-    }
-    for (name, snapshot) in [("latest", latestRates), ("previous", previousRates)] {
-      guard let snapshot else { continue }
-      problems += [
-        Limits.epochMilliseconds.problem(
-          snapshot.publishedAt.epochMilliseconds, field: "rates.\(name).publishedAtMs"),
-        Limits.epochMilliseconds.problem(
-          snapshot.nextUpdateAt.epochMilliseconds, field: "rates.\(name).nextUpdateAtMs"),
-      ]
-      for (code, rate) in snapshot.rates.sorted(by: { $0.key < $1.key }) {
-        problems.append(Limits.rate.problem(rate, field: "rates.\(name).rates.\(code)"))
+    func first<Record: CheckedRecord>(_ records: [Record], _ list: String) -> String? {
+      records.indices.lazy.compactMap { index in
+        records[index].problem { "\(list)[\(index)].\($0)" }
       }
+      .first
     }
-    for (index, entry) in mindLogs.enumerated() {
-      problems += [
-        Limits.id.problem(entry.id, field: "mindLog.entries[\(index)].id"),
-        Limits.epochMilliseconds.problem(
-          entry.date.epochMilliseconds, field: "mindLog.entries[\(index)].dateMs"),
-        Limits.score.problem(entry.score, field: "mindLog.entries[\(index)].score"),
-      ]
-    }
-    for (index, message) in messages.enumerated() {
-      problems += [
-        Limits.id.problem(message.id, field: "chat.messages[\(index)].id"),
-        Limits.epochMilliseconds.problem(
-          message.date.epochMilliseconds, field: "chat.messages[\(index)].dateMs"),
-      ]
-    }
-    return problems.lazy.compactMap { $0 }.first
+    return first(laps, "laps") ?? first(bookmarks, "bookmarks")
+      ?? latestRates?.problem({ "rates.latest.\($0)" })
+      ?? previousRates?.problem({ "rates.previous.\($0)" })
+      ?? first(mindLogs, "mindLog.entries") ?? first(messages, "chat.messages")
   }
 
-  /// The first text that typing would refuse: too long for its field, or empty.
-  private var textProblem: String? {
-    func problem(_ text: String, _ field: InputField, _ name: String, mayBeEmpty: Bool) -> String? {
-      if !mayBeEmpty, text.isEmpty { return "\(name) is empty" }
-      guard text.count > field.limit else { return nil }
-      return "\(name) is too long: \(text.count) characters (at most \(field.limit))"
-    }
-    for (index, bookmark) in bookmarks.enumerated() {
-      if let found = problem(bookmark.title, .title, "bookmarks[\(index)].title", mayBeEmpty: false)
-      {
-        return found
+  /// The first lap that breaks the sequence a stopwatch records: numbers 1, 2, 3, … with no
+  /// gap, totals that never go down, each lap time the total minus the total before.
+  private var lapSequenceProblem: String? {
+    var previousTotal = Duration.zero
+    for (index, lap) in laps.enumerated() {
+      let name = "laps[\(index)]"
+      if lap.number != index + 1 {
+        return "\(name).number \(lap.number) leaves a gap: lap \(index + 1) is missing"
       }
-    }
-    for (index, entry) in mindLogs.enumerated() {
-      if let found = problem(entry.note, .note, "mindLog.entries[\(index)].note", mayBeEmpty: true)
-      {
-        return found
+      if lap.total < previousTotal {
+        return "\(name).totalMs \(lap.total.milliseconds) is less than lap \(index)'s total "
+          + "\(previousTotal.milliseconds)"
       }
-    }
-    for (index, message) in messages.enumerated() {
-      let name = "chat.messages[\(index)].content"
-      if let found = problem(message.content, .message, name, mayBeEmpty: false) { return found }
+      if lap.lapTime != lap.total - previousTotal {
+        return "\(name).lapTimeMs \(lap.lapTime.milliseconds) is not its total minus the total "
+          + "before (\((lap.total - previousTotal).milliseconds))"
+      }
+      previousTotal = lap.total
     }
     return nil
   }

@@ -4,7 +4,7 @@ import Foundation
 /// hand) must lie in, and how to say that it does not.
 public struct Limit<Value: Comparable & Sendable>: Sendable {
   public let range: ClosedRange<Value>
-  /// The range in words, for messages: "1970 to 9999".
+  /// The range in words, for messages: "a date from 1970-01-01 to 9999-12-31".
   public let meaning: String
 
   public init(_ range: ClosedRange<Value>, meaning: String) {
@@ -36,11 +36,11 @@ public enum Limits {
 
   /// Dates, in milliseconds since 1970: from 1970-01-01 to the end of 9999 (UTC).
   public static let epochMilliseconds = Limit<Int64>(
-    0...253_402_300_799_999, meaning: "a date from 1970 to 9999")
+    0...253_402_300_799_999, meaning: "a date from 1970-01-01 to 9999-12-31")
 
   /// Dates in whole seconds since 1970 (rates sources): the same window.
   public static let epochSeconds = Limit<Int64>(
-    0...253_402_300_799, meaning: "a date from 1970 to 9999")
+    0...253_402_300_799, meaning: "a date from 1970-01-01 to 9999-12-31")
 
   /// Stored durations (stopwatch time, lap times), in milliseconds: 0 to 100 years of
   /// 365.25 days. A running stopwatch stops counting there.

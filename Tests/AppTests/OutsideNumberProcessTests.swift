@@ -29,7 +29,7 @@ struct OutsideNumberProcessTests {
       #expect(run.status == 1)
       #expect(
         run.stderr
-          == "pocket: Could not load data: \(file.path): time_last_update_unix \(value) is out of range (a date from 1970 to 9999)\n"
+          == "pocket: Could not load data: \(file.path): time_last_update_unix \(value) is out of range (a date from 1970-01-01 to 9999-12-31)\n"
       )
       #expect(run.stdout.isEmpty, "a refusal prints only its reason")
     }

@@ -41,7 +41,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
   }
 
   static func insert(_ bookmark: Bookmark, _ connection: SQLiteConnection) throws {
-    let row = BookmarkRow(bookmark)
+    let row = BookmarkRow(try bookmark.checked())
     try insertUnique(
       connection, insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
     try SQLiteListIndex.bookmarks.added(
@@ -69,6 +69,9 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
   }
 
   func rename(url: String, to title: String) async throws {
+    if let problem = InputField.title.problem(title, field: "title", mayBeEmpty: true) {
+      throw DomainError.invalidInput(.outOfRange(problem))
+    }
     try await database.write { connection in
       try connection.execute("UPDATE bookmarks SET title = ? WHERE url = ?", title, url)
       try requireChange(connection)

@@ -30,7 +30,7 @@ struct SQLiteMindLogRepository: MindLogRepository {
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
     try await database.write { connection in
       let id = try nextID("mind_logs", table: "mind_logs", connection)
-      let entry = MindLog(id: id, date: date, score: score, note: note)
+      let entry = try MindLog(id: id, date: date, score: score, note: note).checked()
       let row = MindLogRow(entry)
       try connection.execute(Self.insert, row.id, row.dateMs, row.score, row.note)
       try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)
@@ -39,7 +39,7 @@ struct SQLiteMindLogRepository: MindLogRepository {
   }
 
   func update(_ entry: MindLog) async throws {
-    let row = MindLogRow(entry)
+    let row = MindLogRow(try entry.checked())
     try await database.write { connection in
       try connection.execute(Self.update, row.dateMs, row.score, row.note, row.id)
       try requireChange(connection)

@@ -28,6 +28,16 @@ func checkedColumn<Value>(
   try InvalidRow.reading { () throws(InvalidDocument) in try checked(value, limit, field()) }
 }
 
+/// The column that holds a field of the export format: `dateMs` is `date_ms`, and a lap's
+/// `lapTimeMs` is `lap_ms`.
+func column(_ field: String) -> String {
+  if field == "lapTimeMs" { return "lap_ms" }
+  return field.reduce(into: "") { name, character in
+    if character.isUppercase { name += "_" }
+    name += character.lowercased()
+  }
+}
+
 typealias StopwatchRow = StopwatchFields
 
 extension StopwatchFields {
@@ -48,10 +58,7 @@ extension StopwatchFields {
   /// A boot id and uptime that are not a valid `BootInstant` are read as none.
   func toDomain() throws(InvalidRow) -> Stopwatch {
     try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain {
-        ["accumulatedMs": "stopwatch.accumulated_ms", "startedAtMs": "stopwatch.started_at_ms"][
-          $0] ?? $0
-      }
+      try toDomain { "stopwatch.\(column($0))" }
     }
   }
 
@@ -95,11 +102,7 @@ extension LapFields {
   func toDomain() throws(InvalidRow) -> Lap {
     try InvalidRow.reading { () throws(InvalidDocument) in
       try toDomain {
-        switch $0 {
-        case "number": "laps.number"
-        case "lapTimeMs": "laps.lap_ms (lap \(number))"
-        default: "laps.total_ms (lap \(number))"
-        }
+        $0 == "number" ? "laps.number" : "laps.\(column($0)) (lap \(number))"
       }
     }
   }
@@ -119,9 +122,7 @@ extension BookmarkFields {
 
   func toDomain() throws(InvalidRow) -> Bookmark {
     try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain {
-        $0 == "noticeDateMs" ? "bookmarks.notice_date_ms" : "bookmarks.bookmarked_at_ms"
-      }
+      try toDomain { "bookmarks.\(column($0))" }
     }
   }
 }
@@ -159,9 +160,8 @@ struct RateSnapshotRow {
         base: base, publishedAtMs: publishedAtMs, nextUpdateAtMs: nextUpdateAtMs, rates: rates
       ) {
         switch $0 {
-        case "publishedAtMs": "rate_snapshots.published_at_ms"
-        case "nextUpdateAtMs": "rate_snapshots.next_update_at_ms"
-        case let rate: "rates.rate of \(rate.dropFirst("rates.".count))"
+        case let rate where rate.hasPrefix("rates."): "rates.rate of \(rate.dropFirst(6))"
+        case let field: "rate_snapshots.\(column(field))"
         }
       }
     }
@@ -212,7 +212,7 @@ extension MindLogFields {
   func toDomain() throws(InvalidRow) -> MindLog {
     try InvalidRow.reading { () throws(InvalidDocument) in
       try toDomain {
-        $0 == "id" ? "mind_logs.id" : "mind_logs.\($0 == "dateMs" ? "date_ms" : $0) (id \(id))"
+        $0 == "id" ? "mind_logs.id" : "mind_logs.\(column($0)) (id \(id))"
       }
     }
   }
@@ -235,7 +235,7 @@ extension ChatMessageFields {
 
   func toDomain() throws(InvalidRow) -> ChatMessage {
     try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain { $0 == "id" ? "chat_messages.id" : "chat_messages.date_ms (id \(id))" }
+      try toDomain { $0 == "id" ? "chat_messages.id" : "chat_messages.\(column($0)) (id \(id))" }
     }
   }
 }

@@ -33,11 +33,14 @@ func checkedDate(_ milliseconds: Int64, _ field: @autoclosure () -> String)
   Date(epochMilliseconds: try checked(milliseconds, Limits.epochMilliseconds, field()))
 }
 
-/// A duration in milliseconds, checked against `Limits.durationMilliseconds`.
-func checkedDuration(_ milliseconds: Int64, _ field: @autoclosure () -> String)
-  throws(InvalidDocument) -> Duration
+/// `record` when every field is in range, checked as every door checks it (Domain's
+/// `CheckedRecord`), so that what a store reads back is what its writes and an import take.
+/// - Throws: the reason naming the first field that is not (`name` names it).
+func readable<Record: CheckedRecord>(_ record: Record, _ name: (String) -> String)
+  throws(InvalidDocument) -> Record
 {
-  .milliseconds(try checked(milliseconds, Limits.durationMilliseconds, field()))
+  if let problem = record.problem(name) { throw InvalidDocument(reason: problem) }
+  return record
 }
 
 /// The decimal written as `text`, checked against `limit`.
@@ -68,12 +71,12 @@ struct StopwatchFields: Codable, Equatable {
   }
 
   func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Stopwatch {
-    let accumulated = try checkedDuration(accumulatedMs, name("accumulatedMs"))
-    var startedAt: Date?
-    if let startedAtMs { startedAt = try checkedDate(startedAtMs, name("startedAtMs")) }
-    return Stopwatch(
-      accumulated: accumulated, startedAt: startedAt,
-      startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs))
+    try readable(
+      Stopwatch(
+        accumulated: .milliseconds(accumulatedMs),
+        startedAt: startedAtMs.map(Date.init(epochMilliseconds:)),
+        startedOnBoot: BootInstant(bootID: startedBootID, uptimeMilliseconds: startedUptimeMs)),
+      name)
   }
 }
 
@@ -89,10 +92,8 @@ struct LapFields: Codable, Equatable {
   }
 
   func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Lap {
-    Lap(
-      number: try checked(number, Limits.lapNumber, name("number")),
-      lapTime: try checkedDuration(lapTimeMs, name("lapTimeMs")),
-      total: try checkedDuration(totalMs, name("totalMs")))
+    try readable(
+      Lap(number: number, lapTime: .milliseconds(lapTimeMs), total: .milliseconds(totalMs)), name)
   }
 }
 
@@ -110,9 +111,10 @@ struct BookmarkFields: Codable, Equatable {
   }
 
   func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Bookmark {
-    Bookmark(
-      url: url, title: title, noticeDate: try checkedDate(noticeDateMs, name("noticeDateMs")),
-      bookmarkedAt: try checkedDate(bookmarkedAtMs, name("bookmarkedAtMs")))
+    try readable(
+      Bookmark(
+        url: url, title: title, noticeDate: Date(epochMilliseconds: noticeDateMs),
+        bookmarkedAt: Date(epochMilliseconds: bookmarkedAtMs)), name)
   }
 }
 
@@ -130,9 +132,10 @@ struct MindLogFields: Codable, Equatable {
   }
 
   func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> MindLog {
-    MindLog(
-      id: try checked(id, Limits.id, name("id")), date: try checkedDate(dateMs, name("dateMs")),
-      score: try checkedDecimal(score, Limits.score, name("score")), note: note)
+    try readable(
+      MindLog(
+        id: id, date: Date(epochMilliseconds: dateMs),
+        score: try checkedDecimal(score, Limits.score, name("score")), note: note), name)
   }
 }
 
@@ -150,9 +153,9 @@ struct ChatMessageFields: Codable, Equatable {
   }
 
   func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> ChatMessage {
-    ChatMessage(
-      id: try checked(id, Limits.id, name("id")), content: content,
-      date: try checkedDate(dateMs, name("dateMs")), isEdited: isEdited)
+    try readable(
+      ChatMessage(
+        id: id, content: content, date: Date(epochMilliseconds: dateMs), isEdited: isEdited), name)
   }
 }
 
@@ -166,9 +169,10 @@ func rateSnapshotFields(
   for (code, text) in rates {
     values[code] = try checkedDecimal(text, Limits.rate, name("rates.\(code)"))
   }
-  return RateSnapshot(
-    base: base, publishedAt: try checkedDate(publishedAtMs, name("publishedAtMs")),
-    nextUpdateAt: try checkedDate(nextUpdateAtMs, name("nextUpdateAtMs")), rates: values)
+  return try readable(
+    RateSnapshot(
+      base: base, publishedAt: Date(epochMilliseconds: publishedAtMs),
+      nextUpdateAt: Date(epochMilliseconds: nextUpdateAtMs), rates: values), name)
 }
 
 /// A screen as both stores keep it, a name and, for the calculator, a currency

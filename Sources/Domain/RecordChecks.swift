@@ -1,0 +1,107 @@
+import Foundation
+
+/// A record kind whose every field is checked here, once, against its range (`Limits`) and
+/// its text limit (`InputField`).
+///
+/// Every door a value enters through runs this one check: the use cases before they write,
+/// every store's writes (memory, json, sqlite) before anything is stored, every store's
+/// reads (a json snapshot or journal line, a SQLite row), and an import (`StoreArchive.validate`).
+/// So a value one door takes, every other door can read back: a typo can never make a store
+/// that Pocket itself cannot open.
+public protocol CheckedRecord: Sendable {
+  /// The first field out of its range, as a reason naming it through `name`, which turns a
+  /// field's name in the export format ("dateMs") into the name a message shows
+  /// ("mindLog.entries[3].dateMs", "mind_logs.date_ms (id 3)"); `nil` when every field is
+  /// in range.
+  func problem(_ name: (String) -> String) -> String?
+}
+
+extension CheckedRecord {
+  /// `self`, when every field is in range.
+  /// - Throws: `.invalidInput(.outOfRange(reason))` naming the first field that is not.
+  @discardableResult
+  public func checked(_ name: (String) -> String = { $0 }) throws(DomainError) -> Self {
+    if let problem = problem(name) { throw .invalidInput(.outOfRange(problem)) }
+    return self
+  }
+}
+
+extension Limit<Int64> {
+  /// `problem` for a date, in epoch milliseconds.
+  func problem(_ date: Date, field: @autoclosure () -> String) -> String? {
+    problem(date.epochMilliseconds, field: field())
+  }
+
+  /// `problem` for a duration, in milliseconds.
+  func problem(_ duration: Duration, field: @autoclosure () -> String) -> String? {
+    problem(duration.milliseconds, field: field())
+  }
+}
+
+extension InputField {
+  /// Why typing would refuse `text` in this field, naming it `field`: too long, or empty
+  /// where the field needs text; `nil` when it would take it.
+  public func problem(_ text: String, field: @autoclosure () -> String, mayBeEmpty: Bool)
+    -> String?
+  {
+    if !mayBeEmpty, text.isEmpty { return "\(field()) is empty" }
+    guard text.count > limit else { return nil }
+    return "\(field()) is too long: \(text.count) characters (at most \(limit))"
+  }
+}
+
+extension Stopwatch: CheckedRecord {
+  public func problem(_ name: (String) -> String) -> String? {
+    Limits.durationMilliseconds.problem(accumulated, field: name("accumulatedMs"))
+      ?? startedAt.flatMap { Limits.epochMilliseconds.problem($0, field: name("startedAtMs")) }
+  }
+}
+
+extension Lap: CheckedRecord {
+  public func problem(_ name: (String) -> String) -> String? {
+    Limits.lapNumber.problem(number, field: name("number"))
+      ?? Limits.durationMilliseconds.problem(lapTime, field: name("lapTimeMs"))
+      ?? Limits.durationMilliseconds.problem(total, field: name("totalMs"))
+  }
+}
+
+extension Bookmark: CheckedRecord {
+  public func problem(_ name: (String) -> String) -> String? {
+    Limits.epochMilliseconds.problem(noticeDate, field: name("noticeDateMs"))
+      ?? Limits.epochMilliseconds.problem(bookmarkedAt, field: name("bookmarkedAtMs"))
+      ?? (url.isEmpty ? "\(name("url")) is empty" : nil)
+      // Typing refuses an empty title, but files of Pocket's first versions hold them.
+      ?? InputField.title.problem(title, field: name("title"), mayBeEmpty: true)
+  }
+}
+
+extension RateSnapshot: CheckedRecord {
+  public func problem(_ name: (String) -> String) -> String? {
+    if let problem = Limits.epochMilliseconds.problem(publishedAt, field: name("publishedAtMs"))
+      ?? Limits.epochMilliseconds.problem(nextUpdateAt, field: name("nextUpdateAtMs"))
+    {
+      return problem
+    }
+    for (code, rate) in rates.sorted(by: { $0.key < $1.key }) {
+      if let problem = Limits.rate.problem(rate, field: name("rates.\(code)")) { return problem }
+    }
+    return nil
+  }
+}
+
+extension MindLog: CheckedRecord {
+  public func problem(_ name: (String) -> String) -> String? {
+    Limits.id.problem(id, field: name("id"))
+      ?? Limits.epochMilliseconds.problem(date, field: name("dateMs"))
+      ?? Limits.score.problem(score, field: name("score"))
+      ?? InputField.note.problem(note, field: name("note"), mayBeEmpty: true)
+  }
+}
+
+extension ChatMessage: CheckedRecord {
+  public func problem(_ name: (String) -> String) -> String? {
+    Limits.id.problem(id, field: name("id"))
+      ?? Limits.epochMilliseconds.problem(date, field: name("dateMs"))
+      ?? InputField.message.problem(content, field: name("content"), mayBeEmpty: false)
+  }
+}
