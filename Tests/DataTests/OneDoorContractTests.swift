@@ -120,7 +120,7 @@ struct OneDoorContractTests {
       }
     }
     for (text, inRange) in scores {
-      let score = Decimal(string: text)!
+      let score = Decimal(string: text) ?? .nan
       add("mindLog.score", text, inRange, "insert") {
         _ = try await $0.mindLogs.insert(date: day, score: score, note: "n")
       }
@@ -132,7 +132,8 @@ struct OneDoorContractTests {
     }
     for (text, inRange) in rates {
       let snapshot = RateSnapshot(
-        base: "USD", publishedAt: day, nextUpdateAt: day, rates: ["KRW": Decimal(string: text)!])
+        base: "USD", publishedAt: day, nextUpdateAt: day,
+        rates: ["KRW": Decimal(string: text) ?? .nan])
       add("rates.rates.KRW", text, inRange, "store") { try await $0.rates.store(snapshot) }
     }
     for (text, inRange) in texts(limit: InputField.note.limit, mayBeEmpty: true) {
