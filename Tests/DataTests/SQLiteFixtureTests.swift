@@ -90,7 +90,7 @@ import Testing
     }
 
     let store = try SQLiteStore.open(path: path)
-    #expect(store.schemaVersion == 5)
+    #expect(store.schemaVersion == 6)
     let repositories = store.repositories
     #expect(try await repositories.archive.export() == Self.version1Archive)
     // The repositories read the same rows, in their own orders.
@@ -115,7 +115,7 @@ import Testing
     #expect(try await repositories.mindLogs.insert(date: Date(), score: 1, note: "").id == 5)
 
     let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
-    #expect(try connection.integer("PRAGMA user_version") == 5)
+    #expect(try connection.integer("PRAGMA user_version") == 6)
     #expect(
       try connection.integer(
         "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE '%_by_%'") == 4)

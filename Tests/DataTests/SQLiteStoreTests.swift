@@ -72,7 +72,7 @@ import Testing
     let store = try SQLiteStore.open(path: path)
     #expect(store.path == path)
     #expect(store.schemaVersion == SQLiteStore.currentSchemaVersion)
-    #expect(SQLiteStore.currentSchemaVersion == 5)
+    #expect(SQLiteStore.currentSchemaVersion == 6)
     #expect(try mode(directory.path) == 0o700)
     #expect(try mode(path) == 0o600)
     _ = try await store.repositories.chat.insert(content: "hello", date: Fixtures.date())
@@ -84,7 +84,7 @@ import Testing
 
     let connection = try connect(path)
     #expect(try connection.text("PRAGMA journal_mode") == "wal")
-    #expect(try connection.integer("PRAGMA user_version") == 5)
+    #expect(try connection.integer("PRAGMA user_version") == 6)
     #expect(try connection.integer("PRAGMA application_id") == SQLiteSchema.applicationID)
     #expect(SQLiteSchema.applicationID == 1_349_477_227, "the constant in the v1 migration")
   }
@@ -149,7 +149,7 @@ import Testing
       $0
         == .corruptStore(
           path: path,
-          reason: "schema version 9 is newer than this Pocket (5); update Pocket to open it")
+          reason: "schema version 9 is newer than this Pocket (6); update Pocket to open it")
     }
     #expect(try contents(of: directory) == ["pocket.sqlite"])
   }
@@ -349,7 +349,7 @@ import Testing
       try await old.repositories.archive.replaceAll(with: archive)
     }
     let store = try SQLiteStore.open(path: path)
-    #expect(store.schemaVersion == 5)
+    #expect(store.schemaVersion == 6)
     #expect(try await store.repositories.archive.export() == archive)
     let (kept, counted) = try await counts(store)
     #expect(kept == counted)

@@ -11,7 +11,9 @@ enum SQLiteSchema {
     let statements: [String]
   }
 
-  static let migrations: [Migration] = [version1, version2, version3, version4, version5]
+  static let migrations: [Migration] = [
+    version1, version2, version3, version4, version5, version6,
+  ]
 
   /// The version this code writes and reads.
   static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -223,4 +225,59 @@ enum SQLiteSchema {
         [SQLiteListIndex.rebuildSQL(table: index.table, key: index.key)]
           + SQLiteListIndex.triggerSQL(table: index.table, key: index.key)
       } + ["PRAGMA user_version = 5"])
+
+  /// The ranges every door checks (Domain's `CheckedRecord`, from `Limits`), said once more
+  /// by the file itself, as a second line of defence against a writer that is not Pocket:
+  /// a row out of range is refused by SQLite (`RAISE(ABORT)`), whatever wrote it. Triggers,
+  /// because SQLite adds no CHECK to a table that exists; rows already in the file are left
+  /// as they are, so a file with one can still be exported and repaired. Scores and rates are
+  /// decimal text, compared as REAL: a second line, not the first. (Spelled out, so this
+  /// migration never changes; `SQLiteRangeTriggerTests` checks they say what `Limits` says.)
+  static let version6 = Migration(
+    version: 6,
+    statements: rangeTriggers(
+      "stopwatch",
+      "NEW.accumulated_ms NOT BETWEEN 0 AND 3155760000000"
+        + " OR NEW.started_at_ms NOT BETWEEN 0 AND 253402300799999")
+      + rangeTriggers(
+        "laps",
+        "NEW.number NOT BETWEEN 1 AND 9007199254740991"
+          + " OR NEW.lap_ms NOT BETWEEN 0 AND 3155760000000"
+          + " OR NEW.total_ms NOT BETWEEN 0 AND 3155760000000")
+      + rangeTriggers(
+        "bookmarks",
+        "NEW.notice_date_ms NOT BETWEEN 0 AND 253402300799999"
+          + " OR NEW.bookmarked_at_ms NOT BETWEEN 0 AND 253402300799999")
+      + rangeTriggers(
+        "rate_snapshots",
+        "NEW.published_at_ms NOT BETWEEN 0 AND 253402300799999"
+          + " OR NEW.next_update_at_ms NOT BETWEEN 0 AND 253402300799999")
+      + rangeTriggers("rates", "CAST(NEW.rate AS REAL) NOT BETWEEN 1e-12 AND 1e12")
+      + rangeTriggers(
+        "mind_logs",
+        "NEW.id NOT BETWEEN 1 AND 9007199254740991"
+          + " OR NEW.date_ms NOT BETWEEN 0 AND 253402300799999"
+          + " OR CAST(NEW.score AS REAL) NOT BETWEEN 0 AND 10")
+      + rangeTriggers(
+        "chat_messages",
+        "NEW.id NOT BETWEEN 1 AND 9007199254740991"
+          + " OR NEW.date_ms NOT BETWEEN 0 AND 253402300799999")
+      + ["PRAGMA user_version = 6"])
+
+  /// The tables `version6` guards.
+  static let rangeCheckedTables = [
+    "stopwatch", "laps", "bookmarks", "rate_snapshots", "rates", "mind_logs", "chat_messages",
+  ]
+
+  /// A trigger before an insert and one before an update of `table` that abort the
+  /// statement when `outOfRange` holds for the new row.
+  private static func rangeTriggers(_ table: String, _ outOfRange: String) -> [String] {
+    ["INSERT", "UPDATE"].map { event in
+      """
+      CREATE TRIGGER \(table)_in_range_\(event.lowercased()) BEFORE \(event) ON \(table)
+      WHEN \(outOfRange)
+      BEGIN SELECT RAISE(ABORT, '\(table): a value is out of range'); END
+      """
+    }
+  }
 }
