@@ -13,6 +13,26 @@ package struct OpenedStore {
   /// that failed after its change was stored), for the front end to print as warnings.
   var takeWarnings: @Sendable () async -> [String] = { [] }
 
+  /// Every record that can be read, and each one that cannot, named (`StoreRescue`); `nil`
+  /// for a store whose export reads every record or none (the memory store).
+  var salvage: (@Sendable () async throws -> (StoreArchive, [String]))? = nil
+
+  /// Opens the store `options` name to rescue it (`StoreRescue`): a json journal line that
+  /// holds a value out of range is skipped instead of refusing the store, and `salvage`
+  /// leaves out each record that cannot be read, naming it.
+  static func openSalvaging(_ options: Options, environment: [String: String]) throws
+    -> OpenedStore
+  {
+    guard options.store == .json else { return try open(options, environment: environment) }
+    let store = try JSONFileStore.openSalvaging(
+      directory: try options.storeDirectory(environment: environment))
+    let repositories = store.repositories
+    return OpenedStore(
+      kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
+      repositories: repositories,
+      salvage: { (try await repositories.archive.export(), await store.unreadable()) })
+  }
+
   /// Opens the store `options` name. The only place that knows the concrete stores.
   package static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore
   {
@@ -23,7 +43,7 @@ package struct OpenedStore {
         path: directory.appendingPathComponent(SQLiteStore.fileName).path)
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
-        repositories: store.repositories)
+        repositories: store.repositories, salvage: { try await store.salvage() })
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,

@@ -103,12 +103,16 @@ package struct Pocket {
       return .done
     }
     let strings = Strings(language: language, timeZone: timeZone)
+    let palette = Palette(
+      ColorPolicy.resolve(
+        choice: options.color, environment: environment,
+        outputIsTerminal: console.outputIsTerminal))
+    let renderer = Renderer(strings: strings, palette: palette)
     let store: OpenedStore
     do {
       store = try openStore(options, environment)
     } catch {
-      reportError("pocket: " + strings.text(Message(error)))
-      return .storeUnusable
+      return await unusable(Message(error), options, strings, renderer)
     }
     let session = Session(
       store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
@@ -116,14 +120,8 @@ package struct Pocket {
       archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
     if let failure = await session.launch() {
-      reportError("pocket: " + strings.text(failure))
-      return .storeUnusable
+      return await unusable(failure, options, strings, renderer)
     }
-    let palette = Palette(
-      ColorPolicy.resolve(
-        choice: options.color, environment: environment,
-        outputIsTerminal: console.outputIsTerminal))
-    let renderer = Renderer(strings: strings, palette: palette)
     if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal {
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
@@ -136,11 +134,30 @@ package struct Pocket {
       write: { [console] in console.writeEscaped($0) })
     defer { presenter.stop() }
     if !options.command.isEmpty {
-      let status = await runOnce(options.command, session, strings, presenter)
+      let status = await runOnce(options.command, session, strings, presenter) {
+        await unusable($0, options, strings, renderer)
+      }
       await printWarnings(of: store, strings)
       return status
     }
     return await runInteractive(session, strings, presenter)
+  }
+
+  /// The status of a run whose store cannot be used (`failure` says why), unless its
+  /// command is one that rescues such a store (`StoreRescue`) and the rescue can open it.
+  private func unusable(
+    _ failure: Message, _ options: Options, _ strings: Strings, _ renderer: Renderer
+  ) async -> ExitStatus {
+    if let command = try? CommandParser.parse(words: options.command),
+      StoreRescue.rescues(command),
+      let status = await StoreRescue.run(
+        command, options, environment: environment, strings: strings, renderer: renderer,
+        write: { [console] in console.writeEscaped($0) }, report: reportError)
+    {
+      return status
+    }
+    reportError("pocket: " + strings.text(failure))
+    return .storeUnusable
   }
 
   /// Prints what the store reports as gone wrong without losing anything: the command
@@ -234,8 +251,10 @@ package struct Pocket {
 
   /// Runs one command. Nothing is on the terminal yet, so a command that is done prints
   /// the screen; a refused one prints only its reason.
+  /// `unusable` gives the status of a command a store failure refused (and says why).
   private func runOnce(
-    _ words: [String], _ session: Session, _ strings: Strings, _ presenter: LinePresenter
+    _ words: [String], _ session: Session, _ strings: Strings, _ presenter: LinePresenter,
+    unusable: (Message) async -> ExitStatus
   ) async -> ExitStatus {
     presenter.beginCommand()
     defer { presenter.endCommand() }
@@ -251,8 +270,10 @@ package struct Pocket {
       presenter.flush(confirmation: message, force: showsScreen)
       return .done
     case .outcome(.refused(let message), _):
+      let status = ExitStatus(for: .refused(message))
+      if status == .storeUnusable { return await unusable(message) }
       reportError("pocket: " + strings.text(message))
-      return ExitStatus(for: .refused(message))
+      return status
     case .outcome(.text(let text), _):
       console.write(text)
       return .done

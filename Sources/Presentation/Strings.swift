@@ -353,6 +353,11 @@ public struct Strings: Sendable {
     pick("Exported \(count) records to \(path)", "\(count)개 기록을 \(path)에 내보냈습니다")
   }
 
+  /// A record an export of a damaged store left out, and why (the cause is not translated).
+  public func leftOut(_ reason: String) -> String {
+    pick("Not exported, cannot be read: \(reason)", "읽을 수 없어 내보내지 않은 기록 \(cause(reason))")
+  }
+
   public func imported(_ count: Int, from path: String) -> String {
     pick("Imported \(count) records from \(path)", "\(path)에서 \(count)개 기록을 가져왔습니다")
   }

@@ -87,6 +87,19 @@ enum StoreChange: Sendable {
   case replaceAll(StoreArchive)
 }
 
+extension StoreState {
+  /// Counts the ids a journalled change gave to the records it inserted, without inserting
+  /// them (a change skipped while salvaging a store).
+  mutating func skipIDs(of change: JournalChange) {
+    switch change {
+    case .insertMindLog: lastMindLogID = min(lastMindLogID + 1, Limits.maxCounter)
+    case .insertMessages(let drafts):
+      lastMessageID = min(lastMessageID + Int64(drafts.count), Limits.maxCounter)
+    default: break
+    }
+  }
+}
+
 extension StoreChange {
   /// The first value this change would store that a store could not read back, checked as
   /// every door checks it (Domain's `CheckedRecord`); `nil` when there is none. A new

@@ -39,8 +39,23 @@ public final class JSONFileStore: Sendable {
   /// as `journalLimit` allows. Tests lower it to compact often.
   /// `versions` are the document versions it reads and writes (tests pretend to be a later
   /// Pocket with a version of their own).
+  /// Opens a store that `open` refuses because its journal holds values out of range (as a
+  /// Pocket before every door checked could write): such lines are skipped, each named in
+  /// `unreadable()`, so what can be read can be exported, or everything replaced by an
+  /// import. Only for that rescue: a store opened so should not be changed otherwise.
+  /// - Throws: as `open` does for everything else.
+  public static func openSalvaging(directory: URL) throws(DomainError) -> JSONFileStore {
+    try open(directory: directory, journalLimit: .pocket, salvaging: true)
+  }
+
+  /// The journal lines `openSalvaging` skipped, each with why.
+  public func unreadable() async -> [String] {
+    await backend.unreadable()
+  }
+
   static func open(
-    directory: URL, journalLimit: JournalLimit, versions: DocumentVersions = .pocket
+    directory: URL, journalLimit: JournalLimit, versions: DocumentVersions = .pocket,
+    salvaging: Bool = false
   ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
@@ -48,7 +63,7 @@ public final class JSONFileStore: Sendable {
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
       filePath: fileURL.path, directoryPath: directoryPath, journalLimit: journalLimit,
-      versions: versions)
+      versions: versions, salvaging: salvaging)
     return JSONFileStore(fileURL: fileURL, backend: backend)
   }
 
@@ -125,7 +140,7 @@ actor JSONFileBackend: DocumentBackend {
   /// the exclusive lock (when the folder can be written).
   init(
     filePath: String, directoryPath: String, journalLimit: JournalLimit,
-    versions: DocumentVersions
+    versions: DocumentVersions, salvaging: Bool = false
   ) throws(DomainError) {
     let lockPath = filePath + ".lock"
     let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
@@ -137,7 +152,7 @@ actor JSONFileBackend: DocumentBackend {
     files = try Self.locked(lockPath, exclusive: false) {
       try JSONFiles(
         filePath: filePath, directoryPath: directoryPath, journalLimit: journalLimit,
-        versions: versions)
+        versions: versions, salvaging: salvaging)
     }
     self.lockPath = lockPath
   }
@@ -156,6 +171,9 @@ actor JSONFileBackend: DocumentBackend {
       throw .storageUnavailable(path: lockPath, reason: "\(error)")
     }
   }
+
+  /// The journal lines skipped while salvaging (`JSONFileStore.openSalvaging`).
+  func unreadable() -> [String] { files.unreadable }
 
   func takeWarnings() -> [String] {
     defer { files.warning = nil }
@@ -242,12 +260,19 @@ struct JSONFiles {
   /// The latest failure that lost nothing (a snapshot rewrite after a stored change), for
   /// the user.
   var warning: String?
+  /// Whether a journal line holding a value out of range is skipped (and named in
+  /// `unreadable`) instead of refusing the whole store: only to rescue such a store, by an
+  /// export of what can be read or a replacement of everything.
+  private let salvaging: Bool
+  /// The journal lines skipped while salvaging, each with why.
+  private(set) var unreadable: [String] = []
 
   init(
     filePath: String, directoryPath: String, journalLimit: JournalLimit,
-    versions: DocumentVersions
+    versions: DocumentVersions, salvaging: Bool = false
   ) throws(DomainError) {
     self.filePath = filePath
+    self.salvaging = salvaging
     self.versions = versions
     snapshotVersion = versions.current
     journalPath = (directoryPath as NSString).appendingPathComponent("pocket.journal")
@@ -290,6 +315,7 @@ struct JSONFiles {
     }
     state = StoreState()
     seq = 0
+    unreadable = []
     snapshotVersion = versions.current
     if let bytes, versions.current == JSONDocument.currentVersion,
       let (archive, journalSeq) = ArchiveDecoding.snapshot(bytes)
@@ -344,16 +370,28 @@ struct JSONFiles {
 
   private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
     let entry: JournalEntry
-    let change: StoreChange
     do {
       entry = try lineDecoder.decode(JournalEntry.self, from: Foundation.Data(bytes))
-      change = try entry.change.toDomain()
     } catch let error as InvalidDocument {
       throw .corruptStore(path: journalPath, reason: "line \(line): \(error.reason)")
     } catch {
       let problem = JSONDocument.integerProblem(in: Array(bytes)).map { ": \($0)" } ?? ""
       throw .corruptStore(
         path: journalPath, reason: "line \(line) is not a Pocket change\(problem)")
+    }
+    let change: StoreChange
+    switch Result(catching: { () throws(InvalidDocument) in try entry.change.toDomain() }) {
+    case .success(let decoded): change = decoded
+    case .failure(let error):
+      guard salvaging, entry.seq == seq + 1 else {
+        throw .corruptStore(path: journalPath, reason: "line \(line): \(error.reason)")
+      }
+      // A change a store would refuse, written by a Pocket before every door checked:
+      // skipped, and the ids it gave still count, so later lines name the same records.
+      unreadable.append("\(journalPath): line \(line): \(error.reason)")
+      state.skipIDs(of: entry.change)
+      seq = entry.seq
+      return
     }
     guard entry.seq > seq else { return }  // already in the snapshot
     guard entry.seq == seq + 1 else {
@@ -363,7 +401,11 @@ struct JSONFiles {
     do {
       try state.apply(change)
     } catch {
-      throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(error)")
+      guard salvaging, case .invalidInput(.outOfRange(let reason)) = error else {
+        throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(error)")
+      }
+      unreadable.append("\(journalPath): line \(line): \(reason)")
+      state.skipIDs(of: entry.change)
     }
     seq = entry.seq
   }

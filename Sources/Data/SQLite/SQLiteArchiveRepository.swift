@@ -21,34 +21,70 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     }
   }
 
-  /// Every record, in the archive's canonical orders.
-  private static func archive(_ connection: SQLiteConnection) throws -> StoreArchive {
+  /// Every record that can be read, and each row that cannot, named: a row holding a value
+  /// out of range (as a Pocket before every door checked could write) is left out instead
+  /// of refusing the whole export, so `pocket export` can rescue what such a file holds.
+  func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
+    try await database.read { connection in
+      let skipped = SkippedRows()
+      let archive = try Self.archive(connection, skipping: skipped)
+      return (archive, skipped.reasons)
+    }
+  }
+
+  /// The rows a salvaging read left out, each with why.
+  private final class SkippedRows {
+    var reasons: [String] = []
+  }
+
+  /// Every record, in the archive's canonical orders. With `skipped`, a row that cannot be
+  /// read is left out and named there; without it, it throws.
+  private static func archive(_ connection: SQLiteConnection, skipping skipped: SkippedRows? = nil)
+    throws -> StoreArchive
+  {
+    /// `body`'s value; `nil` for a row `skipped` takes instead.
+    func row<Value>(_ body: () throws -> Value) throws -> Value? {
+      do {
+        return try body()
+      } catch let error as InvalidRow {
+        guard let skipped else { throw error }
+        skipped.reasons.append(error.reason)
+        return nil
+      }
+    }
+    func rows<Value>(_ sql: String, _ read: (SQLiteStatement) throws -> Value) throws -> [Value] {
+      try connection.query(sql) { statement in try row { try read(statement) } }
+        .compactMap { $0 }
+    }
     let screen = try SQLiteScreenRepository.state(connection)
     return StoreArchive(
-      stopwatch: try SQLiteStopwatchRepository.stopwatch(connection),
-      laps: try connection.query("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
+      stopwatch: try row { try SQLiteStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
+      laps: try rows("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
         try LapRow($0).toDomain()
       },
-      bookmarks: try connection.query(
+      bookmarks: try rows(
         "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
       ) { try BookmarkRow($0).toDomain() },
-      latestRates: try SQLiteExchangeRateRepository.snapshot("latest", connection),
-      previousRates: try SQLiteExchangeRateRepository.snapshot("previous", connection),
+      latestRates: try row { try SQLiteExchangeRateRepository.snapshot("latest", connection) }
+        ?? nil,
+      previousRates: try row {
+        try SQLiteExchangeRateRepository.snapshot("previous", connection)
+      } ?? nil,
       // Sorted in Swift, so the order is Swift's string order whatever the collation.
       favoriteCurrencies: try connection.query("SELECT code FROM favorite_currencies") {
         $0.text(0)
       }.sorted(),
-      lastScreen: try screen?.lastScreen(),
+      lastScreen: try row { try screen?.lastScreen() } ?? nil,
       lastCalculatorCurrency: screen?.lastCalculatorCurrency,
-      mindLogs: try connection.query(
-        "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
-      ) { try MindLogRow($0).toDomain() },
+      mindLogs: try rows("SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id") {
+        try MindLogRow($0).toDomain()
+      },
       lastMindLogID: try checkedColumn(
         connection.integer("SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
         Limits.counter, "counters.value of mind_logs"),
-      messages: try connection.query(
-        "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
-      ) { try ChatMessageRow($0).toDomain() },
+      messages: try rows("SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id") {
+        try ChatMessageRow($0).toDomain()
+      },
       lastMessageID: try checkedColumn(
         connection.integer("SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0,
         Limits.counter, "counters.value of chat_messages"))

@@ -35,6 +35,13 @@ public final class SQLiteStore: Sendable {
   /// The repositories of this store; they share one connection.
   public var repositories: Repositories { Repositories(database: database) }
 
+  /// Every record that can be read, and each row that cannot (a value out of range, as a
+  /// Pocket before every door checked could write), named: what `pocket export` writes when
+  /// the whole store cannot be read.
+  public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
+    try await SQLiteArchiveRepository(database: database).salvage()
+  }
+
   /// Opens the store file at `path`, creating it (mode 0600) and its directory (mode 0700)
   /// when missing, and migrating it to the current schema.
   ///
