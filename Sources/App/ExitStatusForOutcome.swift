@@ -15,3 +15,13 @@ extension ExitStatus {
     }
   }
 }
+
+extension ExitStatus {
+  /// The status a run that came to `status` ends with once its failed writes are counted:
+  /// a failed write turns "done" into `outputFailed`, except the reader of standard output
+  /// going away (EPIPE), which ends quietly as SIGPIPE would; a refusal, a usage error or an
+  /// unusable store keeps its own status.
+  package init(_ status: ExitStatus, after failed: FailedWrites) {
+    self = status == .done && !failed.endsQuietly ? .outputFailed : status
+  }
+}

@@ -1,4 +1,5 @@
 import Dispatch
+import Presentation
 import Synchronization
 
 #if canImport(Glibc)
@@ -30,8 +31,8 @@ enum Interruption {
   private static let state = Mutex(State())
   private static let source = Mutex<(any DispatchSourceSignal)?>(nil)
 
-  /// Starts listening for SIGINT (once).
-  static func install() {
+  /// Starts listening for SIGINT (once). `language` words a failed last line break.
+  static func install(language: Language) {
     source.withLock { source in
       guard source == nil else { return }
       signal(SIGINT, SIG_IGN)
@@ -48,8 +49,12 @@ enum Interruption {
         }
         switch action {
         case .endNow:
-          _ = write(STDOUT_FILENO, "\n", 1)
-          exit(ExitStatus.done.rawValue)
+          StandardStreams.write("\n", to: .output)
+          let failed = StandardStreams.failedWrites
+          if let report = failed.report(language) {
+            StandardStreams.write("pocket: " + report + "\n", to: .error)
+          }
+          exit(ExitStatus(.done, after: failed).rawValue)
         case .waitForCommand:
           break
         case .cancel(let cancel):

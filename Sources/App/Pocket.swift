@@ -15,6 +15,9 @@ package enum ExitStatus: Int32 {
   case refused = 1
   case usage = 2
   case storeUnusable = 3
+  /// Standard output or standard error could not be written (a full disk, a closed
+  /// descriptor, a terminal gone); what was done before stays done.
+  case outputFailed = 4
 }
 
 /// Where the app reads and writes text, so tests can drive it without a terminal.
@@ -31,6 +34,8 @@ package protocol Console {
   /// Standard output / standard error is a terminal (colour, the live view).
   var outputIsTerminal: Bool { get }
   var errorIsTerminal: Bool { get }
+  /// The writes that failed so far; a console that cannot fail has none.
+  var failedWrites: FailedWrites { get }
 }
 
 extension Console {
@@ -38,6 +43,7 @@ extension Console {
   package func writeErrorEscaped(_ text: String) { writeError(text) }
   package var outputIsTerminal: Bool { false }
   package var errorIsTerminal: Bool { false }
+  package var failedWrites: FailedWrites { FailedWrites() }
 }
 
 /// The composition root: chooses the store, builds the session, runs one command or an
@@ -77,6 +83,7 @@ package struct Pocket {
     exit(status.rawValue)
   }
 
+  /// Runs the command line; a failed write on the way ends the run (see `ended(_:_:)`).
   package func run(_ arguments: [String]) async -> ExitStatus {
     let options: Options
     do {
@@ -84,14 +91,24 @@ package struct Pocket {
     } catch {
       let language = Options.language(arguments, environment: environment)
       reportError("pocket: " + error.text(language))
-      return .usage
+      return ended(.usage, language)
     }
     var pocket = self
     pocket.errorPalette = Palette(
       ColorPolicy.resolve(
         choice: options.color, environment: environment,
         outputIsTerminal: console.errorIsTerminal))
-    return await pocket.run(options)
+    let status = await pocket.run(options)
+    return pocket.ended(status, options.language ?? Language.fromEnvironment(environment))
+  }
+
+  /// The status a run that came to `status` exits with, once the writes that failed are
+  /// counted: a failed standard output is named on standard error (where that still
+  /// works), and a run that was done ends with `outputFailed` (see `FailedWrites`).
+  private func ended(_ status: ExitStatus, _ language: Language) -> ExitStatus {
+    let failed = console.failedWrites
+    if let report = failed.report(language) { reportError("pocket: " + report) }
+    return ExitStatus(status, after: failed)
   }
 
   private func run(_ options: Options) async -> ExitStatus {
@@ -126,6 +143,9 @@ package struct Pocket {
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
         if let farewell = live.farewell { reportError("pocket: " + farewell) }
+        if let report = FailedWrites(output: live.writeFailure).report(language) {
+          reportError("pocket: " + report)
+        }
         return status
       }
     }
@@ -235,7 +255,8 @@ package struct Pocket {
     else { return result }
     if asking {
       console.write("\(strings.text(question)) \(strings.yesOrNo) ")
-      if let answer = console.readLine(), Self.isYes(answer) {
+      // A question that could not be shown is not answered.
+      if console.failedWrites.isEmpty, let answer = console.readLine(), Self.isYes(answer) {
         return .outcome(
           await Interruption.deferred { await session.execute(confirmed.command) })
       }
@@ -289,13 +310,18 @@ package struct Pocket {
   /// `LinePresenter`): after a command that changed it, with the confirmation; a command
   /// that changed nothing visible prints only its confirmation; a refused one only its
   /// reason, on standard error; `show` always prints it.
+  ///
+  /// The first write that fails (the screen, a confirmation, a reason, the prompt) ends the
+  /// session before it reads another line: every command before it stays done, and none
+  /// runs whose outcome could not be told. `run` then gives the status (see `FailedWrites`).
   private func runInteractive(
     _ session: Session, _ strings: Strings, _ presenter: LinePresenter
   ) async -> ExitStatus {
-    Interruption.install()
+    Interruption.install(language: strings.language)
     presenter.flush()
     while true {
       if console.isInteractive { console.write("> ") }
+      guard console.failedWrites.isEmpty else { return .done }
       guard let line = console.readLine() else { return .done }
       presenter.beginCommand()
       defer { presenter.endCommand() }
@@ -341,38 +367,24 @@ private func oneLine(_ text: String) -> String {
 
 /// The real terminal.
 ///
-/// A reader that went away (`pocket rates | head -1`) ends Pocket quietly with status 0:
-/// SIGPIPE is ignored and a write that fails with EPIPE exits.
+/// A write that fails is kept (`StandardStreams`), and the run ends at it: a reader that
+/// went away (`pocket rates | head -1`, EPIPE; SIGPIPE is ignored) ends Pocket quietly
+/// with the command's status; any other failure ends it with `outputFailed` unless that
+/// status was already not 0 (a refusal, a usage error, an unusable store).
 package struct StandardConsole: Console {
   /// Standard input, read with the line limit applied as the bytes arrive.
   private let input = LineReader(descriptor: STDIN_FILENO, limit: Pocket.maxLineBytes)
 
   package init() {
+    StandardStreams.holdClosedDescriptors()
     signal(SIGPIPE, SIG_IGN)
   }
 
   package func readLine() -> String? { input.readLine() }
-  package func write(_ text: String) { Self.emit(text, to: STDOUT_FILENO) }
-  package func writeError(_ text: String) { Self.emit(text, to: STDERR_FILENO) }
+  package func write(_ text: String) { StandardStreams.write(text, to: .output) }
+  package func writeError(_ text: String) { StandardStreams.write(text, to: .error) }
   package var isInteractive: Bool { isatty(STDIN_FILENO) != 0 }
   package var outputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
   package var errorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
-
-  private static func emit(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        // The reader is gone (EPIPE) or the output is unusable: nothing more can be said.
-        exit(ExitStatus.done.rawValue)
-      }
-      bytes = bytes.dropFirst(count)
-    }
-  }
-}
-
-/// write(2), named so that `Console.write` does not hide it.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
+  package var failedWrites: FailedWrites { StandardStreams.failedWrites }
 }

@@ -45,14 +45,8 @@ package final class ProgressLine: Sendable {
     let clock = ContinuousClock()
     let start = clock.now
     return ProgressLine(language: language, elapsed: { start.duration(to: clock.now) }) {
-      text in
-      var bytes = Array(text.utf8)[...]
-      while !bytes.isEmpty {
-        let count = bytes.withUnsafeBytes { writeStandardError($0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { return }  // progress is not worth failing for
-        bytes = bytes.dropFirst(count)
-      }
+      // A failed write is kept there: the work goes on, and the run ends with it counted.
+      StandardStreams.write($0, to: .error)
     }
   }
 
@@ -112,9 +106,4 @@ package final class ProgressLine: Sendable {
     }
     return number < 0 ? "-" + text : text
   }
-}
-
-/// write(2) to standard error, named so that the line's `write` does not hide it.
-private func writeStandardError(_ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(STDERR_FILENO, buffer, count)
 }

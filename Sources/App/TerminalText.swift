@@ -51,4 +51,5 @@ struct TerminalSafeConsole: Console {
   var isInteractive: Bool { base.isInteractive }
   var outputIsTerminal: Bool { base.outputIsTerminal }
   var errorIsTerminal: Bool { base.errorIsTerminal }
+  var failedWrites: FailedWrites { base.failedWrites }
 }

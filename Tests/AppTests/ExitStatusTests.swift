@@ -3,6 +3,12 @@ import Testing
 
 @testable import App
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("Exit status of an outcome")
 struct ExitStatusTests {
   @Test(arguments: [
@@ -17,5 +23,38 @@ struct ExitStatusTests {
   ])
   func eachClassHasItsStatus(outcome: Outcome, status: App.ExitStatus) {
     #expect(App.ExitStatus(for: outcome) == status)
+  }
+
+  /// A failed write turns only "done" into 4, and a reader gone from stdout (EPIPE) not
+  /// even that; the cases by hand.
+  @Test(arguments: [
+    (App.ExitStatus.done, FailedWrites(), App.ExitStatus.done),
+    (.done, FailedWrites(output: EPIPE), .done),
+    (.done, FailedWrites(output: ENOSPC), .outputFailed),
+    (.done, FailedWrites(output: EBADF), .outputFailed),
+    (.done, FailedWrites(error: EPIPE), .outputFailed),
+    (.done, FailedWrites(error: EBADF), .outputFailed),
+    (.done, FailedWrites(output: EPIPE, error: ENOSPC), .outputFailed),
+    (.refused, FailedWrites(error: EBADF), .refused),
+    (.refused, FailedWrites(output: ENOSPC), .refused),
+    (.usage, FailedWrites(error: ENOSPC), .usage),
+    (.storeUnusable, FailedWrites(output: EIO, error: EBADF), .storeUnusable),
+  ])
+  func aFailedWriteNeverTurnsAStatusIntoZero(
+    status: App.ExitStatus, failed: FailedWrites, ended: App.ExitStatus
+  ) {
+    #expect(App.ExitStatus(status, after: failed) == ended)
+    #expect(App.ExitStatus.outputFailed.rawValue == 4)
+  }
+
+  /// Standard error names a failed stdout, unless it failed too or the reader just went.
+  @Test func theReportNamesAFailedStdoutOnly() {
+    #expect(
+      FailedWrites(output: ENOSPC).report(.en) == "write error: No space left on device")
+    #expect(FailedWrites(output: EBADF).report(.en) == "write error: Bad file descriptor")
+    #expect(FailedWrites(output: EPIPE).report(.en) == nil)
+    #expect(FailedWrites(output: ENOSPC, error: EBADF).report(.en) == nil)
+    #expect(FailedWrites(error: ENOSPC).report(.en) == nil)
+    #expect(FailedWrites().report(.en) == nil)
   }
 }

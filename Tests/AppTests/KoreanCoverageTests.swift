@@ -143,6 +143,10 @@ struct KoreanCoverageTests {
     }
     expectKorean(
       korean.warning(Self.cause), english: english.warning(Self.cause), allowing: [Self.cause])
+    let writeCause = String(cString: strerror(ENOSPC))
+    expectKorean(
+      FailedWrites.text(ENOSPC, .ko), english: FailedWrites.text(ENOSPC, .en),
+      allowing: [writeCause])
     let summary = korean.storeSummary(
       kind: "sqlite", path: "/tmp/p", version: 3,
       counts: RecordCounts(

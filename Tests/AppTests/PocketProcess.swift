@@ -42,44 +42,99 @@ struct PocketProcess: Sendable {
     return Bundle.main.bundleURL.appendingPathComponent("pocket")
   }
 
+  /// Where the child's standard output or standard error goes.
+  enum Sink: Sendable, CustomStringConvertible {
+    /// A pipe the test reads (`Run.stdout`, `Run.stderr`).
+    case captured
+    /// Closed before `pocket` starts, as `>&-` and `2>&-` do in a shell.
+    case closed
+    /// `/dev/full`: every write fails with ENOSPC.
+    case full
+    /// A pipe whose reading end was closed before `pocket` started: every write fails with
+    /// EPIPE, as when `head -1` has read its line and gone.
+    case closedPipe
+
+    var description: String {
+      switch self {
+      case .captured: "a pipe"
+      case .closed: "closed"
+      case .full: "/dev/full"
+      case .closedPipe: "a pipe nobody reads"
+      }
+    }
+
+    /// The shell's redirection for `descriptor`, for the sinks a shell makes.
+    func redirection(_ descriptor: Int32) -> String? {
+      self == .closed ? "\(descriptor)>&-" : nil
+    }
+  }
+
+  /// Whether `/dev/full` exists here (Linux; not macOS).
+  static let hasDevFull = FileManager.default.fileExists(atPath: "/dev/full")
+
+  /// The arguments every run starts with: this store, English unless `lang` says otherwise.
+  func pocketArguments(_ arguments: [String], lang: String = "en") -> [String] {
+    ["--store-path", directory.path, "--lang", lang] + (store.map { ["--store", $0] } ?? [])
+      + arguments
+  }
+
+  var environment: [String: String] {
+    ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+  }
+
   /// Runs `pocket` with `arguments`, feeding `input` on stdin. With `killAfter`, the
   /// process gets SIGKILL once that much time has passed, if it is still running. With
   /// `asNobody` (for a test running as root), it runs as the unprivileged user `nobody`
-  /// through setpriv, from a copy of the binary that user can execute.
+  /// through setpriv, from a copy of the binary that user can execute. `stdout` and
+  /// `stderr` say where those go (a closed descriptor is closed by `/bin/sh`, as a user's
+  /// shell would); what is not captured reads as empty.
   @discardableResult
   func run(
     _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil,
-    asNobody: Bool = false
+    asNobody: Bool = false, stdout stdoutSink: Sink = .captured, stderr stderrSink: Sink = .captured
   ) throws -> Run {
     let process = Process()
-    let pocketArguments =
-      ["--store-path", directory.path, "--lang", lang] + (store.map { ["--store", $0] } ?? [])
-      + arguments
+    var command: [String]
     if asNobody {
       let copy = directory.appendingPathComponent("pocket-bin")
       if !FileManager.default.fileExists(atPath: copy.path) {
         try FileManager.default.copyItem(at: Self.executable, to: copy)
       }
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
-        ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + pocketArguments
+      command = [
+        "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy.path,
+      ]
     } else {
-      process.executableURL = Self.executable
-      process.arguments = pocketArguments
+      command = [Self.executable.path]
     }
-    process.environment = ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+    command += pocketArguments(arguments, lang: lang)
+    let redirections = [
+      stdoutSink.redirection(STDOUT_FILENO), stderrSink.redirection(STDERR_FILENO),
+    ].compactMap { $0 }
+    if !redirections.isEmpty {
+      command =
+        ["/bin/sh", "-c", "exec \"$@\" " + redirections.joined(separator: " "), "sh"]
+        + command
+    }
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    process.environment = environment
     if asNobody {
       // Under `swift test --enable-code-coverage` the binary writes a profile on exit;
       // `nobody` may not write where it would go.
       process.environment?["LLVM_PROFILE_FILE"] = "/dev/null"
     }
-    let stdout = Pipe()
-    let stderr = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = stdin
+    let stdout = try Self.handle(for: stdoutSink)
+    let stderr = try Self.handle(for: stderrSink)
+    let stdin = try Self.standardInput(input)
+    process.standardOutput = stdout.child
+    process.standardError = stderr.child
+    process.standardInput = stdin.child
     try process.run()
+    // The child has its copies; the parent keeps none (a pipe nobody reads must have no
+    // writer left here either).
+    try stdout.closeAfterLaunch?.close()
+    try stderr.closeAfterLaunch?.close()
+    try stdin.child.close()
     if let killAfter {
       let pid = process.processIdentifier
       let seconds =
@@ -89,15 +144,93 @@ struct PocketProcess: Sendable {
         if process.isRunning { kill(pid, SIGKILL) }
       }
     }
-    if let input { stdin.fileHandleForWriting.write(Foundation.Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    if let writer = stdin.writeAfterLaunch {
+      writer.write(Foundation.Data((input ?? "").utf8))
+      try writer.close()
+    }
+    let out = stdout.captured?.fileHandleForReading.readDataToEndOfFile() ?? Foundation.Data()
+    let err = stderr.captured?.fileHandleForReading.readDataToEndOfFile() ?? Foundation.Data()
     process.waitUntilExit()
     return Run(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self),
       wasKilled: process.terminationReason == .uncaughtSignal)
+  }
+
+  /// What the child gets for `sink`; `captured` is the pipe to read, `closeAfterLaunch` the
+  /// parent's copy of a descriptor only the child should hold.
+  private static func handle(
+    for sink: Sink
+  ) throws -> (child: Any, captured: Pipe?, closeAfterLaunch: FileHandle?) {
+    switch sink {
+    case .captured:
+      let pipe = Pipe()
+      return (pipe, pipe, nil)
+    case .closed:
+      // `/bin/sh` closes it before `pocket` starts.
+      return (FileHandle.nullDevice, nil, nil)
+    case .full:
+      guard let full = FileHandle(forWritingAtPath: "/dev/full") else {
+        throw CocoaError(.fileNoSuchFile)
+      }
+      return (full, nil, full)
+    case .closedPipe:
+      let pipe = Pipe()
+      try pipe.fileHandleForReading.close()
+      return (pipe.fileHandleForWriting, nil, pipe.fileHandleForWriting)
+    }
+  }
+
+  /// Standard input holding `input`. What fits in the pipe's buffer is written before the
+  /// child starts, so a child that ends without reading it (a screen it cannot write)
+  /// cannot make the write fail; more is written once it runs (`writeAfterLaunch`).
+  private static func standardInput(
+    _ input: String?
+  ) throws -> (child: FileHandle, writeAfterLaunch: FileHandle?) {
+    let pipe = Pipe()
+    let bytes = Foundation.Data((input ?? "").utf8)
+    guard bytes.count <= 4096 else { return (pipe.fileHandleForReading, pipe.fileHandleForWriting) }
+    pipe.fileHandleForWriting.write(bytes)
+    try pipe.fileHandleForWriting.close()
+    return (pipe.fileHandleForReading, nil)
+  }
+
+  /// A `pocket` started with its standard streams on pipes the test drives, line by line.
+  struct Started {
+    let process: Process
+    let stdin: Pipe
+    let stdout: Pipe
+    let stderr: Pipe
+
+    /// Reads `pipe` until `text` has appeared (or the pipe ends); returns what was read.
+    func read(_ pipe: Pipe, until text: String) -> String {
+      var output = ""
+      while !output.contains(text) {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        output += String(decoding: chunk, as: UTF8.self)
+      }
+      return output
+    }
+
+    /// Writes `text` to its standard input.
+    func send(_ text: String) {
+      stdin.fileHandleForWriting.write(Foundation.Data(text.utf8))
+    }
+  }
+
+  /// Starts `pocket` with `arguments` and returns at once.
+  func start(_ arguments: [String]) throws -> Started {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = pocketArguments(arguments)
+    process.environment = environment
+    let started = Started(process: process, stdin: Pipe(), stdout: Pipe(), stderr: Pipe())
+    process.standardInput = started.stdin
+    process.standardOutput = started.stdout
+    process.standardError = started.stderr
+    try process.run()
+    return started
   }
 
   /// What `runBounded` saw.

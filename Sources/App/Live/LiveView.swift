@@ -39,8 +39,12 @@ package final class LiveView {
   /// (a store that became unusable).
   package var farewell: String? { controller.farewell }
 
-  /// Runs until `q`, Ctrl-C, Ctrl-D, the end of input, SIGTERM, SIGHUP or an unusable
-  /// store; the terminal is given back as it was found on every one of them.
+  /// The `errno` of the first frame that could not be written (the terminal is gone).
+  package var writeFailure: Int32? { device.writeFailure }
+
+  /// Runs until `q`, Ctrl-C, Ctrl-D, the end of input, SIGTERM, SIGHUP, an unusable store
+  /// or a frame that could not be written (then it ends with `outputFailed`: no key's
+  /// outcome would be seen); the terminal is given back as it was found on every one of them.
   /// - Returns: `nil` when the terminal cannot be set up (the caller goes on in line mode).
   package func run() async -> ExitStatus? {
     do {
@@ -53,13 +57,13 @@ package final class LiveView {
     draw()
     for await event in stream {
       await handle(event)
-      if controller.exit != nil { break }
+      if controller.exit != nil || device.writeFailure != nil { break }
     }
     ticker?.cancel()
     events.stop()
     device.leave()
     isEntered = false
-    return controller.exit ?? .done
+    return ExitStatus(controller.exit ?? .done, after: FailedWrites(output: device.writeFailure))
   }
 
   // MARK: Drawing
@@ -78,6 +82,8 @@ package final class LiveView {
     let update = writer.update(from: shown, to: frame, size: controller.state.size)
     shown = frame
     device.write(update)
+    // The terminal took no frame: end the events, and with them the view.
+    if device.writeFailure != nil { events.stop() }
   }
 
   /// Starts the ticker while the stopwatch runs on screen and stops it otherwise.

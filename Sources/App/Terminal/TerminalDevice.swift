@@ -114,26 +114,14 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
     return TerminalSize(rows: 24, columns: 80)
   }
 
-  /// Writes all of `text` (one write loop, EINTR-safe); gives up quietly when the terminal
-  /// is gone.
+  /// The `errno` of the first write that failed: the terminal is gone, or cannot take more.
+  package private(set) var writeFailure: Int32?
+
+  /// Writes all of `text` (EINTR-safe, waiting for room on EAGAIN); a failure is kept in
+  /// `writeFailure`, for the live view to end on.
   package func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    bytes.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      while offset < buffer.count {
-        let written = systemWrite(output, base + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else if written < 0, errno == EAGAIN {
-          var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&ready, 1, -1)
-        } else {
-          return
-        }
-      }
+    if let code = writeAll(Array(text.utf8), to: output), writeFailure == nil {
+      writeFailure = code
     }
   }
 
@@ -153,13 +141,5 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
     private static func setDefault(_ action: inout sigaction) {
       action.__sigaction_u.__sa_handler = SIG_DFL
     }
-  #endif
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-  #else
-    Darwin.write(descriptor, bytes, count)
   #endif
 }
