@@ -116,7 +116,7 @@ import Testing
     }
 
     var store = try SQLiteStore.open(path: path)
-    #expect(store.schemaVersion == 5)
+    #expect(store.schemaVersion == 6)
     #expect(try await store.repositories.archive.export() == archive)
     #expect(try await store.repositories.stopwatch.load().startedOnBoot == nil)
     try await store.repositories.stopwatch.save(Self.running)
@@ -124,7 +124,7 @@ import Testing
     #expect(try await store.repositories.stopwatch.load() == Self.running)
 
     let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
-    #expect(try connection.integer("PRAGMA user_version") == 5)
+    #expect(try connection.integer("PRAGMA user_version") == 6)
     #expect(
       try connection.text("SELECT started_boot_id FROM stopwatch") == Self.boot.bootID)
     #expect(try connection.integer("SELECT started_uptime_ms FROM stopwatch") == 86_400_123)
