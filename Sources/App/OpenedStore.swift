@@ -9,6 +9,9 @@ package struct OpenedStore {
   var path: String
   var schemaVersion: Int
   package var repositories: Repositories
+  /// The store's folder and files, which `export` never writes over and `import` never
+  /// reads; `nil` for a memory store.
+  package var files: StoreFiles?
   /// What went wrong since the last call without losing anything (a json snapshot rewrite
   /// that failed after its change was stored), for the front end to print as warnings.
   var takeWarnings: @Sendable () async -> [String] = { [] }
@@ -23,7 +26,7 @@ package struct OpenedStore {
         path: directory.appendingPathComponent(SQLiteStore.fileName).path)
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
-        repositories: store.repositories)
+        repositories: store.repositories, files: StoreFiles(folder: directory.path))
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
@@ -33,7 +36,8 @@ package struct OpenedStore {
       let store = try JSONFileStore.open(directory: directory)
       return OpenedStore(
         kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
-        repositories: store.repositories, takeWarnings: { await store.takeWarnings() })
+        repositories: store.repositories, files: StoreFiles(folder: directory.path),
+        takeWarnings: { await store.takeWarnings() })
     }
   }
 }

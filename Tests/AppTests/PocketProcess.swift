@@ -45,13 +45,15 @@ struct PocketProcess: Sendable {
   /// Runs `pocket` with `arguments`, feeding `input` on stdin. With `killAfter`, the
   /// process gets SIGKILL once that much time has passed, if it is still running. With
   /// `asNobody` (for a test running as root), it runs as the unprivileged user `nobody`
-  /// through setpriv, from a copy of the binary that user can execute.
+  /// through setpriv, from a copy of the binary that user can execute. With
+  /// `currentDirectory`, it runs there (else where the tests run).
   @discardableResult
   func run(
     _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil,
-    asNobody: Bool = false
+    asNobody: Bool = false, currentDirectory: URL? = nil
   ) throws -> Run {
     let process = Process()
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     let pocketArguments =
       ["--store-path", directory.path, "--lang", lang] + (store.map { ["--store", $0] } ?? [])
       + arguments

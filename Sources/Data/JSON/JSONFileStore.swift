@@ -13,6 +13,10 @@ import Foundation
 public final class JSONFileStore: Sendable {
   /// The document's name inside the store directory.
   public static let fileName = "pocket.json"
+  /// The journal's name inside the store directory.
+  static let journalName = "pocket.journal"
+  /// The lock file's name inside the store directory.
+  static let lockName = fileName + ".lock"
 
   /// The path of the JSON document.
   public let fileURL: URL
@@ -127,7 +131,7 @@ actor JSONFileBackend: DocumentBackend {
     filePath: String, directoryPath: String, journalLimit: JournalLimit,
     versions: DocumentVersions
   ) throws(DomainError) {
-    let lockPath = filePath + ".lock"
+    let lockPath = (directoryPath as NSString).appendingPathComponent(JSONFileStore.lockName)
     let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
     if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
       _ = try? Self.locked(lockPath, exclusive: true) {
@@ -250,7 +254,7 @@ struct JSONFiles {
     self.filePath = filePath
     self.versions = versions
     snapshotVersion = versions.current
-    journalPath = (directoryPath as NSString).appendingPathComponent("pocket.journal")
+    journalPath = (directoryPath as NSString).appendingPathComponent(JSONFileStore.journalName)
     self.directoryPath = directoryPath
     self.journalLimit = journalLimit
     try reload()
