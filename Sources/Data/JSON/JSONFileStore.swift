@@ -17,6 +17,10 @@ public final class JSONFileStore: Sendable {
   static let journalName = "pocket.journal"
   /// The lock file's name inside the store directory.
   static let lockName = fileName + ".lock"
+  /// How long the names of the store's files get: a new snapshot's temporary name is the
+  /// longest (a prefix and a UUID).
+  static let fileNames = StoreFolder.FileNames(
+    longest: DurableFile.temporaryPrefix(for: fileName).utf8.count + UUID().uuidString.utf8.count)
 
   /// The path of the JSON document.
   public let fileURL: URL
@@ -48,7 +52,7 @@ public final class JSONFileStore: Sendable {
   ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
-    try StoreFolder.createIfMissing(directoryPath)
+    try StoreFolder.createIfMissing(directoryPath, holding: fileNames)
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
       filePath: fileURL.path, directoryPath: directoryPath, journalLimit: journalLimit,
