@@ -171,4 +171,31 @@ struct StoreCreationTests {
     #expect(made.status == 0, "\(made.stderr.suffix(200))")
     #expect(try longest.run(["say", "again"]).status == 0)
   }
+
+  /// A sqlite store file already in its folder is only opened, never made under a longer
+  /// temporary name: its folder's path may be as long as SQLite opens with the file's own
+  /// name (512 - 1 - `pocket.sqlite-journal`, 490 bytes).
+  @Test func anSQLiteStoreMovedIntoADeepFolderOpensUpToSQLitesLimit() throws {
+    let base = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let made = PocketProcess(store: "sqlite", directory: base.appendingPathComponent("made"))
+    #expect(try made.run(["say", "made here"]).status == 0)
+    let file = made.directory.appendingPathComponent("pocket.sqlite")
+    for length in [490, 491] {
+      let folder = URL(fileURLWithPath: Self.path(under: base, length: length))
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: file, to: folder.appendingPathComponent("pocket.sqlite"))
+      let run = try PocketProcess(store: "sqlite", directory: folder).run(["chat"])
+      if length == 490 {
+        #expect(run.status == 0, "\(run.stderr.suffix(200))")
+        #expect(run.stdout.contains("made here"))
+      } else {
+        #expect(run.status == 3)
+        #expect(
+          run.stderr.hasSuffix(
+            "may have at most 490 (SQLite opens paths of at most 512 bytes, store file names included)\n"
+          ), "\(run.stderr.suffix(200))")
+      }
+    }
+  }
 }

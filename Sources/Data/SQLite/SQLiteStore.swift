@@ -52,7 +52,10 @@ public final class SQLiteStore: Sendable {
   /// build files of older versions).
   static func open(path: String, migratingTo target: Int) throws(DomainError) -> SQLiteStore {
     let given = URL(fileURLWithPath: path).standardizedFileURL.path
-    let fileNames = SQLiteFile.fileNames(for: (given as NSString).lastPathComponent)
+    // A new file is made under a longer temporary name; a file already there is only opened.
+    var info = stat()
+    let fileNames = SQLiteFile.fileNames(
+      for: (given as NSString).lastPathComponent, creating: lstat(given, &info) != 0)
     try StoreFolder.createIfMissing(
       (given as NSString).deletingLastPathComponent, holding: fileNames)
     // SQLITE_OPEN_NOFOLLOW refuses a link anywhere in the path: the folder's own path is
@@ -230,12 +233,14 @@ enum SQLiteFile {
   /// How the names of new databases being made for a file named `name` begin.
   static func temporaryPrefix(for name: String) -> String { ".\(name).new-" }
 
-  /// How long the names of a store file `name`'s files get (a new database's name, a
-  /// prefix and a UUID, with its rollback journal's suffix), and the longest path SQLite
-  /// opens: its file system's `mxPathname` (512 bytes on Unix) less the 8 bytes it keeps
-  /// for a suffix.
-  static func fileNames(for name: String) -> StoreFolder.FileNames {
-    let longest = temporaryPrefix(for: name).utf8.count + UUID().uuidString.utf8.count
+  /// How long the names of a store file `name`'s files get (with its rollback journal's
+  /// suffix, which SQLite keeps room for): `name`'s own, or, when `creating` it, a new
+  /// database's (a prefix and a UUID); and the longest path SQLite opens, its file
+  /// system's `mxPathname` (512 bytes on Unix).
+  static func fileNames(for name: String, creating: Bool) -> StoreFolder.FileNames {
+    let longest =
+      creating
+      ? temporaryPrefix(for: name).utf8.count + UUID().uuidString.utf8.count : name.utf8.count
     let suffix = "-journal".utf8.count
     let sqliteLimit = sqlite3_vfs_find(nil).map { Int($0.pointee.mxPathname) } ?? 512
     return sqliteLimit < StoreFolder.pathLimit
