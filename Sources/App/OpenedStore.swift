@@ -9,6 +9,9 @@ package struct OpenedStore {
   var path: String
   var schemaVersion: Int
   package var repositories: Repositories
+  /// The store's folder and files, which `export` never writes over and `import` never
+  /// reads; `nil` for a memory store.
+  package var files: StoreFiles?
   /// What went wrong since the last call without losing anything (a json snapshot rewrite
   /// that failed after its change was stored), for the front end to print as warnings.
   var takeWarnings: @Sendable () async -> [String] = { [] }
@@ -24,12 +27,12 @@ package struct OpenedStore {
     -> OpenedStore
   {
     guard options.store == .json else { return try open(options, environment: environment) }
-    let store = try JSONFileStore.openSalvaging(
-      directory: try options.storeDirectory(environment: environment))
+    let directory = try options.storeDirectory(environment: environment)
+    let store = try JSONFileStore.openSalvaging(directory: directory)
     let repositories = store.repositories
     return OpenedStore(
       kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
-      repositories: repositories,
+      repositories: repositories, files: StoreFiles(folder: directory.path),
       salvage: { (try await repositories.archive.export(), await store.unreadable()) })
   }
 
@@ -43,7 +46,8 @@ package struct OpenedStore {
         path: directory.appendingPathComponent(SQLiteStore.fileName).path)
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
-        repositories: store.repositories, salvage: { try await store.salvage() })
+        repositories: store.repositories, files: StoreFiles(folder: directory.path),
+        salvage: { try await store.salvage() })
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
@@ -53,7 +57,8 @@ package struct OpenedStore {
       let store = try JSONFileStore.open(directory: directory)
       return OpenedStore(
         kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
-        repositories: store.repositories, takeWarnings: { await store.takeWarnings() })
+        repositories: store.repositories, files: StoreFiles(folder: directory.path),
+        takeWarnings: { await store.takeWarnings() })
     }
   }
 }

@@ -134,7 +134,7 @@ package struct Pocket {
     let session = Session(
       store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
       bundledRates: BundledRateSource(),
-      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
+      archiveFiles: DiskArchiveFileRepository(protecting: store.files), notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
     if let failure = await session.launch() {
       return await unusable(failure, options, strings, renderer)

@@ -35,7 +35,8 @@ enum StoreRescue {
     }
     let salvaged = SalvagedArchive(store: store)
     let viewModel = StoreViewModel(
-      archive: salvaged, files: DiskArchiveFileRepository(), kind: store.kind.rawValue,
+      archive: salvaged, files: DiskArchiveFileRepository(protecting: store.files),
+      kind: store.kind.rawValue,
       path: store.path, version: store.schemaVersion)
     switch command {
     case .export(let path): await viewModel.export(to: path)

@@ -33,7 +33,7 @@ enum Stack {
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
       strings: strings, rateSource: BundledRateSource(),
       bundledRates: BundledRateSource(),
-      archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
+      archiveFiles: DiskArchiveFileRepository(protecting: store.files), notices: SampleNotices.all)
   }
 
   /// A session on `store`, on the screen saved last.

@@ -4,11 +4,14 @@ public protocol ArchiveFileRepository: Sendable {
   /// The archive in the file at `path`.
   /// - Throws: `.storageUnavailable(path:reason:)` when there is no such file, or it cannot
   ///   be read, or it is larger than an archive may be; `.corruptStore(path:reason:)` when
-  ///   it is not an archive. Either names `path` as given.
+  ///   it is not an archive. Either names `path` as given. `.invalidInput(.ownStoreFile)`
+  ///   when `path` is one of the open store's own files: it is not read.
   func read(_ path: String) async throws -> StoreArchive
 
   /// Writes `archive` to the file at `path`, whole or not at all: a reader sees the old
   /// file or the new one. Only a new path or an existing regular file is written.
-  /// - Throws: `.storageUnavailable(path:reason:)`, leaving what was at `path` as it was.
+  /// - Throws: `.storageUnavailable(path:reason:)`, leaving what was at `path` as it was;
+  ///   `.invalidInput(.ownStoreFile)` when `path` is one of the open store's own files
+  ///   (its folder, a hard link to one, another spelling of its path): it is not touched.
   func write(_ archive: StoreArchive, to path: String) async throws
 }

@@ -31,6 +31,10 @@ public enum InputProblem: Equatable, Sendable {
   case resultTooLarge
   /// A number a command would make is past its limit (`Limits`): the reason names it.
   case outOfRange(String)
+  /// One of the open store's own files (or its folder) named as the archive to write
+  /// (`writing`: export) or to read (import): an export would write over the store, and
+  /// its files are not archives.
+  case ownStoreFile(path: String, writing: Bool)
 }
 
 /// The closed set of failures the core reports. Everything a user or a disk can cause

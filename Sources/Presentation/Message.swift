@@ -46,6 +46,8 @@ public enum Message: Equatable, Sendable {
   case outOfRange(String)
   /// A file other than the store (an export or import file) could not be used.
   case fileFailed(path: String, reason: String)
+  /// `export` (`exporting`) or `import` named one of the store's own files.
+  case ownStoreFile(path: String, exporting: Bool)
   case storageFailed(path: String, reason: String)
   // Confirmations.
   case bookmarkAdded(String)
@@ -85,7 +87,7 @@ public enum Message: Equatable, Sendable {
       .alreadyExists, .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen,
       .noCalculator, .storeNotEmpty, .invalidArchive, .resultTooLarge, .outOfRange,
       .fileFailed, .storageFailed, .noRateSource, .confirmClear, .confirmReset, .notConfirmed,
-      .noSuchPage:
+      .noSuchPage, .ownStoreFile:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
@@ -133,6 +135,7 @@ public enum Message: Equatable, Sendable {
     case .invalidArchive(let reason): self = .invalidArchive(reason)
     case .resultTooLarge: self = .resultTooLarge
     case .outOfRange(let reason): self = .outOfRange(reason)
+    case .ownStoreFile(let path, let writing): self = .ownStoreFile(path: path, exporting: writing)
     }
   }
 }

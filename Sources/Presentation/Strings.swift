@@ -90,6 +90,14 @@ public struct Strings: Sendable {
       pick("Out of range: \(reason)", "범위를 벗어났습니다 \(cause(reason))")
     case .fileFailed(let path, let reason):
       pick("Cannot use the file \(path): \(reason)", "파일을 사용할 수 없습니다: \(path) \(cause(reason))")
+    case .ownStoreFile(let path, let exporting) where exporting:
+      pick(
+        "\(path) is one of this store's own files; export to another path",
+        "\(path)은(는) 이 저장소의 파일입니다. 다른 경로로 내보내세요")
+    case .ownStoreFile(let path, _):
+      pick(
+        "\(path) is one of this store's own files, not an export; import a file export wrote",
+        "\(path)은(는) 내보낸 파일이 아니라 이 저장소의 파일입니다. export로 쓴 파일을 가져오세요")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storageFailed(let path, let reason):

@@ -95,11 +95,14 @@ struct BoundedInputTests {
   @Test func aFolderIsRefusedAsNotAnArchive() throws {
     defer { pocket.remove() }
     let before = try storeWithData()
-    let run = try pocket.run(["import", pocket.directory.path, "--replace"])
+    // A folder of its own: the store's folder is refused as one of the store's files.
+    let folder = pocket.directory.appendingPathComponent("a-folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    let run = try pocket.run(["import", folder.path, "--replace"])
     #expect(run.status == 1)
     #expect(
       run.stderr
-        == "pocket: Cannot use the file \(pocket.directory.path): it is a folder, not an archive file\n"
+        == "pocket: Cannot use the file \(folder.path): it is a folder, not an archive file\n"
     )
     #expect(try pocket.export() == before)
   }

@@ -66,6 +66,19 @@ struct DiskFaultTests {
       #expect(try system("/usr/bin/mount", ["-o", options, folder.path]).status == 0)
     }
 
+    /// Gives the mounted tmpfs `kibibytes` of room, keeping what it holds.
+    func resize(kibibytes: Int) throws {
+      let run = try system("/usr/bin/mount", ["-o", "remount,size=\(kibibytes)k", folder.path])
+      #expect(run.status == 0, "remount: \(run.output)")
+    }
+
+    /// Whether a small tmpfs can be mounted here (as root, on Linux), tried once.
+    static let canMount: Bool = {
+      guard isRoot, let disk = try? mount(kibibytes: 16) else { return false }
+      disk.unmount()
+      return true
+    }()
+
     func unmount() {
       _ = try? system("/usr/bin/umount", [folder.path])
       try? FileManager.default.removeItem(at: parent)

@@ -40,6 +40,8 @@ struct KoreanCoverageTests {
     .bookmarkRenamed(number: 2, title: "겨울 공지"), .messageEdited(number: 3, text: "안녕"),
     .messageDeleted(number: 3, text: "안녕"), .entryEdited(number: 1, score: "7", note: "비"),
     .entryDeleted(number: 1, score: "7", note: "비"),
+    .ownStoreFile(path: "/tmp/store/pocket.sqlite", exporting: true),
+    .ownStoreFile(path: "/tmp/store/pocket.json", exporting: false),
   ]
 
   /// The case's name. Exhaustive: adding a `Message` case fails to compile until it is
@@ -88,11 +90,12 @@ struct KoreanCoverageTests {
     case .messageDeleted: "messageDeleted"
     case .entryEdited: "entryEdited"
     case .entryDeleted: "entryDeleted"
+    case .ownStoreFile: "ownStoreFile"
     }
   }
 
   /// How many cases `named(_:)` names: raise it with each new case.
-  static let caseCount = 42
+  static let caseCount = 43
 
   @Test func everyCaseHasASample() {
     #expect(Set(Self.messages.map(Self.named)).count == Self.caseCount)

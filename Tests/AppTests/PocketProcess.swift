@@ -87,13 +87,17 @@ struct PocketProcess: Sendable {
   /// `asNobody` (for a test running as root), it runs as the unprivileged user `nobody`
   /// through setpriv, from a copy of the binary that user can execute. `stdout` and
   /// `stderr` say where those go (a closed descriptor is closed by `/bin/sh`, as a user's
-  /// shell would); what is not captured reads as empty.
+  /// shell would); what is not captured reads as empty. With `currentDirectory`, it runs
+  /// there (else where the tests run).
   @discardableResult
   func run(
     _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil,
-    asNobody: Bool = false, stdout stdoutSink: Sink = .captured, stderr stderrSink: Sink = .captured
+    asNobody: Bool = false, stdout stdoutSink: Sink = .captured,
+    stderr stderrSink: Sink = .captured,
+    currentDirectory: URL? = nil
   ) throws -> Run {
     let process = Process()
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     var command: [String]
     if asNobody {
       let copy = directory.appendingPathComponent("pocket-bin")

@@ -35,6 +35,7 @@ struct MessageKindTests {
     (.messageDeleted(number: 1, text: "t"), .confirmation),
     (.entryEdited(number: 1, score: "7", note: "t"), .confirmation),
     (.entryDeleted(number: 1, score: "7", note: "t"), .confirmation),
+    (.ownStoreFile(path: "/p", exporting: true), .refusal),
   ]
 
   @Test(arguments: samples)
@@ -89,8 +90,9 @@ struct MessageKindTests {
       case .messageDeleted: "messageDeleted"
       case .entryEdited: "entryEdited"
       case .entryDeleted: "entryDeleted"
+      case .ownStoreFile: "ownStoreFile"
       }
     }
-    #expect(Set(Self.samples.map { name($0.0) }).count == 42)
+    #expect(Set(Self.samples.map { name($0.0) }).count == 43)
   }
 }

@@ -2,14 +2,30 @@ import Domain
 
 /// Archive files on disk, as `ArchiveFile` reads and writes them.
 public struct DiskArchiveFileRepository: ArchiveFileRepository {
-  public init() {}
+  /// The open store's files, never written over nor read as an archive.
+  private let storeFiles: StoreFiles?
+
+  /// Archive files anywhere but among `storeFiles` (when given): a path that is one of
+  /// them is refused with `.invalidInput(.ownStoreFile)` before anything is read or
+  /// written.
+  public init(protecting storeFiles: StoreFiles? = nil) {
+    self.storeFiles = storeFiles
+  }
 
   public func read(_ path: String) async throws -> StoreArchive {
-    try ArchiveFile.read(path)
+    try refuseStoreFile(path, writing: false)
+    return try ArchiveFile.read(path)
   }
 
   public func write(_ archive: StoreArchive, to path: String) async throws {
+    try refuseStoreFile(path, writing: true)
     try ArchiveFile.write(archive, to: path)
+  }
+
+  private func refuseStoreFile(_ path: String, writing: Bool) throws(DomainError) {
+    if let storeFiles, storeFiles.contains(path) {
+      throw .invalidInput(.ownStoreFile(path: path, writing: writing))
+    }
   }
 }
 

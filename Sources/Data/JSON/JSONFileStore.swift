@@ -13,6 +13,14 @@ import Foundation
 public final class JSONFileStore: Sendable {
   /// The document's name inside the store directory.
   public static let fileName = "pocket.json"
+  /// The journal's name inside the store directory.
+  static let journalName = "pocket.journal"
+  /// The lock file's name inside the store directory.
+  static let lockName = fileName + ".lock"
+  /// How long the names of the store's files get: a new snapshot's temporary name is the
+  /// longest (a prefix and a UUID).
+  static let fileNames = StoreFolder.FileNames(
+    longest: DurableFile.temporaryPrefix(for: fileName).utf8.count + UUID().uuidString.utf8.count)
 
   /// The path of the JSON document.
   public let fileURL: URL
@@ -59,7 +67,7 @@ public final class JSONFileStore: Sendable {
   ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
-    try StoreFolder.createIfMissing(directoryPath)
+    try StoreFolder.createIfMissing(directoryPath, holding: fileNames)
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
       filePath: fileURL.path, directoryPath: directoryPath, journalLimit: journalLimit,
@@ -142,7 +150,7 @@ actor JSONFileBackend: DocumentBackend {
     filePath: String, directoryPath: String, journalLimit: JournalLimit,
     versions: DocumentVersions, salvaging: Bool = false
   ) throws(DomainError) {
-    let lockPath = filePath + ".lock"
+    let lockPath = (directoryPath as NSString).appendingPathComponent(JSONFileStore.lockName)
     let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
     if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
       _ = try? Self.locked(lockPath, exclusive: true) {
@@ -275,7 +283,7 @@ struct JSONFiles {
     self.salvaging = salvaging
     self.versions = versions
     snapshotVersion = versions.current
-    journalPath = (directoryPath as NSString).appendingPathComponent("pocket.journal")
+    journalPath = (directoryPath as NSString).appendingPathComponent(JSONFileStore.journalName)
     self.directoryPath = directoryPath
     self.journalLimit = journalLimit
     try reload()

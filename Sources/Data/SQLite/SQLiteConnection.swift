@@ -78,6 +78,8 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
 final class SQLiteConnection {
   let path: String
   private let handle: OpaquePointer
+  /// Set by `close()`: the handle is closed and must not be used (or closed) again.
+  private var isClosed = false
   /// Whether the file has `list_blocks` (version 5 on), so the lists' blocks are kept and
   /// read (`SQLiteListIndex`); files of older versions exist only as tests build them.
   var indexesLists = false
@@ -100,8 +102,46 @@ final class SQLiteConnection {
   }
 
   deinit {
+    guard !isClosed else { return }
     statements.removeAll()  // finalized before the handle is closed
     sqlite3_close_v2(handle)
+  }
+
+  /// Copies every page of the write-ahead log into the database file and empties the log
+  /// (`SQLITE_CHECKPOINT_TRUNCATE`), so the file alone holds every committed change.
+  /// - Throws: when a page could not be written (a full disk) or another connection kept
+  ///   the checkpoint from finishing.
+  func checkpoint() throws(SQLiteError) {
+    var logFrames: Int32 = 0
+    var copiedFrames: Int32 = 0
+    let code = sqlite3_wal_checkpoint_v2(
+      handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &copiedFrames)
+    guard code == SQLITE_OK else {
+      throw SQLiteError(
+        code: code, message: String(cString: sqlite3_errmsg(handle)), sql: "wal_checkpoint")
+    }
+    guard logFrames == copiedFrames else {
+      throw SQLiteError(
+        code: SQLITE_BUSY,
+        message: "the checkpoint copied \(copiedFrames) of \(logFrames) pages of the log",
+        sql: "wal_checkpoint")
+    }
+  }
+
+  /// Closes the handle now and says whether SQLite closed it (`sqlite3_close` returns
+  /// `SQLITE_OK`); the connection cannot be used after it, whatever the outcome.
+  func close() throws(SQLiteError) {
+    precondition(!isClosed, "the connection to \(path) is closed already")
+    statements.removeAll()  // finalized before the handle is closed
+    isClosed = true
+    let code = sqlite3_close(handle)
+    guard code == SQLITE_OK else {
+      let message = String(cString: sqlite3_errmsg(handle))
+      // Still open (a statement left unfinalized, which is a bug of ours): let SQLite close
+      // it once nothing uses it.
+      sqlite3_close_v2(handle)
+      throw SQLiteError(code: code, message: message, sql: nil)
+    }
   }
 
   /// Waits up to `milliseconds` for another connection's lock instead of failing at once.

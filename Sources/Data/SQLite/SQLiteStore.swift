@@ -59,10 +59,17 @@ public final class SQLiteStore: Sendable {
   /// build files of older versions).
   static func open(path: String, migratingTo target: Int) throws(DomainError) -> SQLiteStore {
     let given = URL(fileURLWithPath: path).standardizedFileURL.path
-    try StoreFolder.createIfMissing((given as NSString).deletingLastPathComponent)
+    // A new file is made under a longer temporary name; a file already there is only opened.
+    var info = stat()
+    let fileNames = SQLiteFile.fileNames(
+      for: (given as NSString).lastPathComponent, creating: lstat(given, &info) != 0)
+    try StoreFolder.createIfMissing(
+      (given as NSString).deletingLastPathComponent, holding: fileNames)
     // SQLITE_OPEN_NOFOLLOW refuses a link anywhere in the path: the folder's own path is
     // resolved first, so that only a link in the place of the file is refused.
     let directory = try SQLiteFile.resolved((given as NSString).deletingLastPathComponent)
+    // Links on the way may make the folder's real path longer than the path given.
+    try StoreFolder.checkLength(directory, holding: fileNames)
     let path = (directory as NSString).appendingPathComponent(
       (given as NSString).lastPathComponent)
     try StoreFolder.check(directory)
@@ -96,6 +103,11 @@ public final class SQLiteStore: Sendable {
     }
   }
 
+  /// The new file is linked into place only once it is whole on disk: its log checkpointed
+  /// into it (the result checked), the connection closed (`sqlite3_close` returned
+  /// `SQLITE_OK`), no log left beside it, and the file synced. On any failure (a full disk
+  /// at any of these steps) the temporary file and its side files are deleted and nothing
+  /// is at `path`; the next open with room makes the store afresh.
   private static func createDatabase(
     at path: String, in directory: String, migratingTo target: Int
   ) throws(DomainError) {
@@ -104,8 +116,16 @@ public final class SQLiteStore: Sendable {
     try SQLiteFile.createEmpty(temporary)
     defer { SQLiteFile.remove(temporary) }
     do {
-      // Closed at the end of this scope: SQLite checkpoints the WAL into the file.
-      _ = try connect(path: temporary, migratingTo: target)
+      let (connection, _) = try connect(path: temporary, migratingTo: target)
+      do {
+        try connection.checkpoint()
+      } catch {
+        try? connection.close()
+        throw error
+      }
+      try connection.close()
+      try SQLiteFile.checkNoLog(temporary)
+      try SQLiteFile.sync(temporary)
     } catch {
       throw .storageUnavailable(
         path: path, reason: "cannot create the database: \(SQLiteDatabase.reason(error))")
@@ -220,6 +240,22 @@ enum SQLiteFile {
   /// How the names of new databases being made for a file named `name` begin.
   static func temporaryPrefix(for name: String) -> String { ".\(name).new-" }
 
+  /// How long the names of a store file `name`'s files get (with its rollback journal's
+  /// suffix, which SQLite keeps room for): `name`'s own, or, when `creating` it, a new
+  /// database's (a prefix and a UUID); and the longest path SQLite opens, its file
+  /// system's `mxPathname` (512 bytes on Unix).
+  static func fileNames(for name: String, creating: Bool) -> StoreFolder.FileNames {
+    let longest =
+      creating
+      ? temporaryPrefix(for: name).utf8.count + UUID().uuidString.utf8.count : name.utf8.count
+    let suffix = "-journal".utf8.count
+    let sqliteLimit = sqlite3_vfs_find(nil).map { Int($0.pointee.mxPathname) } ?? 512
+    return sqliteLimit < StoreFolder.pathLimit
+      ? StoreFolder.FileNames(
+        longest: longest + suffix, pathLimit: sqliteLimit, limitedBy: "SQLite opens paths of")
+      : StoreFolder.FileNames(longest: longest + suffix)
+  }
+
   /// Whether there is a file at `path` that could be a store; `false` when there is none.
   static func exists(_ path: String) throws(DomainError) -> Bool {
     var info = stat()
@@ -261,8 +297,38 @@ enum SQLiteFile {
     close(descriptor)
   }
 
+  /// Refuses a database whose write-ahead log is still beside it, closed: what the log
+  /// holds is not in the file, and the file alone would be damaged.
+  static func checkNoLog(_ path: String) throws(DomainError) {
+    var info = stat()
+    if lstat(path + "-wal", &info) == 0, info.st_size > 0 {
+      throw .storageUnavailable(
+        path: path, reason: "its log (\(info.st_size) bytes) could not be copied into it")
+    }
+  }
+
+  /// Syncs the file at `path` to the disk.
+  static func sync(_ path: String) throws(DomainError) {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .storageUnavailable(path: path, reason: "cannot open the file: \(describe(errno))")
+    }
+    defer { close(descriptor) }
+    #if canImport(Darwin)
+      let synced = fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+    #else
+      let synced = fsync(descriptor) == 0
+    #endif
+    guard synced else {
+      throw .storageUnavailable(path: path, reason: "cannot sync the file: \(describe(errno))")
+    }
+  }
+
   /// Gives the file at `source` the name `target` too, unless `target` exists already (then
   /// the existing file stays). The directory is synced so the new name survives a crash.
+  /// - Throws: when the link cannot be made, or the folder cannot be synced after it (the
+  ///   file, whole, is then in place, but its name may not survive a crash; it is left,
+  ///   since another process may have opened it since).
   static func linkIfAbsent(_ source: String, to target: String) throws(DomainError) {
     if link(source, target) != 0 {
       let code = errno
@@ -271,10 +337,15 @@ enum SQLiteFile {
       }
     }
     let directory = (target as NSString).deletingLastPathComponent
-    let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
-    if descriptor >= 0 {
-      fsync(descriptor)
-      close(descriptor)
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot open the folder to sync it: \(describe(errno))")
+    }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot sync the folder: \(describe(errno))")
     }
   }
 

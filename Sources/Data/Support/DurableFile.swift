@@ -203,7 +203,8 @@ enum DurableFile {
   /// file is created (and its folder synced) when missing.
   ///
   /// When anything fails the file is cut back to `size` bytes: what was not written
-  /// durably is not left for a reader to find.
+  /// durably is not left for a reader to find. A file this call created is deleted again
+  /// (the caller holds the store's exclusive lock, so no one else has it open).
   static func append(
     _ bytes: [UInt8], to path: String, at size: Int, in directory: String
   ) throws(Failure) {
@@ -231,7 +232,11 @@ enum DurableFile {
     }
     if let failure {
       _ = ftruncate(descriptor, off_t(size))
-      _ = fsync(descriptor)
+      if existed {
+        _ = fsync(descriptor)
+      } else {
+        unlink(path)
+      }
       throw .notWritten(failure)
     }
   }

@@ -12,8 +12,12 @@ import Foundation
 /// their choosing in the place of a store file.
 enum StoreFolder {
   /// Creates the store folder `path` (mode 0700, with its parents) when it is missing.
-  /// - Throws: `.storageUnavailable` when it cannot be made, or something else is there.
-  static func createIfMissing(_ path: String) throws(DomainError) {
+  /// Its length is checked first (`checkLength`): nothing is made for a path too long to
+  /// hold the store's files.
+  /// - Throws: `.storageUnavailable` when the path is too long, when the folder cannot be
+  ///   made, or something else is there.
+  static func createIfMissing(_ path: String, holding files: FileNames) throws(DomainError) {
+    try checkLength(path, holding: files)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
@@ -28,6 +32,44 @@ enum StoreFolder {
     } catch {
       throw .storageUnavailable(
         path: path, reason: "cannot create the directory: \(error.localizedDescription)")
+    }
+  }
+
+  /// How long the names of a store's files in its folder get, and how long a path to
+  /// them may be.
+  struct FileNames {
+    /// The longest name the store gives a file in its folder, in bytes.
+    var longest: Int
+    /// The longest path to a file the store opens, in bytes (without a terminating NUL).
+    var pathLimit = StoreFolder.pathLimit
+    /// Who sets `pathLimit`, as the end of "the path is too long: ..., and ..."
+    var limitedBy = "a path may have"
+  }
+
+  /// The longest path the system takes, in bytes, without its terminating NUL.
+  static let pathLimit = Int(PATH_MAX) - 1
+  /// The longest name of one file or folder the system takes, in bytes.
+  static let nameLimit = Int(NAME_MAX)
+
+  /// Refuses a folder path (absolute) that could not hold the store's `files`: a path to
+  /// one of them longer than `files.pathLimit` bytes, or a name in it longer than
+  /// `nameLimit`. The system would refuse it only part way, after making the folders that
+  /// fit; this refuses it before anything is made.
+  /// - Throws: `.storageUnavailable` naming the length and the limit.
+  static func checkLength(_ path: String, holding files: FileNames) throws(DomainError) {
+    if let long = path.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
+      throw .storageUnavailable(
+        path: path,
+        reason: "a name in the path is too long: \"\(long.prefix(12))…\" has "
+          + "\(long.utf8.count) bytes, and a name may have at most \(nameLimit)")
+    }
+    let folderLimit = files.pathLimit - 1 - files.longest
+    guard path.utf8.count <= folderLimit else {
+      throw .storageUnavailable(
+        path: path,
+        reason: "the path is too long: \(path.utf8.count) bytes, and a store folder's path "
+          + "may have at most \(folderLimit) (\(files.limitedBy) at most \(files.pathLimit) "
+          + "bytes, store file names included)")
     }
   }
 

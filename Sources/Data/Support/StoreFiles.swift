@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The files a store keeps in its folder, which no archive may be written over or read
+/// from: the SQLite database with its log and side files, the json snapshot, journal and
+/// lock file, the temporary files either makes, and the folder itself.
+///
+/// A path is compared as `cp a a` compares its two files, by device and inode, so another
+/// spelling of the path (`./`, `..`, a linked folder on the way) and a hard link elsewhere
+/// are recognized too; a name that is not there yet (a log the database has not made) is
+/// recognized by its folder's device and inode and its name. Both kinds' files count,
+/// whichever store is open: a sqlite and a json store may share one folder.
+public struct StoreFiles: Sendable, Equatable {
+  /// The store folder.
+  public let folder: String
+
+  public init(folder: String) {
+    self.folder = folder
+  }
+
+  /// The names of the files a store keeps in its folder.
+  static let names: [String] = {
+    let sqlite = SQLiteStore.fileName
+    return [sqlite, sqlite + "-wal", sqlite + "-shm", sqlite + "-journal"]
+      + [JSONFileStore.fileName, JSONFileStore.journalName, JSONFileStore.lockName]
+  }()
+
+  /// How the names of the stores' temporary files begin.
+  static let temporaryPrefixes = [
+    SQLiteFile.temporaryPrefix(for: SQLiteStore.fileName),
+    DurableFile.temporaryPrefix(for: JSONFileStore.fileName),
+  ]
+
+  /// Whether `path` (as a user typed it: relative to the current folder, through links)
+  /// names the store folder or one of the store's files.
+  public func contains(_ path: String) -> Bool {
+    guard !path.isEmpty, let folderID = Self.identity(folder) else { return false }
+    let name = (path as NSString).lastPathComponent
+    let parent = (path as NSString).deletingLastPathComponent
+    if Self.identity(parent.isEmpty ? "." : parent) == folderID, isStoreName(name) {
+      return true
+    }
+    guard let target = Self.identity(path) else { return false }
+    if target == folderID { return true }
+    return storeFileNames().contains { Self.identity("\(folder)/\($0)") == target }
+  }
+
+  private func isStoreName(_ name: String) -> Bool {
+    Self.names.contains(name) || Self.temporaryPrefixes.contains { name.hasPrefix($0) }
+  }
+
+  /// The names in the folder that are store files, temporary ones included.
+  private func storeFileNames() -> [String] {
+    let present = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return Self.names
+      + present.filter { name in
+        Self.temporaryPrefixes.contains { name.hasPrefix($0) }
+      }
+  }
+
+  /// What identifies the file at `path` (links followed): its device and inode; `nil`
+  /// when there is nothing there.
+  private static func identity(_ path: String) -> [UInt64]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    // `dev_t` is `UInt64` on Linux and `Int32` on Darwin: keep its bits, never trap on a sign.
+    return [UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]
+  }
+}
