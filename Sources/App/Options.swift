@@ -142,7 +142,10 @@ package struct Options: Equatable {
       && parts.allSatisfy { part in
         !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber }
       }
-    guard isPlain, let seconds = Decimal(string: text), seconds > 0,
+    // Read exactly (`DecimalText`), never rounded; leading zeros are not a number literal's.
+    let integer = parts[0].drop { $0 == "0" }
+    let literal = (integer.isEmpty ? "0" : integer) + (parts.count == 2 ? "." + parts[1] : "")
+    guard isPlain, let seconds = DecimalText.parse(literal), seconds > 0,
       seconds <= Decimal(maxTimeoutSeconds)
     else {
       throw .badTimeout(text)

@@ -2,14 +2,16 @@ import Foundation
 
 /// Reads a typed number exactly, as a `Decimal`, the way the calculator and the mind log
 /// accept it: ASCII digits, grouping separators between digits of the integer part, one
-/// decimal separator, at most 15 integer digits. No exponents, no `NaN`, no hex.
+/// decimal separator, at most 15 integer digits and at most 38 significant digits in all
+/// (`DecimalText.maxSignificantDigits`, what a `Decimal` holds: more would be rounded
+/// without a word, so they are refused). No exponents, no `NaN`, no hex.
 public enum DecimalInput {
   /// The most integer digits an amount may have.
   public static let maxIntegerDigits = 15
 
   /// - Throws: `DomainError.invalidInput` with `.emptyAmount` for empty or blank text,
   ///   `.negativeAmount` for a leading minus sign, `.invalidNumber` for anything else
-  ///   that is not a number.
+  ///   that is not a number or that a `Decimal` would not hold exactly.
   public static func parse(
     _ text: String, groupingSeparator: Character = ",", decimalSeparator: Character = "."
   ) throws(DomainError) -> Decimal {
@@ -35,13 +37,12 @@ public enum DecimalInput {
         && (groups.count == 1 || (index == 0 ? (1...3).contains(group.count) : group.count == 3))
       guard isValid else { throw .invalidInput(.invalidNumber) }
     }
-    let digits = groups.joined()
-    let significant = digits.drop { $0 == "0" }
+    let significant = groups.joined().drop { $0 == "0" }
     guard significant.count <= maxIntegerDigits else { throw .invalidInput(.invalidNumber) }
-    let canonical = (digits.isEmpty ? "0" : digits) + (fraction.isEmpty ? "" : "." + fraction)
-    guard let value = Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")) else {
-      throw .invalidInput(.invalidNumber)
-    }
+    // A number literal (`12.50`, `0.5`), read exactly or refused: never rounded.
+    let canonical =
+      (significant.isEmpty ? "0" : significant) + (fraction.isEmpty ? "" : "." + fraction)
+    guard let value = DecimalText.parse(canonical) else { throw .invalidInput(.invalidNumber) }
     return value
   }
 }

@@ -1,5 +1,6 @@
 import Data
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import Testing
 #endif
 
 /// Input that is too big is refused before it costs memory: an import file or stream over
-/// the archive limit, and a typed line over 64 KiB, however long it goes on.
+/// the archive limit, a rates file or stream over the 1 MiB an HTTP response may hold,
+/// and a typed line over 64 KiB, however long it goes on.
 ///
 /// Each child runs under `ulimit -v` (so a runaway read fails instead of exhausting the
 /// machine) and, where `/usr/bin/time` exists, its peak memory is checked.
@@ -104,6 +106,82 @@ struct BoundedInputTests {
       run.stderr
         == "pocket: Cannot use the file \(folder.path): it is a folder, not an archive file\n"
     )
+    #expect(try pocket.export() == before)
+  }
+
+  // MARK: Rates files: the 1 MiB an HTTP response may hold
+
+  /// What `refresh` says of a rates file or stream larger than 1 MiB.
+  static func ratesTooLarge(_ path: String) -> String {
+    "pocket: Could not load data: \(path): the file is larger than 1 MiB, "
+      + "the most a rates response may be\n"
+  }
+
+  /// A valid rates response padded with spaces to `size` bytes.
+  static func ratesResponse(size: Int) throws -> Foundation.Data {
+    let fixture = try Foundation.Data(
+      contentsOf: Fixtures.url("open-er-api-USD-2024-08-19.json"))
+    return fixture + Foundation.Data(repeating: UInt8(ascii: " "), count: size - fixture.count)
+  }
+
+  @Test func aRatesFileOfOneMebibyteIsReadAndOneByteMoreIsRefused() throws {
+    defer { pocket.remove() }
+    let file = pocket.directory.appendingPathComponent("rates.json")
+    try Self.ratesResponse(size: 1 << 20).write(to: file)
+    let read = try pocket.run(["--rates-file", file.path, "refresh", "--force"])
+    #expect(read.status == 0, "\(read.stderr)")
+    let before = try pocket.export()
+    try Self.ratesResponse(size: (1 << 20) + 1).write(to: file)
+    let refused = try pocket.run(["--rates-file", file.path, "refresh", "--force"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr == Self.ratesTooLarge(file.path))
+    #expect(try pocket.export() == before)
+  }
+
+  /// A sparse file of 1 GiB (it took 2.1 GB of memory when read whole): refused from its
+  /// size, at once.
+  @Test func anOversizeRatesFileIsRefusedWithoutReadingIt() throws {
+    defer { pocket.remove() }
+    let before = try pocket.export()
+    let file = pocket.directory.appendingPathComponent("huge-rates.json")
+    #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: 1 << 30)
+    try handle.close()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let bounded = try pocket.runBounded(["--rates-file", file.path, "refresh", "--force"])
+    let elapsed = start.duration(to: clock.now)
+    #expect(bounded.run.status == 1)
+    #expect(bounded.run.stderr == Self.ratesTooLarge(file.path))
+    #expect(elapsed < .seconds(5), "\(elapsed)")
+    if let peak = bounded.peakKiB {
+      // The process itself (about 35 MiB); never the file.
+      #expect(peak < 80 * 1024, "peak \(peak) KiB")
+    }
+    #expect(try pocket.export() == before)
+  }
+
+  @Test func aRatesFIFOThatNeverEndsStopsAtOneMebibyte() throws {
+    defer { pocket.remove() }
+    let before = try pocket.export()
+    let fifo = pocket.directory.appendingPathComponent("endless-rates")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+    writer.arguments = ["-c", "exec yes 1 > \"$1\"", "sh", fifo.path]
+    writer.standardError = FileHandle.nullDevice
+    try writer.run()
+    defer {
+      if writer.isRunning { writer.terminate() }
+      writer.waitUntilExit()
+    }
+    let bounded = try pocket.runBounded(["--rates-file", fifo.path, "refresh", "--force"])
+    #expect(bounded.run.status == 1)
+    #expect(bounded.run.stderr == Self.ratesTooLarge(fifo.path))
+    if let peak = bounded.peakKiB {
+      #expect(peak < 80 * 1024, "peak \(peak) KiB")
+    }
     #expect(try pocket.export() == before)
   }
 

@@ -98,9 +98,16 @@ import Testing
 
   @Test func numberLiteralsAreFoundWithThePathsOfTheirFields() {
     let text = #"{"a": [1, {"b\"c": -2.5e3, "d": [true, null, "x,]}"]}], "e": {}, "f": 7}"#
-    let found = JSONNumberLiterals.all(in: Array(text.utf8))
+    var found: [(path: String, text: String)] = []
+    JSONNumberLiterals.forEach(in: Array(text.utf8)) { literal in
+      found.append((literal.path, literal.text))
+      return true
+    }
     #expect(found.map(\.path) == ["a[0]", #"a[1].b\"c"#, "f"])
     #expect(found.map(\.text) == ["1", "-2.5e3", "7"])
+    let first = JSONNumberLiterals.first(in: Array(text.utf8)) { $0.hasPrefix("-") }
+    #expect(first?.path == #"a[1].b\"c"#)
+    #expect(first?.text == "-2.5e3")
   }
 
   @Test func acceptsExponentsAndEscapedText() throws {

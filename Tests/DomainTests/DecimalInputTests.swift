@@ -21,6 +21,46 @@ struct DecimalInputTests {
     #expect(throws: DomainError.invalidInput(.invalidNumber)) { try DecimalInput.parse(text) }
   }
 
+  /// More significant digits than the 38 a `Decimal` holds would be rounded without a word
+  /// (`1.0000000000000000000000000000000000000001` read as 1): they are refused.
+  @Test(arguments: [
+    "1.0000000000000000000000000000000000000001",  // 41
+    "5.000000000000000000000000000000000000001",  // 39
+    "123456789012345.123456789012345678901234",  // 39
+    "123,456,789,012,345.123456789012345678901234",  // 39, grouped
+    "0.123456789012345678901234567890123456789",  // 39 after the point
+    "+1.0000000000000000000000000000000000000001",
+  ])
+  func refusesMoreSignificantDigitsThanADecimalHolds(text: String) {
+    #expect(throws: DomainError.invalidInput(.invalidNumber)) { try DecimalInput.parse(text) }
+  }
+
+  /// 38 significant digits are read exactly; zeros before and after them are not
+  /// significant digits, and the value keeps them out.
+  @Test func readsThirtyEightSignificantDigitsExactly() throws {
+    let most = try DecimalInput.parse("123,456,789,012,345.12345678901234567890123")
+    #expect(most.description == "123456789012345.12345678901234567890123")
+    #expect(
+      try DecimalInput.parse("0.12345678901234567890123456789012345678").description
+        == "0.12345678901234567890123456789012345678")
+    let zeros = String(repeating: "0", count: 50)
+    #expect(try DecimalInput.parse("1." + zeros) == 1)
+    #expect(
+      try DecimalInput.parse("0." + zeros + "25")
+        == Decimal(sign: .plus, exponent: -52, significand: 25))
+    #expect(try DecimalInput.parse("000000000000000000000000000000000000000007.5") == 7.5)
+  }
+
+  /// The digits counted by hand: leading and trailing zeros are not significant.
+  @Test(arguments: [
+    ("0", 0), ("100", 1), ("0.00120", 2), ("-12.5e7", 3),
+    ("1.0000000000000000000000000000000000000001", 41),
+    ("12345678901234567890123456789012345678", 38),
+  ])
+  func significantDigitsAreCounted(text: String, digits: Int) {
+    #expect(DecimalText.significantDigits(Array(text.utf8)) == digits)
+  }
+
   @Test(arguments: ["", "   "])
   func refusesEmptyText(text: String) {
     #expect(throws: DomainError.invalidInput(.emptyAmount)) { try DecimalInput.parse(text) }

@@ -13,6 +13,7 @@ import Foundation
 /// Whatever this path does not expect (no plain `chat.messages` list, a key written with
 /// escapes, an older version, any error at all) is read again the whole-document way, so
 /// that what is accepted and every refusal's wording are exactly those of `decodeDocument`.
+/// Nesting deeper than `JSONNesting.maxDepth` is refused first, before any decoder runs.
 enum ArchiveDecoding {
   /// How many messages one decoder call reads.
   static let chunkSize = 8_192
@@ -23,6 +24,7 @@ enum ArchiveDecoding {
     _ bytes: [UInt8], chunkSize: Int = chunkSize,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(InvalidDocument) -> StoreArchive {
+    if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
     if let layout = JSONLayout.messages(in: bytes),
       let read = try? decode(bytes, layout: layout, chunkSize: chunkSize, progress: progress)
     {
@@ -34,7 +36,8 @@ enum ArchiveDecoding {
   /// A json store's snapshot of the current version read the same way, with the last
   /// journal line it holds; `nil` when it must be read whole (`decodeDocument`).
   static func snapshot(_ bytes: [UInt8]) -> (archive: StoreArchive, journalSeq: Int64?)? {
-    guard let layout = JSONLayout.messages(in: bytes) else { return nil }
+    guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.messages(in: bytes)
+    else { return nil }
     return try? decode(bytes, layout: layout, chunkSize: chunkSize, progress: nil)
   }
 

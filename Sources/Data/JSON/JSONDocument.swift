@@ -263,8 +263,8 @@ extension JSONDocument {
   /// "laps[0].number 1e308 is not a whole number in range". Every number of the format is
   /// an integer (decimals are strings). `nil` when there is none.
   static func integerProblem(in bytes: [UInt8]) -> String? {
-    let literal = JSONNumberLiterals.all(in: bytes).first {
-      Int64($0.text) == nil && DecimalText.isNumberLiteral(Array($0.text.utf8))
+    let literal = JSONNumberLiterals.first(in: bytes) {
+      Int64($0) == nil && DecimalText.isNumberLiteral(Array($0.utf8))
     }
     guard let (path, text) = literal else { return nil }
     return "\(path.isEmpty ? "the document" : path) \(JSONNumberLiterals.shown(text)) "

@@ -87,11 +87,13 @@ public final class JSONFileStore: Sendable {
 
   /// The document in `bytes`, migrated to `versions.current`; `version` is what the bytes
   /// say they hold. The bytes are decoded once: `format` and `version` are checked before
-  /// the rest of the document is decoded, so a newer file is refused cleanly.
+  /// the rest of the document is decoded, so a newer file is refused cleanly. Nesting
+  /// deeper than `JSONNesting.maxDepth` is refused before the decoder sees the bytes.
   static func decodeDocument(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
     throws(InvalidDocument) -> (document: JSONDocument, version: Int)
   {
     guard !bytes.isEmpty else { throw InvalidDocument(reason: "the file is empty (0 bytes)") }
+    if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
     do {
       let decoder = JSONDecoder()
       decoder.userInfo[CheckedDocument.newestVersion] = versions.current
@@ -378,6 +380,9 @@ struct JSONFiles {
 
   private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
     let entry: JournalEntry
+    if let problem = JSONNesting.problem(in: bytes) {
+      throw .corruptStore(path: journalPath, reason: "line \(line): \(problem)")
+    }
     do {
       entry = try lineDecoder.decode(JournalEntry.self, from: Foundation.Data(bytes))
     } catch let error as InvalidDocument {

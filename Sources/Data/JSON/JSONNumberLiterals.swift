@@ -1,3 +1,5 @@
+import Domain
+
 /// The number literals of a JSON text, each with the path of its field (`laps[0].number`,
 /// `rates.KRW`), in the order they are written.
 ///
@@ -8,18 +10,25 @@
 /// naming no field, and one with more significant digits than the 38 a `Decimal` holds
 /// (`1350.003043000000000000000000000000000001`) is rounded without a word. This finds those
 /// texts and names their fields. It assumes a JSON text and does not check its grammar.
+///
+/// The scan is linear in the bytes: each byte is looked at once and each key becomes a
+/// `String` once. A literal's path is built only when it is asked for (a message names one
+/// field), never for every number: building it for each of the numbers of `[1,[1,[1,…`
+/// cost time and memory that grew with the square of the depth.
 enum JSONNumberLiterals {
-  static func all(in bytes: [UInt8]) -> [(path: String, text: String)] {
-    /// An object (with the key being read) or an array (with the index being read).
-    enum Level {
-      case object(key: String)
-      case array(index: Int)
-    }
-    var levels: [Level] = []
-    var found: [(path: String, text: String)] = []
-    var expectsKey = false
-    var index = 0
-    func path() -> String {
+  /// An object (with the key being read) or an array (with the index being read).
+  enum Level: Equatable {
+    case object(key: String)
+    case array(index: Int)
+  }
+
+  /// A number literal and the levels that hold it, outermost first.
+  struct Literal {
+    var levels: [Level]
+    var text: String
+
+    /// `a[1].b`: the keys and indexes of `levels`.
+    var path: String {
       levels.reduce(into: "") { path, level in
         switch level {
         case .object(let key): path += path.isEmpty ? key : ".\(key)"
@@ -27,6 +36,29 @@ enum JSONNumberLiterals {
         }
       }
     }
+
+    /// The keys that lead to it when only objects hold it (`["rates", "KRW"]`), else `nil`.
+    var objectKeys: [String]? {
+      var keys: [String] = []
+      for level in levels {
+        guard case .object(let key) = level else { return nil }
+        keys.append(key)
+      }
+      return keys
+    }
+  }
+
+  /// Calls `body` with each number literal of `bytes` in the order they are written, until
+  /// it returns `false`. (`body` should not keep the literal's `levels`: the next level
+  /// change would then copy them.)
+  static func forEach(in bytes: [UInt8], _ body: (Literal) -> Bool) {
+    bytes.withUnsafeBufferPointer { forEach(in: $0, body) }
+  }
+
+  private static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Literal) -> Bool) {
+    var levels: [Level] = []
+    var expectsKey = false
+    var index = 0
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "{"):
@@ -47,18 +79,44 @@ enum JSONNumberLiterals {
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
         if expectsKey, case .object = levels.last {
-          let key = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
+          let end = min(index, bytes.count)
+          let key = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
           levels[levels.count - 1] = .object(key: key)
           expectsKey = false
         }
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let start = index
-        while index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
-        found.append((path(), String(decoding: bytes[start..<index], as: UTF8.self)))
+        while index < bytes.count, isNumberByte(bytes[index]) { index += 1 }
+        let text = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard body(Literal(levels: levels, text: text)) else { return }
         continue
       default: break  // white space, ':', true, false, null
       }
       index += 1
+    }
+  }
+
+  /// A byte of a number literal: a digit, a sign, a point or an exponent's `e`.
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+      UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+      true
+    default: false
+    }
+  }
+
+  /// The first literal whose text `matches`, with its path; `nil` when there is none.
+  static func first(in bytes: [UInt8], where matches: (String) -> Bool) -> (
+    path: String, text: String
+  )? {
+    var found: (path: String, text: String)?
+    forEach(in: bytes) { literal in
+      guard matches(literal.text) else { return true }
+      found = (literal.path, literal.text)
+      return false
     }
     return found
   }
@@ -68,6 +126,11 @@ enum JSONNumberLiterals {
   static func isInexactDecimal(_ text: String) -> Bool {
     DecimalText.isNumberLiteral(Array(text.utf8)) && DecimalText.parse(text) == nil
   }
+
+  /// Why a number with more significant digits than a `Decimal` holds is refused.
+  static let tooManyDigits =
+    "has more than \(DecimalText.maxSignificantDigits) significant digits, "
+    + "more than a decimal holds exactly"
 
   /// `text`, or its first 40 characters and its length when it is longer.
   static func shown(_ text: String) -> String {

@@ -28,13 +28,31 @@ public struct HTTPRateSource: ExchangeRateSource {
   /// How long a fetch may take in all, unless the caller says otherwise.
   public static let defaultTimeout = Duration.seconds(20)
 
+  /// The least time reading a body may take, even when the download has used up the
+  /// deadline: a valid 1 MiB response reads in well under it.
+  static let minimumReadTime = Duration.seconds(1)
+
   public let url: URL
   /// The deadline of the whole fetch: connection, headers and body.
   public let timeout: Duration
 
+  /// Reads a response's body; `OpenERAPIDecoder` but in tests.
+  let decode: @Sendable (Foundation.Data) throws(DomainError) -> RateSnapshot
+
   public init(url: URL, timeout: Duration = Self.defaultTimeout) {
+    self.init(url: url, timeout: timeout) { data throws(DomainError) in
+      try OpenERAPIDecoder().decode(data)
+    }
+  }
+
+  /// A source that reads bodies with `decode` (tests give a slow one).
+  init(
+    url: URL, timeout: Duration,
+    decode: @escaping @Sendable (Foundation.Data) throws(DomainError) -> RateSnapshot
+  ) {
     self.url = url
     self.timeout = timeout
+    self.decode = decode
   }
 
   public var name: String { url.absoluteString }
@@ -42,15 +60,25 @@ public struct HTTPRateSource: ExchangeRateSource {
   /// - Throws: `DomainError.ratesUnavailable` naming the url when the server cannot be
   ///   reached, gives no complete response within the timeout, answers with a status
   ///   other than 200, sends more than 1 MiB, or sends something that is not a valid
-  ///   rates response; `CancellationError` when the calling task was cancelled.
+  ///   rates response; `CancellationError` when the calling task was cancelled. The
+  ///   deadline covers reading the body too: a body that takes too long to decode ends the
+  ///   fetch when the deadline passes (or `minimumReadTime` after the body arrived, when
+  ///   that is later), as a slow server does.
   public func fetch() async throws -> RateSnapshot {
+    let deadline = ContinuousClock.now + timeout
     let (status, body) = try await download()
     if status != 200 {
       throw failure("the server answered HTTP \(status)")
     }
     do {
-      return try OpenERAPIDecoder().decode(body)
-    } catch {
+      let decode = self.decode
+      // What is left of the deadline, and never less than `minimumReadTime`: a body that
+      // arrived in time is not refused because the download used up nearly all of it.
+      let readBy = max(deadline, ContinuousClock.now + Self.minimumReadTime)
+      return try await DeadlineWork.run(by: readBy) { try decode(body) }
+    } catch DownloadFailure.timedOut {
+      throw failure("the response could not be read within \(Self.describe(timeout)) s")
+    } catch let error as DomainError {
       guard case .ratesUnavailable(let reason) = error else { throw error }
       throw failure(reason)
     }

@@ -33,12 +33,38 @@ public struct OpenERAPIDecoder: Sendable {
   ///   missing or mistyped field, a time outside `Limits.epochSeconds` or a rate outside
   ///   `Limits.rate`, naming the field.
   public func decode(_ data: Foundation.Data) throws(DomainError) -> RateSnapshot {
-    let literals = JSONNumberLiterals.all(in: Array(data))
-    if let (path, text) = literals.first(where: { JSONNumberLiterals.isInexactDecimal($0.text) }) {
+    if let problem = JSONNesting.problem(in: data) {
+      throw .ratesUnavailable(reason: "malformed response: \(problem)")
+    }
+    let bytes = Array(data)
+    // The text of each number of the fields read (`rates.KRW`, `time_last_update_unix`),
+    // to show values as they were written ("1e100"), not as the Decimal prints them.
+    var texts: [String: String] = [:]
+    var inexact: (path: String, text: String)?
+    JSONNumberLiterals.forEach(in: bytes) { literal in
+      if JSONNumberLiterals.isInexactDecimal(literal.text) {
+        inexact = (literal.path, literal.text)
+        return false
+      }
+      switch literal.levels.count {
+      case 1:
+        if case .object(let key) = literal.levels[0] { texts[key] = texts[key] ?? literal.text }
+      case 2:
+        if case .object("rates") = literal.levels[0], case .object(let code) = literal.levels[1] {
+          texts["rates.\(code)"] = texts["rates.\(code)"] ?? literal.text
+        }
+      default: break
+      }
+      return true
+    }
+    if let (path, text) = inexact {
       let field = path.hasPrefix("rates.") ? "the rate of \(path.dropFirst(6))" : path
       let meaning = path.hasPrefix("rates.") ? Limits.rate.meaning : Limits.epochSeconds.meaning
-      throw .ratesUnavailable(
-        reason: "\(field) \(JSONNumberLiterals.shown(text)) is out of range (\(meaning))")
+      let shown = JSONNumberLiterals.shown(text)
+      if DecimalText.refusal(text) == .tooManyDigits {
+        throw .ratesUnavailable(reason: "\(field) \(shown) \(JSONNumberLiterals.tooManyDigits)")
+      }
+      throw .ratesUnavailable(reason: "\(field) \(shown) is out of range (\(meaning))")
     }
     let response: Response
     do {
@@ -61,8 +87,6 @@ public struct OpenERAPIDecoder: Sendable {
     guard let base = response.baseCode, !base.isEmpty else {
       throw .ratesUnavailable(reason: "the response has no \"base_code\"")
     }
-    // Values are shown as they were written ("1e100"), not as the Decimal prints them.
-    let texts = Dictionary(literals.map { ($0.path, $0.text) }) { first, _ in first }
     let publishedAt = try unixTime(
       response.published, "time_last_update_unix", text: texts["time_last_update_unix"])
     let nextUpdateAt = try unixTime(
@@ -131,17 +155,25 @@ public struct FileRateSource: ExchangeRateSource {
   public var name: String { path }
 
   /// - Throws: `DomainError.ratesUnavailable` naming the path when the file cannot be read
-  ///   or decoded.
+  ///   or decoded, or when it holds more than `HTTPRateSource.maxBodySize` (1 MiB), the
+  ///   most a response over HTTP may: a larger regular file is refused from its size, a
+  ///   FIFO or device as soon as it passes the bound, so neither is ever held whole.
   public func fetch() async throws -> RateSnapshot {
-    let data: Foundation.Data
+    let bytes: [UInt8]
     do {
-      data = try Foundation.Data(contentsOf: URL(fileURLWithPath: path))
+      bytes = try BoundedFile.contents(of: path, limit: HTTPRateSource.maxBodySize)
     } catch {
-      throw DomainError.ratesUnavailable(
-        reason: "cannot read \(path): \(error.localizedDescription)")
+      let reason =
+        switch error {
+        case .missing: "cannot read \(path): no such file"
+        case .directory: "cannot read \(path): it is a folder"
+        case .tooLarge: "\(path): the file is larger than 1 MiB, the most a rates response may be"
+        case .notReadable(let reason): "cannot read \(path): \(reason)"
+        }
+      throw DomainError.ratesUnavailable(reason: reason)
     }
     do {
-      return try OpenERAPIDecoder().decode(data)
+      return try OpenERAPIDecoder().decode(Foundation.Data(bytes))
     } catch {
       if case .ratesUnavailable(let reason) = error {
         throw DomainError.ratesUnavailable(reason: "\(path): \(reason)")

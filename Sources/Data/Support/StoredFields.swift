@@ -43,12 +43,21 @@ func readable<Record: CheckedRecord>(_ record: Record, _ name: (String) -> Strin
   return record
 }
 
-/// The decimal written as `text`, checked against `limit`.
+/// The decimal written as `text`, read exactly (`DecimalText`, as every door reads one) and
+/// checked against `limit`.
 func checkedDecimal(_ text: String, _ limit: Limit<Decimal>, _ field: @autoclosure () -> String)
   throws(InvalidDocument) -> Decimal
 {
   guard let value = DecimalText.parse(text) else {
-    throw InvalidDocument(reason: "\(field()) \"\(text)\" is not a decimal number")
+    let shown = JSONNumberLiterals.shown(text)
+    switch DecimalText.refusal(text) {
+    case .tooManyDigits:
+      throw InvalidDocument(reason: "\(field()) \(shown) \(JSONNumberLiterals.tooManyDigits)")
+    case .outOfRange:
+      throw InvalidDocument(reason: "\(field()) \(shown) is out of range (\(limit.meaning))")
+    case .notANumber, nil:
+      throw InvalidDocument(reason: "\(field()) \"\(shown)\" is not a decimal number")
+    }
   }
   return try checked(value, limit, field(), text: text)
 }

@@ -1,11 +1,14 @@
 import Foundation
 
-/// Exact conversions between `Decimal` and number text, never through `Double`.
-enum DecimalText {
+/// Exact conversions from number text to `Decimal`, never through `Double`, and never
+/// rounded: every door a decimal enters by — a typed amount or score, a rates response, an
+/// archive, a json store's files, a SQLite row — reads it here, so all of them refuse the
+/// same texts (more significant digits than a `Decimal` holds, an exponent past its range).
+public enum DecimalText {
   private static let posix = Locale(identifier: "en_US_POSIX")
 
   /// The most significant digits a `Decimal` holds exactly.
-  static let maxSignificantDigits = 38
+  public static let maxSignificantDigits = 38
 
   /// The value of `text` when all of it is a JSON number literal
   /// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`) that a `Decimal` holds exactly,
@@ -14,7 +17,7 @@ enum DecimalText {
   /// `Decimal(string:)` alone accepts a number followed by garbage ("12abc" is 12), rounds
   /// away digits past its 38th without a word, and gives `nil` past its exponents (1e308),
   /// so the grammar and the digits are checked first.
-  static func parse(_ text: some StringProtocol) -> Decimal? {
+  public static func parse(_ text: some StringProtocol) -> Decimal? {
     let bytes = Array(text.utf8)
     guard isNumberLiteral(bytes), significantDigits(bytes) <= maxSignificantDigits else {
       return nil
@@ -25,8 +28,30 @@ enum DecimalText {
     return value
   }
 
+  /// Why `parse` refuses a text.
+  public enum Refusal: Equatable, Sendable {
+    /// It is not a JSON number literal.
+    case notANumber
+    /// Its magnitude is within a `Decimal`'s range, but it has more significant digits than
+    /// `maxSignificantDigits`: a `Decimal` would round it.
+    case tooManyDigits
+    /// Its magnitude is past a `Decimal`'s exponents (`1e308`, `1e-200`).
+    case outOfRange
+  }
+
+  /// Why `parse(text)` is `nil`; `nil` when it is not.
+  public static func refusal(_ text: some StringProtocol) -> Refusal? {
+    let bytes = Array(text.utf8)
+    guard isNumberLiteral(bytes) else { return .notANumber }
+    if significantDigits(bytes) > maxSignificantDigits {
+      let rounded = Decimal(string: String(text), locale: posix)
+      return rounded.map { $0.isNaN } == false ? .tooManyDigits : .outOfRange
+    }
+    return parse(text) == nil ? .outOfRange : nil
+  }
+
   /// The digits of the mantissa of a number literal, without leading and trailing zeros.
-  private static func significantDigits(_ bytes: [UInt8]) -> Int {
+  public static func significantDigits(_ bytes: [UInt8]) -> Int {
     let mantissa = bytes.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
     let digits = mantissa.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     let first = digits.firstIndex { $0 != UInt8(ascii: "0") }
@@ -36,7 +61,7 @@ enum DecimalText {
   }
 
   /// Whether all of `bytes` is a JSON number literal, whatever its size.
-  static func isNumberLiteral(_ bytes: [UInt8]) -> Bool {
+  public static func isNumberLiteral(_ bytes: [UInt8]) -> Bool {
     var index = 0
     func digits() -> Int {
       let start = index
