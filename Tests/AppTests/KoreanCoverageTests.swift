@@ -146,6 +146,8 @@ struct KoreanCoverageTests {
     }
     expectKorean(
       korean.warning(Self.cause), english: english.warning(Self.cause), allowing: [Self.cause])
+    expectKorean(
+      korean.leftOut(Self.cause), english: english.leftOut(Self.cause), allowing: [Self.cause])
     let writeCause = String(cString: strerror(ENOSPC))
     expectKorean(
       FailedWrites.text(ENOSPC, .ko), english: FailedWrites.text(ENOSPC, .en),
