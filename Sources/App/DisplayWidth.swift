@@ -13,11 +13,14 @@ package struct DisplayWidth: Sendable {
 
   /// The columns `text` takes.
   package func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Printable ASCII, the common case, takes a column a byte.
+    if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.utf8.count }
+    return text.reduce(0) { $0 + of($1) }
   }
 
   /// The columns one character (grapheme cluster) takes: 0, 1 or 2.
   package func of(_ character: Character) -> Int {
+    if let ascii = character.asciiValue, (0x20...0x7E).contains(ascii) { return 1 }
     let scalars = character.unicodeScalars
     if scalars.contains(where: { $0.properties.isEmojiPresentation })
       || (scalars.contains { $0.value == 0xFE0F } && scalars.first?.properties.isEmoji == true)

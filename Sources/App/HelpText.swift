@@ -83,13 +83,14 @@ enum HelpText {
     return ([language == .ko ? "명령:" : "Commands:"] + lines).joined(separator: "\n") + "\n"
   }
 
-  /// What a command does, in `language`, with `BASE` naming `base`; a command without a
+  /// What a command does, in `language`, with `BASE` naming `base` (from a rates source:
+  /// escaped, so it cannot start a line); a command without a
   /// Korean line shows its English one (a test refuses that: every command has both).
   static func summary(_ help: CommandHelp, _ language: Language, base: String = "USD")
     -> String
   {
     (language == .ko ? koreanSummaries[help.usage] ?? help.summary : help.summary)
-      .replacingOccurrences(of: "BASE", with: base)
+      .replacingOccurrences(of: "BASE", with: TerminalText.escaping(base, keepingNewlines: false))
   }
 
   /// The Korean line of each command, by its usage line.

@@ -254,7 +254,8 @@ package struct Pocket {
       let confirmed = Session.confirmed(question)
     else { return result }
     if asking {
-      console.write("\(strings.text(question)) \(strings.yesOrNo) ")
+      // The question names titles from outside: one line, its own line breaks escaped.
+      console.write(oneLine("\(strings.text(question)) \(strings.yesOrNo)") + " ")
       // A question that could not be shown is not answered.
       if console.failedWrites.isEmpty, let answer = console.readLine(), Self.isYes(answer) {
         return .outcome(
@@ -355,8 +356,13 @@ extension Pocket {
   /// Writes a reason or a warning to standard error as one line (its own line breaks
   /// escaped too), in the error colour on a terminal that shows colour.
   fileprivate func reportError(_ text: String) {
-    let line = ScreenLine(text, as: .error)
-    console.writeErrorEscaped((errorPalette?.text(line) ?? oneLine(text)) + "\n")
+    console.writeErrorEscaped(Self.errorLine(text, palette: errorPalette))
+  }
+
+  /// `text` as `reportError` writes it: one line, every control escaped, in the error
+  /// colour when `palette` colours.
+  static func errorLine(_ text: String, palette: Palette?) -> String {
+    (palette?.text(ScreenLine(text, as: .error)) ?? oneLine(text)) + "\n"
   }
 }
 

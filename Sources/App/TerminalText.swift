@@ -26,6 +26,12 @@ enum TerminalText {
     return result
   }
 
+  /// `lines`, each escaped with its own line breaks (`escaping(_:keepingNewlines: false)`),
+  /// each ended by a newline: text made of Pocket's lines with outside text inside them.
+  static func lines(_ lines: [String]) -> String {
+    lines.map { escaping($0, keepingNewlines: false) + "\n" }.joined()
+  }
+
   private static func isUnsafe(_ scalar: Unicode.Scalar, _ keepingNewlines: Bool) -> Bool {
     switch scalar.value {
     case 0x0A: !keepingNewlines

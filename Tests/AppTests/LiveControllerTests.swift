@@ -40,7 +40,7 @@ struct LiveControllerTests {
   }
 
   func screen(_ controller: LiveController) -> [String] {
-    controller.frame().lines.map(\.text)
+    controller.frame().rows(controller.state.size.rows).map(\.text)
   }
 
   @Test func numberKeysShowTheScreensAndTabWalksThem() async {
@@ -294,10 +294,10 @@ struct LiveLayoutTests {
     let frame = LiveLayout(renderer: renderer).frame(
       screen: ["tabs", "", "body"], overlay: overlay, keys: [KeyHelp("l", "lap", "랩")],
       size: size)
-    #expect(frame.lines.count == size.rows)
-    #expect(frame.lines.last?.text.hasPrefix("l lap · 1-6 screens") == true)
-    #expect(frame.lines[size.rows - 2].text == "Unknown currency XYZ")
-    #expect(frame.lines[size.rows - 2].spans.first?.style.foreground == .red)
+    let rows = frame.rows(size.rows)
+    #expect(rows.last?.text.hasPrefix("l lap · 1-6 screens") == true)
+    #expect(rows[size.rows - 2].text == "Unknown currency XYZ")
+    #expect(rows[size.rows - 2].spans.first?.style.foreground == .red)
   }
 
   @Test func theSelectedItemIsMarkedAndReversedAndRolesAreColoured() {
@@ -335,11 +335,13 @@ struct LiveLayoutTests {
 
   @Test func theInputLineShowsItsCursor() {
     var overlay = LiveOverlay()
-    overlay.input = InputRequest(prompt: KeyText("Message", "메시지"), words: "say ", text: "안녕")
+    overlay.input = InputRequest(
+      prompt: KeyText("Message", "메시지"), words: "say ", text: "안녕", limit: 4000)
     let frame = LiveLayout(renderer: renderer).frame(
       screen: ["tabs"], overlay: overlay, keys: [], size: TerminalSize(rows: 10, columns: 40))
-    #expect(frame.lines[8].text == "Enter run · Esc cancel")
-    #expect(frame.lines[9].text == "Message: 안녕")
+    let rows = frame.rows(10)
+    #expect(rows[8].text == "Enter run · Esc cancel")
+    #expect(rows[9].text == "Message: 안녕")
     #expect(frame.cursor == Frame.Cursor(row: 9, column: 13))
   }
 

@@ -70,7 +70,20 @@ struct TerminalKeyDecoderTests {
       decoder.feed(Array("l\u{1B}[Bq\r".utf8)) == [.character("l"), .down, .character("q"), .enter])
   }
 
-  @Test func aPasteSpanningReadsWithEscapesAndNewlinesIsOneKey() {
+  /// The keys with the `.paste` pieces in a row joined, as the input line takes them.
+  func joiningPastes(_ keys: [Key]) -> [Key] {
+    var joined: [Key] = []
+    for key in keys {
+      if case .paste(let piece) = key, case .paste(let before) = joined.last {
+        joined[joined.count - 1] = .paste(before + piece)
+      } else {
+        joined.append(key)
+      }
+    }
+    return joined
+  }
+
+  @Test func aPasteSpanningReadsWithEscapesAndNewlinesIsTextInPieces() {
     let pasted = "첫 줄\n\u{1B}[A second\r\n\u{1B}[200~ third"
     let bytes = Array(("x\u{1B}[200~" + pasted + "\u{1B}[201~y").utf8)
     var decoder = KeyDecoder()
@@ -80,21 +93,46 @@ struct TerminalKeyDecoderTests {
       keys += decoder.feed(bytes[index..<min(bytes.count, index + 3)])
       index += 3
     }
-    #expect(keys == [.character("x"), .paste(pasted), .character("y")])
+    #expect(joiningPastes(keys) == [.character("x"), .paste(pasted), .character("y")])
+    // No piece splits a character or holds part of the end marker.
+    #expect(
+      !keys.contains {
+        if case .paste(let piece) = $0 { piece.contains("\u{FFFD}") } else { false }
+      })
     #expect(!decoder.hasPending)
 
     var oneByte = KeyDecoder()
     var oneByteKeys: [Key] = []
     for byte in bytes { oneByteKeys += oneByte.feed([byte]) }
-    #expect(oneByteKeys == keys)
+    #expect(joiningPastes(oneByteKeys) == joiningPastes(keys))
   }
 
-  @Test func anUnfinishedPasteIsNotFlushedAsKeys() {
+  @Test func anUnfinishedPasteGivesItsTextButNotWhatMayBeginItsEnd() {
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}".utf8)) == [])
+    #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}".utf8)) == [.paste("abc")])
     #expect(!decoder.hasPending)
     #expect(decoder.flushPending() == [])
-    #expect(decoder.feed(Array("[201~".utf8)) == [.paste("abc")])
+    #expect(decoder.feed(Array("[201~d".utf8)) == [.character("d")])
+    // A character split across reads waits for its last byte.
+    let korean = Array("\u{1B}[200~한\u{1B}[201~".utf8)
+    #expect(decoder.feed(korean[..<7]) == [])
+    #expect(decoder.feed(korean[7...]) == [.paste("한")])
+  }
+
+  @Test func aPasteIsNeverHeldWhole() {
+    // 1 MB pasted in reads of 4 KiB: every read's text comes out with that read, so what
+    // the decoder keeps between reads stays a few bytes.
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~".utf8)) == [])
+    let read = [UInt8](repeating: UInt8(ascii: "x"), count: 4096)
+    var pasted = 0
+    for _ in 0..<256 {
+      let keys = decoder.feed(read)
+      #expect(keys == [.paste(String(repeating: "x", count: 4096))])
+      pasted += keys.count * 4096
+    }
+    #expect(decoder.feed(Array("\u{1B}[201~q".utf8)) == [.character("q")])
+    #expect(pasted == 1 << 20)
   }
 
   @Test func aLoneEscapeIsEscapeOnlyAfterFlushPending() {

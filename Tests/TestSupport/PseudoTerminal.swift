@@ -42,6 +42,11 @@ package final class PseudoTerminal {
   package private(set) var output: [UInt8] = []
   /// What a person would see now.
   package private(set) var screen: ScreenModel
+  /// Whether `screen` follows the output and the size. Off for a terminal too large to
+  /// model cell by cell (65535×65535): the output is still kept in `output`.
+  package var modelsScreen = true
+  /// Whether `hangUp()` closed the terminal.
+  package private(set) var isHungUp = false
 
   private let master: Int32
   private let slave: Int32
@@ -85,70 +90,7 @@ package final class PseudoTerminal {
     self.screen = ScreenModel(rows: rows, columns: columns, ambiguousIsWide: ambiguousIsWide)
   }
 
-  /// Starts `executable` as a job of a job-control shell (`/bin/sh -m`) on the pty, so
-  /// Ctrl-Z works as at a user's terminal: the program's own SIGTSTP stops it (a program that
-  /// is its own session leader, as `init` starts it, is in an orphaned process group, and
-  /// Linux discards SIGTSTP there). Each time the program stops, the shell writes
-  /// `PseudoTerminal.stoppedMarker` on a line and waits for `resumeStoppedJob()`, which does
-  /// what `fg` does (SIGCONT, the terminal's foreground back to the program). `wait()` gives
-  /// the program's exit status; signals for the program go through `signalForeground(_:)`.
-  package static func underJobControl(
-    executable: String, arguments: [String] = [], environment: [String: String] = [:],
-    rows: Int = 24, columns: Int = 80, ambiguousIsWide: Bool = false
-  ) throws -> PseudoTerminal {
-    let script = """
-      "$0" "$@"; s=$?
-      while [ "$s" -ge 145 ] && [ "$s" -le 150 ]; do
-        printf '\n%s\n' '\(stoppedMarker)'; IFS= read -r _; fg > /dev/null; s=$?
-      done
-      exit "$s"
-      """
-    return try PseudoTerminal(
-      executable: "/bin/sh", arguments: ["-m", "-c", script, executable] + arguments,
-      environment: environment, rows: rows, columns: columns, ambiguousIsWide: ambiguousIsWide)
-  }
-
-  /// What the job-control shell of `underJobControl` writes when the program has stopped.
-  package static let stoppedMarker = "[stopped]"
-
-  /// Under job control: brings the stopped program back (the shell's `fg`).
-  package func resumeStoppedJob() { send("\r") }
-
   deinit { close() }
-
-  /// A pty pair with no program on it, for testing terminal code in-process: the caller
-  /// owns and closes both descriptors. Throws `.unavailable` when openpty fails.
-  package static func openPair(rows: Int = 24, columns: Int = 80) throws -> (
-    master: Int32, slave: Int32
-  ) {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
-      throw PseudoTerminalError.unavailable("openpty: \(String(cString: strerror(errno)))")
-    }
-    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
-    return (master, slave)
-  }
-
-  /// Whatever is written to `master` within `milliseconds` of quiet (poll(2), no spinning).
-  package static func drain(_ master: Int32, quietMilliseconds: Int32 = 100) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-      guard poll(&ready, 1, quietMilliseconds) > 0 else { return bytes }
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
-      guard count > 0 else { return bytes }
-      bytes += buffer[..<count]
-    }
-  }
-
-  /// The same settings: every field of the two termios structures, byte for byte.
-  package static func same(_ first: Glibc.termios, _ second: Glibc.termios) -> Bool {
-    withUnsafeBytes(of: first) { a in withUnsafeBytes(of: second) { b in a.elementsEqual(b) } }
-  }
 
   // MARK: - Talking to the program
 
@@ -172,6 +114,49 @@ package final class PseudoTerminal {
 
   /// Types `text` (UTF-8).
   package func send(_ text: String) { send(Array(text.utf8)) }
+
+  /// Types the chunks `next` gives (until it gives nil) while reading what the program
+  /// writes, so neither side waits on the other however much is sent; gives up after
+  /// `timeLimit`. Returns how many bytes were sent.
+  @discardableResult
+  package func send(
+    whileReading next: () -> [UInt8]?, timeLimit: Duration = .seconds(60)
+  ) -> Int {
+    let flags = fcntl(master, F_GETFL)
+    _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+    defer { _ = fcntl(master, F_SETFL, flags) }
+    let deadline = ContinuousClock.now + timeLimit
+    var sent = 0
+    var chunk = next() ?? []
+    var offset = 0
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while offset < chunk.count, ContinuousClock.now < deadline {
+      var ready = pollfd(fd: master, events: Int16(POLLIN | POLLOUT), revents: 0)
+      guard poll(&ready, 1, 100) >= 0 || errno == EINTR else { break }
+      if Int32(ready.revents) & POLLIN != 0 {
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+        if count > 0 {
+          output.append(contentsOf: buffer[..<count])
+          if modelsScreen { screen.feed(buffer[..<count]) }
+        }
+      }
+      guard Int32(ready.revents) & POLLOUT != 0 else { continue }
+      let written = chunk[offset...].withUnsafeBytes {
+        Glibc.write(master, $0.baseAddress, $0.count)
+      }
+      if written > 0 {
+        offset += written
+        sent += written
+        if offset == chunk.count {
+          chunk = next() ?? []
+          offset = 0
+        }
+      } else if written < 0, errno != EAGAIN, errno != EINTR {
+        break
+      }
+    }
+    return sent
+  }
 
   /// Reads what the program writes until `predicate` holds for all its output so far
   /// (decoded as UTF-8), and returns that output. Throws `.timedOut` when `timeout` passes
@@ -242,6 +227,11 @@ package final class PseudoTerminal {
 
   /// Waits up to `waitingMilliseconds` for output and reads it; false when the pty is closed.
   private func readOnce(waitingMilliseconds: Int32) -> Bool {
+    guard !isHungUp else {
+      // Nothing to read any more: wait a little (at most 1 ms, for `wait` to see an end soon).
+      _ = poll(nil, 0, min(waitingMilliseconds, 1))
+      return false
+    }
     var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     let result = poll(&ready, 1, waitingMilliseconds)
     if result < 0 { return errno == EINTR }
@@ -250,7 +240,7 @@ package final class PseudoTerminal {
     let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
     if count > 0 {
       output.append(contentsOf: buffer[..<count])
-      screen.feed(buffer[..<count])
+      if modelsScreen { screen.feed(buffer[..<count]) }
       return true
     }
     if count < 0, errno == EINTR || errno == EAGAIN { return true }
@@ -263,7 +253,16 @@ package final class PseudoTerminal {
   package func resize(rows: Int, columns: Int) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-    screen.resize(rows: rows, columns: columns)
+    if modelsScreen { screen.resize(rows: rows, columns: columns) }
+  }
+
+  /// Closes the terminal as a terminal window closing does (the master side): the program
+  /// reads EOF or EIO, its writes fail, and, as the session leader, it gets SIGHUP. The
+  /// program is not killed; `wait` tells when it ends.
+  package func hangUp() {
+    guard !isHungUp else { return }
+    isHungUp = true
+    Glibc.close(master)
   }
 
   /// The terminal's settings now (tcgetattr on the slave), for before/after comparisons.
@@ -314,8 +313,8 @@ package final class PseudoTerminal {
         exitStatus = 128 + SIGKILL
         throw timedOut()
       }
-      // Wait for output (or 50 ms): the child cannot be waited for in poll(2).
-      _ = readOnce(waitingMilliseconds: 50)
+      // Wait for output (or 10 ms): the child cannot be waited for in poll(2).
+      _ = readOnce(waitingMilliseconds: 10)
     }
   }
 
@@ -343,7 +342,7 @@ package final class PseudoTerminal {
       _ = waitpid(processIdentifier, &status, 0)
       exitStatus = 128 + SIGKILL
     }
-    Glibc.close(master)
+    if !isHungUp { Glibc.close(master) }
     Glibc.close(slave)
   }
 

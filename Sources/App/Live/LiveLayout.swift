@@ -58,29 +58,62 @@ struct LiveLayout {
         rows.append(bodyLine(body[index], isSelected: index == selected))
       }
     }
-    rows += Array(repeating: StyledLine(""), count: max(0, size.rows - 2 - rows.count))
     // The status row says the last outcome (above an input line too, so a live line's
-    // refusal shows as it is typed); the last row is the key bar, or the input line.
+    // refusal shows as it is typed), or what an input line cut; the last row is the key
+    // bar, or the input line. Both stand at the bottom however tall the terminal is.
+    var bottom: [StyledLine] = []
     if let question = overlay.question {
-      rows.append(styled(ScreenLine(question, as: .error)))
+      bottom.append(styled(ScreenLine(question, as: .error)))
+    } else if let line = overlay.input?.line, line.cut > 0 {
+      bottom.append(styled(ScreenLine(line.cutNotice(language), as: .error)))
     } else if let status = overlay.status {
-      rows.append(styled(ScreenLine(status.text, as: status.isError ? .error : nil)))
+      bottom.append(styled(ScreenLine(status.text, as: status.isError ? .error : nil)))
     } else if overlay.input != nil {
-      rows.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
+      bottom.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
     } else {
-      rows.append("")
+      bottom.append("")
     }
     var cursor: Frame.Cursor?
     if let input = overlay.input {
       let prompt = input.prompt.text(language) + ": "
-      rows.append(styled(ScreenLine(prompt, as: .hint) + ScreenLine(input.text)))
-      let column = renderer.width(
-        TerminalText.escaping(prompt + input.text, keepingNewlines: false))
-      cursor = Frame.Cursor(row: size.rows - 1, column: min(column, size.columns - 1))
+      let promptWidth = renderer.width(prompt)
+      // The end of the line shows, where the cursor is; the last column is the cursor's.
+      let (shown, shownWidth) = tail(of: input.text, fitting: size.columns - 1 - promptWidth)
+      bottom.append(styled(ScreenLine(prompt, as: .hint) + ScreenLine(shown)))
+      cursor = Frame.Cursor(
+        row: size.rows - 1, column: min(promptWidth + shownWidth, size.columns - 1))
     } else {
-      rows.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
+      bottom.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
     }
-    return Frame(lines: rows, cursor: cursor)
+    return Frame(lines: rows, bottom: bottom, cursor: cursor)
+  }
+
+  /// The end of `text`, escaped, that fits `columns` display columns, with `…` in front
+  /// when the rest does not fit, and its width. Looks at no more characters than fit, so a
+  /// long line costs what shows.
+  func tail(of text: String, fitting columns: Int) -> (text: String, width: Int) {
+    guard columns > 0 else { return ("", 0) }
+    let ellipsis = "…"
+    let ellipsisWidth = renderer.width(ellipsis)
+    var pieces: [String] = []
+    var used = 0
+    var index = text.endIndex
+    while index > text.startIndex {
+      let before = text.index(before: index)
+      let piece = TerminalText.escaping(String(text[before]), keepingNewlines: false)
+      let pieceWidth = renderer.width(piece)
+      // Room for the ellipsis unless this is the first character.
+      let room = before == text.startIndex ? columns : columns - ellipsisWidth
+      guard used + pieceWidth <= room else {
+        pieces.append(ellipsis)
+        used += ellipsisWidth
+        break
+      }
+      pieces.append(piece)
+      used += pieceWidth
+      index = before
+    }
+    return (pieces.reversed().joined(), used)
   }
 
   /// The place among `body`'s lines of the first line of item `item` (counted among the

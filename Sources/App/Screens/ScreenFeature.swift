@@ -122,11 +122,31 @@ enum LiveAction: Equatable {
 /// followed by the typed text through the command parser, so it takes the words and gives
 /// the messages of line mode. A live line (the rate filter, the calculator's amount) runs
 /// at every change instead, and Enter only closes it.
+///
+/// The line holds at most `limit` characters, the limit of the field it fills
+/// (`InputField`), and drops what is typed or pasted past it (`InputLine`).
 struct InputRequest: Equatable {
   var prompt: KeyText
   var words: String
-  var text = ""
+  var line: InputLine
   var isLive = false
+
+  init(prompt: KeyText, words: String, text: String = "", limit: Int, isLive: Bool = false) {
+    self.prompt = prompt
+    self.words = words
+    self.line = InputLine(text, limit: limit)
+    self.isLive = isLive
+  }
+
+  /// What is typed.
+  var text: String { line.text }
+
+  /// The limit of a line that takes a number, a currency code or a filter.
+  static let shortLimit = 64
+  /// The limit of the `:` line: the longest line line mode reads.
+  static let commandLimit = Pocket.maxLineBytes
+  /// The limit of a mind-log line, `SCORE NOTE`: the note's, and room for the score.
+  static let mindLogLimit = InputField.note.limit + shortLimit
 }
 
 /// A word of the live view in both languages.

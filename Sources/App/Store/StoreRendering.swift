@@ -3,14 +3,16 @@ import Presentation
 extension Renderer {
   /// What `store`, `export` and `import` print: the store's summary, or the count of
   /// records written or read. Empty when the command was refused (its message says why).
+  /// Each line is escaped on its own (`TerminalText.lines`), so a line break in the path
+  /// shows as `\u{0A}` instead of starting a line.
   package func render(_ store: StoreViewModel.State) -> String {
     switch store.report {
     case .summary(let counts):
       storeSummary(
         strings.storeSummary(
           kind: store.kind, path: store.path, version: store.version, counts: counts))
-    case .exported(let count, let path): strings.exported(count, to: path) + "\n"
-    case .imported(let count, let path): strings.imported(count, from: path) + "\n"
+    case .exported(let count, let path): TerminalText.lines([strings.exported(count, to: path)])
+    case .imported(let count, let path): TerminalText.lines([strings.imported(count, from: path)])
     case nil: ""
     }
   }
@@ -21,6 +23,6 @@ extension Renderer {
   ) -> String {
     let width = summary.rows.map { self.width($0.label) }.max() ?? 0
     let rows = summary.rows.map { "  " + leftAligned($0.label, width) + "  \($0.count)" }
-    return (summary.header + rows).joined(separator: "\n") + "\n"
+    return TerminalText.lines(summary.header + rows)
   }
 }

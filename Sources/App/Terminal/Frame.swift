@@ -35,8 +35,11 @@ package struct TerminalSize: Equatable, Sendable {
   }
 }
 
-/// What the screen shows: one styled line per row (fewer lines: the rest blank), and where
-/// the cursor stands when it is visible (an input line), else the cursor is hidden.
+/// What the screen shows: styled lines from the top row down (`lines`), lines that end on
+/// the last row whatever the terminal's height (`bottom`: a status line, a key bar), blank
+/// rows between, and where the cursor stands when it is visible (an input line), else the
+/// cursor is hidden. Blank rows are not stored, so a frame costs what it shows, not the
+/// terminal's height.
 package struct Frame: Equatable, Sendable {
   /// A cell on the screen, both counted from 0; `column` in display columns.
   package struct Cursor: Equatable, Sendable {
@@ -50,10 +53,41 @@ package struct Frame: Equatable, Sendable {
   }
 
   package var lines: [StyledLine]
+  package var bottom: [StyledLine]
   package var cursor: Cursor?
 
-  package init(lines: [StyledLine], cursor: Cursor? = nil) {
+  package init(lines: [StyledLine], bottom: [StyledLine] = [], cursor: Cursor? = nil) {
     self.lines = lines
+    self.bottom = bottom
     self.cursor = cursor
   }
+
+  /// The rows that show something on a terminal `rows` tall, top to bottom, each with its
+  /// row (from 0): `bottom` ends on the last row and wins where it meets `lines`; lines
+  /// below the terminal and blank lines are left out. O(lines + bottom), not O(rows).
+  package func shownRows(_ rows: Int) -> [(row: Int, line: StyledLine)] {
+    let bottomStart = rows - bottom.count
+    var shown: [(row: Int, line: StyledLine)] = []
+    for (row, line) in lines.prefix(max(0, min(rows, bottomStart))).enumerated()
+    where !line.isBlank {
+      shown.append((row, line))
+    }
+    for (index, line) in bottom.enumerated() where bottomStart + index >= 0 && !line.isBlank {
+      shown.append((bottomStart + index, line))
+    }
+    return shown
+  }
+
+  /// Every row of a terminal `rows` tall, blank ones as empty lines: for tests and
+  /// comparisons, never for drawing.
+  package func rows(_ rows: Int) -> [StyledLine] {
+    var all = Array(repeating: StyledLine(""), count: max(0, rows))
+    for (row, line) in shownRows(rows) { all[row] = line }
+    return all
+  }
+}
+
+extension StyledLine {
+  /// Whether the line shows nothing.
+  var isBlank: Bool { spans.allSatisfy(\.text.isEmpty) }
 }

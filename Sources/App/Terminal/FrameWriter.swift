@@ -1,8 +1,10 @@
 /// Turns frames into the bytes that update a terminal showing `previous` into `next`.
 ///
 /// Only rows that changed are rewritten (cursor to the row, the row's spans with SGR when
-/// `colour`, erase to end of line); rows beyond `next.lines` are cleared; every line is cut
-/// to `size.columns` display columns (`DisplayWidth`: CJK and emoji two columns, ambiguous
+/// `colour`, erase to end of line), and only the rows either frame shows are looked at
+/// (`Frame.shownRows`), so an update costs what the frames show, not the terminal's height;
+/// a row `previous` showed and `next` leaves blank is erased. Every line is cut to
+/// `size.columns` display columns (`DisplayWidth`: CJK and emoji two columns, ambiguous
 /// per `ambiguousIsWide`) with `…` when cut, and a wide character never straddles the edge.
 /// The whole update is one string wrapped in synchronized output (`ESC[?2026h` …
 /// `ESC[?2026l`), to be written in one write(2); terminals without it ignore the two modes.
@@ -20,17 +22,17 @@ package struct FrameWriter: Sendable {
   package func update(from previous: Frame?, to next: Frame, size: TerminalSize) -> String {
     var body = ""
     let rows = max(0, size.rows)
-    if previous == nil { body += (colour ? TextStyle.plain.sgr : "") + "\u{1B}[H\u{1B}[2J" }
-    for row in 0..<rows {
-      let new = row < next.lines.count ? next.lines[row] : nil
-      if let previous {
-        let old = row < previous.lines.count ? previous.lines[row] : nil
-        if old == new { continue }
+    let new = next.shownRows(rows)
+    if let previous {
+      for (row, line) in Self.changes(from: previous.shownRows(rows), to: new) {
         body += "\u{1B}[\(row + 1);1H"
-        if let new { body += render(new, columns: size.columns) }
+        if let line { body += render(line, columns: size.columns) }
         body += "\u{1B}[K"
-      } else if let new, !new.spans.allSatisfy(\.text.isEmpty) {
-        body += "\u{1B}[\(row + 1);1H" + render(new, columns: size.columns)
+      }
+    } else {
+      body += (colour ? TextStyle.plain.sgr : "") + "\u{1B}[H\u{1B}[2J"
+      for (row, line) in new {
+        body += "\u{1B}[\(row + 1);1H" + render(line, columns: size.columns)
       }
     }
     if previous?.cursor != next.cursor || previous == nil || !body.isEmpty {
@@ -43,6 +45,26 @@ package struct FrameWriter: Sendable {
     }
     guard !body.isEmpty else { return "" }
     return "\u{1B}[?2026h" + body + "\u{1B}[?2026l"
+  }
+
+  /// The rows whose line differs between two lists of shown rows (each sorted by row), with
+  /// the line to show there (`nil`: blank). Walks the two lists once.
+  package static func changes(
+    from old: [(row: Int, line: StyledLine)], to new: [(row: Int, line: StyledLine)]
+  ) -> [(row: Int, line: StyledLine?)] {
+    var changes: [(row: Int, line: StyledLine?)] = []
+    var (oldIndex, newIndex) = (0, 0)
+    while oldIndex < old.count || newIndex < new.count {
+      let oldRow = oldIndex < old.count ? old[oldIndex].row : Int.max
+      let newRow = newIndex < new.count ? new[newIndex].row : Int.max
+      let row = min(oldRow, newRow)
+      let before = oldRow == row ? old[oldIndex].line : nil
+      let after = newRow == row ? new[newIndex].line : nil
+      if oldRow == row { oldIndex += 1 }
+      if newRow == row { newIndex += 1 }
+      if before != after { changes.append((row, after)) }
+    }
+    return changes
   }
 
   /// One line, escaped, cut to `columns`, with its styles when colouring (and the style

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A key or input event decoded from the terminal's bytes.
 package enum Key: Equatable, Sendable {
   /// Printable text, one grapheme cluster (Korean typed arrives whole).
@@ -7,7 +13,9 @@ package enum Key: Equatable, Sendable {
   /// Ctrl-letter: `.control("c")` for 0x03, `"d"` 0x04, `"z"` 0x1A, `"l"` 0x0C. (Tab, Enter
   /// and Backspace have their own cases: 0x09, 0x0A, 0x0D, 0x08 never arrive as `.control`.)
   case control(Character)
-  /// A bracketed paste, whole (newlines and escapes inside it are text, not keys).
+  /// Text of a bracketed paste (newlines and escapes inside it are text, not keys), given
+  /// as it arrives: a paste that spans reads comes as several `.paste` in a row, so a paste
+  /// of any size is never held whole.
   case paste(String)
 }
 
@@ -17,16 +25,18 @@ package enum Key: Equatable, Sendable {
 /// common forms `ESC[H` `ESC[F` `ESC[1~` `ESC[4~` `ESC[7~` `ESC[8~` `ESCOH` `ESCOF`,
 /// PgUp/PgDn `ESC[5~`/`ESC[6~`, Delete `ESC[3~`, Shift-Tab `ESC[Z`; modifiers such as
 /// `ESC[1;5A` are ignored), UTF-8 split across reads, bracketed paste `ESC[200~ … ESC[201~`
-/// (may span many reads), DEL 0x7F and 0x08 as backspace, CR or LF as enter. Unknown
+/// (may span many reads; its text is given read by read, never gathered), DEL 0x7F and
+/// 0x08 as backspace, CR or LF as enter. Unknown
 /// sequences (function keys, Insert, mouse reports, OSC strings) are dropped whole; bytes
 /// that are not UTF-8 are dropped. A character is whole when its bytes are split anywhere;
 /// a grapheme cluster of several scalars (e + combining accent, 👍🏽) is one key when it
 /// comes in one read, as a terminal sends what one key press typed.
 package struct KeyDecoder: Sendable {
-  /// Bytes not decoded yet: an unfinished escape sequence or UTF-8 character.
+  /// Bytes not decoded yet: an unfinished escape sequence or UTF-8 character (inside a
+  /// paste: what may begin its end marker or a character).
   private var pending: [UInt8] = []
-  /// Inside a bracketed paste: the pasted bytes so far.
-  private var paste: [UInt8]?
+  /// Inside a bracketed paste.
+  private var isPasting = false
 
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
@@ -35,7 +45,7 @@ package struct KeyDecoder: Sendable {
   /// True when a lone ESC (or an unfinished sequence) waits: the reader calls
   /// `flushPending()` after a short quiet time (e.g. 30 ms) to turn a lone ESC into
   /// `.escape`. An unfinished bracketed paste is not pending: it waits for its end.
-  package var hasPending: Bool { paste == nil && !pending.isEmpty }
+  package var hasPending: Bool { !isPasting && !pending.isEmpty }
 
   /// The keys in `bytes`, with whatever earlier reads left unfinished in front of them.
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -65,17 +75,18 @@ package struct KeyDecoder: Sendable {
     }
     defer { flushText() }
     while index < pending.count {
-      if paste != nil {
+      if isPasting {
         guard let end = Self.find(Self.pasteEnd, in: pending, from: index) else {
-          // Keep a tail that may be the start of the end marker; the rest is pasted text.
-          let keep = Self.markerPrefixLength(at: pending[index...])
-          paste?.append(contentsOf: pending[index..<(pending.count - keep)])
+          // Keep a tail that may begin the end marker or a character split across reads;
+          // the rest is pasted text, given now.
+          let rest = pending[index...]
+          let keep = max(Self.markerPrefixLength(at: rest), Self.unfinishedCharacterLength(rest))
+          Self.paste(pending[index..<(pending.count - keep)], into: &keys)
           pending.removeFirst(pending.count - keep)
           return
         }
-        paste?.append(contentsOf: pending[index..<end])
-        keys.append(.paste(String(decoding: paste ?? [], as: UTF8.self)))
-        paste = nil
+        Self.paste(pending[index..<end], into: &keys)
+        isPasting = false
         index = end + Self.pasteEnd.count
         continue
       }
@@ -168,7 +179,7 @@ package struct KeyDecoder: Sendable {
         case "5": return (consumed, .pageUp)
         case "6": return (consumed, .pageDown)
         case "200":
-          paste = []
+          isPasting = true
           return (consumed, nil)
         default: return (consumed, nil)
         }
@@ -212,13 +223,43 @@ package struct KeyDecoder: Sendable {
     }
   }
 
+  /// Where `marker` first starts in `bytes` at or after `start`. Looks for its first byte
+  /// with memchr(3), so a paste of megabytes is scanned at memory speed.
   private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard bytes.count - start >= marker.count else { return nil }
-    for index in start...(bytes.count - marker.count)
-    where bytes[index..<(index + marker.count)].elementsEqual(marker) {
-      return index
+    guard let first = marker.first else { return start }
+    return bytes.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress else { return nil }
+      var index = start
+      while index + marker.count <= buffer.count {
+        guard let found = memchr(base + index, Int32(first), buffer.count - index) else {
+          return nil
+        }
+        let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        guard position + marker.count <= buffer.count else { return nil }
+        if memcmp(base + position, marker, marker.count) == 0 { return position }
+        index = position + 1
+      }
+      return nil
     }
-    return nil
+  }
+
+  /// Pasted bytes as text, when there are any.
+  private static func paste(_ bytes: ArraySlice<UInt8>, into keys: inout [Key]) {
+    guard !bytes.isEmpty else { return }
+    keys.append(.paste(String(decoding: bytes, as: UTF8.self)))
+  }
+
+  /// The length of a UTF-8 character at the end of `bytes` whose last bytes have not come
+  /// yet (0 when the bytes end on a whole character).
+  private static func unfinishedCharacterLength(_ bytes: ArraySlice<UInt8>) -> Int {
+    guard !bytes.isEmpty else { return 0 }
+    for back in 1...min(3, bytes.count) {
+      let byte = bytes[bytes.endIndex - back]
+      guard byte & 0xC0 == 0x80 else {
+        return utf8Length(byte) > back ? back : 0
+      }
+    }
+    return 0
   }
 
   /// The length of the longest tail of `bytes` that begins the paste end marker.

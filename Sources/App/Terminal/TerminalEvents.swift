@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,6 +9,8 @@ import Dispatch
 
 /// Everything that can happen to the live view.
 package enum TerminalEvent: Equatable, Sendable {
+  /// The keys of one read; the receiver calls `TerminalEvents.didHandleKeys()` once it has
+  /// handled them, so reading goes on.
   case keys([Key])
   case resized(TerminalSize)
   /// SIGTERM, SIGHUP or SIGINT from outside (the signal's number).
@@ -27,10 +30,26 @@ package enum TerminalEvent: Equatable, Sendable {
 /// SIGTSTP are set to "ignore" (so only the sources see them); `stop()` restores them.
 /// SIGTSTP is left alone when it was already ignored (a shell without job control: there is
 /// no `fg` to come back with). At idle — no key, no signal — nothing runs.
+///
+/// Input is read only as fast as the keys are handled: once `maxQueuedReads` reads wait
+/// unhandled (the view calls `didHandleKeys()` after each `.keys`), reading pauses until the
+/// view catches up, so keys pressed or pasted faster than they are handled wait in the
+/// terminal, not in memory. The end — the terminal hung up (EOF or EIO, POLLHUP) or SIGTERM,
+/// SIGHUP or SIGINT — is seen at once however many keys wait: the signals are caught off
+/// the main actor, and `hasEnded()`, which the view asks between keys, also looks at the
+/// terminal every few milliseconds.
 @MainActor package final class TerminalEvents {
   /// How long a lone ESC waits for the rest of a sequence before it counts as Esc.
   package static let escapeDelay: DispatchTimeInterval = .milliseconds(30)
   package static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGCONT, SIGTSTP]
+  /// The signals that end the view.
+  static let endingSignals: Set<Int32> = [SIGTERM, SIGHUP, SIGINT]
+  /// How many reads may wait unhandled before reading pauses.
+  package static let maxQueuedReads = 16
+  /// The most bytes one read takes.
+  static let readSize = 4096
+  /// How often, at most, `hasEnded()` looks at the terminal while keys are handled.
+  static let hangUpCheckInterval = Duration.milliseconds(10)
 
   /// Whether SIGTSTP is listened to: it was not ignored when `start()` ran, so a suspend
   /// must stop the process although SIGTSTP is ignored while the events run.
@@ -44,6 +63,13 @@ package enum TerminalEvent: Equatable, Sendable {
   private var savedActions: [(Int32, sigaction)] = []
   private var escapeTimer: DispatchWorkItem?
   private var continuation: AsyncStream<TerminalEvent>.Continuation?
+  /// Set once the terminal hung up or an ending signal came, from any thread.
+  private let ended = EndFlag()
+  private let signalQueue = DispatchQueue(label: "pocket.terminal-signals")
+  /// Reads whose keys are yielded and not handled yet.
+  private var queuedReads = 0
+  private var isReadingPaused = false
+  private var nextHangUpCheck = ContinuousClock.now
 
   /// `signals` (all of `TerminalEvents.signals` unless a test narrows them) are the ones
   /// listened to and whose dispositions are replaced while it runs.
@@ -58,6 +84,9 @@ package enum TerminalEvent: Equatable, Sendable {
     let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
     self.continuation = continuation
     decoder = KeyDecoder()
+    ended.reset()
+    queuedReads = 0
+    isReadingPaused = false
 
     listensToSuspend = false
     for signalNumber in signals {
@@ -72,9 +101,16 @@ package enum TerminalEvent: Equatable, Sendable {
       Self.setIgnore(&ignore)
       sigaction(signalNumber, &ignore, &previous)
       savedActions.append((signalNumber, previous))
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-      source.setEventHandler { [weak self] in
-        MainActor.assumeIsolated { self?.handle(signal: signalNumber) }
+      let source: any DispatchSourceSignal
+      if Self.endingSignals.contains(signalNumber) {
+        // Off the main actor, so the end is known while the main actor handles keys.
+        source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signalQueue)
+        source.setEventHandler(handler: Self.ending(signalNumber, flag: ended, events: self))
+      } else {
+        source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+        source.setEventHandler { [weak self] in
+          MainActor.assumeIsolated { self?.handle(signal: signalNumber) }
+        }
       }
       source.resume()
       signalSources.append(source)
@@ -93,6 +129,9 @@ package enum TerminalEvent: Equatable, Sendable {
   package func stop() {
     escapeTimer?.cancel()
     escapeTimer = nil
+    // A suspended source must be resumed to be cancelled and released.
+    if isReadingPaused { readSource?.resume() }
+    isReadingPaused = false
     readSource?.cancel()
     readSource = nil
     for source in signalSources { source.cancel() }
@@ -106,6 +145,19 @@ package enum TerminalEvent: Equatable, Sendable {
     continuation = nil
   }
 
+  /// The handler of an ending signal, run off the main actor: it sets `flag` at once, and
+  /// has the main actor say so in the stream.
+  private nonisolated static func ending(
+    _ signalNumber: Int32, flag: EndFlag, events: TerminalEvents
+  ) -> @Sendable () -> Void {
+    { [weak events] in
+      flag.set()
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { events?.handle(signal: signalNumber) }
+      }
+    }
+  }
+
   private func handle(signal signalNumber: Int32) {
     switch signalNumber {
     case SIGWINCH: continuation?.yield(.resized(device.size))
@@ -115,11 +167,36 @@ package enum TerminalEvent: Equatable, Sendable {
     }
   }
 
+  /// Whether the view should end now: the terminal hung up or an ending signal came, even
+  /// while the events saying so wait behind keys. Cheap enough to ask before every key: it
+  /// looks at the terminal (poll(2), no wait) at most every `hangUpCheckInterval`.
+  package func hasEnded() -> Bool {
+    if ended.isSet { return true }
+    let now = ContinuousClock.now
+    guard now >= nextHangUpCheck else { return false }
+    nextHangUpCheck = now + Self.hangUpCheckInterval
+    var ready = pollfd(fd: device.input, events: 0, revents: 0)
+    if poll(&ready, 1, 0) > 0, Int32(ready.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0 {
+      ended.set()
+    }
+    return ended.isSet
+  }
+
+  /// The view handled the keys of one `.keys` event: reading goes on once few wait.
+  package func didHandleKeys() {
+    queuedReads = max(0, queuedReads - 1)
+    if isReadingPaused, queuedReads <= Self.maxQueuedReads / 4, let readSource {
+      isReadingPaused = false
+      readSource.resume()
+    }
+  }
+
   private func readInput() {
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: Self.readSize)
     let count = buffer.withUnsafeMutableBytes { systemRead(device.input, $0.baseAddress, $0.count) }
     if count < 0, errno == EINTR || errno == EAGAIN { return }
     guard count > 0 else {
+      ended.set()
       readSource?.cancel()
       readSource = nil
       continuation?.yield(.endOfInput)
@@ -128,7 +205,14 @@ package enum TerminalEvent: Equatable, Sendable {
     escapeTimer?.cancel()
     escapeTimer = nil
     let keys = decoder.feed(buffer[..<count])
-    if !keys.isEmpty { continuation?.yield(.keys(keys)) }
+    if !keys.isEmpty {
+      continuation?.yield(.keys(keys))
+      queuedReads += 1
+      if queuedReads >= Self.maxQueuedReads, !isReadingPaused, let readSource {
+        isReadingPaused = true
+        readSource.suspend()
+      }
+    }
     if decoder.hasPending {
       let timer = DispatchWorkItem { [weak self] in
         MainActor.assumeIsolated { self?.flushPending() }
@@ -141,7 +225,10 @@ package enum TerminalEvent: Equatable, Sendable {
   private func flushPending() {
     escapeTimer = nil
     let keys = decoder.flushPending()
-    if !keys.isEmpty { continuation?.yield(.keys(keys)) }
+    if !keys.isEmpty {
+      continuation?.yield(.keys(keys))
+      queuedReads += 1
+    }
   }
 
   #if canImport(Glibc)
@@ -162,4 +249,13 @@ private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, 
   #else
     Darwin.read(descriptor, bytes, count)
   #endif
+}
+
+/// A flag any thread sets once and the main actor reads.
+private final class EndFlag: Sendable {
+  private let value = Atomic<Bool>(false)
+
+  var isSet: Bool { value.load(ordering: .acquiring) }
+  func set() { value.store(true, ordering: .releasing) }
+  func reset() { value.store(false, ordering: .releasing) }
 }

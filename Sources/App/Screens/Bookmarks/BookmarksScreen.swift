@@ -34,7 +34,8 @@ final class BookmarksScreen: ScreenFeature {
       return .input(
         InputRequest(
           prompt: KeyText("Rename bookmark \(number)", "북마크 \(number) 이름"),
-          words: "rename \(number) ", text: selected?.text ?? ""))
+          words: "rename \(number) ", text: selected?.text ?? "",
+          limit: InputField.title.limit))
     case .delete: return .run(.remove(number: number))
     default: return nil
     }

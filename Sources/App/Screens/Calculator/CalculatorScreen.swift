@@ -32,7 +32,7 @@ final class CalculatorScreen: ScreenFeature {
       .input(
         InputRequest(
           prompt: KeyText("Amount", "금액"), words: "convert ", text: String(character),
-          isLive: true))
+          limit: InputRequest.shortLimit, isLive: true))
     case .escape: .run(.back)
     default: nil
     }

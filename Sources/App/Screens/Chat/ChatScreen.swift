@@ -29,12 +29,15 @@ final class ChatScreen: ScreenFeature {
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     switch (key, selected?.number) {
     case (.character("i"), _), (.enter, nil):
-      .input(InputRequest(prompt: KeyText("Message", "메시지"), words: "say "))
+      .input(
+        InputRequest(
+          prompt: KeyText("Message", "메시지"), words: "say ", limit: InputField.message.limit))
     case (.enter, let number?):
       .input(
         InputRequest(
           prompt: KeyText("Edit message \(number)", "메시지 \(number) 고치기"),
-          words: "edit \(number) ", text: selected?.text ?? ""))
+          words: "edit \(number) ", text: selected?.text ?? "",
+          limit: InputField.message.limit))
     case (.delete, let number?): .run(.delete(number: number))
     default: nil
     }

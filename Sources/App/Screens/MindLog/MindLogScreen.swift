@@ -32,12 +32,15 @@ final class MindLogScreen: ScreenFeature {
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     switch (key, selected?.number) {
     case (.character("i"), _), (.enter, nil):
-      .input(InputRequest(prompt: KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모"), words: "add "))
+      .input(
+        InputRequest(
+          prompt: KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모"), words: "add ",
+          limit: InputRequest.mindLogLimit))
     case (.enter, let number?):
       .input(
         InputRequest(
           prompt: KeyText("Edit entry \(number)", "기록 \(number) 고치기"), words: "edit \(number) ",
-          text: selected?.text ?? ""))
+          text: selected?.text ?? "", limit: InputRequest.mindLogLimit))
     case (.delete, let number?): .run(.delete(number: number))
     default: nil
     }

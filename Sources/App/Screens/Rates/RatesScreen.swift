@@ -32,7 +32,7 @@ final class RatesScreen: ScreenFeature {
       .input(
         InputRequest(
           prompt: KeyText("Filter", "찾기"), words: "rates ", text: viewModel.state.query,
-          isLive: true))
+          limit: InputRequest.shortLimit, isLive: true))
     case (.enter, let code?): .run(.calc(code: code))
     case (.character("f"), let code?): .run(.favorite(code: code))
     case (.character("R"), _): .start(.refresh(force: false))

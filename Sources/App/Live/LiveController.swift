@@ -1,0 +1,316 @@
+import Domain
+import Foundation
+import Observation
+import Presentation
+
+/// What the live view does with keys, without a terminal: it keeps the view's own state
+/// (`LiveState`), turns each key into a `Command` for `Session` (or an edit of that
+/// state), and lays out frames. Tests drive it with keys and read its frames.
+@MainActor
+final class LiveController {
+  let session: Session
+  let renderer: Renderer
+  let layout: LiveLayout
+  let state: LiveState
+  /// How the view ends; set by `q`, Ctrl-C, Ctrl-D, a signal or an unusable store.
+  var exit: ExitStatus?
+  /// The reason of an unusable store, said once the terminal is given back.
+  private(set) var farewell: String?
+
+  init(session: Session, renderer: Renderer, size: TerminalSize) {
+    self.session = session
+    self.renderer = renderer
+    layout = LiveLayout(renderer: renderer)
+    state = LiveState(size: size)
+  }
+
+  private var strings: Strings { renderer.strings }
+
+  /// Whether the screen showing changes with time alone (a running stopwatch).
+  var isTicking: Bool { session.currentFeature.isTicking }
+
+  func tick() { session.currentFeature.tick() }
+
+  /// The frame for the state now.
+  func frame() -> Frame {
+    let feature = session.currentFeature
+    return layout.frame(
+      screen: renderer.screenLines(session.content), overlay: state.overlay,
+      keys: type(of: feature).keys, size: state.size)
+  }
+
+  func handle(_ key: Key) async {
+    switch key {
+    case .control("c"), .control("d"):
+      exit = .done
+      return
+    default: break
+    }
+    if let question = state.question {
+      state.question = nil
+      if case .character(let answer) = key, ["y", "Y", "ㅇ"].contains(answer) {
+        await run(question.command)
+      } else {
+        state.status = LiveStatus(
+          text: strings.text(.notConfirmed(question.message, command: question.typed)),
+          isError: true)
+      }
+      return
+    }
+    if state.page != nil {
+      state.page = nil
+      return
+    }
+    if state.input != nil {
+      await edit(key)
+      return
+    }
+    let feature = session.currentFeature
+    if let action = feature.liveAction(
+      for: key, on: session.content.screen, selected: selectedItem)
+    {
+      await perform(action)
+      return
+    }
+    await handleShared(key)
+  }
+
+  /// The keys every screen shares.
+  private func handleShared(_ key: Key) async {
+    let tabs = Tab.allCases
+    let current = tabs.firstIndex(of: session.content.screen.tab) ?? 0
+    switch key {
+    case .character("q"): exit = .done
+    case .character("?"):
+      state.page =
+        LiveKeys.all(strings).map { "\($0.key)  \($0.does.text(strings.language))" }
+        + [""] + screenKeys()
+    case .character(":"):
+      state.input = InputRequest(
+        prompt: KeyText(":", ":"), words: "", limit: InputRequest.commandLimit)
+    case .character(let digit)
+    where digit.wholeNumberValue.map { (1...tabs.count).contains($0) } ?? false:
+      await show(tabs[(digit.wholeNumberValue ?? 1) - 1])
+    case .tab, .right: await show(tabs[(current + 1) % tabs.count])
+    case .backTab, .left: await show(tabs[(current + tabs.count - 1) % tabs.count])
+    case .up: await moveSelection(by: -1)
+    case .down: await moveSelection(by: 1)
+    case .home: await moveSelection(to: 0)
+    case .end: await moveSelection(to: Int.max)
+    case .pageUp: await turnPage(by: -1)
+    case .pageDown: await turnPage(by: 1)
+    default: break
+    }
+  }
+
+  /// The keys of every screen, for `?`: one line a screen, named by the command that
+  /// opens it, so the list fits a small terminal.
+  private func screenKeys() -> [String] {
+    ScreenFeatures.all.compactMap { feature in
+      guard !feature.keys.isEmpty, let name = feature.help.first?.name else { return nil }
+      let keys = feature.keys.map { "\($0.key) \($0.does.text(strings.language))" }
+      return "\(name): " + keys.joined(separator: " · ")
+    }
+  }
+
+  private func show(_ tab: Tab) async {
+    await run(.opening(tab))
+  }
+
+  private func perform(_ action: LiveAction) async {
+    switch action {
+    case .run(let command): await run(command)
+    case .start(let command): Task { await self.run(command) }
+    case .input(let request):
+      state.input = request
+      if request.isLive { await runLive(request) }
+    }
+  }
+
+  // MARK: The input line
+
+  /// Edits the open input line in place (`state.input?.line`: no copy of the text is held
+  /// meanwhile), so a key costs what it adds however long the line is; past the field's
+  /// limit a key is counted and dropped (`InputLine`).
+  private func edit(_ key: Key) async {
+    guard let isLive = state.input?.isLive else { return }
+    // A live line is short (`InputRequest.shortLimit`): its text is compared to run it only
+    // when it changed.
+    let before = isLive ? state.input?.text : nil
+    switch key {
+    case .character(let character): state.input?.line.append(character)
+    case .paste(let text): state.input?.line.append(text)
+    case .backspace: state.input?.line.removeLast()
+    case .control("u"): state.input?.line.removeAll()
+    case .escape:
+      state.input = nil
+      return
+    case .enter:
+      guard let input = state.input else { return }
+      state.input = nil
+      if !input.isLive { await submit(input.words + input.text) }
+      return
+    default: return
+    }
+    if isLive, let input = state.input, input.text != before { await runLive(input) }
+  }
+
+  /// A live line runs at every change; a word it cannot use yet (an empty amount) waits.
+  private func runLive(_ input: InputRequest) async {
+    guard let command = try? CommandParser.parse(input.words + input.text) else {
+      state.status = nil
+      return
+    }
+    await run(command)
+  }
+
+  /// Runs a typed line as line mode does: a usage error is said on the status line.
+  private func submit(_ line: String) async {
+    guard line.utf8.count <= Pocket.maxLineBytes else {
+      state.status = LiveStatus(
+        text: strings.text(.lineTooLong(limit: Pocket.maxLineBytes)), isError: true)
+      return
+    }
+    do {
+      guard let command = try CommandParser.parse(line) else { return }
+      await run(command)
+    } catch {
+      state.status = LiveStatus(text: error.text(strings.language), isError: true)
+    }
+  }
+
+  // MARK: Commands
+
+  /// Runs `command` as line mode does and says its outcome on the status line.
+  private func run(_ command: Command) async {
+    let before = session.content.screen
+    let outcome = await session.execute(command)
+    if session.content.screen != before {
+      state.selection = nil
+      state.scroll = 0
+    } else {
+      clampSelection()
+    }
+    for warning in await session.store.takeWarnings() {
+      state.status = LiveStatus(text: strings.warning(warning), isError: true)
+    }
+    switch outcome {
+    case .done(let message):
+      state.status = message.map { LiveStatus(text: strings.text($0)) }
+    case .refused(let message):
+      if let confirmed = Session.confirmed(message) {
+        state.question = LiveQuestion(
+          message: message, command: confirmed.command, typed: confirmed.typed,
+          text: "\(strings.text(message)) \(strings.yesOrNo)")
+      } else {
+        state.status = LiveStatus(text: strings.text(message), isError: true)
+      }
+      if ExitStatus(for: .refused(message)) == .storeUnusable {
+        exit = .storeUnusable
+        farewell = strings.text(message)
+      }
+    case .text(let text):
+      state.page = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    case .quit:
+      exit = .done
+    }
+  }
+
+  // MARK: Selection
+
+  /// The screen's body: its lines under the tab line.
+  private var body: [ScreenLine] {
+    Array(renderer.screenLines(session.content).dropFirst())
+  }
+
+  private var selectedItem: ListItem? {
+    let body = body
+    guard let selection = state.selection,
+      let line = LiveLayout.lineIndex(ofItem: selection, in: body)
+    else { return nil }
+    return body[line].item
+  }
+
+  private func moveSelection(by step: Int) async {
+    let count = LiveLayout.itemCount(body)
+    guard count > 0 else { return }
+    // Down from nothing selects the first item, up the last.
+    let target = state.selection.map { $0 + step } ?? (step > 0 ? 0 : count - 1)
+    await moveSelection(to: target)
+  }
+
+  private func moveSelection(to target: Int) async {
+    let body = body
+    let count = LiveLayout.itemCount(body)
+    guard count > 0 else { return }
+    let selection = min(max(0, target), count - 1)
+    state.selection = selection
+    if let line = LiveLayout.lineIndex(ofItem: selection, in: body) {
+      state.scroll = LiveLayout.scroll(
+        state.scroll, showing: line, height: LiveLayout.bodyRows(state.size))
+    }
+    await followSelection()
+  }
+
+  /// On the mind log, the mood picture ends on the selected entry's day (`mindlog --to`),
+  /// so moving through the list shows the mood around each entry.
+  private func followSelection() async {
+    guard session.content.screen == .mindLog, let date = selectedItem?.date, date <= Date()
+    else { return }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = strings.timeZone
+    await run(.mindLogSpan(days: nil, through: .day(CalendarDay(date, in: calendar))))
+  }
+
+  private func clampSelection() {
+    guard let selection = state.selection else { return }
+    let count = LiveLayout.itemCount(body)
+    state.selection = count == 0 ? nil : min(selection, count - 1)
+  }
+
+  /// The previous or next page of a list with pages; a list without pages (the rates)
+  /// scrolls by a screenful.
+  private func turnPage(by step: Int) async {
+    if let paging = session.content.state.paging {
+      let target = paging.number + step
+      guard (1...paging.count).contains(target) else { return }
+      await run(.page(number: target))
+      state.selection = nil
+      state.scroll = 0
+    } else {
+      let height = LiveLayout.bodyRows(state.size)
+      let limit = max(0, body.count - height)
+      state.scroll = min(max(0, state.scroll + step * height), limit)
+      state.selection = nil
+    }
+  }
+}
+
+/// A question that waits for y or n: what it asks and the command a yes runs.
+struct LiveQuestion: Equatable {
+  var message: Message
+  var command: Command
+  var typed: String
+  var text: String
+}
+
+/// The live view's own state, observed like the view models': the terminal's size, the
+/// selection, the input line, the status line, a question, a page of text over the screen.
+@MainActor @Observable
+final class LiveState {
+  var size: TerminalSize
+  var selection: Int?
+  var scroll = 0
+  var input: InputRequest?
+  var status: LiveStatus?
+  var question: LiveQuestion?
+  var page: [String]?
+
+  init(size: TerminalSize) { self.size = size }
+
+  var overlay: LiveOverlay {
+    LiveOverlay(
+      input: input, status: status, question: question?.text, page: page, selection: selection,
+      scroll: scroll)
+  }
+}
