@@ -39,8 +39,9 @@ package final class LiveView {
   /// (a store that became unusable).
   package var farewell: String? { controller.farewell }
 
-  /// The `errno` of the first frame that could not be written (the terminal is gone).
-  package var writeFailure: Int32? { device.writeFailure }
+  /// The `errno` of the first frame that could not be written, to report (none for a
+  /// terminal that hung up).
+  package var writeFailure: Int32? { device.reportedWriteFailure }
 
   /// Runs until `q`, Ctrl-C, Ctrl-D, the end of input, SIGTERM, SIGHUP, an unusable store
   /// or a frame that could not be written (then it ends with `outputFailed`: no key's
@@ -64,7 +65,8 @@ package final class LiveView {
     events.stop()
     device.leave()
     isEntered = false
-    return ExitStatus(controller.exit ?? .done, after: FailedWrites(output: device.writeFailure))
+    return ExitStatus(
+      controller.exit ?? .done, after: FailedWrites(output: device.reportedWriteFailure))
   }
 
   // MARK: Drawing

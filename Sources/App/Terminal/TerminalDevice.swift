@@ -117,6 +117,11 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
   /// The `errno` of the first write that failed: the terminal is gone, or cannot take more.
   package private(set) var writeFailure: Int32?
 
+  /// The failure to report when the view ends: none when the terminal hung up (`EIO`, its
+  /// window closed: the person is gone, as with SIGHUP, and nobody is left to tell), else
+  /// `writeFailure`.
+  package var reportedWriteFailure: Int32? { writeFailure == EIO ? nil : writeFailure }
+
   /// Writes all of `text` (EINTR-safe, waiting for room on EAGAIN); a failure is kept in
   /// `writeFailure`, for the live view to end on.
   package func write(_ text: String) {
