@@ -51,6 +51,39 @@ struct PocketProcess: Sendable {
     _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil,
     asNobody: Bool = false
   ) throws -> Run {
+    let started = try start(arguments, input: input, lang: lang, asNobody: asNobody)
+    if let killAfter {
+      let process = started.process
+      let pid = process.processIdentifier
+      let seconds =
+        Double(killAfter.components.seconds)
+        + Double(killAfter.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        if process.isRunning { kill(pid, SIGKILL) }
+      }
+    }
+    return wait(started)
+  }
+
+  /// A `pocket` that `start` started; `wait` collects what it did.
+  struct Started {
+    let process: Process
+    fileprivate let stdout: Pipe
+    fileprivate let stderr: Pipe
+  }
+
+  /// Runs one `pocket` per entry of `commands` (its arguments, and what it reads on
+  /// standard input), all started before any is waited for, so they run at once.
+  func runTogether(_ commands: [(arguments: [String], input: String?)]) throws -> [Run] {
+    let started = try commands.map { try start($0.arguments, input: $0.input) }
+    return started.map(wait)
+  }
+
+  /// Starts `pocket` as `run` does, without waiting for it. Its output goes to pipes that
+  /// `wait` reads: at most a pipe's buffer (64 KiB) is written before `wait` is called.
+  func start(
+    _ arguments: [String], input: String? = nil, lang: String = "en", asNobody: Bool = false
+  ) throws -> Started {
     let process = Process()
     let pocketArguments =
       ["--store-path", directory.path, "--lang", lang] + (store.map { ["--store", $0] } ?? [])
@@ -80,24 +113,20 @@ struct PocketProcess: Sendable {
     process.standardError = stderr
     process.standardInput = stdin
     try process.run()
-    if let killAfter {
-      let pid = process.processIdentifier
-      let seconds =
-        Double(killAfter.components.seconds)
-        + Double(killAfter.components.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-        if process.isRunning { kill(pid, SIGKILL) }
-      }
-    }
     if let input { stdin.fileHandleForWriting.write(Foundation.Data(input.utf8)) }
     try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    return Started(process: process, stdout: stdout, stderr: stderr)
+  }
+
+  /// Waits for `started` to end, reading its output.
+  func wait(_ started: Started) -> Run {
+    let out = started.stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = started.stderr.fileHandleForReading.readDataToEndOfFile()
+    started.process.waitUntilExit()
     return Run(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      status: started.process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self),
-      wasKilled: process.terminationReason == .uncaughtSignal)
+      wasKilled: started.process.terminationReason == .uncaughtSignal)
   }
 
   /// What `runBounded` saw.
