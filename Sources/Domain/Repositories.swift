@@ -17,8 +17,12 @@ public protocol StopwatchRepository: Sendable {
   func laps(offset: Int, limit: Int) async throws -> Page<Lap>
   /// Count of laps, and the fastest and slowest lap (lowest number wins a tie).
   func lapSummary() async throws -> LapSummary
-  /// Deletes the stored time and every lap. Resetting an empty store is not an error.
-  func reset() async throws
+  /// Deletes the stored time and every lap when at most `limit` laps are stored, counting
+  /// and deleting in one step that no other task or process can come between (one
+  /// transaction, under one lock): laps another process saves meanwhile are either counted
+  /// or kept. With more laps nothing changes. Resetting an empty store is not an error.
+  /// - Returns: `.deleted`, or `.refused(count:)` with the number of laps stored.
+  func reset(ifAtMost limit: Int) async throws -> BulkDeletion
   /// Reads the stored stopwatch and its newest lap, lets `decide` choose at most one change,
   /// and stores it, all in one step that no other task or process can come between (one
   /// transaction, under one lock). When `decide` throws, nothing is stored and its error is
@@ -30,6 +34,22 @@ public protocol StopwatchRepository: Sendable {
         change: StopwatchChange?, result: Result
       )
   ) async throws -> Result
+}
+
+extension StopwatchRepository {
+  /// Deletes the stored time and every lap, however many there are.
+  public func reset() async throws {
+    _ = try await reset(ifAtMost: .max)
+  }
+}
+
+/// What a deletion of a whole list with a limit (`reset(ifAtMost:)`,
+/// `deleteAll(ifAtMost:)`) did.
+public enum BulkDeletion: Equatable, Sendable {
+  /// Everything was deleted (an empty list included).
+  case deleted
+  /// Nothing was deleted: the list holds `count` items, more than the limit.
+  case refused(count: Int)
 }
 
 /// What `StopwatchRepository.update` stores.
@@ -53,11 +73,21 @@ public protocol BookmarkRepository: Sendable {
   func rename(url: String, to title: String) async throws
   /// Deletes the bookmark with `url`; a missing url throws `.notFound`.
   func delete(url: String) async throws
-  /// Deletes every bookmark; an empty list is not an error.
-  func deleteAll() async throws
+  /// Deletes every bookmark when at most `limit` are stored, counting and deleting in one
+  /// step that no other task or process can come between; with more, nothing changes. An
+  /// empty list is not an error.
+  /// - Returns: `.deleted`, or `.refused(count:)` with the number of bookmarks stored.
+  func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion
   /// Deletes the bookmark with `bookmark.url` when there is one, else inserts `bookmark`,
   /// in one step that no other task or process can come between. Returns what it did.
   func toggle(_ bookmark: Bookmark) async throws -> BookmarkState
+}
+
+extension BookmarkRepository {
+  /// Deletes every bookmark, however many there are.
+  public func deleteAll() async throws {
+    _ = try await deleteAll(ifAtMost: .max)
+  }
 }
 
 /// Cached exchange rates and favourite currencies.
@@ -69,6 +99,14 @@ public protocol ExchangeRateRepository: Sendable {
   /// Stores `snapshot` as the latest; the former latest becomes the previous one and the
   /// one before it is dropped. Storing a snapshot equal to the latest changes nothing.
   func store(_ snapshot: RateSnapshot) async throws
+  /// Stores `snapshot` as `store(_:)` does, but only when `condition` admits it over the
+  /// latest stored snapshot (`RateStoreCondition.admits`). The latest is read and the
+  /// snapshot written in one step that no other task or process can come between (one
+  /// transaction, under one lock), so two processes storing at once never leave an older
+  /// publication as the latest: rates never go back in time.
+  /// - Returns: `.stored`, or `.kept(latest:)` with the latest snapshot, which stays.
+  func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
+    -> RateStoreOutcome
   /// Favourite currency codes.
   func favorites() async throws -> Set<String>
   /// Adds or removes `code` from the favourites; doing what is already so is not an error.
@@ -76,6 +114,32 @@ public protocol ExchangeRateRepository: Sendable {
   /// Removes `code` from the favourites when it is one, else adds it, in one step that no
   /// other task or process can come between. Returns whether it is a favourite now.
   func toggleFavorite(_ code: String) async throws -> Bool
+}
+
+/// When `ExchangeRateRepository.store(_:if:)` stores a snapshot.
+public enum RateStoreCondition: Equatable, Sendable {
+  /// Only into a store that holds no rates (the first launch's bundled snapshot).
+  case noneStored
+  /// Only when it was published after the latest stored snapshot, or none is stored.
+  case newerThanLatest
+
+  /// Whether `snapshot` may be stored over `latest` (`nil` when the store holds no rates).
+  /// Every store decides with this, inside its write.
+  public func admits(_ snapshot: RateSnapshot, over latest: RateSnapshot?) -> Bool {
+    guard let latest else { return true }
+    switch self {
+    case .noneStored: return false
+    case .newerThanLatest: return snapshot.publishedAt > latest.publishedAt
+    }
+  }
+}
+
+/// What `ExchangeRateRepository.store(_:if:)` did.
+public enum RateStoreOutcome: Equatable, Sendable {
+  /// The snapshot is now the latest.
+  case stored
+  /// The snapshot was not stored: `latest`, already stored, stays the latest.
+  case kept(latest: RateSnapshot)
 }
 
 /// The screen the user saw last.
@@ -97,6 +161,12 @@ public protocol MindLogRepository: Sendable {
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog
   /// Replaces the entry with the same id; a missing id throws `.notFound`.
   func update(_ entry: MindLog) async throws
+  /// Sets the score of the entry with `id`, and its note and date when given (`nil` keeps
+  /// the stored one), reading and writing the entry in one step that no other task or
+  /// process can come between: a field this call leaves alone keeps what another process
+  /// wrote. A missing id throws `.notFound`.
+  /// - Returns: the entry as stored now.
+  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog
   /// Deletes the entry with `id`; a missing id throws `.notFound`.
   func delete(id: Int64) async throws
 }

@@ -96,6 +96,57 @@ struct PocketProcess: Sendable {
     stderr stderrSink: Sink = .captured,
     currentDirectory: URL? = nil
   ) throws -> Run {
+    let launched = try launch(
+      arguments, input: input, lang: lang, asNobody: asNobody, stdout: stdoutSink,
+      stderr: stderrSink, currentDirectory: currentDirectory)
+    if let killAfter {
+      let process = launched.process
+      let pid = process.processIdentifier
+      let seconds =
+        Double(killAfter.components.seconds)
+        + Double(killAfter.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        if process.isRunning { kill(pid, SIGKILL) }
+      }
+    }
+    return try collect(launched, input: input)
+  }
+
+  /// Runs one `pocket` per entry of `commands` (its arguments, and what it reads on
+  /// standard input), all started before any is waited for, so they run at once.
+  func runTogether(_ commands: [(arguments: [String], input: String?)]) throws -> [Run] {
+    let launched = try commands.map { try launch($0.arguments, input: $0.input) }
+    // Input longer than a pipe's buffer is written to all of them at once, as they run.
+    let writing = DispatchGroup()
+    for (process, command) in zip(launched, commands) {
+      guard let writer = process.stdin else { continue }
+      let bytes = Foundation.Data((command.input ?? "").utf8)
+      DispatchQueue.global().async(group: writing) {
+        writer.write(bytes)
+        try? writer.close()
+      }
+    }
+    let runs = try launched.map { try collect($0, input: nil) }
+    writing.wait()
+    return runs
+  }
+
+  /// A `pocket` that `launch` started; `collect` waits for it and reads what it wrote.
+  private struct Launched {
+    let process: Process
+    let stdout: Pipe?
+    let stderr: Pipe?
+    /// Standard input still to be written (input longer than a pipe's buffer).
+    let stdin: FileHandle?
+  }
+
+  /// Starts `pocket` as `run` does, without waiting for it. Its output goes to pipes that
+  /// `collect` reads: at most a pipe's buffer (64 KiB) is written before that.
+  private func launch(
+    _ arguments: [String], input: String? = nil, lang: String = "en", asNobody: Bool = false,
+    stdout stdoutSink: Sink = .captured, stderr stderrSink: Sink = .captured,
+    currentDirectory: URL? = nil
+  ) throws -> Launched {
     let process = Process()
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     var command: [String]
@@ -139,26 +190,25 @@ struct PocketProcess: Sendable {
     try stdout.closeAfterLaunch?.close()
     try stderr.closeAfterLaunch?.close()
     try stdin.child.close()
-    if let killAfter {
-      let pid = process.processIdentifier
-      let seconds =
-        Double(killAfter.components.seconds)
-        + Double(killAfter.components.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-        if process.isRunning { kill(pid, SIGKILL) }
-      }
-    }
-    if let writer = stdin.writeAfterLaunch {
-      writer.write(Foundation.Data((input ?? "").utf8))
+    return Launched(
+      process: process, stdout: stdout.captured, stderr: stderr.captured,
+      stdin: stdin.writeAfterLaunch)
+  }
+
+  /// Writes what is left of `input` (unless `nil`: written elsewhere), waits for `launched`
+  /// to end and reads its output.
+  private func collect(_ launched: Launched, input: String?) throws -> Run {
+    if let input, let writer = launched.stdin {
+      writer.write(Foundation.Data(input.utf8))
       try writer.close()
     }
-    let out = stdout.captured?.fileHandleForReading.readDataToEndOfFile() ?? Foundation.Data()
-    let err = stderr.captured?.fileHandleForReading.readDataToEndOfFile() ?? Foundation.Data()
-    process.waitUntilExit()
+    let out = launched.stdout?.fileHandleForReading.readDataToEndOfFile() ?? Foundation.Data()
+    let err = launched.stderr?.fileHandleForReading.readDataToEndOfFile() ?? Foundation.Data()
+    launched.process.waitUntilExit()
     return Run(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      status: launched.process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self),
-      wasKilled: process.terminationReason == .uncaughtSignal)
+      wasKilled: launched.process.terminationReason == .uncaughtSignal)
   }
 
   /// What the child gets for `sink`; `captured` is the pipe to read, `closeAfterLaunch` the

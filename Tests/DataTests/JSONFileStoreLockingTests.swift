@@ -6,8 +6,10 @@ import Testing
 
 @testable import Data
 
-/// Readers of a json store take the shared lock writers exclude, so a store opened while
-/// another process rewrites its snapshot is never seen half changed.
+/// Readers of a json store take no lock: they check that the snapshot they started from is
+/// still in place after reading the journal, and read again when it is not. So a store
+/// opened or read while another process rewrites its snapshot is never seen half changed,
+/// nor older than what was acknowledged before the read began.
 @Suite struct JSONFileStoreLockingTests {
   /// What the writer has finished, shared with the reader.
   final class Progress: Sendable {
@@ -33,6 +35,7 @@ import Testing
         try await writer.repositories.stopwatch.save(
           Stopwatch(accumulated: .milliseconds(milliseconds)))
         progress.acknowledged.withLock { $0 = milliseconds }
+        await Task.yield()  // the reader's turn, on a machine with few threads
       }
     }
     let opens = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1" ? 20_000 : 1_000
@@ -47,6 +50,7 @@ import Testing
       } catch {
         problems.append("open \(open): \(error)")
       }
+      await Task.yield()  // the writer's turn, on a machine with few threads
     }
     progress.finished.withLock { $0 = true }
     try await writing.value
@@ -55,5 +59,50 @@ import Testing
     #expect(problems.isEmpty, "\(problems)")
     let last = try JSONFileStore.open(directory: directory)
     #expect(try await last.repositories.stopwatch.load().accumulated == .milliseconds(changes))
+  }
+
+  @Test func readsWhileAnotherRewritesTheSnapshotAreWholeAndNeverOlderThanAcknowledged()
+    async throws
+  {
+    let directory = try Fixtures.temporaryDirectory(preferringMemory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let writer = try JSONFileStore.open(directory: directory, journalLimit: .bytes(1))
+    try await writer.repositories.stopwatch.save(Stopwatch(accumulated: .milliseconds(1)))
+    // A second writer that only appends lines: the journal grows between rewrites too.
+    let appender = try JSONFileStore.open(directory: directory)
+    let progress = Progress()
+    progress.acknowledged.withLock { $0 = 1 }
+    let writing = Task.detached {
+      var milliseconds: Int64 = 1
+      while !progress.finished.withLock({ $0 }) {
+        milliseconds += 1
+        let store = milliseconds.isMultiple(of: 3) ? writer : appender
+        try await store.repositories.stopwatch.save(
+          Stopwatch(accumulated: .milliseconds(milliseconds)))
+        progress.acknowledged.withLock { $0 = milliseconds }
+        await Task.yield()  // the reader's turn, on a machine with few threads
+      }
+    }
+    let reader = try JSONFileStore.open(directory: directory).repositories.stopwatch
+    let reads = Soak.size(2_000, full: 40_000)
+    var problems: [String] = []
+    for read in 1...reads where problems.count < 3 {
+      let acknowledged = progress.acknowledged.withLock { $0 }
+      do {
+        let seen = try await reader.load().accumulated
+        if seen < .milliseconds(acknowledged) {
+          problems.append("read \(read): \(seen) after \(acknowledged) ms was acknowledged")
+        }
+      } catch {
+        problems.append("read \(read): \(error)")
+      }
+      await Task.yield()  // the writers' turn, on a machine with few threads
+    }
+    progress.finished.withLock { $0 = true }
+    try await writing.value
+    print(
+      "reads-during-compaction: \(reads) reads during \(progress.acknowledged.withLock { $0 }) changes"
+    )
+    #expect(problems.isEmpty, "\(problems)")
   }
 }

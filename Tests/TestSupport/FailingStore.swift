@@ -104,7 +104,9 @@ private struct FailingStopwatchRepository: StopwatchRepository {
   func lapSummary() async throws -> LapSummary {
     try await store.gate(writes: false).stopwatch.lapSummary()
   }
-  func reset() async throws { try await store.gate(writes: true).stopwatch.reset() }
+  func reset(ifAtMost limit: Int) async throws -> BulkDeletion {
+    try await store.gate(writes: true).stopwatch.reset(ifAtMost: limit)
+  }
   func update<Result: Sendable>(
     _ decide:
       @Sendable (_ stopwatch: Stopwatch, _ newestLap: Lap?) throws -> (
@@ -133,7 +135,9 @@ private struct FailingBookmarkRepository: BookmarkRepository {
   func delete(url: String) async throws {
     try await store.gate(writes: true).bookmarks.delete(url: url)
   }
-  func deleteAll() async throws { try await store.gate(writes: true).bookmarks.deleteAll() }
+  func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
+    try await store.gate(writes: true).bookmarks.deleteAll(ifAtMost: limit)
+  }
   func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
     try await store.gate(writes: true).bookmarks.toggle(bookmark)
   }
@@ -148,6 +152,11 @@ private struct FailingExchangeRateRepository: ExchangeRateRepository {
   }
   func store(_ snapshot: RateSnapshot) async throws {
     try await store.gate(writes: true).rates.store(snapshot)
+  }
+  func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
+    -> RateStoreOutcome
+  {
+    try await store.gate(writes: true).rates.store(snapshot, if: condition)
   }
   func favorites() async throws -> Set<String> {
     try await store.gate(writes: false).rates.favorites()
@@ -185,6 +194,10 @@ private struct FailingMindLogRepository: MindLogRepository {
   }
   func update(_ entry: MindLog) async throws {
     try await store.gate(writes: true).mindLogs.update(entry)
+  }
+  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {
+    try await store.gate(writes: true).mindLogs.update(
+      id: id, score: score, note: note, date: date)
   }
   func delete(id: Int64) async throws { try await store.gate(writes: true).mindLogs.delete(id: id) }
 }

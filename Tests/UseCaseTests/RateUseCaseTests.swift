@@ -68,6 +68,44 @@ struct RateUseCaseTests {
     #expect(try await store.rates.latest() == snapshot("2024-08-19"))
   }
 
+  /// A store that today's version left with the previous set newer than the latest (two
+  /// refreshes at once): the list shows no marks rather than marks the wrong way round.
+  @Test func aPreviousSetNewerThanTheLatestGivesNoTrends() async throws {
+    try await store.rates.store(snapshot("2024-08-19"))
+    try await store.rates.store(snapshot("2024-01-09"))
+    let board = try await LoadExchangeRates(rates: store.rates, source: BundledRateSource())()
+    #expect(board.publishedAt == (try snapshot("2024-01-09")).publishedAt)
+    #expect(board.quotes.allSatisfy { $0.trend == .flat })
+  }
+
+  /// A seed fetched while another process stored newer rates is not stored over them: the
+  /// list shows what the store kept.
+  @Test func loadingSeedsOnlyAStoreThatIsStillEmpty() async throws {
+    let source = StoringMeanwhile(
+      rates: store.rates, meanwhile: try snapshot("2024-01-09"), fetched: try snapshot("2024-08-19")
+    )
+    let board = try await LoadExchangeRates(rates: store.rates, source: source)()
+    #expect(board.publishedAt == (try snapshot("2024-01-09")).publishedAt)
+    #expect(try await store.rates.latest() == snapshot("2024-01-09"))
+    #expect(try await store.rates.previous() == nil)
+  }
+
+  /// The cache moved on after the refresh read it (another process stored newer rates):
+  /// the older publication fetched is refused by the store, not stored over them.
+  @Test func aRefreshOvertakenByANewerSetStoresNothing() async throws {
+    let (january, august) = (try snapshot("2024-01-09"), try snapshot("2024-08-19"))
+    var june = january
+    june.publishedAt = Date(timeIntervalSince1970: 1_717_200_000)
+    try await store.rates.store(january)
+    let refresh = RefreshExchangeRates(
+      rates: store.rates,
+      source: StoringMeanwhile(rates: store.rates, meanwhile: august, fetched: june),
+      now: { Fixtures.referenceDate })
+    #expect(try await refresh(force: true) == .sourceOlder(publishedAt: june.publishedAt))
+    #expect(try await store.rates.latest() == august)
+    #expect(try await store.rates.previous() == january)
+  }
+
   @Test func trendsCompareWithThePreviousSnapshot() async throws {
     try await store.rates.store(snapshot("2024-01-09"))
     try await store.rates.store(snapshot("2024-08-19"))
@@ -188,5 +226,19 @@ struct RefreshTests {
     let board = try await LoadExchangeRates(rates: store.rates, source: BundledRateSource())()
     #expect(board.base == "EUR")
     #expect(board.quotes.allSatisfy { $0.trend == .flat })
+  }
+}
+
+/// A source whose fetch lets "another process" store `meanwhile` before it returns
+/// `fetched`: the moment between a use case's reading of the cache and its write.
+private struct StoringMeanwhile: ExchangeRateSource {
+  let rates: any ExchangeRateRepository
+  let meanwhile: RateSnapshot
+  let fetched: RateSnapshot
+  var name: String { "a source another process beats" }
+
+  func fetch() async throws -> RateSnapshot {
+    try await rates.store(meanwhile)
+    return fetched
   }
 }

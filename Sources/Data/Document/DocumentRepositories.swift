@@ -55,8 +55,11 @@ struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepositor
     try await backend.read { $0.lapSummary }
   }
 
-  func reset() async throws {
-    try await backend.apply(.resetStopwatch)
+  func reset(ifAtMost limit: Int) async throws -> BulkDeletion {
+    try await backend.update { state in
+      state.lapSummary.count > limit
+        ? (nil, .refused(count: state.lapSummary.count)) : (.resetStopwatch, .deleted)
+    }
   }
 
   func update<Result: Sendable>(
@@ -101,8 +104,11 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
     try await backend.apply(.deleteBookmark(url: url))
   }
 
-  func deleteAll() async throws {
-    try await backend.apply(.deleteAllBookmarks)
+  func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
+    try await backend.update { state in
+      state.bookmarkCount > limit
+        ? (nil, .refused(count: state.bookmarkCount)) : (.deleteAllBookmarks, .deleted)
+    }
   }
 
   func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
@@ -126,6 +132,17 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
 
   func store(_ snapshot: RateSnapshot) async throws {
     try await backend.apply(.storeRates(snapshot))
+  }
+
+  func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
+    -> RateStoreOutcome
+  {
+    try await backend.update { state in
+      if let latest = state.latestRates, !condition.admits(snapshot, over: latest) {
+        return (nil, .kept(latest: latest))
+      }
+      return (.storeRates(snapshot), .stored)
+    }
   }
 
   func favorites() async throws -> Set<String> {
@@ -177,6 +194,16 @@ struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
 
   func update(_ entry: MindLog) async throws {
     try await backend.apply(.updateMindLog(entry))
+  }
+
+  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {
+    try await backend.update { state in
+      guard var entry = state.mindLog(id: id) else { throw DomainError.notFound }
+      entry.score = score
+      if let note { entry.note = note }
+      if let date { entry.date = date }
+      return (.updateMindLog(entry), entry)
+    }
   }
 
   func delete(id: Int64) async throws {

@@ -36,6 +36,9 @@ struct StoreState: Sendable {
 
   init() {}
 
+  /// How many bookmarks the state holds.
+  var bookmarkCount: Int { bookmarks.count }
+
   /// How many records the state holds (the size compaction is measured against).
   var recordCount: Int { laps.count + bookmarks.count + mindLogs.count + messages.count }
 
@@ -326,6 +329,14 @@ extension StoreState {
   /// Mind-log entries newest first.
   func mindLogs(offset: Int, limit: Int) -> Page<MindLog> {
     page(count: mindLogs.count, offset: offset, limit: limit, newestFirst: true) { mindLogs[$0] }
+  }
+
+  /// The mind-log entry with `id`, if there is one.
+  func mindLog(id: Int64) -> MindLog? {
+    guard let index = try? Self.index(of: id, in: mindLogs, dates: mindLogDates) else {
+      return nil
+    }
+    return mindLogs[index]
   }
 
   /// Messages oldest first.

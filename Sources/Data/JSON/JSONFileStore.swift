@@ -8,8 +8,11 @@ import Foundation
 /// the journal is long compared with the store, the snapshot is rewritten atomically (temp
 /// file, fsync, rename, fsync of the folder) and the journal emptied. Changes hold an
 /// exclusive `flock` on `pocket.json.lock` and first read what other processes appended,
-/// so writers never lose each other's changes. A file that cannot be read or understood
-/// is never overwritten: `open` throws and leaves it as it was.
+/// so writers never lose each other's changes; a writer waits for the lock at most
+/// `FileLock.patience` (5 s, as the sqlite store's busy timeout), then fails naming the
+/// lock file and the process holding it. Reads take no lock (see `JSONFiles.refresh`). A
+/// file that cannot be read or understood is never overwritten: `open` throws and leaves
+/// it as it was.
 public final class JSONFileStore: Sendable {
   /// The document's name inside the store directory.
   public static let fileName = "pocket.json"
@@ -134,108 +137,6 @@ public final class JSONFileStore: Sendable {
   }
 }
 
-/// The snapshot and journal of a `JSONFileStore`; all reads and changes go through this
-/// actor, which keeps the state they describe in memory.
-///
-/// Other processes (or other stores on the same folder) may change the files at any time.
-/// A read compares the files' stamps with what it last read and catches up when they moved
-/// (new journal lines are applied, a new snapshot is loaded whole); a change does the same
-/// under the exclusive lock, then appends its line.
-actor JSONFileBackend: DocumentBackend {
-  private var files: JSONFiles
-  private let lockPath: String
-
-  /// Reads the files under the shared lock, so a snapshot rewrite by another process is
-  /// never seen half done. Temporary files a killed writer left are deleted first, under
-  /// the exclusive lock (when the folder can be written).
-  init(
-    filePath: String, directoryPath: String, journalLimit: JournalLimit,
-    versions: DocumentVersions, salvaging: Bool = false
-  ) throws(DomainError) {
-    let lockPath = (directoryPath as NSString).appendingPathComponent(JSONFileStore.lockName)
-    let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
-    if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
-      _ = try? Self.locked(lockPath, exclusive: true) {
-        StoreFolder.removeLeftovers(in: directoryPath, prefix: leftovers)
-      }
-    }
-    files = try Self.locked(lockPath, exclusive: false) {
-      try JSONFiles(
-        filePath: filePath, directoryPath: directoryPath, journalLimit: journalLimit,
-        versions: versions, salvaging: salvaging)
-    }
-    self.lockPath = lockPath
-  }
-
-  /// `body`'s result, run holding the lock; a lock that cannot be had is `storageUnavailable`.
-  private static func locked<Result>(
-    _ lockPath: String, exclusive: Bool, _ body: () throws -> Result
-  ) throws(DomainError) -> Result {
-    do {
-      return try DurableFile.withLock(lockPath, exclusive: exclusive, body)
-    } catch let failure as DurableFile.Failure {
-      throw .storageUnavailable(path: lockPath, reason: failure.reason)
-    } catch let error as DomainError {
-      throw error
-    } catch {
-      throw .storageUnavailable(path: lockPath, reason: "\(error)")
-    }
-  }
-
-  /// The journal lines skipped while salvaging (`JSONFileStore.openSalvaging`).
-  func unreadable() -> [String] { files.unreadable }
-
-  func takeWarnings() -> [String] {
-    defer { files.warning = nil }
-    return files.warning.map { [$0] } ?? []
-  }
-
-  func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) throws -> Result {
-    if files.mayHaveChanged {
-      do {
-        try DurableFile.withLock(lockPath, exclusive: false) { try files.catchUp() }
-      } catch let failure as DurableFile.Failure {
-        throw DomainError.storageUnavailable(path: lockPath, reason: failure.reason)
-      }
-    }
-    return body(files.state)
-  }
-
-  func apply(_ change: StoreChange) throws -> ChangeResult {
-    try update { _ in (change, ()) }.applied
-  }
-
-  /// Holds the exclusive lock from the read to the write: `decide` sees every change other
-  /// processes made before it, and none can land between its reading and its change.
-  func update<Result: Sendable>(
-    _ decide: @Sendable (StoreState) throws -> (change: StoreChange?, result: Result)
-  ) throws -> Result {
-    try update(decide).result
-  }
-
-  private func update<Result: Sendable>(
-    _ decide: (StoreState) throws -> (change: StoreChange?, result: Result)
-  ) throws -> (applied: ChangeResult, result: Result) {
-    do {
-      return try DurableFile.withLock(lockPath, exclusive: true) {
-        try files.catchUp()
-        let (change, result) = try decide(files.state)
-        guard let change else { return (.unchanged, result) }
-        do {
-          return (try files.apply(change), result)
-        } catch let failure as DurableFile.Failure {
-          // The change is in memory but not on disk: start again from the files, still
-          // under the lock. Should that fail too, the next read or change reloads.
-          try? files.reload()
-          throw failure
-        }
-      }
-    } catch let failure as DurableFile.Failure {
-      throw DomainError.storageUnavailable(path: files.filePath, reason: failure.reason)
-    }
-  }
-}
-
 /// The state a snapshot and its journal describe, and how far into the files it has read.
 struct JSONFiles {
   let filePath: String
@@ -288,7 +189,8 @@ struct JSONFiles {
     journalPath = (directoryPath as NSString).appendingPathComponent(JSONFileStore.journalName)
     self.directoryPath = directoryPath
     self.journalLimit = journalLimit
-    try reload()
+    needsReload = true
+    try refresh()
   }
 
   /// Whether another writer may have changed the files since they were read.
@@ -297,8 +199,48 @@ struct JSONFiles {
       || DurableFile.stamp(journalPath) != journalStamp
   }
 
-  /// Brings `state` up to date with the files. The caller holds the lock (shared at least),
-  /// so no snapshot rewrite is half done.
+  /// Brings `state` up to date with the files without the lock, for a read.
+  ///
+  /// Writers change the files in two ways only. A journal line is appended: a reader sees
+  /// a prefix of it, and skips a last line without its newline. A new snapshot is renamed
+  /// into place, after which the journal is emptied: a reader that opened the old snapshot
+  /// still reads it whole, but may then find the journal emptied, or holding the new
+  /// snapshot's lines. So what was read is consistent when the snapshot it started from
+  /// (stamped from the open file) is still in place after the journal was read: the
+  /// journal was not emptied meanwhile. Otherwise this starts again from the files (a
+  /// writer rewrites the snapshot once per many changes, so that is rare). A failure is
+  /// reported only when neither file moved while it was read. After `FileLock.patience` of
+  /// files that keep moving it gives up, as a writer waiting for the lock does.
+  ///
+  /// One difference from reading under the lock: a line whose sync fails (the writer cuts
+  /// it off again and reports the failure) can be seen by a read in between; the next read
+  /// reloads without it.
+  mutating func refresh() throws(DomainError) {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: FileLock.patience)
+    while true {
+      let saved = self
+      let before = (DurableFile.stamp(filePath), DurableFile.stamp(journalPath))
+      do {
+        try catchUp()
+        if DurableFile.stamp(filePath) == snapshotStamp { return }
+      } catch {
+        let after = (DurableFile.stamp(filePath), DurableFile.stamp(journalPath))
+        if after.0 == before.0, after.1 == before.1 { throw error }
+      }
+      self = saved
+      guard clock.now < deadline else {
+        throw .storageUnavailable(
+          path: filePath,
+          reason: "the store changed all the time it was being read "
+            + "(\(FileLock.patience.components.seconds) s); try again")
+      }
+      usleep(1_000)
+    }
+  }
+
+  /// Brings `state` up to date with the files. The caller holds the lock, or checks what
+  /// was read afterwards (`refresh`).
   mutating func catchUp() throws(DomainError) {
     if needsReload { return try reload() }
     let snapshot = DurableFile.stamp(filePath)
@@ -313,16 +255,18 @@ struct JSONFiles {
     }
   }
 
-  /// Loads the snapshot and replays the whole journal. The caller holds the lock.
+  /// Loads the snapshot and replays the whole journal. The caller holds the lock, or checks
+  /// what was read afterwards (`refresh`).
   mutating func reload() throws(DomainError) {
     needsReload = true
-    let stamp = DurableFile.stamp(filePath)
-    let bytes: [UInt8]?
+    let read: (bytes: [UInt8], stamp: DurableFile.Stamp)?
     do {
-      bytes = try DurableFile.readStoreFileIfPresent(filePath)
+      read = try DurableFile.readStoreFileStamped(filePath)
     } catch {
       throw .storageUnavailable(path: filePath, reason: error.reason)
     }
+    let bytes = read?.bytes
+    let stamp = read?.stamp
     state = StoreState()
     seq = 0
     unreadable = []

@@ -84,10 +84,13 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     }
   }
 
-  func deleteAll() async throws {
+  func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
     try await database.write { connection in
+      let count = try rowCount("bookmarks", connection)
+      guard count <= limit else { return .refused(count: count) }
       try connection.execute("DELETE FROM bookmarks")
       try SQLiteListIndex.bookmarks.rebuild(connection)
+      return .deleted
     }
   }
 }

@@ -40,13 +40,33 @@ struct SQLiteExchangeRateRepository: ExchangeRateRepository {
     try await database.read { try Self.snapshot("previous", $0) }
   }
 
+  /// Makes `snapshot` the latest and the latest the previous, unless it is the latest.
+  private static func store(
+    _ snapshot: RateSnapshot, over latest: RateSnapshot?, _ connection: SQLiteConnection
+  ) throws {
+    guard latest != snapshot else { return }
+    // The rates follow their snapshot through ON DELETE / ON UPDATE CASCADE.
+    try connection.execute("DELETE FROM rate_snapshots WHERE slot = 'previous'")
+    try connection.execute("UPDATE rate_snapshots SET slot = 'previous' WHERE slot = 'latest'")
+    try insert(snapshot, into: "latest", connection)
+  }
+
   func store(_ snapshot: RateSnapshot) async throws {
     try await database.write { connection in
-      guard try Self.snapshot("latest", connection) != snapshot else { return }
-      // The rates follow their snapshot through ON DELETE / ON UPDATE CASCADE.
-      try connection.execute("DELETE FROM rate_snapshots WHERE slot = 'previous'")
-      try connection.execute("UPDATE rate_snapshots SET slot = 'previous' WHERE slot = 'latest'")
-      try Self.insert(snapshot, into: "latest", connection)
+      try Self.store(snapshot, over: try Self.snapshot("latest", connection), connection)
+    }
+  }
+
+  /// The latest snapshot is read inside the write transaction (`BEGIN IMMEDIATE`), so no
+  /// other connection can store between the decision and the write.
+  func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
+    -> RateStoreOutcome
+  {
+    try await database.write { connection in
+      let latest = try Self.snapshot("latest", connection)
+      if let latest, !condition.admits(snapshot, over: latest) { return .kept(latest: latest) }
+      try Self.store(snapshot, over: latest, connection)
+      return .stored
     }
   }
 

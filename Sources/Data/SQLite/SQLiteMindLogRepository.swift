@@ -38,12 +38,30 @@ struct SQLiteMindLogRepository: MindLogRepository {
     }
   }
 
-  func update(_ entry: MindLog) async throws {
+  static let select = "SELECT \(MindLogRow.columns) FROM mind_logs WHERE id = ?"
+
+  private static func update(_ entry: MindLog, _ connection: SQLiteConnection) throws {
     let row = MindLogRow(try entry.checked())
+    try connection.execute(update, row.dateMs, row.score, row.note, row.id)
+    try requireChange(connection)
+    try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)
+  }
+
+  func update(_ entry: MindLog) async throws {
+    try await database.write { try Self.update(entry, $0) }
+  }
+
+  /// The entry is read inside the write transaction, so no other connection can change it
+  /// between the reading and the writing.
+  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {
     try await database.write { connection in
-      try connection.execute(Self.update, row.dateMs, row.score, row.note, row.id)
-      try requireChange(connection)
-      try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)
+      let stored = try connection.query(Self.select, id) { try MindLogRow($0).toDomain() }
+      guard var entry = stored.first else { throw DomainError.notFound }
+      entry.score = score
+      if let note { entry.note = note }
+      if let date { entry.date = date }
+      try Self.update(entry, connection)
+      return entry
     }
   }
 

@@ -84,10 +84,13 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
     }
   }
 
-  func reset() async throws {
+  func reset(ifAtMost limit: Int) async throws -> BulkDeletion {
     try await database.write { connection in
+      let count = try rowCount("laps", connection)
+      guard count <= limit else { return .refused(count: count) }
       try connection.execute("DELETE FROM stopwatch")
       try connection.execute("DELETE FROM laps")
+      return .deleted
     }
   }
 }

@@ -36,7 +36,8 @@ enum DurableFile {
   /// is followed: this is for files a user names, not for store files.
   /// - Throws: a reason when the file exists but cannot be read.
   static func readIfPresent(_ path: String) throws(Failure) -> [UInt8]? {
-    try readFile(path, from: 0, storeFile: false)
+    var stamp: Stamp?
+    return try readFile(path, from: 0, storeFile: false, stamp: &stamp)
   }
 
   /// The bytes of the store file at `path` from `offset` to its end; `nil` when there is no
@@ -46,7 +47,21 @@ enum DurableFile {
   static func readStoreFileIfPresent(_ path: String, from offset: Int = 0) throws(Failure)
     -> [UInt8]?
   {
-    try readFile(path, from: offset, storeFile: true)
+    var stamp: Stamp?
+    return try readFile(path, from: offset, storeFile: true, stamp: &stamp)
+  }
+
+  /// The bytes of the store file at `path` and the stamp of the file they were read from
+  /// (taken from the open file, so a replacement of `path` meanwhile cannot pair one
+  /// file's bytes with another's stamp); `nil` when there is no such file.
+  /// - Throws: as `readStoreFileIfPresent`.
+  static func readStoreFileStamped(_ path: String) throws(Failure)
+    -> (bytes: [UInt8], stamp: Stamp)?
+  {
+    var stamp: Stamp?
+    guard let bytes = try readFile(path, from: 0, storeFile: true, stamp: &stamp), let stamp
+    else { return nil }
+    return (bytes, stamp)
   }
 
   /// Replaces the file at `path` (in `directory`) with `bytes`, atomically and durably.
@@ -124,6 +139,17 @@ enum DurableFile {
   static func stamp(_ path: String) -> Stamp? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
+    return stamp(info)
+  }
+
+  /// The stamp of the open file `descriptor`.
+  private static func stamp(_ descriptor: Int32) -> Stamp? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    return stamp(info)
+  }
+
+  private static func stamp(_ info: stat) -> Stamp {
     #if canImport(Darwin)
       let modified = info.st_mtimespec
     #else
@@ -135,41 +161,54 @@ enum DurableFile {
       size: Int64(info.st_size), modified: modified)
   }
 
-  /// Runs `body` holding an advisory lock (`flock`) on the file at `lockPath`, created with
-  /// mode 0600 when missing: `exclusive` for writers, shared for readers. Another process
-  /// that asks for a conflicting lock waits.
-  ///
-  /// A reader that may not create or write the lock file (a read-only folder) locks it
-  /// read-only; when there is no lock file and none can be made, no writer can be at work
-  /// either, and the reader goes on without the lock.
-  static func withLock<Result>(
-    _ lockPath: String, exclusive: Bool, _ body: () throws -> Result
-  ) throws -> Result {
-    var descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    if descriptor < 0, !exclusive, errno == EROFS || errno == EACCES {
-      descriptor = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-      if descriptor < 0, errno == ENOENT { return try body() }
-    }
-    guard descriptor >= 0 else {
-      throw Failure.notWritten("cannot open the lock file \(lockPath): \(describe(errno))")
-    }
+  /// Runs `body` holding an exclusive advisory lock (`flock`) on the file at `lockPath`,
+  /// created with mode 0600 when missing. Another holder is waited for at most
+  /// `FileLock.patience`.
+  /// - Throws: `FileLock.Busy` when the wait ran out; `Failure.notWritten` when the lock
+  ///   file cannot be opened or locked; what `body` throws.
+  static func withLock<Result>(_ lockPath: String, _ body: () throws -> Result) throws -> Result {
+    let descriptor = try openLockFile(lockPath)
     defer { close(descriptor) }
-    while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-      let code = errno
-      guard code == EINTR else {
-        throw Failure.notWritten("cannot lock \(lockPath): \(describe(code))")
-      }
-    }
+    try FileLock.acquire(descriptor, path: lockPath, exclusive: true)
     defer { flock(descriptor, LOCK_UN) }
     return try body()
+  }
+
+  /// Runs `body` holding the lock `withLock` takes when no other process holds it now;
+  /// `nil` when one does (nothing is waited for).
+  static func withLockIfFree<Result>(_ lockPath: String, _ body: () throws -> Result) throws
+    -> Result?
+  {
+    let descriptor = try openLockFile(lockPath)
+    defer { close(descriptor) }
+    guard try FileLock.tryAcquire(descriptor, path: lockPath, exclusive: true) else { return nil }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  /// Refuses a symbolic link at `path` (a store file that is not opened now, such as the
+  /// lock file of a store that is only read); anything else, or nothing, passes.
+  static func refuseLink(_ path: String) throws(Failure) {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
+    throw .notReadable("cannot use \(path): \(describe(ELOOP))")
+  }
+
+  private static func openLockFile(_ lockPath: String) throws(Failure) -> Int32 {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .notWritten("cannot open the lock file \(lockPath): \(describe(errno))")
+    }
+    return descriptor
   }
 
   /// The bytes of the file at `path` from `offset` to its end; `nil` when there is no file.
   /// A `storeFile` must be a regular file and not a symbolic link (`O_NOFOLLOW`; opened
   /// without blocking, so a FIFO in its place is refused rather than waited on).
-  private static func readFile(_ path: String, from offset: Int, storeFile: Bool) throws(Failure)
-    -> [UInt8]?
-  {
+  /// `stamp` is set to the open file's stamp.
+  private static func readFile(
+    _ path: String, from offset: Int, storeFile: Bool, stamp: inout Stamp?
+  ) throws(Failure) -> [UInt8]? {
     let flags = storeFile ? O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC : O_RDONLY | O_CLOEXEC
     let descriptor = open(path, flags)
     guard descriptor >= 0 else {
@@ -181,6 +220,7 @@ enum DurableFile {
     if storeFile, let kind = notARegularFile(descriptor) {
       throw .notReadable("not a regular file (\(kind))")
     }
+    stamp = Self.stamp(descriptor)
     guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
       throw .notReadable("cannot seek: \(describe(errno))")
     }

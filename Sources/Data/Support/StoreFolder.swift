@@ -123,7 +123,8 @@ enum StoreFolder {
     }
   }
 
-  /// Runs `body` holding an exclusive `flock` on the folder itself.
+  /// Runs `body` holding an exclusive `flock` on the folder itself, waiting for another
+  /// holder at most `FileLock.patience`.
   static func withExclusiveLock<Result>(
     _ directory: String, _ body: () throws(DomainError) -> Result
   ) throws(DomainError) -> Result {
@@ -133,12 +134,13 @@ enum StoreFolder {
         path: directory, reason: "cannot open the folder: \(DurableFile.describe(errno))")
     }
     defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      let code = errno
-      guard code == EINTR else {
-        throw .storageUnavailable(
-          path: directory, reason: "cannot lock the folder: \(DurableFile.describe(code))")
-      }
+    do {
+      try FileLock.acquire(descriptor, path: directory, exclusive: true)
+    } catch let busy as FileLock.Busy {
+      throw .storageUnavailable(path: busy.path, reason: busy.reason)
+    } catch {
+      let reason = (error as? DurableFile.Failure)?.reason ?? "\(error)"
+      throw .storageUnavailable(path: directory, reason: reason)
     }
     defer { flock(descriptor, LOCK_UN) }
     return try body()

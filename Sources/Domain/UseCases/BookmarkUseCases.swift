@@ -65,12 +65,15 @@ public struct RemoveBookmark: Sendable {
   }
 }
 
-/// Removes every bookmark.
+/// Removes every bookmark; with a limit, only when at most that many are stored (counted
+/// in the same step as the deletion).
 public struct ClearBookmarks: Sendable {
   private let bookmarks: any BookmarkRepository
   public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
 
-  public func callAsFunction() async throws {
-    try await bookmarks.deleteAll()
+  /// - Returns: `.deleted`, or `.refused(count:)` when more than `limit` are stored.
+  @discardableResult
+  public func callAsFunction(ifAtMost limit: Int = .max) async throws -> BulkDeletion {
+    try await bookmarks.deleteAll(ifAtMost: limit)
   }
 }

@@ -60,7 +60,8 @@ public struct AddMindLog: Sendable {
   }
 }
 
-/// Changes an entry's score and note, and its day when one is given (else its date stays).
+/// Changes an entry's score, and its note and day when they are given (else they stay as
+/// stored: the store sets only what changes, so another process's edit of the rest stays).
 public struct UpdateMindLog: Sendable {
   private let mindLogs: any MindLogRepository
   private let now: @Sendable () -> Date
@@ -76,17 +77,14 @@ public struct UpdateMindLog: Sendable {
 
   @discardableResult
   public func callAsFunction(
-    _ entry: MindLog, score: Decimal, note: String, day: EntryDay? = nil
+    _ entry: MindLog, score: Decimal, note: String?, day: EntryDay? = nil
   ) async throws -> MindLog {
     guard MindLog.scoreRange.contains(score) else {
       throw DomainError.invalidInput(.scoreOutOfRange)
     }
-    var updated = entry
-    if let day { updated.date = try day.date(now: now(), in: calendar) }
-    updated.score = score
-    updated.note = try InputField.note.check(note.trimmed)
-    try await mindLogs.update(updated)
-    return updated
+    let note = try note.map { try InputField.note.check($0.trimmed) }
+    let date = try day.map { try $0.date(now: now(), in: calendar) }
+    return try await mindLogs.update(id: entry.id, score: score, note: note, date: date)
   }
 }
 

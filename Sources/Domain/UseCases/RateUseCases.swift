@@ -17,11 +17,18 @@ public struct LoadExchangeRates: Sendable {
     if let stored = try await rates.latest() {
       latest = stored
     } else {
-      latest = try await source.fetch()
-      try await rates.store(latest)
+      // Only into a store that is still empty: a set another process stored meanwhile wins.
+      let seed = try await source.fetch()
+      switch try await rates.store(seed, if: .noneStored) {
+      case .stored: latest = seed
+      case .kept(let stored): latest = stored
+      }
     }
-    // A snapshot quoted against another base is not comparable rate by rate: no trend.
-    let previous = try await rates.previous().flatMap { $0.base == latest.base ? $0 : nil }
+    // A snapshot quoted against another base is not comparable rate by rate: no trend. Nor
+    // is one not older than `latest`: read after another process stored a newer set.
+    let previous = try await rates.previous().flatMap {
+      $0.base == latest.base && $0.publishedAt < latest.publishedAt ? $0 : nil
+    }
     let favorites = try await rates.favorites()
     let quotes = RateBoard.ordered(
       latest.codes.map { code in
@@ -54,7 +61,9 @@ public enum RefreshResult: Equatable, Sendable {
 /// Fetches fresh rates from the source into the store, at most once per published update:
 /// until the cached rates' next-update time has passed it does nothing (unless `force`),
 /// as the provider asks. When the fetch fails the cached rates stay. Rates never go back in
-/// time: a publication older than (or the same as) the cached one is not stored.
+/// time: a publication older than (or the same as) the cached one is not stored, and the
+/// store decides that inside its write (`store(_:if: .newerThanLatest)`), so of two
+/// refreshes at once the older publication is refused whichever finishes last.
 public struct RefreshExchangeRates: Sendable {
   private let rates: any ExchangeRateRepository
   private let source: (any ExchangeRateSource)?
@@ -88,13 +97,14 @@ public struct RefreshExchangeRates: Sendable {
     } catch {
       throw DomainError.ratesUnavailable(reason: "\(source.name): \(error.localizedDescription)")
     }
-    if let cached, snapshot.publishedAt <= cached.publishedAt {
-      return snapshot.publishedAt < cached.publishedAt
+    switch try await rates.store(snapshot, if: .newerThanLatest) {
+    case .stored:
+      return .updated(snapshot)
+    case .kept(let latest):
+      return snapshot.publishedAt < latest.publishedAt
         ? .sourceOlder(publishedAt: snapshot.publishedAt)
         : .unchanged(publishedAt: snapshot.publishedAt)
     }
-    try await rates.store(snapshot)
-    return .updated(snapshot)
   }
 }
 

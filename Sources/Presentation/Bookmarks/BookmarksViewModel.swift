@@ -81,21 +81,23 @@ public final class BookmarksViewModel: MessageReporting {
   }
 
   /// Removes every bookmark. Unless `confirmed`, more than one bookmark is not removed:
-  /// the message asks (`.confirmClear`, a refusal naming how many and which).
+  /// the message asks (`.confirmClear`, a refusal naming how many and which). The store
+  /// counts them in the same step as it deletes, so bookmarks another process adds
+  /// meanwhile are never removed unasked.
   public func clear(confirmed: Bool = false) async {
     state.message = nil
-    if !confirmed {
-      await load()
-      guard state.message == nil else { return }
-      if state.page.total > 1 {
-        state.message = .confirmClear(
-          count: state.page.total, titles: state.page.items.prefix(3).map(\.title))
-        return
-      }
+    let limit = confirmed ? Int.max : 1
+    guard let outcome = await attempt({ try await clearBookmarks(ifAtMost: limit) }) else {
+      return
     }
-    guard await attempt({ try await clearBookmarks() }) != nil else { return }
     await load()
-    state.message = .bookmarksCleared
+    guard state.message == nil else { return }
+    switch outcome {
+    case .deleted:
+      state.message = .bookmarksCleared
+    case .refused(let count):
+      state.message = .confirmClear(count: count, titles: state.page.items.prefix(3).map(\.title))
+    }
   }
 
   /// Acts on bookmark `number`; on success the screen loads again and shows what `body`

@@ -146,8 +146,7 @@ public final class MindLogViewModel: MessageReporting {
     await run {
       let score = try self.score(scoreText)
       let entry = try await self.entry(number)
-      let updated = try await self.updateMindLog(
-        entry, score: score, note: note ?? entry.note, day: day)
+      let updated = try await self.updateMindLog(entry, score: score, note: note, day: day)
       return .entryEdited(
         number: number, score: updated.score.description, note: updated.note)
     }

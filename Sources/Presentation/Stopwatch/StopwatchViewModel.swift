@@ -135,17 +135,21 @@ public final class StopwatchViewModel: MessageReporting {
   }
 
   /// Stops the stopwatch and deletes its time and laps. Unless `confirmed`, more than one
-  /// lap is not deleted: the message asks (`.confirmReset`, a refusal naming how many).
+  /// lap is not deleted: the message asks (`.confirmReset`, a refusal naming how many). The
+  /// store counts them in the same step as it deletes, so laps another process saves
+  /// meanwhile are never deleted unasked.
   public func resetTapped(confirmed: Bool = false) async {
-    if !confirmed {
+    state.message = nil
+    let limit = confirmed ? Int.max : 1
+    guard let outcome = await attempt({ try await self.resetStopwatch(ifAtMost: limit) })
+    else { return }
+    if case .refused(let count) = outcome {
       await load()
-      guard state.message == nil else { return }
-      if state.lapCount > 1 {
-        state.message = .confirmReset(laps: state.lapCount)
-        return
-      }
+      if state.message == nil { state.message = .confirmReset(laps: count) }
+      return
     }
-    await run { try await self.resetStopwatch() }
+    paging.number = 1
+    await load()
   }
 
   /// A lap's time as the screen shows it (`Strings.lapTime`), in centiseconds.

@@ -1,0 +1,90 @@
+import Domain
+import Foundation
+
+/// The snapshot and journal of a `JSONFileStore`; all reads and changes go through this
+/// actor, which keeps the state they describe in memory.
+///
+/// Other processes (or other stores on the same folder) may change the files at any time.
+/// A read compares the files' stamps with what it last read and catches up when they moved
+/// (new journal lines are applied, a new snapshot is loaded whole), without a lock; a
+/// change does the same under the exclusive lock, then appends its line.
+actor JSONFileBackend: DocumentBackend {
+  private var files: JSONFiles
+  private let lockPath: String
+
+  /// Reads the files (without a lock, as every read). Temporary files a killed writer left
+  /// are deleted first, under the exclusive lock, when the folder can be written and no
+  /// other process holds the lock now (else a later open deletes them).
+  init(
+    filePath: String, directoryPath: String, journalLimit: JournalLimit,
+    versions: DocumentVersions, salvaging: Bool = false
+  ) throws(DomainError) {
+    let lockPath = filePath + ".lock"
+    // Reads take no lock, so the lock file is not opened here: a link in its place is
+    // refused all the same, as every store file's is.
+    do {
+      try DurableFile.refuseLink(lockPath)
+    } catch {
+      throw .storageUnavailable(path: lockPath, reason: error.reason)
+    }
+    let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
+    if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
+      _ = try? DurableFile.withLockIfFree(lockPath) {
+        StoreFolder.removeLeftovers(in: directoryPath, prefix: leftovers)
+      }
+    }
+    files = try JSONFiles(
+      filePath: filePath, directoryPath: directoryPath, journalLimit: journalLimit,
+      versions: versions, salvaging: salvaging)
+    self.lockPath = lockPath
+  }
+
+  /// The journal lines skipped while salvaging (`JSONFileStore.openSalvaging`).
+  func unreadable() -> [String] { files.unreadable }
+
+  func takeWarnings() -> [String] {
+    defer { files.warning = nil }
+    return files.warning.map { [$0] } ?? []
+  }
+
+  func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) throws -> Result {
+    if files.mayHaveChanged { try files.refresh() }
+    return body(files.state)
+  }
+
+  func apply(_ change: StoreChange) throws -> ChangeResult {
+    try update { _ in (change, ()) }.applied
+  }
+
+  /// Holds the exclusive lock from the read to the write: `decide` sees every change other
+  /// processes made before it, and none can land between its reading and its change.
+  func update<Result: Sendable>(
+    _ decide: @Sendable (StoreState) throws -> (change: StoreChange?, result: Result)
+  ) throws -> Result {
+    try update(decide).result
+  }
+
+  private func update<Result: Sendable>(
+    _ decide: (StoreState) throws -> (change: StoreChange?, result: Result)
+  ) throws -> (applied: ChangeResult, result: Result) {
+    do {
+      return try DurableFile.withLock(lockPath) {
+        try files.catchUp()
+        let (change, result) = try decide(files.state)
+        guard let change else { return (.unchanged, result) }
+        do {
+          return (try files.apply(change), result)
+        } catch let failure as DurableFile.Failure {
+          // The change is in memory but not on disk: start again from the files, still
+          // under the lock. Should that fail too, the next read or change reloads.
+          try? files.reload()
+          throw failure
+        }
+      }
+    } catch let busy as FileLock.Busy {
+      throw DomainError.storageUnavailable(path: busy.path, reason: busy.reason)
+    } catch let failure as DurableFile.Failure {
+      throw DomainError.storageUnavailable(path: files.filePath, reason: failure.reason)
+    }
+  }
+}
