@@ -63,6 +63,10 @@ package final class LiveView {
     }
     ticker?.cancel()
     events.stop()
+    // The process ends with the view. A terminal that hung up sends SIGHUP too, perhaps only
+    // after its closing was seen (end of input, or a frame it refused): from here that signal
+    // changes nothing, instead of ending the process by signal on its way out.
+    signal(SIGHUP, SIG_IGN)
     device.leave()
     isEntered = false
     return ExitStatus(
