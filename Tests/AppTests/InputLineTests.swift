@@ -10,7 +10,7 @@ import Testing
 /// The live view's input line holds at most its field's limit, says what it cut, and costs
 /// what is typed, not the length of the line times the keys.
 @MainActor
-@Suite("Bounded input line", .timeLimit(.minutes(1)))
+@Suite("Bounded input line", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct InputLineTests {
   static let soak = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1"
 

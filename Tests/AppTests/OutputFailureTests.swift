@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import App
@@ -20,7 +21,7 @@ import Testing
 /// whose reader is gone, and reads what the store holds afterwards with another `pocket`
 /// run whose output is captured. The `/dev/full` cases are tests of their own, skipped
 /// where that device does not exist.
-@Suite("A failed write to the terminal", .timeLimit(.minutes(1)))
+@Suite("A failed write to the terminal", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct OutputFailureTests {
   typealias Sink = PocketProcess.Sink
 

@@ -12,7 +12,8 @@ import Testing
 /// mode and in the live view: no control character of it reaches the terminal raw, a line
 /// break in a path no more than an ESC.
 @MainActor
-@Suite("Outside text escaped everywhere", .serialized, .timeLimit(.minutes(1)))
+@Suite(
+  "Outside text escaped everywhere", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct OutsideTextEscapingTests {
   /// Every scalar that could move the cursor, recolour, ring, rewrite a line or reorder
   /// text: C0, DEL, C1, the bidirectional marks, the line and paragraph separators, the

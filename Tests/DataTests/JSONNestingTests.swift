@@ -10,7 +10,7 @@ import Testing
 /// than 64 levels before any parser sees the bytes, naming the depth, and the scan of
 /// number literals no longer builds a path for every number. (Before, 80 KB of nested
 /// arrays took 54 s and 1.29 GB as rates and 38 s as an archive.)
-@Suite("JSON nesting", .timeLimit(.minutes(1)))
+@Suite("JSON nesting", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct JSONNestingTests {
   /// Far above what a linear scan of these inputs takes, far below what the quadratic one
   /// took (minutes at 20,000 levels).
