@@ -11,7 +11,9 @@ import Testing
 /// The live view as a person at a terminal meets it: the real `pocket` on a pseudo-terminal,
 /// keys sent as a terminal sends them, and what it writes read back through a small screen
 /// model. Each way out gives the terminal back as Pocket found it.
-@Suite("Live view in a terminal", .serialized, .timeLimit(.minutes(3)))
+@Suite(
+  "Live view in a terminal", .serialized, .timeLimit(.minutes(3)),
+  .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct LiveTerminalTests {
   /// What the main screen showed before Pocket started; it must be there after.
   static let mainScreenText = "before pocket"
@@ -90,7 +92,7 @@ struct LiveTerminalTests {
           executable: "/bin/sh", arguments: shellArguments, environment: environment, rows: rows,
           columns: columns)
     } catch PseudoTerminalError.unavailable(let reason) {
-      print("skipped: no pseudo-terminal here (\(reason))")
+      Issue.record("no pseudo-terminal here (\(reason))")
       try? FileManager.default.removeItem(at: directory)
       return nil
     }

@@ -9,11 +9,11 @@ import Testing
 @Suite struct StartupLibrariesTests {
   static let networking = ["libcurl", "libFoundationNetworking", "libssl", "libcrypto"]
 
-  @Test func aRunningSessionHasNoNetworkingLoaded() throws {
-    guard FileManager.default.fileExists(atPath: "/proc/self/maps") else {
-      print("skipped: no /proc/PID/maps on this system (Linux only)")
-      return
-    }
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: "/proc/self/maps"),
+      "no /proc/PID/maps on this system (Linux only)"))
+  func aRunningSessionHasNoNetworkingLoaded() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let process = Process()

@@ -10,17 +10,20 @@ import Testing
 
 /// The test kit's pseudo-terminal with a real program (`/bin/sh` and `stty`), and the
 /// terminal layer's device and events on a pty pair opened by the test.
-@Suite("Pseudo-terminal and terminal device", .timeLimit(.minutes(2)))
+@Suite(
+  "Pseudo-terminal and terminal device", .timeLimit(.minutes(2)),
+  .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
+  .enabled(if: PseudoTerminal.hasShellAndStty, "/bin/sh or stty is missing"))
 struct TerminalPseudoTerminalTests {
   static let environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8"]
 
-  /// A pty running `script` in /bin/sh, or nil (with the reason printed) where there is none.
+  /// A pty running `script` in /bin/sh, or nil (with the failure recorded) where there is none.
   func shell(_ script: String, rows: Int = 24, columns: Int = 80) throws -> PseudoTerminal? {
     guard FileManager.default.isExecutableFile(atPath: "/bin/sh"),
       FileManager.default.isExecutableFile(atPath: "/bin/stty")
         || FileManager.default.isExecutableFile(atPath: "/usr/bin/stty")
     else {
-      print("skipped: /bin/sh or stty is missing")
+      Issue.record("/bin/sh or stty is missing")
       return nil
     }
     do {
@@ -28,7 +31,7 @@ struct TerminalPseudoTerminalTests {
         executable: "/bin/sh", arguments: ["-c", script], environment: Self.environment,
         rows: rows, columns: columns)
     } catch PseudoTerminalError.unavailable(let reason) {
-      print("skipped: no pseudo-terminal here (\(reason))")
+      Issue.record("no pseudo-terminal here (\(reason))")
       return nil
     }
   }
@@ -37,7 +40,7 @@ struct TerminalPseudoTerminalTests {
     do {
       return try PseudoTerminal.openPair()
     } catch PseudoTerminalError.unavailable(let reason) {
-      print("skipped: no pseudo-terminal here (\(reason))")
+      Issue.record("no pseudo-terminal here (\(reason))")
       return nil
     }
   }
@@ -193,7 +196,9 @@ struct TerminalPseudoTerminalTests {
   }
 }
 
-@Suite("Pseudo-terminal job control", .timeLimit(.minutes(2)))
+@Suite(
+  "Pseudo-terminal job control", .timeLimit(.minutes(2)),
+  .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct TerminalJobControlTests {
   @Test func aProgramThatStopsItselfIsStoppedUntilResumedAndItsStatusComesBack() throws {
     let pty: PseudoTerminal
@@ -203,7 +208,7 @@ struct TerminalJobControlTests {
         arguments: ["-c", "echo before; stty -echo; kill -TSTP $$; stty echo; echo after; exit 3"],
         environment: TerminalPseudoTerminalTests.environment)
     } catch PseudoTerminalError.unavailable(let reason) {
-      print("skipped: no pseudo-terminal here (\(reason))")
+      Issue.record("no pseudo-terminal here (\(reason))")
       return
     }
     defer { pty.close() }
@@ -224,7 +229,7 @@ struct TerminalJobControlTests {
         executable: "/bin/sh", arguments: ["-c", "echo up; while :; do sleep 0.1; done"],
         environment: TerminalPseudoTerminalTests.environment)
     } catch PseudoTerminalError.unavailable(let reason) {
-      print("skipped: no pseudo-terminal here (\(reason))")
+      Issue.record("no pseudo-terminal here (\(reason))")
       return
     }
     defer { pty.close() }

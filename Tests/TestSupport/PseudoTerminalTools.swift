@@ -38,6 +38,29 @@ extension PseudoTerminal {
 
 /// Pseudo-terminals without a program, for testing terminal code in-process.
 extension PseudoTerminal {
+  /// Whether a pseudo-terminal can be opened here (tried once): tests that need one are
+  /// enabled by it, and then treat failing to get one as a failure.
+  package static let isAvailable: Bool = {
+    guard let pair = try? openPair() else { return false }
+    for descriptor in [pair.master, pair.slave] { closeDescriptor(descriptor) }
+    return true
+  }()
+
+  /// Whether /bin/sh and stty are here, for tests that run shell scripts on a pty.
+  package static let hasShellAndStty =
+    FileManager.default.isExecutableFile(atPath: "/bin/sh")
+    && (FileManager.default.isExecutableFile(atPath: "/bin/stty")
+      || FileManager.default.isExecutableFile(atPath: "/usr/bin/stty"))
+
+  /// Closes `descriptor` (the C function, which this type's own `close()` hides).
+  private static func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.close(descriptor)
+    #else
+      _ = Darwin.close(descriptor)
+    #endif
+  }
+
   /// A pty pair with no program on it, for testing terminal code in-process: the caller
   /// owns and closes both descriptors. Throws `.unavailable` when openpty fails.
   package static func openPair(rows: Int = 24, columns: Int = 80) throws -> (
