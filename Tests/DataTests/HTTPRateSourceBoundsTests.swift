@@ -8,12 +8,13 @@ import Testing
 /// (a body that inflates without end, a body without length, a silent server, a server
 /// that drips) all end within the deadline with "Could not load data" and the cause, and
 /// the source hangs up instead of reading on. Deadlines are short (1 s), bounds generous.
-@Suite("HTTP rate source bounds", .serialized, .timeLimit(.minutes(1)))
+@Suite(
+  "HTTP rate source bounds", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct HTTPRateSourceBoundsTests {
   /// Far above any deadline used here (at most 5 s); a fetch that takes this long did not
   /// stop. (A fetch alone takes 0.1 s; in the whole suite on 2 busy cores, whose blocking
   /// process tests hold the cooperative threads, it has taken 15 s.)
-  static let generousBound = Duration.seconds(30)
+  static let generousBound = Duration.seconds(Soak.isOn ? 300 : 30)
 
   func source(_ server: LocalHTTPServer, timeout: Duration) throws -> HTTPRateSource {
     HTTPRateSource(url: try #require(URL(string: server.url())), timeout: timeout)
