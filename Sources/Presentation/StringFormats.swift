@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+
+// The formats of the string table: numbers, durations and times, in the chosen language
+// and time zone.
+extension Strings {
+  /// `value` rounded half away from zero (half up in magnitude: 2.675 → 2.68, -2.675 →
+  /// -2.68) to `fractionDigits`, with grouping: 135,000.30. Foundation's
+  /// `.toNearestOrAwayFromZero` is that rule (its `.awayFromZero` rounds every fraction up:
+  /// 2.671 → 2.68). Both languages write numbers this way; a value that rounds to zero has
+  /// no sign.
+  public func decimal(_ value: Decimal, fractionDigits: Int) -> String {
+    let text = value.formatted(
+      Self.number.precision(.fractionLength(fractionDigits))
+        .rounded(rule: .toNearestOrAwayFromZero))
+    guard text.hasPrefix("-"), !text.contains(where: { ("1"..."9").contains($0) }) else {
+      return text
+    }
+    return String(text.dropFirst())
+  }
+
+  private static let number = Decimal.FormatStyle(locale: Locale(identifier: "en_US"))
+    .grouping(.automatic)
+
+  /// A mind-log score: as typed, without trailing zeros (7, 7.5).
+  public func score(_ value: Decimal) -> String { value.description }
+
+  /// Stopwatch time: MM:SS.cc, or H:MM:SS.cc from an hour on. Centiseconds are truncated.
+  public func stopwatchTime(_ duration: Duration) -> String {
+    stopwatchTime(centiseconds: Self.centiseconds(duration))
+  }
+
+  /// A lap's time as shown: the shown (truncated) total minus the shown total of the lap
+  /// before, so the shown lap times always add up exactly to the shown total.
+  public func lapTime(_ lap: Lap) -> String {
+    stopwatchTime(
+      centiseconds: Self.centiseconds(lap.total) - Self.centiseconds(lap.total - lap.lapTime))
+  }
+
+  /// Whole centiseconds of `duration`, truncated; never below zero.
+  public static func centiseconds(_ duration: Duration) -> Int64 {
+    max(0, duration.milliseconds / 10)
+  }
+
+  func stopwatchTime(centiseconds: Int64) -> String {
+    let centiseconds = max(0, centiseconds)
+    let hours = centiseconds / 360_000
+    let minutes = centiseconds / 6_000 % 60
+    let seconds = centiseconds / 100 % 60
+    let hundredths = centiseconds % 100
+    let tail = "\(two(minutes)):\(two(seconds)).\(two(hundredths))"
+    return hours > 0 ? "\(hours):\(tail)" : tail
+  }
+
+  func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+  /// Time of day: "1:32 AM" / "오전 1:32".
+  public func timeOfDay(_ date: Date) -> String {
+    format(date, Date.FormatStyle(date: .omitted, time: .shortened))
+  }
+
+  /// A calendar day: "11/29/2026" / "2026. 11. 29.".
+  public func day(_ date: Date) -> String {
+    format(date, Date.FormatStyle(date: .numeric, time: .omitted))
+  }
+
+  /// Day and time: "Aug 19, 2024 at 12:02 AM".
+  public func dateTime(_ date: Date) -> String {
+    format(date, Date.FormatStyle(date: .abbreviated, time: .shortened))
+  }
+
+  func format(_ date: Date, _ style: Date.FormatStyle) -> String {
+    var style = style
+    style.locale = language.locale
+    style.timeZone = timeZone
+    // ICU puts a narrow no-break space before AM/PM; terminals show a plain one best.
+    return date.formatted(style).replacingOccurrences(of: "\u{202F}", with: " ")
+  }
+}
