@@ -81,18 +81,79 @@ public enum Message: Equatable, Sendable {
   /// The class of this message. Every case is named here, so the compiler asks where a
   /// new message belongs; nothing falls into a class by default.
   public var kind: Kind {
-    switch self {
+    switch self.case {
     case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate, .emptyText,
-      .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning,
-      .alreadyExists, .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen,
-      .noCalculator, .storeNotEmpty, .invalidArchive, .resultTooLarge, .outOfRange,
-      .fileFailed, .storageFailed, .noRateSource, .confirmClear, .confirmReset, .notConfirmed,
-      .noSuchPage, .ownStoreFile:
+      .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
+      .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen, .noCalculator, .storeNotEmpty,
+      .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .noRateSource,
+      .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
       .messageEdited, .messageDeleted, .entryEdited, .entryDeleted:
       .confirmation
+    }
+  }
+
+  /// The cases of `Message` without their values: the one list of them, so a test can ask
+  /// for a sample of each (`allCases`) and a new case is named in `case` below.
+  public enum Case: String, CaseIterable, Sendable {
+    case enterAmount, invalidNumber, negativeAmount, scoreOutOfRange, futureDate, emptyText,
+      unknownCurrency, noSuchItem, noSuchPage, tooLong, lineTooLong, stopwatchNotRunning,
+      alreadyExists, notFound, couldNotLoad, refreshCancelled, notOnThisScreen, confirmClear,
+      confirmReset, notConfirmed, noCalculator, storeNotEmpty, invalidArchive,
+      resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, bookmarkAdded,
+      bookmarkRemoved, bookmarksCleared, bookmarkRenamed, messageEdited, messageDeleted,
+      entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
+      ratesOlderThanCached, ratesUnchanged, noRateSource
+  }
+
+  /// This message's case.
+  public var `case`: Case {
+    switch self {
+    case .enterAmount: .enterAmount
+    case .invalidNumber: .invalidNumber
+    case .negativeAmount: .negativeAmount
+    case .scoreOutOfRange: .scoreOutOfRange
+    case .futureDate: .futureDate
+    case .emptyText: .emptyText
+    case .unknownCurrency: .unknownCurrency
+    case .noSuchItem: .noSuchItem
+    case .noSuchPage: .noSuchPage
+    case .tooLong: .tooLong
+    case .lineTooLong: .lineTooLong
+    case .stopwatchNotRunning: .stopwatchNotRunning
+    case .alreadyExists: .alreadyExists
+    case .notFound: .notFound
+    case .couldNotLoad: .couldNotLoad
+    case .refreshCancelled: .refreshCancelled
+    case .notOnThisScreen: .notOnThisScreen
+    case .confirmClear: .confirmClear
+    case .confirmReset: .confirmReset
+    case .notConfirmed: .notConfirmed
+    case .noCalculator: .noCalculator
+    case .storeNotEmpty: .storeNotEmpty
+    case .invalidArchive: .invalidArchive
+    case .resultTooLarge: .resultTooLarge
+    case .outOfRange: .outOfRange
+    case .fileFailed: .fileFailed
+    case .ownStoreFile: .ownStoreFile
+    case .storageFailed: .storageFailed
+    case .bookmarkAdded: .bookmarkAdded
+    case .bookmarkRemoved: .bookmarkRemoved
+    case .bookmarksCleared: .bookmarksCleared
+    case .bookmarkRenamed: .bookmarkRenamed
+    case .messageEdited: .messageEdited
+    case .messageDeleted: .messageDeleted
+    case .entryEdited: .entryEdited
+    case .entryDeleted: .entryDeleted
+    case .favoriteAdded: .favoriteAdded
+    case .favoriteRemoved: .favoriteRemoved
+    case .ratesUpdated: .ratesUpdated
+    case .ratesNotDue: .ratesNotDue
+    case .ratesOlderThanCached: .ratesOlderThanCached
+    case .ratesUnchanged: .ratesUnchanged
+    case .noRateSource: .noRateSource
     }
   }
 

@@ -109,7 +109,7 @@ struct OutsideTextEscapingTests {
     #expect(messages.count >= 19)
     for message in messages {
       let said = strings.text(message)
-      let name = KoreanCoverageTests.named(message)
+      let name = message.case.rawValue
       for palette in [nil, Palette(background: .dark)] {
         let renderer = Renderer(strings: strings, palette: palette)
         // Line mode: a refusal on standard error, a confirmation under the screen.
