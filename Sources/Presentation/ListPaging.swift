@@ -55,7 +55,7 @@ struct ListPaging {
   }
 
   /// Checks that a list of `total` items has page `requested`.
-  /// - Throws: `.invalidInput(.noSuchItem)`'s page form, a `PageRefusal`.
+  /// - Throws: a `PageRefusal`, shown as `Message.noSuchPage`.
   func check(_ requested: Int, total: Int) throws(PageRefusal) {
     let count = pageCount(total: total)
     guard (1...count).contains(requested) else {

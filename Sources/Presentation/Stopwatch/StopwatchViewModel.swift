@@ -17,10 +17,13 @@ public final class StopwatchViewModel: MessageReporting {
   public struct LapRow: Equatable, Sendable {
     public var lap: Lap
     public var mark: LapMark?
+    /// The lap being timed: from the newest finished lap to the running stopwatch's time.
+    public var isRunning: Bool
 
-    public init(lap: Lap, mark: LapMark? = nil) {
+    public init(lap: Lap, mark: LapMark? = nil, isRunning: Bool = false) {
       self.lap = lap
       self.mark = mark
+      self.isRunning = isRunning
     }
   }
 
@@ -54,6 +57,15 @@ public final class StopwatchViewModel: MessageReporting {
       self.fastest = fastest
       self.slowest = slowest
       self.message = message
+    }
+
+    /// The rows a screen shows: `laps`, and while the stopwatch runs on the first page
+    /// (where the newest laps are), the lap being timed above them, as Apple's Clock shows it.
+    public var rows: [LapRow] {
+      guard status == .running, pageNumber == 1 else { return laps }
+      let finished = laps.first?.lap.total ?? .zero
+      let running = Lap(number: lapCount + 1, lapTime: elapsed - finished, total: elapsed)
+      return [LapRow(lap: running, isRunning: true)] + laps
     }
   }
 
@@ -152,11 +164,6 @@ public final class StopwatchViewModel: MessageReporting {
     await load()
   }
 
-  /// A lap's time as the screen shows it (`Strings.lapTime`), in centiseconds.
-  private static func shownCentiseconds(_ lap: Lap) -> Int64 {
-    Strings.centiseconds(lap.total) - Strings.centiseconds(lap.total - lap.lapTime)
-  }
-
   /// Runs an intent; on success the first page (the newest laps) shows.
   private func run(_ intent: () async throws -> Void) async {
     state.message = nil
@@ -183,7 +190,7 @@ public final class StopwatchViewModel: MessageReporting {
   /// look wrong).
   private static func marks(_ summary: LapSummary) -> [Int: LapMark] {
     guard summary.count >= 2, let fastest = summary.fastest, let slowest = summary.slowest,
-      shownCentiseconds(fastest) != shownCentiseconds(slowest)
+      fastest.shownCentiseconds != slowest.shownCentiseconds
     else { return [:] }
     return [fastest.number: .fastest, slowest.number: .slowest]
   }
