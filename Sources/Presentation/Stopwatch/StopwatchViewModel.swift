@@ -5,7 +5,7 @@ import Observation
 /// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
 /// and slowest marked.
 @MainActor @Observable
-public final class StopwatchViewModel: MessageReporting {
+public final class StopwatchViewModel: MessageReporting, PagedList {
   public enum Status: Equatable, Sendable {
     case reset, running, stopped
   }
@@ -74,12 +74,12 @@ public final class StopwatchViewModel: MessageReporting {
   /// The newest lap's total: the least time shown.
   private var lastLapTotal = Duration.zero
   private let timeline: Timeline
-  private var paging: ListPaging
+  package var paging: ListPaging
   private let loadStopwatch: LoadStopwatch
   private let startStopwatch: StartStopwatch
   private let stopStopwatch: StopStopwatch
   private let saveLap: SaveLap
-  private let resetStopwatch: ResetStopwatch
+  private let stopwatchRepository: any StopwatchRepository
 
   public init(stopwatch: any StopwatchRepository, timeline: Timeline, pageSize: Int = 20) {
     self.timeline = timeline
@@ -88,10 +88,12 @@ public final class StopwatchViewModel: MessageReporting {
     startStopwatch = StartStopwatch(stopwatch: stopwatch, timeline: timeline)
     stopStopwatch = StopStopwatch(stopwatch: stopwatch, timeline: timeline)
     saveLap = SaveLap(stopwatch: stopwatch, timeline: timeline)
-    resetStopwatch = ResetStopwatch(stopwatch: stopwatch)
+    stopwatchRepository = stopwatch
   }
 
-  func report(_ message: Message?) { state.message = message }
+  package func report(_ message: Message?) { state.message = message }
+
+  package var pagedTotal: Int { state.lapCount }
 
   /// Reads the stored stopwatch and laps.
   public func load() async {
@@ -153,7 +155,7 @@ public final class StopwatchViewModel: MessageReporting {
   public func resetTapped(confirmed: Bool = false) async {
     state.message = nil
     let limit = confirmed ? Int.max : 1
-    guard let outcome = await attempt({ try await self.resetStopwatch(ifAtMost: limit) })
+    guard let outcome = await attempt({ try await self.stopwatchRepository.reset(ifAtMost: limit) })
     else { return }
     if case .refused(let count) = outcome {
       await load()
@@ -169,19 +171,6 @@ public final class StopwatchViewModel: MessageReporting {
     state.message = nil
     guard await attempt(intent) != nil else { return }
     paging.number = 1
-    await load()
-  }
-
-  /// Shows page `number` of the laps (1 is the newest); a page there is not is refused
-  /// (`.noSuchPage`) and the page shown stays.
-  public func showPage(_ number: Int) async {
-    state.message = paging.show(number, total: state.lapCount)
-    if state.message == nil { await load() }
-  }
-
-  /// Shows the next (older) page of laps; after the last, the first again.
-  public func nextPage() async {
-    paging.number = paging.next(total: state.lapCount)
     await load()
   }
 
