@@ -52,9 +52,8 @@ extension Console {
 package struct Pocket {
   var environment: [String: String]
   var console: any Console
-  /// Wall-clock and boot-clock time moved by a monotonic clock; tests pass a manual one.
-  var timeline = Timeline(clock: ContinuousClock(), now: { Date() }, boot: BootClock.read)
-  var timeZone: TimeZone = .current
+  /// The clocks and the time zone; the executable runs on `LocalTime.system()`.
+  var time: LocalTime
   /// Opens the store the options name; tests hand in another one (a store that fails).
   var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = OpenedStore.open
   /// Whether a long import shows its progress on standard error (when that is a terminal);
@@ -65,8 +64,9 @@ package struct Pocket {
   /// once the options are read).
   private var errorPalette: Palette?
 
-  package init(environment: [String: String], console: any Console) {
+  package init(environment: [String: String], console: any Console, time: LocalTime) {
     self.environment = environment
+    self.time = time
     self.console = TerminalSafeConsole(base: console)
     errorPalette = Palette(
       ColorPolicy.resolve(
@@ -77,7 +77,8 @@ package struct Pocket {
   /// real terminal, then exits with the status.
   package static func main() async -> Never {
     var pocket = Pocket(
-      environment: ProcessInfo.processInfo.environment, console: StandardConsole())
+      environment: ProcessInfo.processInfo.environment, console: StandardConsole(),
+      time: .system())
     pocket.showsProgress = true
     let status = await pocket.run(Array(CommandLine.arguments.dropFirst()))
     exit(status.rawValue)
@@ -119,7 +120,7 @@ package struct Pocket {
           + HelpText.options(language) + "\n")
       return .done
     }
-    let strings = Strings(language: language, timeZone: timeZone)
+    let strings = Strings(language: language, timeZone: time.timeZone)
     let palette = Palette(
       ColorPolicy.resolve(
         choice: options.color, environment: environment,
@@ -132,7 +133,7 @@ package struct Pocket {
       return await unusable(Message(error), options, strings, renderer)
     }
     let session = Session(
-      store: store, timeline: timeline, strings: strings, rateSource: options.rateSource,
+      store: store, timeline: time.timeline, strings: strings, rateSource: options.rateSource,
       bundledRates: BundledRateSource(),
       archiveFiles: DiskArchiveFileRepository(protecting: store.files), notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }

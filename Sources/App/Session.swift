@@ -23,6 +23,9 @@ package final class Session {
   let features: [any ScreenFeature]
   let storeViewModel: StoreViewModel
   let store: OpenedStore
+  /// The clocks the screens read the time from: what "now" and "today" are for this
+  /// session.
+  let timeline: Timeline
   private let strings: Strings
   /// Where a long import shows how far it has come; `nil`: nowhere (not a terminal).
   package var progressLine: ProgressLine?
@@ -39,6 +42,7 @@ package final class Session {
   ) {
     self.store = store
     self.strings = strings
+    self.timeline = timeline
     let repositories = store.repositories
     let dependencies = ScreenDependencies(
       repositories: repositories, timeline: timeline, language: strings.language,

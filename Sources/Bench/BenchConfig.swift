@@ -55,7 +55,8 @@ struct BenchConfig: Equatable, Sendable {
   /// The most records of one kind the json store is given (`--json-max-rows`); nil: no cap.
   var jsonMaxRows: Int?
   var json = false
-  /// `--process`: the goals of issue #14 on whole `pocket` processes, against baselines.
+  /// `--process`: the goals measured on whole `pocket` processes, against baselines
+  /// (`ProcessBenchmark`).
   var process = false
   var processSizes = ProcessSizes()
 
@@ -82,7 +83,7 @@ struct BenchConfig: Equatable, Sendable {
       --stores          the stores to measure (default: all three)
       --workloads       the workloads to run (default: all; `actions` = the five single actions)
       --json-max-rows   give the json store at most N records of a kind (it is slow at 100,000)
-      --process         the goals of issue #14 on whole pocket processes (the release pocket
+      --process         the goals measured on whole pocket processes (the release pocket
                         and bench-hello beside pocket-bench), each against its baseline
     """
 

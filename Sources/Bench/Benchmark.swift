@@ -109,8 +109,8 @@ final class Benchmark {
   }
 
   /// SQLite and json: the median at the largest size at most 1.5 times the median at the
-  /// smallest. (The former absolute goal, median ≤ 500 µs and p99 ≤ 2,000 µs, is now
-  /// relative to a raw durable commit in the same run: `--process`, goal 3.)
+  /// smallest. (How long one action takes against a raw durable commit in the same run is
+  /// `--process`, goal 3.)
   private func actionGoal(_ action: Workload, _ store: BenchStore, size: Int, _ samples: Samples)
     -> Goal?
   {

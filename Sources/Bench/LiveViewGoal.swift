@@ -5,7 +5,7 @@ import TestSupport
   import Glibc
 #endif
 
-/// Goal 7 of issue #14: the live view on a pseudo-terminal, as a person's terminal runs it
+/// Goal 7 of `ProcessBenchmark`: the live view on a pseudo-terminal, as a person's terminal runs it
 /// (the test kit's `PseudoTerminal`: `openpty`, the pty as the controlling terminal). Its
 /// CPU (user plus system, from `/proc/PID/stat`) while nothing changes and while the
 /// stopwatch ticks, and the CPU of one frame (ticking CPU over the frames written, each

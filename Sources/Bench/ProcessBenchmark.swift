@@ -35,8 +35,8 @@ struct ProcessSizes: Equatable, Sendable {
     liveSeconds: 2)
 }
 
-/// The goals of issue #14, measured on whole `pocket` processes (the release binary beside
-/// this one) against baselines in the same run, interleaved: each repetition runs the
+/// Seven goals (the `Goal N` marks below), measured on whole `pocket` processes (the release
+/// binary beside this one) against baselines in the same run, interleaved: each repetition runs the
 /// baseline and the measured command one after the other, so a load that comes and goes
 /// falls on both.
 @MainActor

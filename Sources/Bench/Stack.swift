@@ -15,7 +15,7 @@ import Presentation
 /// and the `Renderer`, in English.
 @MainActor
 enum Stack {
-  static let strings = Strings(language: .en, timeZone: TimeZone(identifier: "UTC") ?? .current)
+  static let strings = Strings(language: .en, timeZone: .gmt)
   static let renderer = Renderer(strings: strings)
 
   /// Opens the `store` kept in `directory` (a memory store ignores it and starts empty).
@@ -30,7 +30,7 @@ enum Stack {
 
   static func session(_ store: OpenedStore) -> Session {
     Session(
-      store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
+      store: store, timeline: LocalTime.system().timeline,
       strings: strings, rateSource: BundledRateSource(),
       bundledRates: BundledRateSource(),
       archiveFiles: DiskArchiveFileRepository(protecting: store.files), notices: SampleNotices.all)

@@ -4,7 +4,7 @@ import Domain
 /// before them, and so on; item N is named by its place in the whole list, whatever page
 /// shows it.
 @MainActor
-struct ListPaging {
+package struct ListPaging {
   var size: Int
   /// The page shown, from 1.
   var number = 1
@@ -55,7 +55,7 @@ struct ListPaging {
   }
 
   /// Checks that a list of `total` items has page `requested`.
-  /// - Throws: `.invalidInput(.noSuchItem)`'s page form, a `PageRefusal`.
+  /// - Throws: a `PageRefusal`, shown as `Message.noSuchPage`.
   func check(_ requested: Int, total: Int) throws(PageRefusal) {
     let count = pageCount(total: total)
     guard (1...count).contains(requested) else {
@@ -83,6 +83,36 @@ struct ListPaging {
     guard number >= 1, number <= total, let item = try await fetch(number - 1).items.first
     else { throw DomainError.invalidInput(.noSuchItem(number, count: total)) }
     return item
+  }
+}
+
+/// A view model of a list shown a page at a time. Its paging intents are the same for
+/// every list, and written here once.
+@MainActor
+package protocol PagedList: AnyObject {
+  /// The page shown, and the page size.
+  var paging: ListPaging { get set }
+  /// How many items the list had when it was last read.
+  var pagedTotal: Int { get }
+  /// Reads the page `paging` names (the last one when the list has shrunk below it).
+  func load() async
+  /// Shows `message` as the screen's message.
+  func report(_ message: Message?)
+}
+
+extension PagedList {
+  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
+  /// refused (`.noSuchPage`) and the page shown stays.
+  package func showPage(_ number: Int) async {
+    let refusal = paging.show(number, total: pagedTotal)
+    report(refusal)
+    if refusal == nil { await load() }
+  }
+
+  /// Shows the next (older) page; after the last, the first again.
+  package func nextPage() async {
+    paging.number = paging.next(total: pagedTotal)
+    await load()
   }
 }
 

@@ -25,21 +25,15 @@ extension Strings {
   /// A mind-log score: as typed, without trailing zeros (7, 7.5).
   public func score(_ value: Decimal) -> String { value.description }
 
-  /// Stopwatch time: MM:SS.cc, or H:MM:SS.cc from an hour on. Centiseconds are truncated.
+  /// Stopwatch time: MM:SS.cc, or H:MM:SS.cc from an hour on, at the precision
+  /// `Duration.shownCentiseconds` gives.
   public func stopwatchTime(_ duration: Duration) -> String {
-    stopwatchTime(centiseconds: Self.centiseconds(duration))
+    stopwatchTime(centiseconds: duration.shownCentiseconds)
   }
 
-  /// A lap's time as shown: the shown (truncated) total minus the shown total of the lap
-  /// before, so the shown lap times always add up exactly to the shown total.
+  /// A lap's time as shown (`Lap.shownCentiseconds`).
   public func lapTime(_ lap: Lap) -> String {
-    stopwatchTime(
-      centiseconds: Self.centiseconds(lap.total) - Self.centiseconds(lap.total - lap.lapTime))
-  }
-
-  /// Whole centiseconds of `duration`, truncated; never below zero.
-  public static func centiseconds(_ duration: Duration) -> Int64 {
-    max(0, duration.milliseconds / 10)
+    stopwatchTime(centiseconds: lap.shownCentiseconds)
   }
 
   func stopwatchTime(centiseconds: Int64) -> String {

@@ -7,7 +7,7 @@ public struct Strings: Sendable {
   public let language: Language
   public let timeZone: TimeZone
 
-  public init(language: Language, timeZone: TimeZone = .current) {
+  public init(language: Language, timeZone: TimeZone) {
     self.language = language
     self.timeZone = timeZone
   }

@@ -76,7 +76,7 @@ struct FuzzTests {
     let store = OpenedStore(
       kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
     return Session(
-      store: store, timeline: .manual(clock), strings: Strings(language: .en),
+      store: store, timeline: .manual(clock), strings: Strings(language: .en, timeZone: .gmt),
       rateSource: BundledRateSource(),
       bundledRates: BundledRateSource(),
       archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
@@ -87,10 +87,10 @@ struct FuzzTests {
     let seed = given ?? UInt64.random(in: 0...UInt64.max)
     print("fuzz seed: \(seed) (\(Self.lines) lines; replay with POCKET_FUZZ_SEED=\(seed))")
     var generator = SeededGenerator(seed: seed)
-    let strings = Strings(language: .en)
+    let strings = Strings(language: .en, timeZone: .gmt)
     let clock = ManualClock()
     var session = makeSession(clock)
-    var archive = ExportStore(archive: session.store.repositories.archive)
+    var archive = session.store.repositories.archive
     // The store as the previous line left it: each line's state is compared with it, so
     // each line costs one export.
     var previous = StoreArchive()
@@ -98,9 +98,9 @@ struct FuzzTests {
     for index in 0..<Self.lines {
       if index % Self.linesPerStore == 0 {
         session = makeSession(clock)
-        archive = ExportStore(archive: session.store.repositories.archive)
+        archive = session.store.repositories.archive
         _ = await session.launch()
-        previous = try await archive()
+        previous = try await archive.export()
       }
       clock.advance(by: .milliseconds(Int64.random(in: 0...5_000, using: &generator)))
       let line = Self.line(&generator)
@@ -121,7 +121,7 @@ struct FuzzTests {
         counts.usage += 1
         refusal = error.message
       }
-      let current = try await archive()
+      let current = try await archive.export()
       defer { previous = current }
       guard let refusal else { continue }
       #expect(!refusal.isEmpty, "a refusal says why: \(replay())")

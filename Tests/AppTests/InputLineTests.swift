@@ -84,7 +84,7 @@ struct InputLineTests {
   {
     let opened = OpenedStore(
       kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
-    let strings = Strings(language: .en)
+    let strings = Strings(language: .en, timeZone: .gmt)
     let session = Session(
       store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
       strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
@@ -180,7 +180,7 @@ struct InputLineTests {
   }
 
   @Test func theLayoutMeasuresOnlyTheEndOfALongLine() {
-    let layout = LiveLayout(renderer: Renderer(strings: Strings(language: .en)))
+    let layout = LiveLayout(renderer: Renderer(strings: Strings(language: .en, timeZone: .gmt)))
     let text = String(repeating: "가", count: 30_000) + "끝"
     let (shown, width) = layout.tail(of: text, fitting: 11)
     #expect(shown == "…가가가가끝")

@@ -20,7 +20,7 @@ struct LiveControllerTests {
   ) async -> LiveController {
     let opened = OpenedStore(
       kind: .memory, path: "memory", schemaVersion: 1, repositories: repositories)
-    let strings = Strings(language: .en)
+    let strings = Strings(language: .en, timeZone: .gmt)
     let session = Session(
       store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
       strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
@@ -102,7 +102,7 @@ struct LiveControllerTests {
   }
 
   @Test func aRunningRefreshIsShownOnTheRateList() {
-    let renderer = Renderer(strings: Strings(language: .en))
+    let renderer = Renderer(strings: Strings(language: .en, timeZone: .gmt))
     var state = RatesViewModel.State(publishedAt: Date(timeIntervalSince1970: 0), base: "USD")
     state.isRefreshing = true
     let header = renderer.screenLines(.rates(state))[2].text
@@ -278,7 +278,8 @@ struct LiveControllerTests {
 @MainActor
 @Suite("Live view frames")
 struct LiveLayoutTests {
-  let renderer = Renderer(strings: Strings(language: .en), palette: Palette(background: .dark))
+  let renderer = Renderer(
+    strings: Strings(language: .en, timeZone: .gmt), palette: Palette(background: .dark))
 
   @Test func aTerminalTooSmallSaysSo() {
     let frame = LiveLayout(renderer: renderer).frame(
@@ -316,7 +317,7 @@ struct LiveLayoutTests {
   }
 
   @Test func withoutColourTheSelectionIsStillMarked() {
-    let plain = Renderer(strings: Strings(language: .en))
+    let plain = Renderer(strings: Strings(language: .en, timeZone: .gmt))
     var overlay = LiveOverlay()
     overlay.selection = 0
     let frame = LiveLayout(renderer: plain).frame(

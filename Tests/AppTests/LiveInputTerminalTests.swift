@@ -235,8 +235,8 @@ struct LiveInputTerminalTests {
     let (smallPerFrame, largePerFrame) = (small.bytes / small.frames, large.bytes / large.frames)
     #expect(largePerFrame <= smallPerFrame + 16, "\(largePerFrame) against \(smallPerFrame) bytes")
     if let smallCPU = small.cpu, let largeCPU = large.cpu {
-      // It was 32% of a core at 65535² against 1.2% at 30×100: now about the same. The bound
-      // is generous for a loaded machine and a debug build.
+      // A ticking screen costs about the same CPU whatever its size. The bound is generous
+      // for a loaded machine and a debug build.
       #expect(largeCPU < smallCPU * 3 + window / 10, "CPU \(largeCPU) against \(smallCPU)")
     }
     try live.pty.read(untilScreen: { $0.contains("Stopwatch · running") })

@@ -15,13 +15,13 @@ struct MoodSessionTests {
       kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
     return Session(
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: Strings(language: .en), rateSource: BundledRateSource(),
+      strings: Strings(language: .en, timeZone: .gmt), rateSource: BundledRateSource(),
       bundledRates: BundledRateSource(), archiveFiles: InMemoryArchiveFileRepository(),
       notices: SampleNotices.all)
   }
 
   func screen(_ session: Session) -> String {
-    Renderer(strings: Strings(language: .en)).render(session.content)
+    Renderer(strings: Strings(language: .en, timeZone: .gmt)).render(session.content)
   }
 
   @Test func theSpanFollowsDaysAndPlainMindlogGoesBackTo30() async throws {

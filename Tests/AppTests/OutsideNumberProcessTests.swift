@@ -52,8 +52,8 @@ struct OutsideNumberProcessTests {
       convert.stdout.contains("999,999,999,999,999.99 USD → 1,350,003,042,999,999,986.50 KRW"))
   }
 
-  /// Archives whose stopwatch time, lap number or last id is near `Int64.max` used to be
-  /// accepted, and `start`, `lap`, `say` or `export` then trapped.
+  /// Archives whose stopwatch time, lap number or last id is near `Int64.max`: accepted,
+  /// `start`, `lap`, `say` and `export` would overflow and trap.
   @Test(arguments: [
     OutsideNumberTests.ArchiveField.accumulatedMs, .lapNumber, .lapTotalMs, .chatLastID,
     .mindLogLastID, .messageDateMs, .startedAtMs,

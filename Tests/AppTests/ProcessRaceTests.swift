@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `pocket` processes started at the same moment on one store, each running a command that
-/// reads the store, decides and writes (issue 18, §3). Each race is run again and again,
+/// reads the store, decides and writes. Each race is run again and again,
 /// and after each the store is checked for what a user would check: rates never go back
 /// in time, an import into an empty store lets in one archive whole, no id or lap number is
 /// given twice, a screen and its calculator currency agree, an unconfirmed `reset` or

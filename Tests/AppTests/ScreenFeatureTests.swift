@@ -18,7 +18,7 @@ struct ScreenFeatureTests {
       kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
     return Session(
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: Strings(language: .en), rateSource: BundledRateSource(),
+      strings: Strings(language: .en, timeZone: .gmt), rateSource: BundledRateSource(),
       bundledRates: BundledRateSource(), archiveFiles: InMemoryArchiveFileRepository(),
       notices: SampleNotices.all)
   }

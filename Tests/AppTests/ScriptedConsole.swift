@@ -43,9 +43,11 @@ final class ScriptedConsole: Console, Sendable {
     terminal: Bool = false, environment: [String: String] = [:]
   ) async -> (status: ExitStatus, console: ScriptedConsole) {
     let console = ScriptedConsole(script, interactive: interactive, terminal: terminal)
-    var pocket = Pocket(
-      environment: environment.merging(["TZ": "UTC"]) { mine, _ in mine }, console: console)
-    pocket.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+    var time = LocalTime.system()
+    time.timeZone = .gmt
+    let pocket = Pocket(
+      environment: environment.merging(["TZ": "UTC"]) { mine, _ in mine }, console: console,
+      time: time)
     let status = await pocket.run(arguments)
     return (status, console)
   }

@@ -25,8 +25,9 @@ struct StoreFailureStatusTests {
     _ arguments: [String], script: [String] = [], on store: Repositories
   ) async -> (status: App.ExitStatus, output: String, errors: String) {
     let console = ScriptedConsole(script)
-    var pocket = Pocket(environment: ["TZ": "UTC"], console: console)
-    pocket.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+    var time = LocalTime.system()
+    time.timeZone = .gmt
+    var pocket = Pocket(environment: ["TZ": "UTC"], console: console, time: time)
     pocket.openStore = { _, _ in
       OpenedStore(kind: .memory, path: "memory", schemaVersion: 1, repositories: store)
     }

@@ -8,7 +8,7 @@ import Testing
   import Darwin
 #endif
 
-/// A json store whose lock another process holds and does not let go (issue 18, §4: a
+/// A json store whose lock another process holds and does not let go (a
 /// `flock pocket.json.lock sleep 30`, or a Pocket stopped with Ctrl-Z): a `pocket` that
 /// must write gives up after 5 s (as the sqlite store's busy timeout) with exit 3, naming
 /// the lock file and the holder; one that only reads goes on.

@@ -42,7 +42,7 @@ struct BenchTests {
   }
 
   /// The whole-process mode on tiny stores, with the debug `pocket` and `bench-hello` built
-  /// beside the tests: every goal of issue #14 gives a point with its ratio, its baseline
+  /// beside the tests: every goal of `ProcessBenchmark` gives a point with its ratio, its baseline
   /// and pass or fail (shape only: no figure is judged).
   /// Whether `pocket` and `bench-hello` are built beside the test bundle (`swift test`
   /// builds them: this target depends on both).

@@ -5,7 +5,7 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
-/// The writes whose decision the store makes inside the write (issue 18, §3): rates stored
+/// The writes whose decision the store makes inside the write: rates stored
 /// only over an older publication or into an empty store, a reset or a clear only of as
 /// many items as allowed, an edit of some fields of a mind-log entry. Every store, alone,
 /// and several stores on one folder at once as several processes would.

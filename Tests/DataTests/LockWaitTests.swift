@@ -11,7 +11,7 @@ import Testing
   import Darwin
 #endif
 
-/// No store waits forever for another process's lock (issue 18, §4): a json writer, and a
+/// No store waits forever for another process's lock: a json writer, and a
 /// sqlite store being created, give up after `FileLock.patience` naming the lock and its
 /// holder, while json readers go on without the lock.
 @Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang)))

@@ -45,7 +45,6 @@ struct UseCaseFailureTests {
     await #expect(throws: error) {
       try await SaveLap(stopwatch: store.stopwatch, timeline: timeline)()
     }
-    await #expect(throws: error) { try await ResetStopwatch(stopwatch: store.stopwatch)() }
   }
 
   @Test(arguments: errors)
@@ -57,12 +56,9 @@ struct UseCaseFailureTests {
     await #expect(throws: error) {
       try await ToggleBookmark(bookmarks: store.bookmarks, now: now)(notice)
     }
-    await #expect(throws: error) { try await ListBookmarks(bookmarks: store.bookmarks)(limit: 20) }
     await #expect(throws: error) {
       try await RenameBookmark(bookmarks: store.bookmarks)(bookmark, to: "Library")
     }
-    await #expect(throws: error) { try await RemoveBookmark(bookmarks: store.bookmarks)(bookmark) }
-    await #expect(throws: error) { try await ClearBookmarks(bookmarks: store.bookmarks)() }
   }
 
   @Test(arguments: errors)
@@ -79,27 +75,22 @@ struct UseCaseFailureTests {
       try await ConvertCurrency(rates: store.rates)(100, from: "USD", to: "KRW")
     }
     await #expect(throws: error) { try await ToggleFavoriteCurrency(rates: store.rates)("KRW") }
-    await #expect(throws: error) { try await SaveLastScreen(screens: store.screens)(.chat) }
     await #expect(throws: error) { try await RestoreLastScreen(screens: store.screens)() }
-    await #expect(throws: error) { try await FindLastCalculatorCurrency(screens: store.screens)() }
   }
 
   @Test(arguments: errors)
   func mindLogChatAndArchiveUseCasesHandOnTheStoresError(error: DomainError) async {
     let store = FailingStore(failingWith: error).repositories
     await #expect(throws: error) {
-      try await AddMindLog(mindLogs: store.mindLogs, now: now)(score: 5, note: "walk")
+      try await AddMindLog(mindLogs: store.mindLogs, now: now, calendar: Fixtures.utcCalendar)(
+        score: 5, note: "walk")
     }
     await #expect(throws: error) {
-      try await UpdateMindLog(mindLogs: store.mindLogs)(entry, score: 6, note: "run")
+      try await UpdateMindLog(mindLogs: store.mindLogs, now: now, calendar: Fixtures.utcCalendar)(
+        entry, score: 6, note: "run")
     }
-    await #expect(throws: error) { try await DeleteMindLog(mindLogs: store.mindLogs)(entry) }
-    await #expect(throws: error) { try await ListMindLogs(mindLogs: store.mindLogs)(limit: 20) }
     await #expect(throws: error) { try await SendMessage(chat: store.chat, now: now)("hello") }
     await #expect(throws: error) { try await EditMessage(chat: store.chat)(message, content: "hi") }
-    await #expect(throws: error) { try await DeleteMessage(chat: store.chat)(message) }
-    await #expect(throws: error) { try await ListMessages(chat: store.chat)(limit: 20) }
-    await #expect(throws: error) { try await ExportStore(archive: store.archive)() }
     await #expect(throws: error) {
       try await ImportStore(archive: store.archive)(.sample(), replace: true)
     }
@@ -113,7 +104,9 @@ struct UseCaseFailureTests {
       try await SendMessage(chat: store.chat, now: self.now)("   ")
     }
     await #expect(throws: DomainError.invalidInput(.scoreOutOfRange)) {
-      try await AddMindLog(mindLogs: store.mindLogs, now: self.now)(score: 11, note: "")
+      try await AddMindLog(
+        mindLogs: store.mindLogs, now: self.now, calendar: Fixtures.utcCalendar)(
+          score: 11, note: "")
     }
     await #expect(throws: DomainError.invalidInput(.emptyText)) {
       try await RenameBookmark(bookmarks: store.bookmarks)(self.bookmark, to: " ")

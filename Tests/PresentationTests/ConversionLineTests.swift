@@ -10,7 +10,7 @@ import Testing
 /// 2 decimals: the line is arithmetically true at the precision shown.
 @Suite("Conversion lines")
 struct ConversionLineTests {
-  let strings = Strings(language: .en)
+  let strings = Strings(language: .en, timeZone: .gmt)
 
   /// The number a shown amount stands for.
   func shown(_ text: Substring) -> Decimal? {

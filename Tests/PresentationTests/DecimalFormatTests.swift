@@ -5,7 +5,7 @@ import Testing
 /// Amounts and rates are shown rounded half away from zero, grouped by thousands.
 @Suite("Decimal format")
 struct DecimalFormatTests {
-  let strings = Strings(language: .en)
+  let strings = Strings(language: .en, timeZone: .gmt)
 
   /// Values are read from text: as Double literals, 2.675 and 1.005 would already be below
   /// the half.
@@ -20,6 +20,7 @@ struct DecimalFormatTests {
   func roundsHalfAwayFromZeroWithGrouping(value: String, digits: Int, shown: String) throws {
     let decimal = try #require(Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")))
     #expect(strings.decimal(decimal, fractionDigits: digits) == shown)
-    #expect(Strings(language: .ko).decimal(decimal, fractionDigits: digits) == shown)
+    #expect(
+      Strings(language: .ko, timeZone: .gmt).decimal(decimal, fractionDigits: digits) == shown)
   }
 }

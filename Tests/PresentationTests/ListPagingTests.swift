@@ -72,7 +72,7 @@ struct ListPagingTests {
 
   @Test func theMindLogAndBookmarksPage() async {
     let mindLog = MindLogViewModel(
-      mindLogs: store.mindLogs, now: now, language: .en, pageSize: 2)
+      mindLogs: store.mindLogs, now: now, language: .en, pageSize: 2, timeZone: .gmt)
     for score in 1...5 { await mindLog.add(score: "\(score)", note: "n\(score)") }
     #expect(mindLog.state.pageCount == 3)
     await mindLog.showPage(3)

@@ -71,9 +71,10 @@ struct ListViewModelTests {
     await chat.delete(number: 1)
     #expect(chat.state.message == .messageDeleted(number: 1, text: "hello"))
     #expect(
-      Strings(language: .en).text(.messageDeleted(number: 1, text: "hello"))
+      Strings(language: .en, timeZone: .gmt).text(.messageDeleted(number: 1, text: "hello"))
         == "Deleted message 1: hello")
-    let mindLog = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
+    let mindLog = MindLogViewModel(
+      mindLogs: store.mindLogs, now: now, language: .en, timeZone: .gmt)
     await mindLog.add(score: "7", note: "walk")
     await mindLog.edit(number: 1, score: "8", note: nil)
     #expect(mindLog.state.message == .entryEdited(number: 1, score: "8", note: "walk"))
@@ -91,7 +92,8 @@ struct ListViewModelTests {
   }
 
   @Test func mindLogListsNewestFirst() async {
-    let viewModel = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
+    let viewModel = MindLogViewModel(
+      mindLogs: store.mindLogs, now: now, language: .en, timeZone: .gmt)
     await viewModel.add(score: "3", note: "tired")
     clock.advance(by: .seconds(60))
     await viewModel.add(score: "8.5", note: "sunny walk")
@@ -107,7 +109,8 @@ struct ListViewModelTests {
     ("11", Message.scoreOutOfRange), ("-1", .scoreOutOfRange), ("x", .invalidNumber),
   ])
   func badScoresAreRefused(score: String, message: Message) async {
-    let viewModel = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
+    let viewModel = MindLogViewModel(
+      mindLogs: store.mindLogs, now: now, language: .en, timeZone: .gmt)
     await viewModel.add(score: score, note: "")
     #expect(viewModel.state == .init(message: message))
   }

@@ -30,7 +30,8 @@ struct RatesRefreshCancelTests {
     #expect(viewModel.state.quotes == cached)
     #expect(try await store.rates.latest() == latest)
     #expect(
-      Strings(language: .en).text(.refreshCancelled) == "Refresh cancelled; the cached rates stay")
+      Strings(language: .en, timeZone: .gmt).text(.refreshCancelled)
+        == "Refresh cancelled; the cached rates stay")
   }
 
   @Test func theUseCaseLetsTheCancellationThrough() async throws {

@@ -65,7 +65,7 @@ struct StopwatchAccuracyTests {
     let boot = BootInstant(bootID: "accuracy", uptime: .milliseconds(3_600_123))
     let timeline = Timeline.manual(clock, boot: boot)
     let viewModel = StopwatchViewModel(stopwatch: store.stopwatch, timeline: timeline)
-    let strings = Strings(language: .en)
+    let strings = Strings(language: .en, timeZone: .gmt)
     let laps = Self.laps
     let edge = Self.viewModelLaps
     var day = Day()

@@ -21,7 +21,7 @@ struct StopwatchClockJumpViewModelTests {
     let machine = SimulatedMachine(hasBootClock: hasBootClock)
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
-    let strings = Strings(language: .en)
+    let strings = Strings(language: .en, timeZone: .gmt)
     var shown: [Duration] = []
     var realTime = Duration.zero
 

@@ -102,3 +102,41 @@ extension StopwatchViewModelTests {
     #expect(viewModel.state == viewModel.stateNow)
   }
 }
+
+extension StopwatchViewModelTests {
+  /// While the stopwatch runs, the first page's rows start with the lap being timed (from
+  /// the newest finished lap to the time now); other pages and a stopped stopwatch show
+  /// only the finished laps.
+  @Test func theRunningLapLeadsTheFirstPageWhileRunning() async {
+    let viewModel = makeViewModel(pageSize: 2)
+    await viewModel.startTapped()
+    for seconds in [3, 1, 2] {
+      clock.advance(by: .seconds(seconds))
+      await viewModel.lapTapped()
+    }
+    clock.advance(by: .milliseconds(2_500))
+    let lap3 = Lap(number: 3, lapTime: .seconds(2), total: .seconds(6))
+    let lap2 = Lap(number: 2, lapTime: .seconds(1), total: .seconds(4))
+    let running = Lap(number: 4, lapTime: .milliseconds(2_500), total: .milliseconds(8_500))
+    #expect(
+      viewModel.stateNow.rows == [
+        .init(lap: running, isRunning: true), .init(lap: lap3), .init(lap: lap2, mark: .fastest),
+      ])
+    await viewModel.showPage(2)
+    #expect(viewModel.stateNow.rows.map(\.lap.number) == [1])
+    #expect(viewModel.stateNow.rows.allSatisfy { !$0.isRunning })
+    await viewModel.showPage(1)
+    await viewModel.stopTapped()
+    #expect(viewModel.state.rows == viewModel.state.laps)
+    #expect(viewModel.state.rows.map(\.lap.number) == [3, 2])
+  }
+
+  /// The shown precision is whole centiseconds, truncated; a lap shows its shown total
+  /// less the shown total before it (hand-computed: 2.009 s − 1.005 s shows 2.00 − 1.00).
+  @Test func shownTimesAreTruncatedCentiseconds() {
+    #expect(Duration.milliseconds(1_009).shownCentiseconds == 100)
+    #expect(Duration.milliseconds(-5).shownCentiseconds == 0)
+    let lap = Lap(number: 2, lapTime: .milliseconds(1_004), total: .milliseconds(2_009))
+    #expect(lap.shownCentiseconds == 100)
+  }
+}

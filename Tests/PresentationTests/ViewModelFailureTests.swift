@@ -149,7 +149,8 @@ struct ViewModelFailureTests {
 
   @Test(arguments: failures)
   func mindLog(error: DomainError, message: Message) async {
-    let viewModel = MindLogViewModel(mindLogs: store.mindLogs, now: now, language: .en)
+    let viewModel = MindLogViewModel(
+      mindLogs: store.mindLogs, now: now, language: .en, timeZone: .gmt)
     await viewModel.add(score: "7", note: "walk")
     failing.fail(with: error)
     await viewModel.load()

@@ -6,6 +6,13 @@ public enum Fixtures {
   /// 2026-11-29 01:32:00 UTC, a whole second.
   public static let referenceDate = Date(timeIntervalSince1970: 1_795_915_920)
 
+  /// The Gregorian calendar in UTC: days of tests that do not depend on the machine's zone.
+  public static let utcCalendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    return calendar
+  }()
+
   /// The package root, found from this file's path, so tests work from any directory.
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -12,19 +12,19 @@ struct FailingStoreTests {
     let failing = FailingStore(base: InMemoryStore().repositories)
     let store = failing.repositories
     let send = SendMessage(chat: store.chat, now: { Fixtures.referenceDate })
-    let list = ListMessages(chat: store.chat)
+    let list = { (limit: Int) in try await store.chat.messages(offset: 0, limit: limit) }
     _ = try await send("before")
-    #expect(try await list(limit: 20).items.map(\.content) == ["before"])
+    #expect(try await list(20).items.map(\.content) == ["before"])
 
     failing.fail(with: FailingStore.unavailable, on: .writes)
     await #expect(throws: FailingStore.unavailable) { try await send("lost") }
-    #expect(try await list(limit: 20).items.map(\.content) == ["before"])
+    #expect(try await list(20).items.map(\.content) == ["before"])
 
     failing.fail(with: FailingStore.corrupt)
-    await #expect(throws: FailingStore.corrupt) { try await list(limit: 20) }
+    await #expect(throws: FailingStore.corrupt) { try await list(20) }
 
     failing.recover()
     _ = try await send("after")
-    #expect(try await list(limit: 20).items.map(\.content) == ["before", "after"])
+    #expect(try await list(20).items.map(\.content) == ["before", "after"])
   }
 }

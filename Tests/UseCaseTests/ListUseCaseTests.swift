@@ -22,31 +22,30 @@ struct ListUseCaseTests {
 
   @Test func renameChangesTheTitleAndClearRemovesAll() async throws {
     try await ToggleBookmark(bookmarks: store.bookmarks, now: now)(notice)
-    let list = ListBookmarks(bookmarks: store.bookmarks)
-    let bookmark = try #require(try await list(limit: 10).items.first)
+    let list = { try await store.bookmarks.bookmarks(offset: 0, limit: 10) }
+    let bookmark = try #require(try await list().items.first)
     try await RenameBookmark(bookmarks: store.bookmarks)(bookmark, to: "  Library  ")
-    #expect(try await list(limit: 10).items.map(\.title) == ["Library"])
+    #expect(try await list().items.map(\.title) == ["Library"])
     await #expect(throws: DomainError.invalidInput(.emptyText)) {
       try await RenameBookmark(bookmarks: store.bookmarks)(bookmark, to: " ")
     }
-    try await ClearBookmarks(bookmarks: store.bookmarks)()
-    #expect(try await list(limit: 10).total == 0)
+    #expect(try await store.bookmarks.deleteAll(ifAtMost: .max) == .deleted)
+    #expect(try await list().total == 0)
   }
 
   @Test func mindLogScoresStayWithinZeroToTen() async throws {
-    let add = AddMindLog(mindLogs: store.mindLogs, now: now)
+    let add = AddMindLog(mindLogs: store.mindLogs, now: now, calendar: Fixtures.utcCalendar)
+    let update = UpdateMindLog(mindLogs: store.mindLogs, now: now, calendar: Fixtures.utcCalendar)
     let entry = try await add(score: Decimal(string: "7.5") ?? 0, note: " calm ")
     #expect(entry.note == "calm")
     await #expect(throws: DomainError.invalidInput(.scoreOutOfRange)) {
       try await add(score: 11, note: "")
     }
     await #expect(throws: DomainError.invalidInput(.scoreOutOfRange)) {
-      try await UpdateMindLog(mindLogs: store.mindLogs)(entry, score: -1, note: "")
+      try await update(entry, score: -1, note: "")
     }
-    let updated = try await UpdateMindLog(mindLogs: store.mindLogs)(entry, score: 10, note: "great")
-    #expect(try await ListMindLogs(mindLogs: store.mindLogs)(limit: 5).items == [updated])
-    try await DeleteMindLog(mindLogs: store.mindLogs)(updated)
-    #expect(try await ListMindLogs(mindLogs: store.mindLogs)(limit: 5).total == 0)
+    let updated = try await update(entry, score: 10, note: "great")
+    #expect(try await store.mindLogs.entries(offset: 0, limit: 5).items == [updated])
   }
 
   @Test func editingAMessageMarksItEdited() async throws {
@@ -55,19 +54,15 @@ struct ListUseCaseTests {
     let edited = try await EditMessage(chat: store.chat)(sent, content: "hello there")
     #expect(
       edited == ChatMessage(id: sent.id, content: "hello there", date: sent.date, isEdited: true))
-    #expect(try await ListMessages(chat: store.chat)(limit: 5).items == [edited])
+    #expect(try await store.chat.messages(offset: 0, limit: 5).items == [edited])
     await #expect(throws: DomainError.invalidInput(.emptyText)) {
       try await SendMessage(chat: store.chat, now: now)("  \n ")
-    }
-    try await DeleteMessage(chat: store.chat)(edited)
-    await #expect(throws: DomainError.notFound) {
-      try await DeleteMessage(chat: store.chat)(edited)
     }
   }
 
   @Test func theLastScreenIsRestored() async throws {
     #expect(try await RestoreLastScreen(screens: store.screens)() == .rates)
-    try await SaveLastScreen(screens: store.screens)(.calculator(currency: "KRW"))
+    try await store.screens.save(.calculator(currency: "KRW"))
     #expect(try await RestoreLastScreen(screens: store.screens)() == .calculator(currency: "KRW"))
   }
 }
@@ -78,12 +73,12 @@ struct ImportTests {
     let store = InMemoryStore().repositories
     let importStore = ImportStore(archive: store.archive)
     try await importStore(.sample(), replace: false)
-    #expect(try await ExportStore(archive: store.archive)() == .sample())
+    #expect(try await store.archive.export() == .sample())
     await #expect(throws: DomainError.invalidInput(.storeNotEmpty)) {
       try await importStore(StoreArchive(), replace: false)
     }
     try await importStore(StoreArchive(), replace: true)
-    #expect(try await ExportStore(archive: store.archive)() == StoreArchive())
+    #expect(try await store.archive.export() == StoreArchive())
   }
 
   @Test func inconsistentArchivesAreRefusedBeforeTouchingTheStore() async throws {

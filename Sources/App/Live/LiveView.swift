@@ -10,9 +10,9 @@ import Presentation
 /// It redraws only when observed state changes: a frame is composed inside
 /// `withObservationTracking` from the view models' state (through `Session.content`) and
 /// the controller's `LiveState`, and Observation's change schedules the next frame. Nothing
-/// runs while nothing changes; a running stopwatch is the one thing that changes with time
-/// alone, and while it shows, a ticker calls its `tick()` intent 30 times a second, whose
-/// new state is what redraws. Only the rows that changed are written (`FrameWriter`).
+/// runs while nothing changes; a screen whose feature says it is ticking (`isTicking`: the
+/// running stopwatch) changes with time alone, and while it shows, a ticker calls its
+/// `tick()` about 30 times a second, whose new state is what redraws. Only the rows that changed are written (`FrameWriter`).
 @MainActor
 package final class LiveView {
   private let controller: LiveController
@@ -93,7 +93,7 @@ package final class LiveView {
     if device.writeFailure != nil { events.stop() }
   }
 
-  /// Starts the ticker while the stopwatch runs on screen and stops it otherwise.
+  /// Starts the ticker while the screen shown is ticking and stops it otherwise.
   private func updateTicker(_ isTicking: Bool) {
     if isTicking, ticker == nil {
       ticker = Task { [weak self] in

@@ -14,7 +14,7 @@ struct ScreenDependencies {
   let bundledRates: any ExchangeRateSource
   let notices: [Notice]
   /// The user's time zone: days (the mind log's) are its calendar days.
-  var timeZone: TimeZone = .current
+  let timeZone: TimeZone
 
   /// The wall clock, read off the timeline.
   var now: @Sendable () -> Date {

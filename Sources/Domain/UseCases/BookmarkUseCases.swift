@@ -32,16 +32,6 @@ public struct ToggleBookmark: Sendable {
   }
 }
 
-/// A page of bookmarks, newest first.
-public struct ListBookmarks: Sendable {
-  private let bookmarks: any BookmarkRepository
-  public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
-
-  public func callAsFunction(offset: Int = 0, limit: Int) async throws -> Page<Bookmark> {
-    try await bookmarks.bookmarks(offset: offset, limit: limit)
-  }
-}
-
 /// Gives a bookmark a new title (trimmed; an empty title, or one over 200 characters, is
 /// refused).
 public struct RenameBookmark: Sendable {
@@ -52,28 +42,5 @@ public struct RenameBookmark: Sendable {
     let trimmed = try InputField.title.check(title.trimmingCharacters(in: .whitespacesAndNewlines))
     guard !trimmed.isEmpty else { throw DomainError.invalidInput(.emptyText) }
     try await bookmarks.rename(url: bookmark.url, to: trimmed)
-  }
-}
-
-/// Removes one bookmark.
-public struct RemoveBookmark: Sendable {
-  private let bookmarks: any BookmarkRepository
-  public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
-
-  public func callAsFunction(_ bookmark: Bookmark) async throws {
-    try await bookmarks.delete(url: bookmark.url)
-  }
-}
-
-/// Removes every bookmark; with a limit, only when at most that many are stored (counted
-/// in the same step as the deletion).
-public struct ClearBookmarks: Sendable {
-  private let bookmarks: any BookmarkRepository
-  public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
-
-  /// - Returns: `.deleted`, or `.refused(count:)` when more than `limit` are stored.
-  @discardableResult
-  public func callAsFunction(ifAtMost limit: Int = .max) async throws -> BulkDeletion {
-    try await bookmarks.deleteAll(ifAtMost: limit)
   }
 }

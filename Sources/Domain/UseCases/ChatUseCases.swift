@@ -35,23 +35,3 @@ public struct EditMessage: Sendable {
     return edited
   }
 }
-
-/// Deletes a message.
-public struct DeleteMessage: Sendable {
-  private let chat: any ChatRepository
-  public init(chat: any ChatRepository) { self.chat = chat }
-
-  public func callAsFunction(_ message: ChatMessage) async throws {
-    try await chat.delete(id: message.id)
-  }
-}
-
-/// A page of messages, oldest first.
-public struct ListMessages: Sendable {
-  private let chat: any ChatRepository
-  public init(chat: any ChatRepository) { self.chat = chat }
-
-  public func callAsFunction(offset: Int = 0, limit: Int) async throws -> Page<ChatMessage> {
-    try await chat.messages(offset: offset, limit: limit)
-  }
-}

@@ -39,8 +39,7 @@ public struct AddMindLog: Sendable {
   private let now: @Sendable () -> Date
   private let calendar: Calendar
   public init(
-    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date,
-    calendar: Calendar = .current
+    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, calendar: Calendar
   ) {
     self.mindLogs = mindLogs
     self.now = now
@@ -67,8 +66,7 @@ public struct UpdateMindLog: Sendable {
   private let now: @Sendable () -> Date
   private let calendar: Calendar
   public init(
-    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date = { Date() },
-    calendar: Calendar = .current
+    mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, calendar: Calendar
   ) {
     self.mindLogs = mindLogs
     self.now = now
@@ -85,25 +83,5 @@ public struct UpdateMindLog: Sendable {
     let note = try note.map { try InputField.note.check($0.trimmed) }
     let date = try day.map { try $0.date(now: now(), in: calendar) }
     return try await mindLogs.update(id: entry.id, score: score, note: note, date: date)
-  }
-}
-
-/// Deletes an entry.
-public struct DeleteMindLog: Sendable {
-  private let mindLogs: any MindLogRepository
-  public init(mindLogs: any MindLogRepository) { self.mindLogs = mindLogs }
-
-  public func callAsFunction(_ entry: MindLog) async throws {
-    try await mindLogs.delete(id: entry.id)
-  }
-}
-
-/// A page of entries, newest first.
-public struct ListMindLogs: Sendable {
-  private let mindLogs: any MindLogRepository
-  public init(mindLogs: any MindLogRepository) { self.mindLogs = mindLogs }
-
-  public func callAsFunction(offset: Int = 0, limit: Int) async throws -> Page<MindLog> {
-    try await mindLogs.entries(offset: offset, limit: limit)
   }
 }

@@ -115,16 +115,3 @@ public struct SaveLap: Sendable {
     }
   }
 }
-
-/// Stops the stopwatch and deletes its time and every lap; with a limit, only when at most
-/// that many laps are stored (counted in the same step as the deletion).
-public struct ResetStopwatch: Sendable {
-  private let stopwatch: any StopwatchRepository
-  public init(stopwatch: any StopwatchRepository) { self.stopwatch = stopwatch }
-
-  /// - Returns: `.deleted`, or `.refused(count:)` when more than `limit` laps are stored.
-  @discardableResult
-  public func callAsFunction(ifAtMost limit: Int = .max) async throws -> BulkDeletion {
-    try await stopwatch.reset(ifAtMost: limit)
-  }
-}

@@ -4,7 +4,7 @@ import Observation
 
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable
-public final class BookmarksViewModel: MessageReporting {
+public final class BookmarksViewModel: MessageReporting, PagedList {
   public struct State: Equatable, Sendable {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
     /// The page shown (from 1, the newest) and how many the list has.
@@ -21,28 +21,26 @@ public final class BookmarksViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
-  private var paging: ListPaging
-  private let listBookmarks: ListBookmarks
+  package var paging: ListPaging
+  private let bookmarks: any BookmarkRepository
   private let renameBookmark: RenameBookmark
-  private let removeBookmark: RemoveBookmark
-  private let clearBookmarks: ClearBookmarks
 
   public init(bookmarks: any BookmarkRepository, pageSize: Int = 20) {
     paging = ListPaging(size: pageSize)
-    listBookmarks = ListBookmarks(bookmarks: bookmarks)
+    self.bookmarks = bookmarks
     renameBookmark = RenameBookmark(bookmarks: bookmarks)
-    removeBookmark = RemoveBookmark(bookmarks: bookmarks)
-    clearBookmarks = ClearBookmarks(bookmarks: bookmarks)
   }
 
-  func report(_ message: Message?) { state.message = message }
+  package func report(_ message: Message?) { state.message = message }
+
+  package var pagedTotal: Int { state.page.total }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {
     state.message = nil
     let read = await attempt {
       try await paging.readNewestFirst(total: \.total) {
-        try await listBookmarks(offset: $0, limit: $1)
+        try await bookmarks.bookmarks(offset: $0, limit: $1)
       }
     }
     guard let (page, moved) = read else { return }
@@ -50,19 +48,6 @@ public final class BookmarksViewModel: MessageReporting {
     state.page = page
     state.pageNumber = paging.number
     state.pageCount = paging.pageCount(total: page.total)
-  }
-
-  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
-  /// refused (`.noSuchPage`) and the page shown stays.
-  public func showPage(_ number: Int) async {
-    state.message = paging.show(number, total: state.page.total)
-    if state.message == nil { await load() }
-  }
-
-  /// Shows the next (older) page; after the last, the first again.
-  public func nextPage() async {
-    paging.number = paging.next(total: state.page.total)
-    await load()
   }
 
   public func rename(number: Int, to title: String) async {
@@ -75,7 +60,7 @@ public final class BookmarksViewModel: MessageReporting {
 
   public func remove(number: Int) async {
     await change(number) {
-      try await self.removeBookmark($0)
+      try await self.bookmarks.delete(url: $0.url)
       return .bookmarkRemoved($0.title)
     }
   }
@@ -87,7 +72,7 @@ public final class BookmarksViewModel: MessageReporting {
   public func clear(confirmed: Bool = false) async {
     state.message = nil
     let limit = confirmed ? Int.max : 1
-    guard let outcome = await attempt({ try await clearBookmarks(ifAtMost: limit) }) else {
+    guard let outcome = await attempt({ try await bookmarks.deleteAll(ifAtMost: limit) }) else {
       return
     }
     await load()
@@ -107,7 +92,7 @@ public final class BookmarksViewModel: MessageReporting {
     let total = state.page.total
     let done = await attempt {
       let bookmark = try await paging.item(number, total: total) {
-        try await listBookmarks(offset: $0, limit: 1)
+        try await bookmarks.bookmarks(offset: $0, limit: 1)
       }
       return try await body(bookmark)
     }

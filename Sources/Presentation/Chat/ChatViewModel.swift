@@ -4,7 +4,7 @@ import Observation
 
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
-public final class ChatViewModel: MessageReporting {
+public final class ChatViewModel: MessageReporting, PagedList {
   public struct State: Equatable, Sendable {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
     /// The page shown (from 1, the newest) and how many the list has.
@@ -24,49 +24,36 @@ public final class ChatViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
-  private var paging: ListPaging
-  private let listMessages: ListMessages
+  package var paging: ListPaging
+  private let chat: any ChatRepository
   private let sendMessage: SendMessage
   private let editMessage: EditMessage
-  private let deleteMessage: DeleteMessage
 
   public init(chat: any ChatRepository, now: @escaping @Sendable () -> Date, pageSize: Int = 20) {
     paging = ListPaging(size: pageSize)
-    listMessages = ListMessages(chat: chat)
+    self.chat = chat
     sendMessage = SendMessage(chat: chat, now: now)
     editMessage = EditMessage(chat: chat)
-    deleteMessage = DeleteMessage(chat: chat)
   }
 
-  func report(_ message: Message?) { state.message = message }
+  package func report(_ message: Message?) { state.message = message }
+
+  package var pagedTotal: Int { state.page.total }
 
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).
   public func load() async {
     state.message = nil
     let page = await attempt {
-      let total = try await listMessages(limit: 0).total
+      let total = try await chat.messages(offset: 0, limit: 0).total
       paging.clamp(total: total)
       let window = paging.oldestFirst(total: total)
-      return try await listMessages(offset: window.offset, limit: window.limit)
+      return try await chat.messages(offset: window.offset, limit: window.limit)
     }
     guard let page else { return }
     state.page = page
     state.pageNumber = paging.number
     state.pageCount = paging.pageCount(total: page.total)
-  }
-
-  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
-  /// refused (`.noSuchPage`) and the page shown stays.
-  public func showPage(_ number: Int) async {
-    state.message = paging.show(number, total: state.page.total)
-    if state.message == nil { await load() }
-  }
-
-  /// Shows the next (older) page; after the last, the first again.
-  public func nextPage() async {
-    paging.number = paging.next(total: state.page.total)
-    await load()
   }
 
   public func send(_ text: String) async {
@@ -87,7 +74,7 @@ public final class ChatViewModel: MessageReporting {
   public func delete(number: Int) async {
     await run {
       let message = try await self.message(number)
-      try await self.deleteMessage(message)
+      try await self.chat.delete(id: message.id)
       return .messageDeleted(number: number, text: message.content)
     }
   }
@@ -102,7 +89,7 @@ public final class ChatViewModel: MessageReporting {
 
   private func message(_ number: Int) async throws -> ChatMessage {
     try await paging.item(number, total: state.page.total) {
-      try await listMessages(offset: $0, limit: 1)
+      try await chat.messages(offset: $0, limit: 1)
     }
   }
 }

@@ -4,7 +4,7 @@ import Observation
 
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable
-public final class MindLogViewModel: MessageReporting {
+public final class MindLogViewModel: MessageReporting, PagedList {
   public struct State: Equatable, Sendable {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
     /// The page shown (from 1, the newest) and how many the list has.
@@ -24,12 +24,11 @@ public final class MindLogViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
-  private var paging: ListPaging
+  package var paging: ListPaging
   private let language: Language
-  private let listMindLogs: ListMindLogs
+  private let mindLogs: any MindLogRepository
   private let addMindLog: AddMindLog
   private let updateMindLog: UpdateMindLog
-  private let deleteMindLog: DeleteMindLog
   private let summarizeMood: SummarizeMood
   /// How many days the mood picture spans.
   private var moodDays = MindLogViewModel.defaultMoodDays
@@ -41,7 +40,7 @@ public final class MindLogViewModel: MessageReporting {
 
   public init(
     mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, language: Language,
-    pageSize: Int = 20, timeZone: TimeZone = .current
+    pageSize: Int = 20, timeZone: TimeZone
   ) {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
@@ -49,21 +48,22 @@ public final class MindLogViewModel: MessageReporting {
     self.language = language
     self.now = now
     self.calendar = calendar
-    listMindLogs = ListMindLogs(mindLogs: mindLogs)
+    self.mindLogs = mindLogs
     addMindLog = AddMindLog(mindLogs: mindLogs, now: now, calendar: calendar)
     updateMindLog = UpdateMindLog(mindLogs: mindLogs, now: now, calendar: calendar)
     summarizeMood = SummarizeMood(mindLogs: mindLogs, now: now, calendar: calendar)
-    deleteMindLog = DeleteMindLog(mindLogs: mindLogs)
   }
 
-  func report(_ message: Message?) { state.message = message }
+  package func report(_ message: Message?) { state.message = message }
+
+  package var pagedTotal: Int { state.page.total }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {
     state.message = nil
     let read = await attempt {
       let (page, moved) = try await paging.readNewestFirst(total: \.total) {
-        try await listMindLogs(offset: $0, limit: $1)
+        try await mindLogs.entries(offset: $0, limit: $1)
       }
       return (page, moved, try await summarizeMood(days: moodDays, endingOn: moodEnd))
     }
@@ -73,13 +73,6 @@ public final class MindLogViewModel: MessageReporting {
     state.page = page
     state.pageNumber = paging.number
     state.pageCount = paging.pageCount(total: page.total)
-  }
-
-  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
-  /// refused (`.noSuchPage`) and the page shown stays.
-  public func showPage(_ number: Int) async {
-    state.message = paging.show(number, total: state.page.total)
-    if state.message == nil { await load() }
   }
 
   /// Shows page 1 with the mood over the `days` days (1...`SummarizeMood.maxDays`) ending
@@ -122,12 +115,6 @@ public final class MindLogViewModel: MessageReporting {
     return CalendarDay(date, in: calendar) == CalendarDay(now, in: calendar) ? nil : date
   }
 
-  /// Shows the next (older) page; after the last, the first again.
-  public func nextPage() async {
-    paging.number = paging.next(total: state.page.total)
-    await load()
-  }
-
   /// Adds an entry for `day` (now for today, else noon of that day in the user's time
   /// zone). The score is typed text: a number from 0 to 10.
   public func add(score scoreText: String, note: String, day: EntryDay = .today) async {
@@ -155,7 +142,7 @@ public final class MindLogViewModel: MessageReporting {
   public func delete(number: Int) async {
     await run {
       let entry = try await self.entry(number)
-      try await self.deleteMindLog(entry)
+      try await self.mindLogs.delete(id: entry.id)
       return .entryDeleted(number: number, score: entry.score.description, note: entry.note)
     }
   }
@@ -182,7 +169,7 @@ public final class MindLogViewModel: MessageReporting {
 
   private func entry(_ number: Int) async throws -> MindLog {
     try await paging.item(number, total: state.page.total) {
-      try await listMindLogs(offset: $0, limit: 1)
+      try await mindLogs.entries(offset: $0, limit: 1)
     }
   }
 }

@@ -21,21 +21,21 @@ public final class RouterViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
-  private let save: SaveLastScreen
+  private let screens: any ScreenRepository
   private let restore: RestoreLastScreen
-  private let findLastCalculator: FindLastCalculatorCurrency
 
   public init(screens: any ScreenRepository) {
-    save = SaveLastScreen(screens: screens)
+    self.screens = screens
     restore = RestoreLastScreen(screens: screens)
-    findLastCalculator = FindLastCalculatorCurrency(screens: screens)
   }
 
   func report(_ message: Message?) { state.message = message }
 
   /// Shows the screen saved last (the rate list on first launch).
   public func restoreLastScreen() async {
-    let restored = await attempt { (try await restore(), try await findLastCalculator()) }
+    let restored = await attempt {
+      (try await restore(), try await screens.lastCalculatorCurrency())
+    }
     if let (screen, currency) = restored {
       state.screen = screen
       state.lastCalculatorCurrency = currency
@@ -59,7 +59,7 @@ public final class RouterViewModel: MessageReporting {
   public func show(_ screen: Screen) async -> Bool {
     state.message = nil
     guard screen != state.screen else { return true }
-    guard await attempt({ try await save(screen) }) != nil else { return false }
+    guard await attempt({ try await screens.save(screen) }) != nil else { return false }
     state.screen = screen
     if case .calculator(let currency) = screen { state.lastCalculatorCurrency = currency }
     return true

@@ -5,7 +5,7 @@ import Observation
 /// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
 /// and slowest marked.
 @MainActor @Observable
-public final class StopwatchViewModel: MessageReporting {
+public final class StopwatchViewModel: MessageReporting, PagedList {
   public enum Status: Equatable, Sendable {
     case reset, running, stopped
   }
@@ -17,10 +17,13 @@ public final class StopwatchViewModel: MessageReporting {
   public struct LapRow: Equatable, Sendable {
     public var lap: Lap
     public var mark: LapMark?
+    /// The lap being timed: from the newest finished lap to the running stopwatch's time.
+    public var isRunning: Bool
 
-    public init(lap: Lap, mark: LapMark? = nil) {
+    public init(lap: Lap, mark: LapMark? = nil, isRunning: Bool = false) {
       self.lap = lap
       self.mark = mark
+      self.isRunning = isRunning
     }
   }
 
@@ -55,6 +58,15 @@ public final class StopwatchViewModel: MessageReporting {
       self.slowest = slowest
       self.message = message
     }
+
+    /// The rows a screen shows: `laps`, and while the stopwatch runs on the first page
+    /// (where the newest laps are), the lap being timed above them, as Apple's Clock shows it.
+    public var rows: [LapRow] {
+      guard status == .running, pageNumber == 1 else { return laps }
+      let finished = laps.first?.lap.total ?? .zero
+      let running = Lap(number: lapCount + 1, lapTime: elapsed - finished, total: elapsed)
+      return [LapRow(lap: running, isRunning: true)] + laps
+    }
   }
 
   public private(set) var state = State()
@@ -62,12 +74,12 @@ public final class StopwatchViewModel: MessageReporting {
   /// The newest lap's total: the least time shown.
   private var lastLapTotal = Duration.zero
   private let timeline: Timeline
-  private var paging: ListPaging
+  package var paging: ListPaging
   private let loadStopwatch: LoadStopwatch
   private let startStopwatch: StartStopwatch
   private let stopStopwatch: StopStopwatch
   private let saveLap: SaveLap
-  private let resetStopwatch: ResetStopwatch
+  private let stopwatchRepository: any StopwatchRepository
 
   public init(stopwatch: any StopwatchRepository, timeline: Timeline, pageSize: Int = 20) {
     self.timeline = timeline
@@ -76,10 +88,12 @@ public final class StopwatchViewModel: MessageReporting {
     startStopwatch = StartStopwatch(stopwatch: stopwatch, timeline: timeline)
     stopStopwatch = StopStopwatch(stopwatch: stopwatch, timeline: timeline)
     saveLap = SaveLap(stopwatch: stopwatch, timeline: timeline)
-    resetStopwatch = ResetStopwatch(stopwatch: stopwatch)
+    stopwatchRepository = stopwatch
   }
 
-  func report(_ message: Message?) { state.message = message }
+  package func report(_ message: Message?) { state.message = message }
+
+  package var pagedTotal: Int { state.lapCount }
 
   /// Reads the stored stopwatch and laps.
   public func load() async {
@@ -141,7 +155,7 @@ public final class StopwatchViewModel: MessageReporting {
   public func resetTapped(confirmed: Bool = false) async {
     state.message = nil
     let limit = confirmed ? Int.max : 1
-    guard let outcome = await attempt({ try await self.resetStopwatch(ifAtMost: limit) })
+    guard let outcome = await attempt({ try await self.stopwatchRepository.reset(ifAtMost: limit) })
     else { return }
     if case .refused(let count) = outcome {
       await load()
@@ -152,11 +166,6 @@ public final class StopwatchViewModel: MessageReporting {
     await load()
   }
 
-  /// A lap's time as the screen shows it (`Strings.lapTime`), in centiseconds.
-  private static func shownCentiseconds(_ lap: Lap) -> Int64 {
-    Strings.centiseconds(lap.total) - Strings.centiseconds(lap.total - lap.lapTime)
-  }
-
   /// Runs an intent; on success the first page (the newest laps) shows.
   private func run(_ intent: () async throws -> Void) async {
     state.message = nil
@@ -165,25 +174,12 @@ public final class StopwatchViewModel: MessageReporting {
     await load()
   }
 
-  /// Shows page `number` of the laps (1 is the newest); a page there is not is refused
-  /// (`.noSuchPage`) and the page shown stays.
-  public func showPage(_ number: Int) async {
-    state.message = paging.show(number, total: state.lapCount)
-    if state.message == nil { await load() }
-  }
-
-  /// Shows the next (older) page of laps; after the last, the first again.
-  public func nextPage() async {
-    paging.number = paging.next(total: state.lapCount)
-    await load()
-  }
-
   /// Lap numbers to mark: once two or more laps exist and their shown times differ (laps
   /// apart by less than a centisecond can show the same time; marking one of them would
   /// look wrong).
   private static func marks(_ summary: LapSummary) -> [Int: LapMark] {
     guard summary.count >= 2, let fastest = summary.fastest, let slowest = summary.slowest,
-      shownCentiseconds(fastest) != shownCentiseconds(slowest)
+      fastest.shownCentiseconds != slowest.shownCentiseconds
     else { return [:] }
     return [fastest.number: .fastest, slowest.number: .slowest]
   }

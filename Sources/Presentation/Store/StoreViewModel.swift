@@ -34,22 +34,18 @@ public final class StoreViewModel: MessageReporting {
   }
 
   public private(set) var state: State
-  private let exportStore: ExportStore
-  private let countRecords: CountRecords
+  private let archive: any ArchiveRepository
+  private let files: any ArchiveFileRepository
   private let importStore: ImportStore
-  private let readFile: ReadArchiveFile
-  private let writeFile: WriteArchiveFile
 
   public init(
     archive: any ArchiveRepository, files: any ArchiveFileRepository, kind: String,
     path: String, version: Int
   ) {
     state = State(kind: kind, path: path, version: version)
-    exportStore = ExportStore(archive: archive)
-    countRecords = CountRecords(archive: archive)
+    self.archive = archive
+    self.files = files
     importStore = ImportStore(archive: archive)
-    readFile = ReadArchiveFile(files: files)
-    writeFile = WriteArchiveFile(files: files)
   }
 
   func report(_ message: Message?) { state.message = message }
@@ -57,15 +53,15 @@ public final class StoreViewModel: MessageReporting {
   /// Counts the records of the store (from the counts it keeps: no export).
   public func summarize() async {
     begin()
-    guard let counts = await attempt({ try await countRecords() }) else { return }
+    guard let counts = await attempt({ try await archive.recordCounts() }) else { return }
     state.report = .summary(counts)
   }
 
   /// Writes every record of the store to the file at `path`.
   public func export(to path: String) async {
     begin()
-    guard let archive = await attempt({ try await exportStore() }) else { return }
-    guard await attemptFile(path, { try await writeFile(archive, to: path) }) != nil else {
+    guard let archive = await attempt({ try await self.archive.export() }) else { return }
+    guard await attemptFile(path, { try await files.write(archive, to: path) }) != nil else {
       return
     }
     state.report = .exported(count: archive.counts.total, path: path)
@@ -74,7 +70,7 @@ public final class StoreViewModel: MessageReporting {
   /// Reads the archive file at `path` into the store: an empty store, unless `replace`.
   public func importArchive(from path: String, replace: Bool) async {
     begin()
-    guard let archive = await attemptFile(path, { try await readFile(path) }) else { return }
+    guard let archive = await attemptFile(path, { try await files.read(path) }) else { return }
     guard await attempt({ try await importStore(archive, replace: replace) }) != nil else {
       return
     }

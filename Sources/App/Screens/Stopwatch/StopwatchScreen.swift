@@ -82,15 +82,7 @@ extension Renderer {
       ScreenLine("  " + strings.stopwatchTime(state.elapsed)),
       "",
     ]
-    // While it runs, the lap being timed stands above the finished ones (as Apple's Clock
-    // shows it), on the first page, where the newest laps are.
-    var rows = state.laps.map { (lap: $0.lap, mark: $0.mark, isRunning: false) }
-    if state.status == .running, state.pageNumber == 1 {
-      let finished = state.laps.first?.lap.total ?? .zero
-      let running = Lap(
-        number: state.lapCount + 1, lapTime: state.elapsed - finished, total: state.elapsed)
-      rows.insert((running, nil, true), at: 0)
-    }
+    let rows = state.rows
     guard !rows.isEmpty else { return lines + [ScreenLine(strings.noLapsYet)] }
     // Each column is as wide as its widest cell, so times past an hour stay in line.
     let labels = rows.map { strings.lap($0.lap.number) }
