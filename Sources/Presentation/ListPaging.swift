@@ -89,7 +89,7 @@ package struct ListPaging {
 /// A view model of a list shown a page at a time. Its paging intents are the same for
 /// every list, and written here once.
 @MainActor
-package protocol PagedList: AnyObject {
+public protocol PagedList: AnyObject {
   /// The page shown, and the page size.
   var paging: ListPaging { get set }
   /// How many items the list had when it was last read.
@@ -103,14 +103,14 @@ package protocol PagedList: AnyObject {
 extension PagedList {
   /// Shows page `number` of the list (1 is the newest); a page the list does not have is
   /// refused (`.noSuchPage`) and the page shown stays.
-  package func showPage(_ number: Int) async {
+  public func showPage(_ number: Int) async {
     let refusal = paging.show(number, total: pagedTotal)
     report(refusal)
     if refusal == nil { await load() }
   }
 
   /// Shows the next (older) page; after the last, the first again.
-  package func nextPage() async {
+  public func nextPage() async {
     paging.number = paging.next(total: pagedTotal)
     await load()
   }

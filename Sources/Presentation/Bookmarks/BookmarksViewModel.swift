@@ -21,7 +21,7 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
   }
 
   public private(set) var state = State()
-  package var paging: ListPaging
+  public var paging: ListPaging
   private let bookmarks: any BookmarkRepository
   private let renameBookmark: RenameBookmark
 
@@ -31,9 +31,9 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
     renameBookmark = RenameBookmark(bookmarks: bookmarks)
   }
 
-  package func report(_ message: Message?) { state.message = message }
+  public func report(_ message: Message?) { state.message = message }
 
-  package var pagedTotal: Int { state.page.total }
+  public var pagedTotal: Int { state.page.total }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {

@@ -24,7 +24,7 @@ public final class ChatViewModel: MessageReporting, PagedList {
   }
 
   public private(set) var state = State()
-  package var paging: ListPaging
+  public var paging: ListPaging
   private let chat: any ChatRepository
   private let sendMessage: SendMessage
   private let editMessage: EditMessage
@@ -36,9 +36,9 @@ public final class ChatViewModel: MessageReporting, PagedList {
     editMessage = EditMessage(chat: chat)
   }
 
-  package func report(_ message: Message?) { state.message = message }
+  public func report(_ message: Message?) { state.message = message }
 
-  package var pagedTotal: Int { state.page.total }
+  public var pagedTotal: Int { state.page.total }
 
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).

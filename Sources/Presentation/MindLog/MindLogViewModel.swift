@@ -24,7 +24,7 @@ public final class MindLogViewModel: MessageReporting, PagedList {
   }
 
   public private(set) var state = State()
-  package var paging: ListPaging
+  public var paging: ListPaging
   private let language: Language
   private let mindLogs: any MindLogRepository
   private let addMindLog: AddMindLog
@@ -54,9 +54,9 @@ public final class MindLogViewModel: MessageReporting, PagedList {
     summarizeMood = SummarizeMood(mindLogs: mindLogs, now: now, calendar: calendar)
   }
 
-  package func report(_ message: Message?) { state.message = message }
+  public func report(_ message: Message?) { state.message = message }
 
-  package var pagedTotal: Int { state.page.total }
+  public var pagedTotal: Int { state.page.total }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {

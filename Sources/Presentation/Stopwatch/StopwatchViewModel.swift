@@ -74,7 +74,7 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
   /// The newest lap's total: the least time shown.
   private var lastLapTotal = Duration.zero
   private let timeline: Timeline
-  package var paging: ListPaging
+  public var paging: ListPaging
   private let loadStopwatch: LoadStopwatch
   private let startStopwatch: StartStopwatch
   private let stopStopwatch: StopStopwatch
@@ -91,9 +91,9 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
     stopwatchRepository = stopwatch
   }
 
-  package func report(_ message: Message?) { state.message = message }
+  public func report(_ message: Message?) { state.message = message }
 
-  package var pagedTotal: Int { state.lapCount }
+  public var pagedTotal: Int { state.lapCount }
 
   /// Reads the stored stopwatch and laps.
   public func load() async {
