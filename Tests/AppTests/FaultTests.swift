@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import App
 
 /// Nothing acknowledged is ever lost: writers killed at random moments, writers racing
 /// each other, and stores that cannot be used.
-@Suite("Faults", .serialized)
+@Suite("Faults", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct FaultTests {
   static let persistentStores = ["sqlite", "json"]
 
@@ -123,7 +124,7 @@ struct FaultTests {
 
 /// A store that cannot be used gives exit status 3 and one clear line naming the path and
 /// the cause, and is left byte for byte as it was.
-@Suite("Unusable stores", .serialized)
+@Suite("Unusable stores", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct UnusableStoreTests {
   enum Damage: String, CaseIterable, CustomStringConvertible {
     case truncated, randomBytes, zeroBytes, directory, newerVersion

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import App
 
 /// Every limit is refused with a message that names it, exit status 1, and the store as it
 /// was.
-@Suite("Limits", .serialized)
+@Suite("Limits", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct LimitTests {
   let pocket: PocketProcess
 

@@ -11,7 +11,9 @@ import Testing
 /// Pocket never writes over its own store: `export` refuses (exit 1) a path that is one of
 /// the store's files or its folder, however it is spelled and through a hard link, as
 /// `cp a a` does; `import` refuses to read one. The store keeps its data.
-@Suite("Pocket never writes over its own store", .serialized)
+@Suite(
+  "Pocket never writes over its own store", .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct OwnStoreFileTests {
   /// Every name a store gives a file in its folder, of both kinds (a sqlite and a json
   /// store may share a folder), with names of the temporary files each makes.

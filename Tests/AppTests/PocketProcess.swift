@@ -295,6 +295,10 @@ struct PocketProcess: Sendable {
     var peakKiB: Int?
   }
 
+  /// GNU time, which gives `runBounded` a child's peak memory.
+  static let timeTool = "/usr/bin/time"
+  static var hasTimeTool: Bool { FileManager.default.isExecutableFile(atPath: timeTool) }
+
   /// The address space a bounded child may use: a read that runs away fails inside it
   /// instead of taking the shared machine's memory.
   static let addressSpaceKiB = 2 * 1024 * 1024
@@ -303,8 +307,8 @@ struct PocketProcess: Sendable {
   /// `/usr/bin/time` (for its peak memory) when that exists. Standard input is what the
   /// shell command `input` writes, streamed: the test never holds it.
   func runBounded(_ arguments: [String], input: String = ":") throws -> BoundedRun {
-    let timeTool = "/usr/bin/time"
-    let hasTime = FileManager.default.isExecutableFile(atPath: timeTool)
+    let timeTool = Self.timeTool
+    let hasTime = Self.hasTimeTool
     let peakFile = directory.appendingPathComponent("peak-\(UUID().uuidString)")
     let measure = hasTime ? [timeTool, "-f", "%M", "-o", peakFile.path] : []
     let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// How `pocket` behaves as a process: closed pipes, Ctrl-C, end of input, exit statuses.
-@Suite("The process", .serialized)
+@Suite("The process", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ProcessTests {
   let pocket: PocketProcess
 

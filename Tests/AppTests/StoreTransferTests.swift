@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pocket store`, `export` and `import`: how a user moves data between stores.
-@Suite("Moving between stores", .serialized)
+@Suite("Moving between stores", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreTransferTests {
   /// Commands that put some of everything into a store.
   static let fillScript = """

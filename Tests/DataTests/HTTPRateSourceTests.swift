@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("HTTP rate source", .serialized)
+@Suite("HTTP rate source", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct HTTPRateSourceTests {
   func source(_ server: LocalHTTPServer) throws -> HTTPRateSource {
     HTTPRateSource(url: try #require(URL(string: server.url())), timeout: .seconds(5))

@@ -50,6 +50,30 @@ struct RateUseCaseTests {
     #expect(result.result == decimal(expected))
   }
 
+  /// Results exactly half a cent past a cent, with the cent below odd and even, and just
+  /// under half a cent, checked by hand: half-up, never half-to-even (banker's), rounding.
+  @Test(arguments: [
+    ("1", "USD", "HLF", "0.01"),  // 0.005 (half-to-even: 0.00)
+    ("3", "USD", "HLF", "0.02"),  // 0.015
+    ("5", "USD", "HLF", "0.03"),  // 0.025 (half-to-even: 0.02)
+    ("7", "USD", "HLF", "0.04"),  // 0.035
+    ("0.999", "USD", "HLF", "0"),  // 0.004995
+    ("0.1", "USD", "HLF", "0"),  // 0.0005
+    ("1", "TWO", "TEN", "0.03"),  // 1 × 0.05 / 2 = 0.025 (half-to-even: 0.02)
+    ("123456788.5", "USD", "CNT", "1234567.89"),  // 1,234,567.885 (half-to-even: .88)
+    ("2", "TWO", "CNT", "0.01"),  // 2 × 0.01 / 2 = 0.01
+  ])
+  func roundsHalfUpToTheCent(amount: String, from: String, to: String, expected: String)
+    async throws
+  {
+    try await store.rates.store(
+      RateSnapshot(
+        base: "USD", publishedAt: Fixtures.date(), nextUpdateAt: Fixtures.date(3_600_000),
+        rates: ["HLF": decimal("0.005"), "TWO": 2, "TEN": decimal("0.05"), "CNT": decimal("0.01")]))
+    let result = try await ConvertCurrency(rates: store.rates)(decimal(amount), from: from, to: to)
+    #expect(result.result == decimal(expected))
+  }
+
   @Test func refusesUnknownCurrenciesAndNegativeAmounts() async throws {
     try await store.rates.store(snapshot("2024-08-19"))
     let convert = ConvertCurrency(rates: store.rates)

@@ -16,8 +16,8 @@ import Presentation
 @MainActor
 package final class LiveView {
   private let controller: LiveController
-  private let device: TerminalDevice
-  private let events: TerminalEvents
+  private let device: any LiveTerminalDevice
+  private let events: any LiveTerminalEvents
   private let writer: FrameWriter
   /// The frame on the terminal; `nil` when the next must be drawn whole.
   private var shown: Frame?
@@ -27,9 +27,19 @@ package final class LiveView {
   /// How often a running stopwatch is shown anew.
   static let tickInterval = Duration.milliseconds(33)
 
-  package init(session: Session, renderer: Renderer) {
-    device = TerminalDevice()
-    events = TerminalEvents(device: device)
+  package convenience init(session: Session, renderer: Renderer) {
+    let device = TerminalDevice()
+    self.init(
+      session: session, renderer: renderer, device: device,
+      events: TerminalEvents(device: device))
+  }
+
+  init(
+    session: Session, renderer: Renderer, device: any LiveTerminalDevice,
+    events: any LiveTerminalEvents
+  ) {
+    self.device = device
+    self.events = events
     writer = FrameWriter(
       ambiguousIsWide: renderer.strings.language == .ko, colour: renderer.palette != nil)
     controller = LiveController(session: session, renderer: renderer, size: device.size)

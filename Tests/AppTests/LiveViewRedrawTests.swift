@@ -1,0 +1,99 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+@testable import App
+
+/// A terminal in memory: the frames the live view writes land in a `ScreenModel`, and the
+/// test sends the events (keys) a terminal would.
+@MainActor
+final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
+  let size: TerminalSize
+  private(set) var screen: ScreenModel
+  /// How many times the view wrote to the terminal.
+  private(set) var writes = 0
+  private var continuation: AsyncStream<TerminalEvent>.Continuation?
+
+  init(size: TerminalSize) {
+    self.size = size
+    screen = ScreenModel(rows: size.rows, columns: size.columns)
+  }
+
+  var writeFailure: Int32? { nil }
+  var reportedWriteFailure: Int32? { nil }
+  var listensToSuspend: Bool { false }
+  func enter() throws {}
+  func leave() {}
+  func suspend(evenIfIgnored: Bool) {}
+  func hasEnded() -> Bool { false }
+  func didHandleKeys() {}
+
+  func write(_ text: String) {
+    writes += 1
+    screen.feed(text)
+  }
+
+  func start() -> AsyncStream<TerminalEvent> {
+    let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+    self.continuation = continuation
+    return stream
+  }
+
+  func stop() { continuation?.finish() }
+
+  func press(_ keys: Key...) { continuation?.yield(.keys(keys)) }
+
+  /// Waits, on the main actor the view draws on, until `condition` holds; `false` after 10 s
+  /// (a bound on a failure, not a measure: a redraw takes milliseconds).
+  func waitUntil(_ condition: (MemoryTerminal) -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition(self) {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+  }
+}
+
+/// The live view redraws when observed state changes, with no key and no command: a view
+/// model's intent run from outside the view (as a refresh finishing or another window's
+/// change would) reaches the terminal through Observation alone, time after time.
+@MainActor
+@Suite("Live view redraws", .timeLimit(.minutes(1)))
+struct LiveViewRedrawTests {
+  @Test func aViewModelChangeRedrawsTheScreenEveryTime() async throws {
+    let opened = OpenedStore(
+      kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
+    let strings = Strings(language: .en)
+    let session = Session(
+      store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
+      strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
+      archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all)
+    #expect(await session.launch() == nil)
+    let chat = try #require(session.features.lazy.compactMap { $0 as? ChatScreen }.first)
+    let terminal = MemoryTerminal(size: TerminalSize(rows: 30, columns: 100))
+    let view = LiveView(
+      session: session, renderer: Renderer(strings: strings, palette: nil), device: terminal,
+      events: terminal)
+    let running = Task { await view.run() }
+
+    #expect(await terminal.waitUntil { $0.writes > 0 }, "the first frame is drawn")
+    terminal.press(.character("6"))
+    #expect(
+      await terminal.waitUntil { $0.screen.contains("No messages") }, "\(terminal.screen.text)")
+    for text in ["sent from elsewhere", "and once more"] {
+      let writes = terminal.writes
+      await chat.viewModel.send(text)
+      #expect(
+        await terminal.waitUntil { $0.screen.contains(text) },
+        "not redrawn after the change: \(terminal.screen.text)")
+      #expect(terminal.writes > writes)
+    }
+
+    terminal.press(.character("q"))
+    #expect(await running.value == .done)
+  }
+}
