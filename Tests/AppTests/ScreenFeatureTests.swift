@@ -13,9 +13,9 @@ struct ScreenFeatureTests {
     .rates, .calculator(currency: "KRW"), .stopwatch, .notices, .bookmarks, .mindLog, .chat,
   ]
 
-  func session() -> Session {
+  func session(repositories: Repositories = InMemoryStore().repositories) -> Session {
     let store = OpenedStore(
-      kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
+      kind: .memory, path: "memory", schemaVersion: 1, repositories: repositories)
     return Session(
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
       strings: Strings(language: .en), rateSource: BundledRateSource(),
@@ -85,6 +85,21 @@ struct ScreenFeatureTests {
     #expect(await session.execute(command) == .done(nil))
     #expect(session.content.screen == screen)
     #expect(session.router.state.screen == screen)
+  }
+
+  /// The screen seen last comes back on launch; a calculator whose currency the rates do not
+  /// list, or a screen no feature shows, gives way to the rates list, which is saved.
+  @Test(arguments: [
+    (Screen.calculator(currency: "KRW"), Screen.calculator(currency: "KRW")),
+    (.calculator(currency: "XYZ"), .rates), (.mindLog, .mindLog), (.named("calendar"), .rates),
+  ])
+  func launchRestoresTheLastScreen(saved: Screen, shown: Screen) async throws {
+    let repositories = InMemoryStore().repositories
+    try await repositories.screens.save(saved)
+    let session = session(repositories: repositories)
+    #expect(await session.launch() == nil)
+    #expect(session.content.screen == shown)
+    #expect(try await repositories.screens.lastScreen() == shown)
   }
 
   /// A command whose number names an item of a list works only while that list's screen
