@@ -49,61 +49,32 @@ package enum Command: Equatable, Sendable {
   case importArchive(path: String, replace: Bool)
   /// What store is open, where, and what it holds.
   case storeInfo
+  /// A command of a screen that declares its own intents rather than a case here: a new
+  /// screen's commands parse to its own values (`Words.own`), which its feature matches.
+  case screen(ScreenCommand)
+}
+
+/// A screen's own command: the word it was typed with and the screen's value for it.
+package struct ScreenCommand: Equatable, Sendable {
+  package let word: String
+  package let value: any Hashable & Sendable
+
+  package init(word: String, _ value: some Hashable & Sendable) {
+    self.word = word
+    self.value = value
+  }
+
+  package static func == (lhs: ScreenCommand, rhs: ScreenCommand) -> Bool {
+    lhs.word == rhs.word && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+  }
 }
 
 extension Command {
-  /// The command that opens `tab`'s screen, as its word alone does (`rates`, `chat`).
-  static func opening(_ tab: Tab) -> Command {
-    switch tab {
-    case .rates: .rates(query: "")
-    case .stopwatch: .stopwatch
-    case .notices: .notices
-    case .bookmarks: .bookmarks
-    case .mindLog: .mindLog
-    case .chat: .chat
-    }
+  /// The word a screen-bound command is typed with, what a refusal on another screen
+  /// names: a screen's own command's word, else the case's name, which for every
+  /// screen-bound case is its word (`edit`, `more`; `ScreenFeatureTests` checks).
+  var word: String {
+    if case .screen(let command) = self { return command.word }
+    return Mirror(reflecting: self).children.first?.label ?? "\(self)"
   }
-
-  /// The word of a command that acts on the list of the screen showing (a number names
-  /// one of its items), so only that screen takes it; `nil` for the others.
-  var screenBoundName: String? {
-    switch self {
-    case .bookmark: "bookmark"
-    case .rename: "rename"
-    case .remove: "remove"
-    case .clear: "clear"
-    case .edit: "edit"
-    case .delete: "delete"
-    case .more: "more"
-    case .page: "page"
-    default: nil
-    }
-  }
-}
-
-/// One line of `help`: how to type a command and what it does.
-struct CommandHelp: Sendable {
-  var name: String
-  var usage: String
-  var summary: String
-
-  /// Every command in the order `help` lists them: each screen's own lines come from its
-  /// feature (`ScreenFeatures.all`), in the order the screens are registered.
-  static let all: [CommandHelp] =
-    [
-      .init(name: "show", usage: "show", summary: "Show the current screen again"),
-      .init(name: "more", usage: "more", summary: "Show the next page of the list showing"),
-      .init(
-        name: "page", usage: "page N", summary: "Show page N of the list showing (1: the newest)"),
-    ]
-    + ScreenFeatures.all.flatMap { $0.help } + [
-      .init(
-        name: "store", usage: "store", summary: "Show the store's kind, path, version and counts"),
-      .init(name: "export", usage: "export PATH", summary: "Write every record to a JSON file"),
-      .init(
-        name: "import", usage: "import PATH [--replace]",
-        summary: "Read an export into this store (an empty one, unless --replace)"),
-      .init(name: "help", usage: "help [COMMAND]", summary: "List the commands, or explain one"),
-      .init(name: "quit", usage: "quit", summary: "End the session"),
-    ]
 }

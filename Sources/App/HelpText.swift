@@ -69,14 +69,21 @@ enum HelpText {
     종료 상태: 0 완료, 1 거절, 2 사용법 오류, 3 저장소를 사용할 수 없음.
     """
 
-  /// Every command with one line each, or one command's usage, in `language`. A summary's
-  /// word `BASE` names `base`, the currency the cached rates are quoted against.
-  static func text(for topic: String?, language: Language, base: String = "USD") -> String {
-    if let topic, let help = CommandHelp.all.first(where: { $0.name == topic.lowercased() }) {
-      return "\(help.usage)\n  \(summary(help, language, base: base))\n"
+  /// Every command with one line each, or one command's usage (a line for each screen's
+  /// form of it), in `language`, as `registry` declares them. A summary's word `BASE` names
+  /// `base`, the currency the cached rates are quoted against.
+  static func text(
+    for topic: String?, language: Language, base: String = "USD",
+    registry: ScreenRegistry = .standard
+  ) -> String {
+    if let topic {
+      let forms = registry.commands(named: topic)
+      if !forms.isEmpty {
+        return forms.map { "\($0.usage)\n  \(summary($0, language, base: base))\n" }.joined()
+      }
     }
-    let width = CommandHelp.all.map(\.usage.count).max() ?? 0
-    let lines = CommandHelp.all.map {
+    let width = registry.commands.map(\.usage.count).max() ?? 0
+    let lines = registry.commands.map {
       "  " + $0.usage + String(repeating: " ", count: width - $0.usage.count + 2)
         + summary($0, language, base: base)
     }
@@ -84,47 +91,11 @@ enum HelpText {
   }
 
   /// What a command does, in `language`, with `BASE` naming `base` (from a rates source:
-  /// escaped, so it cannot start a line); a command without a
-  /// Korean line shows its English one (a test refuses that: every command has both).
-  static func summary(_ help: CommandHelp, _ language: Language, base: String = "USD")
+  /// escaped, so it cannot start a line).
+  static func summary(_ command: CommandSpec, _ language: Language, base: String = "USD")
     -> String
   {
-    (language == .ko ? koreanSummaries[help.usage] ?? help.summary : help.summary)
+    command.summary.text(language)
       .replacingOccurrences(of: "BASE", with: TerminalText.escaping(base, keepingNewlines: false))
   }
-
-  /// The Korean line of each command, by its usage line.
-  static let koreanSummaries: [String: String] = [
-    "show": "현재 화면을 다시 보여줍니다",
-    "rates [QUERY]": "환율 목록; 코드나 이름으로 거릅니다",
-    "fav CODE": "통화를 환율 목록 맨 위에 고정하거나 고정을 풉니다",
-    "refresh [--force]": "새 환율이 발표되면 받아옵니다 (--force: 지금 받기)",
-    "calc CODE": "통화의 계산기를 엽니다",
-    "convert AMOUNT [FROM]": "BASE(또는 FROM)를 계산기의 통화로 바꿉니다",
-    "back": "계산기를 닫고 환율 목록으로 돌아갑니다",
-    "stopwatch": "스톱워치를 보여줍니다",
-    "start": "스톱워치를 시작하거나 이어서 잽니다",
-    "stop": "스톱워치를 멈춥니다",
-    "lap": "작동 중인 스톱워치의 랩을 기록합니다",
-    "reset [--yes]": "스톱워치를 멈추고 시간과 랩을 지웁니다 (먼저 묻습니다; --yes는 묻지 않습니다)",
-    "more": "보고 있는 목록의 다음 쪽을 보여줍니다",
-    "page N": "보고 있는 목록의 N쪽을 보여줍니다 (1: 가장 최근)",
-    "notices": "공지 게시판을 보여줍니다",
-    "bookmark N": "N번 공지를 북마크하거나 북마크를 해제합니다",
-    "bookmarks": "북마크를 보여줍니다",
-    "rename N TITLE...": "N번 북마크의 제목을 바꿉니다",
-    "remove N": "N번 북마크를 지웁니다",
-    "clear [--yes]": "북마크를 모두 지웁니다 (먼저 묻습니다; --yes는 묻지 않습니다)",
-    "mindlog [--days N] [--to DATE]": "마음 일기와, DATE(기본 오늘)까지 N일(기본 30일)의 기분을 봅니다",
-    "add [--date DATE] SCORE NOTE...": "마음 일기를 추가합니다 (점수 0부터 10, 날짜는 선택)",
-    "chat": "채팅을 보여줍니다",
-    "say TEXT...": "채팅 메시지를 보냅니다",
-    "edit N TEXT... | edit N [--date DATE] SCORE [NOTE...]": "N번 채팅 메시지나 N번 마음 일기(날짜도)를 고칩니다",
-    "delete N": "N번 채팅 메시지나 N번 마음 일기를 지웁니다",
-    "store": "저장소의 종류, 경로, 버전과 기록 수를 보여줍니다",
-    "export PATH": "모든 기록을 JSON 파일로 씁니다",
-    "import PATH [--replace]": "내보낸 파일을 이 저장소로 읽어옵니다 (--replace가 없으면 빈 저장소에만)",
-    "help [COMMAND]": "명령 목록을 보여주거나 명령 하나를 설명합니다",
-    "quit": "세션을 끝냅니다",
-  ]
 }

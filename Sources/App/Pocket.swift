@@ -206,7 +206,7 @@ package struct Pocket {
     _ line: String, _ session: Session, interruptible: Bool = false
   ) async -> LineResult {
     await handle(byteCount: line.utf8.count, session, interruptible: interruptible) {
-      () throws(UsageError) in try CommandParser.parse(line)
+      () throws(UsageError) in try CommandParser.parse(line, registry: session.registry)
     }
   }
 
@@ -215,7 +215,8 @@ package struct Pocket {
   private func handle(words: [String], _ session: Session) async -> LineResult {
     let byteCount = words.reduce(max(words.count - 1, 0)) { $0 + $1.utf8.count }
     return await handle(byteCount: byteCount, session, interruptible: false) {
-      () throws(UsageError) in try CommandParser.parse(words: words)
+      () throws(UsageError) in
+      try CommandParser.parse(words: words, registry: session.registry)
     }
   }
 
@@ -252,7 +253,7 @@ package struct Pocket {
     _ result: LineResult, _ session: Session, _ strings: Strings, asking: Bool
   ) async -> LineResult {
     guard case .outcome(.refused(let question), _) = result,
-      let confirmed = Session.confirmed(question)
+      let confirmed = session.confirmed(question)
     else { return result }
     if asking {
       // The question names titles from outside: one line, its own line breaks escaped.

@@ -9,18 +9,25 @@ package struct Renderer {
   let strings: Strings
   /// The colours of a terminal; `nil`: text alone (not a terminal, NO_COLOR, --color never).
   let palette: Palette?
+  /// The screens: the tabs of the tab line and each screen's hint line.
+  let registry: ScreenRegistry
 
   package init(strings: Strings, palette: Palette? = nil) {
+    self.init(strings: strings, palette: palette, registry: .standard)
+  }
+
+  init(strings: Strings, palette: Palette? = nil, registry: ScreenRegistry) {
     self.strings = strings
     self.palette = palette
+    self.registry = registry
   }
 
   /// The tab line, the screen, the screen's hint line, and a last line for `message` when
   /// there is one.
   package func render(_ content: ScreenContent, message: Message? = nil) -> String {
     var lines = screenLines(content)
-    if let hint = strings.hint(content.screen) {
-      lines += ["", ScreenLine(hint, as: .hint)]
+    if let hint = registry.feature(showing: content.screen)?.tab?.hint {
+      lines += ["", ScreenLine(strings.commandsHint(hint.text(strings.language)), as: .hint)]
     }
     if let message {
       lines += ["", ScreenLine(strings.text(message), as: message.isRefusal ? .error : nil)]
@@ -31,7 +38,7 @@ package struct Renderer {
   /// The tab line and the screen's own lines, styled, without the hint line: what both
   /// presenters draw (the live view puts its key bar where line mode puts the hint).
   package func screenLines(_ content: ScreenContent) -> [ScreenLine] {
-    [tabLine(content.screen.tab), ""] + content.state.lines(self)
+    [tabLine(registry.tabIndex(of: content.screen)), ""] + content.state.lines(self)
   }
 
   /// A line as text. A line break inside a field (a message, a title) would fake a row of
@@ -40,13 +47,14 @@ package struct Renderer {
     palette?.text(line) ?? TerminalText.escaping(line.text, keepingNewlines: false)
   }
 
-  func tabLine(_ current: Tab) -> ScreenLine {
+  /// The titles of the tabs, the one at `current` marked.
+  func tabLine(_ current: Int?) -> ScreenLine {
     var line = ScreenLine("")
-    for (index, tab) in Tab.allCases.enumerated() {
+    for (index, tab) in registry.tabs.enumerated() {
       if index > 0 { line.append("  ") }
+      let title = tab.tab.title.text(strings.language)
       line.append(
-        tab == current
-          ? ScreenLine("[\(strings.title(tab))]", as: .currentTab) : ScreenLine(strings.title(tab)))
+        index == current ? ScreenLine("[\(title)]", as: .currentTab) : ScreenLine(title))
     }
     return line
   }

@@ -13,13 +13,15 @@ package enum Outcome: Equatable, Sendable {
   case quit
 }
 
-/// The dispatcher: owns the router, one feature per screen (`ScreenFeatures.all`) and the
+/// The dispatcher: owns the router, one feature per registered screen (`ScreenRegistry`) and the
 /// store's view model, and turns each `Command` into view-model intents. What a command
 /// means to a screen is the screen's feature's; the dispatcher carries out every screen's
 /// actions the same way and knows no screen by name.
 @MainActor
 package final class Session {
   let router: RouterViewModel
+  /// The screens, their commands and tabs.
+  let registry: ScreenRegistry
   let features: [any ScreenFeature]
   let storeViewModel: StoreViewModel
   let store: OpenedStore
@@ -35,11 +37,23 @@ package final class Session {
   ///   - seed: the rates shown before the first refresh.
   ///   - archiveFiles: where `export` writes and `import` reads.
   ///   - catalog: the notices of the notice board.
-  package init(
+  package convenience init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
     rateSource: (any ExchangeRateSource)?, bundledRates seed: any ExchangeRateSource,
     archiveFiles: any ArchiveFileRepository, notices catalog: [Notice]
   ) {
+    self.init(
+      store: store, timeline: timeline, strings: strings, rateSource: rateSource,
+      bundledRates: seed, archiveFiles: archiveFiles, notices: catalog, registry: .standard)
+  }
+
+  /// A session over the screens of `registry`.
+  init(
+    store: OpenedStore, timeline: Timeline, strings: Strings,
+    rateSource: (any ExchangeRateSource)?, bundledRates seed: any ExchangeRateSource,
+    archiveFiles: any ArchiveFileRepository, notices catalog: [Notice], registry: ScreenRegistry
+  ) {
+    self.registry = registry
     self.store = store
     self.strings = strings
     self.timeline = timeline
@@ -48,7 +62,7 @@ package final class Session {
       repositories: repositories, timeline: timeline, language: strings.language,
       rateSource: rateSource, bundledRates: seed, notices: catalog, timeZone: strings.timeZone)
     router = RouterViewModel(screens: repositories.screens)
-    features = ScreenFeatures.all.map { $0.init(dependencies) }
+    features = registry.features.map { $0.init(dependencies) }
     storeViewModel = StoreViewModel(
       archive: repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
       path: store.path, version: store.schemaVersion)
@@ -56,12 +70,18 @@ package final class Session {
 
   /// Restores the screen seen last and loads it.
   /// - Returns: a refusal when the store could not be read.
+  /// A screen that can no longer be shown (a calculator's currency the cached rates no longer
+  /// list, a screen no registered feature shows) gives way to the rates list, which is saved
+  /// as the screen shown.
   package func launch() async -> Message? {
-    guard let calculator = features.lazy.compactMap({ $0 as? CalculatorScreen }).first else {
-      preconditionFailure("The calculator is one of ScreenFeatures.all")
-    }
-    await router.launch(calculator: calculator.viewModel)
+    await router.restoreLastScreen()
     if let message = router.state.message { return message }
+    let restored = router.state.screen
+    let reopened = await features.first { type(of: $0).shows(restored) }?.reopen(restored)
+    if reopened != true {
+      await router.show(.rates)
+      if let message = router.state.message { return message }
+    }
     return await load(router.state.screen)
   }
 
@@ -81,7 +101,8 @@ package final class Session {
     case .help(let topic):
       // The cached rates' base (the seed's, USD, before any rates are cached).
       let base = (try? await store.repositories.rates.latest())?.base ?? "USD"
-      return .text(HelpText.text(for: topic, language: strings.language, base: base))
+      return .text(
+        HelpText.text(for: topic, language: strings.language, base: base, registry: registry))
     case .quit: return .quit
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
     case .export(let path):
@@ -130,26 +151,21 @@ package final class Session {
       }
     }
     // Only the commands bound to a screen's list are left unclaimed elsewhere: the
-    // refusal names how to open the screens that take them.
-    guard let name = command.screenBoundName else {
-      preconditionFailure("No screen takes \(command)")
-    }
+    // refusal names how to open the tabs whose screens would take them.
     var open: [String] = []
     for feature in features {
-      let screen = type(of: feature)
-      if screen.screenCommands.contains(name) { open.append(screen.opener) }
+      guard let tab = type(of: feature).tab else { continue }
+      let there = ScreenContext(current: tab.screen, lastCalculatorCurrency: nil)
+      if feature.action(for: command, in: there) != nil { open.append(tab.opener) }
     }
-    return .refused(.notOnThisScreen(command: name, open: open))
+    guard !open.isEmpty else { preconditionFailure("No screen takes \(command)") }
+    return .refused(.notOnThisScreen(command: command.word, open: open))
   }
 
   /// The command that does what `question` asks to confirm, and how to type it, when
-  /// `question` is one (`clear`, `reset` of more than one item).
-  package static func confirmed(_ question: Message) -> (command: Command, typed: String)? {
-    switch question {
-    case .confirmClear: (.clear(confirmed: true), "clear --yes")
-    case .confirmReset: (.reset(confirmed: true), "reset --yes")
-    default: nil
-    }
+  /// `question` is one (`clear`, `reset` of more than one item): the screens' to say.
+  package func confirmed(_ question: Message) -> (command: Command, typed: String)? {
+    features.lazy.compactMap { $0.confirmed(question) }.first
   }
 
   /// The feature of the screen showing.
@@ -157,8 +173,8 @@ package final class Session {
 
   /// The feature that shows `screen`.
   private func feature(for screen: Screen) -> any ScreenFeature {
-    guard let feature = features.first(where: { $0.shows(screen) }) else {
-      preconditionFailure("No feature in ScreenFeatures.all shows \(screen)")
+    guard let feature = features.first(where: { type(of: $0).shows(screen) }) else {
+      preconditionFailure("No registered feature shows \(screen)")
     }
     return feature
   }

@@ -65,10 +65,17 @@ package enum UsageError: Error, Equatable {
   /// The English text (what tests of the parser compare).
   package var message: String { text(.en) }
 
-  /// The error in `language`.
-  package func text(_ language: Language) -> String {
+  /// The error in `language`, its usage lines from `registry`.
+  package func text(_ language: Language) -> String { text(language, registry: .standard) }
+
+  /// The error in `language`, its usage lines from `registry`.
+  func text(_ language: Language, registry: ScreenRegistry) -> String {
     let ko = language == .ko
     func pick(_ english: String, _ korean: String) -> String { ko ? korean : english }
+    // "Usage: calc CODE" for a command `help` knows.
+    func hint(_ name: String, _ language: Language) -> String {
+      (language == .ko ? "사용법: " : "Usage: ") + (registry.usage(of: name) ?? name)
+    }
     let options = pick(
       "Run 'pocket --help' for the options.", "옵션은 'pocket --help'로 볼 수 있습니다.")
     switch self {
@@ -78,29 +85,29 @@ package enum UsageError: Error, Equatable {
         "알 수 없는 명령입니다: '\(name)'. 명령 목록은 'help'를 입력하세요.")
     case .missing(let command, let what):
       return pick(
-        "'\(command)' needs \(what.english). \(Self.hint(command, language))",
-        "'\(command)' 뒤에 \(what.korean)를 입력하세요. \(Self.hint(command, language))")
+        "'\(command)' needs \(what.english). \(hint(command, language))",
+        "'\(command)' 뒤에 \(what.korean)를 입력하세요. \(hint(command, language))")
     case .notANumber(let command, let word):
       return pick(
-        "'\(command)' needs a number N, not '\(word)'. \(Self.hint(command, language))",
+        "'\(command)' needs a number N, not '\(word)'. \(hint(command, language))",
         "'\(command)' 뒤에는 번호(N)가 와야 합니다. '\(word)'는 번호가 아닙니다. "
-          + Self.hint(command, language))
+          + hint(command, language))
     case .noMoreWords(let command):
       return pick(
-        "'\(command)' takes no more words. \(Self.hint(command, language))",
-        "'\(command)' 뒤에는 더 입력할 것이 없습니다. \(Self.hint(command, language))")
+        "'\(command)' takes no more words. \(hint(command, language))",
+        "'\(command)' 뒤에는 더 입력할 것이 없습니다. \(hint(command, language))")
     case .refreshTakesOnlyForce:
       return pick(
-        "'refresh' takes only --force. \(Self.hint("refresh", language))",
-        "'refresh' 뒤에는 --force만 붙일 수 있습니다. \(Self.hint("refresh", language))")
+        "'refresh' takes only --force. \(hint("refresh", language))",
+        "'refresh' 뒤에는 --force만 붙일 수 있습니다. \(hint("refresh", language))")
     case .takesOnlyYes(let command):
       return pick(
-        "'\(command)' takes only --yes. \(Self.hint(command, language))",
-        "'\(command)' 뒤에는 --yes만 붙일 수 있습니다. \(Self.hint(command, language))")
+        "'\(command)' takes only --yes. \(hint(command, language))",
+        "'\(command)' 뒤에는 --yes만 붙일 수 있습니다. \(hint(command, language))")
     case .importTakesOnePath:
       return pick(
-        "'import' takes one PATH. \(Self.hint("import", language))",
-        "'import'는 파일 경로(PATH)를 하나만 받습니다. \(Self.hint("import", language))")
+        "'import' takes one PATH. \(hint("import", language))",
+        "'import'는 파일 경로(PATH)를 하나만 받습니다. \(hint("import", language))")
     case .emptyCommand:
       return pick(
         "empty command. Run 'pocket --help' for the commands.",
@@ -128,16 +135,16 @@ package enum UsageError: Error, Equatable {
       let flag = command == "mindlog" ? "--to" : "--date"
       return pick(
         "'\(flag)' needs a day today or before, not '\(text)': use 2026-11-28, 11/28/2026, "
-          + "2026. 11. 28., today or yesterday. \(Self.hint(command, language))",
+          + "2026. 11. 28., today or yesterday. \(hint(command, language))",
         "'\(flag)' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. '\(text)'는 읽을 수 없습니다: "
           + "2026-11-28, 2026. 11. 28., 11/28/2026, 오늘, 어제 형식을 쓰세요. "
-          + Self.hint(command, language))
+          + hint(command, language))
     case .badDays(let text):
       return pick(
         "'mindlog' takes only --days N, N a number of days from 1 to \(SummarizeMood.maxDays), "
-          + "and --to DATE, each once, not '\(text)'. \(Self.hint("mindlog", language))",
+          + "and --to DATE, each once, not '\(text)'. \(hint("mindlog", language))",
         "'mindlog' 뒤에는 --days 일수(1부터 \(SummarizeMood.maxDays)까지)와 --to 날짜만 한 번씩 붙일 수 있습니다. "
-          + "'\(text)'는 쓸 수 없습니다. \(Self.hint("mindlog", language))")
+          + "'\(text)'는 쓸 수 없습니다. \(hint("mindlog", language))")
     case .badTimeout(let text):
       return pick(
         "--timeout needs a number of seconds above 0 and at most \(Options.maxTimeoutSeconds), "
@@ -145,12 +152,6 @@ package enum UsageError: Error, Equatable {
         "--timeout 뒤에는 0보다 크고 \(Options.maxTimeoutSeconds) 이하인 초 단위 숫자가 와야 합니다. "
           + "'\(text)'는 쓸 수 없습니다. \(options)")
     }
-  }
-
-  /// "Usage: calc CODE" for a command `help` knows.
-  static func hint(_ name: String, _ language: Language) -> String {
-    let usage = CommandHelp.all.first { $0.name == name }?.usage ?? name
-    return (language == .ko ? "사용법: " : "Usage: ") + usage
   }
 }
 

@@ -1,30 +1,13 @@
-/// A screen of the app. The calculator is pushed from the rates list and remembers
-/// its currency; every other screen is a tab.
+/// A screen of the app, by the name the stores keep it under (`"stopwatch"`, `"mindLog"`).
+/// The calculator is pushed from the rates list and remembers its currency, which the
+/// stores keep beside it. Each screen's name is declared by its feature; Domain knows only
+/// the rates list, the screen shown before any other.
 public enum Screen: Hashable, Sendable {
-  case rates
+  case named(String)
   case calculator(currency: String)
-  case stopwatch
-  case notices
-  case bookmarks
-  case mindLog
-  case chat
 
-  /// The tab this screen belongs to.
-  public var tab: Tab {
-    switch self {
-    case .rates, .calculator: .rates
-    case .stopwatch: .stopwatch
-    case .notices: .notices
-    case .bookmarks: .bookmarks
-    case .mindLog: .mindLog
-    case .chat: .chat
-    }
-  }
-}
-
-/// The tab bar, in display order.
-public enum Tab: String, CaseIterable, Hashable, Sendable {
-  case rates, stopwatch, notices, bookmarks, mindLog, chat
+  /// The screen shown on first launch.
+  public static let rates = Screen.named("rates")
 }
 
 /// A screen as text, the one form every store keeps it in: the screen's name
@@ -40,28 +23,26 @@ public struct ScreenText: Equatable, Sendable {
 
   public init(_ screen: Screen) {
     switch screen {
-    case .rates: self.init(name: "rates", currency: nil)
+    case .named(let name): self.init(name: name, currency: nil)
     case .calculator(let currency): self.init(name: "calculator", currency: currency)
-    case .stopwatch: self.init(name: "stopwatch", currency: nil)
-    case .notices: self.init(name: "notices", currency: nil)
-    case .bookmarks: self.init(name: "bookmarks", currency: nil)
-    case .mindLog: self.init(name: "mindLog", currency: nil)
-    case .chat: self.init(name: "chat", currency: nil)
     }
   }
 
-  /// The screen this text names; `nil` for an unknown name, a calculator without a
-  /// currency, or a currency on any other screen.
+  /// The screen this text names; `nil` for a name that is not a screen's (empty, or other
+  /// than ASCII letters and digits starting with a small letter), a calculator without a
+  /// currency, or a currency on any other screen. A well-formed name no feature shows (a
+  /// screen of a later version) is still a screen: the app decides what to show instead.
   public var screen: Screen? {
     switch (name, currency) {
-    case ("rates", nil): .rates
-    case ("calculator", let currency?): .calculator(currency: currency)
-    case ("stopwatch", nil): .stopwatch
-    case ("notices", nil): .notices
-    case ("bookmarks", nil): .bookmarks
-    case ("mindLog", nil): .mindLog
-    case ("chat", nil): .chat
-    default: nil
+    case ("calculator", let currency?): return .calculator(currency: currency)
+    case ("calculator", nil), (_, .some): return nil
+    case (let name, nil):
+      guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
+        name.unicodeScalars.allSatisfy({
+          $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        })
+      else { return nil }
+      return .named(name)
     }
   }
 }

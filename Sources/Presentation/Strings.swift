@@ -191,17 +191,6 @@ public struct Strings: Sendable {
 
   // MARK: Screen words
 
-  public func title(_ tab: Tab) -> String {
-    switch tab {
-    case .rates: pick("Rates", "환율")
-    case .stopwatch: pick("Stopwatch", "스톱워치")
-    case .notices: pick("Notices", "공지")
-    case .bookmarks: pick("Bookmarks", "북마크")
-    case .mindLog: pick("Mind log", "마음 일기")
-    case .chat: pick("Chat", "채팅")
-    }
-  }
-
   public var calculatorTitle: String { pick("Calculator", "계산기") }
   public var noResults: String { pick("No results", "검색 결과 없음") }
   public var noMessagesYet: String { pick("No messages yet.", "아직 입력된 채팅이 없습니다.") }
@@ -243,33 +232,10 @@ public struct Strings: Sendable {
   public var edited: String { pick("edited", "수정됨") }
   public var fastest: String { pick("fastest", "최단") }
   public var slowest: String { pick("slowest", "최장") }
-  /// The last line of a screen: its own commands, and `help`. The calculator has its own
-  /// (`calculatorHint(base:)`).
-  public func hint(_ screen: Screen) -> String? {
-    let commands: String
-    switch screen {
-    case .rates:
-      commands = pick(
-        "rates QUERY · fav CODE · calc CODE · refresh", "rates 검색어 · fav 통화 · calc 통화 · refresh")
-    case .calculator: return nil
-    case .stopwatch:
-      commands = pick(
-        "start · stop · lap · reset · more · page N", "start · stop · lap · reset · more · page 번호")
-    case .notices: commands = pick("bookmark N · bookmarks", "bookmark 번호 · bookmarks")
-    case .bookmarks:
-      commands = pick(
-        "rename N TITLE · remove N · clear · more · page N",
-        "rename 번호 제목 · remove 번호 · clear · more · page 번호")
-    case .mindLog:
-      commands = pick(
-        "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N",
-        "add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수")
-    case .chat:
-      commands = pick(
-        "say TEXT · edit N TEXT · delete N · more · page N",
-        "say 내용 · edit 번호 내용 · delete 번호 · more · page 번호")
-    }
-    return pick("Commands: \(commands) · help", "명령: \(commands) · 도움말 help")
+  /// The last line of a screen: its own commands (`commands`, in this language), and
+  /// `help`. The calculator has its own (`calculatorHint(base:)`).
+  public func commandsHint(_ commands: String) -> String {
+    pick("Commands: \(commands) · help", "명령: \(commands) · 도움말 help")
   }
 
   /// The calculator's hint, naming the currency an amount is in unless FROM is given.

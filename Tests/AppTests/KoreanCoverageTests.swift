@@ -64,11 +64,11 @@ struct KoreanCoverageTests {
   }
 
   @Test func everyHelpTopicIsInKorean() {
-    for help in CommandHelp.all {
+    for command in ScreenRegistry.standard.commands {
       expectKorean(
-        HelpText.text(for: help.name, language: .ko),
-        english: HelpText.text(for: help.name, language: .en))
-      expectKorean(HelpText.summary(help, .ko), english: HelpText.summary(help, .en))
+        HelpText.text(for: command.name, language: .ko),
+        english: HelpText.text(for: command.name, language: .en))
+      expectKorean(HelpText.summary(command, .ko), english: HelpText.summary(command, .en))
     }
     expectKorean(
       HelpText.text(for: nil, language: .ko), english: HelpText.text(for: nil, language: .en))
@@ -76,14 +76,38 @@ struct KoreanCoverageTests {
     expectKorean(HelpText.options(.ko), english: HelpText.options(.en))
   }
 
+  /// Every word a screen declares: its tab's title and hint, its keys, its commands'
+  /// summaries; and the keys every screen shares.
+  @Test func everyDeclaredWordIsInKorean() {
+    let registry = ScreenRegistry.standard
+    var words: [KeyText] = registry.commands.map(\.summary)
+    for feature in registry.features {
+      words += feature.keys.map(\.does)
+      if let tab = feature.tab { words += [tab.title, tab.hint] }
+    }
+    words += LiveKeys.everywhere(tabs: 6).map(\.does)
+    #expect(words.count > 60)
+    for word in words {
+      expectKorean(word.korean, english: word.english)
+    }
+    // The shared keys name the screens by their titles, in the language shown.
+    for (korean, english) in zip(
+      LiveKeys.all(.ko, registry: registry), LiveKeys.all(.en, registry: registry))
+    {
+      expectKorean(korean.does.korean, english: english.does.english, allowing: ["fg"])
+    }
+    let titles = registry.tabs.map(\.tab.title.korean).joined(separator: ", ")
+    #expect(LiveKeys.all(.ko, registry: registry)[0].does.korean.contains(titles))
+  }
+
   @Test func everyScreenWordIsInKorean() {
     let date = Date(timeIntervalSince1970: 0)
     let pairs: [(Strings) -> String] =
-      Tab.allCases.map { tab in { $0.title(tab) } } + [
+      [
         \.calculatorTitle, \.noResults, \.noMessagesYet, \.noBookmarksYet, \.noEntriesYet,
         \.noLapsYet, \.edited, \.fastest, \.slowest, { $0.calculatorHint(base: "EUR") },
         { $0.messageCount(2) }, { $0.currencyCount(2) },
-        { $0.pageLine(2, of: 5, items: 21...40, total: 100) }, { $0.hint(.chat) ?? "" },
+        { $0.pageLine(2, of: 5, items: 21...40, total: 100) }, { $0.commandsHint("say") },
         { $0.lap(1) }, { $0.published(date, stale: true, base: "EUR") },
         { $0.published(date, stale: false, base: "EUR") },
         { $0.exported(2, to: "/tmp/x.json") }, { $0.imported(2, from: "/tmp/x.json") },
@@ -163,7 +187,7 @@ struct KoreanCoverageTests {
 
   /// Words typed as they are: command words, option values, the program's name.
   static let typedWords: Set<String> =
-    Set(CommandHelp.all.map(\.name) + ["quit", "exit"])
+    Set(ScreenRegistry.standard.commands.flatMap(\.words))
     .union([
       "pocket", "sqlite", "json", "memory", "en", "ko", "KiB", "open.er-api.com", "http", "https",
       "auto", "always", "never",

@@ -13,9 +13,9 @@ struct ScreenFeatureTests {
     .rates, .calculator(currency: "KRW"), .stopwatch, .notices, .bookmarks, .mindLog, .chat,
   ]
 
-  func session() -> Session {
+  func session(repositories: Repositories = InMemoryStore().repositories) -> Session {
     let store = OpenedStore(
-      kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
+      kind: .memory, path: "memory", schemaVersion: 1, repositories: repositories)
     return Session(
       store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
       strings: Strings(language: .en, timeZone: .gmt), rateSource: BundledRateSource(),
@@ -23,22 +23,54 @@ struct ScreenFeatureTests {
       notices: SampleNotices.all)
   }
 
-  /// The list names every screen: a new screen fails to compile here until it is listed,
-  /// and then fails the next test until its feature is registered.
-  @Test func theListNamesEveryScreen() {
-    func listed(_ screen: Screen) -> Bool {
-      switch screen {
-      case .rates, .calculator, .stopwatch, .notices, .bookmarks, .mindLog, .chat: true
-      }
+  /// The screens the stores of earlier versions hold, by their stored names (a hand
+  /// table: the names never change). Each still reads as the screen of the same name, and
+  /// exactly one registered feature shows it.
+  @Test(
+    arguments: [
+      ("rates", nil), ("calculator", "KRW"), ("stopwatch", nil), ("notices", nil),
+      ("bookmarks", nil), ("mindLog", nil), ("chat", nil),
+    ] as [(String, String?)])
+  func everyStoredScreenHasOneFeature(name: String, currency: String?) {
+    let screen = ScreenText(name: name, currency: currency).screen
+    #expect(screen.map(ScreenText.init) == ScreenText(name: name, currency: currency))
+    #expect(screen.map { Self.screens.contains($0) } == true, "\(name) is not a screen")
+    let showing = ScreenRegistry.standard.features.filter { feature in
+      screen.map { feature.shows($0) } == true
     }
-    #expect(Self.screens.allSatisfy(listed))
-    #expect(Set(Self.screens.map(\.tab)) == Set(Tab.allCases))
+    #expect(showing.count == 1, "\(name) is shown by \(showing)")
   }
 
-  /// Each screen is shown by exactly one registered feature.
+  /// Each screen is shown by exactly one registered feature, and each tab is a different
+  /// screen's.
   @Test(arguments: screens)
   func everyScreenHasOneFeature(screen: Screen) {
-    #expect(session().features.filter { $0.shows(screen) }.count == 1)
+    #expect(session().features.filter { type(of: $0).shows(screen) }.count == 1)
+  }
+
+  @Test func everyTabIsItsOwnScreens() {
+    let tabs = ScreenRegistry.standard.tabs
+    #expect(Set(tabs.map { ScreenText($0.tab.screen).name }).count == tabs.count)
+    for (index, tab) in tabs.enumerated() {
+      #expect(ScreenRegistry.standard.tabIndex(of: tab.tab.screen) == index)
+    }
+    #expect(ScreenRegistry.standard.tabIndex(of: .calculator(currency: "KRW")) == 0)
+    #expect(ScreenRegistry.standard.tabIndex(of: .named("calendar")) == nil)
+  }
+
+  /// A screen-bound command's refusal names the word it was typed with.
+  @Test(arguments: [
+    "bookmark 1", "rename 1 x", "remove 1", "clear", "edit 1 x", "delete 1",
+    "more", "page 1",
+  ])
+  func aScreenBoundCommandNamesItsWord(line: String) throws {
+    let command = try #require(try CommandParser.parse(line))
+    #expect(command.word == line.split(separator: " ")[0].lowercased())
+  }
+
+  @Test func everyScreenBoundCommandIsChecked() {
+    let bound = Set(ScreenRegistry.standard.commands.filter(\.isScreenBound).map(\.name))
+    #expect(bound == ["bookmark", "rename", "remove", "clear", "edit", "delete", "more", "page"])
   }
 
   /// Going to a screen shows that screen's content, on its own tab.
@@ -53,6 +85,21 @@ struct ScreenFeatureTests {
     #expect(await session.execute(command) == .done(nil))
     #expect(session.content.screen == screen)
     #expect(session.router.state.screen == screen)
+  }
+
+  /// The screen seen last comes back on launch; a calculator whose currency the rates do not
+  /// list, or a screen no feature shows, gives way to the rates list, which is saved.
+  @Test(arguments: [
+    (Screen.calculator(currency: "KRW"), Screen.calculator(currency: "KRW")),
+    (.calculator(currency: "XYZ"), .rates), (.mindLog, .mindLog), (.named("calendar"), .rates),
+  ])
+  func launchRestoresTheLastScreen(saved: Screen, shown: Screen) async throws {
+    let repositories = InMemoryStore().repositories
+    try await repositories.screens.save(saved)
+    let session = session(repositories: repositories)
+    #expect(await session.launch() == nil)
+    #expect(session.content.screen == shown)
+    #expect(try await repositories.screens.lastScreen() == shown)
   }
 
   /// A command whose number names an item of a list works only while that list's screen
@@ -82,16 +129,22 @@ struct ScreenFeatureTests {
         == .refused(.notOnThisScreen(command: "bookmark", open: ["notices"])))
   }
 
-  /// The help lists the commands in the order of the screens' registration.
+  /// The help lists the commands in the order of the screens' registration; a word two
+  /// screens take has a line for each.
   @Test func helpListsEveryCommandOnce() {
-    let names = CommandHelp.all.map(\.name)
-    #expect(Set(names).count == names.count)
+    let lines = ScreenRegistry.standard.commands.map { "\($0.usage) \($0.summary.english)" }
+    #expect(Set(lines).count == lines.count)
     #expect(
-      names == [
+      ScreenRegistry.standard.commands.map(\.name) == [
         "show", "more", "page", "rates", "fav", "refresh", "calc", "convert", "back", "stopwatch",
         "start", "stop",
         "lap", "reset", "notices", "bookmark", "bookmarks", "rename", "remove", "clear", "mindlog",
-        "add", "chat", "say", "edit", "delete", "store", "export", "import", "help", "quit",
+        "add", "edit", "delete", "chat", "say", "edit", "delete", "store", "export", "import",
+        "help", "quit",
       ])
+    #expect(
+      HelpText.text(for: "EDIT", language: .en)
+        == "edit N [--date DATE] SCORE [NOTE...]\n  Edit mind-log entry N (and its day, with --date)\n"
+        + "edit N TEXT...\n  Edit chat message N\n")
   }
 }

@@ -25,6 +25,7 @@ final class LiveController {
   }
 
   private var strings: Strings { renderer.strings }
+  private var registry: ScreenRegistry { session.registry }
 
   /// Whether the screen showing changes with time alone (a running stopwatch).
   var isTicking: Bool { session.currentFeature.isTicking }
@@ -77,13 +78,15 @@ final class LiveController {
 
   /// The keys every screen shares.
   private func handleShared(_ key: Key) async {
-    let tabs = Tab.allCases
-    let current = tabs.firstIndex(of: session.content.screen.tab) ?? 0
+    let tabs = registry.tabs.map(\.tab)
+    let current = registry.tabIndex(of: session.content.screen) ?? 0
     switch key {
     case .character("q"): exit = .done
     case .character("?"):
       state.page =
-        LiveKeys.all(strings).map { "\($0.key)  \($0.does.text(strings.language))" }
+        LiveKeys.all(strings.language, registry: registry).map {
+          "\($0.key)  \($0.does.text(strings.language))"
+        }
         + [""] + screenKeys()
     case .character(":"):
       state.input = InputRequest(
@@ -106,15 +109,19 @@ final class LiveController {
   /// The keys of every screen, for `?`: one line a screen, named by the command that
   /// opens it, so the list fits a small terminal.
   private func screenKeys() -> [String] {
-    ScreenFeatures.all.compactMap { feature in
-      guard !feature.keys.isEmpty, let name = feature.help.first?.name else { return nil }
+    registry.features.compactMap { feature in
+      guard !feature.keys.isEmpty, let name = feature.commands.first?.name else { return nil }
       let keys = feature.keys.map { "\($0.key) \($0.does.text(strings.language))" }
       return "\(name): " + keys.joined(separator: " · ")
     }
   }
 
-  private func show(_ tab: Tab) async {
-    await run(.opening(tab))
+  /// Opens `tab`'s screen as its opening words typed would.
+  private func show(_ tab: TabSpec) async {
+    guard let command = try? CommandParser.parse(tab.opener, registry: registry) else {
+      preconditionFailure("A tab's opener is one of the registry's commands: \(tab.opener)")
+    }
+    await run(command)
   }
 
   private func perform(_ action: LiveAction) async {
@@ -157,7 +164,8 @@ final class LiveController {
 
   /// A live line runs at every change; a word it cannot use yet (an empty amount) waits.
   private func runLive(_ input: InputRequest) async {
-    guard let command = try? CommandParser.parse(input.words + input.text) else {
+    guard let command = try? CommandParser.parse(input.words + input.text, registry: registry)
+    else {
       state.status = nil
       return
     }
@@ -172,10 +180,11 @@ final class LiveController {
       return
     }
     do {
-      guard let command = try CommandParser.parse(line) else { return }
+      guard let command = try CommandParser.parse(line, registry: registry) else { return }
       await run(command)
     } catch {
-      state.status = LiveStatus(text: error.text(strings.language), isError: true)
+      state.status = LiveStatus(
+        text: error.text(strings.language, registry: registry), isError: true)
     }
   }
 
@@ -198,7 +207,7 @@ final class LiveController {
     case .done(let message):
       state.status = message.map { LiveStatus(text: strings.text($0)) }
     case .refused(let message):
-      if let confirmed = Session.confirmed(message) {
+      if let confirmed = session.confirmed(message) {
         state.question = LiveQuestion(
           message: message, command: confirmed.command, typed: confirmed.typed,
           text: "\(strings.text(message)) \(strings.yesOrNo)")
@@ -252,14 +261,12 @@ final class LiveController {
     await followSelection()
   }
 
-  /// On the mind log, the mood picture ends on the selected entry's day (`mindlog --to`),
-  /// so moving through the list shows the mood around each entry.
+  /// What the screen showing makes of the selection's move (`ScreenFeature.followSelection`).
   private func followSelection() async {
-    guard session.content.screen == .mindLog, let date = selectedItem?.date, date <= Date()
+    guard let item = selectedItem,
+      let command = session.currentFeature.followSelection(to: item)
     else { return }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = strings.timeZone
-    await run(.mindLogSpan(days: nil, through: .day(CalendarDay(date, in: calendar))))
+    await run(command)
   }
 
   private func clampSelection() {

@@ -167,7 +167,7 @@ struct LiveLayout {
     } else if overlay.page != nil {
       shown = [KeyHelp(anyKey.text(language), "back", "돌아가기")]
     } else {
-      shown = keys + LiveKeys.everywhere
+      shown = keys + LiveKeys.everywhere(tabs: renderer.registry.tabs.count)
     }
     return shown.map { "\($0.key) \($0.does.text(language))" }.joined(separator: " · ")
   }
@@ -186,16 +186,21 @@ struct LiveLayout {
 
 /// The keys every screen shares, and the full list `?` shows.
 enum LiveKeys {
-  static let everywhere: [KeyHelp] = [
-    KeyHelp("1-6", "screens", "화면"), KeyHelp("↑↓", "select", "선택"),
-    KeyHelp(":", "command", "명령"), KeyHelp("?", "keys", "키"), KeyHelp("q", "quit", "끝"),
-  ]
+  /// The key bar's shared keys, with the digit keys of `tabs` tabs.
+  static func everywhere(tabs: Int) -> [KeyHelp] {
+    [
+      KeyHelp("1-\(tabs)", "screens", "화면"), KeyHelp("↑↓", "select", "선택"),
+      KeyHelp(":", "command", "명령"), KeyHelp("?", "keys", "키"), KeyHelp("q", "quit", "끝"),
+    ]
+  }
 
   /// The keys every screen shares, for `?`; the first line names the screens by the
   /// titles on the tab line.
-  static func all(_ strings: Strings) -> [KeyHelp] {
-    let titles = Tab.allCases.map { strings.title($0) }.joined(separator: ", ")
-    return [KeyHelp("1-6", "show a screen (\(titles))", "화면 열기 (\(titles))")] + shared
+  static func all(_ language: Language, registry: ScreenRegistry) -> [KeyHelp] {
+    let tabs = registry.tabs
+    let titles = tabs.map { $0.tab.title.text(language) }.joined(separator: ", ")
+    return [KeyHelp("1-\(tabs.count)", "show a screen (\(titles))", "화면 열기 (\(titles))")]
+      + shared
   }
 
   private static let shared: [KeyHelp] = [

@@ -48,29 +48,38 @@ enum ScreenAction {
 }
 
 /// One screen of the text front end. Everything App knows about a screen is in its folder,
-/// `App/Screens/<Name>/`: the feature (its view model, what its commands do, its help
-/// lines) and the rendering of its view model's state (`ScreenState`). Registered once, in
-/// `ScreenFeatures.all`.
+/// `App/Screens/<Name>/`: its declaration (commands, keys, tab), the feature (its view
+/// model, what its commands do) and the rendering of its view model's state
+/// (`ScreenState`). Registered once, in `ScreenFeatures.all`; the parser, `help`, usage
+/// errors, the tab line and the key bar are generated from the declarations there
+/// (`ScreenRegistry`).
 @MainActor
 protocol ScreenFeature: AnyObject, Sendable {
-  /// The help lines of the screen's commands, in the order `help` lists them.
-  nonisolated static var help: [CommandHelp] { get }
+  /// The screen's commands, in the order `help` lists them.
+  nonisolated static var commands: [CommandSpec] { get }
 
-  /// The commands that act on what this screen shows (a number names an item of its list),
-  /// so it takes them only while it shows; elsewhere the dispatcher's refusal names
-  /// `opener`. Empty by default.
-  nonisolated static var screenCommands: Set<String> { get }
+  /// The screen's tab: `nil` for a screen pushed from another one (`pushedFrom`).
+  nonisolated static var tab: TabSpec? { get }
 
-  /// How to open the screen: its first help line's usage unless it says otherwise.
-  nonisolated static var opener: String { get }
+  /// The screen whose tab stays marked while this one shows; `nil` for a tab's own screen.
+  nonisolated static var pushedFrom: Screen? { get }
+
+  /// Whether `screen` is this feature's: its tab's screen unless it says otherwise.
+  nonisolated static func shows(_ screen: Screen) -> Bool
+
+  /// The live view's keys of this screen, beyond those every screen shares, in the order
+  /// the key bar and `?` list them. Empty by default.
+  nonisolated static var keys: [KeyHelp] { get }
 
   init(_ dependencies: ScreenDependencies)
 
-  /// Whether `screen` is this feature's.
-  func shows(_ screen: Screen) -> Bool
-
   /// Loads the view model for `screen`, so the screen shows fresh data.
   func load(_ screen: Screen) async
+
+  /// Opens `screen`, restored at launch as the screen seen last: `false` when it cannot be
+  /// shown any more (a currency the cached rates no longer list), and the rates list shows
+  /// instead. True by default: `load` shows it.
+  func reopen(_ screen: Screen) async -> Bool
 
   /// The view model's message after its last intent.
   var message: Message? { get }
@@ -82,13 +91,17 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// commands there.
   func action(for command: Command, in context: ScreenContext) -> ScreenAction?
 
-  /// The live view's keys of this screen, beyond those every screen shares, in the order
-  /// the key bar and `?` list them. Empty by default.
-  nonisolated static var keys: [KeyHelp] { get }
+  /// The command that does what `question` (a refusal of this screen's) asks to confirm,
+  /// and how to type it: `nil` unless it is such a question. None by default.
+  func confirmed(_ question: Message) -> (command: Command, typed: String)?
 
   /// What `key` means on `screen` in the live view, with `selected` the list item the
   /// selection is on: the same commands a user types. `nil` when it means nothing here.
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction?
+
+  /// The command the live view runs when its selection moves onto `item` (the mind log's
+  /// mood picture follows the selected entry's day); `nil`, the default: none.
+  func followSelection(to item: ListItem) -> Command?
 
   /// Whether what the screen shows changes with time alone (a running stopwatch), so a
   /// live view calls `tick()` to show it.
@@ -99,12 +112,32 @@ protocol ScreenFeature: AnyObject, Sendable {
 }
 
 extension ScreenFeature {
-  nonisolated static var screenCommands: Set<String> { [] }
-  nonisolated static var opener: String { help.first?.usage ?? "" }
+  nonisolated static var pushedFrom: Screen? { nil }
+  nonisolated static func shows(_ screen: Screen) -> Bool { screen == tab?.screen }
   nonisolated static var keys: [KeyHelp] { [] }
+  func reopen(_ screen: Screen) async -> Bool { true }
+  func confirmed(_ question: Message) -> (command: Command, typed: String)? { nil }
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? { nil }
+  func followSelection(to item: ListItem) -> Command? { nil }
   var isTicking: Bool { false }
   func tick() {}
+}
+
+/// A tab of the tab bar: the screen it shows, its title, the command line that opens it
+/// (what the digit keys and Tab run, and what a refusal elsewhere tells to type), and the
+/// hint line under the screen: its commands.
+struct TabSpec: Sendable {
+  var screen: Screen
+  var title: KeyText
+  var opener: String
+  var hint: KeyText
+
+  init(_ screen: Screen, title: KeyText, opener: String, hint: KeyText) {
+    self.screen = screen
+    self.title = title
+    self.opener = opener
+    self.hint = hint
+  }
 }
 
 /// What a key does in the live view.
@@ -171,14 +204,6 @@ struct KeyHelp: Equatable, Sendable {
     self.key = key
     does = KeyText(english, korean)
   }
-}
-
-/// Every screen, registered once. The order is the order of their commands in `help`.
-enum ScreenFeatures {
-  static let all: [any ScreenFeature.Type] = [
-    RatesScreen.self, CalculatorScreen.self, StopwatchScreen.self, NoticesScreen.self,
-    BookmarksScreen.self, MindLogScreen.self, ChatScreen.self,
-  ]
 }
 
 /// The state of one screen as text. Each screen's folder conforms its view model's `State`.

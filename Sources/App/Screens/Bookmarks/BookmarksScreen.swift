@@ -4,18 +4,26 @@ import Presentation
 
 /// The bookmarks: `bookmarks`, `rename`, `remove`, `clear`.
 final class BookmarksScreen: ScreenFeature {
-  nonisolated static let help: [CommandHelp] = [
-    .init(name: "bookmarks", usage: "bookmarks", summary: "Show the bookmarks"),
-    .init(name: "rename", usage: "rename N TITLE...", summary: "Rename bookmark N"),
-    .init(name: "remove", usage: "remove N", summary: "Remove bookmark N"),
-    .init(
-      name: "clear", usage: "clear [--yes]",
-      summary: "Remove every bookmark (asks first; --yes does not ask)"),
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec("bookmarks", "Show the bookmarks", "북마크를 보여줍니다", command: .bookmarks),
+    CommandSpec(
+      "rename", usage: "rename N TITLE...", "Rename bookmark N", "N번 북마크의 제목을 바꿉니다",
+      isScreenBound: true
+    ) { words throws(UsageError) in .rename(number: try words.number(), title: words.rest()) },
+    CommandSpec(
+      "remove", usage: "remove N", "Remove bookmark N", "N번 북마크를 지웁니다", isScreenBound: true
+    ) { words throws(UsageError) in .remove(number: try words.number()) },
+    CommandSpec(
+      "clear", usage: "clear [--yes]", "Remove every bookmark (asks first; --yes does not ask)",
+      "북마크를 모두 지웁니다 (먼저 묻습니다; --yes는 묻지 않습니다)", isScreenBound: true
+    ) { words throws(UsageError) in .clear(confirmed: try words.yes()) },
   ]
 
-  nonisolated static let screenCommands: Set<String> = [
-    "more", "page", "rename", "remove", "clear",
-  ]
+  nonisolated static let tab: TabSpec? = TabSpec(
+    .bookmarks, title: KeyText("Bookmarks", "북마크"), opener: "bookmarks",
+    hint: KeyText(
+      "rename N TITLE · remove N · clear · more · page N",
+      "rename 번호 제목 · remove 번호 · clear · more · page 번호"))
 
   let viewModel: BookmarksViewModel
 
@@ -41,7 +49,10 @@ final class BookmarksScreen: ScreenFeature {
     }
   }
 
-  func shows(_ screen: Screen) -> Bool { screen == .bookmarks }
+  func confirmed(_ question: Message) -> (command: Command, typed: String)? {
+    guard case .confirmClear = question else { return nil }
+    return (.clear(confirmed: true), "clear --yes")
+  }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
   var content: ScreenContent { .bookmarks(viewModel.state) }
@@ -90,4 +101,9 @@ extension Renderer {
       ]
     }
   }
+}
+
+extension Screen {
+  /// The bookmarks screen, by the name the stores keep it under.
+  package static let bookmarks = Screen.named("bookmarks")
 }

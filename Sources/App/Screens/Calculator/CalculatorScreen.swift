@@ -5,13 +5,22 @@ import Presentation
 /// The calculator, pushed from the rate list: `calc`, `convert`, `back` (which the
 /// router carries out).
 final class CalculatorScreen: ScreenFeature {
-  nonisolated static let help: [CommandHelp] = [
-    .init(name: "calc", usage: "calc CODE", summary: "Open the calculator for a currency"),
-    .init(
-      name: "convert", usage: "convert AMOUNT [FROM]",
-      summary: "Convert BASE (or FROM) into the calculator's currency"),
-    .init(name: "back", usage: "back", summary: "Leave the calculator for the rates list"),
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec(
+      "calc", usage: "calc CODE", "Open the calculator for a currency", "통화의 계산기를 엽니다"
+    ) { words throws(UsageError) in .calc(code: try words.required(.code)) },
+    CommandSpec(
+      "convert", usage: "convert AMOUNT [FROM]",
+      "Convert BASE (or FROM) into the calculator's currency", "BASE(또는 FROM)를 계산기의 통화로 바꿉니다"
+    ) { words throws(UsageError) in .convert(amount: words.next() ?? "", from: words.next()) },
+    CommandSpec(
+      "back", "Leave the calculator for the rates list", "계산기를 닫고 환율 목록으로 돌아갑니다",
+      command: .back),
   ]
+
+  /// Pushed from the rates list, on its tab.
+  nonisolated static let tab: TabSpec? = nil
+  nonisolated static let pushedFrom: Screen? = .rates
 
   let viewModel: CalculatorViewModel
 
@@ -38,9 +47,15 @@ final class CalculatorScreen: ScreenFeature {
     }
   }
 
-  func shows(_ screen: Screen) -> Bool {
+  nonisolated static func shows(_ screen: Screen) -> Bool {
     if case .calculator = screen { return true }
     return false
+  }
+
+  /// The calculator seen last opens on its currency while the cached rates list it.
+  func reopen(_ screen: Screen) async -> Bool {
+    guard case .calculator(let code) = screen else { return false }
+    return await viewModel.open(code)
   }
 
   func load(_ screen: Screen) async {

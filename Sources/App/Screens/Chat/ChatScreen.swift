@@ -2,19 +2,29 @@ import Domain
 import Foundation
 import Presentation
 
-/// The chat: `chat`, `say`, and `edit` and `delete` while it shows (their help lines
-/// name the mind log's forms too, which come after them on the same screen-bound words).
+/// The chat: `chat`, `say`, and `edit` and `delete` while it shows (the mind log takes the
+/// same words while it shows, read the same way: `Words.editArguments`).
 final class ChatScreen: ScreenFeature {
-  nonisolated static let help: [CommandHelp] = [
-    .init(name: "chat", usage: "chat", summary: "Show the chat"),
-    .init(name: "say", usage: "say TEXT...", summary: "Send a chat message"),
-    .init(
-      name: "edit", usage: "edit N TEXT... | edit N [--date DATE] SCORE [NOTE...]",
-      summary: "Edit chat message N, or mind-log entry N"),
-    .init(name: "delete", usage: "delete N", summary: "Delete chat message N, or mind-log entry N"),
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec("chat", "Show the chat", "채팅을 보여줍니다", command: .chat),
+    CommandSpec("say", usage: "say TEXT...", "Send a chat message", "채팅 메시지를 보냅니다") {
+      words throws(UsageError) in .say(text: words.rest())
+    },
+    CommandSpec(
+      "edit", usage: "edit N TEXT...", "Edit chat message N", "N번 채팅 메시지를 고칩니다",
+      isScreenBound: true
+    ) { words throws(UsageError) in try words.editArguments() },
+    CommandSpec(
+      "delete", usage: "delete N", "Delete chat message N", "N번 채팅 메시지를 지웁니다",
+      isScreenBound: true
+    ) { words throws(UsageError) in .delete(number: try words.number()) },
   ]
 
-  nonisolated static let screenCommands: Set<String> = ["more", "page", "edit", "delete"]
+  nonisolated static let tab: TabSpec? = TabSpec(
+    .chat, title: KeyText("Chat", "채팅"), opener: "chat",
+    hint: KeyText(
+      "say TEXT · edit N TEXT · delete N · more · page N",
+      "say 내용 · edit 번호 내용 · delete 번호 · more · page 번호"))
 
   let viewModel: ChatViewModel
 
@@ -43,7 +53,6 @@ final class ChatScreen: ScreenFeature {
     }
   }
 
-  func shows(_ screen: Screen) -> Bool { screen == .chat }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
   var content: ScreenContent { .chat(viewModel.state) }
@@ -108,4 +117,9 @@ extension Renderer {
         state.pageNumber, of: state.pageCount, offset: page.offset, shown: page.items.count,
         total: page.total)
   }
+}
+
+extension Screen {
+  /// The chat screen, by the name the stores keep it under.
+  package static let chat = Screen.named("chat")
 }

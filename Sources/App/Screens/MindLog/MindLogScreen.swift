@@ -4,22 +4,45 @@ import Presentation
 
 /// The mind log: `mindlog`, `add`, and `edit` and `delete` while it shows.
 final class MindLogScreen: ScreenFeature {
-  nonisolated static let help: [CommandHelp] = [
-    .init(
-      name: "mindlog", usage: "mindlog [--days N] [--to DATE]",
-      summary:
-        "Show the mind log, its mood over N days (30 unless told) to DATE (today unless told)"),
-    .init(
-      name: "add", usage: "add [--date DATE] SCORE NOTE...",
-      summary: "Add a mind-log entry (score 0 to 10) for today, or for DATE"),
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec(
+      "mindlog", usage: "mindlog [--days N] [--to DATE]",
+      "Show the mind log, its mood over N days (30 unless told) to DATE (today unless told)",
+      "마음 일기와, DATE(기본 오늘)까지 N일(기본 30일)의 기분을 봅니다"
+    ) { words throws(UsageError) in try words.moodSpan() },
+    CommandSpec(
+      "add", usage: "add [--date DATE] SCORE NOTE...",
+      "Add a mind-log entry (score 0 to 10) for today, or for DATE",
+      "마음 일기를 추가합니다 (점수 0부터 10, 날짜는 선택)"
+    ) { words throws(UsageError) in
+      let date = try words.date()
+      return .add(score: try words.required(.score), note: words.rest(), date: date)
+    },
+    CommandSpec(
+      "edit", usage: "edit N [--date DATE] SCORE [NOTE...]",
+      "Edit mind-log entry N (and its day, with --date)", "N번 마음 일기를 고칩니다 (--date로 날짜도)",
+      isScreenBound: true
+    ) { words throws(UsageError) in try words.editArguments() },
+    CommandSpec(
+      "delete", usage: "delete N", "Delete mind-log entry N", "N번 마음 일기를 지웁니다",
+      isScreenBound: true
+    ) { words throws(UsageError) in .delete(number: try words.number()) },
   ]
 
-  nonisolated static let screenCommands: Set<String> = ["more", "page", "edit", "delete"]
-  nonisolated static var opener: String { "mindlog" }
+  nonisolated static let tab: TabSpec? = TabSpec(
+    .mindLog, title: KeyText("Mind log", "마음 일기"), opener: "mindlog",
+    hint: KeyText(
+      "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N",
+      "add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수"
+    ))
 
   let viewModel: MindLogViewModel
+  private let now: @Sendable () -> Date
+  private let timeZone: TimeZone
 
   init(_ dependencies: ScreenDependencies) {
+    now = dependencies.now
+    timeZone = dependencies.timeZone
     viewModel = MindLogViewModel(
       mindLogs: dependencies.repositories.mindLogs, now: dependencies.now,
       language: dependencies.language, timeZone: dependencies.timeZone)
@@ -46,7 +69,14 @@ final class MindLogScreen: ScreenFeature {
     }
   }
 
-  func shows(_ screen: Screen) -> Bool { screen == .mindLog }
+  /// The mood picture ends on the selected entry's day (`mindlog --to`), so moving through
+  /// the list shows the mood around each entry.
+  func followSelection(to item: ListItem) -> Command? {
+    guard let date = item.date, date <= now() else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    return .mindLogSpan(days: nil, through: .day(CalendarDay(date, in: calendar)))
+  }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
   var content: ScreenContent { .mindLog(viewModel.state) }
@@ -130,4 +160,9 @@ extension Renderer {
       ]
     }
   }
+}
+
+extension Screen {
+  /// The mind-log screen, by the name the stores keep it under.
+  package static let mindLog = Screen.named("mindLog")
 }

@@ -4,13 +4,17 @@ import Presentation
 
 /// The notice board: `notices`, `bookmark`.
 final class NoticesScreen: ScreenFeature {
-  nonisolated static let help: [CommandHelp] = [
-    .init(name: "notices", usage: "notices", summary: "Show the notice board"),
-    .init(
-      name: "bookmark", usage: "bookmark N", summary: "Bookmark notice N, or remove its bookmark"),
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec("notices", "Show the notice board", "공지 게시판을 보여줍니다", command: .notices),
+    CommandSpec(
+      "bookmark", usage: "bookmark N", "Bookmark notice N, or remove its bookmark",
+      "N번 공지를 북마크하거나 북마크를 해제합니다", isScreenBound: true
+    ) { words throws(UsageError) in .bookmark(number: try words.number()) },
   ]
 
-  nonisolated static let screenCommands: Set<String> = ["bookmark"]
+  nonisolated static let tab: TabSpec? = TabSpec(
+    .notices, title: KeyText("Notices", "공지"), opener: "notices",
+    hint: KeyText("bookmark N · bookmarks", "bookmark 번호 · bookmarks"))
 
   let viewModel: NoticesViewModel
 
@@ -27,7 +31,6 @@ final class NoticesScreen: ScreenFeature {
     return .run(.bookmark(number: number))
   }
 
-  func shows(_ screen: Screen) -> Bool { screen == .notices }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
   var content: ScreenContent { .notices(viewModel.state) }
@@ -66,4 +69,9 @@ extension Renderer {
       ]
     }
   }
+}
+
+extension Screen {
+  /// The notices screen, by the name the stores keep it under.
+  package static let notices = Screen.named("notices")
 }

@@ -4,14 +4,30 @@ import Presentation
 
 /// The rate list: `rates`, `fav`, `refresh`.
 final class RatesScreen: ScreenFeature {
-  nonisolated static let help: [CommandHelp] = [
-    .init(name: "rates", usage: "rates [QUERY]", summary: "Exchange rates; filter by code or name"),
-    .init(
-      name: "fav", usage: "fav CODE", summary: "Pin a currency on top of the rates, or unpin it"),
-    .init(
-      name: "refresh", usage: "refresh [--force]",
-      summary: "Fetch new rates once they are published (--force: now)"),
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec(
+      "rates", usage: "rates [QUERY]", "Exchange rates; filter by code or name",
+      "환율 목록; 코드나 이름으로 거릅니다"
+    ) { words throws(UsageError) in .rates(query: words.rest()) },
+    CommandSpec(
+      "fav", usage: "fav CODE", "Pin a currency on top of the rates, or unpin it",
+      "통화를 환율 목록 맨 위에 고정하거나 고정을 풉니다"
+    ) { words throws(UsageError) in .favorite(code: try words.required(.code)) },
+    CommandSpec(
+      "refresh", usage: "refresh [--force]",
+      "Fetch new rates once they are published (--force: now)",
+      "새 환율이 발표되면 받아옵니다 (--force: 지금 받기)"
+    ) { words throws(UsageError) in
+      let flag = words.next()
+      guard flag == nil || flag == "--force" else { throw .refreshTakesOnlyForce }
+      return .refresh(force: flag != nil)
+    },
   ]
+
+  nonisolated static let tab: TabSpec? = TabSpec(
+    .rates, title: KeyText("Rates", "환율"), opener: "rates",
+    hint: KeyText(
+      "rates QUERY · fav CODE · calc CODE · refresh", "rates 검색어 · fav 통화 · calc 통화 · refresh"))
 
   let viewModel: RatesViewModel
 
@@ -40,7 +56,6 @@ final class RatesScreen: ScreenFeature {
     }
   }
 
-  func shows(_ screen: Screen) -> Bool { screen == .rates }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
   var content: ScreenContent { .rates(viewModel.state) }

@@ -4,17 +4,23 @@ import Presentation
 
 /// The stopwatch: `stopwatch`, `start`, `stop`, `lap`, `reset`.
 final class StopwatchScreen: ScreenFeature {
-  nonisolated static let help: [CommandHelp] = [
-    .init(name: "stopwatch", usage: "stopwatch", summary: "Show the stopwatch"),
-    .init(name: "start", usage: "start", summary: "Start or resume the stopwatch"),
-    .init(name: "stop", usage: "stop", summary: "Stop the stopwatch"),
-    .init(name: "lap", usage: "lap", summary: "Record a lap of the running stopwatch"),
-    .init(
-      name: "reset", usage: "reset [--yes]",
-      summary: "Stop the stopwatch and delete its time and laps (asks first; --yes does not ask)"),
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec("stopwatch", "Show the stopwatch", "스톱워치를 보여줍니다", command: .stopwatch),
+    CommandSpec("start", "Start or resume the stopwatch", "스톱워치를 시작하거나 이어서 잽니다", command: .start),
+    CommandSpec("stop", "Stop the stopwatch", "스톱워치를 멈춥니다", command: .stop),
+    CommandSpec(
+      "lap", "Record a lap of the running stopwatch", "작동 중인 스톱워치의 랩을 기록합니다", command: .lap),
+    CommandSpec(
+      "reset", usage: "reset [--yes]",
+      "Stop the stopwatch and delete its time and laps (asks first; --yes does not ask)",
+      "스톱워치를 멈추고 시간과 랩을 지웁니다 (먼저 묻습니다; --yes는 묻지 않습니다)"
+    ) { words throws(UsageError) in .reset(confirmed: try words.yes()) },
   ]
 
-  nonisolated static let screenCommands: Set<String> = ["more", "page"]
+  nonisolated static let tab: TabSpec? = TabSpec(
+    .stopwatch, title: KeyText("Stopwatch", "스톱워치"), opener: "stopwatch",
+    hint: KeyText(
+      "start · stop · lap · reset · more · page N", "start · stop · lap · reset · more · page 번호"))
 
   let viewModel: StopwatchViewModel
 
@@ -39,7 +45,10 @@ final class StopwatchScreen: ScreenFeature {
   var isTicking: Bool { viewModel.state.status == .running }
   func tick() { viewModel.tick() }
 
-  func shows(_ screen: Screen) -> Bool { screen == .stopwatch }
+  func confirmed(_ question: Message) -> (command: Command, typed: String)? {
+    guard case .confirmReset = question else { return nil }
+    return (.reset(confirmed: true), "reset --yes")
+  }
   func load(_ screen: Screen) async { await viewModel.load() }
   var message: Message? { viewModel.state.message }
 
@@ -78,7 +87,7 @@ extension ScreenContent {
 extension Renderer {
   fileprivate func stopwatch(_ state: StopwatchViewModel.State) -> [ScreenLine] {
     var lines: [ScreenLine] = [
-      "\(strings.title(.stopwatch)) · \(strings.status(state.status))",
+      "\(StopwatchScreen.tab?.title.text(strings.language) ?? "") · \(strings.status(state.status))",
       ScreenLine("  " + strings.stopwatchTime(state.elapsed)),
       "",
     ]
@@ -119,4 +128,9 @@ extension Renderer {
           state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount)),
     ]
   }
+}
+
+extension Screen {
+  /// The stopwatch screen, by the name the stores keep it under.
+  package static let stopwatch = Screen.named("stopwatch")
 }

@@ -1,0 +1,100 @@
+import Domain
+
+/// One command, declared once: the word a user types, how to type it, what it does in both
+/// languages, and how its words become a `Command`. The parser, `help` and usage errors are
+/// generated from these declarations (`ScreenRegistry`).
+struct CommandSpec: Sendable {
+  /// The word the command is typed with (lowercase; typed in any case).
+  var name: String
+  /// Other words that type the same command (`exit` for `quit`); help does not list them.
+  var aliases: [String] = []
+  /// How to type it, as `help` shows it: the word, then its arguments' placeholders.
+  var usage: String
+  /// What it does, as `help` says it. `BASE` names the currency the cached rates are
+  /// quoted against.
+  var summary: KeyText
+  /// Whether it acts on an item of the list showing (a number names it), so only the screen
+  /// showing takes it; elsewhere the refusal names the screens that do.
+  var isScreenBound = false
+  /// Reads the command's arguments (the word itself is read already). Words left over are
+  /// a usage error, so a command that takes free text reads it all.
+  var parse: @Sendable (inout Words) throws(UsageError) -> Command
+
+  init(
+    _ name: String, aliases: [String] = [], usage: String? = nil, _ english: String,
+    _ korean: String, isScreenBound: Bool = false,
+    parse: @escaping @Sendable (inout Words) throws(UsageError) -> Command
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.usage = usage ?? name
+    summary = KeyText(english, korean)
+    self.isScreenBound = isScreenBound
+    self.parse = parse
+  }
+
+  /// A command of one word, without arguments.
+  init(
+    _ name: String, aliases: [String] = [], _ english: String, _ korean: String,
+    isScreenBound: Bool = false, command: Command
+  ) {
+    self.init(
+      name, aliases: aliases, english, korean, isScreenBound: isScreenBound,
+      parse: { _ throws(UsageError) in command })
+  }
+
+  /// Every word that types it.
+  var words: [String] { [name] + aliases }
+}
+
+/// The commands of no screen: listed in `help` before (`leading`) and after (`trailing`)
+/// the screens' own.
+enum GlobalCommands {
+  static let leading: [CommandSpec] = [
+    CommandSpec("show", "Show the current screen again", "현재 화면을 다시 보여줍니다", command: .show),
+    CommandSpec(
+      "more", "Show the next page of the list showing", "보고 있는 목록의 다음 쪽을 보여줍니다",
+      isScreenBound: true, command: .more),
+    CommandSpec(
+      "page", usage: "page N", "Show page N of the list showing (1: the newest)",
+      "보고 있는 목록의 N쪽을 보여줍니다 (1: 가장 최근)", isScreenBound: true
+    ) { words throws(UsageError) in .page(number: try words.number()) },
+  ]
+
+  static let trailing: [CommandSpec] = [
+    CommandSpec(
+      "store", "Show the store's kind, path, version and counts", "저장소의 종류, 경로, 버전과 기록 수를 보여줍니다",
+      command: .storeInfo),
+    CommandSpec(
+      "export", usage: "export PATH", "Write every record to a JSON file", "모든 기록을 JSON 파일로 씁니다"
+    ) { words throws(UsageError) in .export(path: try words.required(.path)) },
+    CommandSpec(
+      "import", usage: "import PATH [--replace]",
+      "Read an export into this store (an empty one, unless --replace)",
+      "내보낸 파일을 이 저장소로 읽어옵니다 (--replace가 없으면 빈 저장소에만)", parse: importArchive),
+    // Whether the topic is a command is the registry's to say (`ScreenRegistry.parse`).
+    CommandSpec(
+      "help", usage: "help [COMMAND]", "List the commands, or explain one",
+      "명령 목록을 보여주거나 명령 하나를 설명합니다"
+    ) { words throws(UsageError) in .help(topic: words.next()) },
+    CommandSpec("quit", aliases: ["exit"], "End the session", "세션을 끝냅니다", command: .quit),
+  ]
+
+  private static func importArchive(_ words: inout Words) throws(UsageError) -> Command {
+    var path: String?
+    var replace = false
+    while let word = words.next() {
+      if word == "--replace" {
+        replace = true
+      } else if path == nil {
+        path = word
+      } else {
+        throw .importTakesOnePath
+      }
+    }
+    guard let path else {
+      throw .missing(command: words.command, what: .path)
+    }
+    return .importArchive(path: path, replace: replace)
+  }
+}

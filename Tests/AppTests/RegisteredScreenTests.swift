@@ -1,0 +1,200 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+@testable import App
+
+/// A screen declared only in this file and registered in a registry the test builds: its
+/// commands, keys, tab and words reach the parser, `help`, usage errors, the tab line, the
+/// key bar, `?` and the digit keys with no other file changed. What the README's "Adding a
+/// screen" says it takes.
+@MainActor
+final class TallyScreen: ScreenFeature {
+  enum Intent: Hashable, Sendable {
+    case show
+    case add(Int)
+  }
+
+  nonisolated static let screen = Screen.named("tally")
+
+  nonisolated static let commands: [CommandSpec] = [
+    CommandSpec("tally", "Show the tally", "집계를 보여줍니다") { words throws(UsageError) in
+      words.own(Intent.show)
+    },
+    CommandSpec(
+      "count", usage: "count N", "Add N to the tally", "집계에 N을 더합니다", isScreenBound: true
+    ) { words throws(UsageError) in words.own(Intent.add(try words.number())) },
+  ]
+
+  nonisolated static let tab: TabSpec? = TabSpec(
+    screen, title: KeyText("Tally", "집계"), opener: "tally",
+    hint: KeyText("count N", "count 번호"))
+
+  nonisolated static let keys: [KeyHelp] = [KeyHelp("+", "count one", "하나 세기")]
+
+  struct State: ScreenState {
+    var total = 0
+    var screen: Screen { TallyScreen.screen }
+    func lines(_ renderer: Renderer) -> [ScreenLine] { [ScreenLine("Total \(total)")] }
+  }
+
+  private(set) var state = State()
+
+  init(_ dependencies: ScreenDependencies) {}
+
+  func load(_ screen: Screen) async {}
+  var message: Message? { nil }
+  var content: ScreenContent { ScreenContent(state) }
+
+  func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    guard case .screen(let own) = command, let intent = own.value as? Intent else { return nil }
+    switch intent {
+    case .show: return .navigate(Self.screen)
+    case .add(let number):
+      guard context.current == Self.screen else { return nil }
+      return .perform(Self.screen) { self.state.total += number }
+    }
+  }
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    key == .character("+") ? .run(.screen(ScreenCommand(word: "count", Intent.add(1)))) : nil
+  }
+}
+
+@MainActor
+@Suite("A screen registered once")
+struct RegisteredScreenTests {
+  let registry = ScreenRegistry(ScreenFeatures.all + [TallyScreen.self])
+  let strings = Strings(language: .en)
+
+  func session(
+    _ registry: ScreenRegistry, repositories: Repositories = InMemoryStore().repositories
+  ) async -> Session {
+    let store = OpenedStore(
+      kind: .memory, path: "memory", schemaVersion: 1, repositories: repositories)
+    let session = Session(
+      store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
+      strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
+      archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all,
+      registry: registry)
+    #expect(await session.launch() == nil)
+    return session
+  }
+
+  @Test func theParserReadsItsCommands() throws {
+    #expect(
+      try CommandParser.parse("COUNT 3", registry: registry)
+        == .screen(ScreenCommand(word: "count", TallyScreen.Intent.add(3))))
+    #expect(
+      try CommandParser.parse(words: ["tally"], registry: registry)
+        == .screen(ScreenCommand(word: "tally", TallyScreen.Intent.show)))
+    #expect(throws: UsageError.notANumber(command: "count", word: "x")) {
+      try CommandParser.parse("count x", registry: registry)
+    }
+    #expect(throws: UsageError.noMoreWords(command: "tally")) {
+      try CommandParser.parse("tally now", registry: registry)
+    }
+    #expect(
+      UsageError.notANumber(command: "count", word: "x").text(.ko, registry: registry)
+        .hasSuffix("사용법: count N"))
+    // Without the registration, the words are unknown.
+    #expect(throws: UsageError.unknownCommand("tally")) { try CommandParser.parse("tally") }
+    #expect(throws: UsageError.unknownCommand("count")) { try CommandParser.parse("help count") }
+    #expect(try CommandParser.parse("help count", registry: registry) == .help(topic: "count"))
+  }
+
+  @Test func helpListsItsCommandsInBothLanguages() {
+    let english = HelpText.text(for: nil, language: .en, registry: registry)
+    let lines = english.split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("  tally ") && $0.hasSuffix("  Show the tally") })
+    #expect(lines.contains { $0.hasPrefix("  count N ") && $0.hasSuffix("  Add N to the tally") })
+    // After the last registered screen's commands, before the global ones.
+    let order = lines.compactMap { $0.split(separator: " ").first.map(String.init) }
+    #expect(order.firstIndex(of: "tally")! > order.lastIndex(of: "say")!)
+    #expect(order.firstIndex(of: "count")! < order.firstIndex(of: "store")!)
+    #expect(
+      HelpText.text(for: "count", language: .ko, registry: registry)
+        == "count N\n  집계에 N을 더합니다\n")
+    #expect(!HelpText.text(for: nil, language: .en).contains("tally"))
+  }
+
+  @Test func itsScreenShowsOnItsTabWithItsHint() async {
+    let session = await session(registry)
+    #expect(
+      await session.execute(.screen(ScreenCommand(word: "tally", TallyScreen.Intent.show)))
+        == .done(nil))
+    #expect(session.content.screen == TallyScreen.screen)
+    #expect(
+      await session.execute(.screen(ScreenCommand(word: "count", TallyScreen.Intent.add(2))))
+        == .done(nil))
+    let text = Renderer(strings: strings, registry: registry).render(session.content)
+    #expect(
+      text == """
+        Rates  Stopwatch  Notices  Bookmarks  Mind log  Chat  [Tally]
+
+        Total 2
+
+        Commands: count N · help
+
+        """)
+    #expect(
+      Renderer(strings: Strings(language: .ko), registry: registry).render(session.content)
+        .hasPrefix("환율  스톱워치  공지  북마크  마음 일기  채팅  [집계]\n"))
+  }
+
+  @Test func itsScreenBoundCommandIsRefusedElsewhere() async {
+    let session = await session(registry)
+    let count = Command.screen(ScreenCommand(word: "count", TallyScreen.Intent.add(1)))
+    #expect(
+      await session.execute(count) == .refused(.notOnThisScreen(command: "count", open: ["tally"])))
+    #expect(
+      await session.execute(.more)
+        == .refused(
+          .notOnThisScreen(command: "more", open: ["stopwatch", "bookmarks", "mindlog", "chat"])))
+  }
+
+  @Test func theLiveViewTakesItsTabAndKeys() async {
+    let session = await session(registry)
+    let live = LiveController(
+      session: session, renderer: Renderer(strings: strings, registry: registry),
+      size: TerminalSize(rows: 30, columns: 140))
+    await live.handle(.character("7"))
+    #expect(session.content.screen == TallyScreen.screen)
+    await live.handle(.character("+"))
+    #expect((session.currentFeature as? TallyScreen)?.state.total == 1)
+    let rows = live.frame().rows(30).map(\.text)
+    #expect(rows.last?.hasPrefix("+ count one · 1-7 screens · ") == true, "\(rows.last ?? "")")
+    await live.handle(.tab)
+    #expect(session.content.screen == .rates)
+    await live.handle(.backTab)
+    #expect(session.content.screen == TallyScreen.screen)
+    await live.handle(.backTab)
+    #expect(session.content.screen == .chat)
+    await live.handle(.character("?"))
+    let keys = live.frame().rows(30).map(\.text)
+    #expect(
+      keys.contains {
+        $0.contains(
+          "1-7  show a screen (Rates, Stopwatch, Notices, Bookmarks, Mind log, Chat, Tally)")
+      })
+    #expect(keys.contains { $0.contains("tally: + count one") })
+  }
+
+  /// The screen seen last comes back on launch; a registry without it (an older version)
+  /// shows the rates list instead.
+  @Test func itsScreenComesBackOnLaunch() async throws {
+    let repositories = InMemoryStore().repositories
+    let first = await session(registry, repositories: repositories)
+    #expect(
+      await first.execute(.screen(ScreenCommand(word: "tally", TallyScreen.Intent.show)))
+        == .done(nil))
+    #expect(
+      await session(registry, repositories: repositories).content.screen == TallyScreen.screen)
+    let older = await session(.standard, repositories: repositories)
+    #expect(older.content.screen == .rates)
+    #expect(try await repositories.screens.lastScreen() == .rates)
+  }
+}
