@@ -2,9 +2,10 @@ import Domain
 
 /// How the list screens page. Page 1 holds the newest `size` items, page 2 the `size`
 /// before them, and so on; item N is named by its place in the whole list, whatever page
-/// shows it.
+/// shows it. Public only as an opaque value, so a view model outside this package can be a
+/// `PagedList`; its workings are the package's.
 @MainActor
-package struct ListPaging {
+public struct ListPaging {
   var size: Int
   /// The page shown, from 1.
   var number = 1

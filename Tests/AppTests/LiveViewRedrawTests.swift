@@ -67,7 +67,7 @@ struct LiveViewRedrawTests {
   @Test func aViewModelChangeRedrawsTheScreenEveryTime() async throws {
     let opened = OpenedStore(
       kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
-    let strings = Strings(language: .en)
+    let strings = Strings(language: .en, timeZone: .gmt)
     let session = Session(
       store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
       strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),

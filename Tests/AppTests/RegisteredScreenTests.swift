@@ -68,7 +68,7 @@ final class TallyScreen: ScreenFeature {
 @Suite("A screen registered once")
 struct RegisteredScreenTests {
   let registry = ScreenRegistry(ScreenFeatures.all + [TallyScreen.self])
-  let strings = Strings(language: .en)
+  let strings = Strings(language: .en, timeZone: .gmt)
 
   func session(
     _ registry: ScreenRegistry, repositories: Repositories = InMemoryStore().repositories
@@ -141,7 +141,7 @@ struct RegisteredScreenTests {
 
         """)
     #expect(
-      Renderer(strings: Strings(language: .ko), registry: registry).render(session.content)
+      Renderer(strings: Strings(language: .ko, timeZone: .gmt), registry: registry).render(session.content)
         .hasPrefix("환율  스톱워치  공지  북마크  마음 일기  채팅  [집계]\n"))
   }
 
