@@ -55,6 +55,8 @@ struct BenchConfig: Equatable, Sendable {
   /// The most records of one kind the json store is given (`--json-max-rows`); nil: no cap.
   var jsonMaxRows: Int?
   var json = false
+  /// `--markdown PATH`: also write the results as a Markdown section into the file at PATH.
+  var markdownPath: String?
   /// `--process`: the goals measured on whole `pocket` processes, against baselines
   /// (`ProcessBenchmark`).
   var process = false
@@ -76,13 +78,15 @@ struct BenchConfig: Equatable, Sendable {
   static let usage = """
     usage: pocket-bench [--json] [--quick] [--process] [--stores sqlite,json,memory]
                         [--workloads lap,say,bookmark,add,convert,actions,bulk,launch,memory]
-                        [--json-max-rows N]
+                        [--json-max-rows N] [--markdown PATH]
 
       --json            one JSON object per line instead of the table
       --quick           sizes 1,000 and 10,000 and fewer repetitions (a smoke run)
       --stores          the stores to measure (default: all three)
       --workloads       the workloads to run (default: all; `actions` = the five single actions)
       --json-max-rows   give the json store at most N records of a kind (it is slow at 100,000)
+      --markdown PATH   also write the results as a Markdown section into PATH, in place
+                        of the section an earlier run of the same mode wrote there
       --process         the goals measured on whole pocket processes (the release pocket
                         and bench-hello beside pocket-bench), each against its baseline
     """
@@ -95,6 +99,7 @@ struct BenchConfig: Equatable, Sendable {
     var workloads: [Workload]?
     var jsonMaxRows: Int?
     var process = false
+    var markdownPath: String?
     var index = 0
     func value(_ option: String) throws(BenchError) -> String {
       index += 1
@@ -128,6 +133,10 @@ struct BenchConfig: Equatable, Sendable {
           throw .usage("--json-max-rows needs a positive number, not '\(text)'")
         }
         jsonMaxRows = cap
+      case "--markdown":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw .usage("--markdown needs a file path") }
+        markdownPath = path
       case "--help", "-h": throw .help
       default: throw .usage("unknown option '\(argument)'")
       }
@@ -138,6 +147,7 @@ struct BenchConfig: Equatable, Sendable {
     config.process = process
     if quick { config.processSizes = .quick }
     config.jsonMaxRows = jsonMaxRows
+    config.markdownPath = markdownPath
     // Keep the canonical order whatever order the options gave.
     if let stores { config.stores = BenchStore.allCases.filter(stores.contains) }
     if let workloads { config.workloads = Workload.allCases.filter(workloads.contains) }

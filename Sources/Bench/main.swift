@@ -1,7 +1,7 @@
 import Foundation
 
 // `swift run -c release pocket-bench [--json] [--quick] ...`: timings of Pocket's own stack
-// (see BenchConfig.usage and README.md, "Benchmark").
+// (see BenchConfig.usage and docs/benchmarks.md).
 
 func write(_ text: String, to handle: FileHandle = .standardOutput) {
   handle.write(Data(text.utf8))
@@ -44,6 +44,33 @@ do {
   write("\(error)\n", to: .standardError)
   exit(1)
 }
+/// Every result of the run, kept for `--markdown`.
+final class Collected {
+  var results: [BenchResult] = []
+}
+let collected = Collected()
+let started = Date()
+
+/// Prints one result and keeps it.
+@MainActor func emit(_ result: BenchResult) {
+  write((config.json ? result.jsonLine : TableFormat.row(result)) + "\n")
+  collected.results.append(result)
+}
+
+/// Writes the `--markdown` section, if one was asked for; false when that failed.
+@MainActor func writeMarkdown() -> Bool {
+  guard let path = config.markdownPath else { return true }
+  let report = MarkdownReport(
+    config: config, arguments: arguments, date: started, results: collected.results)
+  do {
+    try report.write(to: path)
+    return true
+  } catch {
+    write("\(error)\n", to: .standardError)
+    return false
+  }
+}
+
 if !config.json {
   if let cap = config.jsonMaxRows {
     write("The json store gets at most \(TableFormat.grouped(cap)) records of a kind.\n")
@@ -53,11 +80,11 @@ if !config.json {
 if config.process {
   do {
     let benchmark = try ProcessBenchmark(sizes: config.processSizes, scratch: scratch) { result in
-      write((config.json ? result.jsonLine : TableFormat.row(result)) + "\n")
+      emit(result)
     }
     try await benchmark.run()
     scratch.removeAll()
-    exit(0)
+    exit(writeMarkdown() ? 0 : 1)
   } catch {
     scratch.removeAll()
     write("\(error)\n", to: .standardError)
@@ -67,11 +94,12 @@ if config.process {
 let benchmark = Benchmark(
   config: config, scratch: scratch, executablePath: Probe.executablePath
 ) { result in
-  write((config.json ? result.jsonLine : TableFormat.row(result)) + "\n")
+  emit(result)
 }
 do {
   try await benchmark.run()
   scratch.removeAll()
+  if !writeMarkdown() { exit(1) }
 } catch {
   scratch.removeAll()
   write("\(error)\n", to: .standardError)

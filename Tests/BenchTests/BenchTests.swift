@@ -103,6 +103,63 @@ struct BenchTests {
     #expect(throws: BenchError.self) { try BenchConfig.parse(["--stores", "disk"]) }
   }
 
+  @Test func markdownOptionTakesAPath() throws {
+    #expect(try BenchConfig.parse(["--markdown", "docs/b.md"]).markdownPath == "docs/b.md")
+    #expect(try BenchConfig.parse([]).markdownPath == nil)
+    #expect(throws: BenchError.self) { try BenchConfig.parse(["--markdown"]) }
+  }
+
+  /// The section replaces only what lies between its own markers: the prose around it and
+  /// the other mode's section stay byte for byte.
+  @Test func markdownSectionReplacesOnlyItsOwnSection() throws {
+    var config = BenchConfig.quick
+    let old = MarkdownReport(
+      config: config, arguments: ["--quick"], date: Date(timeIntervalSince1970: 0),
+      results: [BenchResult(workload: "lap", store: "sqlite", rows: 10)])
+    config.process = true
+    let other = MarkdownReport(
+      config: config, arguments: ["--process"], date: Date(timeIntervalSince1970: 0),
+      results: [BenchResult(workload: "1 start-up", store: "sqlite", rows: 10)])
+    let prose = "# Benchmarks\n\nWritten by hand.\n"
+    let tail = "\nMore prose.\n"
+    let file = prose + old.section + "\n" + other.section + tail
+    let goal = Goal(text: "a | b", met: true)
+    let new = MarkdownReport(
+      config: BenchConfig.quick, arguments: ["--quick", "--markdown", "my file.md"],
+      date: Date(timeIntervalSince1970: 86_400),
+      results: [
+        BenchResult(
+          workload: "say", store: "json", rows: 1_000,
+          samples: Samples([.microseconds(150), .microseconds(250)]), goal: goal)
+      ])
+    let spliced = new.splice(into: file)
+    #expect(spliced == prose + new.section + "\n" + other.section + tail)
+    #expect(new.section.contains("pocket-bench --quick --markdown 'my file.md'"))
+    #expect(new.section.contains("1970-01-02 00:00:00 UTC"))
+    #expect(new.section.contains("| say | json | 1,000 | 200 | 250 | 5,000 |  | ✓ a \\| b |"))
+    #expect(!spliced.contains("| lap |"))
+    // A file without the markers gets the section at its end; no file gets the section.
+    #expect(new.splice(into: prose) == prose + "\n" + new.section)
+    #expect(new.splice(into: nil) == new.section)
+  }
+
+  @Test func markdownWriteCreatesThenReplacesTheFile() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bench-md-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("benchmarks.md").path
+    let report = MarkdownReport(
+      config: BenchConfig.quick, arguments: ["--quick"], date: Date(timeIntervalSince1970: 0),
+      results: [BenchResult(workload: "lap", store: "sqlite", rows: 10)])
+    try report.write(to: path)
+    try Data(("# Title\n" + String(contentsOfFile: path, encoding: .utf8)).utf8)
+      .write(to: URL(fileURLWithPath: path))
+    try report.write(to: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "# Title\n" + report.section)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["benchmarks.md"])
+  }
+
   @Test func peakRSSIsReadable() {
     #expect((Stack.peakRSSKilobytes() ?? 0) > 0)
   }
