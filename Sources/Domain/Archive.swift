@@ -45,13 +45,6 @@ public struct StoreArchive: Equatable, Sendable {
     self.lastMessageID = lastMessageID
   }
 
-  /// Holds no user data. The screen and the cached rates do not count: a store that was only
-  /// looked at is still empty.
-  public var isEmpty: Bool {
-    stopwatch.isReset && laps.isEmpty && bookmarks.isEmpty && favoriteCurrencies.isEmpty
-      && mindLogs.isEmpty && messages.isEmpty
-  }
-
   /// Records of each kind, for `pocket store`.
   public var counts: RecordCounts {
     RecordCounts(
@@ -69,63 +62,90 @@ extension StoreArchive {
   /// totals (so the laps shown add up and the next lap gets the next number), and every
   /// record checked as every door checks it (`CheckedRecord`: dates, durations, ids, lap
   /// numbers, rates, scores in their ranges; texts within the limits of typed input).
-  /// Fields are named as in the export format.
+  /// Problems are named in the domain's terms ("mind-log entry 2: score 11 is out of range");
+  /// an archive file's reader names them as its format does.
   /// - Throws: `.invalidInput(.invalidArchive(reason))` naming the first problem.
   public func validate() throws(DomainError) {
-    func require(_ condition: Bool, _ reason: String) throws(DomainError) {
-      guard condition else { throw .invalidInput(.invalidArchive(reason)) }
-    }
-    try require(Set(laps.map(\.number)).count == laps.count, "a lap number appears twice")
-    try require(Set(bookmarks.map(\.url)).count == bookmarks.count, "a bookmark url appears twice")
-    try require(Set(mindLogs.map(\.id)).count == mindLogs.count, "a mind-log id appears twice")
-    try require(Set(messages.map(\.id)).count == messages.count, "a chat-message id appears twice")
-    try require(
-      mindLogs.allSatisfy { $0.id >= 1 && $0.id <= lastMindLogID },
-      "a mind-log id is not between 1 and the last id given")
-    try require(
-      messages.allSatisfy { $0.id >= 1 && $0.id <= lastMessageID },
-      "a chat-message id is not between 1 and the last id given")
-    if let problem = recordProblem ?? lapSequenceProblem {
+    if let problem = identityProblem ?? recordProblem ?? lapSequenceProblem {
       throw .invalidInput(.invalidArchive(problem))
     }
   }
 
-  /// The first record a store would refuse, named as in the export format.
+  /// The first identity given twice, or an id outside 1 up to the last id given.
+  public var identityProblem: String? {
+    if Set(laps.map(\.number)).count != laps.count { return "a lap number appears twice" }
+    if Set(bookmarks.map(\.url)).count != bookmarks.count {
+      return "a bookmark url appears twice"
+    }
+    if Set(mindLogs.map(\.id)).count != mindLogs.count { return "a mind-log id appears twice" }
+    if Set(messages.map(\.id)).count != messages.count {
+      return "a chat-message id appears twice"
+    }
+    if !mindLogs.allSatisfy({ $0.id >= 1 && $0.id <= lastMindLogID }) {
+      return "a mind-log id is not between 1 and the last id given"
+    }
+    if !messages.allSatisfy({ $0.id >= 1 && $0.id <= lastMessageID }) {
+      return "a chat-message id is not between 1 and the last id given"
+    }
+    return nil
+  }
+
+  /// The first record a store would refuse, named by the record and its field.
   private var recordProblem: String? {
-    if let problem = stopwatch.problem({ "stopwatch.\($0)" })
-      ?? Limits.counter.problem(lastMindLogID, field: "mindLog.lastID")
-      ?? Limits.counter.problem(lastMessageID, field: "chat.lastID")
+    if let problem = stopwatch.problem({ "stopwatch: \($0)" })
+      ?? Limits.counter.problem(lastMindLogID, field: "the last mind-log id")
+      ?? Limits.counter.problem(lastMessageID, field: "the last chat-message id")
     {
       return problem
     }
-    func first<Record: CheckedRecord>(_ records: [Record], _ list: String) -> String? {
-      records.indices.lazy.compactMap { index in
-        records[index].problem { "\(list)[\(index)].\($0)" }
-      }
-      .first
+    func first<Record: CheckedRecord>(_ records: [Record], _ name: @escaping (Record) -> String)
+      -> String?
+    {
+      records.lazy.compactMap { record in record.problem { "\(name(record)): \($0)" } }.first
     }
-    return first(laps, "laps") ?? first(bookmarks, "bookmarks")
-      ?? latestRates?.problem({ "rates.latest.\($0)" })
-      ?? previousRates?.problem({ "rates.previous.\($0)" })
-      ?? first(mindLogs, "mindLog.entries") ?? first(messages, "chat.messages")
+    return first(laps) { "lap \($0.number)" } ?? first(bookmarks) { "bookmark \($0.url)" }
+      ?? latestRates?.problem({ "the latest rates: \($0)" })
+      ?? previousRates?.problem({ "the previous rates: \($0)" })
+      ?? first(mindLogs) { "mind-log entry \($0.id)" }
+      ?? first(messages) { "chat message \($0.id)" }
   }
 
-  /// The first lap that breaks the sequence a stopwatch records: numbers 1, 2, 3, … with no
-  /// gap, totals that never go down, each lap time the total minus the total before.
   private var lapSequenceProblem: String? {
+    guard let (index, problem) = Lap.sequenceProblem(laps) else { return nil }
+    let lap = laps[index]
+    switch problem {
+    case .gap: return "lap \(lap.number) leaves a gap: lap \(index + 1) is missing"
+    case .totalGoesDown(let previousTotal):
+      return "lap \(lap.number)'s total \(lap.total.milliseconds) ms is less than lap "
+        + "\(index)'s total \(previousTotal.milliseconds) ms"
+    case .notTheDifference(let expected):
+      return "lap \(lap.number)'s lap time \(lap.lapTime.milliseconds) ms is not its total "
+        + "minus the total before (\(expected.milliseconds) ms)"
+    }
+  }
+}
+
+extension Lap {
+  /// How a list of laps can break the sequence a stopwatch records.
+  public enum SequenceProblem: Equatable, Sendable {
+    /// Its number is not the one after the lap before.
+    case gap
+    /// Its total is less than the lap before's total.
+    case totalGoesDown(previousTotal: Duration)
+    /// Its lap time is not its total minus the total before (`expected`).
+    case notTheDifference(expected: Duration)
+  }
+
+  /// The first lap of `laps` (sorted by number) that breaks the sequence a stopwatch
+  /// records — numbers 1, 2, 3, … with no gap, totals that never go down, each lap time the
+  /// total minus the total before — with its index and how; `nil` when none does.
+  public static func sequenceProblem(_ laps: [Lap]) -> (index: Int, problem: SequenceProblem)? {
     var previousTotal = Duration.zero
     for (index, lap) in laps.enumerated() {
-      let name = "laps[\(index)]"
-      if lap.number != index + 1 {
-        return "\(name).number \(lap.number) leaves a gap: lap \(index + 1) is missing"
-      }
-      if lap.total < previousTotal {
-        return "\(name).totalMs \(lap.total.milliseconds) is less than lap \(index)'s total "
-          + "\(previousTotal.milliseconds)"
-      }
+      if lap.number != index + 1 { return (index, .gap) }
+      if lap.total < previousTotal { return (index, .totalGoesDown(previousTotal: previousTotal)) }
       if lap.lapTime != lap.total - previousTotal {
-        return "\(name).lapTimeMs \(lap.lapTime.milliseconds) is not its total minus the total "
-          + "before (\((lap.total - previousTotal).milliseconds))"
+        return (index, .notTheDifference(expected: lap.total - previousTotal))
       }
       previousTotal = lap.total
     }
@@ -172,7 +192,8 @@ public protocol ArchiveRepository: Sendable {
   /// `archive` must pass `validate()` (`ImportStore` checks it); what a store does with an
   /// archive that does not is undefined.
   ///
-  /// With `onlyIfEmpty`, a store that holds data (`export().isEmpty` is false) throws
+  /// With `onlyIfEmpty`, a store that holds user data (any record but the cached rates, the
+  /// screen shown last and a reset stopwatch) throws
   /// `.invalidInput(.storeNotEmpty)` and changes nothing; the check and the replacement are
   /// one step that no other task or process can come between.
   func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws

@@ -9,10 +9,10 @@ import Foundation
 /// So a value one door takes, every other door can read back: a typo can never make a store
 /// that Pocket itself cannot open.
 public protocol CheckedRecord: Sendable {
-  /// The first field out of its range, as a reason naming it through `name`, which turns a
-  /// field's name in the export format ("dateMs") into the name a message shows
-  /// ("mindLog.entries[3].dateMs", "mind_logs.date_ms (id 3)"); `nil` when every field is
-  /// in range.
+  /// The first field out of its range, as a reason naming it through `name`, which turns the
+  /// field's name here, its property's ("date", "lapTime"), into the name a message shows
+  /// (a store names it as it keeps it: "mindLog.entries[3].dateMs", "mind_logs.date_ms (id
+  /// 3)"); `nil` when every field is in range.
   func problem(_ name: (String) -> String) -> String?
 }
 
@@ -52,23 +52,23 @@ extension InputField {
 
 extension Stopwatch: CheckedRecord {
   public func problem(_ name: (String) -> String) -> String? {
-    Limits.durationMilliseconds.problem(accumulated, field: name("accumulatedMs"))
-      ?? startedAt.flatMap { Limits.epochMilliseconds.problem($0, field: name("startedAtMs")) }
+    Limits.durationMilliseconds.problem(accumulated, field: name("accumulated"))
+      ?? startedAt.flatMap { Limits.epochMilliseconds.problem($0, field: name("startedAt")) }
   }
 }
 
 extension Lap: CheckedRecord {
   public func problem(_ name: (String) -> String) -> String? {
     Limits.lapNumber.problem(number, field: name("number"))
-      ?? Limits.durationMilliseconds.problem(lapTime, field: name("lapTimeMs"))
-      ?? Limits.durationMilliseconds.problem(total, field: name("totalMs"))
+      ?? Limits.durationMilliseconds.problem(lapTime, field: name("lapTime"))
+      ?? Limits.durationMilliseconds.problem(total, field: name("total"))
   }
 }
 
 extension Bookmark: CheckedRecord {
   public func problem(_ name: (String) -> String) -> String? {
-    Limits.epochMilliseconds.problem(noticeDate, field: name("noticeDateMs"))
-      ?? Limits.epochMilliseconds.problem(bookmarkedAt, field: name("bookmarkedAtMs"))
+    Limits.epochMilliseconds.problem(noticeDate, field: name("noticeDate"))
+      ?? Limits.epochMilliseconds.problem(bookmarkedAt, field: name("bookmarkedAt"))
       ?? (url.isEmpty ? "\(name("url")) is empty" : nil)
       // Typing refuses an empty title, but files of Pocket's first versions hold them.
       ?? InputField.title.problem(title, field: name("title"), mayBeEmpty: true)
@@ -77,8 +77,8 @@ extension Bookmark: CheckedRecord {
 
 extension RateSnapshot: CheckedRecord {
   public func problem(_ name: (String) -> String) -> String? {
-    if let problem = Limits.epochMilliseconds.problem(publishedAt, field: name("publishedAtMs"))
-      ?? Limits.epochMilliseconds.problem(nextUpdateAt, field: name("nextUpdateAtMs"))
+    if let problem = Limits.epochMilliseconds.problem(publishedAt, field: name("publishedAt"))
+      ?? Limits.epochMilliseconds.problem(nextUpdateAt, field: name("nextUpdateAt"))
     {
       return problem
     }
@@ -92,7 +92,7 @@ extension RateSnapshot: CheckedRecord {
 extension MindLog: CheckedRecord {
   public func problem(_ name: (String) -> String) -> String? {
     Limits.id.problem(id, field: name("id"))
-      ?? Limits.epochMilliseconds.problem(date, field: name("dateMs"))
+      ?? Limits.epochMilliseconds.problem(date, field: name("date"))
       ?? Limits.score.problem(score, field: name("score"))
       ?? InputField.note.problem(note, field: name("note"), mayBeEmpty: true)
   }
@@ -101,7 +101,7 @@ extension MindLog: CheckedRecord {
 extension ChatMessage: CheckedRecord {
   public func problem(_ name: (String) -> String) -> String? {
     Limits.id.problem(id, field: name("id"))
-      ?? Limits.epochMilliseconds.problem(date, field: name("dateMs"))
+      ?? Limits.epochMilliseconds.problem(date, field: name("date"))
       ?? InputField.message.problem(content, field: name("content"), mayBeEmpty: false)
   }
 }

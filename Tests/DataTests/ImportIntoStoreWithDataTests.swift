@@ -4,6 +4,8 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
+@testable import Data
+
 /// An import that must not replace anything is refused by a store holding any user data
 /// at all, one record of one kind, and taken by a store that was only looked at (a screen
 /// and cached rates), in every store.
@@ -43,7 +45,7 @@ import Testing
     defer { store.remove() }
     try await data.put(in: store)
     let before = try await store.repositories.archive.export()
-    #expect(!before.isEmpty)
+    #expect(before.holdsUserData)
     await #expect(throws: DomainError.invalidInput(.storeNotEmpty)) {
       try await store.repositories.archive.replaceAll(with: .sample(), onlyIfEmpty: true)
     }

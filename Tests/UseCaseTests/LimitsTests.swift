@@ -1,8 +1,9 @@
-import Data
 import Domain
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Data
 
 /// Arithmetic on numbers from outside never traps and never gives NaN: it stays in range,
 /// or becomes a refusal with a message.
@@ -84,7 +85,8 @@ struct LimitsTests {
     #expect(lap == Lap(number: 2, lapTime: .zero, total: .seconds(60)))
   }
 
-  /// An archive edit, and the reason `validate()` gives; `nil` when it is accepted.
+  /// An archive edit, and the reason an archive file's reader gives, naming the field as
+  /// the file does (`ArchiveChecks`); `nil` when it is accepted.
   static let archiveEdits: [(String, @Sendable (inout StoreArchive) -> Void, String?)] = [
     (
       "message at the limit", { $0.messages[0].content = String(repeating: "가", count: 4_000) },
@@ -169,15 +171,55 @@ struct LimitsTests {
     ),
   ]
 
+  /// Domain's check names a problem by the record and its field, not by the file's format.
+  @Test(arguments: [
+    (
+      "a gap in lap numbers", 2,
+      "lap 4 leaves a gap: lap 3 is missing"
+    ),
+    (
+      "a total that goes down", 3,
+      "lap 3's total 3499 ms is less than lap 2's total 3500 ms"
+    ),
+    (
+      "a lap time that is not the difference of the totals", 4,
+      "lap 2's lap time 2501 ms is not its total minus the total before (2500 ms)"
+    ),
+  ])
+  func domainNamesArchiveProblemsInItsOwnTerms(label: String, edit: Int, reason: String) {
+    var archive = StoreArchive.sample()
+    switch edit {
+    case 2: archive.laps.append(Lap(number: 4, lapTime: .zero, total: archive.laps[1].total))
+    case 3:
+      archive.laps.append(
+        Lap(number: 3, lapTime: .zero, total: archive.laps[1].total - .milliseconds(1)))
+    default: archive.laps[1].lapTime += .milliseconds(1)
+    }
+    #expect(throws: DomainError.invalidInput(.invalidArchive(reason)), "\(label)") {
+      try archive.validate()
+    }
+  }
+
+  @Test func domainNamesAnOutOfRangeRecordByItsIdentity() {
+    var archive = StoreArchive.sample()
+    archive.messages[0].date = Date(epochMilliseconds: 253_402_300_800_000)
+    #expect(
+      throws: DomainError.invalidInput(
+        .invalidArchive(
+          "chat message 1: date 253402300800000 is out of range (a date from 1970-01-01 to "
+            + "9999-12-31)"))
+    ) { try archive.validate() }
+  }
+
   @Test(arguments: archiveEdits.indices)
   func importedArchivesRespectTheLimitsOfTypedInput(index: Int) {
     let (label, edit, reason) = Self.archiveEdits[index]
     var archive = StoreArchive.sample()
     edit(&archive)
-    if let reason {
-      #expect(throws: DomainError.invalidInput(.invalidArchive(reason)), "\(label)") {
-        try archive.validate()
-      }
+    #expect(ArchiveChecks.problem(archive) == reason, "\(label)")
+    // Domain's own check refuses the same archives, naming problems in its own terms.
+    if reason != nil {
+      #expect(throws: DomainError.self, "\(label)") { try archive.validate() }
     } else {
       #expect(throws: Never.self, "\(label)") { try archive.validate() }
     }

@@ -94,7 +94,7 @@ struct ImportTests {
     for (archive, reason) in [
       (duplicateLap, "a lap number appears twice"),
       (idAboveLast, "a chat-message id is not between 1 and the last id given"),
-      (badScore, "mindLog.entries[0].score 11 is out of range (0 to 10)"),
+      (badScore, "mind-log entry 2: score 11 is out of range (0 to 10)"),
     ] {
       await #expect(throws: DomainError.invalidInput(.invalidArchive(reason))) {
         try await ImportStore(archive: store.archive)(archive, replace: true)

@@ -10,9 +10,12 @@ import Foundation
 /// document, with an empty message list in their place, in one call), each chunk turned
 /// into domain values at once and its rows let go. The one `JSONDecoder` reads every chunk.
 ///
-/// Whatever this path does not expect (no plain `chat.messages` list, a key written with
-/// escapes, an older version, any error at all) is read again the whole-document way, so
-/// that what is accepted and every refusal's wording are exactly those of `decodeDocument`.
+/// A document of an older version takes this path too: the rest of the document is
+/// migrated as `decodeDocument` migrates it, and each chunk of messages goes through the
+/// same steps (`DocumentVersions`), so adding a version does not send older exports the
+/// slow way. Whatever this path does not expect (no plain `chat.messages` list, a key
+/// written with escapes, any error at all) is read again the whole-document way, so that
+/// what is accepted and every refusal's wording are exactly those of `decodeDocument`.
 /// Nesting deeper than `JSONNesting.maxDepth` is refused first, before any decoder runs.
 enum ArchiveDecoding {
   /// How many messages one decoder call reads.
@@ -21,31 +24,37 @@ enum ArchiveDecoding {
   /// The archive in `bytes`, its messages read `chunkSize` at a time (tests make it
   /// small); `progress` is told how many messages were read, of how many.
   static func decode(
-    _ bytes: [UInt8], chunkSize: Int = chunkSize,
+    _ bytes: [UInt8], versions: DocumentVersions = .pocket, chunkSize: Int = chunkSize,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(InvalidDocument) -> StoreArchive {
     if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
     if let layout = JSONLayout.messages(in: bytes),
-      let read = try? decode(bytes, layout: layout, chunkSize: chunkSize, progress: progress)
+      let read = try? decode(
+        bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: progress)
     {
       return read.archive
     }
-    return try JSONFileStore.decodeDocument(bytes).document.toDomain()
+    return try JSONFileStore.decodeDocument(bytes, versions: versions).document.toDomain()
   }
 
-  /// A json store's snapshot of the current version read the same way, with the last
-  /// journal line it holds; `nil` when it must be read whole (`decodeDocument`).
-  static func snapshot(_ bytes: [UInt8]) -> (archive: StoreArchive, journalSeq: Int64?)? {
+  /// A json store's snapshot read the same way, with the last journal line it holds and
+  /// the version its bytes say they hold; `nil` when it must be read whole
+  /// (`decodeDocument`).
+  static func snapshot(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
+    -> (archive: StoreArchive, journalSeq: Int64?, version: Int)?
+  {
     guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.messages(in: bytes)
     else { return nil }
-    return try? decode(bytes, layout: layout, chunkSize: chunkSize, progress: nil)
+    return try? decode(
+      bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: nil)
   }
 
   private static func decode(
-    _ bytes: [UInt8], layout: JSONLayout, chunkSize: Int, progress: ((Int, Int) -> Void)?
-  ) throws -> (archive: StoreArchive, journalSeq: Int64?) {
+    _ bytes: [UInt8], layout: JSONLayout, versions: DocumentVersions, chunkSize: Int,
+    progress: ((Int, Int) -> Void)?
+  ) throws -> (archive: StoreArchive, journalSeq: Int64?, version: Int) {
     let decoder = JSONDecoder()
-    decoder.userInfo[CheckedDocument.newestVersion] = JSONDocument.currentVersion
+    decoder.userInfo[CheckedDocument.newestVersion] = versions.current
     // The document with `[]` in place of the messages.
     var rest: [UInt8] = []
     rest.reserveCapacity(bytes.count - layout.messages.count + 2)
@@ -53,11 +62,9 @@ enum ArchiveDecoding {
     rest.append(contentsOf: Array("[]".utf8))
     rest.append(contentsOf: bytes[layout.messages.upperBound...])
     let head = try withLentData(rest) { try decoder.decode(CheckedDocument.self, from: $0) }
-    guard head.version == JSONDocument.currentVersion else {
-      throw InvalidDocument(reason: "an older version is read whole")
-    }
     rest = []
-    var archive = try head.document.toDomain()
+    let document = versions.migrate(from: head.version, head.document)
+    var archive = try document.toDomain()
     let total = layout.elements.count
     var messages: [ChatMessage] = []
     messages.reserveCapacity(total)
@@ -84,7 +91,7 @@ enum ArchiveDecoding {
       guard rows.count == last - first + 1 else {
         throw InvalidDocument(reason: "a chunk did not hold its messages")
       }
-      for (offset, row) in rows.enumerated() {
+      for (offset, row) in versions.migrate(rows, from: head.version).enumerated() {
         let index = first + offset
         messages.append(try row.toDomain { "chat.messages[\(index)].\($0)" })
       }
@@ -96,7 +103,7 @@ enum ArchiveDecoding {
     archive.lastMessageID = try checkedLastID(
       checked(lastID, Limits.counter, "chat.lastID"), ids: messages.map(\.id), "chat.lastID")
     archive.messages = messages
-    return (archive, head.document.journalSeq)
+    return (archive, document.journalSeq, head.version)
   }
 }
 

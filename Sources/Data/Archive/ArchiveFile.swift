@@ -20,14 +20,21 @@ public enum ArchiveFile {
     }
   }
 
-  /// The archive in `bytes`.
-  /// - Throws: `DomainError.corruptStore` naming `path` when the bytes are not an archive.
+  /// The archive in `bytes`, checked as an import checks it (`StoreArchive.validate`).
+  /// - Throws: `DomainError.corruptStore` naming `path` when the bytes are not an archive;
+  ///   `.invalidInput(.invalidArchive(reason))` when it is not one a store takes, `reason`
+  ///   naming the field as the file does (`ArchiveChecks`).
   public static func decode(_ bytes: [UInt8], path: String) throws(DomainError) -> StoreArchive {
+    let archive: StoreArchive
     do {
-      return try ArchiveDecoding.decode(bytes, progress: ArchiveProgress.reporter(.reading))
+      archive = try ArchiveDecoding.decode(bytes, progress: ArchiveProgress.reporter(.reading))
     } catch {
       throw .corruptStore(path: path, reason: error.reason)
     }
+    if let problem = ArchiveChecks.problem(archive) {
+      throw .invalidInput(.invalidArchive(problem))
+    }
+    return archive
   }
 
   /// Writes `archive` to `path` atomically and durably (temporary file, fsync, rename).

@@ -255,7 +255,7 @@ struct DocumentArchiveRepository<Backend: DocumentBackend>: ArchiveRepository {
 
   func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
     try await backend.update { state in
-      if onlyIfEmpty, !state.archive.isEmpty { throw DomainError.invalidInput(.storeNotEmpty) }
+      if onlyIfEmpty, state.archive.holdsUserData { throw DomainError.invalidInput(.storeNotEmpty) }
       return (.replaceAll(archive), ())
     }
   }

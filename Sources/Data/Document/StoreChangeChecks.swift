@@ -9,7 +9,7 @@ extension StoreChange {
   /// every door checks it (Domain's `CheckedRecord`); `nil` when there is none. A new
   /// record is checked with the first id: the id it gets is checked against the last one.
   var problem: String? {
-    let field: (String) -> String = { $0 }
+    let field: (String) -> String = storedName
     switch self {
     case .saveStopwatch(let stopwatch): return stopwatch.problem(field)
     case .appendLap(let lap, let saving): return lap.problem(field) ?? saving?.problem(field)

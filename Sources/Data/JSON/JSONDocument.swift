@@ -43,6 +43,17 @@ struct DocumentVersions: Sendable {
     document.version = current
     return document
   }
+
+  /// Chat messages read as version `version`, brought to `current` by the same steps, for a
+  /// document whose messages are read apart from the rest (`ArchiveDecoding`). A step sees
+  /// the messages a chunk at a time, so it changes each message on its own, as every step
+  /// so far does; a step that cannot must make the chunked reading give way to the whole.
+  func migrate(_ messages: [ChatMessageFields], from version: Int) -> [ChatMessageFields] {
+    guard version < current else { return messages }
+    var part = JSONDocument(StoreArchive(), version: version)
+    part.chat.messages = messages
+    return migrate(from: version, part).chat.messages
+  }
 }
 
 struct JSONDocument: Codable, Equatable {

@@ -135,12 +135,13 @@ struct JSONFiles {
     seq = 0
     unreadable = []
     snapshotVersion = versions.current
-    if let bytes, versions.current == JSONDocument.currentVersion,
-      let (archive, journalSeq) = ArchiveDecoding.snapshot(bytes)
+    if let bytes,
+      let (archive, journalSeq, version) = ArchiveDecoding.snapshot(bytes, versions: versions)
     {
       // The usual case: the chat messages read in chunks, as an import reads them.
       state = StoreState(archive)
       seq = journalSeq ?? 0
+      snapshotVersion = version
     } else if let bytes {
       do {
         let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: versions)

@@ -8,16 +8,22 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     try await database.read { try Self.archive($0) }
   }
 
-  /// The lists' counts from `row_counts` (kept by triggers), the two small tables counted.
+  /// Each kind's count (`RecordKind.counted`): the lists' from `row_counts` (kept by
+  /// triggers), the small tables counted.
   func recordCounts() async throws -> RecordCounts {
     try await database.read { connection in
-      RecordCounts(
-        laps: try rowCount("laps", connection), bookmarks: try rowCount("bookmarks", connection),
-        rateSnapshots: Int(try connection.integer("SELECT count(*) FROM rate_snapshots") ?? 0),
-        favoriteCurrencies: Int(
-          try connection.integer("SELECT count(*) FROM favorite_currencies") ?? 0),
-        mindLogs: try rowCount("mind_logs", connection),
-        chatMessages: try rowCount("chat_messages", connection))
+      var counts = RecordKind.counts(StoreArchive())
+      for kind in RecordKind.all {
+        guard let (heading, table) = kind.counted else { continue }
+        switch table {
+        case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
+        case .countAll(let table):
+          // Table names are constants of ours; values are never interpolated.
+          counts[keyPath: heading] += Int(
+            try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
+        }
+      }
+      return counts
     }
   }
 
@@ -98,10 +104,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       if onlyIfEmpty, try Self.holdsUserData(connection) {
         throw DomainError.invalidInput(.storeNotEmpty)
       }
-      for table in [
-        "stopwatch", "laps", "bookmarks", "rates", "rate_snapshots", "favorite_currencies",
-        "screen_state", "mind_logs", "chat_messages",
-      ] {
+      for table in RecordKind.tablesOfRecords {
         // Table names are constants of ours; values are never interpolated.
         try connection.execute("DELETE FROM \(table)")
       }
@@ -143,15 +146,10 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     }
   }
 
-  /// Whether the store holds what `StoreArchive.isEmpty` counts as user data, asked of
+  /// Whether the store holds user data of any kind (`RecordKind.holdsUserData`), asked of
   /// each table's first row rather than by reading every record.
   private static func holdsUserData(_ connection: SQLiteConnection) throws -> Bool {
-    guard try SQLiteStopwatchRepository.stopwatch(connection).isReset else { return true }
-    for table in ["laps", "bookmarks", "favorite_currencies", "mind_logs", "chat_messages"] {
-      // Table names are constants of ours; values are never interpolated.
-      if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1 { return true }
-    }
-    return false
+    try RecordKind.all.contains { try $0.sqliteHoldsUserData(connection) }
   }
 
   /// Inserts `messages` with one prepared statement, telling `progress` every

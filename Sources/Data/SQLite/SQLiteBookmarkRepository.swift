@@ -41,7 +41,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
   }
 
   static func insert(_ bookmark: Bookmark, _ connection: SQLiteConnection) throws {
-    let row = BookmarkRow(try bookmark.checked())
+    let row = BookmarkRow(try bookmark.storable())
     try insertUnique(
       connection, insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
     try SQLiteListIndex.bookmarks.added(

@@ -32,7 +32,7 @@ struct SQLiteChatRepository: ChatRepository {
   func insert(content: String, date: Date) async throws -> ChatMessage {
     try await database.write { connection in
       let id = try nextID("chat_messages", table: "chat_messages", connection)
-      let message = try ChatMessage(id: id, content: content, date: date).checked()
+      let message = try ChatMessage(id: id, content: content, date: date).storable()
       let row = ChatMessageRow(message)
       try connection.execute(Self.insert, row.id, row.content, row.dateMs, row.edited)
       try SQLiteListIndex.chat.added(key: row.dateMs, id: row.id, connection)
@@ -46,7 +46,7 @@ struct SQLiteChatRepository: ChatRepository {
   func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
     guard !drafts.isEmpty else { return [] }
     for draft in drafts {
-      try ChatMessage(id: 1, content: draft.content, date: draft.date).checked()
+      try ChatMessage(id: 1, content: draft.content, date: draft.date).storable()
     }
     return try await database.write { connection in
       let first = try nextID("chat_messages", table: "chat_messages", connection)
@@ -81,7 +81,7 @@ struct SQLiteChatRepository: ChatRepository {
   }
 
   func update(_ message: ChatMessage) async throws {
-    let row = ChatMessageRow(try message.checked())
+    let row = ChatMessageRow(try message.storable())
     try await database.write { connection in
       try connection.execute(Self.update, row.content, row.dateMs, row.edited, row.id)
       try requireChange(connection)

@@ -20,7 +20,7 @@ struct SQLiteExchangeRateRepository: ExchangeRateRepository {
   static func insert(
     _ snapshot: RateSnapshot, into slot: String, _ connection: SQLiteConnection
   ) throws {
-    let row = RateSnapshotRow(try snapshot.checked())
+    let row = RateSnapshotRow(try snapshot.storable())
     try connection.execute(
       """
       INSERT INTO rate_snapshots (slot, base, published_at_ms, next_update_at_ms)

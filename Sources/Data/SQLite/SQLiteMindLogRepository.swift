@@ -30,7 +30,7 @@ struct SQLiteMindLogRepository: MindLogRepository {
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
     try await database.write { connection in
       let id = try nextID("mind_logs", table: "mind_logs", connection)
-      let entry = try MindLog(id: id, date: date, score: score, note: note).checked()
+      let entry = try MindLog(id: id, date: date, score: score, note: note).storable()
       let row = MindLogRow(entry)
       try connection.execute(Self.insert, row.id, row.dateMs, row.score, row.note)
       try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)
@@ -41,7 +41,7 @@ struct SQLiteMindLogRepository: MindLogRepository {
   static let select = "SELECT \(MindLogRow.columns) FROM mind_logs WHERE id = ?"
 
   private static func update(_ entry: MindLog, _ connection: SQLiteConnection) throws {
-    let row = MindLogRow(try entry.checked())
+    let row = MindLogRow(try entry.storable())
     try connection.execute(update, row.dateMs, row.score, row.note, row.id)
     try requireChange(connection)
     try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)

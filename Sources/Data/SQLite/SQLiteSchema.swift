@@ -19,10 +19,8 @@ enum SQLiteSchema {
   static var currentVersion: Int { migrations.last?.version ?? 0 }
 
   /// Every table the current code uses; a file at a known version without one is damaged.
-  static let tables = [
-    "stopwatch", "laps", "bookmarks", "rate_snapshots", "rates", "favorite_currencies",
-    "screen_state", "mind_logs", "chat_messages", "counters", "row_counts", "list_blocks",
-  ]
+  /// (Every record kind's tables, and the counters and indexes kept beside them.)
+  static let tables = RecordKind.tablesOfRecords + ["counters", "row_counts", "list_blocks"]
 
   /// The lists whose rows `row_counts` counts, each kept by two triggers (version 3).
   static let countedTables = ["laps", "bookmarks", "mind_logs", "chat_messages"]

@@ -27,11 +27,11 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
   }
 
   static func save(_ stopwatch: Stopwatch, _ connection: SQLiteConnection) throws {
-    try StopwatchRow(stopwatch.checked()).save(connection)
+    try StopwatchRow(stopwatch.storable()).save(connection)
   }
 
   static func append(_ lap: Lap, _ connection: SQLiteConnection) throws {
-    let row = LapRow(try lap.checked())
+    let row = LapRow(try lap.storable())
     try insertUnique(connection, insertLap, row.number, row.lapMs, row.totalMs)
   }
 

@@ -35,12 +35,36 @@ func checkedDate(_ milliseconds: Int64, _ field: @autoclosure () -> String)
 
 /// `record` when every field is in range, checked as every door checks it (Domain's
 /// `CheckedRecord`), so that what a store reads back is what its writes and an import take.
-/// - Throws: the reason naming the first field that is not (`name` names it).
+/// - Throws: the reason naming the first field that is not: `name` names it from its name
+///   in the stored fields (`storedName`).
 func readable<Record: CheckedRecord>(_ record: Record, _ name: (String) -> String)
   throws(InvalidDocument) -> Record
 {
-  if let problem = record.problem(name) { throw InvalidDocument(reason: problem) }
+  if let problem = record.problem({ name(storedName($0)) }) {
+    throw InvalidDocument(reason: problem)
+  }
   return record
+}
+
+/// The name these types give a record's field that Domain names by its property: a date
+/// or a duration is kept in milliseconds, its name ending in `Ms` ("date" is "dateMs");
+/// every other field keeps its name.
+func storedName(_ field: String) -> String {
+  switch field {
+  case "accumulated", "startedAt", "lapTime", "total", "noticeDate", "bookmarkedAt",
+    "publishedAt", "nextUpdateAt", "date":
+    field + "Ms"
+  default: field
+  }
+}
+
+extension CheckedRecord {
+  /// `self`, when every field is in range; a refusal names the field as the stores keep it.
+  /// - Throws: `.invalidInput(.outOfRange(reason))`.
+  @discardableResult
+  func storable() throws(DomainError) -> Self {
+    try checked(storedName)
+  }
 }
 
 /// The decimal written as `text`, read exactly (`DecimalText`, as every door reads one) and

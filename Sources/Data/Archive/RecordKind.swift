@@ -1,0 +1,140 @@
+import Domain
+import Foundation
+
+/// One kind of record a store keeps, as the archive carries it: which part of
+/// `StoreArchive` it is, where the export document writes it, which SQLite tables hold it,
+/// how `pocket store` counts it and whether it is user data.
+///
+/// `RecordKind.all` lists every kind once. What every kind shares follows from that list:
+/// which records make a store non-empty (`holdsUserData`), the counts every store reports,
+/// the tables an import empties and the sqlite store checks for, and the tests that every
+/// kind round-trips through every store's export, import and counts. What is particular to
+/// a kind stays with its own types: its Codable fields (`StoredFields.swift`), its
+/// repository protocol (Domain) and one implementation of it per store.
+struct RecordKind: Sendable {
+  /// How tests and messages name it.
+  let name: String
+  /// The members of the export document (and of a json store's snapshot) that hold it,
+  /// as paths from the top: "laps", "rates.favorites".
+  let documentPaths: [String]
+  /// The SQLite tables that hold it; an import empties them.
+  let tables: [String]
+  /// The count of `pocket store` it adds to, and how many records it adds.
+  let counted: (heading: WritableKeyPath<RecordCounts, Int> & Sendable, table: SQLiteCount)?
+  /// How many records of it `archive` holds (0 for a kind `pocket store` does not count).
+  let count: @Sendable (StoreArchive) -> Int
+  /// Whether `archive` holds user data of this kind. A store holding none is empty: the
+  /// screen and the cached rates are not user data, so a store only looked at stays empty.
+  let holdsUserData: @Sendable (StoreArchive) -> Bool
+  /// Whether the sqlite store holds user data of this kind, asked without reading it all.
+  let sqliteHoldsUserData: @Sendable (SQLiteConnection) throws -> Bool
+  /// Copies this kind's part of `source` into `archive`, leaving the rest as it was.
+  let copy: @Sendable (_ source: StoreArchive, _ archive: inout StoreArchive) -> Void
+
+  /// How the sqlite store counts a kind's records without reading them.
+  enum SQLiteCount: Sendable {
+    /// From `row_counts`, kept by triggers (`SQLiteSchema.countedTables`).
+    case rowCounts(String)
+    /// `count(*)` of a table that stays small.
+    case countAll(String)
+  }
+}
+
+extension RecordKind {
+  /// Every kind, in the order an archive lists them.
+  static let all: [RecordKind] = [
+    stopwatch, laps, bookmarks, rates, favoriteCurrencies, screen, mindLogs, chat,
+  ]
+
+  static let stopwatch = RecordKind(
+    name: "stopwatch", documentPaths: ["stopwatch"], tables: ["stopwatch"], counted: nil,
+    count: { _ in 0 }, holdsUserData: { !$0.stopwatch.isReset },
+    sqliteHoldsUserData: { !(try SQLiteStopwatchRepository.stopwatch($0).isReset) },
+    copy: { $1.stopwatch = $0.stopwatch })
+
+  static let laps = list(
+    \.laps, name: "laps", documentPath: "laps", table: "laps", heading: \.laps,
+    count: .rowCounts("laps"))
+
+  static let bookmarks = list(
+    \.bookmarks, name: "bookmarks", documentPath: "bookmarks", table: "bookmarks",
+    heading: \.bookmarks, count: .rowCounts("bookmarks"))
+
+  /// The latest and the previous snapshot: a cache of the source, not user data.
+  static let rates = RecordKind(
+    name: "rates", documentPaths: ["rates.latest", "rates.previous"],
+    tables: ["rates", "rate_snapshots"],
+    counted: (\.rateSnapshots, .countAll("rate_snapshots")),
+    count: { [$0.latestRates, $0.previousRates].compactMap { $0 }.count },
+    holdsUserData: { _ in false }, sqliteHoldsUserData: { _ in false },
+    copy: {
+      $1.latestRates = $0.latestRates
+      $1.previousRates = $0.previousRates
+    })
+
+  static let favoriteCurrencies = list(
+    \.favoriteCurrencies, name: "favourite currencies", documentPath: "rates.favorites",
+    table: "favorite_currencies", heading: \.favoriteCurrencies,
+    count: .countAll("favorite_currencies"))
+
+  /// The screen shown last: where the next launch opens, not user data.
+  static let screen = RecordKind(
+    name: "screen", documentPaths: ["lastScreen", "lastCalculatorCurrency"],
+    tables: ["screen_state"], counted: nil, count: { _ in 0 }, holdsUserData: { _ in false },
+    sqliteHoldsUserData: { _ in false },
+    copy: {
+      $1.lastScreen = $0.lastScreen
+      $1.lastCalculatorCurrency = $0.lastCalculatorCurrency
+    })
+
+  static let mindLogs = list(
+    \.mindLogs, lastID: \StoreArchive.lastMindLogID, name: "mind logs", documentPath: "mindLog",
+    table: "mind_logs", heading: \.mindLogs, count: .rowCounts("mind_logs"))
+
+  static let chat = list(
+    \.messages, lastID: \StoreArchive.lastMessageID, name: "chat messages", documentPath: "chat",
+    table: "chat_messages", heading: \.chatMessages, count: .rowCounts("chat_messages"))
+
+  /// A list of records, each one user data and counted, with the last id given when
+  /// the store gives ids.
+  private static func list<Item>(
+    _ items: WritableKeyPath<StoreArchive, [Item]> & Sendable,
+    lastID: (WritableKeyPath<StoreArchive, Int64> & Sendable)? = nil, name: String,
+    documentPath: String, table: String, heading: WritableKeyPath<RecordCounts, Int> & Sendable,
+    count: SQLiteCount
+  ) -> RecordKind {
+    RecordKind(
+      name: name, documentPaths: [documentPath], tables: [table], counted: (heading, count),
+      count: { $0[keyPath: items].count }, holdsUserData: { !$0[keyPath: items].isEmpty },
+      sqliteHoldsUserData: { connection in
+        // Table names are constants of ours; values are never interpolated.
+        try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1
+      },
+      copy: { source, archive in
+        archive[keyPath: items] = source[keyPath: items]
+        if let lastID { archive[keyPath: lastID] = source[keyPath: lastID] }
+      })
+  }
+}
+
+extension RecordKind {
+  /// How many records of each kind `archive` holds, for `pocket store`.
+  static func counts(_ archive: StoreArchive) -> RecordCounts {
+    var counts = RecordCounts(
+      laps: 0, bookmarks: 0, rateSnapshots: 0, favoriteCurrencies: 0, mindLogs: 0,
+      chatMessages: 0)
+    for kind in all {
+      if let (heading, _) = kind.counted { counts[keyPath: heading] += kind.count(archive) }
+    }
+    return counts
+  }
+
+  /// The tables an import empties: every kind's.
+  static var tablesOfRecords: [String] { all.flatMap(\.tables) }
+}
+
+extension StoreArchive {
+  /// Whether it holds any user data (`RecordKind.holdsUserData`): an import that must not
+  /// replace data is refused when the store does.
+  var holdsUserData: Bool { RecordKind.all.contains { $0.holdsUserData(self) } }
+}
