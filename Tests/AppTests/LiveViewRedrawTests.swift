@@ -7,8 +7,8 @@ import Testing
 
 @testable import App
 
-/// A terminal in memory: the frames the live view writes land in a `ScreenModel`, and the
-/// test sends the events (keys) a terminal would.
+/// A terminal in memory: the frames the live view writes land in a `ScreenModel`; its
+/// events end when the test stops them.
 @MainActor
 final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
   let size: TerminalSize
@@ -44,25 +44,24 @@ final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
 
   func stop() { continuation?.finish() }
 
-  func press(_ keys: Key...) { continuation?.yield(.keys(keys)) }
-
-  /// Waits, on the main actor the view draws on, until `condition` holds; `false` after 10 s
-  /// (a bound on a failure, not a measure: a redraw takes milliseconds).
+  /// Lets the main actor run what waits on it until `condition` holds; `false` after 1,000
+  /// turns. A change schedules its redraw on the main actor before the intent that made it
+  /// returns, so the redraw runs within the first turn after it: the bound counts turns,
+  /// not seconds, and holds on a loaded machine.
   func waitUntil(_ condition: (MemoryTerminal) -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition(self) {
-      guard ContinuousClock.now < deadline else { return false }
-      try? await Task.sleep(for: .milliseconds(2))
+    for _ in 0..<1_000 {
+      if condition(self) { return true }
+      await Task.yield()
     }
-    return true
+    return condition(self)
   }
 }
 
-/// The live view redraws when observed state changes, with no key and no command: a view
-/// model's intent run from outside the view (as a refresh finishing or another window's
-/// change would) reaches the terminal through Observation alone, time after time.
+/// The live view redraws when observed state changes, with no key: a screen change and a
+/// view model's intent run from outside the view (as a refresh finishing or another
+/// window's change would) reach the terminal through Observation alone, time after time.
 @MainActor
-@Suite("Live view redraws", .timeLimit(.minutes(1)))
+@Suite("Live view redraws", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct LiveViewRedrawTests {
   @Test func aViewModelChangeRedrawsTheScreenEveryTime() async throws {
     let opened = OpenedStore(
@@ -79,21 +78,23 @@ struct LiveViewRedrawTests {
       session: session, renderer: Renderer(strings: strings, palette: nil), device: terminal,
       events: terminal)
     let running = Task { await view.run() }
+    defer { terminal.stop() }
 
-    #expect(await terminal.waitUntil { $0.writes > 0 }, "the first frame is drawn")
-    terminal.press(.character("6"))
-    #expect(
-      await terminal.waitUntil { $0.screen.contains("No messages") }, "\(terminal.screen.text)")
+    try #require(await terminal.waitUntil { $0.writes > 0 }, "the first frame is drawn")
+    _ = await session.execute(.chat)
+    try #require(
+      await terminal.waitUntil { $0.screen.contains("No messages") },
+      "not redrawn after the screen changed: \(terminal.screen.text)")
     for text in ["sent from elsewhere", "and once more"] {
       let writes = terminal.writes
       await chat.viewModel.send(text)
-      #expect(
+      try #require(
         await terminal.waitUntil { $0.screen.contains(text) },
         "not redrawn after the change: \(terminal.screen.text)")
       #expect(terminal.writes > writes)
     }
 
-    terminal.press(.character("q"))
+    terminal.stop()
     #expect(await running.value == .done)
   }
 }

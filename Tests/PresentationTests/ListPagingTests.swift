@@ -92,6 +92,19 @@ struct ListPagingTests {
     #expect(bookmarks.state.page.offset == 4)
   }
 
+  /// Only pages 1 to the page count exist: page 0 and the page after the last are refused,
+  /// naming the count, and the page shown stays.
+  @Test(arguments: [0, 4, -1])
+  func aPageOutsideTheListIsRefused(page: Int) async {
+    let chat = ChatViewModel(chat: store.chat, now: now, pageSize: 2)
+    for number in 1...5 { await chat.send("m\(number)") }
+    await chat.showPage(2)
+    await chat.showPage(page)
+    #expect(chat.state.message == .noSuchPage(page, count: 3))
+    #expect(chat.state.pageNumber == 2)
+    #expect(chat.state.page.items.map(\.content) == ["m2", "m3"])
+  }
+
   /// Every newest-first list reads its last page when the page shown has emptied.
   @Test func anEmptiedLastPageShowsThePageBefore() async {
     let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
