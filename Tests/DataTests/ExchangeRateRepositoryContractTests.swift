@@ -69,17 +69,16 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
-  func setFavoriteAddsAndRemovesIdempotently(kind: StoreKind) async throws {
+  func toggleFavoriteAddsThenRemovesAndSaysWhichItDid(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.rates.setFavorite("KRW", true)
-    try await store.rates.setFavorite("KRW", true)
-    try await store.rates.setFavorite("JPY", true)
-    try await store.rates.setFavorite("EUR", false)
+    #expect(try await store.rates.toggleFavorite("KRW"))
+    #expect(try await store.rates.toggleFavorite("JPY"))
     #expect(try await store.rates.favorites() == ["KRW", "JPY"])
-    try await store.rates.setFavorite("JPY", false)
-    try await store.rates.setFavorite("JPY", false)
+    #expect(try await store.rates.toggleFavorite("JPY") == false)
     try store.reopen()
     #expect(try await store.rates.favorites() == ["KRW"])
+    #expect(try await store.rates.toggleFavorite("JPY"))
+    #expect(try await store.rates.favorites() == ["KRW", "JPY"])
   }
 }

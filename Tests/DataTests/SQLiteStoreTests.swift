@@ -99,8 +99,9 @@ import Testing
       return try await group.reduce(into: []) { $0.append($1) }
     }
     for (index, store) in stores.enumerated() {
-      try await store.repositories.stopwatch.append(
-        Lap(number: index + 1, lapTime: .seconds(1), total: .seconds(index + 1)))
+      try await store.repositories.stopwatch.update(
+        appending:
+          Lap(number: index + 1, lapTime: .seconds(1), total: .seconds(index + 1)))
     }
     for store in stores {
       #expect(try await store.repositories.stopwatch.lapSummary().count == 4)
@@ -274,7 +275,7 @@ import Testing
     let store = try SQLiteStore.open(path: path)
     let archive = try await store.repositories.archive.export()
     await #expect(throws: DomainError.duplicate) {
-      try await store.repositories.bookmarks.insert(archive.bookmarks[0])
+      try await store.repositories.bookmarks.toggleOn(archive.bookmarks[0])
     }
     var doubled = archive
     doubled.laps.append(archive.laps[0])
@@ -313,13 +314,15 @@ import Testing
     try await expectExact("opened")
     _ = try await repositories.chat.insert(contentsOf: (0..<50).map { ("b\($0)", Fixtures.date()) })
     let entry = try await repositories.mindLogs.insert(date: Fixtures.date(), score: 1, note: "")
-    try await repositories.stopwatch.append(
-      Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
+    try await repositories.stopwatch.update(
+      appending:
+        Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
     try await expectExact("inserted")
     // Failed writes roll their counts back with their rows.
     await #expect(throws: DomainError.duplicate) {
-      try await repositories.stopwatch.append(
-        Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
+      try await repositories.stopwatch.update(
+        appending:
+          Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
     }
     await #expect(throws: DomainError.notFound) { try await repositories.chat.delete(id: 999) }
     try await expectExact("failed writes")

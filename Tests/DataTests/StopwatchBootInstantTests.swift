@@ -18,23 +18,23 @@ import Testing
   func theBootInstantIsStoredAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.stopwatch.save(Self.running)
+    try await store.stopwatch.update(saving: Self.running)
     #expect(try await store.stopwatch.load().startedOnBoot == Self.boot)
     try store.reopen()
     #expect(try await store.stopwatch.load() == Self.running)
 
     // Saved again without one (a run started without a boot clock): none is left.
     let wallOnly = Stopwatch(accumulated: .milliseconds(7), startedAt: Fixtures.date(900))
-    try await store.stopwatch.save(wallOnly)
+    try await store.stopwatch.update(saving: wallOnly)
     #expect(try await store.stopwatch.load() == wallOnly)
     try store.reopen()
     #expect(try await store.stopwatch.load() == wallOnly)
 
     // A stopped stopwatch has no start, on either clock.
-    try await store.stopwatch.save(Self.running)
+    try await store.stopwatch.update(saving: Self.running)
     let stopped = Stopwatch(accumulated: .milliseconds(9), startedOnBoot: Self.boot)
     #expect(stopped.startedOnBoot == nil)
-    try await store.stopwatch.save(stopped)
+    try await store.stopwatch.update(saving: stopped)
     try store.reopen()
     #expect(try await store.stopwatch.load() == Stopwatch(accumulated: .milliseconds(9)))
   }
@@ -131,7 +131,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(SQLiteStore.fileName).path
     let store = try SQLiteStore.open(path: path)
-    try await store.repositories.stopwatch.save(Self.running)
+    try await store.repositories.stopwatch.update(saving: Self.running)
     do {
       let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
       try connection.execute("UPDATE stopwatch SET started_uptime_ms = -5")

@@ -64,8 +64,9 @@ struct LimitsTests {
   @Test func theLastLapNumberIsRefusedWithAMessage() async throws {
     let timeline = Timeline.manual(clock)
     try await StartStopwatch(stopwatch: store.stopwatch, timeline: timeline)()
-    try await store.stopwatch.append(
-      Lap(number: Int(Limits.maxCounter), lapTime: .zero, total: .zero))
+    try await store.stopwatch.update(
+      appending:
+        Lap(number: Int(Limits.maxCounter), lapTime: .zero, total: .zero))
     await #expect(
       throws: DomainError.invalidInput(
         .outOfRange("lap numbers end at 9007199254740991; reset the stopwatch"))
@@ -77,7 +78,8 @@ struct LimitsTests {
   @Test func aLapAfterALaterImportedTotalIsNeverNegative() async throws {
     let timeline = Timeline.manual(clock)
     try await StartStopwatch(stopwatch: store.stopwatch, timeline: timeline)()
-    try await store.stopwatch.append(Lap(number: 1, lapTime: .seconds(60), total: .seconds(60)))
+    try await store.stopwatch.update(
+      appending: Lap(number: 1, lapTime: .seconds(60), total: .seconds(60)))
     clock.advance(by: .seconds(2))
     let lap = try await SaveLap(stopwatch: store.stopwatch, timeline: timeline)()
     // The total never drops below the newest lap's, so the laps still sum to it.

@@ -39,14 +39,6 @@ struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepositor
     try await backend.read { $0.stopwatch }
   }
 
-  func save(_ stopwatch: Stopwatch) async throws {
-    try await backend.apply(.saveStopwatch(stopwatch))
-  }
-
-  func append(_ lap: Lap) async throws {
-    try await backend.apply(.appendLap(lap))
-  }
-
   func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
     try await backend.read { $0.laps(offset: offset, limit: limit) }
   }
@@ -90,10 +82,6 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
 
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
     try await backend.read { $0.bookmarkedURLs(among: urls) }
-  }
-
-  func insert(_ bookmark: Bookmark) async throws {
-    try await backend.apply(.insertBookmark(bookmark))
   }
 
   func rename(url: String, to title: String) async throws {
@@ -149,10 +137,6 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
     try await backend.read { $0.favoriteCurrencies }
   }
 
-  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
-    try await backend.apply(.setFavorite(code: code, isFavorite: isFavorite))
-  }
-
   func toggleFavorite(_ code: String) async throws -> Bool {
     try await backend.update { state in
       let isFavorite = !state.favoriteCurrencies.contains(code)
@@ -190,10 +174,6 @@ struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
         .insertMindLog(date: date, score: score, note: note))
     else { preconditionFailure("An insert always inserts") }
     return entry
-  }
-
-  func update(_ entry: MindLog) async throws {
-    try await backend.apply(.updateMindLog(entry))
   }
 
   func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {

@@ -76,17 +76,6 @@ struct SQLiteExchangeRateRepository: ExchangeRateRepository {
     }
   }
 
-  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
-    try await database.write { connection in
-      if isFavorite {
-        try connection.execute(
-          "INSERT INTO favorite_currencies (code) VALUES (?) ON CONFLICT DO NOTHING", code)
-      } else {
-        try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
-      }
-    }
-  }
-
   func toggleFavorite(_ code: String) async throws -> Bool {
     try await database.write { connection in
       try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
