@@ -89,14 +89,12 @@ public protocol ExchangeRateRepository: Sendable {
   func latest() async throws -> RateSnapshot?
   /// The snapshot stored before the newest, if any.
   func previous() async throws -> RateSnapshot?
-  /// Stores `snapshot` as the latest; the former latest becomes the previous one and the
-  /// one before it is dropped. Storing a snapshot equal to the latest changes nothing.
-  func store(_ snapshot: RateSnapshot) async throws
-  /// Stores `snapshot` as `store(_:)` does, but only when `condition` admits it over the
-  /// latest stored snapshot (`RateStoreCondition.admits`). The latest is read and the
-  /// snapshot written in one step that no other task or process can come between (one
-  /// transaction, under one lock), so two processes storing at once never leave an older
-  /// publication as the latest: rates never go back in time.
+  /// Stores `snapshot` as the latest, when `condition` admits it over the latest stored
+  /// snapshot (`RateStoreCondition.admits`): the former latest becomes the previous one and
+  /// the one before it is dropped. The latest is read and the snapshot written in one step
+  /// that no other task or process can come between (one transaction, under one lock), so
+  /// two processes storing at once never leave an older publication as the latest: rates
+  /// never go back in time.
   /// - Returns: `.stored`, or `.kept(latest:)` with the latest snapshot, which stays.
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
     -> RateStoreOutcome

@@ -55,7 +55,7 @@ import Testing
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
     try await store.repositories.screens.save(.rates)
-    try await store.repositories.rates.store(
+    try await store.repositories.rates.storeNewer(
       RateSnapshot(
         base: "USD", publishedAt: Fixtures.date(), nextUpdateAt: Fixtures.date(1),
         rates: ["KRW": 1350]))

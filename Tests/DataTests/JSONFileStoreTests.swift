@@ -214,7 +214,7 @@ import Testing
     let repositories = store.repositories
     let krw = try #require(
       Decimal(string: "1350.003043", locale: Locale(identifier: "en_US_POSIX")))
-    try await repositories.rates.store(
+    try await repositories.rates.storeNewer(
       RateSnapshot(
         base: "USD", publishedAt: Date(epochMilliseconds: 1_724_025_751_000),
         nextUpdateAt: Date(epochMilliseconds: 1_724_113_181_000), rates: ["KRW": krw, "USD": 1]))

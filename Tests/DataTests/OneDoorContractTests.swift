@@ -101,8 +101,10 @@ struct OneDoorContractTests {
         base: "USD", publishedAt: date(ms), nextUpdateAt: day, rates: ["KRW": 1300])
       let next = RateSnapshot(
         base: "USD", publishedAt: day, nextUpdateAt: date(ms), rates: ["KRW": 1300])
-      add("rates.publishedAtMs", "\(ms)", inRange, "store") { try await $0.rates.store(published) }
-      add("rates.nextUpdateAtMs", "\(ms)", inRange, "store") { try await $0.rates.store(next) }
+      add("rates.publishedAtMs", "\(ms)", inRange, "store") {
+        try await $0.rates.storeNewer(published)
+      }
+      add("rates.nextUpdateAtMs", "\(ms)", inRange, "store") { try await $0.rates.storeNewer(next) }
       add("mindLog.dateMs", "\(ms)", inRange, "insert") {
         _ = try await $0.mindLogs.insert(date: date(ms), score: 5, note: "n")
       }
@@ -138,7 +140,7 @@ struct OneDoorContractTests {
       let snapshot = RateSnapshot(
         base: "USD", publishedAt: day, nextUpdateAt: day,
         rates: ["KRW": Decimal(string: text) ?? .nan])
-      add("rates.rates.KRW", text, inRange, "store") { try await $0.rates.store(snapshot) }
+      add("rates.rates.KRW", text, inRange, "store") { try await $0.rates.storeNewer(snapshot) }
     }
     for (text, inRange) in texts(limit: InputField.note.limit, mayBeEmpty: true) {
       add("mindLog.note", "\(text.count) characters", inRange, "insert") {

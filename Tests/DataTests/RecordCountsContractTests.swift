@@ -42,9 +42,9 @@ import Testing
     }
     _ = try await store.chat.insert(
       contentsOf: (0..<7).map { (content: "b\($0)", date: Fixtures.date()) })
-    try await store.rates.store(snapshot(1))
-    try await store.rates.store(snapshot(2))
-    try await store.rates.store(snapshot(3))
+    try await store.rates.storeNewer(snapshot(1))
+    try await store.rates.storeNewer(snapshot(2))
+    try await store.rates.storeNewer(snapshot(3))
     try await store.rates.toggleFavorite("KRW", to: true)
     try await store.rates.toggleFavorite("JPY", to: true)
     let messages = try await store.chat.messages(offset: 0, limit: 3).items

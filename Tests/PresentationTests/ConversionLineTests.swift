@@ -40,7 +40,7 @@ struct ConversionLineTests {
           significand: Decimal(Int.random(in: 1...999_999_999, using: &random)))
       }
       let rates = ["AAA": rate(), "BBB": rate()]
-      try await store.rates.store(
+      try await store.rates.storeNewer(
         RateSnapshot(
           base: "USD", publishedAt: Date(timeIntervalSince1970: Double(index)),
           nextUpdateAt: Date(timeIntervalSince1970: Double(index + 1)), rates: rates))

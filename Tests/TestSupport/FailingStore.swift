@@ -143,9 +143,6 @@ private struct FailingExchangeRateRepository: ExchangeRateRepository {
   func previous() async throws -> RateSnapshot? {
     try await store.gate(writes: false).rates.previous()
   }
-  func store(_ snapshot: RateSnapshot) async throws {
-    try await store.gate(writes: true).rates.store(snapshot)
-  }
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
     -> RateStoreOutcome
   {

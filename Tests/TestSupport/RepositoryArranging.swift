@@ -27,7 +27,21 @@ extension BookmarkRepository {
   }
 }
 
+/// A snapshot a test meant to store that the store kept out (not newer than its latest).
+public struct SnapshotNotStored: Error, Equatable {
+  public let latest: RateSnapshot
+}
+
 extension ExchangeRateRepository {
+  /// Stores `snapshot` through `store(_:if: .newerThanLatest)`, as a refresh does.
+  /// - Throws: `SnapshotNotStored` when the store keeps its latest instead (`snapshot` is not
+  ///   newer), so a test never goes on from a state it did not arrange.
+  public func storeNewer(_ snapshot: RateSnapshot) async throws {
+    if case .kept(let latest) = try await store(snapshot, if: .newerThanLatest) {
+      throw SnapshotNotStored(latest: latest)
+    }
+  }
+
   /// Makes `code` a favourite, or not, through `toggleFavorite`, as the favourite command
   /// does; doing what is already so changes nothing.
   public func toggleFavorite(_ code: String, to isFavorite: Bool) async throws {

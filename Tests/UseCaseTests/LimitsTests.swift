@@ -21,7 +21,7 @@ struct LimitsTests {
 
   @Test func aConversionTooLargeToShowIsRefused() async throws {
     // Both rates at the ends of their range: 10^15 × 10^12 / 10^-12 would be 10^39.
-    try await store.rates.store(snapshot(["XAU": "0.000000000001", "VND": "1000000000000"]))
+    try await store.rates.storeNewer(snapshot(["XAU": "0.000000000001", "VND": "1000000000000"]))
     let convert = ConvertCurrency(rates: store.rates)
     await #expect(throws: DomainError.invalidInput(.resultTooLarge)) {
       try await convert(decimal("999999999999999"), from: "XAU", to: "VND")
@@ -34,7 +34,7 @@ struct LimitsTests {
     // A rate past every limit, which would overflow a conversion, is refused by the store
     // itself, whoever calls it: nothing is stored.
     await #expect(throws: DomainError.self) {
-      try await self.store.rates.store(self.snapshot(["BIG": "1e120", "TINY": "1e-120"]))
+      try await self.store.rates.storeNewer(self.snapshot(["BIG": "1e120", "TINY": "1e-120"]))
     }
     #expect(try await store.rates.latest() == nil)
   }

@@ -118,10 +118,6 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
     try await backend.read { $0.previousRates }
   }
 
-  func store(_ snapshot: RateSnapshot) async throws {
-    try await backend.apply(.storeRates(snapshot))
-  }
-
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
     -> RateStoreOutcome
   {

@@ -51,12 +51,6 @@ struct SQLiteExchangeRateRepository: ExchangeRateRepository {
     try insert(snapshot, into: "latest", connection)
   }
 
-  func store(_ snapshot: RateSnapshot) async throws {
-    try await database.write { connection in
-      try Self.store(snapshot, over: try Self.snapshot("latest", connection), connection)
-    }
-  }
-
   /// The latest snapshot is read inside the write transaction (`BEGIN IMMEDIATE`), so no
   /// other connection can store between the decision and the write.
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
