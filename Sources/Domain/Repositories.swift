@@ -8,11 +8,6 @@ import Foundation
 public protocol StopwatchRepository: Sendable {
   /// The stored stopwatch; a reset `Stopwatch()` when nothing is stored.
   func load() async throws -> Stopwatch
-  /// Stores `stopwatch`, replacing what was stored (upsert). Laps are untouched.
-  func save(_ stopwatch: Stopwatch) async throws
-  /// Inserts a lap; a number already stored throws `DomainError.duplicate` and stores
-  /// nothing.
-  func append(_ lap: Lap) async throws
   /// Laps ordered newest first (highest number first), skipping `offset`, at most `limit`.
   func laps(offset: Int, limit: Int) async throws -> Page<Lap>
   /// Count of laps, and the fastest and slowest lap (lowest number wins a tie).
@@ -67,8 +62,6 @@ public protocol BookmarkRepository: Sendable {
   func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark>
   /// The subset of `urls` that is bookmarked.
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String>
-  /// Inserts a bookmark; an existing url throws `DomainError.duplicate` and changes nothing.
-  func insert(_ bookmark: Bookmark) async throws
   /// Changes the title of the bookmark with `url`; a missing url throws `.notFound`.
   func rename(url: String, to title: String) async throws
   /// Deletes the bookmark with `url`; a missing url throws `.notFound`.
@@ -96,21 +89,17 @@ public protocol ExchangeRateRepository: Sendable {
   func latest() async throws -> RateSnapshot?
   /// The snapshot stored before the newest, if any.
   func previous() async throws -> RateSnapshot?
-  /// Stores `snapshot` as the latest; the former latest becomes the previous one and the
-  /// one before it is dropped. Storing a snapshot equal to the latest changes nothing.
-  func store(_ snapshot: RateSnapshot) async throws
-  /// Stores `snapshot` as `store(_:)` does, but only when `condition` admits it over the
-  /// latest stored snapshot (`RateStoreCondition.admits`). The latest is read and the
-  /// snapshot written in one step that no other task or process can come between (one
-  /// transaction, under one lock), so two processes storing at once never leave an older
-  /// publication as the latest: rates never go back in time.
+  /// Stores `snapshot` as the latest, when `condition` admits it over the latest stored
+  /// snapshot (`RateStoreCondition.admits`): the former latest becomes the previous one and
+  /// the one before it is dropped. The latest is read and the snapshot written in one step
+  /// that no other task or process can come between (one transaction, under one lock), so
+  /// two processes storing at once never leave an older publication as the latest: rates
+  /// never go back in time.
   /// - Returns: `.stored`, or `.kept(latest:)` with the latest snapshot, which stays.
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
     -> RateStoreOutcome
   /// Favourite currency codes.
   func favorites() async throws -> Set<String>
-  /// Adds or removes `code` from the favourites; doing what is already so is not an error.
-  func setFavorite(_ code: String, _ isFavorite: Bool) async throws
   /// Removes `code` from the favourites when it is one, else adds it, in one step that no
   /// other task or process can come between. Returns whether it is a favourite now.
   func toggleFavorite(_ code: String) async throws -> Bool
@@ -159,8 +148,6 @@ public protocol MindLogRepository: Sendable {
   func entries(offset: Int, limit: Int) async throws -> Page<MindLog>
   /// Inserts an entry with a new id (one more than any id ever given) and returns it.
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog
-  /// Replaces the entry with the same id; a missing id throws `.notFound`.
-  func update(_ entry: MindLog) async throws
   /// Sets the score of the entry with `id`, and its note and date when given (`nil` keeps
   /// the stored one), reading and writing the entry in one step that no other task or
   /// process can come between: a field this call leaves alone keeps what another process

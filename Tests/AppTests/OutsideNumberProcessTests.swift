@@ -148,8 +148,8 @@ struct OutsideNumberProcessTests {
     ),
   ]
 
-  /// A file edited by hand: since schema version 6 the file refuses such an edit itself; a
-  /// file of an older version took it, and then every command that reads the value refuses
+  /// A file edited by hand: since the `rangeChecks` migration the file refuses such an edit
+  /// itself; a file before it took it, and then every command that reads the value refuses
   /// the store with exit 3 naming the column. (`export` rescues what can be read instead:
   /// `StoreRescueTests`.)
   @Test(arguments: sqliteEdits)

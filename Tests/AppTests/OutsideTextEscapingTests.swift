@@ -207,7 +207,7 @@ struct OutsideTextEscapingTests {
   func everyScreenInTheLiveViewShowsOutsideTextEscaped(language: Language) async throws {
     let text = Self.text
     let repositories = InMemoryStore().repositories
-    try await repositories.rates.store(
+    try await repositories.rates.storeNewer(
       RateSnapshot(
         base: "USD", publishedAt: Fixtures.referenceDate,
         nextUpdateAt: Fixtures.referenceDate.addingTimeInterval(86_400),

@@ -207,9 +207,10 @@ struct ProcessRaceTests {
     for round in 1...Soak.size(10, full: 60) {
       let stopwatch = try opened(pocket).stopwatch
       try await stopwatch.reset()
-      try await stopwatch.save(Stopwatch(startedAt: Date(timeIntervalSinceNow: -1)))
-      try await stopwatch.append(
-        Lap(number: 1, lapTime: .milliseconds(500), total: .milliseconds(500)))
+      try await stopwatch.update(saving: Stopwatch(startedAt: Date(timeIntervalSinceNow: -1)))
+      try await stopwatch.update(
+        appending:
+          Lap(number: 1, lapTime: .milliseconds(500), total: .milliseconds(500)))
       let runs = try pocket.runTogether([(["reset"], nil), (["lap"], nil)])
       let (reset, lap) = (runs[0], runs[1])
       let laps = try await opened(pocket).stopwatch.lapSummary().count
@@ -233,7 +234,7 @@ struct ProcessRaceTests {
     for round in 1...Soak.size(10, full: 60) {
       let bookmarks = try opened(pocket).bookmarks
       try await bookmarks.deleteAll()
-      try await bookmarks.insert(
+      try await bookmarks.toggleOn(
         Bookmark(url: first.url, title: first.title, noticeDate: first.date, bookmarkedAt: Date()))
       let runs = try pocket.runTogether([
         ([], "bookmarks\nclear\n"), ([], "notices\nbookmark 2\n"),

@@ -42,7 +42,7 @@ struct StoreFailureStatusTests {
   ) async throws -> FailingStore {
     let base = InMemoryStore().repositories
     if let screen { try await base.screens.save(screen) }
-    try await base.rates.store(
+    try await base.rates.storeNewer(
       try OpenERAPIDecoder().decode(
         Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-2024-01-09.json"))))
     _ = try await base.chat.insert(content: "first", date: Fixtures.referenceDate)
@@ -89,7 +89,7 @@ struct StoreFailureStatusTests {
   /// refusal (status 1), and the session goes on.
   @Test func anItemTheStoreNoLongerHasIsARefusalNotAFailure() async throws {
     let base = InMemoryStore().repositories
-    try await base.rates.store(try await BundledRateSource().fetch())
+    try await base.rates.storeNewer(try await BundledRateSource().fetch())
     let notice = Notice(
       title: "Winter hours", date: Fixtures.referenceDate, url: "https://n.example/1")
     _ = try await ToggleBookmark(bookmarks: base.bookmarks, now: { Fixtures.referenceDate })(notice)

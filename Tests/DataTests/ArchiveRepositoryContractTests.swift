@@ -37,12 +37,12 @@ import Testing
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
     for (url, at) in [("b", 300), ("a", 100), ("c", 100)] as [(String, Int64)] {
-      try await store.bookmarks.insert(
+      try await store.bookmarks.toggleOn(
         Bookmark(url: url, title: url, noticeDate: Fixtures.date(), bookmarkedAt: Fixtures.date(at))
       )
     }
-    try await store.rates.setFavorite("KRW", true)
-    try await store.rates.setFavorite("AUD", true)
+    try await store.rates.toggleFavorite("KRW", to: true)
+    try await store.rates.toggleFavorite("AUD", to: true)
     let archive = try await store.repositories.archive.export()
     #expect(archive.bookmarks.map(\.url) == ["a", "c", "b"])
     #expect(archive.favoriteCurrencies == ["AUD", "KRW"])

@@ -57,7 +57,7 @@ import Testing
       }
     }
     let taken = Lap(number: 1, lapTime: .milliseconds(5), total: .milliseconds(5))
-    try await store.stopwatch.append(taken)
+    try await store.stopwatch.update(appending: taken)
     await #expect(throws: DomainError.duplicate) {
       try await store.stopwatch.update { _, _ in
         (.appendLap(Lap(number: 1, lapTime: .milliseconds(9), total: .milliseconds(9))), ())

@@ -33,7 +33,7 @@ import Testing
       bookmark(4, at: 2_000),
       bookmark(5, at: 2_000),
     ]
-    for item in inserted { try await store.bookmarks.insert(item) }
+    for item in inserted { try await store.bookmarks.toggleOn(item) }
     let expected = [inserted[1], inserted[4], inserted[3], inserted[2], inserted[0]]
     #expect(
       try await store.bookmarks.bookmarks(offset: 0, limit: 10)
@@ -52,24 +52,26 @@ import Testing
   func bookmarkedURLsIsTheStoredSubset(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.bookmarks.insert(bookmark(1, at: 0))
-    try await store.bookmarks.insert(bookmark(3, at: 0))
+    try await store.bookmarks.toggleOn(bookmark(1, at: 0))
+    try await store.bookmarks.toggleOn(bookmark(3, at: 0))
     let urls = (1...4).map { "https://notice.example.com/articles/\($0)" }
     #expect(try await store.bookmarks.bookmarkedURLs(among: urls) == [urls[0], urls[2]])
     #expect(try await store.bookmarks.bookmarkedURLs(among: []).isEmpty)
   }
 
   @Test(arguments: StoreKind.allCases)
-  func aDuplicateURLThrowsAndChangesNothing(kind: StoreKind) async throws {
+  func toggleRemovesABookmarkedURLWhateverItsTitleAndAddsItBack(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
-    let original = bookmark(1, at: 0)
-    try await store.bookmarks.insert(original)
-    await #expect(throws: DomainError.duplicate) {
-      try await store.bookmarks.insert(bookmark(1, at: 5_000, title: "Other title"))
-    }
+    let kept = bookmark(2, at: 0)
+    #expect(try await store.bookmarks.toggle(bookmark(1, at: 0)) == .bookmarked)
+    #expect(try await store.bookmarks.toggle(kept) == .bookmarked)
+    let other = bookmark(1, at: 5_000, title: "Other title")
+    #expect(try await store.bookmarks.toggle(other) == .removed)
     try store.reopen()
-    #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [original])
+    #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [kept])
+    #expect(try await store.bookmarks.toggle(other) == .bookmarked)
+    #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [other, kept])
   }
 
   @Test(arguments: StoreKind.allCases)
@@ -78,8 +80,8 @@ import Testing
     defer { store.remove() }
     let first = bookmark(1, at: 1_000)
     let second = bookmark(2, at: 1_000)
-    try await store.bookmarks.insert(first)
-    try await store.bookmarks.insert(second)
+    try await store.bookmarks.toggleOn(first)
+    try await store.bookmarks.toggleOn(second)
     try await store.bookmarks.rename(url: first.url, to: "기말고사 안내 (보관)")
     var renamed = first
     renamed.title = "기말고사 안내 (보관)"
@@ -92,7 +94,7 @@ import Testing
   func missingURLsThrowNotFound(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.bookmarks.insert(bookmark(1, at: 0))
+    try await store.bookmarks.toggleOn(bookmark(1, at: 0))
     await #expect(throws: DomainError.notFound) {
       try await store.bookmarks.rename(url: "https://notice.example.com/articles/9", to: "x")
     }
@@ -107,7 +109,9 @@ import Testing
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
     try await store.bookmarks.deleteAll()
-    for article in 1...3 { try await store.bookmarks.insert(bookmark(article, at: Int64(article))) }
+    for article in 1...3 {
+      try await store.bookmarks.toggleOn(bookmark(article, at: Int64(article)))
+    }
     try await store.bookmarks.delete(url: bookmark(2, at: 0).url)
     try store.reopen()
     #expect(
@@ -118,7 +122,7 @@ import Testing
     try store.reopen()
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).total == 0)
     // A deleted url can be bookmarked again.
-    try await store.bookmarks.insert(bookmark(2, at: 0))
+    try await store.bookmarks.toggleOn(bookmark(2, at: 0))
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).total == 1)
   }
 }

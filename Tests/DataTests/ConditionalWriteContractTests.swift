@@ -67,9 +67,9 @@ import Testing
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
     let running = Stopwatch(accumulated: .milliseconds(5), startedAt: Fixtures.date())
-    try await store.stopwatch.save(running)
+    try await store.stopwatch.update(saving: running)
     let laps = (1...2).map { Lap(number: $0, lapTime: .seconds(1), total: .seconds($0)) }
-    for lap in laps { try await store.stopwatch.append(lap) }
+    for lap in laps { try await store.stopwatch.update(appending: lap) }
     #expect(try await store.stopwatch.reset(ifAtMost: 1) == .refused(count: 2))
     try store.reopen()
     #expect(try await store.stopwatch.load() == running)
@@ -89,7 +89,7 @@ import Testing
         url: "https://example.com/\($0)", title: "Notice \($0)", noticeDate: Fixtures.date(),
         bookmarkedAt: Fixtures.date(Int64($0)))
     }
-    for bookmark in bookmarks { try await store.bookmarks.insert(bookmark) }
+    for bookmark in bookmarks { try await store.bookmarks.toggleOn(bookmark) }
     #expect(try await store.bookmarks.deleteAll(ifAtMost: 2) == .refused(count: 3))
     try store.reopen()
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 3)
@@ -106,7 +106,7 @@ import Testing
     // Another process changes the note after this one read the entry.
     var changedElsewhere = entry
     changedElsewhere.note = "written elsewhere"
-    try await store.mindLogs.update(changedElsewhere)
+    try await store.mindLogs.update(replacing: changedElsewhere)
     let scored = try await store.mindLogs.update(id: entry.id, score: 7, note: nil, date: nil)
     #expect(scored == MindLog(id: entry.id, date: entry.date, score: 7, note: "written elsewhere"))
     let moved = try await store.mindLogs.update(

@@ -31,13 +31,13 @@ import Testing
     let first = snapshot(0, krw: "1318.5")
     let second = snapshot(1, krw: "1350.003043")
     let third = snapshot(2, krw: "1349.1")
-    try await store.rates.store(first)
+    try await store.rates.storeNewer(first)
     #expect(try await store.rates.latest() == first)
     #expect(try await store.rates.previous() == nil)
-    try await store.rates.store(second)
+    try await store.rates.storeNewer(second)
     #expect(try await store.rates.latest() == second)
     #expect(try await store.rates.previous() == first)
-    try await store.rates.store(third)
+    try await store.rates.storeNewer(third)
     try store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.rates.latest() == third)
     #expect(try await store.rates.previous() == second)
@@ -49,9 +49,9 @@ import Testing
     defer { store.remove() }
     let first = snapshot(0, krw: "1318.5")
     let second = snapshot(1, krw: "1350.003043")
-    try await store.rates.store(first)
-    try await store.rates.store(second)
-    try await store.rates.store(second)
+    try await store.rates.storeNewer(first)
+    try await store.rates.storeNewer(second)
+    #expect(try await store.rates.store(second, if: .newerThanLatest) == .kept(latest: second))
     #expect(try await store.rates.latest() == second)
     #expect(try await store.rates.previous() == first)
   }
@@ -61,7 +61,7 @@ import Testing
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
     let exact = snapshot(0, krw: "1350.003043")
-    try await store.rates.store(exact)
+    try await store.rates.storeNewer(exact)
     try store.reopen()
     let krw = try #require(try await store.rates.latest()?.rates["KRW"])
     #expect(krw == Decimal(string: "1350.003043", locale: Locale(identifier: "en_US_POSIX")))
@@ -69,17 +69,16 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
-  func setFavoriteAddsAndRemovesIdempotently(kind: StoreKind) async throws {
+  func toggleFavoriteAddsThenRemovesAndSaysWhichItDid(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.rates.setFavorite("KRW", true)
-    try await store.rates.setFavorite("KRW", true)
-    try await store.rates.setFavorite("JPY", true)
-    try await store.rates.setFavorite("EUR", false)
+    #expect(try await store.rates.toggleFavorite("KRW"))
+    #expect(try await store.rates.toggleFavorite("JPY"))
     #expect(try await store.rates.favorites() == ["KRW", "JPY"])
-    try await store.rates.setFavorite("JPY", false)
-    try await store.rates.setFavorite("JPY", false)
+    #expect(try await store.rates.toggleFavorite("JPY") == false)
     try store.reopen()
     #expect(try await store.rates.favorites() == ["KRW"])
+    #expect(try await store.rates.toggleFavorite("JPY"))
+    #expect(try await store.rates.favorites() == ["KRW", "JPY"])
   }
 }

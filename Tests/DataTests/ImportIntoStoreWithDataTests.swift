@@ -18,14 +18,14 @@ import Testing
       let repositories = store.repositories
       switch self {
       case .stopwatch:
-        try await repositories.stopwatch.save(Stopwatch(accumulated: .milliseconds(5)))
+        try await repositories.stopwatch.update(saving: Stopwatch(accumulated: .milliseconds(5)))
       case .lap:
         try await repositories.archive.replaceAll(
           with: StoreArchive(
             stopwatch: Stopwatch(), laps: [Lap(number: 1, lapTime: .seconds(1), total: .seconds(1))]
           ))
       case .bookmark:
-        try await repositories.bookmarks.insert(
+        try await repositories.bookmarks.toggleOn(
           Bookmark(
             url: "https://n.example/1", title: "t", noticeDate: Fixtures.date(),
             bookmarkedAt: Fixtures.date()))
@@ -57,7 +57,7 @@ import Testing
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
     try await store.repositories.screens.save(.rates)
-    try await store.repositories.rates.store(
+    try await store.repositories.rates.storeNewer(
       RateSnapshot(
         base: "USD", publishedAt: Fixtures.date(), nextUpdateAt: Fixtures.date(1),
         rates: ["KRW": 1350]))

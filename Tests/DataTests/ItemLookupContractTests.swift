@@ -125,7 +125,7 @@ import Testing
     // An edit that moves an entry to another day moves it in the list.
     var moved = entries[10]
     moved.date = Self.date(700)
-    try await store.mindLogs.update(moved)
+    try await store.mindLogs.update(replacing: moved)
     entries[10] = moved
     entries = Self.sorted(entries)
     // New single rows at the far end and in the middle.

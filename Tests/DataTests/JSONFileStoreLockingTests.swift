@@ -25,15 +25,16 @@ import Testing
     // Every change of this writer appends its line, rewrites the snapshot and empties the
     // journal: the pair of files changes all the time.
     let writer = try JSONFileStore.open(directory: directory, journalLimit: .bytes(1))
-    try await writer.repositories.stopwatch.save(Stopwatch(accumulated: .milliseconds(1)))
+    try await writer.repositories.stopwatch.update(saving: Stopwatch(accumulated: .milliseconds(1)))
     let progress = Progress()
     progress.acknowledged.withLock { $0 = 1 }
     let writing = Task.detached {
       var milliseconds: Int64 = 1
       while !progress.finished.withLock({ $0 }) {
         milliseconds += 1
-        try await writer.repositories.stopwatch.save(
-          Stopwatch(accumulated: .milliseconds(milliseconds)))
+        try await writer.repositories.stopwatch.update(
+          saving:
+            Stopwatch(accumulated: .milliseconds(milliseconds)))
         progress.acknowledged.withLock { $0 = milliseconds }
         await Task.yield()  // the reader's turn, on a machine with few threads
       }
@@ -67,7 +68,7 @@ import Testing
     let directory = try Fixtures.temporaryDirectory(preferringMemory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let writer = try JSONFileStore.open(directory: directory, journalLimit: .bytes(1))
-    try await writer.repositories.stopwatch.save(Stopwatch(accumulated: .milliseconds(1)))
+    try await writer.repositories.stopwatch.update(saving: Stopwatch(accumulated: .milliseconds(1)))
     // A second writer that only appends lines: the journal grows between rewrites too.
     let appender = try JSONFileStore.open(directory: directory)
     let progress = Progress()
@@ -77,8 +78,9 @@ import Testing
       while !progress.finished.withLock({ $0 }) {
         milliseconds += 1
         let store = milliseconds.isMultiple(of: 3) ? writer : appender
-        try await store.repositories.stopwatch.save(
-          Stopwatch(accumulated: .milliseconds(milliseconds)))
+        try await store.repositories.stopwatch.update(
+          saving:
+            Stopwatch(accumulated: .milliseconds(milliseconds)))
         progress.acknowledged.withLock { $0 = milliseconds }
         await Task.yield()  // the reader's turn, on a machine with few threads
       }

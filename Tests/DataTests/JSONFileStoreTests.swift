@@ -185,17 +185,19 @@ import Testing
     let bookmark = Bookmark(
       url: "https://notice.example.com/articles/1", title: "t", noticeDate: Fixtures.date(),
       bookmarkedAt: Fixtures.date())
-    try await store.repositories.bookmarks.insert(bookmark)
-    try await store.repositories.stopwatch.append(
-      Lap(number: 1, lapTime: .seconds(1), total: .seconds(1)))
+    try await store.repositories.bookmarks.toggleOn(bookmark)
+    try await store.repositories.stopwatch.update(
+      appending:
+        Lap(number: 1, lapTime: .seconds(1), total: .seconds(1)))
     let before = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
     let bytes = try Foundation.Data(contentsOf: store.fileURL)
     await #expect(throws: DomainError.duplicate) {
-      try await store.repositories.bookmarks.insert(bookmark)
+      try await store.repositories.bookmarks.toggleOn(bookmark)
     }
     await #expect(throws: DomainError.duplicate) {
-      try await store.repositories.stopwatch.append(
-        Lap(number: 1, lapTime: .seconds(2), total: .seconds(2)))
+      try await store.repositories.stopwatch.update(
+        appending:
+          Lap(number: 1, lapTime: .seconds(2), total: .seconds(2)))
     }
     await #expect(throws: DomainError.notFound) {
       try await store.repositories.bookmarks.rename(url: "https://notice.example.com/x", to: "x")
@@ -212,16 +214,18 @@ import Testing
     let repositories = store.repositories
     let krw = try #require(
       Decimal(string: "1350.003043", locale: Locale(identifier: "en_US_POSIX")))
-    try await repositories.rates.store(
+    try await repositories.rates.storeNewer(
       RateSnapshot(
         base: "USD", publishedAt: Date(epochMilliseconds: 1_724_025_751_000),
         nextUpdateAt: Date(epochMilliseconds: 1_724_113_181_000), rates: ["KRW": krw, "USD": 1]))
-    try await repositories.rates.setFavorite("KRW", true)
+    try await repositories.rates.toggleFavorite("KRW", to: true)
     try await repositories.screens.save(.calculator(currency: "KRW"))
-    try await repositories.stopwatch.save(
-      Stopwatch(accumulated: .milliseconds(61_250), startedAt: Fixtures.date()))
-    try await repositories.stopwatch.append(
-      Lap(number: 1, lapTime: .milliseconds(1_500), total: .milliseconds(1_500)))
+    try await repositories.stopwatch.update(
+      saving:
+        Stopwatch(accumulated: .milliseconds(61_250), startedAt: Fixtures.date()))
+    try await repositories.stopwatch.update(
+      appending:
+        Lap(number: 1, lapTime: .milliseconds(1_500), total: .milliseconds(1_500)))
     _ = try await repositories.mindLogs.insert(
       date: Fixtures.date(), score: Decimal(string: "7.25") ?? 0, note: "좋음")
     _ = try await repositories.chat.insert(content: "https://example.com/a", date: Fixtures.date(1))

@@ -53,7 +53,7 @@ import Testing
     var entry = try await store.mindLogs.insert(date: Fixtures.date(), score: 5, note: "before")
     entry.score = score("9.125")
     entry.note = "after, with \"quotes\" and a\nnew line"
-    try await store.mindLogs.update(entry)
+    try await store.mindLogs.update(replacing: entry)
     try store.reopen()
     let stored = try await store.mindLogs.entries(offset: 0, limit: 10).items
     #expect(stored == [entry])
@@ -66,7 +66,8 @@ import Testing
     defer { store.remove() }
     let entry = try await store.mindLogs.insert(date: Fixtures.date(), score: 5, note: "kept")
     await #expect(throws: DomainError.notFound) {
-      try await store.mindLogs.update(MindLog(id: 99, date: Fixtures.date(), score: 1, note: "x"))
+      try await store.mindLogs.update(
+        replacing: MindLog(id: 99, date: Fixtures.date(), score: 1, note: "x"))
     }
     await #expect(throws: DomainError.notFound) { try await store.mindLogs.delete(id: 99) }
     #expect(try await store.mindLogs.entries(offset: 0, limit: 10).items == [entry])

@@ -63,33 +63,37 @@ struct OneDoorContractTests {
     for (ms, inRange) in durations {
       let watch = Stopwatch(accumulated: .milliseconds(ms))
       add("stopwatch.accumulatedMs", "\(ms)", inRange, "save") {
-        try await $0.stopwatch.save(watch)
+        try await $0.stopwatch.update(saving: watch)
       }
       add("stopwatch.accumulatedMs", "\(ms)", inRange, "update") { repositories in
         _ = try await repositories.stopwatch.update { _, _ in (.save(watch), ()) }
       }
       // Lap 1 of an empty stopwatch: its time is its total.
       let lap = Lap(number: 1, lapTime: .milliseconds(ms), total: .milliseconds(ms))
-      add("laps.lapTimeMs", "\(ms)", inRange, "append") { try await $0.stopwatch.append(lap) }
+      add("laps.lapTimeMs", "\(ms)", inRange, "append") {
+        try await $0.stopwatch.update(appending: lap)
+      }
       add("laps.lapTimeMs", "\(ms)", inRange, "update") { repositories in
         _ = try await repositories.stopwatch.update { _, _ in (.appendLap(lap), ()) }
       }
     }
     for number in [0, Int(Limits.maxCounter) + 1] {
       let lap = Lap(number: number, lapTime: .seconds(1), total: .seconds(1))
-      add("laps.number", "\(number)", false, "append") { try await $0.stopwatch.append(lap) }
+      add("laps.number", "\(number)", false, "append") {
+        try await $0.stopwatch.update(appending: lap)
+      }
     }
     for (ms, inRange) in dates {
       let running = Stopwatch(accumulated: .zero, startedAt: date(ms))
       add("stopwatch.startedAtMs", "\(ms)", inRange, "save") {
-        try await $0.stopwatch.save(running)
+        try await $0.stopwatch.update(saving: running)
       }
       let noticeDated = Bookmark(
         url: "https://n.example/1", title: "T", noticeDate: date(ms), bookmarkedAt: day)
       let bookmarked = Bookmark(
         url: "https://n.example/1", title: "T", noticeDate: day, bookmarkedAt: date(ms))
       add("bookmarks.noticeDateMs", "\(ms)", inRange, "insert") {
-        try await $0.bookmarks.insert(noticeDated)
+        try await $0.bookmarks.toggleOn(noticeDated)
       }
       add("bookmarks.bookmarkedAtMs", "\(ms)", inRange, "toggle") {
         _ = try await $0.bookmarks.toggle(bookmarked)
@@ -98,15 +102,17 @@ struct OneDoorContractTests {
         base: "USD", publishedAt: date(ms), nextUpdateAt: day, rates: ["KRW": 1300])
       let next = RateSnapshot(
         base: "USD", publishedAt: day, nextUpdateAt: date(ms), rates: ["KRW": 1300])
-      add("rates.publishedAtMs", "\(ms)", inRange, "store") { try await $0.rates.store(published) }
-      add("rates.nextUpdateAtMs", "\(ms)", inRange, "store") { try await $0.rates.store(next) }
+      add("rates.publishedAtMs", "\(ms)", inRange, "store") {
+        try await $0.rates.storeNewer(published)
+      }
+      add("rates.nextUpdateAtMs", "\(ms)", inRange, "store") { try await $0.rates.storeNewer(next) }
       add("mindLog.dateMs", "\(ms)", inRange, "insert") {
         _ = try await $0.mindLogs.insert(date: date(ms), score: 5, note: "n")
       }
       add("mindLog.dateMs", "\(ms)", inRange, "update") { repositories in
         var entry = try await repositories.mindLogs.insert(date: day, score: 5, note: "n")
         entry.date = date(ms)
-        try await repositories.mindLogs.update(entry)
+        try await repositories.mindLogs.update(replacing: entry)
       }
       add("chat.dateMs", "\(ms)", inRange, "insert") {
         _ = try await $0.chat.insert(content: "hi", date: date(ms))
@@ -128,14 +134,14 @@ struct OneDoorContractTests {
       add("mindLog.score", text, inRange, "update") { repositories in
         var entry = try await repositories.mindLogs.insert(date: day, score: 5, note: "n")
         entry.score = score
-        try await repositories.mindLogs.update(entry)
+        try await repositories.mindLogs.update(replacing: entry)
       }
     }
     for (text, inRange) in rates {
       let snapshot = RateSnapshot(
         base: "USD", publishedAt: day, nextUpdateAt: day,
         rates: ["KRW": Decimal(string: text) ?? .nan])
-      add("rates.rates.KRW", text, inRange, "store") { try await $0.rates.store(snapshot) }
+      add("rates.rates.KRW", text, inRange, "store") { try await $0.rates.storeNewer(snapshot) }
     }
     for (text, inRange) in texts(limit: InputField.note.limit, mayBeEmpty: true) {
       add("mindLog.note", "\(text.count) characters", inRange, "insert") {
@@ -156,10 +162,10 @@ struct OneDoorContractTests {
       let bookmark = Bookmark(
         url: "https://n.example/1", title: text, noticeDate: day, bookmarkedAt: day)
       add("bookmarks.title", "\(text.count) characters", inRange, "insert") {
-        try await $0.bookmarks.insert(bookmark)
+        try await $0.bookmarks.toggleOn(bookmark)
       }
       add("bookmarks.title", "\(text.count) characters", inRange, "rename") { repositories in
-        try await repositories.bookmarks.insert(
+        try await repositories.bookmarks.toggleOn(
           Bookmark(url: "https://n.example/2", title: "T", noticeDate: day, bookmarkedAt: day))
         try await repositories.bookmarks.rename(url: "https://n.example/2", to: text)
       }

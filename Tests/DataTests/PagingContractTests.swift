@@ -14,9 +14,10 @@ import Testing
     for index in 1...3 {
       _ = try await store.chat.insert(content: "\(index)", date: Fixtures.date(Int64(index)))
       _ = try await store.mindLogs.insert(date: Fixtures.date(Int64(index)), score: 1, note: "")
-      try await store.stopwatch.append(
-        Lap(number: index, lapTime: .milliseconds(10), total: .milliseconds(Int64(index) * 10)))
-      try await store.bookmarks.insert(
+      try await store.stopwatch.update(
+        appending:
+          Lap(number: index, lapTime: .milliseconds(10), total: .milliseconds(Int64(index) * 10)))
+      try await store.bookmarks.toggleOn(
         Bookmark(
           url: "u\(index)", title: "", noticeDate: Fixtures.date(),
           bookmarkedAt: Fixtures.date(Int64(index))))
@@ -118,14 +119,14 @@ import Testing
           try await store.mindLogs.insert(date: date(index), score: 1, note: "e\(index)"))
         let bookmark = Bookmark(
           url: "u\(index)", title: "", noticeDate: Fixtures.date(), bookmarkedAt: date(index))
-        try await store.bookmarks.insert(bookmark)
+        try await store.bookmarks.toggleOn(bookmark)
         lists.bookmarks.append(bookmark)
         bookmarkOrder[bookmark.url] = index
         // Lap numbers out of order: 2, 1, 4, 3, ...
         let lap = Lap(
           number: index.isMultiple(of: 2) ? index + 2 : index, lapTime: .milliseconds(10),
           total: .milliseconds(Int64(index) * 10))
-        try await store.stopwatch.append(lap)
+        try await store.stopwatch.update(appending: lap)
         lists.laps.append(lap)
         inserted += 1
       }

@@ -30,9 +30,10 @@ import Testing
         chatMessages: 0))
 
     for index in 1...5 {
-      try await store.stopwatch.append(
-        Lap(number: index, lapTime: .milliseconds(10), total: .milliseconds(Int64(index) * 10)))
-      try await store.bookmarks.insert(
+      try await store.stopwatch.update(
+        appending:
+          Lap(number: index, lapTime: .milliseconds(10), total: .milliseconds(Int64(index) * 10)))
+      try await store.bookmarks.toggleOn(
         Bookmark(
           url: "u\(index)", title: "t", noticeDate: Fixtures.date(),
           bookmarkedAt: Fixtures.date(Int64(index))))
@@ -41,11 +42,11 @@ import Testing
     }
     _ = try await store.chat.insert(
       contentsOf: (0..<7).map { (content: "b\($0)", date: Fixtures.date()) })
-    try await store.rates.store(snapshot(1))
-    try await store.rates.store(snapshot(2))
-    try await store.rates.store(snapshot(3))
-    try await store.rates.setFavorite("KRW", true)
-    try await store.rates.setFavorite("JPY", true)
+    try await store.rates.storeNewer(snapshot(1))
+    try await store.rates.storeNewer(snapshot(2))
+    try await store.rates.storeNewer(snapshot(3))
+    try await store.rates.toggleFavorite("KRW", to: true)
+    try await store.rates.toggleFavorite("JPY", to: true)
     let messages = try await store.chat.messages(offset: 0, limit: 3).items
     for message in messages { try await store.chat.delete(id: message.id) }
     try await store.bookmarks.delete(url: "u2")

@@ -5,12 +5,12 @@ import Testing
 
 @testable import Data
 
-/// `Tests/Fixtures/pocket-v1.sqlite` is a store file as the first SQLite Pocket (schema
-/// version 1) wrote it, committed so every later Pocket is checked against it: today's code
-/// must open it, migrate it and read every row back exactly.
+/// `Tests/Fixtures/pocket-v1.sqlite` is a store file as the first SQLite Pocket (only the
+/// `createTables` migration) wrote it, committed so every later Pocket is checked against it:
+/// today's code must open it, migrate it and read every row back exactly.
 ///
-/// The file was written by `writeTheVersion1Fixture` below; to write it again (only if the
-/// version-1 schema itself was wrong), run
+/// The file was written with the rows of `version1Rows`; to write it again (only if the
+/// first schema itself was wrong), run
 /// `POCKET_WRITE_FIXTURES=1 swift test --filter writeTheVersion1Fixture`.
 @Suite struct SQLiteFixtureTests {
   static let fixtureName = "pocket-v1.sqlite"
@@ -58,17 +58,53 @@ import Testing
       ], lastMessageID: 6)
   }()
 
+  /// `version1Archive` as the first schema's tables held it, in raw SQL.
+  static let version1Rows = [
+    """
+    INSERT INTO bookmarks VALUES
+      (1, 'https://notice.example.com/articles/7', '기말고사 안내', 1795800000000, 1795915920100),
+      (2, 'https://notice.example.com/articles/3', 'Title with "quotes"', 1795700000000,
+        1795915920100),
+      (3, 'https://notice.example.com/articles/9', '', 1795900000000, 1795915920200)
+    """,
+    """
+    INSERT INTO chat_messages VALUES
+      (2, '안녕하세요', 1795915920010, 0), (5, 'edited ✓', 1795915920010, 1)
+    """,
+    "UPDATE counters SET value = 6 WHERE name = 'chat_messages'",
+    "UPDATE counters SET value = 4 WHERE name = 'mind_logs'",
+    "INSERT INTO favorite_currencies VALUES ('EUR'), ('KRW')",
+    "INSERT INTO laps VALUES (1, 1500, 1500), (2, 800, 2300), (3, 1500, 3800)",
+    """
+    INSERT INTO mind_logs VALUES
+      (1, 1795915000000, '7.25', '산책'), (3, 1795915500000, '0', 'a' || char(10) || 'new line')
+    """,
+    """
+    INSERT INTO rate_snapshots VALUES
+      ('latest', 'USD', 1724025751000, 1724113181000),
+      ('previous', 'USD', 1704758551000, 1704845751000)
+    """,
+    """
+    INSERT INTO rates VALUES
+      ('latest', 'EUR', '0.907539'), ('latest', 'KRW', '1350.003043'), ('latest', 'USD', '1'),
+      ('previous', 'JPY', '144.35'), ('previous', 'KRW', '1315.579762')
+    """,
+    "INSERT INTO screen_state VALUES (1, 'calculator', 'JPY', 'JPY')",
+    "INSERT INTO stopwatch VALUES (1, 61250, 1795915929000)",
+  ]
+
+  /// Writes a first-schema file holding `version1Rows` at `path`.
+  static func writeVersion1File(at path: String) throws {
+    try OldSQLiteFile.make(
+      at: path, with: try OldSQLiteFile.migrations(through: "createTables"), rows: version1Rows)
+  }
+
   @Test(.enabled(if: writesFixtures, "writes Tests/Fixtures only when POCKET_WRITE_FIXTURES=1"))
   func writeTheVersion1Fixture() async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(Self.fixtureName).path
-    do {
-      let store = try SQLiteStore.open(path: path, migratingTo: 1)
-      #expect(store.schemaVersion == 1)
-      try await store.repositories.archive.replaceAll(with: Self.version1Archive)
-    }
-    // The store is closed: SQLite has checkpointed and removed the WAL.
+    try Self.writeVersion1File(at: path)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.path) == [Self.fixtureName])
     let target = Fixtures.url(Self.fixtureName)
@@ -76,21 +112,35 @@ import Testing
     try FileManager.default.copyItem(atPath: path, toPath: target.path)
   }
 
-  @Test func theVersion1FixtureOpensMigratedWithEveryRowIntact() async throws {
+  /// Where the first-schema file comes from: the committed fixture, or written now from
+  /// `version1Rows` (so the rows above are checked to be the fixture's).
+  enum Source: String, CaseIterable, Sendable {
+    case committed, writtenNow
+  }
+
+  @Test(arguments: Source.allCases)
+  func theVersion1FileOpensMigratedWithEveryRowIntact(source: Source) async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(Self.fixtureName).path
-    try FileManager.default.copyItem(atPath: Fixtures.url(Self.fixtureName).path, toPath: path)
+    switch source {
+    case .committed:
+      try FileManager.default.copyItem(atPath: Fixtures.url(Self.fixtureName).path, toPath: path)
+    case .writtenNow:
+      try Self.writeVersion1File(at: path)
+    }
     do {
       let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)  // READWRITE
-      #expect(try connection.integer("PRAGMA user_version") == 1)
+      #expect(
+        try connection.integer("PRAGMA user_version")
+          == Int64(try OldSQLiteFile.migrations(through: "createTables").count))
       #expect(
         try connection.integer(
           "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE '%_by_%'") == 0)
     }
 
     let store = try SQLiteStore.open(path: path)
-    #expect(store.schemaVersion == 6)
+    #expect(store.schemaVersion == SQLiteStore.currentSchemaVersion)
     let repositories = store.repositories
     #expect(try await repositories.archive.export() == Self.version1Archive)
     // The repositories read the same rows, in their own orders.
@@ -115,14 +165,7 @@ import Testing
     #expect(try await repositories.mindLogs.insert(date: Date(), score: 1, note: "").id == 5)
 
     let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
-    #expect(try connection.integer("PRAGMA user_version") == 6)
-    #expect(
-      try connection.integer(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE '%_by_%'") == 4)
-    #expect(
-      try connection.integer(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_counted_%'")
-        == 8)
+    #expect(try connection.integer("PRAGMA user_version") == Int64(SQLiteSchema.migrations.count))
     // The counts started from the fixture's rows, and the triggers kept them since.
     let counts = try connection.query("SELECT name, value FROM row_counts ORDER BY name") {
       "\($0.text(0)) \($0.int64(1))"

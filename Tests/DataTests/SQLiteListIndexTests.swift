@@ -29,7 +29,6 @@ import Testing
   /// log, as the repositories read it.
   private func cost(path: String, position: Int) throws -> (chat: Int, mindLog: Int) {
     let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
-    connection.indexesLists = true
     func read(_ table: String, _ forward: String, _ backward: String, _ index: SQLiteListIndex)
       throws -> Int
     {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Data
 
-/// The SQLite file's own second line of defence (schema version 6): a row written by
+/// The SQLite file's own second line of defence (`rangeChecks`): a row written by
 /// another program with a value out of range is refused by SQLite, and one in range is
 /// taken, at the same bounds as Domain's checks. The oracle is the bounds written out by
 /// hand: 1970-01-01 to 9999-12-31 in milliseconds, 0 to 100 years of 365.25 days, ids and

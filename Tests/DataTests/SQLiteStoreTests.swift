@@ -72,7 +72,6 @@ import Testing
     let store = try SQLiteStore.open(path: path)
     #expect(store.path == path)
     #expect(store.schemaVersion == SQLiteStore.currentSchemaVersion)
-    #expect(SQLiteStore.currentSchemaVersion == 6)
     #expect(try mode(directory.path) == 0o700)
     #expect(try mode(path) == 0o600)
     _ = try await store.repositories.chat.insert(content: "hello", date: Fixtures.date())
@@ -84,7 +83,7 @@ import Testing
 
     let connection = try connect(path)
     #expect(try connection.text("PRAGMA journal_mode") == "wal")
-    #expect(try connection.integer("PRAGMA user_version") == 6)
+    #expect(try connection.integer("PRAGMA user_version") == Int64(SQLiteSchema.migrations.count))
     #expect(try connection.integer("PRAGMA application_id") == SQLiteSchema.applicationID)
     #expect(SQLiteSchema.applicationID == 1_349_477_227, "the constant in the v1 migration")
   }
@@ -100,8 +99,9 @@ import Testing
       return try await group.reduce(into: []) { $0.append($1) }
     }
     for (index, store) in stores.enumerated() {
-      try await store.repositories.stopwatch.append(
-        Lap(number: index + 1, lapTime: .seconds(1), total: .seconds(index + 1)))
+      try await store.repositories.stopwatch.update(
+        appending:
+          Lap(number: index + 1, lapTime: .seconds(1), total: .seconds(index + 1)))
     }
     for store in stores {
       #expect(try await store.repositories.stopwatch.lapSummary().count == 4)
@@ -141,15 +141,18 @@ import Testing
   @Test func aNewerSchemaVersionIsRefusedAndTheFileKept() async throws {
     let (directory, path) = try await closedStoreFile()
     defer { try? FileManager.default.removeItem(at: directory) }
+    let current = SQLiteStore.currentSchemaVersion
     do {
       let connection = try connect(path)
-      try connection.execute("PRAGMA user_version = 9")
+      try connection.execute("PRAGMA user_version = \(current + 3)")
     }
     try expectRefusedAndKept(path) {
       $0
         == .corruptStore(
           path: path,
-          reason: "schema version 9 is newer than this Pocket (6); update Pocket to open it")
+          reason:
+            "schema version \(current + 3) is newer than this Pocket (\(current)); "
+            + "update Pocket to open it")
     }
     #expect(try contents(of: directory) == ["pocket.sqlite"])
   }
@@ -272,7 +275,7 @@ import Testing
     let store = try SQLiteStore.open(path: path)
     let archive = try await store.repositories.archive.export()
     await #expect(throws: DomainError.duplicate) {
-      try await store.repositories.bookmarks.insert(archive.bookmarks[0])
+      try await store.repositories.bookmarks.toggleOn(archive.bookmarks[0])
     }
     var doubled = archive
     doubled.laps.append(archive.laps[0])
@@ -283,7 +286,7 @@ import Testing
     #expect(try await reopened.repositories.archive.export() == archive)
   }
 
-  // MARK: - Row counts (schema version 3)
+  // MARK: - Row counts (the rowCounts migration)
 
   /// `row_counts` next to what `count(*)` says, for every counted table.
   private func counts(_ store: SQLiteStore) async throws -> (kept: [Int64], counted: [Int64]) {
@@ -311,13 +314,15 @@ import Testing
     try await expectExact("opened")
     _ = try await repositories.chat.insert(contentsOf: (0..<50).map { ("b\($0)", Fixtures.date()) })
     let entry = try await repositories.mindLogs.insert(date: Fixtures.date(), score: 1, note: "")
-    try await repositories.stopwatch.append(
-      Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
+    try await repositories.stopwatch.update(
+      appending:
+        Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
     try await expectExact("inserted")
     // Failed writes roll their counts back with their rows.
     await #expect(throws: DomainError.duplicate) {
-      try await repositories.stopwatch.append(
-        Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
+      try await repositories.stopwatch.update(
+        appending:
+          Lap(number: 9, lapTime: .seconds(1), total: .seconds(9)))
     }
     await #expect(throws: DomainError.notFound) { try await repositories.chat.delete(id: 999) }
     try await expectExact("failed writes")
@@ -332,34 +337,6 @@ import Testing
     try await expectExact("replaced")
     #expect(try await counts(store).kept == [2, 2, 2, 2])
     #expect(try await repositories.chat.messages(offset: 0, limit: 0).total == 2)
-  }
-
-  @Test func aVersion2FileMigratesWithItsRowsCounted() async throws {
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent(SQLiteStore.fileName).path
-    var archive = StoreArchive.sample()
-    archive.messages += (10...40).map {
-      ChatMessage(id: Int64($0), content: "m\($0)", date: Fixtures.date(Int64($0 % 4)))
-    }
-    archive.lastMessageID = 40
-    do {
-      let old = try SQLiteStore.open(path: path, migratingTo: 2)
-      #expect(old.schemaVersion == 2)
-      try await old.repositories.archive.replaceAll(with: archive)
-    }
-    let store = try SQLiteStore.open(path: path)
-    #expect(store.schemaVersion == 6)
-    #expect(try await store.repositories.archive.export() == archive)
-    let (kept, counted) = try await counts(store)
-    #expect(kept == counted)
-    #expect(kept == [2, 2, 2, 33])
-    let sorted = archive.messages.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-    #expect(
-      try await store.repositories.chat.messages(offset: 30, limit: 20)
-        == Page(items: Array(sorted[30...]), offset: 30, total: 33))
-    _ = try await store.repositories.chat.insert(content: "new", date: Fixtures.date())
-    #expect(try await counts(store).kept == [2, 2, 2, 34])
   }
 
   @Test func aCurrentFileWithoutACountTriggerIsCorruptAndKept() async throws {

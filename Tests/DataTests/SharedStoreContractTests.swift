@@ -25,12 +25,12 @@ import Testing
     let bookmark = Bookmark(
       url: "https://notice.example.com/articles/1", title: "t", noticeDate: Fixtures.date(),
       bookmarkedAt: Fixtures.date())
-    try await second.bookmarks.insert(bookmark)
-    await #expect(throws: DomainError.duplicate) { try await first.bookmarks.insert(bookmark) }
+    try await second.bookmarks.toggleOn(bookmark)
+    #expect(try await first.bookmarks.bookmarkedURLs(among: [bookmark.url]) == [bookmark.url])
     try await first.screens.save(.calculator(currency: "KRW"))
     #expect(try await second.screens.lastScreen() == .calculator(currency: "KRW"))
     try await second.stopwatch.reset()
-    try await first.rates.setFavorite("EUR", true)
+    try await first.rates.toggleFavorite("EUR", to: true)
     #expect(try await second.archive.export() == (try await first.archive.export()))
   }
 

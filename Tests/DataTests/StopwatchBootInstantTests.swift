@@ -7,7 +7,7 @@ import Testing
 @testable import Data
 
 /// Where a running stopwatch started on the boot clock is kept by every store, in the json
-/// document and the export, and in SQLite files migrated from version 3.
+/// document and the export, and in SQLite files migrated from before it was kept.
 @Suite struct StopwatchBootInstantTests {
   static let boot = BootInstant(
     bootID: "4b3f0c9e-1d2a-4e4b-9c1e-0a2b3c4d5e6f", uptime: .milliseconds(86_400_123))
@@ -18,23 +18,23 @@ import Testing
   func theBootInstantIsStoredAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.stopwatch.save(Self.running)
+    try await store.stopwatch.update(saving: Self.running)
     #expect(try await store.stopwatch.load().startedOnBoot == Self.boot)
     try store.reopen()
     #expect(try await store.stopwatch.load() == Self.running)
 
     // Saved again without one (a run started without a boot clock): none is left.
     let wallOnly = Stopwatch(accumulated: .milliseconds(7), startedAt: Fixtures.date(900))
-    try await store.stopwatch.save(wallOnly)
+    try await store.stopwatch.update(saving: wallOnly)
     #expect(try await store.stopwatch.load() == wallOnly)
     try store.reopen()
     #expect(try await store.stopwatch.load() == wallOnly)
 
     // A stopped stopwatch has no start, on either clock.
-    try await store.stopwatch.save(Self.running)
+    try await store.stopwatch.update(saving: Self.running)
     let stopped = Stopwatch(accumulated: .milliseconds(9), startedOnBoot: Self.boot)
     #expect(stopped.startedOnBoot == nil)
-    try await store.stopwatch.save(stopped)
+    try await store.stopwatch.update(saving: stopped)
     try store.reopen()
     #expect(try await store.stopwatch.load() == Stopwatch(accumulated: .milliseconds(9)))
   }
@@ -98,33 +98,29 @@ import Testing
     #expect(stopwatch == Self.running)
   }
 
-  @Test func aVersion3FileMigratesToReadNoBootInstantAndStoresOne() async throws {
+  @Test func aFileBeforeTheBootInstantMigratesToReadNoneAndStoresOne() async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(SQLiteStore.fileName).path
-    var archive = StoreArchive.sample()
-    archive.stopwatch = Stopwatch(accumulated: .milliseconds(4_500), startedAt: Fixtures.date(9))
-    do {
-      let old = try SQLiteStore.open(path: path, migratingTo: 3)
-      #expect(old.schemaVersion == 3)
-      try await old.repositories.archive.replaceAll(with: archive)
-    }
-    do {
-      let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)  // READWRITE
-      #expect(try connection.integer("PRAGMA user_version") == 3)
-      #expect(try connection.integer("SELECT count(*) FROM pragma_table_info('stopwatch')") == 3)
-    }
+    let stopwatch = Stopwatch(accumulated: .milliseconds(4_500), startedAt: Fixtures.date(9))
+    try OldSQLiteFile.make(
+      at: path, with: try OldSQLiteFile.migrations(through: "rowCounts"),
+      rows: [
+        """
+        INSERT INTO stopwatch (id, accumulated_ms, started_at_ms)
+        VALUES (1, 4500, \(Fixtures.date(9).epochMilliseconds))
+        """
+      ])
 
     var store = try SQLiteStore.open(path: path)
-    #expect(store.schemaVersion == 6)
-    #expect(try await store.repositories.archive.export() == archive)
+    #expect(store.schemaVersion == SQLiteStore.currentSchemaVersion)
+    #expect(try await store.repositories.stopwatch.load() == stopwatch)
     #expect(try await store.repositories.stopwatch.load().startedOnBoot == nil)
-    try await store.repositories.stopwatch.save(Self.running)
+    try await store.repositories.stopwatch.update { _, _ in (.save(Self.running), ()) }
     store = try SQLiteStore.open(path: path)
     #expect(try await store.repositories.stopwatch.load() == Self.running)
 
     let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
-    #expect(try connection.integer("PRAGMA user_version") == 6)
     #expect(
       try connection.text("SELECT started_boot_id FROM stopwatch") == Self.boot.bootID)
     #expect(try connection.integer("SELECT started_uptime_ms FROM stopwatch") == 86_400_123)
@@ -135,7 +131,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(SQLiteStore.fileName).path
     let store = try SQLiteStore.open(path: path)
-    try await store.repositories.stopwatch.save(Self.running)
+    try await store.repositories.stopwatch.update(saving: Self.running)
     do {
       let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
       try connection.execute("UPDATE stopwatch SET started_uptime_ms = -5")

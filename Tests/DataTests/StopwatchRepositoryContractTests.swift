@@ -24,10 +24,10 @@ import Testing
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
     let running = Stopwatch(accumulated: .milliseconds(1_234), startedAt: Fixtures.date(500))
-    try await store.stopwatch.save(running)
+    try await store.stopwatch.update(saving: running)
     #expect(try await store.stopwatch.load() == running)
     let stopped = Stopwatch(accumulated: .milliseconds(98_765))
-    try await store.stopwatch.save(stopped)
+    try await store.stopwatch.update(saving: stopped)
     #expect(try await store.stopwatch.load() == stopped)
     try store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.stopwatch.load() == stopped)
@@ -37,8 +37,8 @@ import Testing
   func saveLeavesLapsAlone(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.stopwatch.append(lap(1, 1_000, total: 1_000))
-    try await store.stopwatch.save(Stopwatch(accumulated: .milliseconds(5)))
+    try await store.stopwatch.update(appending: lap(1, 1_000, total: 1_000))
+    try await store.stopwatch.update(saving: Stopwatch(accumulated: .milliseconds(5)))
     #expect(try await store.stopwatch.lapSummary().count == 1)
   }
 
@@ -48,8 +48,9 @@ import Testing
     defer { store.remove() }
     // Appended out of order: ordering is by number, not by insertion.
     for number in [2, 1, 4, 3, 5] {
-      try await store.stopwatch.append(
-        lap(number, Int64(number) * 100, total: Int64(number) * 1_000))
+      try await store.stopwatch.update(
+        appending:
+          lap(number, Int64(number) * 100, total: Int64(number) * 1_000))
     }
     let all = try await store.stopwatch.laps(offset: 0, limit: 10)
     #expect(all.items.map(\.number) == [5, 4, 3, 2, 1])
@@ -71,9 +72,9 @@ import Testing
   func aDuplicateLapNumberThrowsAndStoresNothing(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
-    try await store.stopwatch.append(lap(1, 1_000, total: 1_000))
+    try await store.stopwatch.update(appending: lap(1, 1_000, total: 1_000))
     await #expect(throws: DomainError.duplicate) {
-      try await store.stopwatch.append(lap(1, 9_999, total: 9_999))
+      try await store.stopwatch.update(appending: lap(1, 9_999, total: 9_999))
     }
     #expect(
       try await store.stopwatch.laps(offset: 0, limit: 10).items == [lap(1, 1_000, total: 1_000)])
@@ -90,7 +91,7 @@ import Testing
       lap(1, 3_000, total: 3_000), lap(2, 1_000, total: 4_000), lap(3, 5_000, total: 9_000),
       lap(4, 1_000, total: 10_000), lap(5, 5_000, total: 15_000),
     ]
-    for item in laps.reversed() { try await store.stopwatch.append(item) }
+    for item in laps.reversed() { try await store.stopwatch.update(appending: item) }
     let summary = try await store.stopwatch.lapSummary()
     #expect(summary == LapSummary(count: 5, fastest: laps[1], slowest: laps[2]))
   }
@@ -100,14 +101,15 @@ import Testing
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
     try await store.stopwatch.reset()
-    try await store.stopwatch.save(
-      Stopwatch(accumulated: .milliseconds(10), startedAt: Fixtures.date()))
-    try await store.stopwatch.append(lap(1, 10, total: 10))
+    try await store.stopwatch.update(
+      saving:
+        Stopwatch(accumulated: .milliseconds(10), startedAt: Fixtures.date()))
+    try await store.stopwatch.update(appending: lap(1, 10, total: 10))
     try await store.stopwatch.reset()
     #expect(try await store.stopwatch.load() == Stopwatch())
     #expect(try await store.stopwatch.lapSummary() == LapSummary())
     // Lap numbers are free again after a reset.
-    try await store.stopwatch.append(lap(1, 20, total: 20))
+    try await store.stopwatch.update(appending: lap(1, 20, total: 20))
     try store.reopen()
     #expect(try await store.stopwatch.load() == Stopwatch())
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [lap(1, 20, total: 20)])

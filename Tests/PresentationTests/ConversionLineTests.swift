@@ -91,7 +91,7 @@ struct ConversionLineTests {
       func decimal(_ rate: Scaled) -> Decimal {
         Decimal(sign: .plus, exponent: -rate.scale, significand: Decimal(Int64(rate.digits)))
       }
-      try await store.rates.store(
+      try await store.rates.storeNewer(
         RateSnapshot(
           base: "USD", publishedAt: Date(timeIntervalSince1970: Double(index)),
           nextUpdateAt: Date(timeIntervalSince1970: Double(index + 1)),

@@ -86,7 +86,7 @@ struct RatesViewModelTests {
     let eur = RateSnapshot(
       base: "EUR", publishedAt: Fixtures.referenceDate, nextUpdateAt: Fixtures.referenceDate,
       rates: ["KRW": Decimal(string: "1487.5") ?? 0, "USD": Decimal(string: "1.1") ?? 0])
-    try await store.rates.store(eur)
+    try await store.rates.storeNewer(eur)
     let viewModel = await calculator()
     #expect(viewModel.state.base == "EUR")
     #expect(viewModel.state.rate == Decimal(string: "1487.5"))

@@ -94,10 +94,6 @@ private struct FailingStopwatchRepository: StopwatchRepository {
   let store: FailingStore
 
   func load() async throws -> Stopwatch { try await store.gate(writes: false).stopwatch.load() }
-  func save(_ stopwatch: Stopwatch) async throws {
-    try await store.gate(writes: true).stopwatch.save(stopwatch)
-  }
-  func append(_ lap: Lap) async throws { try await store.gate(writes: true).stopwatch.append(lap) }
   func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
     try await store.gate(writes: false).stopwatch.laps(offset: offset, limit: limit)
   }
@@ -126,9 +122,6 @@ private struct FailingBookmarkRepository: BookmarkRepository {
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
     try await store.gate(writes: false).bookmarks.bookmarkedURLs(among: urls)
   }
-  func insert(_ bookmark: Bookmark) async throws {
-    try await store.gate(writes: true).bookmarks.insert(bookmark)
-  }
   func rename(url: String, to title: String) async throws {
     try await store.gate(writes: true).bookmarks.rename(url: url, to: title)
   }
@@ -150,9 +143,6 @@ private struct FailingExchangeRateRepository: ExchangeRateRepository {
   func previous() async throws -> RateSnapshot? {
     try await store.gate(writes: false).rates.previous()
   }
-  func store(_ snapshot: RateSnapshot) async throws {
-    try await store.gate(writes: true).rates.store(snapshot)
-  }
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
     -> RateStoreOutcome
   {
@@ -160,9 +150,6 @@ private struct FailingExchangeRateRepository: ExchangeRateRepository {
   }
   func favorites() async throws -> Set<String> {
     try await store.gate(writes: false).rates.favorites()
-  }
-  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
-    try await store.gate(writes: true).rates.setFavorite(code, isFavorite)
   }
   func toggleFavorite(_ code: String) async throws -> Bool {
     try await store.gate(writes: true).rates.toggleFavorite(code)
@@ -191,9 +178,6 @@ private struct FailingMindLogRepository: MindLogRepository {
   }
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
     try await store.gate(writes: true).mindLogs.insert(date: date, score: score, note: note)
-  }
-  func update(_ entry: MindLog) async throws {
-    try await store.gate(writes: true).mindLogs.update(entry)
   }
   func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {
     try await store.gate(writes: true).mindLogs.update(

@@ -22,7 +22,7 @@ struct LimitsTests {
 
   @Test func aConversionTooLargeToShowIsRefused() async throws {
     // Both rates at the ends of their range: 10^15 × 10^12 / 10^-12 would be 10^39.
-    try await store.rates.store(snapshot(["XAU": "0.000000000001", "VND": "1000000000000"]))
+    try await store.rates.storeNewer(snapshot(["XAU": "0.000000000001", "VND": "1000000000000"]))
     let convert = ConvertCurrency(rates: store.rates)
     await #expect(throws: DomainError.invalidInput(.resultTooLarge)) {
       try await convert(decimal("999999999999999"), from: "XAU", to: "VND")
@@ -35,7 +35,7 @@ struct LimitsTests {
     // A rate past every limit, which would overflow a conversion, is refused by the store
     // itself, whoever calls it: nothing is stored.
     await #expect(throws: DomainError.self) {
-      try await self.store.rates.store(self.snapshot(["BIG": "1e120", "TINY": "1e-120"]))
+      try await self.store.rates.storeNewer(self.snapshot(["BIG": "1e120", "TINY": "1e-120"]))
     }
     #expect(try await store.rates.latest() == nil)
   }
@@ -65,8 +65,9 @@ struct LimitsTests {
   @Test func theLastLapNumberIsRefusedWithAMessage() async throws {
     let timeline = Timeline.manual(clock)
     try await StartStopwatch(stopwatch: store.stopwatch, timeline: timeline)()
-    try await store.stopwatch.append(
-      Lap(number: Int(Limits.maxCounter), lapTime: .zero, total: .zero))
+    try await store.stopwatch.update(
+      appending:
+        Lap(number: Int(Limits.maxCounter), lapTime: .zero, total: .zero))
     await #expect(
       throws: DomainError.invalidInput(
         .outOfRange("lap numbers end at 9007199254740991; reset the stopwatch"))
@@ -78,7 +79,8 @@ struct LimitsTests {
   @Test func aLapAfterALaterImportedTotalIsNeverNegative() async throws {
     let timeline = Timeline.manual(clock)
     try await StartStopwatch(stopwatch: store.stopwatch, timeline: timeline)()
-    try await store.stopwatch.append(Lap(number: 1, lapTime: .seconds(60), total: .seconds(60)))
+    try await store.stopwatch.update(
+      appending: Lap(number: 1, lapTime: .seconds(60), total: .seconds(60)))
     clock.advance(by: .seconds(2))
     let lap = try await SaveLap(stopwatch: store.stopwatch, timeline: timeline)()
     // The total never drops below the newest lap's, so the laps still sum to it.

@@ -16,7 +16,7 @@ struct RateUseCaseTests {
   func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
 
   @Test func convertsUSDWithTheCachedRate() async throws {
-    try await store.rates.store(snapshot("2024-08-19"))
+    try await store.rates.storeNewer(snapshot("2024-08-19"))
     let convert = ConvertCurrency(rates: store.rates)
     // KRW 1350.003043 × 100 = 135000.3043 → 135000.30
     #expect(
@@ -27,7 +27,7 @@ struct RateUseCaseTests {
   }
 
   @Test func convertsBetweenTwoCurrenciesThroughUSD() async throws {
-    try await store.rates.store(snapshot("2024-08-19"))
+    try await store.rates.storeNewer(snapshot("2024-08-19"))
     let eur = try #require(try await store.rates.latest()?.rates["EUR"])
     let krw = try #require(try await store.rates.latest()?.rates["KRW"])
     let result = try await ConvertCurrency(rates: store.rates)(100, from: "EUR", to: "KRW")
@@ -45,7 +45,7 @@ struct RateUseCaseTests {
   func crossRatesMatchHandComputedValues(
     amount: String, from: String, to: String, expected: String
   ) async throws {
-    try await store.rates.store(snapshot("2024-01-09"))
+    try await store.rates.storeNewer(snapshot("2024-01-09"))
     let result = try await ConvertCurrency(rates: store.rates)(decimal(amount), from: from, to: to)
     #expect(result.result == decimal(expected))
   }
@@ -75,7 +75,7 @@ struct RateUseCaseTests {
   }
 
   @Test func refusesUnknownCurrenciesAndNegativeAmounts() async throws {
-    try await store.rates.store(snapshot("2024-08-19"))
+    try await store.rates.storeNewer(snapshot("2024-08-19"))
     let convert = ConvertCurrency(rates: store.rates)
     await #expect(throws: DomainError.invalidInput(.unknownCurrency("XXX"))) {
       try await convert(1, from: "USD", to: "XXX")
@@ -95,8 +95,10 @@ struct RateUseCaseTests {
   /// A store that today's version left with the previous set newer than the latest (two
   /// refreshes at once): the list shows no marks rather than marks the wrong way round.
   @Test func aPreviousSetNewerThanTheLatestGivesNoTrends() async throws {
-    try await store.rates.store(snapshot("2024-08-19"))
-    try await store.rates.store(snapshot("2024-01-09"))
+    // No door stores an older publication over a newer one; an import brings the file in.
+    try await store.archive.replaceAll(
+      with: StoreArchive(
+        latestRates: try snapshot("2024-01-09"), previousRates: try snapshot("2024-08-19")))
     let board = try await LoadExchangeRates(rates: store.rates, source: BundledRateSource())()
     #expect(board.publishedAt == (try snapshot("2024-01-09")).publishedAt)
     #expect(board.quotes.allSatisfy { $0.trend == .flat })
@@ -120,7 +122,7 @@ struct RateUseCaseTests {
     let (january, august) = (try snapshot("2024-01-09"), try snapshot("2024-08-19"))
     var june = january
     june.publishedAt = Date(timeIntervalSince1970: 1_717_200_000)
-    try await store.rates.store(january)
+    try await store.rates.storeNewer(january)
     let refresh = RefreshExchangeRates(
       rates: store.rates,
       source: StoringMeanwhile(rates: store.rates, meanwhile: august, fetched: june),
@@ -131,8 +133,8 @@ struct RateUseCaseTests {
   }
 
   @Test func trendsCompareWithThePreviousSnapshot() async throws {
-    try await store.rates.store(snapshot("2024-01-09"))
-    try await store.rates.store(snapshot("2024-08-19"))
+    try await store.rates.storeNewer(snapshot("2024-01-09"))
+    try await store.rates.storeNewer(snapshot("2024-08-19"))
     let board = try await LoadExchangeRates(rates: store.rates, source: BundledRateSource())()
     let trends = Dictionary(uniqueKeysWithValues: board.quotes.map { ($0.code, $0.trend) })
     // KRW 1315.58 → 1350.00 and JPY 144.21 → 148.04 rose; EUR 0.9131 → 0.9075 moved < 0.01.
@@ -206,7 +208,7 @@ struct RefreshTests {
 
   @Test func aFailedRefreshKeepsTheCachedRates() async throws {
     let cached = snapshot(next: Fixtures.referenceDate - 1, krw: "1300")
-    try await store.rates.store(cached)
+    try await store.rates.storeNewer(cached)
     let source = ScriptedSource([.failure(.ratesUnavailable(reason: "HTTP 500"))])
     let refresh = RefreshExchangeRates(
       rates: store.rates, source: source, now: { Fixtures.referenceDate })
@@ -220,8 +222,8 @@ struct RefreshTests {
     let now = Fixtures.referenceDate
     let cached = snapshot(next: now - 1, krw: "1400")
     let older = snapshot(next: now - 86_400, krw: "1300")
-    try await store.rates.store(older)
-    try await store.rates.store(cached)
+    try await store.rates.storeNewer(older)
+    try await store.rates.storeNewer(cached)
     let source = ScriptedSource([.success(older), .success(older), .success(cached)])
     let refresh = RefreshExchangeRates(rates: store.rates, source: source, now: { now })
     #expect(try await refresh() == .sourceOlder(publishedAt: older.publishedAt))
@@ -242,8 +244,8 @@ struct RefreshTests {
   /// base changed.
   @Test func trendsCompareOnlySnapshotsOfTheSameBase() async throws {
     let now = Fixtures.referenceDate
-    try await store.rates.store(snapshot(next: now - 86_400, krw: "1300"))
-    try await store.rates.store(
+    try await store.rates.storeNewer(snapshot(next: now - 86_400, krw: "1300"))
+    try await store.rates.storeNewer(
       RateSnapshot(
         base: "EUR", publishedAt: now, nextUpdateAt: now + 86_400,
         rates: ["KRW": 1450, "USD": Decimal(string: "1.08") ?? 0]))
@@ -262,7 +264,7 @@ private struct StoringMeanwhile: ExchangeRateSource {
   var name: String { "a source another process beats" }
 
   func fetch() async throws -> RateSnapshot {
-    try await rates.store(meanwhile)
+    try await rates.storeNewer(meanwhile)
     return fetched
   }
 }

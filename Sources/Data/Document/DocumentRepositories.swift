@@ -39,14 +39,6 @@ struct DocumentStopwatchRepository<Backend: DocumentBackend>: StopwatchRepositor
     try await backend.read { $0.stopwatch }
   }
 
-  func save(_ stopwatch: Stopwatch) async throws {
-    try await backend.apply(.saveStopwatch(stopwatch))
-  }
-
-  func append(_ lap: Lap) async throws {
-    try await backend.apply(.appendLap(lap))
-  }
-
   func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
     try await backend.read { $0.laps(offset: offset, limit: limit) }
   }
@@ -92,10 +84,6 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
     try await backend.read { $0.bookmarkedURLs(among: urls) }
   }
 
-  func insert(_ bookmark: Bookmark) async throws {
-    try await backend.apply(.insertBookmark(bookmark))
-  }
-
   func rename(url: String, to title: String) async throws {
     try await backend.apply(.renameBookmark(url: url, title: title))
   }
@@ -130,10 +118,6 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
     try await backend.read { $0.previousRates }
   }
 
-  func store(_ snapshot: RateSnapshot) async throws {
-    try await backend.apply(.storeRates(snapshot))
-  }
-
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
     -> RateStoreOutcome
   {
@@ -147,10 +131,6 @@ struct DocumentExchangeRateRepository<Backend: DocumentBackend>: ExchangeRateRep
 
   func favorites() async throws -> Set<String> {
     try await backend.read { $0.favoriteCurrencies }
-  }
-
-  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
-    try await backend.apply(.setFavorite(code: code, isFavorite: isFavorite))
   }
 
   func toggleFavorite(_ code: String) async throws -> Bool {
@@ -190,10 +170,6 @@ struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
         .insertMindLog(date: date, score: score, note: note))
     else { preconditionFailure("An insert always inserts") }
     return entry
-  }
-
-  func update(_ entry: MindLog) async throws {
-    try await backend.apply(.updateMindLog(entry))
   }
 
   func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {

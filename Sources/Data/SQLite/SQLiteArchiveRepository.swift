@@ -181,10 +181,10 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     let statement = try connection.statement(SQLiteChatRepository.insert)
     defer { statement.reset() }
     for (index, message) in messages.enumerated() {
-      statement.bind(message.id, at: 1)
-      statement.bind(message.content, at: 2)
-      statement.bind(message.date.epochMilliseconds, at: 3)
-      statement.bind(message.isEdited ? 1 : 0, at: 4)
+      try statement.bind(message.id, at: 1)
+      try statement.bind(message.content, at: 2)
+      try statement.bind(message.date.epochMilliseconds, at: 3)
+      try statement.bind(message.isEdited ? 1 : 0, at: 4)
       do {
         try statement.run()
       } catch {

@@ -56,10 +56,6 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     return true
   }
 
-  func insert(_ bookmark: Bookmark) async throws {
-    try await database.write { try Self.insert(bookmark, $0) }
-  }
-
   func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
     try await database.write { connection in
       guard try !Self.delete(url: bookmark.url, connection) else { return .removed }

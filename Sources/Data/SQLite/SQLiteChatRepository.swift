@@ -60,10 +60,10 @@ struct SQLiteChatRepository: ChatRepository {
         messages.reserveCapacity(drafts.count)
         var id = first
         for draft in drafts {
-          statement.bind(id, at: 1)
-          statement.bind(draft.content, at: 2)
-          statement.bind(draft.date.epochMilliseconds, at: 3)
-          statement.bind(0, at: 4)  // not edited
+          try statement.bind(id, at: 1)
+          try statement.bind(draft.content, at: 2)
+          try statement.bind(draft.date.epochMilliseconds, at: 3)
+          try statement.bind(0, at: 4)  // not edited
           try statement.run()
           messages.append(ChatMessage(id: id, content: draft.content, date: draft.date))
           id += 1

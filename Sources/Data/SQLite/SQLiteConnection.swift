@@ -19,6 +19,10 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
   var message: String
   /// The statement that failed, when there was one.
   var sql: String?
+  /// Whether SQLite refused to prepare `sql` (`SQLITE_ERROR` from `sqlite3_prepare`): a
+  /// syntax error, or a table or column the file does not have. Pocket's SQL is constant,
+  /// so on a file at the current schema this means another program changed the schema.
+  var isInvalidSQL = false
 
   /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_IOERR`, ...).
   var primaryCode: Int32 { code & 0xFF }
@@ -80,9 +84,6 @@ final class SQLiteConnection {
   private let handle: OpaquePointer
   /// Set by `close()`: the handle is closed and must not be used (or closed) again.
   private var isClosed = false
-  /// Whether the file has `list_blocks` (version 5 on), so the lists' blocks are kept and
-  /// read (`SQLiteListIndex`); files of older versions exist only as tests build them.
-  var indexesLists = false
   /// Prepared statements by SQL text, reused across calls.
   private var statements: [String: SQLiteStatement] = [:]
 
@@ -168,7 +169,7 @@ final class SQLiteConnection {
   func execute(_ sql: String, arguments values: [any SQLiteBindable]) throws(SQLiteError) {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
-    statement.bind(values)
+    try statement.bind(values)
     while try statement.step() {}
   }
 
@@ -185,7 +186,7 @@ final class SQLiteConnection {
   ) throws -> [Row] {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
-    statement.bind(values)
+    try statement.bind(values)
     var rows: [Row] = []
     while try statement.step() {
       rows.append(try row(statement))
@@ -197,7 +198,7 @@ final class SQLiteConnection {
   func integer(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) -> Int64? {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
-    statement.bind(values)
+    try statement.bind(values)
     guard try statement.step() else { return nil }
     return statement.isNull(0) ? nil : statement.int64(0)
   }
@@ -206,7 +207,7 @@ final class SQLiteConnection {
   func text(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) -> String? {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
-    statement.bind(values)
+    try statement.bind(values)
     guard try statement.step() else { return nil }
     return statement.optionalText(0)
   }
@@ -271,9 +272,8 @@ final class SQLiteConnection {
   }
 
   /// A prepared statement for `sql`, from the cache when it was prepared before.
-  ///
-  /// SQL text is always a constant of ours, so `SQLITE_ERROR` (a syntax error, an unknown
-  /// column) is a bug; anything else (a damaged file, a lock, no memory) is thrown.
+  /// - Throws: an error with `isInvalidSQL` when SQLite refuses the text (a syntax error, an
+  ///   unknown table or column), else what stopped SQLite (a damaged file, a lock, no memory).
   private func cachedStatement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     if let statement = statements[sql] { return statement }
     let statement = try SQLiteStatement(database: handle, sql: sql)
@@ -293,10 +293,9 @@ final class SQLiteStatement {
     let code = sqlite3_prepare_v3(
       database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
     guard code == SQLITE_OK, let handle else {
-      let error = SQLiteError(
-        code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
-      precondition(error.primaryCode != SQLITE_ERROR, "invalid SQL: \(error)")
-      throw error
+      throw SQLiteError(
+        code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql,
+        isInvalidSQL: code & 0xFF == SQLITE_ERROR)
     }
     self.sql = sql
     self.handle = handle
@@ -307,35 +306,41 @@ final class SQLiteStatement {
     sqlite3_finalize(handle)
   }
 
-  /// Binds `values` to the parameters `?1...?n`; their count must match.
-  func bind(_ values: [any SQLiteBindable]) {
+  /// Binds `values` to the parameters `?1...?n`.
+  /// - Throws: `SQLITE_RANGE` when their count is not the statement's, and nothing is bound.
+  func bind(_ values: [any SQLiteBindable]) throws(SQLiteError) {
     let count = Int(sqlite3_bind_parameter_count(handle))
-    precondition(values.count == count, "\(values.count) values for \(count) parameters: \(sql)")
+    guard values.count == count else {
+      throw SQLiteError(
+        code: SQLITE_RANGE, message: "\(values.count) values for \(count) parameters", sql: sql)
+    }
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       switch value.sqliteValue {
-      case .integer(let integer): bind(integer, at: index)
-      case .text(let text): bind(text, at: index)
-      case .null: check(sqlite3_bind_null(handle, index), binding: index)
+      case .integer(let integer): try bind(integer, at: index)
+      case .text(let text): try bind(text, at: index)
+      case .null: try check(sqlite3_bind_null(handle, index))
       }
     }
   }
 
   /// Binds `value` to the parameter `?index`.
-  func bind(_ value: Int64, at index: Int32) {
-    check(sqlite3_bind_int64(handle, index, value), binding: index)
+  func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    try check(sqlite3_bind_int64(handle, index, value))
   }
 
   /// Binds `text` to the parameter `?index`; SQLite copies its UTF-8 bytes.
-  func bind(_ text: String, at index: Int32) {
+  func bind(_ text: String, at index: Int32) throws(SQLiteError) {
     // The byte count (not -1) keeps text with an embedded NUL whole.
-    check(
-      sqlite3_bind_text(handle, index, text, Int32(clamping: text.utf8.count), SQLITE_TRANSIENT),
-      binding: index)
+    try check(
+      sqlite3_bind_text(handle, index, text, Int32(clamping: text.utf8.count), SQLITE_TRANSIENT))
   }
 
-  private func check(_ code: Int32, binding index: Int32) {
-    precondition(code == SQLITE_OK, "cannot bind parameter \(index) of \(sql): \(code)")
+  /// Throws SQLite's error when a bind call did not return `SQLITE_OK` (an index out of
+  /// range, text too long, no memory).
+  private func check(_ code: Int32) throws(SQLiteError) {
+    guard code != SQLITE_OK else { return }
+    throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
   }
 
   /// Runs a statement that returns no rows with the values bound, then makes it ready to

@@ -65,10 +65,14 @@ actor SQLiteDatabase {
 }
 
 extension SQLiteError {
-  /// A damaged or foreign file is `corruptStore`; anything else (I/O, permissions, locks,
+  /// A damaged or foreign file, or one whose schema another program changed (a statement
+  /// of ours it cannot prepare), is `corruptStore`; anything else (I/O, permissions, locks,
   /// a full disk) is `storageUnavailable`. The reason is SQLite's message, without the SQL.
   func domainError(path: String) -> DomainError {
-    switch primaryCode {
+    if isInvalidSQL {
+      return .corruptStore(path: path, reason: "the schema is not this Pocket's: \(message)")
+    }
+    return switch primaryCode {
     case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT:
       .corruptStore(path: path, reason: "not a usable SQLite database: \(message)")
     default:

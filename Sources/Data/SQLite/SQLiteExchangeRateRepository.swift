@@ -51,12 +51,6 @@ struct SQLiteExchangeRateRepository: ExchangeRateRepository {
     try insert(snapshot, into: "latest", connection)
   }
 
-  func store(_ snapshot: RateSnapshot) async throws {
-    try await database.write { connection in
-      try Self.store(snapshot, over: try Self.snapshot("latest", connection), connection)
-    }
-  }
-
   /// The latest snapshot is read inside the write transaction (`BEGIN IMMEDIATE`), so no
   /// other connection can store between the decision and the write.
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
@@ -73,17 +67,6 @@ struct SQLiteExchangeRateRepository: ExchangeRateRepository {
   func favorites() async throws -> Set<String> {
     try await database.read { connection in
       Set(try connection.query("SELECT code FROM favorite_currencies") { $0.text(0) })
-    }
-  }
-
-  func setFavorite(_ code: String, _ isFavorite: Bool) async throws {
-    try await database.write { connection in
-      if isFavorite {
-        try connection.execute(
-          "INSERT INTO favorite_currencies (code) VALUES (?) ON CONFLICT DO NOTHING", code)
-      } else {
-        try connection.execute("DELETE FROM favorite_currencies WHERE code = ?", code)
-      }
     }
   }
 

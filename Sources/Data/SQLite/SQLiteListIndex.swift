@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds row N of a long list without stepping over N rows (schema version 5).
+/// Finds row N of a long list without stepping over N rows (the `listBlocks` migration).
 ///
 /// SQLite's b-trees cannot answer "the Nth row", and `LIMIT ? OFFSET ?` steps over every
 /// row it skips: item 500,000 of a million costs half a million steps. So each indexed list
@@ -49,7 +49,6 @@ struct SQLiteListIndex: Sendable {
     ascendingStart: Int, count: Int, total: Int, _ connection: SQLiteConnection,
     row: (SQLiteStatement) throws -> Item
   ) throws -> [Item]? {
-    guard connection.indexesLists else { return nil }
     guard let (first, skip) = try block(containing: ascendingStart, total: total, connection)
     else { return nil }
     let items = try connection.query(
@@ -65,7 +64,7 @@ struct SQLiteListIndex: Sendable {
     let fromStart = position < total / 2
     let statement = try connection.statement(fromStart ? blocksAscending : blocksDescending)
     defer { statement.reset() }
-    statement.bind(table, at: 1)
+    try statement.bind(table, at: 1)
     // Rows before the block (from the start), or in it and after it (from the end).
     var counted = 0
     while try statement.step() {
@@ -103,7 +102,6 @@ struct SQLiteListIndex: Sendable {
   /// After a write that added or moved the row with key `(key, id)`: splits its block when
   /// it has grown past twice the block size.
   func added(key: Int64, id: Int64, _ connection: SQLiteConnection) throws {
-    guard connection.indexesLists else { return }
     let found = try connection.query(
       covering, table, key, id, row: { ($0.int64(0), $0.int64(1), Int($0.int64(2))) })
     guard let block = found.first, block.2 > 2 * Self.blockSize else { return }
@@ -113,7 +111,6 @@ struct SQLiteListIndex: Sendable {
   /// After a write that removed rows: merges the block that held `(key, id)` into the
   /// block before it when it fell under a quarter of the block size.
   func removed(key: Int64, id: Int64, _ connection: SQLiteConnection) throws {
-    guard connection.indexesLists else { return }
     let found = try connection.query(
       covering, table, key, id, row: { ($0.int64(0), $0.int64(1), Int($0.int64(2))) })
     guard let block = found.first, block.2 < Self.blockSize / 4,
@@ -157,7 +154,6 @@ struct SQLiteListIndex: Sendable {
   /// first key (a batch of new messages) join the last block, which is then cut into
   /// blocks; any other batch cuts the whole list again.
   func addedInBatch(_ keys: [(Int64, Int64)], _ connection: SQLiteConnection) throws {
-    guard connection.indexesLists else { return }
     guard !keys.isEmpty else { return }
     let found = try connection.query(
       blocksDescending + " LIMIT 1", table,
@@ -175,7 +171,6 @@ struct SQLiteListIndex: Sendable {
   /// Cuts the whole list into blocks again: after a batch insert, an import, or blocks that
   /// disagree with the rows. One pass over the `(key, id)` index.
   func rebuild(_ connection: SQLiteConnection) throws {
-    guard connection.indexesLists else { return }
     try connection.execute("DELETE FROM list_blocks WHERE list = ?", table)
     try connection.execute(Self.rebuildSQL(table: table, key: key))
   }

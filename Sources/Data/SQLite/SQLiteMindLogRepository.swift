@@ -47,10 +47,6 @@ struct SQLiteMindLogRepository: MindLogRepository {
     try SQLiteListIndex.mindLogs.added(key: row.dateMs, id: row.id, connection)
   }
 
-  func update(_ entry: MindLog) async throws {
-    try await database.write { try Self.update(entry, $0) }
-  }
-
   /// The entry is read inside the write transaction, so no other connection can change it
   /// between the reading and the writing.
   func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {

@@ -46,8 +46,8 @@ extension StopwatchFields {
     FROM stopwatch WHERE id = 1
     """
 
-  /// Schema version 4 added `started_boot_id` and `started_uptime_ms`; they are NULL in
-  /// rows of older versions and for a run started without a boot clock.
+  /// `started_boot_id` and `started_uptime_ms` (the `stopwatchBootInstant` migration) are
+  /// NULL in rows written before it and for a run started without a boot clock.
   init(_ statement: SQLiteStatement) {
     accumulatedMs = statement.int64(0)
     startedAtMs = statement.optionalInt64(1)
@@ -62,22 +62,13 @@ extension StopwatchFields {
     }
   }
 
-  /// Stores the row with `connection`, replacing the one there. A row without a boot
-  /// instant names only the version-1 columns (the others become NULL), so it can be
-  /// written to files of every version, as tests build them.
+  /// Stores the row with `connection`, replacing the one there.
   func save(_ connection: SQLiteConnection) throws(SQLiteError) {
-    if let startedBootID, let startedUptimeMs {
-      try connection.execute(
-        Self.replaceWithBoot, accumulatedMs, startedAtMs, startedBootID, startedUptimeMs)
-    } else {
-      try connection.execute(Self.replace, accumulatedMs, startedAtMs)
-    }
+    try connection.execute(
+      Self.replace, accumulatedMs, startedAtMs, startedBootID, startedUptimeMs)
   }
 
   static let replace = """
-    INSERT OR REPLACE INTO stopwatch (id, accumulated_ms, started_at_ms) VALUES (1, ?, ?)
-    """
-  static let replaceWithBoot = """
     INSERT OR REPLACE INTO stopwatch
       (id, accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms)
     VALUES (1, ?, ?, ?, ?)

@@ -1,31 +1,37 @@
-/// The schema of a Pocket SQLite file, as numbered migrations. The version a file is at is
-/// kept in `PRAGMA user_version`; each migration runs in its own transaction that also
-/// sets it, so a file is always at exactly one version.
+/// The schema of a Pocket SQLite file, as an ordered list of named migrations, each moving a
+/// file from the one before (as GRDB's `DatabaseMigrator` registers them). A file records how
+/// many it has had in `PRAGMA user_version`, which `SQLiteMigrator` sets in the transaction
+/// that runs each one, so a file has always had exactly the first N.
+///
+/// Migrations are only ever appended: one that shipped never changes, moves or goes, since
+/// files it wrote exist. Each is spelled out rather than generated from today's constants.
 enum SQLiteSchema {
   /// `PRAGMA application_id` of every Pocket file: "Pock" in ASCII.
   static let applicationID: Int64 = 0x506F_636B
 
+  /// One step of the schema: a name for people and tests, and the constant statements that
+  /// move a file that has had every migration before it to this one, run in order.
   struct Migration {
-    let version: Int
-    /// Constant statements, run in order; the last one sets `user_version`.
+    let name: String
     let statements: [String]
   }
 
+  /// Every migration, in the order they run.
   static let migrations: [Migration] = [
-    version1, version2, version3, version4, version5, version6,
+    createTables, orderIndexes, rowCounts, stopwatchBootInstant, listBlocks, rangeChecks,
   ]
 
-  /// The version this code writes and reads.
-  static var currentVersion: Int { migrations.last?.version ?? 0 }
+  /// The version this code writes and reads: the number of migrations.
+  static var currentVersion: Int { migrations.count }
 
-  /// Every table the current code uses; a file at a known version without one is damaged.
+  /// Every table the current code uses; a file at the current version without one is damaged.
   /// (Every record kind's tables, and the counters and indexes kept beside them.)
   static let tables = RecordKind.tablesOfRecords + ["counters", "row_counts", "list_blocks"]
 
-  /// The lists whose rows `row_counts` counts, each kept by two triggers (version 3).
+  /// The lists whose rows `row_counts` counts, each kept by two triggers (`rowCounts`).
   static let countedTables = ["laps", "bookmarks", "mind_logs", "chat_messages"]
 
-  /// Every trigger the current code relies on; a file at a known version without one is
+  /// Every trigger the current code relies on; a file at the current version without one is
   /// damaged (its counts would drift).
   static let triggers =
     countedTables.flatMap { ["\($0)_counted_insert", "\($0)_counted_delete"] }
@@ -33,8 +39,8 @@ enum SQLiteSchema {
 
   /// Tables for everything in Domain. Times are epoch milliseconds, durations milliseconds,
   /// decimals their exact text.
-  static let version1 = Migration(
-    version: 1,
+  static let createTables = Migration(
+    name: "createTables",
     statements: [
       "PRAGMA application_id = 1349477227",
       """
@@ -112,18 +118,16 @@ enum SQLiteSchema {
       ) STRICT, WITHOUT ROWID
       """,
       "INSERT INTO counters (name, value) VALUES ('mind_logs', 0), ('chat_messages', 0)",
-      "PRAGMA user_version = 1",
     ])
 
   /// Indexes for every ordered or paged query. (Laps are ordered by their primary key.)
-  static let version2 = Migration(
-    version: 2,
+  static let orderIndexes = Migration(
+    name: "orderIndexes",
     statements: [
       "CREATE INDEX chat_messages_by_date ON chat_messages (date_ms, id)",
       "CREATE INDEX mind_logs_by_date ON mind_logs (date_ms, id)",
       "CREATE INDEX bookmarks_by_date ON bookmarks (bookmarked_at_ms, id)",
       "CREATE INDEX laps_by_lap_time ON laps (lap_ms, number)",
-      "PRAGMA user_version = 2",
     ])
 
   /// Exact row counts, so a page's `total` is one b-tree lookup instead of a `count(*)`
@@ -132,8 +136,8 @@ enum SQLiteSchema {
   /// only the chat batch insert turns them off for its own connection and adds its count
   /// once. The migration starts the counts from the rows the file holds. (Spelled out, not
   /// generated from `countedTables`, so this migration never changes.)
-  static let version3 = Migration(
-    version: 3,
+  static let rowCounts = Migration(
+    name: "rowCounts",
     statements: [
       """
       CREATE TABLE row_counts (
@@ -189,25 +193,23 @@ enum SQLiteSchema {
         UPDATE row_counts SET value = value - 1 WHERE name = 'chat_messages';
       END
       """,
-      "PRAGMA user_version = 3",
     ])
 
   /// Where a running stopwatch started on the boot clock (`BootInstant`), so a later
   /// process measures the run on a clock that is never set. Both NULL in rows written
   /// before, read as no boot instant.
-  static let version4 = Migration(
-    version: 4,
+  static let stopwatchBootInstant = Migration(
+    name: "stopwatchBootInstant",
     statements: [
       "ALTER TABLE stopwatch ADD COLUMN started_boot_id TEXT",
       "ALTER TABLE stopwatch ADD COLUMN started_uptime_ms INTEGER",
-      "PRAGMA user_version = 4",
     ])
 
   /// The blocks that find item N of a long list without stepping over N rows
   /// (`SQLiteListIndex`): the table, its triggers, and the blocks of the rows the file
   /// holds. (Built from `SQLiteListIndex`'s constants, which therefore never change.)
-  static let version5 = Migration(
-    version: 5,
+  static let listBlocks = Migration(
+    name: "listBlocks",
     statements: [
       """
       CREATE TABLE list_blocks (
@@ -222,7 +224,7 @@ enum SQLiteSchema {
       + SQLiteListIndex.all.flatMap { index in
         [SQLiteListIndex.rebuildSQL(table: index.table, key: index.key)]
           + SQLiteListIndex.triggerSQL(table: index.table, key: index.key)
-      } + ["PRAGMA user_version = 5"])
+      })
 
   /// The ranges every door checks (Domain's `CheckedRecord`, from `Limits`), said once more
   /// by the file itself, as a second line of defence against a writer that is not Pocket:
@@ -231,8 +233,8 @@ enum SQLiteSchema {
   /// as they are, so a file with one can still be exported and repaired. Scores and rates are
   /// decimal text, compared as REAL: a second line, not the first. (Spelled out, so this
   /// migration never changes; `SQLiteRangeTriggerTests` checks they say what `Limits` says.)
-  static let version6 = Migration(
-    version: 6,
+  static let rangeChecks = Migration(
+    name: "rangeChecks",
     statements: rangeTriggers(
       "stopwatch",
       "NEW.accumulated_ms NOT BETWEEN 0 AND 3155760000000"
@@ -259,10 +261,9 @@ enum SQLiteSchema {
       + rangeTriggers(
         "chat_messages",
         "NEW.id NOT BETWEEN 1 AND 9007199254740991"
-          + " OR NEW.date_ms NOT BETWEEN 0 AND 253402300799999")
-      + ["PRAGMA user_version = 6"])
+          + " OR NEW.date_ms NOT BETWEEN 0 AND 253402300799999"))
 
-  /// The tables `version6` guards.
+  /// The tables `rangeChecks` guards.
   static let rangeCheckedTables = [
     "stopwatch", "laps", "bookmarks", "rate_snapshots", "rates", "mind_logs", "chat_messages",
   ]

@@ -39,10 +39,6 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
     try await database.read { try Self.stopwatch($0) }
   }
 
-  func save(_ stopwatch: Stopwatch) async throws {
-    try await database.write { try Self.save(stopwatch, $0) }
-  }
-
   func update<Result: Sendable>(
     _ decide: @Sendable (Stopwatch, Lap?) throws -> (change: StopwatchChange?, result: Result)
   ) async throws -> Result {
@@ -58,10 +54,6 @@ struct SQLiteStopwatchRepository: StopwatchRepository {
       }
       return result
     }
-  }
-
-  func append(_ lap: Lap) async throws {
-    try await database.write { try Self.append(lap, $0) }
   }
 
   func laps(offset: Int, limit: Int) async throws -> Page<Lap> {

@@ -52,12 +52,6 @@ public final class SQLiteStore: Sendable {
   ///   the file or its directory cannot be made, read or written, when the directory is
   ///   writable by other users or owned by another user, or when the file is a symbolic link.
   public static func open(path: String) throws(DomainError) -> SQLiteStore {
-    try open(path: path, migratingTo: SQLiteSchema.currentVersion)
-  }
-
-  /// Opens the store at `path`, running migrations only up to `target` (tests use this to
-  /// build files of older versions).
-  static func open(path: String, migratingTo target: Int) throws(DomainError) -> SQLiteStore {
     let given = URL(fileURLWithPath: path).standardizedFileURL.path
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
@@ -81,10 +75,10 @@ public final class SQLiteStore: Sendable {
       }
     }
     if try !SQLiteFile.exists(path) {
-      try createDatabase(at: path, migratingTo: target)
+      try createDatabase(at: path)
     }
     do {
-      let (connection, version) = try connect(path: path, migratingTo: target)
+      let (connection, version) = try connect(path: path)
       return SQLiteStore(
         path: path, schemaVersion: version, database: SQLiteDatabase(connection: connection))
     } catch {
@@ -96,10 +90,10 @@ public final class SQLiteStore: Sendable {
   /// into place, so `path` never names a half-made file, even if the process is killed.
   /// When another process links its new file first, that one is kept. The folder is locked
   /// meanwhile, so that no opening process takes the new file for a leftover.
-  private static func createDatabase(at path: String, migratingTo target: Int) throws(DomainError) {
+  private static func createDatabase(at path: String) throws(DomainError) {
     let directory = (path as NSString).deletingLastPathComponent
     try StoreFolder.withExclusiveLock(directory) { () throws(DomainError) in
-      try createDatabase(at: path, in: directory, migratingTo: target)
+      try createDatabase(at: path, in: directory)
     }
   }
 
@@ -108,15 +102,13 @@ public final class SQLiteStore: Sendable {
   /// `SQLITE_OK`), no log left beside it, and the file synced. On any failure (a full disk
   /// at any of these steps) the temporary file and its side files are deleted and nothing
   /// is at `path`; the next open with room makes the store afresh.
-  private static func createDatabase(
-    at path: String, in directory: String, migratingTo target: Int
-  ) throws(DomainError) {
+  private static func createDatabase(at path: String, in directory: String) throws(DomainError) {
     let name = (path as NSString).lastPathComponent
     let temporary = "\(directory)/\(SQLiteFile.temporaryPrefix(for: name))\(UUID().uuidString)"
     try SQLiteFile.createEmpty(temporary)
     defer { SQLiteFile.remove(temporary) }
     do {
-      let (connection, _) = try connect(path: temporary, migratingTo: target)
+      let (connection, _) = try connect(path: temporary)
       do {
         try connection.checkpoint()
       } catch {
@@ -133,13 +125,12 @@ public final class SQLiteStore: Sendable {
     try SQLiteFile.linkIfAbsent(temporary, to: path)
   }
 
-  /// An open connection to a valid Pocket file at `target`'s schema version, and that version.
+  /// An open connection to a valid Pocket file, migrated to the current schema version, and
+  /// that version.
   ///
   /// A file already at the current version costs a few cheap statements: two pragmas read,
   /// one `sqlite_master` query, three pragmas set; no transaction, no migration.
-  private static func connect(
-    path: String, migratingTo target: Int
-  ) throws -> (connection: SQLiteConnection, version: Int) {
+  private static func connect(path: String) throws -> (connection: SQLiteConnection, version: Int) {
     // No SQLITE_OPEN_CREATE: the file exists by now, and one that vanished since must not be
     // recreated with the default mode. No link is followed to it.
     let connection = try SQLiteConnection(
@@ -150,7 +141,7 @@ public final class SQLiteStore: Sendable {
     }
 
     // Only reads until the file is known to be Pocket's, of a version this code knows.
-    var version = Int(try connection.integer("PRAGMA user_version") ?? 0)
+    var version = try SQLiteMigrator.appliedCount(connection)
     let applicationID = try connection.integer("PRAGMA application_id") ?? 0
     var objects = try schemaObjects(connection)
     let current = SQLiteSchema.currentVersion
@@ -180,23 +171,19 @@ public final class SQLiteStore: Sendable {
       try connection.execute("PRAGMA checkpoint_fullfsync = ON")
     #endif
     try connection.execute("PRAGMA foreign_keys = ON")
-    if version < target {
-      try migrate(connection, from: version, to: target)
-      version = Int(try connection.integer("PRAGMA user_version") ?? 0)
+    if version < current {
+      try SQLiteMigrator.pocket.migrate(connection, after: version)
+      version = try SQLiteMigrator.appliedCount(connection)
       objects = try schemaObjects(connection)
     }
 
-    // Files of older versions exist only as tests build them; the current one must be whole.
-    if version == current {
-      let required =
-        SQLiteSchema.tables.map { (type: "table", name: $0) }
-        + SQLiteSchema.triggers.map { (type: "trigger", name: $0) }
-      if let missing = required.first(where: { !objects.contains("\($0.type) \($0.name)") }) {
-        throw DomainError.corruptStore(
-          path: path, reason: "the \(missing.type) \"\(missing.name)\" is missing")
-      }
+    let required =
+      SQLiteSchema.tables.map { (type: "table", name: $0) }
+      + SQLiteSchema.triggers.map { (type: "trigger", name: $0) }
+    if let missing = required.first(where: { !objects.contains("\($0.type) \($0.name)") }) {
+      throw DomainError.corruptStore(
+        path: path, reason: "the \(missing.type) \"\(missing.name)\" is missing")
     }
-    connection.indexesLists = version >= SQLiteSchema.version5.version
     return (connection, version)
   }
 
@@ -204,24 +191,6 @@ public final class SQLiteStore: Sendable {
   private static func schemaObjects(_ connection: SQLiteConnection) throws -> Set<String> {
     Set(
       try connection.query("SELECT type || ' ' || name FROM sqlite_master") { $0.text(0) })
-  }
-
-  /// Runs every migration above `version` (the file's, as read before) up to `target`, each
-  /// in one transaction. The version is read again inside it, so two processes opening one
-  /// file at once migrate it once.
-  private static func migrate(
-    _ connection: SQLiteConnection, from version: Int, to target: Int
-  ) throws {
-    for migration in SQLiteSchema.migrations
-    where migration.version > version && migration.version <= target {
-      try connection.transaction(immediate: true) {
-        let version = try connection.integer("PRAGMA user_version") ?? 0
-        guard version < migration.version else { return }
-        for statement in migration.statements {
-          try connection.execute(statement)
-        }
-      }
-    }
   }
 }
 
