@@ -66,7 +66,7 @@ struct RateUseCaseTests {
   func roundsHalfUpToTheCent(amount: String, from: String, to: String, expected: String)
     async throws
   {
-    try await store.rates.store(
+    try await store.rates.storeNewer(
       RateSnapshot(
         base: "USD", publishedAt: Fixtures.date(), nextUpdateAt: Fixtures.date(3_600_000),
         rates: ["HLF": decimal("0.005"), "TWO": 2, "TEN": decimal("0.05"), "CNT": decimal("0.01")]))
