@@ -82,14 +82,8 @@ struct InputLineTests {
   func controller(size: TerminalSize = TerminalSize(rows: 30, columns: 100)) async
     -> LiveController
   {
-    let opened = OpenedStore(
-      kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
     let strings = Strings(language: .en, timeZone: .gmt)
-    let session = Session(
-      store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
-      archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all)
-    #expect(await session.launch() == nil)
+    let session = await Session.launched(strings: strings)
     return LiveController(session: session, renderer: Renderer(strings: strings), size: size)
   }
 

@@ -18,14 +18,8 @@ struct LiveControllerTests {
     palette: Palette? = nil, size: TerminalSize? = nil,
     repositories: Repositories = InMemoryStore().repositories
   ) async -> LiveController {
-    let opened = OpenedStore(
-      kind: .memory, path: "memory", schemaVersion: 1, repositories: repositories)
     let strings = Strings(language: .en, timeZone: .gmt)
-    let session = Session(
-      store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
-      archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all)
-    #expect(await session.launch() == nil)
+    let session = await Session.launched(strings: strings, repositories: repositories)
     return LiveController(
       session: session, renderer: Renderer(strings: strings, palette: palette),
       size: size ?? self.size)

@@ -64,14 +64,8 @@ final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
 @Suite("Live view redraws", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct LiveViewRedrawTests {
   @Test func aViewModelChangeRedrawsTheScreenEveryTime() async throws {
-    let opened = OpenedStore(
-      kind: .memory, path: "memory", schemaVersion: 1, repositories: InMemoryStore().repositories)
     let strings = Strings(language: .en, timeZone: .gmt)
-    let session = Session(
-      store: opened, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
-      archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all)
-    #expect(await session.launch() == nil)
+    let session = await Session.launched(strings: strings)
     let chat = try #require(session.features.lazy.compactMap { $0 as? ChatScreen }.first)
     let terminal = MemoryTerminal(size: TerminalSize(rows: 30, columns: 100))
     let view = LiveView(

@@ -73,14 +73,8 @@ struct RegisteredScreenTests {
   func session(
     _ registry: ScreenRegistry, repositories: Repositories = InMemoryStore().repositories
   ) async -> Session {
-    let store = OpenedStore(
-      kind: .memory, path: "memory", schemaVersion: 1, repositories: repositories)
-    let session = Session(
-      store: store, timeline: Timeline(clock: ContinuousClock(), now: { Date() }),
-      strings: strings, rateSource: BundledRateSource(), bundledRates: BundledRateSource(),
-      archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all,
-      registry: registry)
-    #expect(await session.launch() == nil)
+    let session = await Session.launched(
+      strings: strings, repositories: repositories, registry: registry)
     return session
   }
 
