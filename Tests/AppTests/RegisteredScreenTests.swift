@@ -141,8 +141,10 @@ struct RegisteredScreenTests {
 
         """)
     #expect(
-      Renderer(strings: Strings(language: .ko, timeZone: .gmt), registry: registry).render(session.content)
-        .hasPrefix("환율  스톱워치  공지  북마크  마음 일기  채팅  [집계]\n"))
+      Renderer(strings: Strings(language: .ko, timeZone: .gmt), registry: registry).render(
+        session.content
+      )
+      .hasPrefix("환율  스톱워치  공지  북마크  마음 일기  채팅  [집계]\n"))
   }
 
   @Test func itsScreenBoundCommandIsRefusedElsewhere() async {
