@@ -51,33 +51,26 @@ struct CommandSpec: Sendable {
 /// the screens' own.
 enum GlobalCommands {
   static let leading: [CommandSpec] = [
-    CommandSpec("show", "Show the current screen again", "현재 화면을 다시 보여줍니다", command: .show),
-    CommandSpec(
-      "more", "Show the next page of the list showing", "보고 있는 목록의 다음 쪽을 보여줍니다",
-      isScreenBound: true, command: .more),
-    CommandSpec(
-      "page", usage: "page N", "Show page N of the list showing (1: the newest)",
-      "보고 있는 목록의 N쪽을 보여줍니다 (1: 가장 최근)", isScreenBound: true
-    ) { words throws(UsageError) in .page(number: try words.number()) },
+    CommandSpec("show", GlobalCommandWords.show, command: .show),
+    CommandSpec("more", GlobalCommandWords.more, isScreenBound: true, command: .more),
+    CommandSpec("page", usage: "page N", GlobalCommandWords.page, isScreenBound: true) {
+      words throws(UsageError) in .page(number: try words.number())
+    },
   ]
 
   static let trailing: [CommandSpec] = [
+    CommandSpec("store", GlobalCommandWords.store, command: .storeInfo),
+    CommandSpec("export", usage: "export PATH", GlobalCommandWords.export) {
+      words throws(UsageError) in .export(path: try words.required(.path))
+    },
     CommandSpec(
-      "store", "Show the store's kind, path, version and counts", "저장소의 종류, 경로, 버전과 기록 수를 보여줍니다",
-      command: .storeInfo),
-    CommandSpec(
-      "export", usage: "export PATH", "Write every record to a JSON file", "모든 기록을 JSON 파일로 씁니다"
-    ) { words throws(UsageError) in .export(path: try words.required(.path)) },
-    CommandSpec(
-      "import", usage: "import PATH [--replace]",
-      "Read an export into this store (an empty one, unless --replace)",
-      "내보낸 파일을 이 저장소로 읽어옵니다 (--replace가 없으면 빈 저장소에만)", parse: importArchive),
+      "import", usage: "import PATH [--replace]", GlobalCommandWords.importArchive,
+      parse: importArchive),
     // Whether the topic is a command is the registry's to say (`ScreenRegistry.parse`).
-    CommandSpec(
-      "help", usage: "help [COMMAND]", "List the commands, or explain one",
-      "명령 목록을 보여주거나 명령 하나를 설명합니다"
-    ) { words throws(UsageError) in .help(topic: words.next()) },
-    CommandSpec("quit", aliases: ["exit"], "End the session", "세션을 끝냅니다", command: .quit),
+    CommandSpec("help", usage: "help [COMMAND]", GlobalCommandWords.help) {
+      words throws(UsageError) in .help(topic: words.next())
+    },
+    CommandSpec("quit", aliases: ["exit"], GlobalCommandWords.quit, command: .quit),
   ]
 
   private static func importArchive(_ words: inout Words) throws(UsageError) -> Command {

@@ -2,16 +2,14 @@ import Domain
 import Foundation
 
 /// The forms `--date` reads, in either language (they cannot be mistaken for each
-/// other): `2026-11-28`, `11/28/2026`, `2026. 11. 28.` (as three words), `today`/`오늘`,
-/// `yesterday`/`어제`. Whether the day is past is for the use case, which knows the clock.
+/// other): `2026-11-28`, `11/28/2026`, `2026. 11. 28.` (as three words), today and
+/// yesterday (`TypedWords`). Whether the day is past is for the use case, which knows the clock.
 enum DateWords {
   static func parse(_ words: [String]) -> EntryDay? {
     if words.count == 1 {
-      switch words[0].lowercased() {
-      case "today", "오늘": return .today
-      case "yesterday", "어제": return .yesterday
-      default: break
-      }
+      let lowered = words[0].lowercased()
+      if TypedWords.today.contains(lowered) { return .today }
+      if TypedWords.yesterday.contains(lowered) { return .yesterday }
       let word = words[0]
       if let numbers = numbers(word, separator: "-"), word.count == 10 {
         return day(year: numbers[0], month: numbers[1], day: numbers[2])

@@ -267,9 +267,9 @@ package struct Pocket {
     return .outcome(.refused(.notConfirmed(question, command: confirmed.typed)))
   }
 
-  /// Yes in either language: y, yes, 예, 네, ㅇ (any case, blanks around).
+  /// Yes in either language (`TypedWords.yes`; any case, blanks around).
   private static func isYes(_ answer: String) -> Bool {
-    ["y", "yes", "예", "네", "ㅇ"].contains(
+    TypedWords.yes.contains(
       answer.trimmingCharacters(in: .whitespaces).lowercased())
   }
 

@@ -86,14 +86,7 @@ package final class ProgressLine: Sendable {
   static func text(_ progress: ArchiveProgress, _ language: Language) -> String {
     let done = grouped(progress.done)
     let total = grouped(progress.total)
-    switch (language, progress.stage) {
-    case (.en, .reading): return "Reading… \(done) of \(total) messages"
-    case (.en, .importing): return "Importing… \(done) of \(total) messages"
-    case (.ko, .reading): return "읽는 중… 메시지 \(total)개 중 \(done)개"
-    case (.ko, .importing): return "가져오는 중… 메시지 \(total)개 중 \(done)개"
-    case (.en, .exporting): return "Exporting… \(done) of \(total) messages"
-    case (.ko, .exporting): return "내보내는 중… 메시지 \(total)개 중 \(done)개"
-    }
+    return AppText.progress(progress.stage, done: done, total: total).text(language)
   }
 
   /// `1234567` as `1,234,567`.

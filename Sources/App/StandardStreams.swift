@@ -37,11 +37,7 @@ package struct FailedWrites: Equatable, Sendable {
 
   /// `write error: CAUSE`, the cause as the system words it.
   static func text(_ code: Int32, _ language: Language) -> String {
-    let cause = String(cString: strerror(code))
-    switch language {
-    case .en: return "write error: \(cause)"
-    case .ko: return "출력을 쓰지 못했습니다 (기술적 원인: \(cause))"
-    }
+    AppText.writeError(cause: String(cString: strerror(code))).text(language)
   }
 }
 

@@ -85,10 +85,13 @@ struct KoreanCoverageTests {
       words += feature.keys.map(\.does)
       if let tab = feature.tab { words += [tab.title, tab.hint] }
     }
-    words += LiveKeys.everywhere(tabs: 6).map(\.does)
     #expect(words.count > 60)
     for word in words {
       expectKorean(word.korean, english: word.english)
+    }
+    // Every shared key, in every state of the key bar (`fg` is the shell's command).
+    for word in LiveKeys.every(tabs: 6) {
+      expectKorean(word.korean, english: word.english, allowing: ["fg"])
     }
     // The shared keys name the screens by their titles, in the language shown.
     for (korean, english) in zip(
@@ -98,6 +101,47 @@ struct KoreanCoverageTests {
     }
     let titles = registry.tabs.map(\.tab.title.korean).joined(separator: ", ")
     #expect(LiveKeys.all(.ko, registry: registry)[0].does.korean.contains(titles))
+  }
+
+  /// Every word of the App's own table: `--help`, the live view's words, progress and
+  /// a failed write (`AppText.samples` names every case).
+  @Test(arguments: AppText.samples(cause: cause))
+  func everyAppTextIsInKorean(text: AppText) {
+    expectKorean(text.text(.ko), english: text.text(.en), allowing: [Self.cause])
+  }
+
+  /// Every input line a key opens on any screen, with and without a selected item: each
+  /// printable ASCII key and each named key is pressed on every screen a feature shows.
+  @Test @MainActor func everyInputPromptIsInKorean() {
+    let session = ScreenFeatureTests().session()
+    let named: [Key] = [
+      .enter, .tab, .backTab, .escape, .backspace, .delete, .up, .down, .left, .right, .home,
+      .end, .pageUp, .pageDown,
+    ]
+    let keys = named + (0x20...0x7E).map { Key.character(Character(UnicodeScalar(UInt8($0)))) }
+    let items: [ListItem?] = [
+      nil, ListItem(number: 3, code: "EUR", text: "비", date: Date(timeIntervalSince1970: 0)),
+    ]
+    var prompts: [KeyText] = []
+    for feature in session.features {
+      for screen in ScreenFeatureTests.screens where type(of: feature).shows(screen) {
+        for key in keys {
+          for item in items {
+            if case .input(let request) = feature.liveAction(
+              for: key, on: screen, selected: item)
+            {
+              prompts.append(request.prompt)
+            }
+          }
+        }
+      }
+    }
+    // Bookmarks' rename, the calculator's amount, chat's write and edit, the mind log's
+    // new entry and edit, the rates' filter.
+    #expect(Set(prompts.map(\.english)).count >= 7)
+    for prompt in prompts {
+      expectKorean(prompt.korean, english: prompt.english)
+    }
   }
 
   @Test func everyScreenWordIsInKorean() {
@@ -194,12 +238,12 @@ struct KoreanCoverageTests {
     ])
 
   /// The words of `text` in Latin letters that are not typed words, codes or placeholders
-  /// (all capitals), options (`--force`), paths or URLs (with `/`), numbers, or `verbatim`.
+  /// (all capitals), options (`--force`, `-h`), paths or URLs (with `/`), numbers, or `verbatim`.
   static func englishWords(in text: String, allowing verbatim: [String]) -> [String] {
     var text = text
     for cause in verbatim { text = text.replacingOccurrences(of: cause, with: " ") }
     let tokens = text.split(whereSeparator: \.isWhitespace).filter {
-      !$0.contains("/") && !$0.contains("--") && !$0.contains("$")
+      !$0.contains("/") && !$0.contains("--") && !$0.hasPrefix("-") && !$0.contains("$")
     }
     var words: [String] = []
     for token in tokens {

@@ -93,8 +93,6 @@ struct InputLine: Equatable {
 extension InputLine {
   /// What the status row says once something was cut.
   func cutNotice(_ language: Language) -> String {
-    language == .ko
-      ? "앞의 \(count)자만 남기고 \(cut)자를 잘라 냈습니다"
-      : "Kept the first \(count) characters; \(cut) cut"
+    AppText.cutNotice(count: count, cut: cut).text(language)
   }
 }

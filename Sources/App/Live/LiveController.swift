@@ -90,7 +90,7 @@ final class LiveController {
         + [""] + screenKeys()
     case .character(":"):
       state.input = InputRequest(
-        prompt: KeyText(":", ":"), words: "", limit: InputRequest.commandLimit)
+        prompt: LiveKeys.commandPrompt, words: "", limit: InputRequest.commandLimit)
     case .character(let digit)
     where digit.wholeNumberValue.map { (1...tabs.count).contains($0) } ?? false:
       await show(tabs[(digit.wholeNumberValue ?? 1) - 1])

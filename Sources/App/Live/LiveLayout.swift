@@ -155,63 +155,23 @@ struct LiveLayout {
   /// The last row: what the keys do here, then the keys of every screen.
   private func keyBar(_ keys: [KeyHelp], _ overlay: LiveOverlay) -> String {
     let shown: [KeyHelp]
-    if overlay.input != nil {
-      shown = [
-        KeyHelp(
-          "Enter", overlay.input?.isLive == true ? "done" : "run",
-          overlay.input?.isLive == true ? "완료" : "실행"),
-        KeyHelp("Esc", "cancel", "취소"),
-      ]
+    if let input = overlay.input {
+      shown = LiveKeys.input(isLive: input.isLive)
     } else if overlay.question != nil {
-      shown = [KeyHelp("y", "yes", "예"), KeyHelp("n", "no", "아니요")]
+      shown = LiveKeys.question
     } else if overlay.page != nil {
-      shown = [KeyHelp(anyKey.text(language), "back", "돌아가기")]
+      shown = LiveKeys.page(language)
     } else {
       shown = keys + LiveKeys.everywhere(tabs: renderer.registry.tabs.count)
     }
     return shown.map { "\($0.key) \($0.does.text(language))" }.joined(separator: " · ")
   }
 
-  private var anyKey: KeyText { KeyText("Any key", "아무 키") }
-
   /// Two short lines, so a narrow terminal shows them whole.
   private func tooSmall(_ size: TerminalSize) -> [String] {
     let need = "\(Self.minimum.columns)×\(Self.minimum.rows)"
     let have = "\(size.columns)×\(size.rows)"
-    return language == .ko
-      ? ["터미널이 작습니다", "\(have), \(need) 필요"]
-      : ["Terminal too small", "\(have), needs \(need)"]
+    return AppText.tooSmall(have: have, need: need).text(language)
+      .split(separator: "\n").map(String.init)
   }
-}
-
-/// The keys every screen shares, and the full list `?` shows.
-enum LiveKeys {
-  /// The key bar's shared keys, with the digit keys of `tabs` tabs.
-  static func everywhere(tabs: Int) -> [KeyHelp] {
-    [
-      KeyHelp("1-\(tabs)", "screens", "화면"), KeyHelp("↑↓", "select", "선택"),
-      KeyHelp(":", "command", "명령"), KeyHelp("?", "keys", "키"), KeyHelp("q", "quit", "끝"),
-    ]
-  }
-
-  /// The keys every screen shares, for `?`; the first line names the screens by the
-  /// titles on the tab line.
-  static func all(_ language: Language, registry: ScreenRegistry) -> [KeyHelp] {
-    let tabs = registry.tabs
-    let titles = tabs.map { $0.tab.title.text(language) }.joined(separator: ", ")
-    return [KeyHelp("1-\(tabs.count)", "show a screen (\(titles))", "화면 열기 (\(titles))")]
-      + shared
-  }
-
-  private static let shared: [KeyHelp] = [
-    KeyHelp("Tab / →", "next screen", "다음 화면"),
-    KeyHelp("Shift-Tab / ←", "previous screen", "이전 화면"),
-    KeyHelp("↑ / ↓", "move the selection", "선택 옮기기"),
-    KeyHelp("PgUp / PgDn", "previous / next page", "이전 / 다음 쪽"),
-    KeyHelp("Home / End", "first / last item", "처음 / 마지막 항목"),
-    KeyHelp(":", "a command, as in line mode (help lists them)", "줄 모드와 같은 명령 (help로 목록 보기)"),
-    KeyHelp("?", "this list", "이 목록"),
-    KeyHelp("q / Ctrl-C / Ctrl-D", "quit", "끝내기"),
-    KeyHelp("Ctrl-Z", "suspend (fg comes back)", "일시 정지 (fg로 돌아오기)"),
-  ]
 }

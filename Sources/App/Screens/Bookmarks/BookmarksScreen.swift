@@ -35,13 +35,18 @@ final class BookmarksScreen: ScreenFeature {
     .init("Enter", "rename", "이름 바꾸기"), .init("Del", "remove", "삭제"),
   ]
 
+  /// The input line Enter opens on bookmark `number`.
+  nonisolated static func renamePrompt(_ number: Int) -> KeyText {
+    KeyText("Rename bookmark \(number)", "북마크 \(number) 이름")
+  }
+
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     guard let number = selected?.number else { return nil }
     switch key {
     case .enter:
       return .input(
         InputRequest(
-          prompt: KeyText("Rename bookmark \(number)", "북마크 \(number) 이름"),
+          prompt: Self.renamePrompt(number),
           words: "rename \(number) ", text: selected?.text ?? "",
           limit: InputField.title.limit))
     case .delete: return .run(.remove(number: number))

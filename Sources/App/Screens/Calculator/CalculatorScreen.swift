@@ -34,13 +34,16 @@ final class CalculatorScreen: ScreenFeature {
     .init("0-9", "amount", "금액"), .init("Esc", "back", "뒤로"),
   ]
 
+  /// The input line a digit opens.
+  nonisolated static let amountPrompt = KeyText("Amount", "금액")
+
   /// Typing a number opens the amount line, which converts at every key.
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     switch key {
     case .character(let character) where character.isNumber || character == ".":
       .input(
         InputRequest(
-          prompt: KeyText("Amount", "금액"), words: "convert ", text: String(character),
+          prompt: Self.amountPrompt, words: "convert ", text: String(character),
           limit: InputRequest.shortLimit, isLive: true))
     case .escape: .run(.back)
     default: nil

@@ -36,16 +36,24 @@ final class ChatScreen: ScreenFeature {
     .init("i", "write", "쓰기"), .init("Enter", "edit", "고치기"), .init("Del", "delete", "삭제"),
   ]
 
+  /// The input line `i` opens.
+  nonisolated static let writePrompt = KeyText("Message", "메시지")
+
+  /// The input line Enter opens on message `number`.
+  nonisolated static func editPrompt(_ number: Int) -> KeyText {
+    KeyText("Edit message \(number)", "메시지 \(number) 고치기")
+  }
+
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     switch (key, selected?.number) {
     case (.character("i"), _), (.enter, nil):
       .input(
         InputRequest(
-          prompt: KeyText("Message", "메시지"), words: "say ", limit: InputField.message.limit))
+          prompt: Self.writePrompt, words: "say ", limit: InputField.message.limit))
     case (.enter, let number?):
       .input(
         InputRequest(
-          prompt: KeyText("Edit message \(number)", "메시지 \(number) 고치기"),
+          prompt: Self.editPrompt(number),
           words: "edit \(number) ", text: selected?.text ?? "",
           limit: InputField.message.limit))
     case (.delete, let number?): .run(.delete(number: number))

@@ -52,17 +52,25 @@ final class MindLogScreen: ScreenFeature {
     .init("i", "new entry", "새 기록"), .init("Enter", "edit", "고치기"), .init("Del", "delete", "삭제"),
   ]
 
+  /// The input line `i` opens.
+  nonisolated static let newPrompt = KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모")
+
+  /// The input line Enter opens on entry `number`.
+  nonisolated static func editPrompt(_ number: Int) -> KeyText {
+    KeyText("Edit entry \(number)", "기록 \(number) 고치기")
+  }
+
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     switch (key, selected?.number) {
     case (.character("i"), _), (.enter, nil):
       .input(
         InputRequest(
-          prompt: KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모"), words: "add ",
+          prompt: Self.newPrompt, words: "add ",
           limit: InputRequest.mindLogLimit))
     case (.enter, let number?):
       .input(
         InputRequest(
-          prompt: KeyText("Edit entry \(number)", "기록 \(number) 고치기"), words: "edit \(number) ",
+          prompt: Self.editPrompt(number), words: "edit \(number) ",
           text: selected?.text ?? "", limit: InputRequest.mindLogLimit))
     case (.delete, let number?): .run(.delete(number: number))
     default: nil

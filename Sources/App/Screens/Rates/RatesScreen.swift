@@ -42,12 +42,15 @@ final class RatesScreen: ScreenFeature {
     .init("f", "favourite", "즐겨찾기"), .init("R", "refresh", "갱신"),
   ]
 
+  /// The input line `/` opens.
+  nonisolated static let filterPrompt = KeyText("Filter", "찾기")
+
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     switch (key, selected?.code) {
     case (.character("/"), _):
       .input(
         InputRequest(
-          prompt: KeyText("Filter", "찾기"), words: "rates ", text: viewModel.state.query,
+          prompt: Self.filterPrompt, words: "rates ", text: viewModel.state.query,
           limit: InputRequest.shortLimit, isLive: true))
     case (.enter, let code?): .run(.calc(code: code))
     case (.character("f"), let code?): .run(.favorite(code: code))

@@ -1,0 +1,81 @@
+import Domain
+import Presentation
+
+/// The App layer's own words, in English and Korean: what no one screen declares (`--help`,
+/// the live view's shared words, the progress line, the input line's cut notice, a failed
+/// write). Each case is worded once per language in `pair`; callers ask `text(_:)` for the
+/// language shown. A screen's own words stay in its declaration (`Screens/<Name>`), usage
+/// errors are worded in `UsageError.pair(usage:)`, and the keys in `AppKeys`.
+enum AppText: Equatable, Sendable {
+  /// `--help`'s usage lines.
+  case usage
+  /// `--help`'s options, modes and exit statuses.
+  case options
+  /// The heading of `help`'s list of commands.
+  case commandsHeading
+  /// `Usage: ` and a command's usage line.
+  case usageHint(String)
+  /// Where a wrong option sends the user.
+  case optionsHint
+  /// The live view cannot draw in a terminal this small (`have` and `need` as `30×8`).
+  case tooSmall(have: String, need: String)
+  /// An input line kept `count` characters and cut `cut`.
+  case cutNotice(count: Int, cut: Int)
+  /// An import's or export's progress, the counts grouped (`1,000,000`).
+  case progress(ArchiveProgress.Stage, done: String, total: String)
+  /// Standard output could not be written; `cause` as the system words it, verbatim.
+  case writeError(cause: String)
+
+  /// The text in `language`.
+  func text(_ language: Language) -> String { pair.text(language) }
+
+  /// The English and the Korean.
+  var pair: KeyText {
+    switch self {
+    case .usage: Self.usageText
+    case .options: Self.optionsText
+    case .commandsHeading: KeyText("Commands:", "명령:")
+    case .usageHint(let usage): KeyText("Usage: \(usage)", "사용법: \(usage)")
+    case .optionsHint:
+      KeyText("Run 'pocket --help' for the options.", "옵션은 'pocket --help'로 볼 수 있습니다.")
+    case .tooSmall(let have, let need):
+      KeyText("Terminal too small\n\(have), needs \(need)", "터미널이 작습니다\n\(have), \(need) 필요")
+    case .cutNotice(let count, let cut):
+      KeyText(
+        "Kept the first \(count) characters; \(cut) cut", "앞의 \(count)자만 남기고 \(cut)자를 잘라 냈습니다")
+    case .progress(let stage, let done, let total):
+      switch stage {
+      case .reading:
+        KeyText("Reading… \(done) of \(total) messages", "읽는 중… 메시지 \(total)개 중 \(done)개")
+      case .importing:
+        KeyText("Importing… \(done) of \(total) messages", "가져오는 중… 메시지 \(total)개 중 \(done)개")
+      case .exporting:
+        KeyText("Exporting… \(done) of \(total) messages", "내보내는 중… 메시지 \(total)개 중 \(done)개")
+      }
+    case .writeError(let cause):
+      KeyText("write error: \(cause)", "출력을 쓰지 못했습니다 (기술적 원인: \(cause))")
+    }
+  }
+
+  /// Every case with sample values, for tests. The switch names every case, so a new one
+  /// cannot be left out.
+  static func samples(cause: String) -> [AppText] {
+    let all: [AppText] =
+      [
+        .usage, .options, .commandsHeading, .usageHint("rename N TITLE..."), .optionsHint,
+        .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
+        .writeError(cause: cause),
+      ]
+      + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
+        .progress($0, done: "420,000", total: "1,000,000")
+      }
+    for sample in all {
+      switch sample {
+      case .usage, .options, .commandsHeading, .usageHint, .optionsHint, .tooSmall, .cutNotice,
+        .progress, .writeError:
+        break
+      }
+    }
+    return all
+  }
+}

@@ -1,0 +1,63 @@
+import Presentation
+
+/// The keys every screen shares, the full list `?` shows, and the keys of the key bar while
+/// an input line, a question or a page is open: each key's words in English and Korean.
+enum LiveKeys {
+  /// The key bar's shared keys, with the digit keys of `tabs` tabs.
+  static func everywhere(tabs: Int) -> [KeyHelp] {
+    [
+      KeyHelp("1-\(tabs)", "screens", "화면"), KeyHelp("↑↓", "select", "선택"),
+      KeyHelp(":", "command", "명령"), KeyHelp("?", "keys", "키"), KeyHelp("q", "quit", "끝"),
+    ]
+  }
+
+  /// The keys every screen shares, for `?`; the first line names the screens by the
+  /// titles on the tab line.
+  static func all(_ language: Language, registry: ScreenRegistry) -> [KeyHelp] {
+    let tabs = registry.tabs
+    let titles = tabs.map { $0.tab.title.text(language) }.joined(separator: ", ")
+    return [KeyHelp("1-\(tabs.count)", "show a screen (\(titles))", "화면 열기 (\(titles))")]
+      + shared
+  }
+
+  private static let shared: [KeyHelp] = [
+    KeyHelp("Tab / →", "next screen", "다음 화면"),
+    KeyHelp("Shift-Tab / ←", "previous screen", "이전 화면"),
+    KeyHelp("↑ / ↓", "move the selection", "선택 옮기기"),
+    KeyHelp("PgUp / PgDn", "previous / next page", "이전 / 다음 쪽"),
+    KeyHelp("Home / End", "first / last item", "처음 / 마지막 항목"),
+    KeyHelp(":", "a command, as in line mode (help lists them)", "줄 모드와 같은 명령 (help로 목록 보기)"),
+    KeyHelp("?", "this list", "이 목록"),
+    KeyHelp("q / Ctrl-C / Ctrl-D", "quit", "끝내기"),
+    KeyHelp("Ctrl-Z", "suspend (fg comes back)", "일시 정지 (fg로 돌아오기)"),
+  ]
+
+  /// While an input line is open: Enter runs its command, or ends a line whose command runs
+  /// as it is typed (`isLive`).
+  static func input(isLive: Bool) -> [KeyHelp] {
+    [
+      isLive ? KeyHelp("Enter", "done", "완료") : KeyHelp("Enter", "run", "실행"),
+      KeyHelp("Esc", "cancel", "취소"),
+    ]
+  }
+
+  /// While a question waits for y or n.
+  static let question = [KeyHelp("y", "yes", "예"), KeyHelp("n", "no", "아니요")]
+
+  /// While a page stands in for the screen: any key, named in `language`, goes back.
+  static func page(_ language: Language) -> [KeyHelp] {
+    [KeyHelp(anyKey.text(language), "back", "돌아가기")]
+  }
+
+  /// The key that closes a page, as the key bar names it.
+  static let anyKey = KeyText("Any key", "아무 키")
+
+  /// The prompt of the input line `:` opens.
+  static let commandPrompt = KeyText(":", ":")
+
+  /// Every key's words, in every state of the key bar, for tests (`tabs` tabs).
+  static func every(tabs: Int) -> [KeyText] {
+    (everywhere(tabs: tabs) + shared + input(isLive: true) + input(isLive: false) + question)
+      .map(\.does) + [page(.en)[0].does, anyKey]
+  }
+}

@@ -1,0 +1,101 @@
+import Domain
+
+/// The wording of usage errors, in English and Korean. Command words, option names,
+/// placeholders and what the user typed stay as typed.
+extension UsageError {
+  /// The error in both languages; `usage` gives a command's usage line (`rename N TITLE...`).
+  func pair(usage: (String) -> String) -> KeyText {
+    // "Usage: calc CODE" for a command `help` knows.
+    func hint(_ name: String) -> KeyText { AppText.usageHint(usage(name)).pair }
+    let options = AppText.optionsHint.pair
+    switch self {
+    case .unknownCommand(let name):
+      return KeyText(
+        "Unknown command '\(name)'. Type 'help' for the list.",
+        "알 수 없는 명령입니다: '\(name)'. 명령 목록은 'help'를 입력하세요.")
+    case .missing(let command, let what):
+      return KeyText(
+        "'\(command)' needs \(what.pair.english). \(hint(command).english)",
+        "'\(command)' 뒤에 \(what.pair.korean)를 입력하세요. \(hint(command).korean)")
+    case .notANumber(let command, let word):
+      return KeyText(
+        "'\(command)' needs a number N, not '\(word)'. \(hint(command).english)",
+        "'\(command)' 뒤에는 번호(N)가 와야 합니다. '\(word)'는 번호가 아닙니다. "
+          + hint(command).korean)
+    case .noMoreWords(let command):
+      return KeyText(
+        "'\(command)' takes no more words. \(hint(command).english)",
+        "'\(command)' 뒤에는 더 입력할 것이 없습니다. \(hint(command).korean)")
+    case .refreshTakesOnlyForce:
+      return KeyText(
+        "'refresh' takes only --force. \(hint("refresh").english)",
+        "'refresh' 뒤에는 --force만 붙일 수 있습니다. \(hint("refresh").korean)")
+    case .takesOnlyYes(let command):
+      return KeyText(
+        "'\(command)' takes only --yes. \(hint(command).english)",
+        "'\(command)' 뒤에는 --yes만 붙일 수 있습니다. \(hint(command).korean)")
+    case .importTakesOnePath:
+      return KeyText(
+        "'import' takes one PATH. \(hint("import").english)",
+        "'import'는 파일 경로(PATH)를 하나만 받습니다. \(hint("import").korean)")
+    case .emptyCommand:
+      return KeyText(
+        "empty command. Run 'pocket --help' for the commands.",
+        "명령이 비어 있습니다. 명령은 'pocket --help'로 볼 수 있습니다.")
+    case .optionNeedsValue(let option):
+      return KeyText(
+        "\(option) needs a value. \(options.english)", "\(option) 뒤에 값이 필요합니다. \(options.korean)")
+    case .unknownStore(let name):
+      return KeyText(
+        "Unknown store '\(name)': use sqlite, json or memory.",
+        "알 수 없는 저장소입니다: '\(name)'. sqlite, json, memory 중 하나를 쓰세요.")
+    case .unknownLanguage(let name):
+      return KeyText(
+        "Unknown language '\(name)': use en or ko.",
+        "알 수 없는 언어입니다: '\(name)'. en 또는 ko를 쓰세요.")
+    case .unknownColor(let name):
+      return KeyText(
+        "Unknown colour choice '\(name)': use auto, always or never.",
+        "알 수 없는 색 설정입니다: '\(name)'. auto, always, never 중 하나를 쓰세요.")
+    case .notHTTPURL(let text):
+      return KeyText(
+        "'\(text)' is not an http or https URL.", "'\(text)'는 http나 https 주소가 아닙니다.")
+    case .unknownOption(let option):
+      return KeyText(
+        "Unknown option '\(option)'. \(options.english)",
+        "알 수 없는 옵션입니다: '\(option)'. \(options.korean)")
+    case .badDate(let command, let text):
+      let flag = command == "mindlog" ? "--to" : "--date"
+      return KeyText(
+        "'\(flag)' needs a day today or before, not '\(text)': use 2026-11-28, 11/28/2026, "
+          + "2026. 11. 28., today or yesterday. \(hint(command).english)",
+        "'\(flag)' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. '\(text)'는 읽을 수 없습니다: "
+          + "2026-11-28, 2026. 11. 28., 11/28/2026, 오늘, 어제 형식을 쓰세요. "
+          + hint(command).korean)
+    case .badDays(let text):
+      return KeyText(
+        "'mindlog' takes only --days N, N a number of days from 1 to \(SummarizeMood.maxDays), "
+          + "and --to DATE, each once, not '\(text)'. \(hint("mindlog").english)",
+        "'mindlog' 뒤에는 --days 일수(1부터 \(SummarizeMood.maxDays)까지)와 --to 날짜만 한 번씩 붙일 수 있습니다. "
+          + "'\(text)'는 쓸 수 없습니다. \(hint("mindlog").korean)")
+    case .badTimeout(let text):
+      return KeyText(
+        "--timeout needs a number of seconds above 0 and at most \(Options.maxTimeoutSeconds), "
+          + "not '\(text)'. \(options.english)",
+        "--timeout 뒤에는 0보다 크고 \(Options.maxTimeoutSeconds) 이하인 초 단위 숫자가 와야 합니다. "
+          + "'\(text)'는 쓸 수 없습니다. \(options.korean)")
+    }
+  }
+}
+
+extension UsageError.Placeholder {
+  /// The placeholder named in a sentence; the Korean takes 를 after every one.
+  var pair: KeyText {
+    switch self {
+    case .code: KeyText("CODE", "통화 코드(CODE)")
+    case .path: KeyText("PATH", "파일 경로(PATH)")
+    case .score: KeyText("SCORE", "점수(SCORE)")
+    case .number: KeyText("a number N", "번호(N)")
+    }
+  }
+}
