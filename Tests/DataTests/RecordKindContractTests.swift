@@ -69,6 +69,22 @@ import Testing
     }
   }
 
+  @Test func everyDeclaredMemberIsWrittenOnceAndNothingElseIs() throws {
+    let paths = RecordKind.all.flatMap(\.documentPaths)
+    #expect(Set(paths).count == paths.count, "a member declared twice: \(paths)")
+    var whole = StoreArchive()
+    for kind in RecordKind.all { kind.copy(Self.only(kind), &whole) }
+    let written = Set(try Self.members(try ArchiveFile.encode(whole)).keys)
+    for path in paths {
+      #expect(
+        written.contains { $0 == path || $0.hasPrefix(path + ".") }, "\(path) is not written")
+    }
+    for path in written where path != "format" && path != "version" {
+      #expect(
+        paths.contains { path == $0 || path.hasPrefix($0 + ".") }, "\(path) is not declared")
+    }
+  }
+
   @Test(arguments: StoreKind.allCases)
   func eachKindRoundTripsThroughTheStoreAndIsCounted(store storeKind: StoreKind) async throws {
     for kind in RecordKind.all {

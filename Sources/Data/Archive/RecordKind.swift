@@ -6,7 +6,9 @@ import Foundation
 /// how `pocket store` counts it and whether it is user data.
 ///
 /// `RecordKind.all` lists every kind once. What every kind shares follows from that list:
-/// which records make a store non-empty (`holdsUserData`), the counts every store reports,
+/// the members of the export document and of a json store's snapshot (`JSONDocument`'s
+/// Codable conformance), which records make a store non-empty (`holdsUserData`), the counts
+/// every store reports,
 /// the tables an import empties and the sqlite store checks for, and the tests that every
 /// kind round-trips through every store's export, import and counts. What is particular to
 /// a kind stays with its own types: its Codable fields (`StoredFields.swift`), its
@@ -15,8 +17,8 @@ struct RecordKind: Sendable {
   /// How tests and messages name it.
   let name: String
   /// The members of the export document (and of a json store's snapshot) that hold it,
-  /// as paths from the top: "laps", "rates.favorites".
-  let documentPaths: [String]
+  /// in the order they are read.
+  let documentMembers: [DocumentMember]
   /// The SQLite tables that hold it; an import empties them.
   let tables: [String]
   /// The count of `pocket store` it adds to, and how many records it adds.
@@ -47,22 +49,27 @@ extension RecordKind {
   ]
 
   static let stopwatch = RecordKind(
-    name: "stopwatch", documentPaths: ["stopwatch"], tables: ["stopwatch"], counted: nil,
+    name: "stopwatch", documentMembers: [.value("stopwatch", \.stopwatch)], tables: ["stopwatch"],
+    counted: nil,
     count: { _ in 0 }, holdsUserData: { !$0.stopwatch.isReset },
     sqliteHoldsUserData: { !(try SQLiteStopwatchRepository.stopwatch($0).isReset) },
     copy: { $1.stopwatch = $0.stopwatch })
 
   static let laps = list(
-    \.laps, name: "laps", documentPath: "laps", table: "laps", heading: \.laps,
+    \.laps, name: "laps", documentMember: .value("laps", \.laps), table: "laps", heading: \.laps,
     count: .rowCounts("laps"))
 
   static let bookmarks = list(
-    \.bookmarks, name: "bookmarks", documentPath: "bookmarks", table: "bookmarks",
+    \.bookmarks, name: "bookmarks", documentMember: .value("bookmarks", \.bookmarks),
+    table: "bookmarks",
     heading: \.bookmarks, count: .rowCounts("bookmarks"))
 
   /// The latest and the previous snapshot: a cache of the source, not user data.
   static let rates = RecordKind(
-    name: "rates", documentPaths: ["rates.latest", "rates.previous"],
+    name: "rates",
+    documentMembers: [
+      .optional("rates.latest", \.rates.latest), .optional("rates.previous", \.rates.previous),
+    ],
     tables: ["rates", "rate_snapshots"],
     counted: (\.rateSnapshots, .countAll("rate_snapshots")),
     count: { [$0.latestRates, $0.previousRates].compactMap { $0 }.count },
@@ -73,13 +80,18 @@ extension RecordKind {
     })
 
   static let favoriteCurrencies = list(
-    \.favoriteCurrencies, name: "favourite currencies", documentPath: "rates.favorites",
+    \.favoriteCurrencies, name: "favourite currencies",
+    documentMember: .value("rates.favorites", \.rates.favorites),
     table: "favorite_currencies", heading: \.favoriteCurrencies,
     count: .countAll("favorite_currencies"))
 
   /// The screen shown last: where the next launch opens, not user data.
   static let screen = RecordKind(
-    name: "screen", documentPaths: ["lastScreen", "lastCalculatorCurrency"],
+    name: "screen",
+    documentMembers: [
+      .optional("lastScreen", \.lastScreen),
+      .optional("lastCalculatorCurrency", \.lastCalculatorCurrency),
+    ],
     tables: ["screen_state"], counted: nil, count: { _ in 0 }, holdsUserData: { _ in false },
     sqliteHoldsUserData: { _ in false },
     copy: {
@@ -88,11 +100,13 @@ extension RecordKind {
     })
 
   static let mindLogs = list(
-    \.mindLogs, lastID: \StoreArchive.lastMindLogID, name: "mind logs", documentPath: "mindLog",
+    \.mindLogs, lastID: \StoreArchive.lastMindLogID, name: "mind logs",
+    documentMember: .value("mindLog", \.mindLog),
     table: "mind_logs", heading: \.mindLogs, count: .rowCounts("mind_logs"))
 
   static let chat = list(
-    \.messages, lastID: \StoreArchive.lastMessageID, name: "chat messages", documentPath: "chat",
+    \.messages, lastID: \StoreArchive.lastMessageID, name: "chat messages",
+    documentMember: .value("chat", \.chat),
     table: "chat_messages", heading: \.chatMessages, count: .rowCounts("chat_messages"))
 
   /// A list of records, each one user data and counted, with the last id given when
@@ -100,11 +114,12 @@ extension RecordKind {
   private static func list<Item>(
     _ items: WritableKeyPath<StoreArchive, [Item]> & Sendable,
     lastID: (WritableKeyPath<StoreArchive, Int64> & Sendable)? = nil, name: String,
-    documentPath: String, table: String, heading: WritableKeyPath<RecordCounts, Int> & Sendable,
+    documentMember: DocumentMember, table: String,
+    heading: WritableKeyPath<RecordCounts, Int> & Sendable,
     count: SQLiteCount
   ) -> RecordKind {
     RecordKind(
-      name: name, documentPaths: [documentPath], tables: [table], counted: (heading, count),
+      name: name, documentMembers: [documentMember], tables: [table], counted: (heading, count),
       count: { $0[keyPath: items].count }, holdsUserData: { !$0[keyPath: items].isEmpty },
       sqliteHoldsUserData: { connection in
         // Table names are constants of ours; values are never interpolated.
@@ -118,6 +133,9 @@ extension RecordKind {
 }
 
 extension RecordKind {
+  /// Where its members lie, as paths from the top: "laps", "rates.favorites".
+  var documentPaths: [String] { documentMembers.map(\.path) }
+
   /// How many records of each kind `archive` holds, for `pocket store`.
   static func counts(_ archive: StoreArchive) -> RecordCounts {
     var counts = RecordCounts(

@@ -131,36 +131,6 @@ struct JSONDocument: Codable, Equatable {
   }
 }
 
-// Decoding: every field but `format` and `version` may be missing, and is then what a new,
-// empty store holds, so that a field added to the format later reads older files.
-extension JSONDocument {
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    format = try container.decode(String.self, forKey: .format)
-    version = try container.decode(Int.self, forKey: .version)
-    journalSeq = try container.decodeIfPresent(Int64.self, forKey: .journalSeq)
-    stopwatch = try container.decode(.stopwatch, default: StopwatchDTO(Stopwatch()))
-    laps = try container.decode(.laps, default: [])
-    bookmarks = try container.decode(.bookmarks, default: [])
-    rates = try container.decode(
-      .rates, default: RatesDTO(latest: nil, previous: nil, favorites: []))
-    lastScreen = try container.decodeIfPresent(ScreenDTO.self, forKey: .lastScreen)
-    lastCalculatorCurrency = try container.decodeIfPresent(
-      String.self, forKey: .lastCalculatorCurrency)
-    mindLog = try container.decode(.mindLog, default: MindLogListDTO(lastID: 0, entries: []))
-    chat = try container.decode(.chat, default: ChatListDTO(lastID: 0, messages: []))
-  }
-}
-
-extension RatesDTO {
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    latest = try container.decodeIfPresent(RateSnapshotDTO.self, forKey: .latest)
-    previous = try container.decodeIfPresent(RateSnapshotDTO.self, forKey: .previous)
-    favorites = try container.decode(.favorites, default: [])
-  }
-}
-
 /// A missing `lastID` is the highest id listed.
 extension MindLogListDTO {
   init(from decoder: any Decoder) throws {
@@ -214,7 +184,9 @@ typealias BookmarkDTO = BookmarkFields
 typealias MindLogDTO = MindLogFields
 typealias ChatMessageDTO = ChatMessageFields
 
-struct RatesDTO: Codable, Equatable {
+/// The `rates` object, whose members two kinds declare (`RecordKind.rates`,
+/// `RecordKind.favoriteCurrencies`).
+struct RatesDTO: Equatable {
   var latest: RateSnapshotDTO?
   var previous: RateSnapshotDTO?
   var favorites: [String]
