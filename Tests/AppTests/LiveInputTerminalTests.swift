@@ -158,9 +158,10 @@ struct LiveInputTerminalTests {
     let device = TerminalDevice(input: pair.slave, output: pair.slave)
     try device.enter()
     defer { device.leave() }
-    // Only SIGWINCH: other tests of this process start children, which must not inherit an
-    // ignored SIGTERM or SIGINT.
-    let events = TerminalEvents(device: device, signals: [SIGWINCH])
+    // No signals: this test needs only keys, and the signal dispositions are the process's.
+    // Another test sends this process SIGWINCH while its own `TerminalEvents` listens; a
+    // second listener stopping here would restore the disposition from under it.
+    let events = TerminalEvents(device: device, signals: [])
     var stream = events.start().makeAsyncIterator()
     defer { events.stop() }
     _ = fcntl(pair.master, F_SETFL, fcntl(pair.master, F_GETFL) | O_NONBLOCK)
