@@ -209,8 +209,10 @@ func rateSnapshotFields(
 }
 
 /// A screen as both stores keep it, a name and, for the calculator, a currency
-/// (("calculator", "KRW"), ("rates", nil)), through the one codec, Domain's `ScreenText`;
-/// an unknown name is the stores' `InvalidDocument`.
+/// (("calculator", "KRW"), ("rates", nil)), through the one codec, Domain's `ScreenText`.
+/// A malformed name (or a currency on a screen other than the calculator) is the stores'
+/// `InvalidDocument`; a well-formed name no feature shows is a later version's screen, and
+/// reads, so the app can show the rates list instead.
 enum ScreenFields {
   static func name(_ screen: Screen) -> (screen: String, currency: String?) {
     let text = ScreenText(screen)
