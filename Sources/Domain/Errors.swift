@@ -18,6 +18,14 @@ public enum InputProblem: Equatable, Sendable {
   case unknownCurrency(String)
   /// A list number that is not on the list of `count` items.
   case noSuchItem(Int, count: Int)
+  /// A number no row of the screen shown last showed.
+  case notShown(Int)
+  /// The item row `number` showed (named `text`) was deleted since, by another process or
+  /// another screen.
+  case shownItemGone(number: Int, text: String)
+  /// The item row `number` showed (named `text`) was changed since: what the row showed is
+  /// no longer what the item is.
+  case shownItemChanged(number: Int, text: String)
   /// Text longer than its field allows (`limit` characters).
   case tooLong(InputField, limit: Int)
   /// The operation needs a running (or stopped) stopwatch.

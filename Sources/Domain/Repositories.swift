@@ -66,6 +66,8 @@ public protocol BookmarkRepository: Sendable {
   func rename(url: String, to title: String) async throws
   /// Deletes the bookmark with `url`; a missing url throws `.notFound`.
   func delete(url: String) async throws
+  /// The bookmark with `url`, or `nil` when there is none.
+  func bookmark(url: String) async throws -> Bookmark?
   /// Deletes every bookmark when at most `limit` are stored, counting and deleting in one
   /// step that no other task or process can come between; with more, nothing changes. An
   /// empty list is not an error.
@@ -140,6 +142,10 @@ public protocol ScreenRepository: Sendable {
   func save(_ screen: Screen) async throws
   /// The currency of the calculator saved most recently, or `nil` when none was.
   func lastCalculatorCurrency() async throws -> String?
+  /// The numbered rows shown last, or `nil` when none were saved.
+  func shownList() async throws -> ShownList?
+  /// Replaces the saved shown rows.
+  func save(_ shown: ShownList) async throws
 }
 
 /// Mind-log entries.
@@ -156,6 +162,8 @@ public protocol MindLogRepository: Sendable {
   func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog
   /// Deletes the entry with `id`; a missing id throws `.notFound`.
   func delete(id: Int64) async throws
+  /// The entry with `id`, or `nil` when there is none.
+  func entry(id: Int64) async throws -> MindLog?
 }
 
 /// Chat messages.
@@ -170,6 +178,8 @@ public protocol ChatRepository: Sendable {
   func update(_ message: ChatMessage) async throws
   /// Deletes the message with `id`; a missing id throws `.notFound`.
   func delete(id: Int64) async throws
+  /// The message with `id`, or `nil` when there is none.
+  func message(id: Int64) async throws -> ChatMessage?
 }
 
 /// Where fresh exchange rates come from (the bundled snapshot, a file, the network).

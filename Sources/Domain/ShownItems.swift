@@ -1,0 +1,103 @@
+import Foundation
+
+/// Which item a list row stands for, whatever its place in the list: a record's id, or
+/// the url of a notice or bookmark.
+public enum ItemIdentity: Hashable, Sendable {
+  case id(Int64)
+  case url(String)
+}
+
+/// A record a numbered list shows, and what its row shows of it.
+public protocol ListedRecord: Sendable {
+  var identity: ItemIdentity { get }
+  /// What names the item in a message (a chat message's text, a title, a note).
+  var shownText: String { get }
+  /// Everything its row shows that the user can change: two readings of one record differ
+  /// here exactly when its row would read differently.
+  var shownValue: String { get }
+}
+
+/// One numbered row as a screen showed it: the item a number typed after it stands for.
+public struct ShownItem: Hashable, Sendable {
+  /// The number the row showed (its place in the whole list when shown).
+  public var number: Int
+  public var identity: ItemIdentity
+  /// What named the item (`ListedRecord.shownText`).
+  public var text: String
+  /// What the row showed of it (`ListedRecord.shownValue`).
+  public var value: String
+
+  public init(number: Int, identity: ItemIdentity, text: String, value: String) {
+    self.number = number
+    self.identity = identity
+    self.text = text
+    self.value = value
+  }
+
+  public init(number: Int, _ record: some ListedRecord) {
+    self.init(
+      number: number, identity: record.identity, text: record.shownText,
+      value: record.shownValue)
+  }
+}
+
+/// The numbered rows a screen showed last: what the numbers a user types next stand for.
+/// Stores keep it beside the last screen, so a one-shot `pocket delete 2` acts on what the
+/// previous `pocket chat` printed, whatever happened in between.
+public struct ShownList: Equatable, Sendable {
+  public var screen: Screen
+  public var items: [ShownItem]
+
+  public init(screen: Screen, items: [ShownItem]) {
+    self.screen = screen
+    self.items = items
+  }
+
+  /// The row that showed `number`, if one did.
+  public func item(_ number: Int) -> ShownItem? {
+    items.first { $0.number == number }
+  }
+}
+
+extension ShownItem {
+  /// `current`, the item as stored now, when it is still what this row showed.
+  /// - Throws: `.invalidInput(.shownItemGone)` when it no longer exists (`current` is
+  ///   `nil`), `.invalidInput(.shownItemChanged)` when its row would now read differently.
+  public func unchanged<Record: ListedRecord>(_ current: Record?) throws(DomainError) -> Record {
+    guard let current else { throw .invalidInput(.shownItemGone(number: number, text: text)) }
+    guard current.shownValue == value else {
+      throw .invalidInput(.shownItemChanged(number: number, text: text))
+    }
+    return current
+  }
+}
+
+extension ChatMessage: ListedRecord {
+  public var identity: ItemIdentity { .id(id) }
+  public var shownText: String { content }
+  public var shownValue: String { content }
+}
+
+extension Bookmark: ListedRecord {
+  public var identity: ItemIdentity { .url(url) }
+  public var shownText: String { title }
+  public var shownValue: String { title }
+}
+
+extension NoticeItem: ListedRecord {
+  public var identity: ItemIdentity { .url(notice.url) }
+  public var shownText: String { notice.title }
+  /// The title and whether it is bookmarked: `bookmark N` toggles, so a row that showed
+  /// the notice unmarked must not unmark it.
+  public var shownValue: String { "\(isBookmarked ? "*" : "-") \(notice.title)" }
+}
+
+extension MindLog: ListedRecord {
+  public var identity: ItemIdentity { .id(id) }
+  /// The note; an entry without one is named by its score.
+  public var shownText: String { note.isEmpty ? "\(score)" : note }
+  /// The day (as seconds since 1970), the score and the note.
+  public var shownValue: String {
+    "\(date.timeIntervalSince1970) \(score) \(note)"
+  }
+}
