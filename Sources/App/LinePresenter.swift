@@ -21,11 +21,15 @@ package final class LinePresenter {
   private let renderer: Renderer
   private let content: @MainActor () -> ScreenContent
   private let write: @MainActor (String) -> Void
+  /// Told what the user sees whenever the screen on the terminal is the one rendered last.
+  private let showed: @MainActor (ScreenContent) -> Void
   private let changes = Changes()
   /// Read by every render, so that `stop()` ends the observation.
   private let lifetime = Lifetime()
-  /// The screen as last rendered; `nil` before the first render.
+  /// The screen as last rendered, and what it was rendered from; `nil` before the first
+  /// render.
   private var rendered: String?
+  private var renderedContent: ScreenContent?
   /// The screen as last printed; `nil` before the first print.
   private var printed: String?
   /// How many times the screen was rendered (drawn from view-model state), printed or not.
@@ -34,13 +38,17 @@ package final class LinePresenter {
   /// - Parameters:
   ///   - content: what the current screen shows; a pure read of view-model state.
   ///   - write: where the text goes (standard output).
+  ///   - showed: told what the terminal shows after each flush that leaves the screen
+  ///     rendered last on it (printed now or before): what a number typed next refers to.
   package init(
     renderer: Renderer, content: @escaping @MainActor () -> ScreenContent,
-    write: @escaping @MainActor (String) -> Void
+    write: @escaping @MainActor (String) -> Void,
+    showed: @escaping @MainActor (ScreenContent) -> Void = { _ in }
   ) {
     self.renderer = renderer
     self.content = content
     self.write = write
+    self.showed = showed
   }
 
   /// A command is running: changes wait for its end.
@@ -80,6 +88,7 @@ package final class LinePresenter {
     } else if let message {
       write(message)
     }
+    if let renderedContent { showed(renderedContent) }
   }
 
   /// Waits until the flushes scheduled by changes made outside a command have run.
@@ -95,9 +104,10 @@ package final class LinePresenter {
   /// Renders the screen, observing what the rendering reads.
   private func render() {
     renderCount += 1
-    rendered = withObservationTracking {
+    (rendered, renderedContent) = withObservationTracking {
       _ = lifetime.isOver
-      return renderer.render(content())
+      let content = content()
+      return (renderer.render(content), content)
     } onChange: { [changes] in
       // Runs on the mutating thread before the change is stored: only mark it, and
       // schedule the flush for after it when no command is running.

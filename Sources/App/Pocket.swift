@@ -143,6 +143,7 @@ package struct Pocket {
     if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal {
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
+        await session.saveShown()
         if let farewell = live.farewell { reportError("pocket: " + farewell) }
         if let report = FailedWrites(output: live.writeFailure).report(language) {
           reportError("pocket: " + report)
@@ -152,16 +153,19 @@ package struct Pocket {
     }
     let presenter = LinePresenter(
       renderer: renderer, content: { session.content },
-      write: { [console] in console.writeEscaped($0) })
+      write: { [console] in console.writeEscaped($0) }, showed: { session.showed($0) })
     defer { presenter.stop() }
     if !options.command.isEmpty {
       let status = await runOnce(options.command, session, strings, presenter) {
         await unusable($0, options, strings, renderer)
       }
+      await session.saveShown()
       await printWarnings(of: store, strings)
       return status
     }
-    return await runInteractive(session, strings, presenter)
+    let status = await runInteractive(session, strings, presenter)
+    await session.saveShown()
+    return status
   }
 
   /// The status of a run whose store cannot be used (`failure` says why), unless its

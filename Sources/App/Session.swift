@@ -31,6 +31,11 @@ package final class Session {
   private let strings: Strings
   /// Where a long import shows how far it has come; `nil`: nowhere (not a terminal).
   package var progressLine: ProgressLine?
+  /// The numbered rows the user saw last (`showed`): what the numbers of the next command
+  /// stand for. At launch, the ones the store kept from the run before.
+  private(set) var shown: ShownList?
+  /// The rows the store holds as shown last.
+  private var savedShown: ShownList?
 
   /// - Parameters:
   ///   - rateSource: where `refresh` fetches rates from; `nil` when none is configured.
@@ -76,6 +81,12 @@ package final class Session {
   package func launch() async -> Message? {
     await router.restoreLastScreen()
     if let message = router.state.message { return message }
+    do {
+      shown = try await store.repositories.screens.shownList()
+      savedShown = shown
+    } catch {
+      return Message(error)
+    }
     let restored = router.state.screen
     let reopened = await features.first { type(of: $0).shows(restored) }?.reopen(restored)
     if reopened != true {
@@ -89,6 +100,36 @@ package final class Session {
   /// read: rendering it inside `withObservationTracking` changes nothing it observes.
   package var content: ScreenContent {
     feature(for: router.state.screen).content
+  }
+
+  /// The user now sees `content`: the numbers of the next command stand for its rows.
+  package func showed(_ content: ScreenContent) {
+    shown = ShownList(screen: content.screen, items: content.state.shownItems)
+  }
+
+  /// Keeps the rows shown last in the store when they changed since, so that a number
+  /// typed to the next run means what this one showed. A one-shot command saves what it
+  /// printed; a session (line or live) saves once, when it ends, so a session left open
+  /// in another terminal does not change what a number typed here means. A store that
+  /// cannot take them cannot take a numbered command's change either, which reports it.
+  package func saveShown() async {
+    guard let shown, shown != savedShown else { return }
+    if (try? await store.repositories.screens.save(shown)) != nil { savedShown = shown }
+  }
+
+  /// Runs `command` with `row` standing for its number: an input line the live view opened
+  /// on a row acts on that row's item, whatever the screen showed meanwhile.
+  func execute(_ command: Command, on row: ShownItem) async -> Outcome {
+    let before = shown
+    var pinned = ShownList(screen: router.state.screen, items: [row])
+    if let before, before.screen == pinned.screen {
+      pinned.items = before.items.filter { $0.number != row.number } + [row]
+    }
+    shown = pinned
+    let outcome = await execute(command)
+    // Unless the screen was shown again meanwhile, the numbers mean what they meant.
+    if shown == pinned { shown = before }
+    return outcome
   }
 
   package func execute(_ command: Command) async -> Outcome {
@@ -137,7 +178,8 @@ package final class Session {
   /// action one of them makes of it.
   private func dispatch(_ command: Command) async -> Outcome {
     let context = ScreenContext(
-      current: router.state.screen, lastCalculatorCurrency: router.state.lastCalculatorCurrency)
+      current: router.state.screen, lastCalculatorCurrency: router.state.lastCalculatorCurrency,
+      shown: shown)
     let current = feature(for: context.current)
     for feature in [current] + features.filter({ $0 !== current }) {
       guard let action = feature.action(for: command, in: context) else { continue }

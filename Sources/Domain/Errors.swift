@@ -22,10 +22,10 @@ public enum InputProblem: Equatable, Sendable {
   case notShown(Int)
   /// The item row `number` showed (named `text`) was deleted since, by another process or
   /// another screen.
-  case shownItemGone(number: Int, text: String)
+  case shownItemGone(ItemKind, number: Int, text: String)
   /// The item row `number` showed (named `text`) was changed since: what the row showed is
   /// no longer what the item is.
-  case shownItemChanged(number: Int, text: String)
+  case shownItemChanged(ItemKind, number: Int, text: String)
   /// Text longer than its field allows (`limit` characters).
   case tooLong(InputField, limit: Int)
   /// The operation needs a running (or stopped) stopwatch.

@@ -7,8 +7,14 @@ public enum ItemIdentity: Hashable, Sendable {
   case url(String)
 }
 
+/// What kind of item a numbered row shows, for the messages that name it.
+public enum ItemKind: Hashable, Sendable {
+  case message, entry, bookmark, notice
+}
+
 /// A record a numbered list shows, and what its row shows of it.
 public protocol ListedRecord: Sendable {
+  static var kind: ItemKind { get }
   var identity: ItemIdentity { get }
   /// What names the item in a message (a chat message's text, a title, a note).
   var shownText: String { get }
@@ -64,27 +70,32 @@ extension ShownItem {
   /// - Throws: `.invalidInput(.shownItemGone)` when it no longer exists (`current` is
   ///   `nil`), `.invalidInput(.shownItemChanged)` when its row would now read differently.
   public func unchanged<Record: ListedRecord>(_ current: Record?) throws(DomainError) -> Record {
-    guard let current else { throw .invalidInput(.shownItemGone(number: number, text: text)) }
+    guard let current else {
+      throw .invalidInput(.shownItemGone(Record.kind, number: number, text: text))
+    }
     guard current.shownValue == value else {
-      throw .invalidInput(.shownItemChanged(number: number, text: text))
+      throw .invalidInput(.shownItemChanged(Record.kind, number: number, text: text))
     }
     return current
   }
 }
 
 extension ChatMessage: ListedRecord {
+  public static var kind: ItemKind { .message }
   public var identity: ItemIdentity { .id(id) }
   public var shownText: String { content }
   public var shownValue: String { content }
 }
 
 extension Bookmark: ListedRecord {
+  public static var kind: ItemKind { .bookmark }
   public var identity: ItemIdentity { .url(url) }
   public var shownText: String { title }
   public var shownValue: String { title }
 }
 
 extension NoticeItem: ListedRecord {
+  public static var kind: ItemKind { .notice }
   public var identity: ItemIdentity { .url(notice.url) }
   public var shownText: String { notice.title }
   /// The title and whether it is bookmarked: `bookmark N` toggles, so a row that showed
@@ -93,11 +104,44 @@ extension NoticeItem: ListedRecord {
 }
 
 extension MindLog: ListedRecord {
+  public static var kind: ItemKind { .entry }
   public var identity: ItemIdentity { .id(id) }
   /// The note; an entry without one is named by its score.
   public var shownText: String { note.isEmpty ? "\(score)" : note }
   /// The day (as seconds since 1970), the score and the note.
   public var shownValue: String {
     "\(date.timeIntervalSince1970) \(score) \(note)"
+  }
+}
+
+extension ItemIdentity {
+  /// The record id, for an identity that is one.
+  public var id: Int64? {
+    if case .id(let id) = self { id } else { nil }
+  }
+
+  /// The url, for an identity that is one.
+  public var url: String? {
+    if case .url(let url) = self { url } else { nil }
+  }
+}
+
+extension Page where Item: ListedRecord {
+  /// This page's rows as a screen numbers them: by their place in the whole list.
+  public var shownItems: [ShownItem] {
+    items.enumerated().map { ShownItem(number: offset + $0.offset + 1, $0.element) }
+  }
+}
+
+extension [ShownItem] {
+  /// The row shown as `number`.
+  /// - Throws: `.invalidInput(.noSuchItem)` for a number outside a list of `total` items,
+  ///   `.invalidInput(.notShown)` for one no row showed (an item of another page).
+  public func row(_ number: Int, total: Int) throws(DomainError) -> ShownItem {
+    if let row = first(where: { $0.number == number }) { return row }
+    guard number >= 1, number <= total else {
+      throw .invalidInput(.noSuchItem(number, count: total))
+    }
+    throw .invalidInput(.notShown(number))
   }
 }

@@ -75,16 +75,6 @@ public struct ListPaging {
     number = requested
     return nil
   }
-
-  /// Fetches the item shown as `number` (1-based over the whole list).
-  /// - Throws: `.invalidInput(.noSuchItem)` when no item has that number.
-  func item<Item>(
-    _ number: Int, total: Int, fetch: (_ offset: Int) async throws -> Page<Item>
-  ) async throws -> Item {
-    guard number >= 1, number <= total, let item = try await fetch(number - 1).items.first
-    else { throw DomainError.invalidInput(.noSuchItem(number, count: total)) }
-    return item
-  }
 }
 
 /// A view model of a list shown a page at a time. Its paging intents are the same for

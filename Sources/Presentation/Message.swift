@@ -13,6 +13,12 @@ public enum Message: Equatable, Sendable {
   case emptyText
   case unknownCurrency(String)
   case noSuchItem(Int, count: Int)
+  /// A number no row of the screen shown showed.
+  case notShown(Int)
+  /// The item row `number` showed (named `text`) was deleted since it was shown.
+  case shownItemGone(ItemKind, number: Int, text: String)
+  /// The item row `number` showed (named `text`) was changed since it was shown.
+  case shownItemChanged(ItemKind, number: Int, text: String)
   /// `page N` past the list's pages (`count`, at least 1).
   case noSuchPage(Int, count: Int)
   case tooLong(InputField, limit: Int)
@@ -86,7 +92,8 @@ public enum Message: Equatable, Sendable {
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen, .noCalculator, .storeNotEmpty,
       .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .noRateSource,
-      .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile:
+      .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile, .notShown,
+      .shownItemGone, .shownItemChanged:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
@@ -105,7 +112,8 @@ public enum Message: Equatable, Sendable {
       resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, bookmarkAdded,
       bookmarkRemoved, bookmarksCleared, bookmarkRenamed, messageEdited, messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
-      ratesOlderThanCached, ratesUnchanged, noRateSource
+      ratesOlderThanCached, ratesUnchanged, noRateSource, notShown, shownItemGone,
+      shownItemChanged
   }
 
   /// This message's case.
@@ -120,6 +128,9 @@ public enum Message: Equatable, Sendable {
     case .unknownCurrency: .unknownCurrency
     case .noSuchItem: .noSuchItem
     case .noSuchPage: .noSuchPage
+    case .notShown: .notShown
+    case .shownItemGone: .shownItemGone
+    case .shownItemChanged: .shownItemChanged
     case .tooLong: .tooLong
     case .lineTooLong: .lineTooLong
     case .stopwatchNotRunning: .stopwatchNotRunning
@@ -190,6 +201,11 @@ public enum Message: Equatable, Sendable {
     case .emptyText: self = .emptyText
     case .unknownCurrency(let code): self = .unknownCurrency(code)
     case .noSuchItem(let number, let count): self = .noSuchItem(number, count: count)
+    case .notShown(let number): self = .notShown(number)
+    case .shownItemGone(let kind, let number, let text):
+      self = .shownItemGone(kind, number: number, text: text)
+    case .shownItemChanged(let kind, let number, let text):
+      self = .shownItemChanged(kind, number: number, text: text)
     case .tooLong(let field, let limit): self = .tooLong(field, limit: limit)
     case .stopwatchNotRunning: self = .stopwatchNotRunning
     case .storeNotEmpty: self = .storeNotEmpty

@@ -41,6 +41,20 @@ public struct Strings: Sendable {
       pick(
         "There is no item \(number): choose a number from 1 to \(count)",
         "\(number)번 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
+    case .notShown(let number):
+      pick(
+        "There is no item \(number) on the screen shown: show its page first",
+        "보이는 화면에 \(number)번 항목이 없습니다: 먼저 그 쪽을 여세요")
+    case .shownItemGone(let kind, let number, let text):
+      pick(
+        "\(englishName(kind)) \(number) (\(text)) was deleted elsewhere; nothing changed",
+        "\(number)번 \(koreanName(kind))(\(text))\(koreanTopic(kind)) 다른 곳에서 지워졌습니다. 바뀐 것은 없습니다")
+    case .shownItemChanged(let kind, let number, let text):
+      pick(
+        "\(englishName(kind)) \(number) (\(text)) was changed elsewhere since it was shown; "
+          + "nothing changed: look at it again",
+        "\(number)번 \(koreanName(kind))(\(text))\(koreanTopic(kind)) 보인 뒤 다른 곳에서 바뀌었습니다. "
+          + "바뀐 것은 없습니다: 다시 확인하세요")
     case .noSuchPage(let number, let count):
       pick(
         "There is no page \(number): choose a page from 1 to \(count)",
@@ -154,6 +168,29 @@ public struct Strings: Sendable {
   /// A cause reported by the system, a store or a rates source, in Korean text: kept
   /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
   /// searches for), in parentheses and named as the technical cause.
+  private func englishName(_ kind: ItemKind) -> String {
+    switch kind {
+    case .message: "Message"
+    case .entry: "Entry"
+    case .bookmark: "Bookmark"
+    case .notice: "Notice"
+    }
+  }
+
+  private func koreanName(_ kind: ItemKind) -> String {
+    switch kind {
+    case .message: "메시지"
+    case .entry: "기록"
+    case .bookmark: "북마크"
+    case .notice: "공지"
+    }
+  }
+
+  /// The topic particle after `koreanName(kind)`: 은 after a final consonant (기록), else 는.
+  private func koreanTopic(_ kind: ItemKind) -> String {
+    kind == .entry ? "은" : "는"
+  }
+
   private func cause(_ reason: String) -> String { "(기술적 원인: \(reason))" }
 
   /// Up to three titles, then how many more: "A, B, C and 2 more".

@@ -33,10 +33,13 @@ final class LiveController {
   func tick() { session.currentFeature.tick() }
 
   /// The frame for the state now.
+  /// What it shows is what the numbers of the next command stand for (`Session.showed`).
   func frame() -> Frame {
     let feature = session.currentFeature
+    let content = session.content
+    session.showed(content)
     return layout.frame(
-      screen: renderer.screenLines(session.content), overlay: state.overlay,
+      screen: renderer.screenLines(content), overlay: state.overlay,
       keys: type(of: feature).keys, size: state.size)
   }
 
@@ -124,11 +127,16 @@ final class LiveController {
     await run(command)
   }
 
+  /// Runs what a key means. A number it holds stands for the selected row's item, whatever
+  /// the screen shows by the time it runs (an input line stays open while the list
+  /// changes).
   private func perform(_ action: LiveAction) async {
+    let row = selectedRow
     switch action {
-    case .run(let command): await run(command)
+    case .run(let command): await run(command, on: row)
     case .start(let command): Task { await self.run(command) }
-    case .input(let request):
+    case .input(var request):
+      request.row = row
       state.input = request
       if request.isLive { await runLive(request) }
     }
@@ -155,7 +163,7 @@ final class LiveController {
     case .enter:
       guard let input = state.input else { return }
       state.input = nil
-      if !input.isLive { await submit(input.words + input.text) }
+      if !input.isLive { await submit(input.words + input.text, on: input.row) }
       return
     default: return
     }
@@ -172,8 +180,9 @@ final class LiveController {
     await run(command)
   }
 
-  /// Runs a typed line as line mode does: a usage error is said on the status line.
-  private func submit(_ line: String) async {
+  /// Runs a typed line as line mode does: a usage error is said on the status line. `row`:
+  /// the row the line was opened on, which its number stands for.
+  private func submit(_ line: String, on row: ShownItem? = nil) async {
     guard line.utf8.count <= Pocket.maxLineBytes else {
       state.status = LiveStatus(
         text: strings.text(.lineTooLong(limit: Pocket.maxLineBytes)), isError: true)
@@ -181,7 +190,7 @@ final class LiveController {
     }
     do {
       guard let command = try CommandParser.parse(line, registry: registry) else { return }
-      await run(command)
+      await run(command, on: row)
     } catch {
       state.status = LiveStatus(
         text: error.text(strings.language, registry: registry), isError: true)
@@ -190,15 +199,21 @@ final class LiveController {
 
   // MARK: Commands
 
-  /// Runs `command` as line mode does and says its outcome on the status line.
-  private func run(_ command: Command) async {
+  /// Runs `command` as line mode does and says its outcome on the status line. `row`: the
+  /// row its number stands for, when it was typed on an input line opened on one.
+  private func run(_ command: Command, on row: ShownItem? = nil) async {
     let before = session.content.screen
-    let outcome = await session.execute(command)
+    let outcome =
+      if let row { await session.execute(command, on: row) } else {
+        await session.execute(command)
+      }
+    var moved: AppText?
     if session.content.screen != before {
       state.selection = nil
+      state.selectedRow = nil
       state.scroll = 0
     } else {
-      clampSelection()
+      moved = followSelectedRow()
     }
     for warning in await session.store.takeWarnings() {
       state.status = LiveStatus(text: strings.warning(warning), isError: true)
@@ -206,6 +221,10 @@ final class LiveController {
     switch outcome {
     case .done(let message):
       state.status = message.map { LiveStatus(text: strings.text($0)) }
+      // A change this command did not ask for moved the selection: say so.
+      if message == nil, let moved {
+        state.status = LiveStatus(text: moved.text(strings.language))
+      }
     case .refused(let message):
       if let confirmed = session.confirmed(message) {
         state.question = LiveQuestion(
@@ -240,6 +259,12 @@ final class LiveController {
     return body[line].item
   }
 
+  /// The row the selection is on, as the screen shows it now.
+  private var selectedRow: ShownItem? {
+    guard let number = selectedItem?.number else { return nil }
+    return session.content.state.shownItems.first { $0.number == number }
+  }
+
   private func moveSelection(by step: Int) async {
     let count = LiveLayout.itemCount(body)
     guard count > 0 else { return }
@@ -252,13 +277,47 @@ final class LiveController {
     let body = body
     let count = LiveLayout.itemCount(body)
     guard count > 0 else { return }
-    let selection = min(max(0, target), count - 1)
-    state.selection = selection
-    if let line = LiveLayout.lineIndex(ofItem: selection, in: body) {
-      state.scroll = LiveLayout.scroll(
-        state.scroll, showing: line, height: LiveLayout.bodyRows(state.size))
-    }
+    select(min(max(0, target), count - 1), in: body)
     await followSelection()
+  }
+
+  /// Selects the item at `index` among `body`'s items, scrolled into view, and remembers
+  /// the row it shows, which the selection then follows.
+  private func select(_ index: Int, in body: [ScreenLine]) {
+    state.selection = index
+    state.selectedRow = nil
+    guard let line = LiveLayout.lineIndex(ofItem: index, in: body) else { return }
+    state.scroll = LiveLayout.scroll(
+      state.scroll, showing: line, height: LiveLayout.bodyRows(state.size))
+    state.selectedRow = selectedRow
+  }
+
+  /// Keeps the selection on the item it was on, wherever the list now shows it (a message
+  /// sent above it, an entry re-sorted by its new day). When that item is gone, the
+  /// selection moves to the nearest place and the returned text says so.
+  private func followSelectedRow() -> AppText? {
+    guard let selected = state.selectedRow, let index = state.selection else {
+      clampSelection()
+      return nil
+    }
+    let body = body
+    let rows = session.content.state.shownItems
+    let numbers = body.compactMap { $0.item?.number }
+    if let row = rows.first(where: { $0.identity == selected.identity }),
+      let place = numbers.firstIndex(of: row.number)
+    {
+      select(place, in: body)
+      return nil
+    }
+    let count = LiveLayout.itemCount(body)
+    guard count > 0 else {
+      state.selection = nil
+      state.selectedRow = nil
+      return .selectionMoved(gone: selected.text, to: nil)
+    }
+    select(min(index, count - 1), in: body)
+    guard let now = state.selectedRow else { return nil }
+    return .selectionMoved(gone: selected.text, to: (now.number, now.text))
   }
 
   /// What the screen showing makes of the selection's move (`ScreenFeature.followSelection`).
@@ -283,12 +342,14 @@ final class LiveController {
       guard (1...paging.count).contains(target) else { return }
       await run(.page(number: target))
       state.selection = nil
+      state.selectedRow = nil
       state.scroll = 0
     } else {
       let height = LiveLayout.bodyRows(state.size)
       let limit = max(0, body.count - height)
       state.scroll = min(max(0, state.scroll + step * height), limit)
       state.selection = nil
+      state.selectedRow = nil
     }
   }
 }
@@ -306,7 +367,10 @@ struct LiveQuestion: Equatable {
 @MainActor @Observable
 final class LiveState {
   var size: TerminalSize
+  /// The selected item's place among the items the screen shows.
   var selection: Int?
+  /// The row the selection is on, as it was shown: the item it follows.
+  var selectedRow: ShownItem?
   var scroll = 0
   var input: InputRequest?
   var status: LiveStatus?

@@ -29,6 +29,17 @@ struct ScreenContext {
   var current: Screen
   /// The currency of the calculator opened last, if any.
   var lastCalculatorCurrency: String?
+  /// The numbered rows shown last: what the numbers of a command stand for.
+  var shown: ShownList?
+
+  /// `act` on the row `screen` showed last as `number`; refused when it showed none.
+  func row(_ number: Int, on screen: Screen, _ act: (ShownItem) -> ScreenAction) -> ScreenAction {
+    guard let shown, shown.screen == screen, let row = shown.item(number) else {
+      let isEmpty = shown?.screen == screen && shown?.items.isEmpty == true
+      return .refuse(isEmpty ? .noSuchItem(number, count: 0) : .notShown(number))
+    }
+    return act(row)
+  }
 }
 
 /// What a command means to a screen; the dispatcher carries it out the same way for every
@@ -163,6 +174,8 @@ struct InputRequest: Equatable {
   var words: String
   var line: InputLine
   var isLive = false
+  /// The row the line was opened on (the selection's): the item its number stands for.
+  var row: ShownItem?
 
   init(prompt: KeyText, words: String, text: String = "", limit: Int, isLive: Bool = false) {
     self.prompt = prompt
@@ -214,6 +227,8 @@ protocol ScreenState: Equatable, Sendable {
   func lines(_ renderer: Renderer) -> [ScreenLine]
   /// The page of its list shown and how many there are; `nil` for a screen without pages.
   var paging: ListPages? { get }
+  /// The numbered rows it shows: what a number typed next stands for. None by default.
+  var shownItems: [ShownItem] { get }
 }
 
 /// Which page of a list shows, of how many (1 is the newest).
@@ -224,6 +239,7 @@ package struct ListPages: Equatable, Sendable {
 
 extension ScreenState {
   var paging: ListPages? { nil }
+  var shownItems: [ShownItem] { [] }
 }
 
 /// The state of a screen whose list has pages (its view model pages with `ListPaging`).

@@ -25,6 +25,12 @@ enum AppText: Equatable, Sendable {
   case progress(ArchiveProgress.Stage, done: String, total: String)
   /// Standard output could not be written; `cause` as the system words it, verbatim.
   case writeError(cause: String)
+  /// The live view's selected item (`gone`, named by its text) is no longer on the list;
+  /// the selection moved to the item now shown as `number` (named `text`), or off the
+  /// list when it is empty (`nil`).
+  case selectionMoved(gone: String, to: (number: Int, text: String)?)
+
+  static func == (lhs: AppText, rhs: AppText) -> Bool { lhs.pair == rhs.pair }
 
   /// The text in `language`.
   func text(_ language: Language) -> String { pair.text(language) }
@@ -54,6 +60,15 @@ enum AppText: Equatable, Sendable {
       }
     case .writeError(let cause):
       KeyText("write error: \(cause)", "출력을 쓰지 못했습니다 (기술적 원인: \(cause))")
+    case .selectionMoved(let gone, let target?):
+      KeyText(
+        "The selected item (\(gone)) is gone; the selection moved to \(target.number) "
+          + "(\(target.text))",
+        "선택한 항목(\(gone))이 없어져 \(target.number)번(\(target.text))으로 선택을 옮겼습니다")
+    case .selectionMoved(let gone, nil):
+      KeyText(
+        "The selected item (\(gone)) is gone; the list is empty",
+        "선택한 항목(\(gone))이 없어졌습니다: 목록이 비어 있습니다")
     }
   }
 
@@ -64,7 +79,8 @@ enum AppText: Equatable, Sendable {
       [
         .usage, .options, .commandsHeading, .usageHint("rename N TITLE..."), .optionsHint,
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
-        .writeError(cause: cause),
+        .writeError(cause: cause), .selectionMoved(gone: "B-second", to: (2, "C-third")),
+        .selectionMoved(gone: "B-second", to: nil),
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
         .progress($0, done: "420,000", total: "1,000,000")
@@ -72,7 +88,7 @@ enum AppText: Equatable, Sendable {
     for sample in all {
       switch sample {
       case .usage, .options, .commandsHeading, .usageHint, .optionsHint, .tooSmall, .cutNotice,
-        .progress, .writeError:
+        .progress, .writeError, .selectionMoved:
         break
       }
     }

@@ -7,6 +7,8 @@ import Observation
 public final class BookmarksViewModel: MessageReporting, PagedList {
   public struct State: Equatable, Sendable {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
+    /// The page's rows as the screen numbers them: what a number typed next stands for.
+    public var shownItems: [ShownItem] { page.shownItems }
     /// The page shown (from 1, the newest) and how many the list has.
     public var pageNumber = 1
     public var pageCount = 1
@@ -50,19 +52,36 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
     state.pageCount = paging.pageCount(total: page.total)
   }
 
+  /// Renames the bookmark shown as `number` on the page shown.
   public func rename(number: Int, to title: String) async {
-    await change(number) {
-      try await self.renameBookmark($0, to: title)
-      return .bookmarkRenamed(
-        number: number, title: title.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
+    await change(try self.row(number)) { try await self.rename($0, to: title) }
   }
 
+  /// Renames the bookmark `row` showed, when it is still what the row showed.
+  public func rename(_ row: ShownItem, to title: String) async {
+    await change(row) { try await self.rename($0, to: title) }
+  }
+
+  /// Removes the bookmark shown as `number` on the page shown.
   public func remove(number: Int) async {
-    await change(number) {
-      try await self.bookmarks.delete(url: $0.url)
-      return .bookmarkRemoved($0.title)
-    }
+    await change(try self.row(number), remove)
+  }
+
+  /// Removes the bookmark `row` showed, when it is still what the row showed.
+  public func remove(_ row: ShownItem) async {
+    await change(row, remove)
+  }
+
+  private func rename(_ row: ShownItem, to title: String) async throws -> Message {
+    try await renameBookmark(try await current(row), to: title)
+    return .bookmarkRenamed(
+      number: row.number, title: title.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  private func remove(_ row: ShownItem) async throws -> Message {
+    let bookmark = try await current(row)
+    try await bookmarks.delete(url: bookmark.url)
+    return .bookmarkRemoved(bookmark.title)
   }
 
   /// Removes every bookmark. Unless `confirmed`, more than one bookmark is not removed:
@@ -85,19 +104,26 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
     }
   }
 
-  /// Acts on bookmark `number`; on success the screen loads again and shows what `body`
-  /// says it did.
-  private func change(_ number: Int, _ body: (Bookmark) async throws -> Message) async {
+  /// Acts on the bookmark `row` names; on success the screen loads again and shows what
+  /// `body` says it did.
+  private func change(
+    _ row: @autoclosure () throws -> ShownItem, _ body: (ShownItem) async throws -> Message
+  ) async {
     state.message = nil
-    let total = state.page.total
-    let done = await attempt {
-      let bookmark = try await paging.item(number, total: total) {
-        try await bookmarks.bookmarks(offset: $0, limit: 1)
-      }
-      return try await body(bookmark)
-    }
-    guard let done else { return }
+    guard let done = await attempt({ try await body(try row()) }) else { return }
     await load()
     if state.message == nil { state.message = done }
+  }
+
+  /// The row of the page shown that showed `number`.
+  private func row(_ number: Int) throws -> ShownItem {
+    try state.shownItems.row(number, total: state.page.total)
+  }
+
+  /// The bookmark `row` showed, as stored now, when it still reads as shown.
+  private func current(_ row: ShownItem) async throws -> Bookmark {
+    var stored: Bookmark?
+    if let url = row.identity.url { stored = try await bookmarks.bookmark(url: url) }
+    return try row.unchanged(stored)
   }
 }

@@ -7,6 +7,8 @@ import Observation
 public final class ChatViewModel: MessageReporting, PagedList {
   public struct State: Equatable, Sendable {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
+    /// The page's rows as the screen numbers them: what a number typed next stands for.
+    public var shownItems: [ShownItem] { page.shownItems }
     /// The page shown (from 1, the newest) and how many the list has.
     public var pageNumber = 1
     public var pageCount = 1
@@ -64,19 +66,35 @@ public final class ChatViewModel: MessageReporting, PagedList {
     }
   }
 
+  /// Edits the message shown as `number` on the page shown.
   public func edit(number: Int, to text: String) async {
-    await run {
-      let edited = try await self.editMessage(try await self.message(number), content: text)
-      return .messageEdited(number: number, text: edited.content)
-    }
+    await run { try await self.edit(try self.row(number), to: text) }
   }
 
+  /// Edits the message `row` showed, when it is still what the row showed.
+  public func edit(_ row: ShownItem, to text: String) async {
+    await run { try await self.edit(row, to: text) }
+  }
+
+  /// Deletes the message shown as `number` on the page shown.
   public func delete(number: Int) async {
-    await run {
-      let message = try await self.message(number)
-      try await self.chat.delete(id: message.id)
-      return .messageDeleted(number: number, text: message.content)
-    }
+    await run { try await self.delete(try self.row(number)) }
+  }
+
+  /// Deletes the message `row` showed, when it is still what the row showed.
+  public func delete(_ row: ShownItem) async {
+    await run { try await self.delete(row) }
+  }
+
+  private func edit(_ row: ShownItem, to text: String) async throws -> Message {
+    let edited = try await editMessage(try await current(row), content: text)
+    return .messageEdited(number: row.number, text: edited.content)
+  }
+
+  private func delete(_ row: ShownItem) async throws -> Message {
+    let message = try await current(row)
+    try await chat.delete(id: message.id)
+    return .messageDeleted(number: row.number, text: message.content)
   }
 
   /// Runs an intent; on success the screen loads again and shows the intent's confirmation.
@@ -87,9 +105,15 @@ public final class ChatViewModel: MessageReporting, PagedList {
     if state.message == nil { state.message = done }
   }
 
-  private func message(_ number: Int) async throws -> ChatMessage {
-    try await paging.item(number, total: state.page.total) {
-      try await chat.messages(offset: $0, limit: 1)
-    }
+  /// The row of the page shown that showed `number`.
+  private func row(_ number: Int) throws -> ShownItem {
+    try state.shownItems.row(number, total: state.page.total)
+  }
+
+  /// The message `row` showed, as stored now, when it still reads as shown.
+  private func current(_ row: ShownItem) async throws -> ChatMessage {
+    var stored: ChatMessage?
+    if let id = row.identity.id { stored = try await chat.message(id: id) }
+    return try row.unchanged(stored)
   }
 }

@@ -7,6 +7,8 @@ import Observation
 public final class MindLogViewModel: MessageReporting, PagedList {
   public struct State: Equatable, Sendable {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
+    /// The page's rows as the screen numbers them: what a number typed next stands for.
+    public var shownItems: [ShownItem] { page.shownItems }
     /// The page shown (from 1, the newest) and how many the list has.
     public var pageNumber = 1
     public var pageCount = 1
@@ -125,26 +127,44 @@ public final class MindLogViewModel: MessageReporting, PagedList {
     }
   }
 
-  /// Changes entry `number`'s score, and its note when `note` is given.
-  /// and its day when `day` is given.
+  /// Changes the score of the entry shown as `number` on the page shown, its note when
+  /// `note` is given, and its day when `day` is given.
   public func edit(number: Int, score scoreText: String, note: String?, day: EntryDay? = nil)
     async
   {
-    await run {
-      let score = try self.score(scoreText)
-      let entry = try await self.entry(number)
-      let updated = try await self.updateMindLog(entry, score: score, note: note, day: day)
-      return .entryEdited(
-        number: number, score: updated.score.description, note: updated.note)
-    }
+    await run { try await self.edit(try self.row(number), score: scoreText, note: note, day: day) }
   }
 
+  /// Changes the entry `row` showed, when it is still what the row showed.
+  public func edit(_ row: ShownItem, score scoreText: String, note: String?, day: EntryDay? = nil)
+    async
+  {
+    await run { try await self.edit(row, score: scoreText, note: note, day: day) }
+  }
+
+  /// Deletes the entry shown as `number` on the page shown.
   public func delete(number: Int) async {
-    await run {
-      let entry = try await self.entry(number)
-      try await self.mindLogs.delete(id: entry.id)
-      return .entryDeleted(number: number, score: entry.score.description, note: entry.note)
-    }
+    await run { try await self.delete(try self.row(number)) }
+  }
+
+  /// Deletes the entry `row` showed, when it is still what the row showed.
+  public func delete(_ row: ShownItem) async {
+    await run { try await self.delete(row) }
+  }
+
+  private func edit(_ row: ShownItem, score scoreText: String, note: String?, day: EntryDay?)
+    async throws -> Message
+  {
+    let score = try self.score(scoreText)
+    let entry = try await current(row)
+    let updated = try await updateMindLog(entry, score: score, note: note, day: day)
+    return .entryEdited(number: row.number, score: updated.score.description, note: updated.note)
+  }
+
+  private func delete(_ row: ShownItem) async throws -> Message {
+    let entry = try await current(row)
+    try await mindLogs.delete(id: entry.id)
+    return .entryDeleted(number: row.number, score: entry.score.description, note: entry.note)
   }
 
   /// Runs an intent; on success the screen loads again and shows the intent's confirmation.
@@ -167,9 +187,15 @@ public final class MindLogViewModel: MessageReporting, PagedList {
     }
   }
 
-  private func entry(_ number: Int) async throws -> MindLog {
-    try await paging.item(number, total: state.page.total) {
-      try await mindLogs.entries(offset: $0, limit: 1)
-    }
+  /// The row of the page shown that showed `number`.
+  private func row(_ number: Int) throws -> ShownItem {
+    try state.shownItems.row(number, total: state.page.total)
+  }
+
+  /// The entry `row` showed, as stored now, when it still reads as shown.
+  private func current(_ row: ShownItem) async throws -> MindLog {
+    var stored: MindLog?
+    if let id = row.identity.id { stored = try await mindLogs.entry(id: id) }
+    return try row.unchanged(stored)
   }
 }

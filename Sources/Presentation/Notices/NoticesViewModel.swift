@@ -9,6 +9,11 @@ public final class NoticesViewModel: MessageReporting {
     public var items: [NoticeItem] = []
     public var message: Message?
 
+    /// The notices as the screen numbers them, from 1: what a number typed next stands for.
+    public var shownItems: [ShownItem] {
+      items.enumerated().map { ShownItem(number: $0.offset + 1, $0.element) }
+    }
+
     public init(items: [NoticeItem] = [], message: Message? = nil) {
       self.items = items
       self.message = message
@@ -38,12 +43,21 @@ public final class NoticesViewModel: MessageReporting {
   /// Bookmarks the notice shown as `number`, or removes its bookmark.
   public func toggleBookmark(number: Int) async {
     state.message = nil
-    guard state.items.indices.contains(number - 1) else {
-      state.message = .noSuchItem(number, count: state.items.count)
-      return
+    let rows = state.shownItems
+    guard let row = await attempt({ try rows.row(number, total: rows.count) }) else { return }
+    await toggleBookmark(row)
+  }
+
+  /// Bookmarks the notice `row` showed, or removes its bookmark, when the notice still
+  /// reads as shown (bookmarked or not).
+  public func toggleBookmark(_ row: ShownItem) async {
+    state.message = nil
+    let done = await attempt {
+      let items = try await listNotices()
+      let item = try row.unchanged(items.first { $0.identity == row.identity })
+      return (item.notice, try await toggle(item.notice))
     }
-    let notice = state.items[number - 1].notice
-    guard let result = await attempt({ try await toggle(notice) }) else { return }
+    guard let (notice, result) = done else { return }
     await load()
     state.message =
       result == .bookmarked ? .bookmarkAdded(notice.title) : .bookmarkRemoved(notice.title)

@@ -73,9 +73,13 @@ final class BookmarksScreen: ScreenFeature {
     case .page(let number):
       return .perform(.bookmarks) { await self.viewModel.showPage(number) }
     case .rename(let number, let title):
-      return .perform(.bookmarks) { await self.viewModel.rename(number: number, to: title) }
+      return context.row(number, on: .bookmarks) { row in
+        .perform(.bookmarks) { await self.viewModel.rename(row, to: title) }
+      }
     case .remove(let number):
-      return .perform(.bookmarks) { await self.viewModel.remove(number: number) }
+      return context.row(number, on: .bookmarks) { row in
+        .perform(.bookmarks) { await self.viewModel.remove(row) }
+      }
     case .clear(let confirmed):
       return .perform(.bookmarks) { await self.viewModel.clear(confirmed: confirmed) }
     default: return nil

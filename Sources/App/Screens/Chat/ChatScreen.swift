@@ -74,9 +74,13 @@ final class ChatScreen: ScreenFeature {
       return .perform(.chat) { await self.viewModel.showPage(number) }
     case .say(let text): return .perform(.chat) { await self.viewModel.send(text) }
     case .edit(let number, let text, _, _, _) where context.current == .chat:
-      return .perform(.chat) { await self.viewModel.edit(number: number, to: text) }
+      return context.row(number, on: .chat) { row in
+        .perform(.chat) { await self.viewModel.edit(row, to: text) }
+      }
     case .delete(let number) where context.current == .chat:
-      return .perform(.chat) { await self.viewModel.delete(number: number) }
+      return context.row(number, on: .chat) { row in
+        .perform(.chat) { await self.viewModel.delete(row) }
+      }
     default:
       return nil
     }

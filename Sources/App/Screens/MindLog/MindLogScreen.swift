@@ -108,11 +108,15 @@ final class MindLogScreen: ScreenFeature {
         await self.viewModel.add(score: score, note: note, day: date ?? .today)
       }
     case .edit(let number, _, let score, let note, let date) where context.current == .mindLog:
-      return .perform(.mindLog) {
-        await self.viewModel.edit(number: number, score: score, note: note, day: date)
+      return context.row(number, on: .mindLog) { row in
+        .perform(.mindLog) {
+          await self.viewModel.edit(row, score: score, note: note, day: date)
+        }
       }
     case .delete(let number) where context.current == .mindLog:
-      return .perform(.mindLog) { await self.viewModel.delete(number: number) }
+      return context.row(number, on: .mindLog) { row in
+        .perform(.mindLog) { await self.viewModel.delete(row) }
+      }
     default:
       return nil
     }

@@ -39,7 +39,9 @@ final class NoticesScreen: ScreenFeature {
     switch command {
     case .notices: .navigate(.notices)
     case .bookmark(let number) where context.current == .notices:
-      .perform(.notices) { await self.viewModel.toggleBookmark(number: number) }
+      context.row(number, on: .notices) { row in
+        .perform(.notices) { await self.viewModel.toggleBookmark(row) }
+      }
     default: nil
     }
   }
