@@ -128,6 +128,9 @@ private struct FailingBookmarkRepository: BookmarkRepository {
   func delete(url: String) async throws {
     try await store.gate(writes: true).bookmarks.delete(url: url)
   }
+  func bookmark(url: String) async throws -> Bookmark? {
+    try await store.gate(writes: false).bookmarks.bookmark(url: url)
+  }
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
     try await store.gate(writes: true).bookmarks.deleteAll(ifAtMost: limit)
   }
@@ -168,6 +171,12 @@ private struct FailingScreenRepository: ScreenRepository {
   func lastCalculatorCurrency() async throws -> String? {
     try await store.gate(writes: false).screens.lastCalculatorCurrency()
   }
+  func shownList() async throws -> ShownList? {
+    try await store.gate(writes: false).screens.shownList()
+  }
+  func save(_ shown: ShownList) async throws {
+    try await store.gate(writes: true).screens.save(shown)
+  }
 }
 
 private struct FailingMindLogRepository: MindLogRepository {
@@ -184,6 +193,9 @@ private struct FailingMindLogRepository: MindLogRepository {
       id: id, score: score, note: note, date: date)
   }
   func delete(id: Int64) async throws { try await store.gate(writes: true).mindLogs.delete(id: id) }
+  func entry(id: Int64) async throws -> MindLog? {
+    try await store.gate(writes: false).mindLogs.entry(id: id)
+  }
 }
 
 private struct FailingChatRepository: ChatRepository {
@@ -202,6 +214,9 @@ private struct FailingChatRepository: ChatRepository {
     try await store.gate(writes: true).chat.update(message)
   }
   func delete(id: Int64) async throws { try await store.gate(writes: true).chat.delete(id: id) }
+  func message(id: Int64) async throws -> ChatMessage? {
+    try await store.gate(writes: false).chat.message(id: id)
+  }
 }
 
 private struct FailingArchiveRepository: ArchiveRepository {

@@ -37,22 +37,29 @@ enum ArchiveDecoding {
     return try JSONFileStore.decodeDocument(bytes, versions: versions).document.toDomain()
   }
 
-  /// A json store's snapshot read the same way, with the last journal line it holds and
-  /// the version its bytes say they hold; `nil` when it must be read whole
-  /// (`decodeDocument`).
+  /// A json store's snapshot read the same way, with its shown list, the last journal line
+  /// it holds and the version its bytes say they hold; `nil` when it must be read whole
+  /// (`decodeDocument`), which also names whatever this way cannot read.
   static func snapshot(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
-    -> (archive: StoreArchive, journalSeq: Int64?, version: Int)?
+    -> (archive: StoreArchive, shown: ShownList?, journalSeq: Int64?, version: Int)?
   {
-    guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.messages(in: bytes)
+    guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.messages(in: bytes),
+      let read = try? decode(
+        bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: nil)
     else { return nil }
-    return try? decode(
-      bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: nil)
+    let shown: ShownList?
+    do {
+      shown = try read.shown?.toDomain(.document)
+    } catch {
+      return nil
+    }
+    return (read.archive, shown, read.journalSeq, read.version)
   }
 
   private static func decode(
     _ bytes: [UInt8], layout: JSONLayout, versions: DocumentVersions, chunkSize: Int,
     progress: ((Int, Int) -> Void)?
-  ) throws -> (archive: StoreArchive, journalSeq: Int64?, version: Int) {
+  ) throws -> (archive: StoreArchive, shown: ShownListFields?, journalSeq: Int64?, version: Int) {
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
     // The document with `[]` in place of the messages.
@@ -103,7 +110,7 @@ enum ArchiveDecoding {
     archive.lastMessageID = try checkedLastID(
       checked(lastID, Limits.counter, "chat.lastID"), ids: messages.map(\.id), "chat.lastID")
     archive.messages = messages
-    return (archive, document.journalSeq, head.version)
+    return (archive, document.shown, document.journalSeq, head.version)
   }
 }
 

@@ -92,6 +92,10 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
     try await backend.apply(.deleteBookmark(url: url))
   }
 
+  func bookmark(url: String) async throws -> Bookmark? {
+    try await backend.read { $0.bookmark(url: url) }
+  }
+
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
     try await backend.update { state in
       state.bookmarkCount > limit
@@ -155,6 +159,14 @@ struct DocumentScreenRepository<Backend: DocumentBackend>: ScreenRepository {
   func save(_ screen: Screen) async throws {
     try await backend.apply(.saveScreen(screen))
   }
+
+  func shownList() async throws -> ShownList? {
+    try await backend.read { $0.shownList }
+  }
+
+  func save(_ shown: ShownList) async throws {
+    try await backend.apply(.saveShown(shown))
+  }
 }
 
 struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
@@ -184,6 +196,10 @@ struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
 
   func delete(id: Int64) async throws {
     try await backend.apply(.deleteMindLog(id: id))
+  }
+
+  func entry(id: Int64) async throws -> MindLog? {
+    try await backend.read { $0.mindLog(id: id) }
   }
 }
 
@@ -215,6 +231,10 @@ struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
 
   func delete(id: Int64) async throws {
     try await backend.apply(.deleteMessage(id: id))
+  }
+
+  func message(id: Int64) async throws -> ChatMessage? {
+    try await backend.read { $0.message(id: id) }
   }
 }
 

@@ -25,6 +25,7 @@ extension StoreChange {
         ChatMessage(id: 1, content: $0.content, date: $0.date).problem(field)
       }.first
     case .updateMessage(let message): return message.problem(field)
+    case .saveShown(let shown): return ShownChecks.problem(shown, .document)
     case .resetStopwatch, .deleteBookmark, .deleteAllBookmarks, .setFavorite, .saveScreen,
       .deleteMindLog, .deleteMessage, .replaceAll:
       return nil

@@ -25,6 +25,8 @@ struct StoreState: Sendable {
   private(set) var favoriteCurrencies: Set<String> = []
   private(set) var lastScreen: Screen?
   private(set) var lastCalculatorCurrency: String?
+  /// The numbered rows shown last: view state, like the last screen, not in the archive.
+  private(set) var shownList: ShownList?
   /// Oldest first: by date, then id.
   private var mindLogs: [MindLog] = []
   private var mindLogDates: [Int64: Date] = [:]
@@ -81,6 +83,7 @@ enum StoreChange: Sendable {
   case storeRates(RateSnapshot)
   case setFavorite(code: String, isFavorite: Bool)
   case saveScreen(Screen)
+  case saveShown(ShownList)
   case insertMindLog(date: Date, score: Decimal, note: String)
   case updateMindLog(MindLog)
   case deleteMindLog(id: Int64)
@@ -163,6 +166,9 @@ extension StoreState {
       guard screen != lastScreen || currency != lastCalculatorCurrency else { return .unchanged }
       lastScreen = screen
       lastCalculatorCurrency = currency
+    case .saveShown(let shown):
+      guard shown != shownList else { return .unchanged }
+      shownList = shown
     case .insertMindLog(let date, let score, let note):
       guard lastMindLogID < Limits.maxCounter else {
         throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
@@ -311,6 +317,20 @@ extension StoreState {
     return mindLogs[index]
   }
 
+  /// The message with `id`, if there is one.
+  func message(id: Int64) -> ChatMessage? {
+    guard let index = try? Self.index(of: id, in: messages, dates: messageDates) else {
+      return nil
+    }
+    return messages[index]
+  }
+
+  /// The bookmark with `url`, if there is one.
+  func bookmark(url: String) -> Bookmark? {
+    guard let index = try? bookmarkIndex(url) else { return nil }
+    return bookmarks[index].bookmark
+  }
+
   /// Messages oldest first.
   func messages(offset: Int, limit: Int) -> Page<ChatMessage> {
     page(count: messages.count, offset: offset, limit: limit, newestFirst: false) { messages[$0] }
@@ -344,8 +364,11 @@ private func lowerBound<Item>(_ items: [Item], _ isBefore: (Item) -> Bool) -> In
 // MARK: - Archive
 
 extension StoreState {
-  init(_ archive: StoreArchive) {
+  /// The state holding `archive`, and `shownList`, which no archive holds (an import
+  /// leaves none: the ids it names may be given to other records).
+  init(_ archive: StoreArchive, shownList: ShownList? = nil) {
     self.init()
+    self.shownList = shownList
     stopwatch = archive.stopwatch
     for lap in archive.laps { try? append(lap) }
     for bookmark in archive.bookmarks { try? insert(bookmark) }

@@ -70,9 +70,16 @@ struct DocumentKey: CodingKey {
   init?(intValue: Int) { nil }
 }
 
+extension DocumentMember {
+  /// The members only a json store's snapshot holds: view state of that store, which no
+  /// record kind and no export carries (an export leaves them out, an import ignores them).
+  static let snapshot: [DocumentMember] = [.optional("shown", \.shown)]
+}
+
 extension JSONDocument {
-  /// Every record kind's members, in the order of `RecordKind.all`.
-  static let members: [DocumentMember] = RecordKind.all.flatMap(\.documentMembers)
+  /// Every record kind's members, in the order of `RecordKind.all`, then the snapshot's own.
+  static let members: [DocumentMember] =
+    RecordKind.all.flatMap(\.documentMembers) + DocumentMember.snapshot
 
   func encode(to encoder: any Encoder) throws {
     var top = encoder.container(keyedBy: DocumentKey.self)

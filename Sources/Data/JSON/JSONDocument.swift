@@ -73,8 +73,14 @@ struct JSONDocument: Codable, Equatable {
   var lastCalculatorCurrency: String?
   var mindLog: MindLogListDTO
   var chat: ChatListDTO
+  /// In a json store's snapshot: the rows a screen showed last (`DocumentMember.snapshot`).
+  /// Absent in exports, and ignored when one is read.
+  var shown: ShownListFields?
 
-  init(_ archive: StoreArchive, journalSeq: Int64? = nil, version: Int = currentVersion) {
+  init(
+    _ archive: StoreArchive, journalSeq: Int64? = nil, version: Int = currentVersion,
+    shown: ShownList? = nil
+  ) {
     format = Self.formatName
     self.version = version
     self.journalSeq = journalSeq
@@ -91,6 +97,12 @@ struct JSONDocument: Codable, Equatable {
       lastID: archive.lastMindLogID, entries: archive.mindLogs.map(MindLogDTO.init))
     chat = ChatListDTO(
       lastID: archive.lastMessageID, messages: archive.messages.map(ChatMessageDTO.init))
+    self.shown = shown.map(ShownListFields.init)
+  }
+
+  /// The snapshot's shown list, every value checked as the archive's are.
+  func shownList() throws(InvalidDocument) -> ShownList? {
+    try shown?.toDomain(.document)
   }
 
   /// Every number is checked against its range in `Limits` here, where it enters, and a

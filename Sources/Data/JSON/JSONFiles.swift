@@ -136,16 +136,17 @@ struct JSONFiles {
     unreadable = []
     snapshotVersion = versions.current
     if let bytes,
-      let (archive, journalSeq, version) = ArchiveDecoding.snapshot(bytes, versions: versions)
+      let (archive, shown, journalSeq, version) = ArchiveDecoding.snapshot(
+        bytes, versions: versions)
     {
       // The usual case: the chat messages read in chunks, as an import reads them.
-      state = StoreState(archive)
+      state = StoreState(archive, shownList: shown)
       seq = journalSeq ?? 0
       snapshotVersion = version
     } else if let bytes {
       do {
         let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: versions)
-        state = StoreState(try document.toDomain())
+        state = StoreState(try document.toDomain(), shownList: try document.shownList())
         seq = document.journalSeq ?? 0
         snapshotVersion = version
       } catch {
@@ -278,7 +279,8 @@ struct JSONFiles {
   ///   emptied after it is only a warning: the snapshot holds its lines.
   private mutating func writeSnapshot() throws {
     let bytes = try ArchiveEncoding.encode(
-      JSONDocument(state.archive, journalSeq: seq, version: versions.current))
+      JSONDocument(
+        state.archive, journalSeq: seq, version: versions.current, shown: state.shownList))
     try DurableFile.replace(filePath, in: directoryPath, with: bytes)
     snapshotStamp = DurableFile.stamp(filePath)
     snapshotSize = bytes.count

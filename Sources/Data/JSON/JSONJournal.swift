@@ -26,6 +26,8 @@ enum JournalChange: Codable, Equatable {
   case storeRates(snapshot: RateSnapshotDTO)
   case setFavorite(code: String, isFavorite: Bool)
   case saveScreen(screen: ScreenDTO)
+  /// The rows a screen showed (`ShownList`): view state, replaced whole.
+  case saveShown(shown: ShownListFields)
   case insertMindLog(dateMs: Int64, score: String, note: String)
   case updateMindLog(entry: MindLogDTO)
   case deleteMindLog(id: Int64)
@@ -48,6 +50,7 @@ enum JournalChange: Codable, Equatable {
     case .setFavorite(let code, let isFavorite):
       self = .setFavorite(code: code, isFavorite: isFavorite)
     case .saveScreen(let screen): self = .saveScreen(screen: ScreenDTO(screen))
+    case .saveShown(let shown): self = .saveShown(shown: ShownListFields(shown))
     case .insertMindLog(let date, let score, let note):
       self = .insertMindLog(
         dateMs: date.epochMilliseconds, score: score.description, note: note)
@@ -75,6 +78,7 @@ enum JournalChange: Codable, Equatable {
     case .storeRates(let snapshot): .storeRates(try snapshot.toDomain())
     case .setFavorite(let code, let isFavorite): .setFavorite(code: code, isFavorite: isFavorite)
     case .saveScreen(let screen): .saveScreen(try screen.toDomain())
+    case .saveShown(let shown): .saveShown(try shown.toDomain(.document))
     case .insertMindLog(let dateMs, let score, let note):
       .insertMindLog(
         date: try checkedDate(dateMs, "dateMs"),

@@ -104,7 +104,9 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       if onlyIfEmpty, try Self.holdsUserData(connection) {
         throw DomainError.invalidInput(.storeNotEmpty)
       }
-      for table in RecordKind.tablesOfRecords {
+      // The shown list goes too, though no archive holds it: the ids it names may be given
+      // to other records by the import.
+      for table in RecordKind.tablesOfRecords + SQLiteSchema.shownTables {
         // Table names are constants of ours; values are never interpolated.
         try connection.execute("DELETE FROM \(table)")
       }

@@ -80,6 +80,14 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     }
   }
 
+  static let select = "SELECT \(BookmarkRow.columns) FROM bookmarks WHERE url = ?"
+
+  func bookmark(url: String) async throws -> Bookmark? {
+    try await database.read { connection in
+      try connection.query(Self.select, url) { try BookmarkRow($0).toDomain() }.first
+    }
+  }
+
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
     try await database.write { connection in
       let count = try rowCount("bookmarks", connection)

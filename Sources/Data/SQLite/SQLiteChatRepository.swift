@@ -96,4 +96,12 @@ struct SQLiteChatRepository: ChatRepository {
       try SQLiteListIndex.chat.removed(key: date, id: id, connection)
     }
   }
+
+  static let select = "SELECT \(ChatMessageRow.columns) FROM chat_messages WHERE id = ?"
+
+  func message(id: Int64) async throws -> ChatMessage? {
+    try await database.read { connection in
+      try connection.query(Self.select, id) { try ChatMessageRow($0).toDomain() }.first
+    }
+  }
 }

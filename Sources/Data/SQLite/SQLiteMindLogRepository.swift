@@ -68,4 +68,10 @@ struct SQLiteMindLogRepository: MindLogRepository {
       try SQLiteListIndex.mindLogs.removed(key: date, id: id, connection)
     }
   }
+
+  func entry(id: Int64) async throws -> MindLog? {
+    try await database.read { connection in
+      try connection.query(Self.select, id) { try MindLogRow($0).toDomain() }.first
+    }
+  }
 }

@@ -19,6 +19,7 @@ enum SQLiteSchema {
   /// Every migration, in the order they run.
   static let migrations: [Migration] = [
     createTables, orderIndexes, rowCounts, stopwatchBootInstant, listBlocks, rangeChecks,
+    shownItems,
   ]
 
   /// The version this code writes and reads: the number of migrations.
@@ -26,7 +27,12 @@ enum SQLiteSchema {
 
   /// Every table the current code uses; a file at the current version without one is damaged.
   /// (Every record kind's tables, and the counters and indexes kept beside them.)
-  static let tables = RecordKind.tablesOfRecords + ["counters", "row_counts", "list_blocks"]
+  static let tables =
+    RecordKind.tablesOfRecords + ["counters", "row_counts", "list_blocks"] + shownTables
+
+  /// The tables of the rows a screen showed last (`shownItems`): view state, which no
+  /// record kind and no archive holds, emptied by an import all the same.
+  static let shownTables = ["shown_list", "shown_items"]
 
   /// The lists whose rows `row_counts` counts, each kept by two triggers (`rowCounts`).
   static let countedTables = ["laps", "bookmarks", "mind_logs", "chat_messages"]
@@ -262,6 +268,34 @@ enum SQLiteSchema {
         "chat_messages",
         "NEW.id NOT BETWEEN 1 AND 9007199254740991"
           + " OR NEW.date_ms NOT BETWEEN 0 AND 253402300799999"))
+
+  /// The rows a screen showed last, so that a number typed later names the item it showed
+  /// (`ShownList`): the screen in the one row of `shown_list`, each numbered row in
+  /// `shown_items` with its item's id (`record_id`) or url, exactly one of them. Every
+  /// value is checked when it is read (`ShownChecks`), as before it is written; the
+  /// constraints here are a second line of defence. A file without these tables (before
+  /// this migration) had no shown list.
+  static let shownItems = Migration(
+    name: "shownItems",
+    statements: [
+      """
+      CREATE TABLE shown_list (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        screen TEXT NOT NULL,
+        currency TEXT
+      ) STRICT
+      """,
+      """
+      CREATE TABLE shown_items (
+        number INTEGER PRIMARY KEY CHECK (number >= 1),
+        record_id INTEGER,
+        url TEXT,
+        text TEXT NOT NULL,
+        value TEXT NOT NULL,
+        CHECK ((record_id IS NULL) <> (url IS NULL))
+      ) STRICT
+      """,
+    ])
 
   /// The tables `rangeChecks` guards.
   static let rangeCheckedTables = [

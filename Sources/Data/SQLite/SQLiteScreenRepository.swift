@@ -33,4 +33,14 @@ struct SQLiteScreenRepository: ScreenRepository {
   func lastCalculatorCurrency() async throws -> String? {
     try await database.read { try Self.state($0)?.lastCalculatorCurrency }
   }
+
+  func shownList() async throws -> ShownList? {
+    try await database.read { try SQLiteShownList.read($0) }
+  }
+
+  /// The stored list is read in the write transaction, and nothing is written when it is
+  /// `shown` already.
+  func save(_ shown: ShownList) async throws {
+    try await database.write { try SQLiteShownList.save(shown, $0) }
+  }
 }

@@ -1,0 +1,154 @@
+import Domain
+import Foundation
+
+// The rows a screen showed last (`ShownList`) as both files keep them: the json snapshot's
+// `shown` object and the SQLite tables `shown_list` and `shown_items`. It is view state of
+// one store, like the last screen, and no part of an export archive. Everything read back
+// is checked as it is checked before it is written (`ShownChecks`), so a damaged list is a
+// corrupt store, named, and never reaches the app.
+
+/// What a store takes as a shown list, checked at every door: before it is written, and
+/// when it is read back from a json snapshot, a journal line or the SQLite tables.
+enum ShownChecks {
+  /// Row numbers: from 1, at most what every JSON reader holds exactly.
+  static let number = Limit<Int>(
+    1...Int(Limits.maxCounter), meaning: "1 to \(Limits.maxCounter)")
+
+  /// The text that names an item is one of its fields (`ListedRecord.shownText`), and
+  /// may be empty (a bookmark's title may): a chat message, the longest text field of any
+  /// record kind, is the most it holds.
+  static let textField = InputField.message
+
+  /// What a row shows of its item (`ListedRecord.shownValue`): one text field and what the
+  /// row adds to it (a notice's bookmark mark, a mind-log entry's day and score).
+  static let valueLimit = textField.limit + 100
+
+  /// The first value of `list` a store could not read back, naming it through `names`;
+  /// `nil` when there is none.
+  static func problem(_ list: ShownList, _ names: ShownNames) -> String? {
+    if ScreenText(list.screen).screen == nil {
+      let text = ScreenText(list.screen)
+      return "\(names.list("screen")) \"\(text.name)\" is not a screen's name"
+        + (text.currency.map { " (currency \($0))" } ?? "")
+    }
+    var numbers = Set<Int>()
+    for (index, item) in list.items.enumerated() {
+      if let problem = problem(item, names.item(index)) { return problem }
+      guard numbers.insert(item.number).inserted else {
+        return "\(names.item(index)("number")) \(item.number) is shown twice"
+      }
+    }
+    return nil
+  }
+
+  /// The first value of `item` a store could not read back, naming it through `name`
+  /// ("number", "id", "url", "text", "value").
+  static func problem(_ item: ShownItem, _ name: (String) -> String) -> String? {
+    if let problem = number.problem(item.number, field: name("number")) { return problem }
+    switch item.identity {
+    case .id(let id):
+      if let problem = Limits.id.problem(id, field: name("id")) { return problem }
+    case .url(let url):
+      // As a bookmark's url: any text but none.
+      if url.isEmpty { return "\(name("url")) is empty" }
+    }
+    if let problem = textField.problem(item.text, field: name("text"), mayBeEmpty: true) {
+      return problem
+    }
+    guard item.value.count > valueLimit else { return nil }
+    return "\(name("value")) is too long: \(item.value.count) characters (at most \(valueLimit))"
+  }
+}
+
+/// How messages name a shown list's fields: those of the list ("screen") and those of its
+/// item at an index ("number", "id", "url", "text", "value").
+struct ShownNames {
+  var list: (String) -> String
+  var item: (Int) -> (String) -> String
+
+  /// As the json snapshot and journal name them: "shown.screen", "shown.items[2].number".
+  static var document: ShownNames {
+    ShownNames(list: { "shown.\($0)" }, item: { index in { "shown.items[\(index)].\($0)" } })
+  }
+}
+
+/// A shown list as the json snapshot keeps it:
+/// `{"screen":"chat","items":[{"number":1,"id":7,"text":"hi","value":"hi"}]}`; a notice or
+/// bookmark row has `url` in place of `id`, the calculator a `currency`.
+struct ShownListFields: Codable, Equatable {
+  var screen: String
+  var currency: String?
+  var items: [ShownItemFields]
+
+  init(_ list: ShownList) {
+    (screen, currency) = ScreenFields.name(list.screen)
+    items = list.items.map(ShownItemFields.init)
+  }
+
+  init(screen: String, currency: String?, items: [ShownItemFields]) {
+    self.screen = screen
+    self.currency = currency
+    self.items = items
+  }
+
+  /// The list, every value checked (`ShownChecks`), a refusal naming the field through
+  /// `names`.
+  func toDomain(_ names: ShownNames) throws(InvalidDocument) -> ShownList {
+    let shownScreen: Screen
+    do {
+      shownScreen = try ScreenFields.screen(screen, currency: currency)
+    } catch {
+      throw InvalidDocument(reason: "\(names.list("screen")): \(error.reason)")
+    }
+    let list = ShownList(
+      screen: shownScreen,
+      items: try items.enumerated().map { index, item throws(InvalidDocument) in
+        try item.toDomain(names.item(index))
+      })
+    if let problem = ShownChecks.problem(list, names) { throw InvalidDocument(reason: problem) }
+    return list
+  }
+}
+
+/// One shown row as both files keep it: its number, the item's `id` or `url` (exactly one
+/// of them), what named the item and what its row showed.
+struct ShownItemFields: Codable, Equatable {
+  var number: Int
+  var id: Int64?
+  var url: String?
+  var text: String
+  var value: String
+
+  init(_ item: ShownItem) {
+    number = item.number
+    switch item.identity {
+    case .id(let id): self.id = id
+    case .url(let url): self.url = url
+    }
+    text = item.text
+    value = item.value
+  }
+
+  init(number: Int, id: Int64?, url: String?, text: String, value: String) {
+    self.number = number
+    self.id = id
+    self.url = url
+    self.text = text
+    self.value = value
+  }
+
+  func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> ShownItem {
+    let identity: ItemIdentity
+    switch (id, url) {
+    case (let id?, nil): identity = .id(id)
+    case (nil, let url?): identity = .url(url)
+    case (nil, nil):
+      throw InvalidDocument(reason: "\(name("number")) \(number) has neither an id nor a url")
+    case (.some, .some):
+      throw InvalidDocument(reason: "\(name("number")) \(number) has both an id and a url")
+    }
+    let item = ShownItem(number: number, identity: identity, text: text, value: value)
+    if let problem = ShownChecks.problem(item, name) { throw InvalidDocument(reason: problem) }
+    return item
+  }
+}
