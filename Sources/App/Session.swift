@@ -132,7 +132,16 @@ package final class Session {
     return outcome
   }
 
+  /// Runs `command`. When it is done, its screen is what a front end shows next (line mode
+  /// prints it, the live view draws it): the numbers of the next command stand for its
+  /// rows, as they do for any screen a front end shows (`showed`).
   package func execute(_ command: Command) async -> Outcome {
+    let outcome = await run(command)
+    if case .done = outcome { showed(content) }
+    return outcome
+  }
+
+  private func run(_ command: Command) async -> Outcome {
     switch command {
     case .show: return outcome(await load(router.state.screen))
     case .back:

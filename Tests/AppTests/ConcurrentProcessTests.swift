@@ -1,3 +1,4 @@
+import Data
 import Foundation
 import TestSupport
 import Testing
@@ -67,11 +68,20 @@ struct ConcurrentProcessTests {
     let results = try runWorkers(process, workers)
 
     #expect(results.count == workers.joined().count, "every command ran")
-    for result in results where result.status != 0 {
-      Issue.record("`\(result.command)` exited \(result.status): \(result.stderr)")
+    // `bookmark 3` acts on notice 3 as its session showed it: one that another worker
+    // toggled in between is refused, naming it, and changes nothing.
+    let changedElsewhere = "Notice 3 (\(SampleNotices.all[2].title)) was changed elsewhere"
+    var bookmarkToggles = 0
+    for result in results {
+      if result.command == bookmark, result.stderr.contains(changedElsewhere) { continue }
+      if result.status != 0 {
+        Issue.record("`\(result.command)` exited \(result.status): \(result.stderr)")
+      } else if result.command == bookmark {
+        bookmarkToggles += 1
+      }
     }
+    #expect(bookmarkToggles > 0)
     let laps = workerCount * rounds
-    let bookmarkToggles = workerCount * rounds + 1
     let favoriteToggles = workerCount * rounds
 
     let export = try JSONSerialization.jsonObject(with: process.export()) as? [String: Any]

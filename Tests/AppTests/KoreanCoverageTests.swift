@@ -41,7 +41,9 @@ struct KoreanCoverageTests {
     .messageDeleted(number: 3, text: "안녕"), .entryEdited(number: 1, score: "7", note: "비"),
     .entryDeleted(number: 1, score: "7", note: "비"),
     .ownStoreFile(path: "/tmp/store/pocket.sqlite", exporting: true),
-    .ownStoreFile(path: "/tmp/store/pocket.json", exporting: false),
+    .ownStoreFile(path: "/tmp/store/pocket.json", exporting: false), .notShown(35),
+    .shownItemGone(.message, number: 2, text: "안녕"),
+    .shownItemChanged(.entry, number: 2, text: "비"),
   ]
 
   @Test func everyCaseHasASample() {

@@ -72,8 +72,12 @@ struct OutsideTextEscapingTests {
       .noSuchItem, .noSuchPage, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .refreshCancelled, .confirmReset, .noCalculator, .storeNotEmpty,
       .resultTooLarge, .bookmarksCleared, .ratesUpdated, .ratesNotDue, .ratesOlderThanCached,
-      .ratesUnchanged, .noRateSource:
+      .ratesUnchanged, .noRateSource, .notShown:
       return nil
+    case .shownItemGone(let kind, let number, _):
+      return .shownItemGone(kind, number: number, text: text)
+    case .shownItemChanged(let kind, let number, _):
+      return .shownItemChanged(kind, number: number, text: text)
     case .futureDate: return .futureDate(text)
     case .unknownCurrency: return .unknownCurrency(text)
     case .couldNotLoad: return .couldNotLoad(reason: text)

@@ -23,12 +23,12 @@ struct ShownItemProcessTests {
     var second: String
     var third: String
     /// The command on item 2 (typed words after the number).
-    var act: (Int) -> [String]
+    var act: @Sendable (Int) -> [String]
     /// What the list shows of the item the command acted on afterwards: `nil` when the
     /// command removes it from the list.
     var after: String?
     /// How another process changes the item it shows as `number` (keeping it on the list).
-    var change: (Int) -> String
+    var change: @Sendable (Int) -> String
 
     var testDescription: String { name }
   }

@@ -41,7 +41,15 @@ struct StoreFailureStatusTests {
     _ error: DomainError, showing screen: Screen? = nil
   ) async throws -> FailingStore {
     let base = InMemoryStore().repositories
-    if let screen { try await base.screens.save(screen) }
+    if let screen {
+      try await base.screens.save(screen)
+      // What the notices printed before: `bookmark N` names a notice of it.
+      let notices = SampleNotices.all.enumerated().map {
+        ShownItem(number: $0.offset + 1, NoticeItem(notice: $0.element, isBookmarked: false))
+      }
+      try await base.screens.save(
+        ShownList(screen: screen, items: screen == .notices ? notices : []))
+    }
     try await base.rates.storeNewer(
       try OpenERAPIDecoder().decode(
         Foundation.Data(contentsOf: Fixtures.url("open-er-api-USD-2024-01-09.json"))))

@@ -126,12 +126,16 @@ struct ListViewModelTests {
     #expect(viewModel.state.page.items.map(\.content) == ["three", "four", "five"])
     #expect(viewModel.state.page.offset == 2)
     #expect(viewModel.state.page.total == 5)
+    // Numbers are the whole list's: the page shows 3 to 5. A number of another page names
+    // no message the user saw.
     await viewModel.edit(number: 1, to: "ONE")
+    #expect(viewModel.state.message == .notShown(1))
+    await viewModel.edit(number: 3, to: "THREE")
     await viewModel.delete(number: 5)
-    #expect(viewModel.state.page.items.map(\.content) == ["two", "three", "four"])
-    let first = try await store.chat.messages(offset: 0, limit: 1).items.first
-    #expect(first?.content == "ONE")
-    #expect(first?.isEdited == true)
+    #expect(viewModel.state.page.items.map(\.content) == ["two", "THREE", "four"])
+    let third = try await store.chat.messages(offset: 2, limit: 1).items.first
+    #expect(third?.content == "THREE")
+    #expect(third?.isEdited == true)
   }
 
   @Test func blankMessagesAreRefused() async {

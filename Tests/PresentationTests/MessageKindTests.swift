@@ -12,6 +12,8 @@ struct MessageKindTests {
     (.scoreOutOfRange, .refusal), (.futureDate("2026-12-01"), .refusal), (.emptyText, .refusal),
     (.unknownCurrency("XYZ"), .refusal),
     (.noSuchItem(9, count: 2), .refusal), (.tooLong(.note, limit: 1), .refusal),
+    (.notShown(9), .refusal), (.shownItemGone(.bookmark, number: 2, text: "x"), .refusal),
+    (.shownItemChanged(.notice, number: 2, text: "x"), .refusal),
     (.lineTooLong(limit: 1), .refusal), (.stopwatchNotRunning, .refusal),
     (.alreadyExists, .refusal), (.notFound, .refusal), (.couldNotLoad(reason: "x"), .refusal),
     (.refreshCancelled, .refusal), (.notOnThisScreen(command: "edit", open: ["chat"]), .refusal),

@@ -34,13 +34,13 @@ struct ShownItemViewModelTests {
     var load: () async -> Void
   }
 
-  static let clock = ManualClock()
-  static var now: @Sendable () -> Date {
+  nonisolated static let clock = ManualClock()
+  nonisolated static var now: @Sendable () -> Date {
     let timeline = Timeline.manual(clock)
     return { timeline.now() }
   }
 
-  static let lists: [ListUnderTest] = [
+  nonisolated static let lists: [ListUnderTest] = [
     ListUnderTest(
       name: "chat", kind: .message,
       seed: { store, texts in

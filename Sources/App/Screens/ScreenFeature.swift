@@ -32,11 +32,15 @@ struct ScreenContext {
   /// The numbered rows shown last: what the numbers of a command stand for.
   var shown: ShownList?
 
-  /// `act` on the row `screen` showed last as `number`; refused when it showed none.
-  func row(_ number: Int, on screen: Screen, _ act: (ShownItem) -> ScreenAction) -> ScreenAction {
+  /// `act` on the row `screen` showed last as `number`; refused when it showed none: a
+  /// number outside the list of `total` items (as the screen reads now) is no item at
+  /// all, one inside it an item the user did not see.
+  func row(
+    _ number: Int, on screen: Screen, of total: Int, _ act: (ShownItem) -> ScreenAction
+  ) -> ScreenAction {
     guard let shown, shown.screen == screen, let row = shown.item(number) else {
-      let isEmpty = shown?.screen == screen && shown?.items.isEmpty == true
-      return .refuse(isEmpty ? .noSuchItem(number, count: 0) : .notShown(number))
+      let isOnTheList = number >= 1 && number <= total
+      return .refuse(isOnTheList ? .notShown(number) : .noSuchItem(number, count: total))
     }
     return act(row)
   }

@@ -79,8 +79,8 @@ enum AppText: Equatable, Sendable {
       [
         .usage, .options, .commandsHeading, .usageHint("rename N TITLE..."), .optionsHint,
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
-        .writeError(cause: cause), .selectionMoved(gone: "B-second", to: (2, "C-third")),
-        .selectionMoved(gone: "B-second", to: nil),
+        .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
+        .selectionMoved(gone: "봄 공지", to: nil),
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
         .progress($0, done: "420,000", total: "1,000,000")

@@ -73,11 +73,11 @@ final class BookmarksScreen: ScreenFeature {
     case .page(let number):
       return .perform(.bookmarks) { await self.viewModel.showPage(number) }
     case .rename(let number, let title):
-      return context.row(number, on: .bookmarks) { row in
+      return context.row(number, on: .bookmarks, of: viewModel.state.page.total) { row in
         .perform(.bookmarks) { await self.viewModel.rename(row, to: title) }
       }
     case .remove(let number):
-      return context.row(number, on: .bookmarks) { row in
+      return context.row(number, on: .bookmarks, of: viewModel.state.page.total) { row in
         .perform(.bookmarks) { await self.viewModel.remove(row) }
       }
     case .clear(let confirmed):

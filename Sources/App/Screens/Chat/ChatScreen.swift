@@ -74,11 +74,11 @@ final class ChatScreen: ScreenFeature {
       return .perform(.chat) { await self.viewModel.showPage(number) }
     case .say(let text): return .perform(.chat) { await self.viewModel.send(text) }
     case .edit(let number, let text, _, _, _) where context.current == .chat:
-      return context.row(number, on: .chat) { row in
+      return context.row(number, on: .chat, of: viewModel.state.page.total) { row in
         .perform(.chat) { await self.viewModel.edit(row, to: text) }
       }
     case .delete(let number) where context.current == .chat:
-      return context.row(number, on: .chat) { row in
+      return context.row(number, on: .chat, of: viewModel.state.page.total) { row in
         .perform(.chat) { await self.viewModel.delete(row) }
       }
     default:

@@ -108,13 +108,13 @@ final class MindLogScreen: ScreenFeature {
         await self.viewModel.add(score: score, note: note, day: date ?? .today)
       }
     case .edit(let number, _, let score, let note, let date) where context.current == .mindLog:
-      return context.row(number, on: .mindLog) { row in
+      return context.row(number, on: .mindLog, of: viewModel.state.page.total) { row in
         .perform(.mindLog) {
           await self.viewModel.edit(row, score: score, note: note, day: date)
         }
       }
     case .delete(let number) where context.current == .mindLog:
-      return context.row(number, on: .mindLog) { row in
+      return context.row(number, on: .mindLog, of: viewModel.state.page.total) { row in
         .perform(.mindLog) { await self.viewModel.delete(row) }
       }
     default:

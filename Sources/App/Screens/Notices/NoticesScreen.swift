@@ -39,7 +39,7 @@ final class NoticesScreen: ScreenFeature {
     switch command {
     case .notices: .navigate(.notices)
     case .bookmark(let number) where context.current == .notices:
-      context.row(number, on: .notices) { row in
+      context.row(number, on: .notices, of: viewModel.state.items.count) { row in
         .perform(.notices) { await self.viewModel.toggleBookmark(row) }
       }
     default: nil
