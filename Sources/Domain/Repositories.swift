@@ -10,7 +10,9 @@ public protocol StopwatchRepository: Sendable {
   func load() async throws -> Stopwatch
   /// Laps ordered newest first (highest number first), skipping `offset`, at most `limit`.
   func laps(offset: Int, limit: Int) async throws -> Page<Lap>
-  /// Count of laps, and the fastest and slowest lap (lowest number wins a tie).
+  /// Count of laps, and the fastest and slowest lap by the time shown
+  /// (`Lap.shownCentiseconds`; lowest number wins a tie: `Lap.isFaster(than:)`,
+  /// `Lap.isSlower(than:)`), so a mark agrees with the times on the screen.
   func lapSummary() async throws -> LapSummary
   /// Deletes the stored time and every lap when at most `limit` laps are stored, counting
   /// and deleting in one step that no other task or process can come between (one

@@ -236,24 +236,33 @@ public struct Strings: Sendable {
   /// The label around the mood picture: "Mood" before it, its span after.
   public var mood: String { pick("Mood", "기분") }
   /// The mood picture's span: "(last 30 days)" when it ends today, else "(30 days to
-  /// 11/28/2026)" / "(2026. 11. 28.까지 30일)".
+  /// 11/28/2026)" / "(2026. 11. 28.까지 30일)"; a span of one day is "(today)" or
+  /// "(11/28/2026)".
   public func moodSpan(_ mood: MoodSummary) -> String {
     let days = mood.days.count
+    if days == 1, mood.endsToday { return pick("(today)", "(오늘)") }
     guard !mood.endsToday else { return pick("(last \(days) days)", "(최근 \(days)일)") }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let last = mood.lastDay.noon(in: calendar).map(day) ?? mood.lastDay.description
+    if days == 1 { return "(\(last))" }
     return pick("(\(days) days to \(last))", "(\(last)까지 \(days)일)")
   }
   /// The mood picture's numbers: the 7-day and span means (one decimal, half-up; "–"
-  /// without entries) and the days logged.
+  /// without entries) and the days logged. A span of 7 days or fewer has one mean (its last
+  /// 7 days are the whole span), named by its length, or plainly "mean" for one day.
   public func moodNumbers(_ mood: MoodSummary) -> String {
     let days = mood.days.count
     let week = oneDecimal(mood.lastWeekMean)
     let span = oneDecimal(mood.mean)
-    return pick(
-      "7-day mean \(week) · \(days)-day mean \(span) · \(mood.daysLogged) of \(days) days logged",
-      "7일 평균 \(week) · \(days)일 평균 \(span) · \(days)일 중 \(mood.daysLogged)일 기록")
+    let logged = pick(
+      "\(mood.daysLogged) of \(days) \(days == 1 ? "day" : "days") logged",
+      "\(days)일 중 \(mood.daysLogged)일 기록")
+    let spanMean =
+      days == 1
+      ? pick("mean \(span)", "평균 \(span)") : pick("\(days)-day mean \(span)", "\(days)일 평균 \(span)")
+    guard days > 7 else { return "\(spanMean) · \(logged)" }
+    return "\(pick("7-day mean \(week)", "7일 평균 \(week)")) · \(spanMean) · \(logged)"
   }
 
   /// `value` with one decimal, rounded half-up (exactly, in `Decimal`); "–" for `nil`.

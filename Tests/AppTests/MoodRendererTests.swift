@@ -40,11 +40,11 @@ struct MoodRendererTests {
       renderer(.en).render(.mindLog(state)) == """
         Rates  Stopwatch  Notices  Bookmarks  [Mind log]  Chat
 
-        Mood            ▁ ▂ ▃ ▄ ▅ ▆ ▇ █   ▅▆  (last 30 days)
+        Mood  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (last 30 days)
         7-day mean 7.8 · 30-day mean 5.5 · 10 of 30 days logged
 
         1  11/29/2026  7.5  sunny walk
-        2  11/29/2026    7
+        2  11/29/2026  7
 
         Commands: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
 
@@ -56,11 +56,11 @@ struct MoodRendererTests {
       renderer(.ko).render(.mindLog(state)) == """
         환율  스톱워치  공지  북마크  [마음 일기]  채팅
 
-        기분            ▁ ▂ ▃ ▄ ▅ ▆ ▇ █   ▅▆  (최근 30일)
+        기분  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (최근 30일)
         7일 평균 7.8 · 30일 평균 5.5 · 30일 중 10일 기록
 
         1  2026. 11. 29.  7.5  sunny walk
-        2  2026. 11. 29.    7
+        2  2026. 11. 29.  7
 
         명령: add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수 · 도움말 help
 

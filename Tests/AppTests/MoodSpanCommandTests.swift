@@ -153,7 +153,7 @@ struct MoodSpanCommandTests {
     #expect(try await run(session, "mindlog --days 7 --to 2026-11-20") == .done(nil))
     var shown = screen(session)
     #expect(shown.contains("(7 days to 11/20/2026)"))
-    #expect(shown.contains("7-day mean 5.6 · 7-day mean 5.6 · 7 of 7 days logged"))
+    #expect(shown.contains("7-day mean 5.6 · 7 of 7 days logged"))
     #expect(shown.contains("Page 1 of 2 · 1–20 of 25"))
     #expect(try await run(session, "page 2") == .done(nil))
     #expect(try await run(session, "mindlog --to today") == .done(nil))
@@ -204,11 +204,11 @@ struct MoodSpanCommandTests {
       Renderer(strings: Strings(language: .en, timeZone: utc)).render(.mindLog(pastState)) == """
         Rates  Stopwatch  Notices  Bookmarks  [Mind log]  Chat
 
-        Mood            ▁ ▂ ▃ ▄ ▅ ▆ ▇ █   ▅▆  (30 days to 11/28/2026)
+        Mood  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (30 days to 11/28/2026)
         7-day mean 7.8 · 30-day mean 5.5 · 10 of 30 days logged
 
         1  11/29/2026  7.5  sunny walk
-        2  11/29/2026    7
+        2  11/29/2026  7
 
         Commands: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
 
@@ -220,11 +220,11 @@ struct MoodSpanCommandTests {
       Renderer(strings: Strings(language: .ko, timeZone: utc)).render(.mindLog(pastState)) == """
         환율  스톱워치  공지  북마크  [마음 일기]  채팅
 
-        기분            ▁ ▂ ▃ ▄ ▅ ▆ ▇ █   ▅▆  (2026. 11. 28.까지 30일)
+        기분  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (2026. 11. 28.까지 30일)
         7일 평균 7.8 · 30일 평균 5.5 · 30일 중 10일 기록
 
         1  2026. 11. 29.  7.5  sunny walk
-        2  2026. 11. 29.    7
+        2  2026. 11. 29.  7
 
         명령: add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수 · 도움말 help
 

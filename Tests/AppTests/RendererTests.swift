@@ -76,7 +76,7 @@ struct RendererTests {
         1  오전 10:32  안녕 (수정됨)
 
         2026년 11월 30일 월요일
-        2  오전 8:30  늦은 밤
+        2   오전 8:30  늦은 밤
 
         명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
 
@@ -88,7 +88,7 @@ struct RendererTests {
         채팅 수: 2
 
         2026년 11월 29일 일요일
-        1  오전 1:32  안녕 (수정됨)
+        1   오전 1:32  안녕 (수정됨)
         2  오후 11:30  늦은 밤
 
         명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
@@ -118,8 +118,8 @@ struct RendererTests {
         1  11:30 PM  saturday night
 
         Sunday, November 1, 2026
-        2  1:30 AM  first 1:30
-        3  1:30 AM  second 1:30
+        2   1:30 AM  first 1:30
+        3   1:30 AM  second 1:30
         4  11:30 PM  late sunday
 
         Monday, November 2, 2026
@@ -253,10 +253,10 @@ struct RendererTests {
         [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
 
         Published Nov 29, 2026 at 1:32 AM · 1 EUR buys
-          EUR       1.0000    Euro
-          IDR  17,283.4000    Indonesian Rupiah
-          KWD       0.3368    Kuwaiti Dinar
-          VES   0.00007412    Venezuelan Bolívar
+          EUR       1.0000        Euro
+          IDR  17,283.4000        Indonesian Rupiah
+          KWD       0.3368        Kuwaiti Dinar
+          VES       0.00007412    Venezuelan Bolívar
 
         4 currencies
 
@@ -311,8 +311,8 @@ struct RendererTests {
       renderer().render(.mindLog(state)) == """
         Rates  Stopwatch  Notices  Bookmarks  [Mind log]  Chat
 
-        1  11/29/2026  7.5  sunny walk
-        2  11/28/2026   10
+        1  11/29/2026   7.5  sunny walk
+        2  11/28/2026  10
 
         Commands: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
 

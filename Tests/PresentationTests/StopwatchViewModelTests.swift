@@ -105,8 +105,8 @@ extension StopwatchViewModelTests {
 
 extension StopwatchViewModelTests {
   /// While the stopwatch runs, the first page's rows start with the lap being timed (from
-  /// the newest finished lap to the time now); other pages and a stopped stopwatch show
-  /// only the finished laps.
+  /// the newest finished lap to the time now); other pages show only the finished laps.
+  /// Stopped, the lap in progress stays, frozen and no longer counting; a reset removes it.
   @Test func theRunningLapLeadsTheFirstPageWhileRunning() async {
     let viewModel = makeViewModel(pageSize: 2)
     await viewModel.startTapped()
@@ -127,8 +127,13 @@ extension StopwatchViewModelTests {
     #expect(viewModel.stateNow.rows.allSatisfy { !$0.isRunning })
     await viewModel.showPage(1)
     await viewModel.stopTapped()
-    #expect(viewModel.state.rows == viewModel.state.laps)
-    #expect(viewModel.state.rows.map(\.lap.number) == [3, 2])
+    clock.advance(by: .seconds(9))
+    #expect(
+      viewModel.stateNow.rows == [
+        .init(lap: running, inProgress: true), .init(lap: lap3), .init(lap: lap2, mark: .fastest),
+      ])
+    await viewModel.resetTapped(confirmed: true)
+    #expect(viewModel.stateNow.rows.isEmpty)
   }
 
   /// The shown precision is whole centiseconds, truncated; a lap shows its shown total

@@ -22,7 +22,11 @@ extension Renderer {
     _ summary: (header: [String], rows: [(label: String, count: Int)])
   ) -> String {
     let width = summary.rows.map { self.width($0.label) }.max() ?? 0
-    let rows = summary.rows.map { "  " + leftAligned($0.label, width) + "  \($0.count)" }
+    // Counts right-aligned, so units stand under units.
+    let countWidth = summary.rows.map { String($0.count).count }.max() ?? 0
+    let rows = summary.rows.map {
+      "  " + leftAligned($0.label, width) + "  " + rightAligned(String($0.count), countWidth)
+    }
     return TerminalText.lines(summary.header + rows)
   }
 }

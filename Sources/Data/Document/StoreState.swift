@@ -207,17 +207,9 @@ extension StoreState {
     let index = lowerBound(laps) { $0.number < lap.number }
     guard index == laps.count || laps[index].number != lap.number else { throw .duplicate }
     laps.insert(lap, at: index)
-    // Fastest: shortest lap time, lowest number on a tie; slowest: longest, lowest number.
-    if fastestLap.map({ (lap.lapTime, lap.number) < ($0.lapTime, $0.number) }) ?? true {
-      fastestLap = lap
-    }
-    if slowestLap.map({
-      lap.lapTime > $0.lapTime || (lap.lapTime == $0.lapTime && lap.number < $0.number)
-    })
-      ?? true
-    {
-      slowestLap = lap
-    }
+    // Marked by the time shown (`Lap.isFaster(than:)`, `isSlower(than:)`).
+    if fastestLap.map({ lap.isFaster(than: $0) }) ?? true { fastestLap = lap }
+    if slowestLap.map({ lap.isSlower(than: $0) }) ?? true { slowestLap = lap }
   }
 
   private mutating func insert(_ bookmark: Bookmark) throws(DomainError) {

@@ -58,7 +58,9 @@ public struct StartStopwatch: Sendable {
   }
 }
 
-/// Stops the stopwatch and persists the elapsed time (never below the newest lap's total).
+/// Stops the stopwatch and persists the elapsed time (never below the newest lap's total),
+/// at `moment` when given (the moment a person asked, which a screen already shows), else
+/// at the clock's reading inside the transaction.
 /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
 public struct StopStopwatch: Sendable {
   private let stopwatch: any StopwatchRepository
@@ -69,11 +71,12 @@ public struct StopStopwatch: Sendable {
   }
 
   @discardableResult
-  public func callAsFunction() async throws -> Stopwatch {
+  public func callAsFunction(at moment: Moment? = nil) async throws -> Stopwatch {
     try await stopwatch.update { [timeline] current, newest in
       guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
       let floor = newest?.total ?? .zero
-      let stopped = Stopwatch(accumulated: current.elapsed(at: timeline.moment(), atLeast: floor))
+      let now = moment ?? timeline.moment()
+      let stopped = Stopwatch(accumulated: current.elapsed(at: now, atLeast: floor))
       return (.save(stopped), stopped)
     }
   }

@@ -17,13 +17,17 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
   public struct LapRow: Equatable, Sendable {
     public var lap: Lap
     public var mark: LapMark?
-    /// The lap being timed: from the newest finished lap to the running stopwatch's time.
+    /// The lap in progress, not yet recorded: from the newest finished lap to the
+    /// stopwatch's time, running or stopped.
+    public var inProgress: Bool
+    /// The lap in progress while the stopwatch runs: its time is still counting.
     public var isRunning: Bool
 
-    public init(lap: Lap, mark: LapMark? = nil, isRunning: Bool = false) {
+    public init(lap: Lap, mark: LapMark? = nil, isRunning: Bool = false, inProgress: Bool? = nil) {
       self.lap = lap
       self.mark = mark
       self.isRunning = isRunning
+      self.inProgress = inProgress ?? isRunning
     }
   }
 
@@ -59,13 +63,16 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
       self.message = message
     }
 
-    /// The rows a screen shows: `laps`, and while the stopwatch runs on the first page
-    /// (where the newest laps are), the lap being timed above them, as Apple's Clock shows it.
+    /// The rows a screen shows: `laps`, and on the first page (where the newest laps are)
+    /// the lap in progress above them, from the newest finished lap to the time shown. As
+    /// Apple's Clock does, that row stays while the stopwatch is stopped (its time frozen
+    /// with the stopwatch's) and goes only with a reset.
     public var rows: [LapRow] {
-      guard status == .running, pageNumber == 1 else { return laps }
+      guard status != .reset, pageNumber == 1 else { return laps }
       let finished = laps.first?.lap.total ?? .zero
-      let running = Lap(number: lapCount + 1, lapTime: elapsed - finished, total: elapsed)
-      return [LapRow(lap: running, isRunning: true)] + laps
+      let current = Lap(
+        number: lapCount + 1, lapTime: max(.zero, elapsed - finished), total: elapsed)
+      return [LapRow(lap: current, isRunning: status == .running, inProgress: true)] + laps
     }
   }
 
@@ -140,8 +147,28 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
     await run { _ = try await self.startStopwatch() }
   }
 
+  /// Stops the stopwatch at the moment of the tap. The clock is read before anything waits
+  /// and the time shown freezes there at once: a redraw while the store is still writing
+  /// can never show a later time than the one the stop records, so the time never runs
+  /// backwards when the stop lands. If the stop fails, what the store holds shows again.
   public func stopTapped() async {
-    await run { _ = try await self.stopStopwatch() }
+    let moment = timeline.moment()
+    let running = stopwatch
+    if running.isRunning {
+      stopwatch = Stopwatch(accumulated: running.elapsed(at: moment, atLeast: lastLapTotal))
+      tick()
+    }
+    state.message = nil
+    guard await attempt({ _ = try await self.stopStopwatch(at: moment) }) != nil else {
+      // What the store holds shows again (running, or stopped elsewhere), with the refusal.
+      stopwatch = running
+      let refusal = state.message
+      await load()
+      if state.message == nil { state.message = refusal }
+      return
+    }
+    paging.number = 1
+    await load()
   }
 
   public func lapTapped() async {
@@ -174,9 +201,9 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
     await load()
   }
 
-  /// Lap numbers to mark: once two or more laps exist and their shown times differ (laps
-  /// apart by less than a centisecond can show the same time; marking one of them would
-  /// look wrong).
+  /// Lap numbers to mark: once two or more laps exist and the fastest and slowest differ as
+  /// shown. The store picks them by the time shown, the earliest lap winning a tie, so the
+  /// marks agree with the rows: one fastest and one slowest, as Apple's Clock marks them.
   private static func marks(_ summary: LapSummary) -> [Int: LapMark] {
     guard summary.count >= 2, let fastest = summary.fastest, let slowest = summary.slowest,
       fastest.shownCentiseconds != slowest.shownCentiseconds

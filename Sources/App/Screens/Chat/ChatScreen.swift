@@ -107,6 +107,10 @@ extension Renderer {
     let width = String(page.offset + page.items.count).count
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = strings.timeZone
+    // Times right-aligned ("1:32 AM" under "11:05 AM", "오전 1:32" under "오후 11:05"), so
+    // the minutes line up and every message starts at one column.
+    let times = page.items.map { strings.timeOfDay($0.date) }
+    let timeWidth = times.map { self.width($0) }.max() ?? 0
     var lines: [ScreenLine] = []
     var lastDay: Date?
     for (index, message) in page.items.enumerated() {
@@ -120,7 +124,7 @@ extension Renderer {
       let number = page.offset + index + 1
       lines.append(
         ScreenLine(
-          "\(rightAligned(String(number), width))  \(strings.timeOfDay(message.date))  "
+          "\(rightAligned(String(number), width))  \(rightAligned(times[index], timeWidth))  "
             + "\(message.content)\(mark)",
           item: ListItem(number: number, text: message.content, date: message.date)))
     }

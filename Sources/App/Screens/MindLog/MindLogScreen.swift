@@ -140,12 +140,20 @@ extension Renderer {
 
   /// The mood of the last days, one block per day (blank for a day without an entry),
   /// then its means and days logged; nothing before the summary is read.
+  /// The mood picture's mark for a day without an entry: as wide as the blocks on every
+  /// terminal (both East Asian Ambiguous).
+  static let noEntryDay: Character = "·"
+
   fileprivate func moodPicture(_ mood: MoodSummary) -> [ScreenLine] {
     guard !mood.days.isEmpty else { return [] }
+    // The blocks ▁…█ are East Asian Ambiguous width: a terminal set up for Korean shows them
+    // two columns wide, others one, and Pocket cannot know which. A day without an entry is
+    // drawn as `·` (U+00B7), Ambiguous too, rather than a space (always one column), so
+    // every day takes the same width whichever the terminal decides, and the days line up.
     let blocks = Array("▁▂▃▄▅▆▇█")
     let line = String(
       mood.days.map { day -> Character in
-        guard let day else { return " " }
+        guard let day else { return Self.noEntryDay }
         // 0...10 onto 0...7, half-up: 0 is the lowest block, 10 the full one.
         var level = day * 7 / 10
         var rounded = Decimal()
@@ -159,19 +167,41 @@ extension Renderer {
     ]
   }
 
+  /// One row an entry: its day, its score and its note. The days are filled to the widest
+  /// day's display width (11/8/2026 and 11/28/2026, or 2026. 11. 8. and 2026. 11. 28.) and the
+  /// scores line up on the decimal point, so each column starts where the one above does.
   fileprivate func rows(_ state: MindLogViewModel.State) -> [ScreenLine] {
-    let width = state.page.items.map { strings.score($0.score).count }.max() ?? 0
-    return numbered(state.page, page: state.pageNumber, of: state.pageCount) { entry in
-      let note = entry.note.isEmpty ? "" : "  \(entry.note)"
+    let days = state.page.items.map { strings.day($0.date) }
+    let dayWidth = days.map { width($0) }.max() ?? 0
+    let scores = decimalAligned(state.page.items.map { strings.score($0.score) })
+    let page = state.page
+    let rows = Page(
+      items: zip(page.items, zip(days, scores)).map {
+        MindLogRow(entry: $0.0, day: $0.1.0, score: $0.1.1)
+      }, offset: page.offset, total: page.total)
+    return numbered(rows, page: state.pageNumber, of: state.pageCount) { row in
+      let entry = row.entry
+      let columns = "\(leftAligned(row.day, dayWidth))  \(row.score)"
+      let text =
+        entry.note.isEmpty
+        ? String(columns.reversed().drop { $0 == " " }.reversed())
+        : "\(columns)  \(entry.note)"
       return [
         ScreenLine(
-          "\(strings.day(entry.date))  \(rightAligned(strings.score(entry.score), width))\(note)",
+          text,
           item: ListItem(
             text: entry.note.isEmpty ? "\(entry.score)" : "\(entry.score) \(entry.note)",
             date: entry.date))
       ]
     }
   }
+}
+
+/// An entry with its day and score as its row shows them.
+private struct MindLogRow: Equatable, Sendable {
+  var entry: MindLog
+  var day: String
+  var score: String
 }
 
 extension Screen {

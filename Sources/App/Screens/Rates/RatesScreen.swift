@@ -94,11 +94,11 @@ extension Renderer {
     if state.hasNoResults {
       return lines + [ScreenLine(strings.noResults)]
     }
-    let rates = state.quotes.map { strings.rate($0.rate) }
-    let width = rates.map(\.count).max() ?? 0
+    // Rates of every size line up on the decimal point (`1,350.0030` over `0.002720`).
+    let rates = decimalAligned(state.quotes.map { strings.rate($0.rate) })
     for (quote, rate) in zip(state.quotes, rates) {
       let row: ScreenLine =
-        "\(star(quote.isFavorite)) \(quote.code)  \(rightAligned(rate, width)) "
+        "\(star(quote.isFavorite)) \(quote.code)  \(rate) "
         + "\(trend(quote.trend)) \(strings.currencyName(quote.code))"
       lines.append(row.showing(ListItem(code: quote.code)))
     }
