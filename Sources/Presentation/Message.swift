@@ -7,11 +7,15 @@ public enum Message: Equatable, Sendable {
   case enterAmount
   case invalidNumber
   case negativeAmount
+  /// A typed amount with more digits before the decimal point than `limit`.
+  case tooManyIntegerDigits(limit: Int)
   case scoreOutOfRange
   /// A mind-log day after today (ISO form).
   case futureDate(String)
   case emptyText
   case unknownCurrency(String)
+  /// A word typed for a currency (`calc 달러`) that names several: their codes.
+  case ambiguousCurrency(String, candidates: [String])
   case noSuchItem(Int, count: Int)
   /// `page N` past the list's pages (`count`, at least 1).
   case noSuchPage(Int, count: Int)
@@ -86,7 +90,8 @@ public enum Message: Equatable, Sendable {
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen, .noCalculator, .storeNotEmpty,
       .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .noRateSource,
-      .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile:
+      .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile,
+      .tooManyIntegerDigits, .ambiguousCurrency:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
@@ -105,7 +110,7 @@ public enum Message: Equatable, Sendable {
       resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, bookmarkAdded,
       bookmarkRemoved, bookmarksCleared, bookmarkRenamed, messageEdited, messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
-      ratesOlderThanCached, ratesUnchanged, noRateSource
+      ratesOlderThanCached, ratesUnchanged, noRateSource, tooManyIntegerDigits, ambiguousCurrency
   }
 
   /// This message's case.
@@ -154,6 +159,8 @@ public enum Message: Equatable, Sendable {
     case .ratesOlderThanCached: .ratesOlderThanCached
     case .ratesUnchanged: .ratesUnchanged
     case .noRateSource: .noRateSource
+    case .tooManyIntegerDigits: .tooManyIntegerDigits
+    case .ambiguousCurrency: .ambiguousCurrency
     }
   }
 
@@ -185,6 +192,7 @@ public enum Message: Equatable, Sendable {
     case .emptyAmount: self = .enterAmount
     case .invalidNumber: self = .invalidNumber
     case .negativeAmount: self = .negativeAmount
+    case .tooManyIntegerDigits(let limit): self = .tooManyIntegerDigits(limit: limit)
     case .scoreOutOfRange: self = .scoreOutOfRange
     case .futureDate(let day): self = .futureDate(day)
     case .emptyText: self = .emptyText

@@ -42,6 +42,7 @@ struct KoreanCoverageTests {
     .entryDeleted(number: 1, score: "7", note: "비"),
     .ownStoreFile(path: "/tmp/store/pocket.sqlite", exporting: true),
     .ownStoreFile(path: "/tmp/store/pocket.json", exporting: false),
+    .tooManyIntegerDigits(limit: 15), .ambiguousCurrency("dollar", candidates: ["AUD", "CAD"]),
   ]
 
   @Test func everyCaseHasASample() {
@@ -52,8 +53,13 @@ struct KoreanCoverageTests {
   @Test(arguments: messages)
   func everyMessageIsInKorean(message: Message) {
     // `unknownCurrency` suggests a command to type, `rates xyz`: a command and its query.
+    // `ambiguousCurrency` repeats the word typed.
     let suggested: [String] =
-      if case .unknownCurrency(let code) = message { ["rates \(code.lowercased())"] } else { [] }
+      switch message {
+      case .unknownCurrency(let code): ["rates \(code.lowercased())"]
+      case .ambiguousCurrency(let word, _): [word]
+      default: []
+      }
     expectKorean(
       korean.text(message), english: english.text(message), allowing: [Self.cause] + suggested)
   }

@@ -72,10 +72,11 @@ struct OutsideTextEscapingTests {
       .noSuchItem, .noSuchPage, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .refreshCancelled, .confirmReset, .noCalculator, .storeNotEmpty,
       .resultTooLarge, .bookmarksCleared, .ratesUpdated, .ratesNotDue, .ratesOlderThanCached,
-      .ratesUnchanged, .noRateSource:
+      .ratesUnchanged, .noRateSource, .tooManyIntegerDigits:
       return nil
     case .futureDate: return .futureDate(text)
     case .unknownCurrency: return .unknownCurrency(text)
+    case .ambiguousCurrency: return .ambiguousCurrency(text, candidates: ["USD", "CAD"])
     case .couldNotLoad: return .couldNotLoad(reason: text)
     case .notOnThisScreen: return .notOnThisScreen(command: text, open: [text, text])
     case .confirmClear(let count, _): return .confirmClear(count: count, titles: [text, text])
