@@ -23,7 +23,7 @@ enum CurrencyAliases {
     ],
     "JPY": [
       "엔",  // common usage (ICU ko says 일본 엔화)
-      "円",  // ISO 4217 name: Yen, as written in Japan
+      "yen", "円",  // ISO 4217 name: Yen, and as written in Japan
     ],
     "CNY": [
       "위안", "위안화", "인민폐",  // common usage (ICU ko says 중국 위안화)
