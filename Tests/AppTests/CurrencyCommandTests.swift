@@ -84,4 +84,85 @@ struct CurrencyCommandTests {
     #expect(korean.errors.contains("소수점 앞은 최대 15자리"), "\(korean.errors)")
     #expect(!korean.output.contains("-0"))
   }
+
+  /// A rates file as open.er-api.com writes it, published at `published` (due a day later
+  /// unless `next` says otherwise), with `rates` (`"KRW":1350.5,"EUR":0.9`).
+  static func ratesFile(
+    _ directory: URL, _ name: String, published: Int, next: Int? = nil, rates: String
+  ) throws -> URL {
+    try OutsideNumberTests.write(
+      """
+      {"result":"success","base_code":"USD","time_last_update_unix":\(published),
+       "time_next_update_unix":\(next ?? published + 86_400),"rates":{"USD":1,\(rates)}}
+      """, in: directory, name: name)
+  }
+
+  /// A rates file published in 2100, due before it was published, or naming a code that
+  /// is not three capital letters is refused naming the field or the code, in both
+  /// languages, and the cached rates stay.
+  @Test func aRatesFileThatCannotBeIsRefusedNamingWhy() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cases: [(URL, String)] = [
+      (
+        try Self.ratesFile(directory, "2100.json", published: 4_102_444_800, rates: #""KRW":1"#),
+        "time_last_update_unix 4102444800"
+      ),
+      (
+        try Self.ratesFile(
+          directory, "due.json", published: 1_764_000_000, next: 1_763_999_999,
+          rates: #""KRW":1"#),
+        "time_next_update_unix 1763999999 is before time_last_update_unix 1764000000"
+      ),
+      (
+        try Self.ratesFile(directory, "lower.json", published: 1_764_000_000, rates: #""krw":1"#),
+        #"the rates list "krw", is not a currency code"#
+      ),
+      (
+        try Self.ratesFile(
+          directory, "long.json", published: 1_764_000_000, rates: #""KRWXX":1"#),
+        #"the rates list "KRWXX""#
+      ),
+      (
+        try Self.ratesFile(
+          directory, "space.json", published: 1_764_000_000, rates: #""KRW ":1"#),
+        #"the rates list "KRW ""#
+      ),
+    ]
+    for (file, reason) in cases {
+      for language in ["en", "ko"] {
+        let run = await OutsideNumberTests.pocket(
+          "sqlite", directory, ["--lang", language, "refresh", "--force"], rates: file)
+        #expect(run.status == .refused, "\(file.lastPathComponent): \(run.errors)")
+        #expect(run.errors.contains(reason), "\(run.errors)")
+      }
+      let calc = await OutsideNumberTests.pocket("sqlite", directory, ["calc", "KRW"])
+      #expect(calc.output.contains("1 USD = 1,350.003043 KRW"), "the bundled rates stay")
+    }
+  }
+
+  /// A favourite a newer rates file no longer lists is unpinned by `fav`, and only then
+  /// refused as unknown.
+  @Test func aFavouriteMissingFromANewSetCanBeUnpinned() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let with = try Self.ratesFile(
+      directory, "with.json", published: 1_764_000_000, rates: #""KRW":1400,"EUR":0.9"#)
+    let without = try Self.ratesFile(
+      directory, "without.json", published: 1_764_100_000, rates: #""EUR":0.9"#)
+    #expect(
+      await OutsideNumberTests.pocket("sqlite", directory, ["refresh"], rates: with).status == .done
+    )
+    let pinned = await OutsideNumberTests.pocket("sqlite", directory, ["fav", "KRW"])
+    #expect(pinned.output.contains("★ KRW"))
+    #expect(
+      await OutsideNumberTests.pocket("sqlite", directory, ["refresh"], rates: without).status
+        == .done)
+    let unpinned = await OutsideNumberTests.pocket("sqlite", directory, ["fav", "KRW"])
+    #expect(unpinned.status == .done, "\(unpinned.errors)")
+    #expect(unpinned.output.contains("KRW unpinned"), "\(unpinned.output)")
+    let again = await OutsideNumberTests.pocket("sqlite", directory, ["fav", "KRW"])
+    #expect(again.status == .refused)
+    #expect(again.errors.contains("Unknown currency KRW"))
+  }
 }
