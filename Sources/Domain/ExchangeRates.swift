@@ -34,13 +34,18 @@ public struct RateSnapshot: Equatable, Sendable {
   /// A set published in the future would stay the newest forever and keep every true one
   /// out (`RefreshExchangeRates` stores only newer publications).
   public func impossibility(now: Date) -> String? {
-    if publishedAt.timeIntervalSince(now) > Self.clockTolerance {
-      return "time_last_update_unix \(Self.unix(publishedAt)) (\(Self.iso(publishedAt))) is more "
-        + "than a day after this machine's clock (\(Self.iso(now)))"
+    Self.impossibility(publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, now: now)
+  }
+
+  /// `impossibility(now:)` of a set published at `publishedAt`, due again at `nextUpdateAt`.
+  public static func impossibility(publishedAt: Date, nextUpdateAt: Date, now: Date) -> String? {
+    if publishedAt.timeIntervalSince(now) > clockTolerance {
+      return "time_last_update_unix \(unix(publishedAt)) (\(iso(publishedAt))) is more "
+        + "than a day after this machine's clock (\(iso(now)))"
     }
     if nextUpdateAt < publishedAt {
-      return "time_next_update_unix \(Self.unix(nextUpdateAt)) (\(Self.iso(nextUpdateAt))) is "
-        + "before time_last_update_unix \(Self.unix(publishedAt)) (\(Self.iso(publishedAt)))"
+      return "time_next_update_unix \(unix(nextUpdateAt)) (\(iso(nextUpdateAt))) is "
+        + "before time_last_update_unix \(unix(publishedAt)) (\(iso(publishedAt)))"
     }
     return nil
   }

@@ -90,7 +90,11 @@ public final class RatesViewModel: MessageReporting {
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
     state.base = board.base
-    state.isOutdated = canRefresh && now() >= board.nextUpdateAt
+    // Cached rates that cannot be real (published in the future) are due for replacing.
+    let now = now()
+    let impossible = RateSnapshot.impossibility(
+      publishedAt: board.publishedAt, nextUpdateAt: board.nextUpdateAt, now: now)
+    state.isOutdated = canRefresh && (now >= board.nextUpdateAt || impossible != nil)
     applyQuery()
   }
 
