@@ -7,7 +7,8 @@ import Presentation
 final class CalculatorScreen: ScreenFeature {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
-      "calc", usage: "calc CODE", "Open the calculator for a currency", "통화의 계산기를 엽니다"
+      "calc", usage: "calc CODE", "Open the calculator for a currency (its code or a name)",
+      "통화(코드 또는 이름)의 계산기를 엽니다"
     ) { words throws(UsageError) in
       // A code, or words naming one currency: `calc 한국 원`.
       let first = try words.required(.code)
