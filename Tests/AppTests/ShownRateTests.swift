@@ -104,56 +104,103 @@ struct ShownRateTests {
     }
   }
 
+  /// One calculator screen checked: it converted `from` (nil: the base) into `code`, every
+  /// rate it shows is the file's with every digit, and its line is the pencil's.
+  func check(
+    _ state: CalculatorViewModel.State, code: String, from: String?,
+    written: [String: Substring], file: String
+  ) throws {
+    let text = renderer.render(.calculator(state))
+    let screen = Screen(text)
+    let base = try #require(screen.base, "\(text)")
+    let line = try #require(screen.conversion, "\(text)")
+    #expect(line.to == code)
+    #expect(line.from == from ?? base)
+    for (shownCode, shownRate) in screen.rates where shownCode != base {
+      let shown = try #require(Scaled(shownRate), "\(shownRate)")
+      let source = try #require(written[shownCode].flatMap { Scaled($0) })
+      #expect(shown.sameValue(as: source), "\(shownCode): \(shownRate) in \(file)")
+      #expect(shown.scale == source.scale, "every digit the source gave: \(shownRate)")
+    }
+    // The pencil: amount × the rate of `to` ÷ the rate of `from`, each from the screen.
+    func rate(_ currency: String) throws -> Scaled {
+      if currency == base { return Scaled(digits: 1, scale: 0) }
+      let shown = try #require(screen.rates[currency], "no rate of \(currency): \(text)")
+      return try #require(Scaled(shown))
+    }
+    let shownAmount = try #require(Scaled(line.amount))
+    let shownResult = try #require(Scaled(line.result))
+    #expect(shownResult.scale == 2, "\(text)")
+    let expected = try #require(
+      Self.oracle(
+        shownAmount, times: try rate(line.to), over: try rate(line.from), scale: shownResult.scale))
+    #expect(shownResult == expected, "\(text)\nexpected \(expected)")
+  }
+
+  /// Every currency of both files, from the base, from another currency (a different
+  /// partner for each) and from itself: converted by the use case, shown as the calculator
+  /// shows a conversion (its rates with it; `theCalculatorShowsTheRatesItConverted` checks
+  /// that the view model does so). Off the main actor, which the other suites keep busy.
   @Test(arguments: files)
-  @MainActor
   func everyLineCanBeCheckedWithAPencil(file: String) async throws {
     let written = try Self.writtenRates(file)
     let codes = written.keys.sorted()
     #expect(codes.count > 150)
-    let viewModel = CalculatorViewModel(
-      rates: InMemoryStore().repositories.rates,
-      seed: FileRateSource(path: Fixtures.url(file).path), language: .en)
+    let rates = InMemoryStore().repositories.rates
+    let board = try await LoadExchangeRates(
+      rates: rates, source: FileRateSource(path: Fixtures.url(file).path))()
+    let convert = ConvertCurrency(rates: rates)
     var checked = 0
     for (index, code) in codes.enumerated() {
-      #expect(await viewModel.open(code), "\(code): \(String(describing: viewModel.state.message))")
-      // From the base, from another currency (a different partner for each), from itself.
       let partner = codes[(index * 37 + 11) % codes.count]
       for from in [nil, partner, code] {
         for amount in Self.amounts {
-          await viewModel.convert(amount, from: from)
-          #expect(viewModel.state.message == nil, "\(amount) \(from ?? "") → \(code)")
-          let text = renderer.render(.calculator(viewModel.state))
-          let screen = Screen(text)
-          let base = try #require(screen.base, "\(text)")
-          let line = try #require(screen.conversion, "\(text)")
-          #expect(line.to == code)
-          #expect(line.from == from ?? base)
-          // Every rate shown is the file's, every digit of it.
-          for (shownCode, shownRate) in screen.rates where shownCode != base {
-            let shown = try #require(Scaled(shownRate), "\(shownRate)")
-            let source = try #require(written[shownCode].flatMap { Scaled($0) })
-            #expect(shown.sameValue(as: source), "\(shownCode): \(shownRate) in \(file)")
-            #expect(shown.scale == source.scale, "every digit the source gave: \(shownRate)")
-          }
-          // The pencil: amount × the rate of `to` ÷ the rate of `from`, each from the screen.
-          func rate(_ currency: String) throws -> Scaled {
-            if currency == base { return Scaled(digits: 1, scale: 0) }
-            let shown = try #require(screen.rates[currency], "no rate of \(currency): \(text)")
-            return try #require(Scaled(shown))
-          }
-          let shownAmount = try #require(Scaled(line.amount))
-          let shownResult = try #require(Scaled(line.result))
-          #expect(shownResult.scale == 2, "\(text)")
-          let expected = try #require(
-            Self.oracle(
-              shownAmount, times: try rate(line.to), over: try rate(line.from),
-              scale: shownResult.scale))
-          #expect(shownResult == expected, "\(text)\nexpected \(expected)")
+          let conversion = try await convert(
+            try DecimalInput.parse(amount), from: from ?? board.base, to: code)
+          let state = CalculatorViewModel.State(
+            currency: code, rate: conversion.toRate, base: conversion.base,
+            conversion: conversion)
+          try check(state, code: code, from: from, written: written, file: file)
           checked += 1
         }
       }
     }
     #expect(checked == codes.count * 3 * Self.amounts.count)
+  }
+
+  /// The view model's screen, for a few currencies (large and small rates, the base): the
+  /// rates it shows are those it converted with, also when the cached rates changed
+  /// between opening the calculator and converting (another process refreshed).
+  @Test @MainActor
+  func theCalculatorShowsTheRatesItConverted() async throws {
+    let file = "open-er-api-USD-2024-08-19.json"
+    let written = try Self.writtenRates(file)
+    let rates = InMemoryStore().repositories.rates
+    let viewModel = CalculatorViewModel(
+      rates: rates, seed: FileRateSource(path: Fixtures.url(file).path), language: .en)
+    for code in ["KRW", "CHF", "JPY", "KWD", "IRR", "USD"] {
+      #expect(await viewModel.open(code))
+      for from in [nil, "EUR", "VND", code] {
+        for amount in Self.amounts {
+          await viewModel.convert(amount, from: from)
+          #expect(viewModel.state.message == nil, "\(amount) \(from ?? "") → \(code)")
+          try check(viewModel.state, code: code, from: from, written: written, file: file)
+        }
+      }
+    }
+    // Opened on the 2024-08-19 rates; the 2024-01-09 set (republished later) is stored
+    // before the amount is typed: the screen shows the rates the conversion used.
+    #expect(await viewModel.open("KRW"))
+    var january = try await FileRateSource(
+      path: Fixtures.url("open-er-api-USD-2024-01-09.json").path
+    ).fetch()
+    january.publishedAt = Date(timeIntervalSince1970: 1_764_000_000)
+    january.nextUpdateAt = january.publishedAt + 86_400
+    try await rates.storeNewer(january)
+    await viewModel.convert("1,000.50", from: "EUR")
+    try check(
+      viewModel.state, code: "KRW", from: "EUR",
+      written: try Self.writtenRates("open-er-api-USD-2024-01-09.json"), file: "2024-01-09")
   }
 
   /// The oracle rounds half up, on both sides of an even digit, and past 64 bits.
