@@ -10,7 +10,8 @@ public enum DecimalInput {
   public static let maxIntegerDigits = 15
 
   /// - Throws: `DomainError.invalidInput` with `.emptyAmount` for empty or blank text,
-  ///   `.negativeAmount` for a leading minus sign, `.invalidNumber` for anything else
+  ///   `.negativeAmount` for a number below zero (minus zero is 0),
+  ///   `.tooManyIntegerDigits` past `maxIntegerDigits`, `.invalidNumber` for anything else
   ///   that is not a number or that a `Decimal` would not hold exactly.
   public static func parse(
     _ text: String, groupingSeparator: Character = ",", decimalSeparator: Character = "."
@@ -21,8 +22,16 @@ public enum DecimalInput {
       body = body.dropFirst()
     } else if body.first == "-" || body.first == "\u{2212}" {
       let rest = body.dropFirst()
-      if !rest.isEmpty, (try? parse(String(rest))) != nil { throw .invalidInput(.negativeAmount) }
-      throw .invalidInput(.invalidNumber)
+      guard !rest.isEmpty, !rest.hasPrefix("+"), !rest.hasPrefix("-") else {
+        throw .invalidInput(.invalidNumber)
+      }
+      // Minus zero is zero; below zero is refused as negative, after the number's own
+      // problems (not a number, too many digits).
+      let magnitude = try parse(
+        String(rest), groupingSeparator: groupingSeparator,
+        decimalSeparator: decimalSeparator)
+      guard magnitude == 0 else { throw .invalidInput(.negativeAmount) }
+      return 0
     }
     let parts = body.split(separator: decimalSeparator, omittingEmptySubsequences: false)
     guard parts.count <= 2 else { throw .invalidInput(.invalidNumber) }
@@ -38,7 +47,9 @@ public enum DecimalInput {
       guard isValid else { throw .invalidInput(.invalidNumber) }
     }
     let significant = groups.joined().drop { $0 == "0" }
-    guard significant.count <= maxIntegerDigits else { throw .invalidInput(.invalidNumber) }
+    guard significant.count <= maxIntegerDigits else {
+      throw .invalidInput(.tooManyIntegerDigits(limit: maxIntegerDigits))
+    }
     // A number literal (`12.50`, `0.5`), read exactly or refused: never rounded.
     let canonical =
       (significant.isEmpty ? "0" : significant) + (fraction.isEmpty ? "" : "." + fraction)

@@ -8,6 +8,8 @@ public enum InputProblem: Equatable, Sendable {
   case invalidNumber
   /// Amounts cannot be negative.
   case negativeAmount
+  /// A typed amount with more digits before the decimal point than `limit`.
+  case tooManyIntegerDigits(limit: Int)
   /// A mind-log score must lie in 0...10.
   case scoreOutOfRange
   /// A mind-log day after today (or one the calendar does not have), as `2026-11-28`.

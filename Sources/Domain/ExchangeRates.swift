@@ -22,6 +22,41 @@ public struct RateSnapshot: Equatable, Sendable {
 
   /// Every listed code, the base included.
   public var codes: Set<String> { Set(rates.keys).union([base]) }
+
+  /// How far past the machine's clock a publication may be: a day, for clocks set a
+  /// little wrong and providers a time zone ahead.
+  public static let clockTolerance: TimeInterval = 24 * 60 * 60
+
+  /// Why this set cannot be a real publication at `now`, naming the provider's field
+  /// (open.er-api.com's names): published more than `clockTolerance` after `now`, or due
+  /// for its next update before it was published. `nil` when it can be.
+  ///
+  /// A set published in the future would stay the newest forever and keep every true one
+  /// out (`RefreshExchangeRates` stores only newer publications).
+  public func impossibility(now: Date) -> String? {
+    Self.impossibility(publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, now: now)
+  }
+
+  /// `impossibility(now:)` of a set published at `publishedAt`, due again at `nextUpdateAt`.
+  public static func impossibility(publishedAt: Date, nextUpdateAt: Date, now: Date) -> String? {
+    if publishedAt.timeIntervalSince(now) > clockTolerance {
+      return "time_last_update_unix \(unix(publishedAt)) (\(iso(publishedAt))) is more "
+        + "than a day after this machine's clock (\(iso(now)))"
+    }
+    if nextUpdateAt < publishedAt {
+      return "time_next_update_unix \(unix(nextUpdateAt)) (\(iso(nextUpdateAt))) is "
+        + "before time_last_update_unix \(unix(publishedAt)) (\(iso(publishedAt)))"
+    }
+    return nil
+  }
+
+  private static func unix(_ date: Date) -> String {
+    String(Int64(date.timeIntervalSince1970.rounded(.down)))
+  }
+
+  private static func iso(_ date: Date) -> String {
+    date.formatted(Date.ISO8601FormatStyle())
+  }
 }
 
 /// How a rate moved against the previously cached snapshot.
@@ -97,17 +132,32 @@ public struct RateBoard: Equatable, Sendable {
   }
 }
 
-/// The result of a conversion, rounded half away from zero to 2 decimals.
+/// The result of a conversion, rounded half away from zero to 2 decimals, with the rates it
+/// was computed from, so a screen shows the rates it used: `result` is
+/// `amount × toRate ÷ fromRate` rounded, each rate as the snapshot gives it (units per one
+/// `base`; the base itself is 1).
 public struct Conversion: Equatable, Sendable {
   public var amount: Decimal
   public var from: String
   public var result: Decimal
   public var to: String
+  /// The currency both rates are quoted against.
+  public var base: String
+  /// Units of `from` per one `base`.
+  public var fromRate: Decimal
+  /// Units of `to` per one `base`.
+  public var toRate: Decimal
 
-  public init(amount: Decimal, from: String, result: Decimal, to: String) {
+  public init(
+    amount: Decimal, from: String, result: Decimal, to: String, base: String,
+    fromRate: Decimal, toRate: Decimal
+  ) {
     self.amount = amount
     self.from = from
     self.result = result
     self.to = to
+    self.base = base
+    self.fromRate = fromRate
+    self.toRate = toRate
   }
 }

@@ -115,6 +115,10 @@ public enum RateStoreCondition: Equatable, Sendable {
   case noneStored
   /// Only when it was published after the latest stored snapshot, or none is stored.
   case newerThanLatest
+  /// As `newerThanLatest`, and also over a latest snapshot that cannot be a real
+  /// publication at `now` (`RateSnapshot.impossibility(now:)`: published in the future), which
+  /// would otherwise keep every true one out.
+  case newerThanLatestOrImpossible(now: Date)
 
   /// Whether `snapshot` may be stored over `latest` (`nil` when the store holds no rates).
   /// Every store decides with this, inside its write.
@@ -123,6 +127,8 @@ public enum RateStoreCondition: Equatable, Sendable {
     switch self {
     case .noneStored: return false
     case .newerThanLatest: return snapshot.publishedAt > latest.publishedAt
+    case .newerThanLatestOrImpossible(let now):
+      return snapshot.publishedAt > latest.publishedAt || latest.impossibility(now: now) != nil
     }
   }
 }

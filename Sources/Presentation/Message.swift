@@ -7,11 +7,15 @@ public enum Message: Equatable, Sendable {
   case enterAmount
   case invalidNumber
   case negativeAmount
+  /// A typed amount with more digits before the decimal point than `limit`.
+  case tooManyIntegerDigits(limit: Int)
   case scoreOutOfRange
   /// A mind-log day after today (ISO form).
   case futureDate(String)
   case emptyText
   case unknownCurrency(String)
+  /// A word typed for a currency (`calc 달러`) that names several: their codes.
+  case ambiguousCurrency(String, candidates: [String])
   case noSuchItem(Int, count: Int)
   /// A number no row of the screen shown showed.
   case notShown(Int)
@@ -93,7 +97,7 @@ public enum Message: Equatable, Sendable {
       .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen, .noCalculator, .storeNotEmpty,
       .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .noRateSource,
       .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile, .notShown,
-      .shownItemGone, .shownItemChanged:
+      .shownItemGone, .shownItemChanged, .tooManyIntegerDigits, .ambiguousCurrency:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
@@ -113,7 +117,7 @@ public enum Message: Equatable, Sendable {
       bookmarkRemoved, bookmarksCleared, bookmarkRenamed, messageEdited, messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
       ratesOlderThanCached, ratesUnchanged, noRateSource, notShown, shownItemGone,
-      shownItemChanged
+      shownItemChanged, tooManyIntegerDigits, ambiguousCurrency
   }
 
   /// This message's case.
@@ -165,6 +169,8 @@ public enum Message: Equatable, Sendable {
     case .ratesOlderThanCached: .ratesOlderThanCached
     case .ratesUnchanged: .ratesUnchanged
     case .noRateSource: .noRateSource
+    case .tooManyIntegerDigits: .tooManyIntegerDigits
+    case .ambiguousCurrency: .ambiguousCurrency
     }
   }
 
@@ -196,6 +202,7 @@ public enum Message: Equatable, Sendable {
     case .emptyAmount: self = .enterAmount
     case .invalidNumber: self = .invalidNumber
     case .negativeAmount: self = .negativeAmount
+    case .tooManyIntegerDigits(let limit): self = .tooManyIntegerDigits(limit: limit)
     case .scoreOutOfRange: self = .scoreOutOfRange
     case .futureDate(let day): self = .futureDate(day)
     case .emptyText: self = .emptyText

@@ -23,6 +23,10 @@ public struct Strings: Sendable {
     case .enterAmount: pick("Enter an amount", "금액을 입력해주세요")
     case .invalidNumber: pick("Enter a valid number", "올바른 숫자를 입력해주세요")
     case .negativeAmount: pick("The amount cannot be negative", "금액은 0 이상이어야 합니다")
+    case .tooManyIntegerDigits(let limit):
+      pick(
+        "The amount is too large: at most \(limit) digits before the decimal point",
+        "금액이 너무 큽니다: 소수점 앞은 최대 \(limit)자리입니다")
     case .scoreOutOfRange:
       pick("The score must be a number from 0 to 10", "점수는 0부터 10 사이의 숫자여야 합니다")
     case .futureDate(let day):
@@ -35,6 +39,11 @@ public struct Strings: Sendable {
       pick(
         "Unknown currency \(code): try `rates \(code.lowercased())`",
         "알 수 없는 통화입니다: \(code) (`rates \(code.lowercased())`로 찾아보세요)")
+    case .ambiguousCurrency(let word, let candidates):
+      pick(
+        "'\(word)' names \(candidates.count) currencies: \(candidates.joined(separator: ", ")); type one code",
+        "'\(word)'에 해당하는 통화가 \(candidates.count)개입니다: \(candidates.joined(separator: ", ")). 코드 하나를 입력하세요"
+      )
     case .noSuchItem(let number, let count) where count == 0:
       pick("There is no item \(number): the list is empty", "\(number)번 항목이 없습니다: 목록이 비어 있습니다")
     case .noSuchItem(let number, let count):
@@ -330,14 +339,23 @@ public struct Strings: Sendable {
       ? pick("Published \(when), update due", "\(when) 기준, 갱신 시각 지남")
       : pick("Published \(when)", "\(when) 기준")
   }
-  /// The rate list's header: publication, whether an update is due, and the base.
+  /// The rate list's header: publication, whether an update is due, the base, and that
+  /// the list rounds the rates the calculator uses whole.
   public func published(_ date: Date, stale: Bool, base: String) -> String {
-    published(date, stale: stale) + pick(" · 1 \(base) buys", " · 1 \(base)당")
+    published(date, stale: stale)
+      + pick(
+        " · 1 \(base) buys (calculator: full rate)", " · 1 \(base)당 (계산기는 전체 자릿수 환율 사용)")
   }
   /// Said on the rate list while a refresh runs.
   public var refreshing: String { pick("Refreshing…", "갱신 중…") }
+  /// The calculator's rate, `1 USD = 1,350.003043 KRW`: every digit of the rate it
+  /// converts with (`fullRate`), so its lines can be checked with a pencil.
   public func rateLine(base: String, rate: Decimal, code: String) -> String {
-    "1 \(base) = \(self.rate(rate)) \(code)"
+    "1 \(base) = \(fullRate(rate)) \(code)"
+  }
+  /// A rate with every digit it holds, no more (1,350.003043; 0.0007418; 1), grouped.
+  public func fullRate(_ value: Decimal) -> String {
+    decimal(value, fractionDigits: max(0, -value.exponent))
   }
   /// A rate with at least 4 decimals and at least 4 significant digits, so that no rate
   /// reads as 0.0000 or loses its first four significant digits: 1,350.0030, 0.0007418.

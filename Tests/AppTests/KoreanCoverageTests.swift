@@ -44,6 +44,7 @@ struct KoreanCoverageTests {
     .ownStoreFile(path: "/tmp/store/pocket.json", exporting: false), .notShown(35),
     .shownItemGone(.message, number: 2, text: "안녕"),
     .shownItemChanged(.entry, number: 2, text: "비"),
+    .tooManyIntegerDigits(limit: 15), .ambiguousCurrency("dollar", candidates: ["AUD", "CAD"]),
   ]
 
   @Test func everyCaseHasASample() {
@@ -54,8 +55,13 @@ struct KoreanCoverageTests {
   @Test(arguments: messages)
   func everyMessageIsInKorean(message: Message) {
     // `unknownCurrency` suggests a command to type, `rates xyz`: a command and its query.
+    // `ambiguousCurrency` repeats the word typed.
     let suggested: [String] =
-      if case .unknownCurrency(let code) = message { ["rates \(code.lowercased())"] } else { [] }
+      switch message {
+      case .unknownCurrency(let code): ["rates \(code.lowercased())"]
+      case .ambiguousCurrency(let word, _): [word]
+      default: []
+      }
     expectKorean(
       korean.text(message), english: english.text(message), allowing: [Self.cause] + suggested)
   }

@@ -72,7 +72,7 @@ struct OutsideTextEscapingTests {
       .noSuchItem, .noSuchPage, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .refreshCancelled, .confirmReset, .noCalculator, .storeNotEmpty,
       .resultTooLarge, .bookmarksCleared, .ratesUpdated, .ratesNotDue, .ratesOlderThanCached,
-      .ratesUnchanged, .noRateSource, .notShown:
+      .ratesUnchanged, .noRateSource, .notShown, .tooManyIntegerDigits:
       return nil
     case .shownItemGone(let kind, let number, _):
       return .shownItemGone(kind, number: number, text: text)
@@ -80,6 +80,7 @@ struct OutsideTextEscapingTests {
       return .shownItemChanged(kind, number: number, text: text)
     case .futureDate: return .futureDate(text)
     case .unknownCurrency: return .unknownCurrency(text)
+    case .ambiguousCurrency: return .ambiguousCurrency(text, candidates: ["USD", "CAD"])
     case .couldNotLoad: return .couldNotLoad(reason: text)
     case .notOnThisScreen: return .notOnThisScreen(command: text, open: [text, text])
     case .confirmClear(let count, _): return .confirmClear(count: count, titles: [text, text])

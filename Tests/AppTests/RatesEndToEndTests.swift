@@ -17,14 +17,18 @@ struct RatesEndToEndTests {
       .map { $0.split(separator: " ").joined(separator: " ") }
   }
 
-  /// The 2024-08-19 response republished at `unix` (2026-01-01 00:02 UTC by default) with
-  /// KRW at `krw`.
+  /// The 2024-08-19 response republished at `unix` (2026-01-01 00:02 UTC by default), due
+  /// again a day later, with KRW at `krw`.
   func republished(unix: Int = 1_767_225_720, krw: String = "1400.5") throws -> [UInt8] {
     let fixture = try String(
       contentsOf: Fixtures.url("open-er-api-USD-2024-08-19.json"), encoding: .utf8)
     return Array(
       fixture.replacingOccurrences(
         of: #""time_last_update_unix":1724025751"#, with: "\"time_last_update_unix\":\(unix)"
+      )
+      .replacingOccurrences(
+        of: #""time_next_update_unix":1724113181"#,
+        with: "\"time_next_update_unix\":\(unix + 86_400)"
       )
       .replacingOccurrences(of: #""KRW":1350.003043"#, with: "\"KRW\":\(krw)").utf8)
   }
@@ -83,7 +87,7 @@ struct RatesEndToEndTests {
       failure.stderr
         == "pocket: 데이터를 불러올 수 없습니다 (기술적 원인: \(url): the server answered HTTP 500)\n")
     #expect(server.requests == 5)
-    #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 USD = 1,400.5000 KRW"))
+    #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 USD = 1,400.5 KRW"))
   }
 
   /// A source quoting EUR: the header, the calculator and `help convert` name EUR, and no
@@ -99,9 +103,11 @@ struct RatesEndToEndTests {
     try Foundation.Data(body.utf8).write(to: file)
     let run = try pocket.run(["--rates-file", file.path, "refresh"])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.contains("Published Jan 1, 2026 at 12:02 AM, update due · 1 EUR buys\n"))
+    #expect(
+      run.stdout.contains(
+        "Published Jan 1, 2026 at 12:02 AM, update due · 1 EUR buys (calculator: full rate)\n"))
     #expect(!run.stdout.contains("🔼") && !run.stdout.contains("🔽"))
-    #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 EUR = 1,400.5000 KRW"))
+    #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 EUR = 1,400.5 KRW"))
     let help = try pocket.run(["help", "convert"])
     #expect(help.stdout.contains("Convert EUR (or FROM) into the calculator's currency"))
   }
@@ -119,7 +125,9 @@ struct RatesEndToEndTests {
           + "--rates-url URL or --rates-file PATH to refresh\n")
     }
     let list = try pocket.run(["rates"])
-    #expect(list.stdout.contains("Published Aug 19, 2024 at 12:02 AM · 1 USD buys\n"))
+    #expect(
+      list.stdout.contains(
+        "Published Aug 19, 2024 at 12:02 AM · 1 USD buys (calculator: full rate)\n"))
     #expect(!list.stdout.contains("update due"))
     #expect(!list.stdout.contains("🔽"))
   }
@@ -140,7 +148,9 @@ struct RatesEndToEndTests {
     #expect(try pocket.run(["--rates-url", server.url(), "refresh"]).status == 0)
     let current = try pocket.run(["--rates-url", server.url(), "refresh"])
     #expect(current.status == 0)
-    #expect(current.stdout.contains("Published Jan 1, 2026 at 12:02 AM · 1 USD buys\n"))
+    #expect(
+      current.stdout.contains(
+        "Published Jan 1, 2026 at 12:02 AM · 1 USD buys (calculator: full rate)\n"))
     #expect(
       current.stdout.contains(
         "The rates are current; the next update is due Jan 1, 2100 at 12:00 AM"))
@@ -183,7 +193,7 @@ struct RatesEndToEndTests {
     let unknown = try pocket.run(["calc", "XYZ"])
     #expect(unknown.status == 1)
     #expect(unknown.stderr == "pocket: Unknown currency XYZ: try `rates xyz`\n")
-    for arguments in [["fav", "XYZ"], ["calc", "won"]] {
+    for arguments in [["fav", "XYZ"], ["calc", "wonn"]] {
       let run = try pocket.run(arguments)
       #expect(run.status == 1)
       #expect(run.stderr.hasPrefix("pocket: Unknown currency \(arguments[1].uppercased())"))

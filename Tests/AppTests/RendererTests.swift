@@ -202,13 +202,15 @@ struct RendererTests {
   @Test func calculatorResult() {
     let state = CalculatorViewModel.State(
       currency: "KRW", rate: decimal("1350.003043"),
-      conversion: Conversion(amount: 100, from: "USD", result: decimal("135000.3"), to: "KRW"))
+      conversion: Conversion(
+        amount: 100, from: "USD", result: decimal("135000.3"), to: "KRW", base: "USD",
+        fromRate: 1, toRate: decimal("1350.003043")))
     #expect(
       renderer().render(.calculator(state)) == """
         [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
 
         Calculator · KRW South Korean Won
-        1 USD = 1,350.0030 KRW
+        1 USD = 1,350.003043 KRW
 
         100.00 USD → 135,000.30 KRW
 
@@ -226,7 +228,7 @@ struct RendererTests {
       renderer().render(.rates(state)) == """
         [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
 
-        Published Nov 29, 2026 at 1:32 AM · 1 USD buys
+        Published Nov 29, 2026 at 1:32 AM · 1 USD buys (calculator: full rate)
         ★ KRW  1,350.0030 🔼 South Korean Won
           EUR      0.9075    Euro
           JPY    140.5000 🔽 Japanese Yen
@@ -252,7 +254,7 @@ struct RendererTests {
       renderer().render(.rates(state)) == """
         [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
 
-        Published Nov 29, 2026 at 1:32 AM · 1 EUR buys
+        Published Nov 29, 2026 at 1:32 AM · 1 EUR buys (calculator: full rate)
           EUR       1.0000        Euro
           IDR  17,283.4000        Indonesian Rupiah
           KWD       0.3368        Kuwaiti Dinar
@@ -270,7 +272,7 @@ struct RendererTests {
         [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
 
         Calculator · VES Venezuelan Bolívar
-        1 EUR = 0.00007412 VES
+        1 EUR = 0.0000741234 VES
 
         Type: convert AMOUNT [FROM] (an amount in EUR unless FROM is given)
 
@@ -292,7 +294,7 @@ struct RendererTests {
       renderer(.ko).render(.rates(state)) == """
         [환율]  스톱워치  공지  북마크  마음 일기  채팅
 
-        2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당
+        2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당 (계산기는 전체 자릿수 환율 사용)
         검색 결과 없음
 
         명령: rates 검색어 · fav 통화 · calc 통화 · refresh · 도움말 help

@@ -15,7 +15,7 @@ struct DecimalInputTests {
 
   @Test(arguments: [
     "abc", "NaN", "1e999", "1.2.3", "1,00", "12,34,567", "0x10", "１２３", "١٢٣", "1 000", ".",
-    "1000000000000000", "∞", "1,000,", ",100",
+    "∞", "1,000,", ",100", "--1", "-+1", "-",
   ])
   func refusesWhatIsNotANumber(text: String) {
     #expect(throws: DomainError.invalidInput(.invalidNumber)) { try DecimalInput.parse(text) }
@@ -64,6 +64,25 @@ struct DecimalInputTests {
   @Test(arguments: ["", "   "])
   func refusesEmptyText(text: String) {
     #expect(throws: DomainError.invalidInput(.emptyAmount)) { try DecimalInput.parse(text) }
+  }
+
+  /// More than 15 digits before the decimal point is refused naming the limit, not as
+  /// "not a number"; leading zeros are not digits of the amount.
+  @Test(arguments: [
+    "9999999999999999", "1000000000000000", "1,000,000,000,000,000", "-9999999999999999",
+  ])
+  func refusesMoreIntegerDigitsThanTheLimitNamingIt(text: String) {
+    #expect(throws: DomainError.invalidInput(.tooManyIntegerDigits(limit: 15))) {
+      try DecimalInput.parse(text)
+    }
+  }
+
+  /// Minus zero is zero, in every way it can be written.
+  @Test(arguments: ["-0", "-0.00", "−0", "-000", "-.0"])
+  func minusZeroIsZero(text: String) throws {
+    let value = try DecimalInput.parse(text)
+    #expect(value == 0)
+    #expect(value.sign == .plus)
   }
 
   @Test(arguments: ["-1", "-0.5", "−3"])

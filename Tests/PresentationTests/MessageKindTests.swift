@@ -38,6 +38,8 @@ struct MessageKindTests {
     (.entryEdited(number: 1, score: "7", note: "t"), .confirmation),
     (.entryDeleted(number: 1, score: "7", note: "t"), .confirmation),
     (.ownStoreFile(path: "/p", exporting: true), .refusal),
+    (.tooManyIntegerDigits(limit: 15), .refusal),
+    (.ambiguousCurrency("달러", candidates: ["CAD", "USD"]), .refusal),
   ]
 
   @Test(arguments: samples)

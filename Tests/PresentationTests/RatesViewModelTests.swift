@@ -58,13 +58,14 @@ struct RatesViewModelTests {
         == .init(
           currency: "KRW", rate: Decimal(string: "1350.003043"),
           conversion: Conversion(
-            amount: Decimal(string: "1000.5") ?? 0, from: "USD", result: expected, to: "KRW")))
+            amount: Decimal(string: "1000.5") ?? 0, from: "USD", result: expected, to: "KRW",
+            base: "USD", fromRate: 1, toRate: Decimal(string: "1350.003043") ?? 0)))
   }
 
   @Test(arguments: [
     ("", Message.enterAmount), ("  ", .enterAmount), ("abc", .invalidNumber),
     ("NaN", .invalidNumber), ("1e999", .invalidNumber), ("1.2.3", .invalidNumber),
-    ("1234567890123456", .invalidNumber), ("-5", .negativeAmount),
+    ("1234567890123456", .tooManyIntegerDigits(limit: 15)), ("-5", .negativeAmount),
   ])
   func refusesBadAmountsAndKeepsTheLastResult(text: String, message: Message) async {
     let viewModel = await calculator()
@@ -93,6 +94,8 @@ struct RatesViewModelTests {
     await viewModel.convert("2")
     #expect(
       viewModel.state.conversion
-        == Conversion(amount: 2, from: "EUR", result: Decimal(string: "2975") ?? 0, to: "KRW"))
+        == Conversion(
+          amount: 2, from: "EUR", result: Decimal(string: "2975") ?? 0, to: "KRW", base: "EUR",
+          fromRate: 1, toRate: Decimal(string: "1487.5") ?? 0))
   }
 }

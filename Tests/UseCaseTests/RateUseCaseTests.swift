@@ -21,7 +21,9 @@ struct RateUseCaseTests {
     // KRW 1350.003043 × 100 = 135000.3043 → 135000.30
     #expect(
       try await convert(100, from: "USD", to: "KRW")
-        == Conversion(amount: 100, from: "USD", result: decimal("135000.30"), to: "KRW"))
+        == Conversion(
+          amount: 100, from: "USD", result: decimal("135000.30"), to: "KRW", base: "USD",
+          fromRate: 1, toRate: decimal("1350.003043")))
     // JPY 148.042596 × 12.5 = 1850.53245 → 1850.53
     #expect(try await convert(decimal("12.5"), from: "USD", to: "JPY").result == decimal("1850.53"))
   }
@@ -122,6 +124,7 @@ struct RateUseCaseTests {
     let (january, august) = (try snapshot("2024-01-09"), try snapshot("2024-08-19"))
     var june = january
     june.publishedAt = Date(timeIntervalSince1970: 1_717_200_000)
+    june.nextUpdateAt = june.publishedAt + 86_400
     try await store.rates.storeNewer(january)
     let refresh = RefreshExchangeRates(
       rates: store.rates,

@@ -87,15 +87,26 @@ public struct OpenERAPIDecoder: Sendable {
     guard let base = response.baseCode, !base.isEmpty else {
       throw .ratesUnavailable(reason: "the response has no \"base_code\"")
     }
+    guard Self.isCurrencyCode(base) else {
+      throw .ratesUnavailable(reason: "base_code \(Self.quoted(base)) \(Self.notACode)")
+    }
     let publishedAt = try unixTime(
       response.published, "time_last_update_unix", text: texts["time_last_update_unix"])
     let nextUpdateAt = try unixTime(
       response.next, "time_next_update_unix", text: texts["time_next_update_unix"])
+    guard nextUpdateAt >= publishedAt else {
+      throw .ratesUnavailable(
+        reason: "time_next_update_unix \(texts["time_next_update_unix"] ?? "") is before "
+          + "time_last_update_unix \(texts["time_last_update_unix"] ?? "")")
+    }
     guard let members = response.rates else {
       throw .ratesUnavailable(reason: "the response has no \"rates\" object")
     }
     guard !members.isEmpty else { throw .ratesUnavailable(reason: "the response lists no rates") }
     for (code, rate) in members.sorted(by: { $0.key < $1.key }) {
+      guard Self.isCurrencyCode(code) else {
+        throw .ratesUnavailable(reason: "the rates list \(Self.quoted(code)), \(Self.notACode)")
+      }
       guard rate > 0 else {
         throw .ratesUnavailable(
           reason: "the rate of \(code) is not positive: \(texts["rates.\(code)"] ?? "\(rate)")")
@@ -108,6 +119,32 @@ public struct OpenERAPIDecoder: Sendable {
     }
     return RateSnapshot(
       base: base, publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, rates: members)
+  }
+
+  /// Whether `code` is an ISO 4217 code as the provider writes them: three capital letters
+  /// A–Z, nothing around them (not `krw`, `KRWXX` or `"KRW "`).
+  static func isCurrencyCode(_ code: String) -> Bool {
+    code.utf8.count == 3
+      && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+  }
+
+  static let notACode = "is not a currency code (three capital letters A–Z)"
+
+  /// `text` in JSON quotes with what cannot be seen escaped, so a space or a control
+  /// character shows: `"KRW "`, `"K\u{0}RW"`.
+  static func quoted(_ text: String) -> String {
+    let shown = text.prefix(40).unicodeScalars.map { scalar in
+      switch scalar {
+      case "\"": "\\\""
+      case "\\": "\\\\"
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F
+        || scalar.properties.isWhitespace && scalar != " ":
+        "\\u{\(String(scalar.value, radix: 16))}"
+      default: String(scalar)
+      }
+    }.joined()
+    return "\"\(shown)\(text.count > 40 ? "…" : "")\""
   }
 
   /// Why a field at `path` of the wrong type is refused.

@@ -62,8 +62,11 @@ public enum RefreshResult: Equatable, Sendable {
 /// until the cached rates' next-update time has passed it does nothing (unless `force`),
 /// as the provider asks. When the fetch fails the cached rates stay. Rates never go back in
 /// time: a publication older than (or the same as) the cached one is not stored, and the
-/// store decides that inside its write (`store(_:if: .newerThanLatest)`), so of two
-/// refreshes at once the older publication is refused whichever finishes last.
+/// store decides that inside its write (`store(_:if: .newerThanLatestOrImpossible)`), so of
+/// two refreshes at once the older publication is refused whichever finishes last. A set
+/// that cannot be a real publication (`RateSnapshot.impossibility(now:)`: from the future,
+/// or due before it was published) is refused, and one already cached is replaced by the
+/// next real one.
 public struct RefreshExchangeRates: Sendable {
   private let rates: any ExchangeRateRepository
   private let source: (any ExchangeRateSource)?
@@ -84,7 +87,9 @@ public struct RefreshExchangeRates: Sendable {
   public func callAsFunction(force: Bool = false) async throws -> RefreshResult {
     guard let source else { return .noSource }
     let cached = try await rates.latest()
-    if !force, let cached, now() < cached.nextUpdateAt {
+    let now = now()
+    // Cached rates that cannot be real (published in the future) are never current.
+    if !force, let cached, now < cached.nextUpdateAt, cached.impossibility(now: now) == nil {
       return .notDue(nextUpdateAt: cached.nextUpdateAt)
     }
     let snapshot: RateSnapshot
@@ -97,7 +102,10 @@ public struct RefreshExchangeRates: Sendable {
     } catch {
       throw DomainError.ratesUnavailable(reason: "\(source.name): \(error.localizedDescription)")
     }
-    switch try await rates.store(snapshot, if: .newerThanLatest) {
+    if let impossibility = snapshot.impossibility(now: now) {
+      throw DomainError.ratesUnavailable(reason: "\(source.name): \(impossibility)")
+    }
+    switch try await rates.store(snapshot, if: .newerThanLatestOrImpossible(now: now)) {
     case .stored:
       return .updated(snapshot)
     case .kept(let latest):
@@ -128,17 +136,22 @@ public struct ConvertCurrency: Sendable {
       throw DomainError.invalidInput(.unknownCurrency(to))
     }
     // Decimal arithmetic does not trap: an overflow gives NaN, refused below with any
-    // result too large to show.
-    let result = (from == snapshot.base ? amount * toRate : amount * toRate / fromRate)
-      .rounded(scale: 2)
+    // result too large to show. A currency into itself is the amount (a × r ÷ r could lose
+    // digits past a Decimal's 38); from the base it is the product alone.
+    let exact =
+      from == to ? amount : from == snapshot.base ? amount * toRate : amount * toRate / fromRate
+    let result = exact.rounded(scale: 2)
     guard !result.isNaN, Limits.conversionResult.contains(result) else {
       throw DomainError.invalidInput(.resultTooLarge)
     }
-    return Conversion(amount: amount, from: from, result: result, to: to)
+    return Conversion(
+      amount: amount, from: from, result: result, to: to, base: snapshot.base,
+      fromRate: fromRate, toRate: toRate)
   }
 }
 
-/// Pins a currency on top of the list, or unpins it. Returns whether it is now a favourite.
+/// Pins a currency the latest rates list on top of the list, or unpins a favourite (listed
+/// or not: a new set may drop a pinned code). Returns whether it is now a favourite.
 public struct ToggleFavoriteCurrency: Sendable {
   private let rates: any ExchangeRateRepository
   public init(rates: any ExchangeRateRepository) { self.rates = rates }
@@ -155,7 +168,12 @@ public struct ToggleFavoriteCurrency: Sendable {
     } else {
       codes = Set(try await rates.latest()?.codes ?? [])
     }
-    guard codes.contains(code) else { throw DomainError.invalidInput(.unknownCurrency(code)) }
+    // A favourite the latest rates no longer list can still be unpinned.
+    if !codes.contains(code) {
+      guard try await rates.favorites().contains(code) else {
+        throw DomainError.invalidInput(.unknownCurrency(code))
+      }
+    }
     return try await rates.toggleFavorite(code)
   }
 }

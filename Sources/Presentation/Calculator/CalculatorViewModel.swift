@@ -41,33 +41,57 @@ public final class CalculatorViewModel: MessageReporting {
 
   func report(_ message: Message?) { state.message = message }
 
-  /// Opens the calculator for `currency`, with its cached rate and no amount.
-  /// - Returns: false, with `.unknownCurrency`, when the rates do not list it.
+  /// Opens the calculator for `currency`: a code, or a word that names one currency
+  /// (`CurrencySearch`: `원화`, `yen`), with its cached rate and no amount.
+  /// - Returns: false, with `.unknownCurrency` or `.ambiguousCurrency`, when the word names
+  ///   no listed currency or several.
   @discardableResult
   public func open(_ currency: String) async -> Bool {
-    let code = currency.uppercased()
     guard let board = await attempt({ try await loadRates() }) else { return false }
-    guard let quote = board.quotes.first(where: { $0.code == code }) else {
-      state.message = .unknownCurrency(code)
-      return false
-    }
+    guard let code = resolve(currency, among: board),
+      let quote = board.quotes.first(where: { $0.code == code })
+    else { return false }
     state = State(currency: code, rate: quote.rate, base: board.base)
     return true
   }
 
   /// Converts the typed amount from the cached rates' base currency (`state.base`: USD for
   /// the bundled rates and `--online`; another source may quote another base), or from
-  /// `from` through the base rates.
+  /// `from` (a code or a word naming one currency) through the base rates. The screen then
+  /// shows the rates the conversion used, whatever it showed before.
   public func convert(_ amountText: String, from: String? = nil) async {
     state.message = nil
     let currency = state.currency
-    let source = from?.uppercased() ?? state.base
+    var source = state.base
+    if let from {
+      guard let board = await attempt({ try await loadRates() }),
+        let code = resolve(from, among: board)
+      else { return }
+      source = code
+    }
     let conversion = await attempt {
       let amount = try DecimalInput.parse(
         amountText, groupingSeparator: language.groupingSeparator,
         decimalSeparator: language.decimalSeparator)
       return try await convertCurrency(amount, from: source, to: currency)
     }
-    if let conversion { state.conversion = conversion }
+    guard let conversion else { return }
+    state.conversion = conversion
+    state.rate = conversion.toRate
+    state.base = conversion.base
+  }
+
+  /// The code `word` names among the board's currencies; `nil`, with the refusal in the
+  /// state, when it names none or several.
+  private func resolve(_ word: String, among board: RateBoard) -> String? {
+    switch CurrencySearch.resolve(word, among: board.quotes.map(\.code)) {
+    case .one(let code):
+      return code
+    case .several(let codes):
+      state.message = .ambiguousCurrency(word, candidates: codes)
+    case .none:
+      state.message = .unknownCurrency(word.uppercased())
+    }
+    return nil
   }
 }

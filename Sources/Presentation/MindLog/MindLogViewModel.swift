@@ -180,7 +180,7 @@ public final class MindLogViewModel: MessageReporting, PagedList {
       return try DecimalInput.parse(
         text, groupingSeparator: language.groupingSeparator,
         decimalSeparator: language.decimalSeparator)
-    } catch .invalidInput(.negativeAmount) {
+    } catch .invalidInput(.negativeAmount), .invalidInput(.tooManyIntegerDigits) {
       throw DomainError.invalidInput(.scoreOutOfRange)
     } catch .invalidInput(.emptyAmount) {
       throw DomainError.invalidInput(.invalidNumber)

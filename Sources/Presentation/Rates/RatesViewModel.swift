@@ -90,7 +90,11 @@ public final class RatesViewModel: MessageReporting {
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
     state.base = board.base
-    state.isOutdated = canRefresh && now() >= board.nextUpdateAt
+    // Cached rates that cannot be real (published in the future) are due for replacing.
+    let now = now()
+    let impossible = RateSnapshot.impossibility(
+      publishedAt: board.publishedAt, nextUpdateAt: board.nextUpdateAt, now: now)
+    state.isOutdated = canRefresh && (now >= board.nextUpdateAt || impossible != nil)
     applyQuery()
   }
 
@@ -142,30 +146,11 @@ public final class RatesViewModel: MessageReporting {
       state.quotes = searchable.map(\.quote)
       return
     }
-    let query = Self.folded(state.query).unicodeScalars
-    // Compared scalar by scalar with the standard library: Foundation's `String.contains`
-    // traps on some text on Linux ("String index is out of bounds"; a fuzz line found it).
-    state.quotes = searchable.filter { item in
-      item.keys.contains { $0.unicodeScalars.firstRange(of: query) != nil }
-    }.map(\.quote)
+    let query = CurrencySearch.folded(state.query)
+    state.quotes = searchable.filter { CurrencySearch.matches(query, keys: $0.keys) }.map(\.quote)
   }
 
-  /// The code, the currency's names and the names of the regions using it in every
-  /// language, folded.
-  static func searchKeys(_ code: String) -> [String] {
-    ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
-      + (foldedRegionNames[code] ?? [])
-  }
-
-  /// `CurrencyRegions.regionNames`, folded: built once, on the first search key asked for.
-  private nonisolated static let foldedRegionNames = CurrencyRegions.regionNames.mapValues {
-    $0.map(folded)
-  }
-
-  /// `text` without case, diacritic or space differences: `Won`, `WON` and `wón` all fold
-  /// to `won`; `유럽 연합` and `유럽연합` to `유럽연합`.
-  nonisolated static func folded(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-      .filter { !$0.isWhitespace }
-  }
+  /// The code, the currency's names, the names of the regions using it in every language
+  /// and its aliases, folded (`CurrencySearch.keys`).
+  static func searchKeys(_ code: String) -> [String] { CurrencySearch.keys(code) }
 }

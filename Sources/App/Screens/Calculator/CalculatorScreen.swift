@@ -7,8 +7,14 @@ import Presentation
 final class CalculatorScreen: ScreenFeature {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
-      "calc", usage: "calc CODE", "Open the calculator for a currency", "통화의 계산기를 엽니다"
-    ) { words throws(UsageError) in .calc(code: try words.required(.code)) },
+      "calc", usage: "calc CODE", "Open the calculator for a currency (its code or a name)",
+      "통화(코드 또는 이름)의 계산기를 엽니다"
+    ) { words throws(UsageError) in
+      // A code, or words naming one currency: `calc 한국 원`.
+      let first = try words.required(.code)
+      let more = words.rest()
+      return .calc(code: more.isEmpty ? first : "\(first) \(more)")
+    },
     CommandSpec(
       "convert", usage: "convert AMOUNT [FROM]",
       "Convert BASE (or FROM) into the calculator's currency", "BASE(또는 FROM)를 계산기의 통화로 바꿉니다"
@@ -105,6 +111,16 @@ extension Renderer {
     ]
     if let rate = state.rate {
       lines.append(ScreenLine(strings.rateLine(base: state.base, rate: rate, code: state.currency)))
+    }
+    // From a currency other than the base: its rate too, the other leg of the conversion
+    // (the result is amount × the first rate ÷ this one).
+    if let conversion = state.conversion, conversion.from != conversion.base,
+      conversion.from != conversion.to
+    {
+      lines.append(
+        ScreenLine(
+          strings.rateLine(base: conversion.base, rate: conversion.fromRate, code: conversion.from))
+      )
     }
     lines.append("")
     lines.append(

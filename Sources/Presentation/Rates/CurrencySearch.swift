@@ -1,0 +1,66 @@
+import Foundation
+
+/// Finding currencies by what people type: a code, a currency's name, the name of a country
+/// or territory using it (English or Korean, from ICU), or a short or colloquial name
+/// (`CurrencyAliases`), ignoring case, accents and spaces. The rate list filters with it;
+/// `calc` and `convert … FROM` resolve one word to one currency with it.
+enum CurrencySearch {
+  /// What a word typed for one currency names.
+  enum Resolution: Equatable, Sendable {
+    /// Exactly one currency.
+    case one(String)
+    /// Several currencies (their codes, sorted): the word does not say which.
+    case several([String])
+    /// No currency.
+    case none
+  }
+
+  /// The code, the currency's names, the names of the regions using it in every language
+  /// and its aliases, folded.
+  static func keys(_ code: String) -> [String] {
+    ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
+      + (foldedRegionNames[code] ?? []) + (foldedAliases[code] ?? [])
+  }
+
+  /// Whether `query` (folded) is part of one of `keys`.
+  static func matches(_ query: String, keys: [String]) -> Bool {
+    let query = query.unicodeScalars
+    // Compared scalar by scalar with the standard library: Foundation's `String.contains`
+    // traps on some text on Linux ("String index is out of bounds"; a fuzz line found it).
+    return keys.contains { $0.unicodeScalars.firstRange(of: query) != nil }
+  }
+
+  /// The one currency among `codes` that `word` names: its code (any case); else the
+  /// currencies one of whose keys is the whole word (`달러` is USD's alias, `japan` the
+  /// name of the country using JPY); else those one of whose keys contains it. One is the
+  /// answer; several are ambiguous.
+  static func resolve(_ word: String, among codes: some Collection<String>) -> Resolution {
+    let typed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !typed.isEmpty else { return .none }
+    if codes.contains(typed.uppercased()) { return .one(typed.uppercased()) }
+    let query = folded(typed)
+    let keyed = codes.map { (code: $0, keys: keys($0)) }
+    let whole = keyed.filter { $0.keys.contains(query) }.map(\.code).sorted()
+    let found =
+      whole.isEmpty
+      ? keyed.filter { matches(query, keys: $0.keys) }.map(\.code).sorted() : whole
+    switch found.count {
+    case 0: return .none
+    case 1: return .one(found[0])
+    default: return .several(found)
+    }
+  }
+
+  /// `CurrencyRegions.regionNames`, folded: built once, on the first search key asked for.
+  private static let foldedRegionNames = CurrencyRegions.regionNames.mapValues { $0.map(folded) }
+
+  /// `CurrencyAliases.table`, folded.
+  private static let foldedAliases = CurrencyAliases.table.mapValues { $0.map(folded) }
+
+  /// `text` without case, diacritic or space differences: `Won`, `WON` and `wón` all fold
+  /// to `won`; `유럽 연합` and `유럽연합` to `유럽연합`.
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+      .filter { !$0.isWhitespace }
+  }
+}
