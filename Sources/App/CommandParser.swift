@@ -138,28 +138,32 @@ struct Words {
       date: date)
   }
 
-  /// The day after an optional `--date` (the next word; `YYYY. M. D.` takes three):
-  /// `nil` when the next word is not `--date`, and then nothing is read.
+  /// The day after an optional `--date` (one word, or the few a date is written in:
+  /// `2026. 11. 28.`): `nil` when the next word is not `--date`, and then nothing is read.
   mutating func date() throws(UsageError) -> EntryDay? {
     try date(after: "--date")
   }
 
   /// The day after an optional `flag` (`--date`, or `mindlog`'s `--to`), read as `--date`
-  /// reads it: `nil` when the next word is not `flag`, and then nothing is read.
+  /// reads it: `nil` when the next word is not `flag`, and then nothing is read. The
+  /// fewest words that write a date are taken (`DateWords`), at most three.
   mutating func date(after flag: String) throws(UsageError) -> EntryDay? {
     guard position < words.count, words[position] == flag else { return nil }
     position += 1
-    guard let word = next() else { throw .badDate(command: command, text: "") }
-    if let day = DateWords.parse([word]) { return day }
-    // The Korean short date, `2026. 11. 28.`, is three words.
-    if word.hasSuffix("."), position + 1 < words.count {
-      let three = [word, words[position], words[position + 1]]
-      if let day = DateWords.parse(three) {
-        position += 2
+    guard position < words.count else { throw .badDate(command: command, text: "") }
+    for count in 1...min(3, words.count - position) {
+      let typed = Array(words[position..<position + count])
+      switch DateWords.parse(typed) {
+      case .day(let day)?:
+        position += count
         return day
+      case .noSuchDay(let problem)?:
+        throw .noSuchDay(command: command, text: typed.joined(separator: " "), problem)
+      case nil:
+        continue
       }
     }
-    throw .badDate(command: command, text: word)
+    throw .badDate(command: command, text: words[position])
   }
 
   /// A list number as shown on screen. Any whole number is accepted here (0 and negatives

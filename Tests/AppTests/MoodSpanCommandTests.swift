@@ -41,8 +41,8 @@ struct MoodSpanCommandTests {
   }
 
   @Test(arguments: [
-    ("mindlog --to tomorrow", "tomorrow"), ("mindlog --to 2026-02-30", "2026-02-30"),
-    ("mindlog --to 28/11/2026", "28/11/2026"), ("mindlog --to", ""),
+    ("mindlog --to tomorrow", "tomorrow"), ("mindlog --to 2026/11/28", "2026/11/28"),
+    ("mindlog --to", ""),
     ("mindlog --days 7 --to 모레", "모레"),
   ])
   func anUnreadableDayIsRefusedWithTheFormsOfDate(line: String, typed: String) {

@@ -1,4 +1,6 @@
 import Domain
+import Foundation
+import Presentation
 
 /// The wording of usage errors, in English and Korean. Command words, option names,
 /// placeholders and what the user typed stay as typed.
@@ -69,8 +71,29 @@ extension UsageError {
       return KeyText(
         "'\(flag)' needs a day today or before, not '\(text)': use 2026-11-28, 11/28/2026, "
           + "2026. 11. 28., today or yesterday. \(hint(command).english)",
-        "'\(flag)' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. '\(text)'는 읽을 수 없습니다: "
+        "'\(flag)' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. "
+          + "\(Korean.word("'\(text)'", .topic)) 읽을 수 없습니다: "
           + "2026-11-28, 2026. 11. 28., 11/28/2026, 오늘, 어제 형식을 쓰세요. "
+          + hint(command).korean)
+    case .noSuchDay(let command, let text, let problem):
+      // A month or year out of range may be a day and month typed the other way round.
+      let forms = KeyText(
+        " (days are written 2026-11-28, 11/28/2026 or 2026. 11. 28.)",
+        " (날짜는 2026-11-28, 2026. 11. 28., 11/28/2026 형식으로 씁니다)")
+      let why: KeyText =
+        switch problem {
+        case .year:
+          KeyText("years run from 1 to 9999", "연도는 1부터 9999까지입니다") + forms
+        case .month(let month):
+          KeyText("there is no month \(month)", "\(Korean.word("\(month)월", .topic)) 없습니다") + forms
+        case .day(let year, let month, let days):
+          KeyText(
+            "\(Self.monthName(month)) \(year) has \(days) days",
+            "\(year)년 \(Korean.word("\(month)월", .topic)) \(days)일까지 있습니다")
+        }
+      return KeyText(
+        "'\(text)' is not a day on the calendar: \(why.english). \(hint(command).english)",
+        "\(Korean.word("'\(text)'", .topic)) 달력에 없는 날짜입니다: \(why.korean). "
           + hint(command).korean)
     case .badDays(let text):
       return KeyText(
@@ -85,6 +108,23 @@ extension UsageError {
         "--timeout 뒤에는 0보다 크고 \(Options.maxTimeoutSeconds) 이하인 초 단위 숫자가 와야 합니다. "
           + "'\(text)'는 쓸 수 없습니다. \(options.korean)")
     }
+  }
+}
+
+extension KeyText {
+  /// Both languages' texts followed by `other`'s.
+  fileprivate static func + (text: KeyText, other: KeyText) -> KeyText {
+    KeyText(text.english + other.english, text.korean + other.korean)
+  }
+}
+
+extension UsageError {
+  /// The English name of month `month` (1 to 12).
+  fileprivate static func monthName(_ month: Int) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US")
+    let names: [String] = formatter.standaloneMonthSymbols
+    return names.indices.contains(month - 1) ? names[month - 1] : "\(month)"
   }
 }
 
