@@ -127,15 +127,20 @@ struct Words {
 
   /// `edit N ...`'s words, read both ways, as the screen showing decides which it is: the
   /// rest as a chat message's text, and as a mind-log entry's `[--date DATE] SCORE [NOTE...]`.
+  /// A note given as nothing clears the note: an empty word after the score (`edit 1 6 ""`
+  /// from a shell), or a pair of quotes typed in a session; without a word after the score
+  /// the note stays.
   mutating func editArguments() throws(UsageError) -> Command {
     let number = try number()
     let date = try date()
+    let givesNote = position + 1 < words.count
     let text = rest()
     let score = text.prefix { !$0.isWhitespace }
     let note = text.dropFirst(score.count).trimmingWhitespace()
+    let cleared = givesNote && (note.isEmpty || note == "\"\"" || note == "''")
     return .edit(
-      number: number, text: text, score: String(score), note: note.isEmpty ? nil : note,
-      date: date)
+      number: number, text: text, score: String(score),
+      note: cleared ? "" : note.isEmpty ? nil : note, date: date)
   }
 
   /// The day after an optional `--date` (one word, or the few a date is written in:
@@ -166,14 +171,18 @@ struct Words {
     throw .badDate(command: command, text: words[position])
   }
 
-  /// A list number as shown on screen. Any whole number is accepted here (0 and negatives
-  /// are refused later with the list's own message); other text is a usage error.
+  /// A list number as shown on screen. Any whole number is accepted here (0, negatives and
+  /// numbers past the list are refused later with the list's own message); one beyond
+  /// ±`Int.max` reads as ±`Int.max`, which no list reaches and from which 1 can be taken
+  /// away without overflow. Other text is a usage error.
   mutating func number() throws(UsageError) -> Int {
     let word = try required(.number)
-    guard let number = Int(word) else {
+    if let number = Int(word) { return max(number, -.max) }
+    let digits = word.first == "-" || word.first == "+" ? word.dropFirst() : Substring(word)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw .notANumber(command: command, word: word)
     }
-    return number
+    return word.first == "-" ? -.max : .max
   }
 }
 

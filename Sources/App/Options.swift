@@ -187,7 +187,7 @@ package struct Options: Equatable {
         }
       throw .storageUnavailable(
         path: "$HOME/.local/share/pocket",
-        reason: "\(problem) and there is no absolute XDG_DATA_HOME; use --store-path DIR")
+        reason: Advice.useStorePath.after("\(problem) and there is no absolute XDG_DATA_HOME"))
     }
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/pocket")
   }

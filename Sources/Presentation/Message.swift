@@ -53,6 +53,8 @@ public enum Message: Equatable, Sendable {
   case bookmarkAdded(String)
   case bookmarkRemoved(String)
   case bookmarksCleared
+  /// `clear` found no bookmarks to remove.
+  case noBookmarksToClear
   case bookmarkRenamed(number: Int, title: String)
   case messageEdited(number: Int, text: String)
   case messageDeleted(number: Int, text: String)
@@ -88,7 +90,8 @@ public enum Message: Equatable, Sendable {
       .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .noRateSource,
       .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile:
       .refusal
-    case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
+    case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .noBookmarksToClear, .favoriteAdded,
+      .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
       .messageEdited, .messageDeleted, .entryEdited, .entryDeleted:
       .confirmation
@@ -103,7 +106,8 @@ public enum Message: Equatable, Sendable {
       alreadyExists, notFound, couldNotLoad, refreshCancelled, notOnThisScreen, confirmClear,
       confirmReset, notConfirmed, noCalculator, storeNotEmpty, invalidArchive,
       resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, bookmarkAdded,
-      bookmarkRemoved, bookmarksCleared, bookmarkRenamed, messageEdited, messageDeleted,
+      bookmarkRemoved, bookmarksCleared, noBookmarksToClear, bookmarkRenamed, messageEdited,
+      messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
       ratesOlderThanCached, ratesUnchanged, noRateSource
   }
@@ -142,6 +146,7 @@ public enum Message: Equatable, Sendable {
     case .bookmarkAdded: .bookmarkAdded
     case .bookmarkRemoved: .bookmarkRemoved
     case .bookmarksCleared: .bookmarksCleared
+    case .noBookmarksToClear: .noBookmarksToClear
     case .bookmarkRenamed: .bookmarkRenamed
     case .messageEdited: .messageEdited
     case .messageDeleted: .messageDeleted

@@ -71,7 +71,8 @@ struct OutsideTextEscapingTests {
     case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .emptyText,
       .noSuchItem, .noSuchPage, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .refreshCancelled, .confirmReset, .noCalculator, .storeNotEmpty,
-      .resultTooLarge, .bookmarksCleared, .ratesUpdated, .ratesNotDue, .ratesOlderThanCached,
+      .resultTooLarge, .bookmarksCleared, .noBookmarksToClear, .ratesUpdated, .ratesNotDue,
+      .ratesOlderThanCached,
       .ratesUnchanged, .noRateSource:
       return nil
     case .futureDate: return .futureDate(text)

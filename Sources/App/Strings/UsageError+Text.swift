@@ -18,11 +18,12 @@ extension UsageError {
     case .missing(let command, let what):
       return KeyText(
         "'\(command)' needs \(what.pair.english). \(hint(command).english)",
-        "'\(command)' 뒤에 \(what.pair.korean)를 입력하세요. \(hint(command).korean)")
+        "'\(command)' 뒤에 \(Korean.word(what.pair.korean, .object)) 입력하세요. "
+          + hint(command).korean)
     case .notANumber(let command, let word):
       return KeyText(
         "'\(command)' needs a number N, not '\(word)'. \(hint(command).english)",
-        "'\(command)' 뒤에는 번호(N)가 와야 합니다. '\(word)'는 번호가 아닙니다. "
+        "'\(command)' 뒤에는 번호(N)가 와야 합니다. \(Korean.word("'\(word)'", .topic)) 번호가 아닙니다. "
           + hint(command).korean)
     case .noMoreWords(let command):
       return KeyText(
@@ -61,7 +62,8 @@ extension UsageError {
         "알 수 없는 색 설정입니다: '\(name)'. auto, always, never 중 하나를 쓰세요.")
     case .notHTTPURL(let text):
       return KeyText(
-        "'\(text)' is not an http or https URL.", "'\(text)'는 http나 https 주소가 아닙니다.")
+        "'\(text)' is not an http or https URL.",
+        "\(Korean.word("'\(text)'", .topic)) http나 https 주소가 아닙니다.")
     case .unknownOption(let option):
       return KeyText(
         "Unknown option '\(option)'. \(options.english)",
@@ -99,14 +101,16 @@ extension UsageError {
       return KeyText(
         "'mindlog' takes only --days N, N a number of days from 1 to \(SummarizeMood.maxDays), "
           + "and --to DATE, each once, not '\(text)'. \(hint("mindlog").english)",
-        "'mindlog' 뒤에는 --days 일수(1부터 \(SummarizeMood.maxDays)까지)와 --to 날짜만 한 번씩 붙일 수 있습니다. "
-          + "'\(text)'는 쓸 수 없습니다. \(hint("mindlog").korean)")
+        "'mindlog' 뒤에는 "
+          + Korean.word("--days N(N은 1부터 \(SummarizeMood.maxDays)까지의 일수)", .and)
+          + " --to DATE만 한 번씩 붙일 수 있습니다. "
+          + "\(Korean.word("'\(text)'", .topic)) 쓸 수 없습니다. \(hint("mindlog").korean)")
     case .badTimeout(let text):
       return KeyText(
         "--timeout needs a number of seconds above 0 and at most \(Options.maxTimeoutSeconds), "
           + "not '\(text)'. \(options.english)",
         "--timeout 뒤에는 0보다 크고 \(Options.maxTimeoutSeconds) 이하인 초 단위 숫자가 와야 합니다. "
-          + "'\(text)'는 쓸 수 없습니다. \(options.korean)")
+          + "\(Korean.word("'\(text)'", .topic)) 쓸 수 없습니다. \(options.korean)")
     }
   }
 }
@@ -129,7 +133,7 @@ extension UsageError {
 }
 
 extension UsageError.Placeholder {
-  /// The placeholder named in a sentence; the Korean takes 를 after every one.
+  /// The placeholder named in a sentence.
   var pair: KeyText {
     switch self {
     case .code: KeyText("CODE", "통화 코드(CODE)")

@@ -27,7 +27,8 @@ final class RatesScreen: ScreenFeature {
   nonisolated static let tab: TabSpec? = TabSpec(
     .rates, title: KeyText("Rates", "환율"), opener: "rates",
     hint: KeyText(
-      "rates QUERY · fav CODE · calc CODE · refresh", "rates 검색어 · fav 통화 · calc 통화 · refresh"))
+      "rates QUERY · fav CODE · calc CODE · refresh", "rates QUERY · fav CODE · calc CODE · refresh"
+    ))
 
   let viewModel: RatesViewModel
 
