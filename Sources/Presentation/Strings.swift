@@ -133,8 +133,9 @@ public struct Strings: Sendable {
       pick(
         "Deleted entry \(number): \(scored(score, note))",
         "\(number)번 기록을 삭제했습니다: \(scored(score, note))")
-    case .favoriteAdded(let code): pick("\(code) pinned to the top", "\(code) 즐겨찾기에 추가했습니다")
-    case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 즐겨찾기를 해제했습니다")
+    case .favoriteAdded(let code):
+      pick("\(code) pinned to the top", "\(Korean.word(code, .object)) 맨 위에 고정했습니다")
+    case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 고정을 풀었습니다")
     case .ratesUpdated(let publishedAt):
       pick(
         "Rates updated: published \(dateTime(publishedAt))",

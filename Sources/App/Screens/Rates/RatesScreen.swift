@@ -40,7 +40,7 @@ final class RatesScreen: ScreenFeature {
 
   nonisolated static let keys: [KeyHelp] = [
     .init("/", "filter", "찾기"), .init("Enter", "calculator", "계산기"),
-    .init("f", "favourite", "즐겨찾기"), .init("R", "refresh", "갱신"),
+    .init("f", "pin", "고정"), .init("R", "refresh", "갱신"),
   ]
 
   /// The input line `/` opens.
