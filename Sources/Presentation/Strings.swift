@@ -34,7 +34,8 @@ public struct Strings: Sendable {
     case .unknownCurrency(let code):
       pick(
         "Unknown currency \(code): try `rates \(code.lowercased())`",
-        "알 수 없는 통화입니다: \(code) (`rates \(code.lowercased())`로 찾아보세요)")
+        "알 수 없는 통화입니다: \(code) "
+          + "(\(Korean.word("`rates \(code.lowercased())`", .direction)) 찾아보세요)")
     case .noSuchItem(let number, let count) where number == .max || number == -.max:
       count == 0
         ? pick("There is no such item: the list is empty", "그런 항목이 없습니다: 목록이 비어 있습니다")

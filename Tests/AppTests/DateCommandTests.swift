@@ -128,6 +128,11 @@ struct DateCommandTests {
     let run = try pocket.run(["add", "--date", "2026. 11. 28.", "5", "x"], lang: "ko")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("2026. 11. 28."))
+    let session = try pocket.run(
+      [], input: "add --date \"2026. 11. 27.\" 6 y\nadd --date 2026. 11. 26 4 z\n",
+      lang: "ko")
+    #expect(session.status == 0, "\(session.stderr)")
+    #expect(session.stdout.contains("2026. 11. 27.") && session.stdout.contains("2026. 11. 26."))
     let missing = try pocket.run(["add", "--date", "2026-11-31", "5", "x"], lang: "ko")
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("'2026-11-31'은 달력에 없는 날짜입니다"))

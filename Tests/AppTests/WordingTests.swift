@@ -27,6 +27,11 @@ struct WordingTests {
     #expect(korean.text(edit) == "'edit'는 이 화면에서 쓸 수 없습니다: 먼저 mindlog로 화면을 여세요")
   }
 
+  @Test func theSearchSuggestedTakesItsParticle() {
+    #expect(korean.text(.unknownCurrency("XAM")).contains("(`rates xam`으로 찾아보세요)"))
+    #expect(korean.text(.unknownCurrency("XYZ")).contains("(`rates xyz`로 찾아보세요)"))
+  }
+
   @Test func usageErrorsTakeTheParticleOfTheWordTyped() {
     #expect(
       UsageError.notANumber(command: "delete", word: "0x").text(.ko)
