@@ -116,7 +116,8 @@ package struct Pocket {
     let language = options.language ?? Language.fromEnvironment(environment)
     if options.showHelp {
       console.write(
-        HelpText.usage(language) + "\n\n" + HelpText.text(for: nil, language: language) + "\n"
+        HelpText.usage(language) + "\n\n"
+          + HelpText.text(for: nil, language: language, listsOptions: true) + "\n"
           + HelpText.options(language) + "\n")
       return .done
     }

@@ -154,5 +154,11 @@ struct WordingTests {
     for option in ["--plain", "--color auto|always|never", "--bail"] {
       #expect(help.contains("\n  \(option)"), "\(option)")
     }
+    #expect(!help.contains("run 'pocket --help'"))
+    // `help` lists the commands and says where the options are.
+    let commands = try pocket.run(["help"]).stdout
+    #expect(commands.contains("--plain, --color and more): run 'pocket --help'."))
+    let korean = try pocket.run(["help"], lang: "ko").stdout
+    #expect(korean.contains("--plain, --color 등)은 'pocket --help'로 볼 수 있습니다."))
   }
 }
