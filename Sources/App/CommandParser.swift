@@ -127,49 +127,62 @@ struct Words {
 
   /// `edit N ...`'s words, read both ways, as the screen showing decides which it is: the
   /// rest as a chat message's text, and as a mind-log entry's `[--date DATE] SCORE [NOTE...]`.
+  /// A note given as nothing clears the note: an empty word after the score (`edit 1 6 ""`
+  /// from a shell), or a pair of quotes typed in a session; without a word after the score
+  /// the note stays.
   mutating func editArguments() throws(UsageError) -> Command {
     let number = try number()
     let date = try date()
+    let givesNote = position + 1 < words.count
     let text = rest()
     let score = text.prefix { !$0.isWhitespace }
     let note = text.dropFirst(score.count).trimmingWhitespace()
+    let cleared = givesNote && (note.isEmpty || note == "\"\"" || note == "''")
     return .edit(
-      number: number, text: text, score: String(score), note: note.isEmpty ? nil : note,
-      date: date)
+      number: number, text: text, score: String(score),
+      note: cleared ? "" : note.isEmpty ? nil : note, date: date)
   }
 
-  /// The day after an optional `--date` (the next word; `YYYY. M. D.` takes three):
-  /// `nil` when the next word is not `--date`, and then nothing is read.
+  /// The day after an optional `--date` (one word, or the few a date is written in:
+  /// `2026. 11. 28.`): `nil` when the next word is not `--date`, and then nothing is read.
   mutating func date() throws(UsageError) -> EntryDay? {
     try date(after: "--date")
   }
 
   /// The day after an optional `flag` (`--date`, or `mindlog`'s `--to`), read as `--date`
-  /// reads it: `nil` when the next word is not `flag`, and then nothing is read.
+  /// reads it: `nil` when the next word is not `flag`, and then nothing is read. The
+  /// fewest words that write a date are taken (`DateWords`), at most three.
   mutating func date(after flag: String) throws(UsageError) -> EntryDay? {
     guard position < words.count, words[position] == flag else { return nil }
     position += 1
-    guard let word = next() else { throw .badDate(command: command, text: "") }
-    if let day = DateWords.parse([word]) { return day }
-    // The Korean short date, `2026. 11. 28.`, is three words.
-    if word.hasSuffix("."), position + 1 < words.count {
-      let three = [word, words[position], words[position + 1]]
-      if let day = DateWords.parse(three) {
-        position += 2
+    guard position < words.count else { throw .badDate(command: command, text: "") }
+    for count in 1...min(3, words.count - position) {
+      let typed = Array(words[position..<position + count])
+      switch DateWords.parse(typed) {
+      case .day(let day)?:
+        position += count
         return day
+      case .noSuchDay(let problem)?:
+        throw .noSuchDay(command: command, text: typed.joined(separator: " "), problem)
+      case nil:
+        continue
       }
     }
-    throw .badDate(command: command, text: word)
+    throw .badDate(command: command, text: words[position])
   }
 
-  /// A list number as shown on screen. Any whole number is accepted here (0 and negatives
-  /// are refused later with the list's own message); other text is a usage error.
+  /// A list number as shown on screen. Any whole number is accepted here (0, negatives and
+  /// numbers past the list are refused later with the list's own message); one beyond
+  /// ±`Int.max` reads as ±`Int.max`, which no list reaches and from which 1 can be taken
+  /// away without overflow. Other text is a usage error.
   mutating func number() throws(UsageError) -> Int {
     let word = try required(.number)
-    guard let number = Int(word) else {
+    if let number = Int(word) { return max(number, -.max) }
+    let digits = word.first == "-" || word.first == "+" ? word.dropFirst() : Substring(word)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw .notANumber(command: command, word: word)
     }
-    return number
+    return word.first == "-" ? -.max : .max
   }
 }
 

@@ -2,45 +2,71 @@ import Domain
 import Foundation
 
 /// The forms `--date` reads, in either language (they cannot be mistaken for each
-/// other): `2026-11-28`, `11/28/2026`, `2026. 11. 28.` (as three words), today and
-/// yesterday (`TypedWords`). Whether the day is past is for the use case, which knows the clock.
+/// other): `2026-11-28`, `11/28/2026`, `2026. 11. 28.` (the Korean short date: its last dot
+/// may be left out, and blanks after the dots too), today and yesterday (`TypedWords`). A
+/// form may come as one word (`"2026. 11. 28."`, quoted in a shell) or as several
+/// (`2026. 11. 28.`), and inside a pair of quotes (a shell's quotes typed in a session).
+/// Whether the day is past is for the use case, which knows the clock.
 enum DateWords {
-  static func parse(_ words: [String]) -> EntryDay? {
-    if words.count == 1 {
-      let lowered = words[0].lowercased()
-      if TypedWords.today.contains(lowered) { return .today }
-      if TypedWords.yesterday.contains(lowered) { return .yesterday }
-      let word = words[0]
-      if let numbers = numbers(word, separator: "-"), word.count == 10 {
-        return day(year: numbers[0], month: numbers[1], day: numbers[2])
-      }
-      if let numbers = numbers(word, separator: "/"), word.split(separator: "/")[2].count == 4 {
-        return day(year: numbers[2], month: numbers[0], day: numbers[1])
-      }
-      return nil
-    }
-    guard words.count == 3, words.allSatisfy({ $0.hasSuffix(".") }) else { return nil }
-    let parts = words.map { Int($0.dropLast()) }
-    guard let year = parts[0], let month = parts[1], let day = parts[2],
-      words[0].count == 5
-    else { return nil }
-    return Self.day(year: year, month: month, day: day)
+  /// What a text read as a date came to.
+  enum Reading: Equatable {
+    case day(EntryDay)
+    /// Written as a date, but the calendar has no such day.
+    case noSuchDay(UsageError.DayProblem)
   }
 
-  private static func numbers(_ word: String, separator: Character) -> [Int]? {
-    let parts = word.split(separator: separator, omittingEmptySubsequences: false)
-    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) })
-    else { return nil }
-    let numbers = parts.compactMap { Int($0) }
-    return numbers.count == 3 ? numbers : nil
+  /// The day `words` (joined by a blank) write; `nil` when they write no date.
+  static func parse(_ words: [String]) -> Reading? {
+    var text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote)
+    {
+      text = String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+    }
+    let lowered = text.lowercased()
+    if TypedWords.today.contains(lowered) { return .day(.today) }
+    if TypedWords.yesterday.contains(lowered) { return .day(.yesterday) }
+    if let numbers = numbers(text, separator: "-", widths: [4, 2, 2]) {
+      return day(year: numbers[0], month: numbers[1], day: numbers[2])
+    }
+    if let numbers = numbers(text, separator: "/", widths: [2, 2, 4]) {
+      return day(year: numbers[2], month: numbers[0], day: numbers[1])
+    }
+    let korean = text.hasSuffix(".") ? String(text.dropLast()) : text
+    if let numbers = numbers(korean, separator: ".", widths: [4, 2, 2]) {
+      return day(year: numbers[0], month: numbers[1], day: numbers[2])
+    }
+    return nil
+  }
+
+  /// Three numbers of ASCII digits between `separator`s, blanks allowed around each; the
+  /// year exactly 4 digits, a month or day 1 or 2 (`widths` gives each part's most digits,
+  /// 4 meaning exactly 4).
+  private static func numbers(_ text: String, separator: Character, widths: [Int]) -> [Int]? {
+    let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == 3 else { return nil }
+    var numbers: [Int] = []
+    for (part, width) in zip(parts, widths) {
+      guard !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }),
+        width == 4 ? part.count == 4 : part.count <= width, let number = Int(part)
+      else { return nil }
+      numbers.append(number)
+    }
+    return numbers
   }
 
   /// A day the Gregorian calendar has (no February 30), from year 1 to 9999.
-  private static func day(year: Int, month: Int, day: Int) -> EntryDay? {
-    guard (1...9999).contains(year) else { return nil }
+  private static func day(year: Int, month: Int, day: Int) -> Reading {
+    guard (1...9999).contains(year) else { return .noSuchDay(.year(year)) }
+    guard (1...12).contains(month) else { return .noSuchDay(.month(month)) }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
     let candidate = CalendarDay(year: year, month: month, day: day)
-    return candidate.exists(in: calendar) ? .day(candidate) : nil
+    guard candidate.exists(in: calendar) else {
+      let first = calendar.date(from: DateComponents(year: year, month: month, day: 1))
+      let days = first.flatMap { calendar.range(of: .day, in: .month, for: $0)?.count } ?? 31
+      return .noSuchDay(.day(year: year, month: month, days: days))
+    }
+    return .day(.day(candidate))
   }
 }

@@ -9,10 +9,12 @@ enum HelpText {
 
   /// Every command with one line each, or one command's usage (a line for each screen's
   /// form of it), in `language`, as `registry` declares them. A summary's word `BASE` names
-  /// `base`, the currency the cached rates are quoted against.
+  /// `base`, the currency the cached rates are quoted against. The list of every command
+  /// ends saying where the options are, unless it is part of `--help` (`listsOptions`),
+  /// which lists them.
   static func text(
     for topic: String?, language: Language, base: String = "USD",
-    registry: ScreenRegistry = .standard
+    registry: ScreenRegistry = .standard, listsOptions: Bool = false
   ) -> String {
     if let topic {
       let forms = registry.commands(named: topic)
@@ -25,7 +27,9 @@ enum HelpText {
       "  " + $0.usage + String(repeating: " ", count: width - $0.usage.count + 2)
         + summary($0, language, base: base)
     }
-    return ([AppText.commandsHeading.text(language)] + lines).joined(separator: "\n") + "\n"
+    let options = listsOptions ? [] : ["", AppText.optionsInHelp.text(language)]
+    return ([AppText.commandsHeading.text(language)] + lines + options).joined(separator: "\n")
+      + "\n"
   }
 
   /// What a command does, in `language`, with `BASE` naming `base` (from a rates source:

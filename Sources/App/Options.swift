@@ -42,6 +42,9 @@ package struct Options: Equatable {
   var showHelp = false
   /// `--plain`: line mode even at a terminal.
   var plain = false
+  /// `--bail`: a line-mode session ends at the first command that is not done, with that
+  /// command's status.
+  var bail = false
   /// `--color auto|always|never`; `nil`: auto, unless NO_COLOR says never.
   var color: ColorChoice?
   /// The command and its arguments, as given.
@@ -89,6 +92,8 @@ package struct Options: Equatable {
         options.timeout = try Self.timeout(try value(for: argument))
       case "--plain":
         options.plain = true
+      case "--bail":
+        options.bail = true
       case "--color":
         let name = try value(for: argument)
         guard let choice = ColorChoice(rawValue: name) else { throw .unknownColor(name) }
@@ -182,7 +187,7 @@ package struct Options: Equatable {
         }
       throw .storageUnavailable(
         path: "$HOME/.local/share/pocket",
-        reason: "\(problem) and there is no absolute XDG_DATA_HOME; use --store-path DIR")
+        reason: Advice.useStorePath.after("\(problem) and there is no absolute XDG_DATA_HOME"))
     }
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/pocket")
   }

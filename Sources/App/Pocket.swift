@@ -116,7 +116,8 @@ package struct Pocket {
     let language = options.language ?? Language.fromEnvironment(environment)
     if options.showHelp {
       console.write(
-        HelpText.usage(language) + "\n\n" + HelpText.text(for: nil, language: language) + "\n"
+        HelpText.usage(language) + "\n\n"
+          + HelpText.text(for: nil, language: language, listsOptions: true) + "\n"
           + HelpText.options(language) + "\n")
       return .done
     }
@@ -163,7 +164,7 @@ package struct Pocket {
       await printWarnings(of: store, strings)
       return status
     }
-    let status = await runInteractive(session, strings, presenter)
+    let status = await runInteractive(session, strings, presenter, bail: options.bail)
     await session.saveShown()
     return status
   }
@@ -321,15 +322,23 @@ package struct Pocket {
   /// The first write that fails (the screen, a confirmation, a reason, the prompt) ends the
   /// session before it reads another line: every command before it stays done, and none
   /// runs whose outcome could not be told. `run` then gives the status (see `FailedWrites`).
+  ///
+  /// The session's status tells a script whether every command was done, as `sh -e` and
+  /// `sqlite3 -bail` do: it is that of the first command that was not (1 refused, 2 a
+  /// usage error), else 0; a store that fails ends the session with 3. With `bail` the
+  /// session ends at that first command, and the lines after it are not read.
   private func runInteractive(
-    _ session: Session, _ strings: Strings, _ presenter: LinePresenter
+    _ session: Session, _ strings: Strings, _ presenter: LinePresenter, bail: Bool
   ) async -> ExitStatus {
     Interruption.install(language: strings.language)
     presenter.flush()
+    /// The status of the first command that was not done.
+    var firstFailure: ExitStatus?
+    var status: ExitStatus { firstFailure ?? .done }
     while true {
       if console.isInteractive { console.write("> ") }
-      guard console.failedWrites.isEmpty else { return .done }
-      guard let line = console.readLine() else { return .done }
+      guard console.failedWrites.isEmpty else { return status }
+      guard let line = console.readLine() else { return status }
       presenter.beginCommand()
       defer { presenter.endCommand() }
       let result = await confirming(
@@ -341,19 +350,24 @@ package struct Pocket {
         continue
       case .usage(let error):
         reportError(error.text(strings.language))
+        firstFailure = firstFailure ?? .usage
+        if bail { return status }
       case .outcome(.done(let message), let showsScreen):
         presenter.flush(confirmation: message, force: showsScreen)
       case .outcome(.refused(let message), _):
         reportError(strings.text(message))
-        if ExitStatus(for: .refused(message)) == .storeUnusable { return .storeUnusable }
+        let refusal = ExitStatus(for: .refused(message))
+        if refusal == .storeUnusable { return .storeUnusable }
+        firstFailure = firstFailure ?? refusal
+        if bail { return status }
       case .outcome(.text(let text), _):
         console.write(text)
         // `import` replaces what the screen shows.
         presenter.flush()
       case .outcome(.quit, _):
-        return .done
+        return status
       }
-      if Interruption.wasRequested { return .done }
+      if Interruption.wasRequested { return status }
     }
   }
 }

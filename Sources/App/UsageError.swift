@@ -26,9 +26,21 @@ package enum UsageError: Error, Equatable {
   /// `--date` (`mindlog`'s `--to`) with a day Pocket cannot read (`text` is what was
   /// typed, maybe nothing).
   case badDate(command: String, text: String)
+  /// `--date` (`--to`) with a date written right that the calendar does not have
+  /// (`2026-11-31`).
+  case noSuchDay(command: String, text: String, DayProblem)
   /// `mindlog` takes only `--days N`, N from 1 to `SummarizeMood.maxDays`, and `--to DATE`,
   /// each once.
   case badDays(text: String)
+
+  /// How a date that is written right is not on the calendar.
+  package enum DayProblem: Equatable, Sendable {
+    /// Pocket's days run from year 1 to 9999.
+    case year(Int)
+    case month(Int)
+    /// The month has `days` days.
+    case day(year: Int, month: Int, days: Int)
+  }
 
   /// The placeholder of a missing word.
   package enum Placeholder: Equatable, Sendable, CaseIterable {
@@ -48,6 +60,9 @@ package enum UsageError: Error, Equatable {
         .unknownLanguage("프랑스어"), .unknownColor("무지개"), .notHTTPURL("ftp://x"),
         .unknownOption("--verbose"),
         .badTimeout("0"), .badDate(command: "add", text: "모레"),
+        .noSuchDay(command: "add", text: "2026-11-31", .day(year: 2026, month: 11, days: 30)),
+        .noSuchDay(command: "edit", text: "2026. 13. 1.", .month(13)),
+        .noSuchDay(command: "mindlog", text: "0000-01-01", .year(0)),
         .badDays(text: "백"),
       ] + Placeholder.allCases.map { .missing(command: "calc", what: $0) }
     for sample in all {
@@ -55,7 +70,7 @@ package enum UsageError: Error, Equatable {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
         .unknownLanguage, .unknownColor,
-        .notHTTPURL, .unknownOption, .badTimeout, .badDate, .badDays:
+        .notHTTPURL, .unknownOption, .badTimeout, .badDate, .noSuchDay, .badDays:
         break
       }
     }

@@ -43,8 +43,10 @@ extension StopwatchRepository {
 /// What a deletion of a whole list with a limit (`reset(ifAtMost:)`,
 /// `deleteAll(ifAtMost:)`) did.
 public enum BulkDeletion: Equatable, Sendable {
-  /// Everything was deleted (an empty list included).
+  /// Everything was deleted (an empty stopwatch included).
   case deleted
+  /// There was nothing to delete (`deleteAll` of no bookmarks).
+  case empty
   /// Nothing was deleted: the list holds `count` items, more than the limit.
   case refused(count: Int)
 }

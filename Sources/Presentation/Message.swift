@@ -63,6 +63,8 @@ public enum Message: Equatable, Sendable {
   case bookmarkAdded(String)
   case bookmarkRemoved(String)
   case bookmarksCleared
+  /// `clear` found no bookmarks to remove.
+  case noBookmarksToClear
   case bookmarkRenamed(number: Int, title: String)
   case messageEdited(number: Int, text: String)
   case messageDeleted(number: Int, text: String)
@@ -99,7 +101,8 @@ public enum Message: Equatable, Sendable {
       .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile, .notShown,
       .shownItemGone, .shownItemChanged, .tooManyIntegerDigits, .ambiguousCurrency:
       .refusal
-    case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .favoriteAdded, .favoriteRemoved,
+    case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .noBookmarksToClear, .favoriteAdded,
+      .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
       .messageEdited, .messageDeleted, .entryEdited, .entryDeleted:
       .confirmation
@@ -114,7 +117,8 @@ public enum Message: Equatable, Sendable {
       alreadyExists, notFound, couldNotLoad, refreshCancelled, notOnThisScreen, confirmClear,
       confirmReset, notConfirmed, noCalculator, storeNotEmpty, invalidArchive,
       resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, bookmarkAdded,
-      bookmarkRemoved, bookmarksCleared, bookmarkRenamed, messageEdited, messageDeleted,
+      bookmarkRemoved, bookmarksCleared, noBookmarksToClear, bookmarkRenamed, messageEdited,
+      messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
       ratesOlderThanCached, ratesUnchanged, noRateSource, notShown, shownItemGone,
       shownItemChanged, tooManyIntegerDigits, ambiguousCurrency
@@ -157,6 +161,7 @@ public enum Message: Equatable, Sendable {
     case .bookmarkAdded: .bookmarkAdded
     case .bookmarkRemoved: .bookmarkRemoved
     case .bookmarksCleared: .bookmarksCleared
+    case .noBookmarksToClear: .noBookmarksToClear
     case .bookmarkRenamed: .bookmarkRenamed
     case .messageEdited: .messageEdited
     case .messageDeleted: .messageDeleted

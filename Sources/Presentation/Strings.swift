@@ -33,17 +33,24 @@ public struct Strings: Sendable {
       pick(
         "The day \(day) is in the future or not on the calendar: "
           + "use today, yesterday, 2026-11-28 or 11/28/2026",
-        "\(day)은(는) 미래이거나 달력에 없는 날짜입니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요")
+        "\(Korean.word(day, .topic)) 미래이거나 달력에 없는 날짜입니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요")
     case .emptyText: pick("Enter some text", "내용을 입력해주세요")
     case .unknownCurrency(let code):
       pick(
         "Unknown currency \(code): try `rates \(code.lowercased())`",
-        "알 수 없는 통화입니다: \(code) (`rates \(code.lowercased())`로 찾아보세요)")
+        "알 수 없는 통화입니다: \(code) "
+          + "(\(Korean.word("`rates \(code.lowercased())`", .direction)) 찾아보세요)")
     case .ambiguousCurrency(let word, let candidates):
       pick(
         "'\(word)' names \(candidates.count) currencies: \(candidates.joined(separator: ", ")); type one code",
         "'\(word)'에 해당하는 통화가 \(candidates.count)개입니다: \(candidates.joined(separator: ", ")). 코드 하나를 입력하세요"
       )
+    case .noSuchItem(let number, let count) where number == .max || number == -.max:
+      count == 0
+        ? pick("There is no such item: the list is empty", "그런 항목이 없습니다: 목록이 비어 있습니다")
+        : pick(
+          "There is no such item: choose a number from 1 to \(count)",
+          "그런 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
     case .noSuchItem(let number, let count) where count == 0:
       pick("There is no item \(number): the list is empty", "\(number)번 항목이 없습니다: 목록이 비어 있습니다")
     case .noSuchItem(let number, let count):
@@ -64,6 +71,10 @@ public struct Strings: Sendable {
           + "nothing changed: look at it again",
         "\(number)번 \(koreanName(kind))(\(text))\(koreanTopic(kind)) 보인 뒤 다른 곳에서 바뀌었습니다. "
           + "바뀐 것은 없습니다: 다시 확인하세요")
+    case .noSuchPage(let number, let count) where number == .max || number == -.max:
+      pick(
+        "There is no such page: choose a page from 1 to \(count)",
+        "그런 쪽이 없습니다: 1부터 \(count) 사이의 쪽을 고르세요")
     case .noSuchPage(let number, let count):
       pick(
         "There is no page \(number): choose a page from 1 to \(count)",
@@ -85,9 +96,9 @@ public struct Strings: Sendable {
       pick("Refresh cancelled; the cached rates stay", "환율 새로 고침을 취소했습니다. 저장된 환율은 그대로입니다")
     case .notOnThisScreen(let command, let open):
       pick(
-        "'\(command)' does not work on this screen: open \(open.joined(separator: " or ")) first",
-        "'\(command)'는 이 화면에서 쓸 수 없습니다: 먼저 \(open.joined(separator: " 또는 "))(으)로 화면을 여세요"
-      )
+        "'\(command)' does not work on this screen: open \(englishList(open, last: "or")) first",
+        "\(Korean.word("'\(command)'", .topic)) 이 화면에서 쓸 수 없습니다: "
+          + "먼저 \(Korean.word(Korean.list(open), .direction)) 화면을 여세요")
     case .confirmClear(let count, let titles):
       pick(
         "Remove all \(count) bookmarks (\(listed(titles, of: count)))?",
@@ -100,7 +111,7 @@ public struct Strings: Sendable {
       text(question) + " "
         + pick(
           "Nothing changed; to do it, type \(command)",
-          "바꾸지 않았습니다. 하려면 \(command)를 입력하세요")
+          "바꾸지 않았습니다. 하려면 \(Korean.word(command, .object)) 입력하세요")
     case .storeNotEmpty:
       pick(
         "The store already holds data; add --replace to overwrite it",
@@ -116,11 +127,11 @@ public struct Strings: Sendable {
     case .ownStoreFile(let path, let exporting) where exporting:
       pick(
         "\(path) is one of this store's own files; export to another path",
-        "\(path)은(는) 이 저장소의 파일입니다. 다른 경로로 내보내세요")
+        "\(Korean.word(path, .topic)) 이 저장소의 파일입니다. 다른 경로로 내보내세요")
     case .ownStoreFile(let path, _):
       pick(
         "\(path) is one of this store's own files, not an export; import a file export wrote",
-        "\(path)은(는) 내보낸 파일이 아니라 이 저장소의 파일입니다. export로 쓴 파일을 가져오세요")
+        "\(Korean.word(path, .topic)) 내보낸 파일이 아니라 이 저장소의 파일입니다. export로 쓴 파일을 가져오세요")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storageFailed(let path, let reason):
@@ -130,12 +141,14 @@ public struct Strings: Sendable {
     case .bookmarkRemoved(let title):
       pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
     case .bookmarksCleared: pick("All bookmarks removed", "북마크를 모두 지웠습니다")
+    case .noBookmarksToClear:
+      pick("There were no bookmarks to remove", "지울 북마크가 없었습니다")
     case .bookmarkRenamed(let number, let title):
       pick("Renamed bookmark \(number): \(title)", "\(number)번 북마크 이름을 바꿨습니다: \(title)")
     case .messageEdited(let number, let text):
-      pick("Edited message \(number): \(text)", "\(number)번 채팅을 수정했습니다: \(text)")
+      pick("Edited message \(number): \(text)", "\(number)번 메시지를 수정했습니다: \(text)")
     case .messageDeleted(let number, let text):
-      pick("Deleted message \(number): \(text)", "\(number)번 채팅을 삭제했습니다: \(text)")
+      pick("Deleted message \(number): \(text)", "\(number)번 메시지를 삭제했습니다: \(text)")
     case .entryEdited(let number, let score, let note):
       pick(
         "Edited entry \(number): \(scored(score, note))",
@@ -144,8 +157,9 @@ public struct Strings: Sendable {
       pick(
         "Deleted entry \(number): \(scored(score, note))",
         "\(number)번 기록을 삭제했습니다: \(scored(score, note))")
-    case .favoriteAdded(let code): pick("\(code) pinned to the top", "\(code) 즐겨찾기에 추가했습니다")
-    case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 즐겨찾기를 해제했습니다")
+    case .favoriteAdded(let code):
+      pick("\(code) pinned to the top", "\(Korean.word(code, .object)) 맨 위에 고정했습니다")
+    case .favoriteRemoved(let code): pick("\(code) unpinned", "\(code) 고정을 풀었습니다")
     case .ratesUpdated(let publishedAt):
       pick(
         "Rates updated: published \(dateTime(publishedAt))",
@@ -174,9 +188,6 @@ public struct Strings: Sendable {
     pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")
   }
 
-  /// A cause reported by the system, a store or a rates source, in Korean text: kept
-  /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
-  /// searches for), in parentheses and named as the technical cause.
   private func englishName(_ kind: ItemKind) -> String {
     switch kind {
     case .message: "Message"
@@ -200,7 +211,27 @@ public struct Strings: Sendable {
     kind == .entry ? "은" : "는"
   }
 
-  private func cause(_ reason: String) -> String { "(기술적 원인: \(reason))" }
+  /// A cause reported by the system, a store or a rates source, in Korean text: kept
+  /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
+  /// searches for), in parentheses and named as the technical cause.
+  /// Pocket's own advice at its end (`Advice`) follows, in Korean.
+  private func cause(_ reason: String) -> String {
+    let (cause, advice) = Advice.split(reason)
+    return "(기술적 원인: \(cause))" + (advice.map { " " + korean($0) } ?? "")
+  }
+
+  /// Pocket's advice in Korean.
+  func korean(_ advice: Advice) -> String {
+    switch advice {
+    case .removeOthersWrite(let command):
+      "다른 사용자의 쓰기 권한을 없애려면 \(command)\(Korean.particle(.object, after: command)) 실행하세요"
+    case .useOwnFolder: "저장소는 자신의 폴더에 두세요"
+    case .retryWhenItEnds: "그 프로세스가 끝나면 다시 시도하세요"
+    case .retry: "다시 시도하세요"
+    case .useStorePath: "--store-path DIR로 저장소 폴더를 정하세요"
+    case .exportToRegularFile: "export는 새 파일이나 일반 파일에만 씁니다"
+    }
+  }
 
   /// Up to three titles, then how many more: "A, B, C and 2 more".
   private func listed(_ titles: [String], of count: Int) -> String {
@@ -208,6 +239,13 @@ public struct Strings: Sendable {
     let more = count - min(titles.count, 3)
     guard more > 0 else { return shown }
     return pick("\(shown) and \(more) more", "\(shown) 외 \(more)개")
+  }
+
+  /// Items as an English list: "a", "a or b", "a, b or c" (`last` is the word before the
+  /// last item).
+  private func englishList(_ items: [String], last: String) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " \(last) " + (items.last ?? "")
   }
 
   /// A mind-log entry in one line: its score, then its note when it has one.
@@ -297,7 +335,7 @@ public struct Strings: Sendable {
   public func calculatorHint(base: String) -> String {
     pick(
       "Type: convert AMOUNT [FROM] (an amount in \(base) unless FROM is given)",
-      "입력: convert 금액 [통화] (통화를 생략하면 \(base) 금액)")
+      "입력: convert AMOUNT [FROM] (FROM을 생략하면 \(base) 금액)")
   }
 
   public func messageCount(_ count: Int) -> String { pick("Messages: \(count)", "채팅 수: \(count)") }

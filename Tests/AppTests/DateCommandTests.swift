@@ -44,10 +44,9 @@ struct DateCommandTests {
   }
 
   @Test(arguments: [
-    ("add --date tomorrow 7", "tomorrow"), ("add --date 2026-02-30 7", "2026-02-30"),
-    ("add --date 28/11/2026 7", "28/11/2026"), ("add --date 2026/11/28 7", "2026/11/28"),
-    ("add --date 2026. 13. 1. 7", "2026."), ("add --date", ""),
-    ("edit 1 --date 모레 7", "모레"),
+    ("add --date tomorrow 7", "tomorrow"), ("add --date 2026/11/28 7", "2026/11/28"),
+    ("add --date 2026.. 11. 28. 7", "2026.."), ("add --date", ""),
+    ("edit 1 --date 모레 7", "모레"), ("add --date 26-11-28 7", "26-11-28"),
   ])
   func unreadableDatesAreRefusedWithTheFormsInBothLanguages(line: String, typed: String) {
     let error = #expect(throws: UsageError.self) { try CommandParser.parse(line) }
@@ -58,6 +57,85 @@ struct DateCommandTests {
       #expect(english.contains(form))
     }
     for form in ["2026-11-28", "2026. 11. 28.", "어제", "오늘"] { #expect(korean.contains(form)) }
+  }
+
+  /// Each form as one word (one quoted shell argument) and as the words it may be typed in,
+  /// on the command line and typed in a session, quoted as a shell would be or not.
+  @Test(arguments: [
+    ["2026. 11. 28."], ["2026.", "11.", "28."], ["2026.11.28."], ["2026.11.28"],
+    ["2026. 11. 28"], ["2026.", "11.", "28"], ["2026-11-28"], ["11/28/2026"],
+    ["2026.11.", "28."],
+  ])
+  func everyFormIsReadAsOneArgumentAndAsWords(date: [String]) throws {
+    let expected = Command.add(score: "5", note: "x", date: Self.nov28)
+    #expect(try CommandParser.parse(words: ["add", "--date"] + date + ["5", "x"]) == expected)
+    let typed = date.joined(separator: " ")
+    #expect(try CommandParser.parse("add --date \(typed) 5 x") == expected)
+    #expect(try CommandParser.parse("add --date \"\(typed)\" 5 x") == expected)
+    #expect(
+      try CommandParser.parse(words: ["edit", "2", "--date"] + date + ["8"])
+        == .edit(number: 2, text: "8", score: "8", note: nil, date: Self.nov28))
+    #expect(
+      try CommandParser.parse(words: ["mindlog", "--to"] + date)
+        == .mindLogSpan(days: nil, through: Self.nov28))
+  }
+
+  /// A date written right that the calendar does not have is named as such, at every door
+  /// a date comes in by, in both languages.
+  @Test(arguments: [
+    (
+      "add --date 2026-11-31 7 x", "add", "2026-11-31", "November 2026 has 30 days",
+      "2026년 11월은 30일까지"
+    ),
+    (
+      "edit 1 --date 2026-02-29 7", "edit", "2026-02-29", "February 2026 has 28 days",
+      "2026년 2월은 28일까지"
+    ),
+    (
+      "mindlog --to 2026. 4. 31.", "mindlog", "2026. 4. 31.", "April 2026 has 30 days",
+      "2026년 4월은 30일까지"
+    ),
+    (
+      "add --date 11/31/2026 7", "add", "11/31/2026", "November 2026 has 30 days",
+      "2026년 11월은 30일까지"
+    ),
+    ("add --date 28/11/2026 7", "add", "28/11/2026", "there is no month 28", "28월은 없습니다"),
+    ("edit 1 --date 2026. 13. 1. 7", "edit", "2026. 13. 1.", "there is no month 13", "13월은 없습니다"),
+    ("mindlog --to 0000-01-01", "mindlog", "0000-01-01", "years run from 1 to 9999", "1부터 9999까지"),
+  ])
+  func aDayNotOnTheCalendarIsNamedSo(
+    line: String, command: String, typed: String, english: String, korean: String
+  ) {
+    let error = #expect(throws: UsageError.self) { try CommandParser.parse(line) }
+    guard case .noSuchDay(let named, let text, _)? = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(named == command && text == typed)
+    let englishText = error?.text(.en) ?? ""
+    let koreanText = error?.text(.ko) ?? ""
+    #expect(englishText.hasPrefix("'\(typed)' is not a day on the calendar: \(english)"))
+    #expect(!englishText.contains("today or before"))
+    #expect(koreanText.hasPrefix("'\(typed)'"))
+    #expect(koreanText.contains("달력에 없는 날짜입니다: "))
+    #expect(koreanText.contains(korean))
+  }
+
+  /// The one-shot command of the issue: one quoted argument, in Korean, adds the entry.
+  @Test func aQuotedKoreanDateAddsTheEntry() throws {
+    let pocket = try PocketProcess(store: "memory")
+    defer { pocket.remove() }
+    let run = try pocket.run(["add", "--date", "2026. 11. 28.", "5", "x"], lang: "ko")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("2026. 11. 28."))
+    let session = try pocket.run(
+      [], input: "add --date \"2026. 11. 27.\" 6 y\nadd --date 2026. 11. 26 4 z\n",
+      lang: "ko")
+    #expect(session.status == 0, "\(session.stderr)")
+    #expect(session.stdout.contains("2026. 11. 27.") && session.stdout.contains("2026. 11. 26."))
+    let missing = try pocket.run(["add", "--date", "2026-11-31", "5", "x"], lang: "ko")
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("'2026-11-31'은 달력에 없는 날짜입니다"))
   }
 
   @Test func mindlogTakesASpanOfDays() throws {

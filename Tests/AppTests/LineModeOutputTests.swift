@@ -42,7 +42,8 @@ struct LineModeOutputTests {
     let pocket = try PocketProcess()
     defer { pocket.remove() }
     let run = try pocket.run([], input: "fav XYZ\nshow\nfav USD\nrates\nstopwatch\nlap\n")
-    #expect(run.status == 0)
+    // `fav XYZ` was refused: the session's status.
+    #expect(run.status == 1)
     // launch, show, fav USD, stopwatch; not fav XYZ, rates (already shown), lap (refused)
     #expect(Self.screens(in: run.stdout) == 4)
     #expect(run.stdout.contains("★ USD"))
@@ -78,7 +79,7 @@ struct LineModeOutputTests {
   @MainActor
   @Test func aRefusalInASessionPrintsOnlyItsReason() async {
     let run = await ScriptedConsole.run(["--store", "memory"], script: ["fav XYZ", "show"])
-    #expect(run.status == .done)
+    #expect(run.status == .refused)
     #expect(run.console.errors == "Unknown currency XYZ: try `rates xyz`\n")
     let screen = run.console.output.prefix(run.console.output.count / 2)
     #expect(run.console.output == String(screen) + String(screen), "launch, then show")

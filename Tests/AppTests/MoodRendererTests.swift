@@ -62,7 +62,7 @@ struct MoodRendererTests {
         1  2026. 11. 29.  7.5  sunny walk
         2  2026. 11. 29.  7
 
-        명령: add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수 · 도움말 help
+        명령: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · 도움말 help
 
         """)
   }

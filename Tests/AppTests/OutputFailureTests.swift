@@ -189,7 +189,9 @@ struct OutputFailureTests {
     #expect(all.contains("quiet one") && all.contains("quiet two"))
     let run = try pocket.run(
       [], input: "say before the refusal\nfav XYZ\nsay after the refusal\n", stderr: sink)
-    #expect(run.status == 4, "session with stderr \(sink)")
+    // The refusal whose reason could not be written is the session's status, as a one-shot
+    // refusal with stderr closed exits 1.
+    #expect(run.status == 1, "session with stderr \(sink)")
     #expect(run.stdout.contains("before the refusal"))
     let held = try messages(in: pocket)
     #expect(held.contains("before the refusal"))
@@ -216,7 +218,7 @@ struct OutputFailureTests {
     #expect(!held.contains("third"))
   }
 
-  @Test("The stderr reader gone mid-session: the refusal ends the session with 4")
+  @Test("The stderr reader gone mid-session: the refusal ends the session with 1")
   func sessionStderrReaderGoneMidway() throws {
     let pocket = try PocketProcess()
     defer { pocket.remove() }
@@ -228,7 +230,7 @@ struct OutputFailureTests {
     try started.stdin.fileHandleForWriting.close()
     started.process.waitUntilExit()
     #expect(started.process.terminationReason == .exit)
-    #expect(started.process.terminationStatus == 4)
+    #expect(started.process.terminationStatus == 1)
     let held = try Self.messages(in: pocket)
     #expect(held.contains("first"))
     #expect(!held.contains("second"))

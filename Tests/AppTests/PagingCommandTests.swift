@@ -17,7 +17,7 @@ struct PagingCommandTests {
     #expect(output.contains(" 1  ") && output.contains("m1\n"))
     #expect(
       run.console.errors.contains(
-        "'more' does not work on this screen: open stopwatch or bookmarks or mindlog or chat first"
+        "'more' does not work on this screen: open stopwatch, bookmarks, mindlog or chat first"
       ))
   }
 

@@ -78,7 +78,7 @@ struct RendererTests {
         2026년 11월 30일 월요일
         2   오전 8:30  늦은 밤
 
-        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
+        명령: say TEXT · edit N TEXT · delete N · more · page N · 도움말 help
 
         """)
     #expect(
@@ -91,7 +91,7 @@ struct RendererTests {
         1   오전 1:32  안녕 (수정됨)
         2  오후 11:30  늦은 밤
 
-        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
+        명령: say TEXT · edit N TEXT · delete N · more · page N · 도움말 help
 
         """)
   }
@@ -139,7 +139,7 @@ struct RendererTests {
 
         아직 입력된 채팅이 없습니다.
 
-        명령: say 내용 · edit 번호 내용 · delete 번호 · more · page 번호 · 도움말 help
+        명령: say TEXT · edit N TEXT · delete N · more · page N · 도움말 help
 
         금액을 입력해주세요
 
@@ -297,7 +297,7 @@ struct RendererTests {
         2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당 (계산기는 전체 자릿수 환율 사용)
         검색 결과 없음
 
-        명령: rates 검색어 · fav 통화 · calc 통화 · refresh · 도움말 help
+        명령: rates QUERY · fav CODE · calc CODE · refresh · 도움말 help
 
         """)
   }
@@ -360,7 +360,7 @@ struct RendererTests {
         """)
     #expect(
       renderer(.ko).render(.bookmarks(.init())).hasSuffix(
-        "북마크한 공지가 없습니다.\n\n명령: rename 번호 제목 · remove 번호 · clear · more · page 번호 · 도움말 help\n"
+        "북마크한 공지가 없습니다.\n\n명령: rename N TITLE · remove N · clear · more · page N · 도움말 help\n"
       ))
   }
 

@@ -41,7 +41,9 @@ struct TerminalSafetyTests {
         "say \(text)", "add 5 \(text)", "notices", "bookmark 1", "bookmarks", "rename 1 \(text)",
         "chat", "mindlog", "bookmarks", "calc \(text)",
       ])
-    #expect(run.status == .done)
+    // Only the last line is not done: `calc` of no currency (a usage error when the scalar
+    // splits the word in two); it gives the session its status.
+    #expect([.refused, .usage].contains(run.status), "\(run.console.errors)")
     expectNoRawControls(run.console.output)
     expectNoRawControls(run.console.errors)
     let screens = run.console.output.components(separatedBy: "Rates  Stopwatch")

@@ -95,7 +95,8 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 3)
     #expect(try await store.bookmarks.deleteAll(ifAtMost: 3) == .deleted)
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 0)
-    #expect(try await store.bookmarks.deleteAll(ifAtMost: 0) == .deleted, "empty is no error")
+    #expect(try await store.bookmarks.deleteAll(ifAtMost: 0) == .empty, "empty is no error")
+    #expect(try await store.bookmarks.deleteAll(ifAtMost: .max) == .empty)
   }
 
   @Test(arguments: StoreKind.allCases)

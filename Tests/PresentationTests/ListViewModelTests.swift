@@ -59,6 +59,9 @@ struct ListViewModelTests {
     #expect(bookmarks.state.page.total == 3)
     await bookmarks.clear(confirmed: true)
     #expect(bookmarks.state == .init(message: .bookmarksCleared))
+    // Nothing left: it says there was nothing to remove.
+    await bookmarks.clear()
+    #expect(bookmarks.state == .init(message: .noBookmarksToClear))
   }
 
   /// A confirmation names the item acted on, by its number and its text.

@@ -5,13 +5,13 @@ extension AppText {
     """
     Usage: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko]
                   [--rates-file PATH | --rates-url URL | --online] [--timeout SECONDS]
-                  [--plain] [--color auto|always|never] [COMMAND [ARGS...]]
+                  [--plain] [--bail] [--color auto|always|never] [COMMAND [ARGS...]]
            pocket --help | -h
     """,
     """
     사용법: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko]
                    [--rates-file PATH | --rates-url URL | --online] [--timeout SECONDS]
-                   [--plain] [--color auto|always|never] [COMMAND [ARGS...]]
+                   [--plain] [--bail] [--color auto|always|never] [COMMAND [ARGS...]]
             pocket --help | -h
     """)
 
@@ -30,6 +30,8 @@ extension AppText {
       --timeout SECONDS           refresh over HTTP(S) gives up after SECONDS in all
                                   (default: 20; at most 3600)
       --plain                     Line mode even at a terminal (no live view)
+      --bail                      Line mode ends at the first command not done, with its
+                                  exit status (without it the session runs on)
       --color auto|always|never   Colour (default: auto, on a terminal unless NO_COLOR is set)
       --help, -h                  Show this help
 
@@ -37,7 +39,8 @@ extension AppText {
     --plain, or when input or output is not a terminal, it reads commands from standard
     input until 'quit' or the end.
     Exit status: 0 done, 1 refused, 2 usage error, 3 the store cannot be used,
-    4 the output could not be written.
+    4 the output could not be written. A session exits with the status of its first
+    command that was not done (0 when every one was).
     """,
     """
     옵션:
@@ -53,6 +56,8 @@ extension AppText {
       --timeout SECONDS           HTTP(S) refresh를 모두 합쳐 SECONDS초 뒤에 포기합니다
                                   (기본값: 20, 최대 3600)
       --plain                     터미널에서도 줄 모드로 씁니다 (라이브 화면 없이)
+      --bail                      줄 모드에서 처음 실패한 명령에서 멈추고 그 종료 상태로
+                                  끝냅니다 (없으면 세션이 계속됩니다)
       --color auto|always|never   색 (기본값: auto, NO_COLOR가 없으면 터미널에서 색을 씁니다)
       --help, -h                  이 도움말을 보여줍니다
 
@@ -60,6 +65,6 @@ extension AppText {
     입력이나 출력이 터미널이 아니면 'quit'을 입력하거나 입력이 끝날 때까지 표준 입력에서
     명령을 읽습니다.
     종료 상태: 0 완료, 1 거절, 2 사용법 오류, 3 저장소를 사용할 수 없음,
-    4 출력을 쓰지 못함.
+    4 출력을 쓰지 못함. 세션은 처음 실패한 명령의 종료 상태로 끝납니다 (모두 완료하면 0).
     """)
 }

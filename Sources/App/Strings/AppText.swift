@@ -13,6 +13,8 @@ enum AppText: Equatable, Sendable {
   case options
   /// The heading of `help`'s list of commands.
   case commandsHeading
+  /// Under `help`'s list of commands: where the options are.
+  case optionsInHelp
   /// `Usage: ` and a command's usage line.
   case usageHint(String)
   /// Where a wrong option sends the user.
@@ -41,6 +43,10 @@ enum AppText: Equatable, Sendable {
     case .usage: Self.usageText
     case .options: Self.optionsText
     case .commandsHeading: KeyText("Commands:", "명령:")
+    case .optionsInHelp:
+      KeyText(
+        "Options (--store, --lang, --plain, --color and more): run 'pocket --help'.",
+        "옵션(--store, --lang, --plain, --color 등)은 'pocket --help'로 볼 수 있습니다.")
     case .usageHint(let usage): KeyText("Usage: \(usage)", "사용법: \(usage)")
     case .optionsHint:
       KeyText("Run 'pocket --help' for the options.", "옵션은 'pocket --help'로 볼 수 있습니다.")
@@ -77,7 +83,8 @@ enum AppText: Equatable, Sendable {
   static func samples(cause: String) -> [AppText] {
     let all: [AppText] =
       [
-        .usage, .options, .commandsHeading, .usageHint("rename N TITLE..."), .optionsHint,
+        .usage, .options, .commandsHeading, .optionsInHelp, .usageHint("rename N TITLE..."),
+        .optionsHint,
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
         .selectionMoved(gone: "봄 공지", to: nil),
@@ -87,8 +94,8 @@ enum AppText: Equatable, Sendable {
       }
     for sample in all {
       switch sample {
-      case .usage, .options, .commandsHeading, .usageHint, .optionsHint, .tooSmall, .cutNotice,
-        .progress, .writeError, .selectionMoved:
+      case .usage, .options, .commandsHeading, .optionsInHelp, .usageHint, .optionsHint,
+        .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved:
         break
       }
     }

@@ -1,4 +1,6 @@
 import Domain
+import Foundation
+import Presentation
 
 /// The wording of usage errors, in English and Korean. Command words, option names,
 /// placeholders and what the user typed stay as typed.
@@ -16,11 +18,12 @@ extension UsageError {
     case .missing(let command, let what):
       return KeyText(
         "'\(command)' needs \(what.pair.english). \(hint(command).english)",
-        "'\(command)' 뒤에 \(what.pair.korean)를 입력하세요. \(hint(command).korean)")
+        "'\(command)' 뒤에 \(Korean.word(what.pair.korean, .object)) 입력하세요. "
+          + hint(command).korean)
     case .notANumber(let command, let word):
       return KeyText(
         "'\(command)' needs a number N, not '\(word)'. \(hint(command).english)",
-        "'\(command)' 뒤에는 번호(N)가 와야 합니다. '\(word)'는 번호가 아닙니다. "
+        "'\(command)' 뒤에는 번호(N)가 와야 합니다. \(Korean.word("'\(word)'", .topic)) 번호가 아닙니다. "
           + hint(command).korean)
     case .noMoreWords(let command):
       return KeyText(
@@ -59,7 +62,8 @@ extension UsageError {
         "알 수 없는 색 설정입니다: '\(name)'. auto, always, never 중 하나를 쓰세요.")
     case .notHTTPURL(let text):
       return KeyText(
-        "'\(text)' is not an http or https URL.", "'\(text)'는 http나 https 주소가 아닙니다.")
+        "'\(text)' is not an http or https URL.",
+        "\(Korean.word("'\(text)'", .topic)) http나 https 주소가 아닙니다.")
     case .unknownOption(let option):
       return KeyText(
         "Unknown option '\(option)'. \(options.english)",
@@ -69,27 +73,67 @@ extension UsageError {
       return KeyText(
         "'\(flag)' needs a day today or before, not '\(text)': use 2026-11-28, 11/28/2026, "
           + "2026. 11. 28., today or yesterday. \(hint(command).english)",
-        "'\(flag)' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. '\(text)'는 읽을 수 없습니다: "
+        "'\(flag)' 뒤에는 오늘이나 그 전의 날짜가 와야 합니다. "
+          + "\(Korean.word("'\(text)'", .topic)) 읽을 수 없습니다: "
           + "2026-11-28, 2026. 11. 28., 11/28/2026, 오늘, 어제 형식을 쓰세요. "
+          + hint(command).korean)
+    case .noSuchDay(let command, let text, let problem):
+      // A month or year out of range may be a day and month typed the other way round.
+      let forms = KeyText(
+        " (days are written 2026-11-28, 11/28/2026 or 2026. 11. 28.)",
+        " (날짜는 2026-11-28, 2026. 11. 28., 11/28/2026 형식으로 씁니다)")
+      let why: KeyText =
+        switch problem {
+        case .year:
+          KeyText("years run from 1 to 9999", "연도는 1부터 9999까지입니다") + forms
+        case .month(let month):
+          KeyText("there is no month \(month)", "\(Korean.word("\(month)월", .topic)) 없습니다") + forms
+        case .day(let year, let month, let days):
+          KeyText(
+            "\(Self.monthName(month)) \(year) has \(days) days",
+            "\(year)년 \(Korean.word("\(month)월", .topic)) \(days)일까지 있습니다")
+        }
+      return KeyText(
+        "'\(text)' is not a day on the calendar: \(why.english). \(hint(command).english)",
+        "\(Korean.word("'\(text)'", .topic)) 달력에 없는 날짜입니다: \(why.korean). "
           + hint(command).korean)
     case .badDays(let text):
       return KeyText(
         "'mindlog' takes only --days N, N a number of days from 1 to \(SummarizeMood.maxDays), "
           + "and --to DATE, each once, not '\(text)'. \(hint("mindlog").english)",
-        "'mindlog' 뒤에는 --days 일수(1부터 \(SummarizeMood.maxDays)까지)와 --to 날짜만 한 번씩 붙일 수 있습니다. "
-          + "'\(text)'는 쓸 수 없습니다. \(hint("mindlog").korean)")
+        "'mindlog' 뒤에는 "
+          + Korean.word("--days N(N은 1부터 \(SummarizeMood.maxDays)까지의 일수)", .and)
+          + " --to DATE만 한 번씩 붙일 수 있습니다. "
+          + "\(Korean.word("'\(text)'", .topic)) 쓸 수 없습니다. \(hint("mindlog").korean)")
     case .badTimeout(let text):
       return KeyText(
         "--timeout needs a number of seconds above 0 and at most \(Options.maxTimeoutSeconds), "
           + "not '\(text)'. \(options.english)",
         "--timeout 뒤에는 0보다 크고 \(Options.maxTimeoutSeconds) 이하인 초 단위 숫자가 와야 합니다. "
-          + "'\(text)'는 쓸 수 없습니다. \(options.korean)")
+          + "\(Korean.word("'\(text)'", .topic)) 쓸 수 없습니다. \(options.korean)")
     }
   }
 }
 
+extension KeyText {
+  /// Both languages' texts followed by `other`'s.
+  fileprivate static func + (text: KeyText, other: KeyText) -> KeyText {
+    KeyText(text.english + other.english, text.korean + other.korean)
+  }
+}
+
+extension UsageError {
+  /// The English name of month `month` (1 to 12).
+  fileprivate static func monthName(_ month: Int) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US")
+    let names: [String] = formatter.standaloneMonthSymbols
+    return names.indices.contains(month - 1) ? names[month - 1] : "\(month)"
+  }
+}
+
 extension UsageError.Placeholder {
-  /// The placeholder named in a sentence; the Korean takes 를 after every one.
+  /// The placeholder named in a sentence.
   var pair: KeyText {
     switch self {
     case .code: KeyText("CODE", "통화 코드(CODE)")

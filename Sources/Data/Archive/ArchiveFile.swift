@@ -46,7 +46,7 @@ public enum ArchiveFile {
     if lstat(url.path, &info) == 0, let kind = DurableFile.kind(of: info.st_mode) {
       throw .storageUnavailable(
         path: path,
-        reason: "it is \(kind); export writes only a new file or over a regular file")
+        reason: Advice.exportToRegularFile.after("it is \(kind)"))
     }
     do {
       try DurableFile.replace(

@@ -99,7 +99,8 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
     try await backend.update { state in
       state.bookmarkCount > limit
-        ? (nil, .refused(count: state.bookmarkCount)) : (.deleteAllBookmarks, .deleted)
+        ? (nil, .refused(count: state.bookmarkCount))
+        : state.bookmarkCount == 0 ? (nil, .empty) : (.deleteAllBookmarks, .deleted)
     }
   }
 

@@ -96,8 +96,9 @@ struct JSONFiles {
       guard clock.now < deadline else {
         throw .storageUnavailable(
           path: filePath,
-          reason: "the store changed all the time it was being read "
-            + "(\(FileLock.patience.components.seconds) s); try again")
+          reason: Advice.retry.after(
+            "the store changed all the time it was being read "
+              + "(\(FileLock.patience.components.seconds) s)"))
       }
       usleep(1_000)
     }

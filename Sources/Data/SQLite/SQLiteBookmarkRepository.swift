@@ -92,6 +92,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     try await database.write { connection in
       let count = try rowCount("bookmarks", connection)
       guard count <= limit else { return .refused(count: count) }
+      guard count > 0 else { return .empty }
       try connection.execute("DELETE FROM bookmarks")
       try SQLiteListIndex.bookmarks.rebuild(connection)
       return .deleted

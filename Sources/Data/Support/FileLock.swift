@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 #if canImport(Glibc)
@@ -29,8 +30,8 @@ enum FileLock {
     /// What the user is told, beside `path`.
     var reason: String {
       let who = holder.map { "process \($0)" } ?? "another process"
-      return "the store is locked by \(who) (waited \(waited.components.seconds) s); "
-        + "try again when it ends"
+      return Advice.retryWhenItEnds.after(
+        "the store is locked by \(who) (waited \(waited.components.seconds) s)")
     }
   }
 

@@ -85,17 +85,17 @@ enum StoreFolder {
     guard info.st_uid == geteuid() || info.st_uid == 0 else {
       throw .storageUnavailable(
         path: path,
-        reason: "the folder is owned by another user (uid \(info.st_uid)); "
-          + "keep the store in a folder of your own")
+        reason: Advice.useOwnFolder.after(
+          "the folder is owned by another user (uid \(info.st_uid))"))
     }
     let mode = info.st_mode & 0o7777
     guard mode & 0o022 == 0 else {
       let octal = String(mode, radix: 8)
       throw .storageUnavailable(
         path: path,
-        reason: "the folder is writable by other users (mode "
-          + "\(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)); "
-          + "run: chmod go-w \(shellQuoted(path))")
+        reason: Advice.removeOthersWrite(command: "chmod go-w \(shellQuoted(path))").after(
+          "the folder is writable by other users (mode "
+            + "\(String(repeating: "0", count: max(0, 4 - octal.count)) + octal))"))
     }
   }
 

@@ -99,6 +99,8 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
     switch outcome {
     case .deleted:
       state.message = .bookmarksCleared
+    case .empty:
+      state.message = .noBookmarksToClear
     case .refused(let count):
       state.message = .confirmClear(count: count, titles: state.page.items.prefix(3).map(\.title))
     }

@@ -23,7 +23,7 @@ final class BookmarksScreen: ScreenFeature {
     .bookmarks, title: KeyText("Bookmarks", "북마크"), opener: "bookmarks",
     hint: KeyText(
       "rename N TITLE · remove N · clear · more · page N",
-      "rename 번호 제목 · remove 번호 · clear · more · page 번호"))
+      "rename N TITLE · remove N · clear · more · page N"))
 
   let viewModel: BookmarksViewModel
 

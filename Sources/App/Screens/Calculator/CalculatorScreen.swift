@@ -17,7 +17,7 @@ final class CalculatorScreen: ScreenFeature {
     },
     CommandSpec(
       "convert", usage: "convert AMOUNT [FROM]",
-      "Convert BASE (or FROM) into the calculator's currency", "BASE(또는 FROM)를 계산기의 통화로 바꿉니다"
+      "Convert BASE (or FROM) into the calculator's currency", "BASE(또는 FROM) 금액을 계산기의 통화로 바꿉니다"
     ) { words throws(UsageError) in .convert(amount: words.next() ?? "", from: words.next()) },
     CommandSpec(
       "back", "Leave the calculator for the rates list", "계산기를 닫고 환율 목록으로 돌아갑니다",

@@ -7,15 +7,15 @@ import Presentation
 final class ChatScreen: ScreenFeature {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("chat", "Show the chat", "채팅을 보여줍니다", command: .chat),
-    CommandSpec("say", usage: "say TEXT...", "Send a chat message", "채팅 메시지를 보냅니다") {
+    CommandSpec("say", usage: "say TEXT...", "Send a chat message", "채팅에 메시지를 보냅니다") {
       words throws(UsageError) in .say(text: words.rest())
     },
     CommandSpec(
-      "edit", usage: "edit N TEXT...", "Edit chat message N", "N번 채팅 메시지를 고칩니다",
+      "edit", usage: "edit N TEXT...", "Edit chat message N", "채팅의 N번 메시지를 고칩니다",
       isScreenBound: true
     ) { words throws(UsageError) in try words.editArguments() },
     CommandSpec(
-      "delete", usage: "delete N", "Delete chat message N", "N번 채팅 메시지를 지웁니다",
+      "delete", usage: "delete N", "Delete chat message N", "채팅의 N번 메시지를 지웁니다",
       isScreenBound: true
     ) { words throws(UsageError) in .delete(number: try words.number()) },
   ]
@@ -24,7 +24,7 @@ final class ChatScreen: ScreenFeature {
     .chat, title: KeyText("Chat", "채팅"), opener: "chat",
     hint: KeyText(
       "say TEXT · edit N TEXT · delete N · more · page N",
-      "say 내용 · edit 번호 내용 · delete 번호 · more · page 번호"))
+      "say TEXT · edit N TEXT · delete N · more · page N"))
 
   let viewModel: ChatViewModel
 

@@ -13,18 +13,18 @@ final class MindLogScreen: ScreenFeature {
     CommandSpec(
       "add", usage: "add [--date DATE] SCORE NOTE...",
       "Add a mind-log entry (score 0 to 10) for today, or for DATE",
-      "마음 일기를 추가합니다 (점수 0부터 10, 날짜는 선택)"
+      "마음 일기에 기록을 추가합니다 (점수 0부터 10, 날짜는 선택)"
     ) { words throws(UsageError) in
       let date = try words.date()
       return .add(score: try words.required(.score), note: words.rest(), date: date)
     },
     CommandSpec(
       "edit", usage: "edit N [--date DATE] SCORE [NOTE...]",
-      "Edit mind-log entry N (and its day, with --date)", "N번 마음 일기를 고칩니다 (--date로 날짜도)",
+      "Edit mind-log entry N (and its day, with --date)", "마음 일기의 N번 기록을 고칩니다 (--date로 날짜도)",
       isScreenBound: true
     ) { words throws(UsageError) in try words.editArguments() },
     CommandSpec(
-      "delete", usage: "delete N", "Delete mind-log entry N", "N번 마음 일기를 지웁니다",
+      "delete", usage: "delete N", "Delete mind-log entry N", "마음 일기의 N번 기록을 지웁니다",
       isScreenBound: true
     ) { words throws(UsageError) in .delete(number: try words.number()) },
   ]
@@ -33,7 +33,7 @@ final class MindLogScreen: ScreenFeature {
     .mindLog, title: KeyText("Mind log", "마음 일기"), opener: "mindlog",
     hint: KeyText(
       "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N",
-      "add [--date 날짜] 점수 메모 · edit 번호 점수 [메모] · delete 번호 · more · page 번호 · mindlog --days 일수"
+      "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N"
     ))
 
   let viewModel: MindLogViewModel

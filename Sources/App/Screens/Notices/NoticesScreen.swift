@@ -14,7 +14,7 @@ final class NoticesScreen: ScreenFeature {
 
   nonisolated static let tab: TabSpec? = TabSpec(
     .notices, title: KeyText("Notices", "공지"), opener: "notices",
-    hint: KeyText("bookmark N · bookmarks", "bookmark 번호 · bookmarks"))
+    hint: KeyText("bookmark N · bookmarks", "bookmark N · bookmarks"))
 
   let viewModel: NoticesViewModel
 

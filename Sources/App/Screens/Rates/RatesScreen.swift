@@ -27,7 +27,8 @@ final class RatesScreen: ScreenFeature {
   nonisolated static let tab: TabSpec? = TabSpec(
     .rates, title: KeyText("Rates", "환율"), opener: "rates",
     hint: KeyText(
-      "rates QUERY · fav CODE · calc CODE · refresh", "rates 검색어 · fav 통화 · calc 통화 · refresh"))
+      "rates QUERY · fav CODE · calc CODE · refresh", "rates QUERY · fav CODE · calc CODE · refresh"
+    ))
 
   let viewModel: RatesViewModel
 
@@ -39,7 +40,7 @@ final class RatesScreen: ScreenFeature {
 
   nonisolated static let keys: [KeyHelp] = [
     .init("/", "filter", "찾기"), .init("Enter", "calculator", "계산기"),
-    .init("f", "favourite", "즐겨찾기"), .init("R", "refresh", "갱신"),
+    .init("f", "pin", "고정"), .init("R", "refresh", "갱신"),
   ]
 
   /// The input line `/` opens.

@@ -20,7 +20,7 @@ final class StopwatchScreen: ScreenFeature {
   nonisolated static let tab: TabSpec? = TabSpec(
     .stopwatch, title: KeyText("Stopwatch", "스톱워치"), opener: "stopwatch",
     hint: KeyText(
-      "start · stop · lap · reset · more · page N", "start · stop · lap · reset · more · page 번호"))
+      "start · stop · lap · reset · more · page N", "start · stop · lap · reset · more · page N"))
 
   let viewModel: StopwatchViewModel
 
