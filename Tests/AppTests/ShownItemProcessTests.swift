@@ -185,7 +185,7 @@ struct ShownItemProcessTests {
 
     let other = try process.start([])
     other.send("\(test.show)\n\(test.change(2))\n")
-    _ = other.read(other.stdout, until: ": B-changed")
+    _ = other.read(other.stdout, until: "B-changed")
 
     let acted = try process.run(test.act(2))
     other.send("quit\n")
