@@ -12,7 +12,7 @@ public struct Strings: Sendable {
     self.timeZone = timeZone
   }
 
-  private func pick(_ english: String, _ korean: String) -> String {
+  func pick(_ english: String, _ korean: String) -> String {
     language == .ko ? korean : english
   }
 
@@ -188,7 +188,7 @@ public struct Strings: Sendable {
     pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")
   }
 
-  private func englishName(_ kind: ItemKind) -> String {
+  func englishName(_ kind: ItemKind) -> String {
     switch kind {
     case .message: "Message"
     case .entry: "Entry"
@@ -197,7 +197,7 @@ public struct Strings: Sendable {
     }
   }
 
-  private func koreanName(_ kind: ItemKind) -> String {
+  func koreanName(_ kind: ItemKind) -> String {
     switch kind {
     case .message: "메시지"
     case .entry: "기록"
@@ -207,7 +207,7 @@ public struct Strings: Sendable {
   }
 
   /// The topic particle after `koreanName(kind)`: 은 after a final consonant (기록), else 는.
-  private func koreanTopic(_ kind: ItemKind) -> String {
+  func koreanTopic(_ kind: ItemKind) -> String {
     kind == .entry ? "은" : "는"
   }
 
@@ -215,7 +215,7 @@ public struct Strings: Sendable {
   /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
   /// searches for), in parentheses and named as the technical cause.
   /// Pocket's own advice at its end (`Advice`) follows, in Korean.
-  private func cause(_ reason: String) -> String {
+  func cause(_ reason: String) -> String {
     let (cause, advice) = Advice.split(reason)
     return "(기술적 원인: \(cause))" + (advice.map { " " + korean($0) } ?? "")
   }
@@ -234,7 +234,7 @@ public struct Strings: Sendable {
   }
 
   /// Up to three titles, then how many more: "A, B, C and 2 more".
-  private func listed(_ titles: [String], of count: Int) -> String {
+  func listed(_ titles: [String], of count: Int) -> String {
     let shown = titles.prefix(3).joined(separator: ", ")
     let more = count - min(titles.count, 3)
     guard more > 0 else { return shown }
@@ -243,20 +243,20 @@ public struct Strings: Sendable {
 
   /// Items as an English list: "a", "a or b", "a, b or c" (`last` is the word before the
   /// last item).
-  private func englishList(_ items: [String], last: String) -> String {
+  func englishList(_ items: [String], last: String) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " \(last) " + (items.last ?? "")
   }
 
   /// A mind-log entry in one line: its score, then its note when it has one.
-  private func scored(_ score: String, _ note: String) -> String {
+  func scored(_ score: String, _ note: String) -> String {
     note.isEmpty ? score : "\(score) \(note)"
   }
 
   /// Asked after a confirmation question at a terminal.
   public var yesOrNo: String { "[y/N]" }
 
-  private func englishName(_ field: InputField) -> String {
+  func englishName(_ field: InputField) -> String {
     switch field {
     case .message: "message"
     case .note: "note"
@@ -265,7 +265,7 @@ public struct Strings: Sendable {
   }
 
   /// The field's name with its subject particle.
-  private func koreanName(_ field: InputField) -> String {
+  func koreanName(_ field: InputField) -> String {
     switch field {
     case .message: "메시지가"
     case .note: "메모가"
@@ -325,140 +325,4 @@ public struct Strings: Sendable {
   public var edited: String { pick("edited", "수정됨") }
   public var fastest: String { pick("fastest", "최단") }
   public var slowest: String { pick("slowest", "최장") }
-  /// The last line of a screen: its own commands (`commands`, in this language), and
-  /// `help`. The calculator has its own (`calculatorHint(base:)`).
-  public func commandsHint(_ commands: String) -> String {
-    pick("Commands: \(commands) · help", "명령: \(commands) · 도움말 help")
-  }
-
-  /// The calculator's hint, naming the currency an amount is in unless FROM is given.
-  public func calculatorHint(base: String) -> String {
-    pick(
-      "Type: convert AMOUNT [FROM] (an amount in \(base) unless FROM is given)",
-      "입력: convert AMOUNT [FROM] (FROM을 생략하면 \(base) 금액)")
-  }
-
-  public func messageCount(_ count: Int) -> String { pick("Messages: \(count)", "채팅 수: \(count)") }
-  /// The chat's day line, the local calendar day of the messages under it in the user's
-  /// time zone: "Monday, November 30, 2026" / "2026년 11월 30일 월요일".
-  public func dayLine(_ date: Date) -> String {
-    format(date, Date.FormatStyle().weekday(.wide).month(.wide).day().year())
-  }
-  public func currencyCount(_ count: Int) -> String {
-    pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
-  }
-  /// Which page of a long list shows, which items, and how to page on.
-  public func pageLine(_ number: Int, of count: Int, items: ClosedRange<Int>, total: Int)
-    -> String
-  {
-    let range = "\(items.lowerBound)–\(items.upperBound)"
-    return pick(
-      "Page \(number) of \(count) · \(range) of \(total) · more: next page · page N",
-      "\(count)쪽 중 \(number)쪽 · 전체 \(total)개 중 \(range) · more: 다음 쪽 · page N")
-  }
-  /// The fastest and slowest laps of all, on whatever page they are.
-  public func lapExtremes(fastest: Lap, slowest: Lap) -> String {
-    pick(
-      "Fastest: \(lap(fastest.number)) \(lapTime(fastest)) · Slowest: \(lap(slowest.number)) \(lapTime(slowest))",
-      "최단: \(lap(fastest.number)) \(lapTime(fastest)) · 최장: \(lap(slowest.number)) \(lapTime(slowest))"
-    )
-  }
-  public func lap(_ number: Int) -> String { pick("Lap \(number)", "랩 \(number)") }
-  public func status(_ status: StopwatchViewModel.Status) -> String {
-    switch status {
-    case .reset: pick("ready", "대기")
-    case .running: pick("running", "작동 중")
-    case .stopped: pick("stopped", "멈춤")
-    }
-  }
-  public func published(_ date: Date, stale: Bool) -> String {
-    let when = dateTime(date)
-    return stale
-      ? pick("Published \(when), update due", "\(when) 기준, 갱신 시각 지남")
-      : pick("Published \(when)", "\(when) 기준")
-  }
-  /// The rate list's header: publication, whether an update is due, the base, and that
-  /// the list rounds the rates the calculator uses whole.
-  public func published(_ date: Date, stale: Bool, base: String) -> String {
-    published(date, stale: stale)
-      + pick(
-        " · 1 \(base) buys (calculator: full rate)", " · 1 \(base)당 (계산기는 전체 자릿수 환율 사용)")
-  }
-  /// Said on the rate list while a refresh runs.
-  public var refreshing: String { pick("Refreshing…", "갱신 중…") }
-  /// The calculator's rate, `1 USD = 1,350.003043 KRW`: every digit of the rate it
-  /// converts with (`fullRate`), so its lines can be checked with a pencil.
-  public func rateLine(base: String, rate: Decimal, code: String) -> String {
-    "1 \(base) = \(fullRate(rate)) \(code)"
-  }
-  /// A rate with every digit it holds, no more (1,350.003043; 0.0007418; 1), grouped.
-  public func fullRate(_ value: Decimal) -> String {
-    decimal(value, fractionDigits: max(0, -value.exponent))
-  }
-  /// A rate with at least 4 decimals and at least 4 significant digits, so that no rate
-  /// reads as 0.0000 or loses its first four significant digits: 1,350.0030, 0.0007418.
-  public func rate(_ value: Decimal) -> String {
-    decimal(value, fractionDigits: Self.rateFractionDigits(value))
-  }
-
-  static func rateFractionDigits(_ value: Decimal) -> Int {
-    var magnitude = value.magnitude
-    guard magnitude > 0, magnitude < 1 else { return 4 }
-    var leadingZeros = 0
-    while magnitude < Decimal(sign: .plus, exponent: -1, significand: 1), leadingZeros < 30 {
-      magnitude *= 10
-      leadingZeros += 1
-    }
-    return max(4, leadingZeros + 4)
-  }
-
-  /// `A X → B Y`: the amount exactly as typed (every digit it was parsed with, at least
-  /// 2 decimals) and the result rounded half up to 2 decimals, so the line is true at the
-  /// precision shown: B is A × rate rounded.
-  public func conversion(_ conversion: Conversion) -> String {
-    "\(amount(conversion.amount)) \(conversion.from) → "
-      + "\(decimal(conversion.result, fractionDigits: 2)) \(conversion.to)"
-  }
-
-  /// A typed amount with all its digits (at least 2 decimals): 1.005, 12.50, 1,000.00.
-  public func amount(_ value: Decimal) -> String {
-    decimal(value, fractionDigits: max(2, -value.exponent))
-  }
-
-  public func exported(_ count: Int, to path: String) -> String {
-    pick("Exported \(count) records to \(path)", "\(count)개 기록을 \(path)에 내보냈습니다")
-  }
-
-  /// A record an export of a damaged store left out, and why (the cause is not translated).
-  public func leftOut(_ reason: String) -> String {
-    pick("Not exported, cannot be read: \(reason)", "읽을 수 없어 내보내지 않은 기록 \(cause(reason))")
-  }
-
-  public func imported(_ count: Int, from path: String) -> String {
-    pick("Imported \(count) records from \(path)", "\(path)에서 \(count)개 기록을 가져왔습니다")
-  }
-
-  /// `pocket store`: kind, path and schema version, then each kind of record with its
-  /// count. Front ends align the rows (by display width: the Korean labels are wide).
-  public func storeSummary(
-    kind: String, path: String, version: Int, counts: RecordCounts
-  ) -> (header: [String], rows: [(label: String, count: Int)]) {
-    let rows = [
-      (pick("laps", "랩"), counts.laps), (pick("bookmarks", "북마크"), counts.bookmarks),
-      (pick("rate snapshots", "환율 스냅샷"), counts.rateSnapshots),
-      (pick("favourite currencies", "즐겨찾는 통화"), counts.favoriteCurrencies),
-      (pick("mind logs", "마음 일기"), counts.mindLogs),
-      (pick("chat messages", "채팅"), counts.chatMessages),
-    ]
-    let header = [
-      "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
-      "\(pick("Schema version", "스키마 버전")): \(version)",
-    ]
-    return (header, rows.map { (label: $0.0, count: $0.1) })
-  }
-
-  /// The currency's name in this language, else its code.
-  public func currencyName(_ code: String) -> String {
-    language.currencyName(code) ?? code
-  }
 }
