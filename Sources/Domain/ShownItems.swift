@@ -80,6 +80,22 @@ extension ShownItem {
   }
 }
 
+extension ShownItem {
+  /// The record this row showed, looked up by its identity with `id` (a record id) or
+  /// `url`, when it is still what the row showed (`unchanged(_:)`).
+  public func unchanged<Record: ListedRecord>(
+    id: @Sendable (Int64) async throws -> Record? = { _ in nil },
+    url: @Sendable (String) async throws -> Record? = { _ in nil }
+  ) async throws -> Record {
+    let stored: Record? =
+      switch identity {
+      case .id(let value): try await id(value)
+      case .url(let value): try await url(value)
+      }
+    return try unchanged(stored)
+  }
+}
+
 extension ChatMessage: ListedRecord {
   public static var kind: ItemKind { .message }
   public var identity: ItemIdentity { .id(id) }

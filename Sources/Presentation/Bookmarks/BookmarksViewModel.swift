@@ -124,8 +124,6 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
 
   /// The bookmark `row` showed, as stored now, when it still reads as shown.
   private func current(_ row: ShownItem) async throws -> Bookmark {
-    var stored: Bookmark?
-    if let url = row.identity.url { stored = try await bookmarks.bookmark(url: url) }
-    return try row.unchanged(stored)
+    try await row.unchanged(url: { try await bookmarks.bookmark(url: $0) })
   }
 }

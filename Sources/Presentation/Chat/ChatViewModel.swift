@@ -112,8 +112,6 @@ public final class ChatViewModel: MessageReporting, PagedList {
 
   /// The message `row` showed, as stored now, when it still reads as shown.
   private func current(_ row: ShownItem) async throws -> ChatMessage {
-    var stored: ChatMessage?
-    if let id = row.identity.id { stored = try await chat.message(id: id) }
-    return try row.unchanged(stored)
+    try await row.unchanged(id: { try await chat.message(id: $0) })
   }
 }

@@ -194,8 +194,6 @@ public final class MindLogViewModel: MessageReporting, PagedList {
 
   /// The entry `row` showed, as stored now, when it still reads as shown.
   private func current(_ row: ShownItem) async throws -> MindLog {
-    var stored: MindLog?
-    if let id = row.identity.id { stored = try await mindLogs.entry(id: id) }
-    return try row.unchanged(stored)
+    try await row.unchanged(id: { try await mindLogs.entry(id: $0) })
   }
 }
