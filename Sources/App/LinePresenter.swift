@@ -71,8 +71,13 @@ package final class LinePresenter {
   }
 
   /// Prints the screen if what it shows changed since it was last printed (always when
-  /// `force`, as for `show`), then `confirmation` on a line of its own.
-  package func flush(confirmation: Message? = nil, force: Bool = false) {
+  /// `force`, as for `show`), then `confirmation` on a line of its own. `leading` goes
+  /// before the screen when it prints (a line break after a prompt).
+  /// - Returns: whether the screen was printed.
+  @discardableResult
+  package func flush(confirmation: Message? = nil, force: Bool = false, leading: String = "")
+    -> Bool
+  {
     let changed = changes.withLock { state in
       defer { state.changed = false }
       return state.changed
@@ -82,13 +87,15 @@ package final class LinePresenter {
     let message = confirmation.map {
       TerminalText.escaping(renderer.strings.text($0), keepingNewlines: false) + "\n"
     }
-    if force || screen != printed {
+    let prints = force || screen != printed
+    if prints {
       printed = screen
-      write(screen + (message.map { "\n" + $0 } ?? ""))
+      write(leading + screen + (message.map { "\n" + $0 } ?? ""))
     } else if let message {
       write(message)
     }
     if let renderedContent { showed(renderedContent) }
+    return prints
   }
 
   /// Waits until the flushes scheduled by changes made outside a command have run.

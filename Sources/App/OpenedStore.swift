@@ -39,11 +39,14 @@ package struct OpenedStore {
   /// Opens the store `options` name. The only place that knows the concrete stores.
   package static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore
   {
+    // Polling where the file system's events are known not to come (a FUSE file system
+    // not listed as a network one, say): `POCKET_WATCH=poll`.
+    let watch: WatchChoice = environment["POCKET_WATCH"] == "poll" ? .polling : .automatic
     switch options.store {
     case .sqlite:
       let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
-        path: directory.appendingPathComponent(SQLiteStore.fileName).path)
+        path: directory.appendingPathComponent(SQLiteStore.fileName).path, watch: watch)
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
@@ -54,7 +57,7 @@ package struct OpenedStore {
         repositories: InMemoryStore().repositories)
     case .json:
       let directory = try options.storeDirectory(environment: environment)
-      let store = try JSONFileStore.open(directory: directory)
+      let store = try JSONFileStore.open(directory: directory, watch: watch)
       return OpenedStore(
         kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
         repositories: store.repositories, files: StoreFiles(folder: directory.path),

@@ -20,32 +20,6 @@ package enum ExitStatus: Int32 {
   case outputFailed = 4
 }
 
-/// Where the app reads and writes text, so tests can drive it without a terminal.
-package protocol Console {
-  func readLine() -> String?
-  func write(_ text: String)
-  func writeError(_ text: String)
-  /// Text already escaped (`TerminalText`), written as it is: it may carry Pocket's own
-  /// colour sequences.
-  func writeEscaped(_ text: String)
-  func writeErrorEscaped(_ text: String)
-  /// Standard input is a terminal (a prompt is shown, questions are asked).
-  var isInteractive: Bool { get }
-  /// Standard output / standard error is a terminal (colour, the live view).
-  var outputIsTerminal: Bool { get }
-  var errorIsTerminal: Bool { get }
-  /// The writes that failed so far; a console that cannot fail has none.
-  var failedWrites: FailedWrites { get }
-}
-
-extension Console {
-  package func writeEscaped(_ text: String) { write(text) }
-  package func writeErrorEscaped(_ text: String) { writeError(text) }
-  package var outputIsTerminal: Bool { false }
-  package var errorIsTerminal: Bool { false }
-  package var failedWrites: FailedWrites { FailedWrites() }
-}
-
 /// The composition root: chooses the store, builds the session, runs one command or an
 /// interactive loop.
 @MainActor
@@ -264,7 +238,7 @@ package struct Pocket {
       // The question names titles from outside: one line, its own line breaks escaped.
       console.write(oneLine("\(strings.text(question)) \(strings.yesOrNo)") + " ")
       // A question that could not be shown is not answered.
-      if console.failedWrites.isEmpty, let answer = console.readLine(), Self.isYes(answer) {
+      if console.failedWrites.isEmpty, let answer = await console.nextLine(), Self.isYes(answer) {
         return .outcome(
           await Interruption.deferred { await session.execute(confirmed.command) })
       }
@@ -332,42 +306,76 @@ package struct Pocket {
   ) async -> ExitStatus {
     Interruption.install(language: strings.language)
     presenter.flush()
+    let inbox = LineInbox(console: console)
+    let following = followStore(session, strings, presenter, ending: inbox)
+    defer { following.cancel() }
     /// The status of the first command that was not done.
     var firstFailure: ExitStatus?
     var status: ExitStatus { firstFailure ?? .done }
     while true {
       if console.isInteractive { console.write("> ") }
       guard console.failedWrites.isEmpty else { return status }
-      guard let line = console.readLine() else { return status }
-      presenter.beginCommand()
-      defer { presenter.endCommand() }
-      let result = await confirming(
-        await handle(line, session, interruptible: true), session, strings,
-        asking: console.isInteractive)
-      await printWarnings(of: session.store, strings)
-      switch result {
-      case .blank:
-        continue
-      case .usage(let error):
-        reportError(error.text(strings.language))
-        firstFailure = firstFailure ?? .usage
-        if bail { return status }
-      case .outcome(.done(let message), let showsScreen):
-        presenter.flush(confirmation: message, force: showsScreen)
-      case .outcome(.refused(let message), _):
-        reportError(strings.text(message))
-        let refusal = ExitStatus(for: .refused(message))
-        if refusal == .storeUnusable { return .storeUnusable }
-        firstFailure = firstFailure ?? refusal
-        if bail { return status }
-      case .outcome(.text(let text), _):
-        console.write(text)
-        // `import` replaces what the screen shows.
-        presenter.flush()
-      case .outcome(.quit, _):
-        return status
+      guard let line = await inbox.next() else { return inbox.ending ?? status }
+      // A line is one command to another process's change: that is shown before the line
+      // runs or after it has printed everything, never in between. `nil`: go on.
+      let stop: ExitStatus? = await session.asOneCommand {
+        presenter.beginCommand()
+        defer { presenter.endCommand() }
+        let result = await confirming(
+          await handle(line, session, interruptible: true), session, strings,
+          asking: console.isInteractive)
+        await printWarnings(of: session.store, strings)
+        switch result {
+        case .blank:
+          return nil
+        case .usage(let error):
+          reportError(error.text(strings.language))
+          firstFailure = firstFailure ?? .usage
+          if bail { return status }
+        case .outcome(.done(let message), let showsScreen):
+          presenter.flush(confirmation: message, force: showsScreen)
+        case .outcome(.refused(let message), _):
+          reportError(strings.text(message))
+          let refusal = ExitStatus(for: .refused(message))
+          if refusal == .storeUnusable { return .storeUnusable }
+          firstFailure = firstFailure ?? refusal
+          if bail { return status }
+        case .outcome(.text(let text), _):
+          console.write(text)
+          // `import` replaces what the screen shows.
+          presenter.flush()
+        case .outcome(.quit, _):
+          return status
+        }
+        return nil
       }
+      if let stop { return stop }
       if Interruption.wasRequested { return status }
+    }
+  }
+
+  /// Prints the screen again when another process changes what it shows, once per burst
+  /// of changes, between commands (`Session.followStore`); at a terminal the prompt
+  /// follows it. A store that cannot be used any more (gone, damaged) is said, and ends
+  /// the session (`ending`) with status 3.
+  private func followStore(
+    _ session: Session, _ strings: Strings, _ presenter: LinePresenter, ending: LineInbox
+  ) -> Task<Void, Never> {
+    session.followStore { [console] reload in
+      presenter.beginCommand()
+      let outcome = await reload()
+      presenter.endCommand()
+      switch outcome {
+      case .done:
+        // At a terminal the screen starts below the prompt, and the prompt follows it.
+        let prompt = console.isInteractive ? "> " : ""
+        if presenter.flush(leading: prompt.isEmpty ? "" : "\n") { console.write(prompt) }
+      case .refused(let message):
+        reportError(strings.text(message))
+        if ExitStatus(for: .refused(message)) == .storeUnusable { ending.end(.storeUnusable) }
+      case .text, .quit, nil:
+        break
+      }
     }
   }
 }

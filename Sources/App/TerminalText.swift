@@ -49,6 +49,7 @@ struct TerminalSafeConsole: Console {
   let base: any Console
 
   func readLine() -> String? { base.readLine() }
+  @MainActor func nextLine() async -> String? { await base.nextLine() }
   func write(_ text: String) { base.write(TerminalText.escaping(text)) }
   func writeError(_ text: String) { base.writeError(TerminalText.escaping(text)) }
   /// Text Pocket escaped itself and styled with its own SGR sequences (`Palette`).

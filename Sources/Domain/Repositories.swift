@@ -208,11 +208,14 @@ public struct Repositories: Sendable {
   public var mindLogs: any MindLogRepository
   public var chat: any ChatRepository
   public var archive: any ArchiveRepository
+  /// The changes other processes make to the store, for the screens that show it.
+  public var changes: any StoreObservation
 
   public init(
     stopwatch: any StopwatchRepository, bookmarks: any BookmarkRepository,
     rates: any ExchangeRateRepository, screens: any ScreenRepository,
-    mindLogs: any MindLogRepository, chat: any ChatRepository, archive: any ArchiveRepository
+    mindLogs: any MindLogRepository, chat: any ChatRepository, archive: any ArchiveRepository,
+    changes: any StoreObservation
   ) {
     self.stopwatch = stopwatch
     self.bookmarks = bookmarks
@@ -221,5 +224,6 @@ public struct Repositories: Sendable {
     self.mindLogs = mindLogs
     self.chat = chat
     self.archive = archive
+    self.changes = changes
   }
 }

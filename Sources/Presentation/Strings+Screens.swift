@@ -117,10 +117,11 @@ extension Strings {
     pick("Imported \(count) records from \(path)", "\(path)에서 \(count)개 기록을 가져왔습니다")
   }
 
-  /// `pocket store`: kind, path and schema version, then each kind of record with its
-  /// count. Front ends align the rows (by display width: the Korean labels are wide).
+  /// `pocket store`: kind, path, schema version and how other processes' changes are
+  /// seen, then each kind of record with its count. Front ends align the rows (by display
+  /// width: the Korean labels are wide).
   public func storeSummary(
-    kind: String, path: String, version: Int, counts: RecordCounts
+    kind: String, path: String, version: Int, watch: StoreWatch, counts: RecordCounts
   ) -> (header: [String], rows: [(label: String, count: Int)]) {
     let rows = [
       (pick("laps", "랩"), counts.laps), (pick("bookmarks", "북마크"), counts.bookmarks),
@@ -132,8 +133,25 @@ extension Strings {
     let header = [
       "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
       "\(pick("Schema version", "스키마 버전")): \(version)",
+      "\(pick("Other processes' changes", "다른 프로세스의 변경")): \(watched(watch))",
     ]
     return (header, rows.map { (label: $0.0, count: $0.1) })
+  }
+
+  /// How a store sees what other processes change, as `pocket store` says it.
+  func watched(_ watch: StoreWatch) -> String {
+    switch watch {
+    case .fileEvents:
+      pick("shown at once (file events)", "바로 보입니다 (파일 이벤트)")
+    case .polling(let interval, let reason):
+      // The reason names a file system or a setting: not translated, as a cause is not.
+      pick(
+        "checked every \(Int(interval / .milliseconds(1))) ms (\(reason))",
+        "\(Int(interval / .milliseconds(1)))ms마다 확인합니다 (\(reason))")
+    case .inProcessOnly:
+      pick(
+        "none (a memory store is this process's alone)", "없음 (메모리 저장소는 이 프로세스만 씁니다)")
+    }
   }
 
   /// The currency's name in this language, else its code.

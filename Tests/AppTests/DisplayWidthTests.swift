@@ -36,13 +36,14 @@ struct DisplayWidthTests {
       laps: 1, bookmarks: 2, rateSnapshots: 3, favoriteCurrencies: 4, mindLogs: 5,
       chatMessages: 6)
     let state = StoreViewModel.State(
-      kind: "sqlite", path: "/tmp/p", version: 3, report: .summary(counts))
+      kind: "sqlite", path: "/tmp/p", version: 3, watch: .fileEvents, report: .summary(counts))
     let text = renderer(.ko).render(state)
     #expect(
       text == """
         저장소: sqlite
         경로: /tmp/p
         스키마 버전: 3
+        다른 프로세스의 변경: 바로 보입니다 (파일 이벤트)
           랩             1
           북마크         2
           환율 스냅샷    3
@@ -52,7 +53,7 @@ struct DisplayWidthTests {
 
         """)
     let columns = Set(
-      text.split(separator: "\n").dropFirst(3).map {
+      text.split(separator: "\n").dropFirst(4).map {
         DisplayWidth(ambiguousIsWide: true).of(String($0))
       })
     #expect(columns.count == 1)
@@ -63,12 +64,15 @@ struct DisplayWidthTests {
       laps: 1, bookmarks: 2, rateSnapshots: 3, favoriteCurrencies: 4, mindLogs: 5,
       chatMessages: 6)
     let state = StoreViewModel.State(
-      kind: "json", path: "/tmp/p", version: 3, report: .summary(counts))
+      kind: "json", path: "/tmp/p", version: 3,
+      watch: .polling(interval: .milliseconds(250), reason: "a network file system (nfs4)"),
+      report: .summary(counts))
     #expect(
       renderer(.en).render(state) == """
         Store: json
         Path: /tmp/p
         Schema version: 3
+        Other processes' changes: checked every 250 ms (a network file system (nfs4))
           laps                  1
           bookmarks             2
           rate snapshots        3

@@ -179,7 +179,7 @@ struct KoreanCoverageTests {
       FailedWrites.text(ENOSPC, .ko), english: FailedWrites.text(ENOSPC, .en),
       allowing: [writeCause])
     let summary = korean.storeSummary(
-      kind: "sqlite", path: "/tmp/p", version: 3,
+      kind: "sqlite", path: "/tmp/p", version: 3, watch: .fileEvents,
       counts: RecordCounts(
         laps: 1, bookmarks: 1, rateSnapshots: 1, favoriteCurrencies: 1, mindLogs: 1,
         chatMessages: 1))

@@ -35,6 +35,9 @@ final class TallyScreen: ScreenFeature {
 
   nonisolated static let keys: [KeyHelp] = [KeyHelp("+", "count one", "하나 세기")]
 
+  /// The tally is kept in memory: no change to the store is its.
+  nonisolated static let records: RecordKinds = []
+
   struct State: ScreenState {
     var total = 0
     var screen: Screen { TallyScreen.screen }

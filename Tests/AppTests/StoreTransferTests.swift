@@ -107,6 +107,7 @@ struct StoreTransferTests {
         Store: json
         Path: \(path)
         Schema version: 1
+        Other processes' changes: shown at once (file events)
           laps                  2
           bookmarks             2
           rate snapshots        1

@@ -70,7 +70,8 @@ public final class FailingStore: Sendable {
       screens: FailingScreenRepository(store: self),
       mindLogs: FailingMindLogRepository(store: self),
       chat: FailingChatRepository(store: self),
-      archive: FailingArchiveRepository(store: self))
+      archive: FailingArchiveRepository(store: self),
+      changes: base?.changes ?? InProcessOnly())
   }
 
   /// Throws the chosen error when a call that `writes` (or not) should fail; otherwise

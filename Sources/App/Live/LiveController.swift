@@ -244,6 +244,26 @@ final class LiveController {
     }
   }
 
+  /// What a reload after another process's change came to (`Session.followStore`): the
+  /// selection follows its item, and says so when the item is gone; a store that cannot
+  /// be read is said on the status line, and one that is unusable or gone ends the view.
+  func followed(_ outcome: Outcome?) {
+    switch outcome {
+    case .done:
+      if let moved = followSelectedRow() {
+        state.status = LiveStatus(text: moved.text(strings.language))
+      }
+    case .refused(let message):
+      state.status = LiveStatus(text: strings.text(message), isError: true)
+      if ExitStatus(for: .refused(message)) == .storeUnusable {
+        exit = .storeUnusable
+        farewell = strings.text(message)
+      }
+    case .text, .quit, nil:
+      break
+    }
+  }
+
   // MARK: Selection
 
   /// The screen's body: its lines under the tab line.

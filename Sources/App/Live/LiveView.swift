@@ -13,6 +13,9 @@ import Presentation
 /// runs while nothing changes; a screen whose feature says it is ticking (`isTicking`: the
 /// running stopwatch) changes with time alone, and while it shows, a ticker calls its
 /// `tick()` about 30 times a second, whose new state is what redraws. Only the rows that changed are written (`FrameWriter`).
+/// A change another process makes to what the screen shows reloads it (`Session.followStore`),
+/// and so redraws it the same way; the selection follows its item, and an input line
+/// being typed stays.
 @MainActor
 package final class LiveView {
   private let controller: LiveController
@@ -67,10 +70,18 @@ package final class LiveView {
     isEntered = true
     let stream = events.start()
     draw()
+    // Another process's change reloads the screen; Observation redraws it. A store that
+    // is gone ends the view as a key would.
+    let following = controller.session.followStore { [weak self] reload in
+      guard let self else { return }
+      controller.followed(await reload())
+      if controller.exit != nil { events.stop() }
+    }
     for await event in stream {
       await handle(event)
       if controller.exit != nil || device.writeFailure != nil { break }
     }
+    following.cancel()
     ticker?.cancel()
     events.stop()
     // The process ends with the view. A terminal that hung up sends SIGHUP too, perhaps only

@@ -10,7 +10,8 @@ extension Renderer {
     case .summary(let counts):
       storeSummary(
         strings.storeSummary(
-          kind: store.kind, path: store.path, version: store.version, counts: counts))
+          kind: store.kind, path: store.path, version: store.version, watch: store.watch,
+          counts: counts))
     case .exported(let count, let path): TerminalText.lines([strings.exported(count, to: path)])
     case .imported(let count, let path): TerminalText.lines([strings.imported(count, from: path)])
     case nil: ""

@@ -19,8 +19,9 @@ protocol DocumentBackend: Sendable {
 }
 
 extension Repositories {
-  /// Every repository, all backed by `backend`.
-  init<Backend: DocumentBackend>(backend: Backend) {
+  /// Every repository, all backed by `backend`, whose changes made elsewhere `changes`
+  /// reports.
+  init<Backend: DocumentBackend>(backend: Backend, changes: any StoreObservation) {
     self.init(
       stopwatch: DocumentStopwatchRepository(backend: backend),
       bookmarks: DocumentBookmarkRepository(backend: backend),
@@ -28,7 +29,7 @@ extension Repositories {
       screens: DocumentScreenRepository(backend: backend),
       mindLogs: DocumentMindLogRepository(backend: backend),
       chat: DocumentChatRepository(backend: backend),
-      archive: DocumentArchiveRepository(backend: backend))
+      archive: DocumentArchiveRepository(backend: backend), changes: changes)
   }
 }
 

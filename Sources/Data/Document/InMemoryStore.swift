@@ -2,13 +2,16 @@ import Domain
 import Foundation
 
 /// A process-local store for tests and previews. Every repository it vends shares one state.
+/// Only this process can change it, so its changes are never reported as made elsewhere
+/// (`InProcessOnly`): a screen shows what its own commands did.
 public final class InMemoryStore: Sendable {
   private let backend = InMemoryBackend()
+  private let changes = InProcessOnly()
 
   public init() {}
 
   /// The repositories of this store.
-  public var repositories: Repositories { Repositories(backend: backend) }
+  public var repositories: Repositories { Repositories(backend: backend, changes: changes) }
 }
 
 /// The state of an `InMemoryStore`, behind an actor so every repository sees one state.

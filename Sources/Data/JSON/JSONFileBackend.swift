@@ -47,6 +47,14 @@ actor JSONFileBackend: DocumentBackend {
     return files.warning.map { [$0] } ?? []
   }
 
+  /// What other writers changed since the last call, as the files say now: `nil` when
+  /// nothing (the files moved only by this store's own writes, or not at all).
+  func changedElsewhere() throws -> StoreEvent? {
+    if files.mayHaveChanged { try files.refresh() }
+    let kinds = files.takeSeenElsewhere()
+    return kinds.isEmpty ? nil : .changed(kinds)
+  }
+
   func read<Result: Sendable>(_ body: @Sendable (StoreState) -> Result) throws -> Result {
     if files.mayHaveChanged { try files.refresh() }
     return body(files.state)

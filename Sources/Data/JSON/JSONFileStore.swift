@@ -28,10 +28,24 @@ public final class JSONFileStore: Sendable {
   /// The path of the JSON document.
   public let fileURL: URL
   private let backend: JSONFileBackend
+  /// What other processes write, for the screens that show the store.
+  private let changes: StoreFileWatch
 
-  private init(fileURL: URL, backend: JSONFileBackend) {
+  private init(fileURL: URL, backend: JSONFileBackend, watch: WatchChoice) {
     self.fileURL = fileURL
     self.backend = backend
+    changes = StoreFileWatch(
+      folder: fileURL.deletingLastPathComponent().path,
+      names: [Self.fileName, Self.journalName], vital: [], choice: watch
+    ) { [weak backend] in
+      guard let backend else { return nil }
+      // A store that cannot be read says why when the screen reloads.
+      do {
+        return try await backend.changedElsewhere()
+      } catch {
+        return .changed(.all)
+      }
+    }
   }
 
   /// Opens the store in `directory`, creating the directory (mode 0700) when it is missing.
@@ -42,8 +56,11 @@ public final class JSONFileStore: Sendable {
   ///   when a store file is a symbolic link; `DomainError.corruptStore` when the file is not
   ///   a document this version of Pocket can read (empty, truncated, not JSON, wrong shape,
   ///   newer version).
-  public static func open(directory: URL) throws(DomainError) -> JSONFileStore {
-    try open(directory: directory, journalLimit: .pocket)
+  /// `watch`: how changes other processes write are noticed (`Repositories.changes`).
+  public static func open(directory: URL, watch: WatchChoice = .automatic) throws(DomainError)
+    -> JSONFileStore
+  {
+    try open(directory: directory, journalLimit: .pocket, watch: watch)
   }
 
   /// Opens the store in `directory`; the snapshot is rewritten once the journal is as long
@@ -66,7 +83,7 @@ public final class JSONFileStore: Sendable {
 
   static func open(
     directory: URL, journalLimit: JournalLimit, versions: DocumentVersions = .pocket,
-    salvaging: Bool = false
+    salvaging: Bool = false, watch: WatchChoice = .automatic
   ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
@@ -75,11 +92,11 @@ public final class JSONFileStore: Sendable {
     let backend = try JSONFileBackend(
       filePath: fileURL.path, directoryPath: directoryPath, journalLimit: journalLimit,
       versions: versions, salvaging: salvaging)
-    return JSONFileStore(fileURL: fileURL, backend: backend)
+    return JSONFileStore(fileURL: fileURL, backend: backend, watch: watch)
   }
 
   /// The repositories of this store.
-  public var repositories: Repositories { Repositories(backend: backend) }
+  public var repositories: Repositories { Repositories(backend: backend, changes: changes) }
 
   /// What went wrong since the last call without losing anything (the latest such failure):
   /// a change is stored once its journal line is on disk, and a snapshot rewrite that

@@ -41,6 +41,9 @@ struct JSONFiles {
   private let salvaging: Bool
   /// The journal lines skipped while salvaging, each with why.
   private(set) var unreadable: [String] = []
+  /// The kinds of record that changes read from the files touched since the last
+  /// `takeSeenElsewhere()`: other writers' (this store's own are applied, not read).
+  private var seenElsewhere: RecordKinds = []
 
   init(
     filePath: String, directoryPath: String, journalLimit: JournalLimit,
@@ -55,6 +58,15 @@ struct JSONFiles {
     self.journalLimit = journalLimit
     needsReload = true
     try refresh()
+    seenElsewhere = []
+  }
+
+  /// The kinds of record other writers' changes touched since the last call, as read from
+  /// the files: the journal lines replayed, or everything when the snapshot was read
+  /// anew (a compaction, an import).
+  mutating func takeSeenElsewhere() -> RecordKinds {
+    defer { seenElsewhere = [] }
+    return seenElsewhere
   }
 
   /// Whether another writer may have changed the files since they were read.
@@ -124,6 +136,7 @@ struct JSONFiles {
   /// what was read afterwards (`refresh`).
   mutating func reload() throws(DomainError) {
     needsReload = true
+    seenElsewhere = .all
     let read: (bytes: [UInt8], stamp: DurableFile.Stamp)?
     do {
       read = try DurableFile.readStoreFileStamped(filePath)
@@ -224,6 +237,7 @@ struct JSONFiles {
     }
     do {
       try state.apply(change)
+      seenElsewhere.formUnion(change.kinds)
     } catch {
       guard salvaging, case .invalidInput(.outOfRange(let reason)) = error else {
         throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(error)")
@@ -306,5 +320,20 @@ struct JSONFiles {
 
   private mutating func warn(_ warning: String) {
     self.warning = warning
+  }
+}
+
+extension StoreChange {
+  /// The kinds of record this change touches.
+  fileprivate var kinds: RecordKinds {
+    switch self {
+    case .saveStopwatch, .appendLap, .resetStopwatch: .stopwatch
+    case .insertBookmark, .renameBookmark, .deleteBookmark, .deleteAllBookmarks: .bookmarks
+    case .storeRates, .setFavorite: .rates
+    case .saveScreen, .saveShown: .screens
+    case .insertMindLog, .updateMindLog, .deleteMindLog: .mindLog
+    case .insertMessages, .updateMessage, .deleteMessage: .chat
+    case .replaceAll: .all
+    }
   }
 }

@@ -14,10 +14,28 @@ struct InvalidRow: Error {
 actor SQLiteDatabase {
   let path: String
   private let connection: SQLiteConnection
+  /// `PRAGMA data_version` when last read: it moves when another connection commits.
+  private var dataVersion: Int64?
 
   init(connection: SQLiteConnection) {
     self.path = connection.path
     self.connection = connection
+    dataVersion = try? connection.integer("PRAGMA data_version")
+  }
+
+  /// Whether another connection (another process, or another store on the same file)
+  /// committed since the last call, or since the store was opened: SQLite's
+  /// `data_version`, which this connection's own commits leave alone, and a transaction
+  /// another writer has not committed (or was killed in) does not move.
+  func committedElsewhere() throws(DomainError) -> Bool {
+    let now: Int64?
+    do {
+      now = try connection.integer("PRAGMA data_version")
+    } catch {
+      throw Self.domainError(error, path: path)
+    }
+    defer { dataVersion = now }
+    return now != dataVersion
   }
 
   /// Runs `body` in a read transaction, so several queries see one snapshot.

@@ -5,8 +5,9 @@ import Foundation
 // and id counters. Each repository has its own file; paging is in SQLitePaging.swift.
 
 extension Repositories {
-  /// Every repository, all sharing `database`.
-  init(database: SQLiteDatabase) {
+  /// Every repository, all sharing `database`, whose changes made elsewhere `changes`
+  /// reports.
+  init(database: SQLiteDatabase, changes: any StoreObservation) {
     self.init(
       stopwatch: SQLiteStopwatchRepository(database: database),
       bookmarks: SQLiteBookmarkRepository(database: database),
@@ -14,7 +15,7 @@ extension Repositories {
       screens: SQLiteScreenRepository(database: database),
       mindLogs: SQLiteMindLogRepository(database: database),
       chat: SQLiteChatRepository(database: database),
-      archive: SQLiteArchiveRepository(database: database))
+      archive: SQLiteArchiveRepository(database: database), changes: changes)
   }
 }
 

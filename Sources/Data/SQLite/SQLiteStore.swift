@@ -25,15 +25,27 @@ public final class SQLiteStore: Sendable {
   /// The schema version of the opened file (after its migrations).
   public let schemaVersion: Int
   let database: SQLiteDatabase
+  /// What other connections commit, for the screens that show the store.
+  private let changes: StoreFileWatch
 
-  private init(path: String, schemaVersion: Int, database: SQLiteDatabase) {
+  private init(path: String, schemaVersion: Int, database: SQLiteDatabase, watch: WatchChoice) {
     self.path = path
     self.schemaVersion = schemaVersion
     self.database = database
+    let name = (path as NSString).lastPathComponent
+    changes = StoreFileWatch(
+      folder: (path as NSString).deletingLastPathComponent, names: [name, name + "-wal"],
+      vital: [name], choice: watch
+    ) { [weak database] in
+      guard let database else { return nil }
+      // A store that cannot be read says why when the screen reloads.
+      let committed = (try? await database.committedElsewhere()) ?? true
+      return committed ? .changed(.all) : nil
+    }
   }
 
   /// The repositories of this store; they share one connection.
-  public var repositories: Repositories { Repositories(database: database) }
+  public var repositories: Repositories { Repositories(database: database, changes: changes) }
 
   /// Every record that can be read, and each row that cannot (a value out of range, as a
   /// Pocket before every door checked could write), named: what `pocket export` writes when
@@ -51,7 +63,10 @@ public final class SQLiteStore: Sendable {
   ///   damaged, another program's, or of a newer schema version), `.storageUnavailable` when
   ///   the file or its directory cannot be made, read or written, when the directory is
   ///   writable by other users or owned by another user, or when the file is a symbolic link.
-  public static func open(path: String) throws(DomainError) -> SQLiteStore {
+  /// - Parameter watch: how changes other processes commit are noticed (`Repositories.changes`).
+  public static func open(path: String, watch: WatchChoice = .automatic) throws(DomainError)
+    -> SQLiteStore
+  {
     let given = URL(fileURLWithPath: path).standardizedFileURL.path
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
@@ -80,7 +95,8 @@ public final class SQLiteStore: Sendable {
     do {
       let (connection, version) = try connect(path: path)
       return SQLiteStore(
-        path: path, schemaVersion: version, database: SQLiteDatabase(connection: connection))
+        path: path, schemaVersion: version, database: SQLiteDatabase(connection: connection),
+        watch: watch)
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)
     }

@@ -81,6 +81,30 @@ public final class CalculatorViewModel: MessageReporting {
     state.base = conversion.base
   }
 
+  /// Reads the cached rates again (another process refreshed them): the same currency,
+  /// and the amount shown converted again at the new rates.
+  public func reload() async {
+    state.message = nil
+    let currency = state.currency
+    guard let shown = state.conversion else {
+      guard let board = await attempt({ try await loadRates() }) else { return }
+      guard let quote = board.quotes.first(where: { $0.code == currency }) else {
+        state.message = .unknownCurrency(currency)
+        return
+      }
+      state.rate = quote.rate
+      state.base = board.base
+      return
+    }
+    let conversion = await attempt {
+      try await convertCurrency(shown.amount, from: shown.from, to: currency)
+    }
+    guard let conversion else { return }
+    state.conversion = conversion
+    state.rate = conversion.toRate
+    state.base = conversion.base
+  }
+
   /// The code `word` names among the board's currencies; `nil`, with the refusal in the
   /// state, when it names none or several.
   private func resolve(_ word: String, among board: RateBoard) -> String? {

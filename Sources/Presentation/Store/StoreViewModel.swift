@@ -18,16 +18,20 @@ public final class StoreViewModel: MessageReporting {
     public var kind: String
     public var path: String
     public var version: Int
+    /// How changes other processes make are noticed.
+    public var watch: StoreWatch
     /// What the last command came to; `nil` when it was refused.
     public var report: Report?
     public var message: Message?
 
     public init(
-      kind: String, path: String, version: Int, report: Report? = nil, message: Message? = nil
+      kind: String, path: String, version: Int, watch: StoreWatch = .inProcessOnly,
+      report: Report? = nil, message: Message? = nil
     ) {
       self.kind = kind
       self.path = path
       self.version = version
+      self.watch = watch
       self.report = report
       self.message = message
     }
@@ -38,11 +42,12 @@ public final class StoreViewModel: MessageReporting {
   private let files: any ArchiveFileRepository
   private let importStore: ImportStore
 
+  /// `watch`: how the store notices what other processes change (`StoreObservation.watch`).
   public init(
     archive: any ArchiveRepository, files: any ArchiveFileRepository, kind: String,
-    path: String, version: Int
+    path: String, version: Int, watch: StoreWatch
   ) {
-    state = State(kind: kind, path: path, version: version)
+    state = State(kind: kind, path: path, version: version, watch: watch)
     self.archive = archive
     self.files = files
     importStore = ImportStore(archive: archive)

@@ -25,6 +25,9 @@ final class CalculatorScreen: ScreenFeature {
   ]
 
   /// Pushed from the rates list, on its tab.
+  /// The rate of its currency.
+  nonisolated static let records: RecordKinds = .rates
+
   nonisolated static let tab: TabSpec? = nil
   nonisolated static let pushedFrom: Screen? = .rates
 
@@ -71,6 +74,9 @@ final class CalculatorScreen: ScreenFeature {
     guard case .calculator(let code) = screen else { return }
     if viewModel.state.currency != code { await viewModel.open(code) }
   }
+
+  /// The rates changed: the same amount, converted at the new rate.
+  func reload(_ screen: Screen) async { await viewModel.reload() }
 
   var message: Message? { viewModel.state.message }
   var content: ScreenContent { .calculator(viewModel.state) }

@@ -20,6 +20,8 @@ final class ChatScreen: ScreenFeature {
     ) { words throws(UsageError) in .delete(number: try words.number()) },
   ]
 
+  nonisolated static let records: RecordKinds = .chat
+
   nonisolated static let tab: TabSpec? = TabSpec(
     .chat, title: KeyText("Chat", "채팅"), opener: "chat",
     hint: KeyText(

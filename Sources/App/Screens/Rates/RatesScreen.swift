@@ -24,6 +24,8 @@ final class RatesScreen: ScreenFeature {
     },
   ]
 
+  nonisolated static let records: RecordKinds = .rates
+
   nonisolated static let tab: TabSpec? = TabSpec(
     .rates, title: KeyText("Rates", "환율"), opener: "rates",
     hint: KeyText(

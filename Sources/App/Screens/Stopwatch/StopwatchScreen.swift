@@ -17,6 +17,8 @@ final class StopwatchScreen: ScreenFeature {
     ) { words throws(UsageError) in .reset(confirmed: try words.yes()) },
   ]
 
+  nonisolated static let records: RecordKinds = .stopwatch
+
   nonisolated static let tab: TabSpec? = TabSpec(
     .stopwatch, title: KeyText("Stopwatch", "스톱워치"), opener: "stopwatch",
     hint: KeyText(

@@ -1,0 +1,365 @@
+import Dispatch
+import Domain
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a file store watches its folder.
+public enum WatchChoice: Sendable {
+  /// File events where the file system gives them, else polling (a network file system).
+  case automatic
+  /// Polling, 4 times a second, wherever the store is (`POCKET_WATCH=poll`).
+  case polling
+}
+
+/// Follows a file store's folder and tells its subscribers what other processes changed
+/// (`StoreObservation`), for the sqlite and json stores.
+///
+/// Only while someone subscribes: the first subscriber starts the watch, the last one's
+/// going stops it. A file event (inotify on Linux, kqueue on Darwin) on one of the store's
+/// files runs `check`, which asks the store whether another writer committed (SQLite's
+/// `data_version`, the json files' stamps) and what; the process's own writes move files
+/// too, and `check` finds nothing for them. Events that come while a check runs make one
+/// more check after it, so a burst of writes costs a check at a time, never a queue of
+/// them. Nothing runs while nothing changes: the watch waits in the kernel.
+///
+/// Where no file event can be had (a network file system, where another machine's writes
+/// make none; no inotify watch left), `check` runs 4 times a second instead, and `watch`
+/// says so. The store is gone (`StoreEvent.gone`) when its folder, or a file named
+/// `vital`, is deleted or moved away.
+final class StoreFileWatch: StoreObservation {
+  /// How often a store that cannot be watched is checked.
+  static let pollInterval = Duration.milliseconds(250)
+
+  /// How the store is watched: what its folder allows, or polling once no file watch
+  /// could be made there.
+  var watch: StoreWatch { state.withLock { $0.watch } }
+  private let folder: String
+  /// The files whose changes are the store's.
+  private let names: Set<String>
+  /// The files whose going is the store's.
+  private let vital: Set<String>
+  private let check: @Sendable () async -> StoreEvent?
+  private let signal = StoreChangeSignal()
+  private let queue = DispatchQueue(label: "pocket.store-watch")
+  private let state: Mutex<State>
+
+  private struct State {
+    var watch: StoreWatch
+    var source: WatchSource?
+    var isChecking = false
+    var checkAgain = false
+    var isGone = false
+    /// The folder and vital files as the watch began: polling compares them.
+    var identities: [String: FileIdentity] = [:]
+  }
+
+  /// - Parameters:
+  ///   - folder: the store's folder.
+  ///   - names: the store's files in it.
+  ///   - vital: those whose deletion or move ends the store.
+  ///   - choice: `.polling` to poll wherever the store is.
+  ///   - check: what another writer changed since the last check; `nil` for nothing.
+  init(
+    folder: String, names: Set<String>, vital: Set<String>, choice: WatchChoice,
+    check: @escaping @Sendable () async -> StoreEvent?
+  ) {
+    self.folder = folder
+    self.names = names
+    self.vital = vital
+    self.check = check
+    state = Mutex(State(watch: Self.watch(of: folder, choice)))
+    signal.onDemand { [weak self] wanted in
+      guard let self else { return }
+      if wanted { start() } else { stop() }
+    }
+  }
+
+  func subscribe() -> StoreChanges { signal.subscribe() }
+
+  /// How `folder` can be watched.
+  static func watch(of folder: String, _ choice: WatchChoice) -> StoreWatch {
+    if case .polling = choice {
+      return .polling(interval: pollInterval, reason: "POCKET_WATCH=poll")
+    }
+    if let type = MountTable.networkFileSystem(holding: folder) {
+      return .polling(interval: pollInterval, reason: "a network file system (\(type))")
+    }
+    return .fileEvents
+  }
+
+  // MARK: Starting and stopping
+
+  private func start() {
+    let identities = Dictionary(
+      uniqueKeysWithValues: ([""] + vital).compactMap { name in
+        FileIdentity(path: path(name)).map { (name, $0) }
+      })
+    state.withLock { $0.identities = identities }
+    if case .fileEvents = watch {
+      switch fileEventSource() {
+      case .success(let source):
+        state.withLock { $0.source = WatchSource(source) }
+        source.resume()
+        return
+      case .failure(let reason):
+        state.withLock {
+          $0.watch = .polling(interval: Self.pollInterval, reason: "no file watch: \(reason)")
+        }
+      }
+    }
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    let interval = DispatchTimeInterval.milliseconds(Int(Self.pollInterval / .milliseconds(1)))
+    timer.schedule(deadline: .now() + interval, repeating: interval)
+    timer.setEventHandler { [weak self] in self?.poll() }
+    state.withLock { $0.source = WatchSource(timer) }
+    timer.resume()
+  }
+
+  private func stop() {
+    let source = state.withLock { state in
+      defer { state.source = nil }
+      return state.source
+    }
+    source?.source.cancel()
+  }
+
+  private func path(_ name: String) -> String {
+    name.isEmpty ? folder : (folder as NSString).appendingPathComponent(name)
+  }
+
+  // MARK: What was seen
+
+  /// A store file changed: check what, once at a time.
+  private func touched() {
+    let starts = state.withLock { state -> Bool in
+      guard !state.isGone else { return false }
+      if state.isChecking {
+        state.checkAgain = true
+        return false
+      }
+      state.isChecking = true
+      return true
+    }
+    guard starts else { return }
+    Task { [weak self] in await self?.runChecks() }
+  }
+
+  private func runChecks() async {
+    while true {
+      if let event = await check() { signal.send(event) }
+      let again = state.withLock { state -> Bool in
+        if state.checkAgain, !state.isGone {
+          state.checkAgain = false
+          return true
+        }
+        state.isChecking = false
+        return false
+      }
+      guard again else { return }
+    }
+  }
+
+  /// The folder, or a vital file, was deleted or moved away: the store is gone.
+  private func gone(_ what: String) {
+    let first = state.withLock { state in
+      defer { state.isGone = true }
+      return !state.isGone
+    }
+    guard first else { return }
+    stop()
+    signal.send(
+      .gone(
+        .storageUnavailable(
+          path: folder, reason: "\(what) was deleted or moved away while Pocket showed it")))
+  }
+
+  /// A tick of polling: the store is gone when the folder or a vital file is not the one
+  /// the watch began with; else a check.
+  private func poll() {
+    let identities = state.withLock { $0.identities }
+    for (name, identity) in identities where FileIdentity(path: path(name)) != identity {
+      return gone(name.isEmpty ? "the store's folder" : name)
+    }
+    touched()
+  }
+
+  // MARK: File events
+
+  #if os(Linux)
+    /// An inotify watch of the folder, read when the kernel has events; why none can be
+    /// made (no inotify instance or watch left: then the store is polled).
+    private func fileEventSource() -> Result<any DispatchSourceProtocol, WatchFailure> {
+      let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      guard descriptor >= 0 else { return .failure(WatchFailure(errno)) }
+      let mask =
+        IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+        | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR
+      guard inotify_add_watch(descriptor, folder, UInt32(mask)) >= 0 else {
+        let failure = WatchFailure(errno)
+        close(descriptor)
+        return .failure(failure)
+      }
+      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+      source.setEventHandler { [weak self] in self?.readEvents(descriptor) }
+      source.setCancelHandler { close(descriptor) }
+      return .success(source)
+    }
+
+    /// Reads the events waiting: the folder's own going ends the store, a vital file's too;
+    /// any change to a store file is a check.
+    private func readEvents(_ descriptor: Int32) {
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      var changed = false
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { break }
+        var offset = 0
+        while offset + 16 <= count {
+          let (mask, length) = buffer.withUnsafeBytes { bytes in
+            (
+              bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+              Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+            )
+          }
+          let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)]
+          let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+          offset += 16 + length
+          if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+            return gone("the store's folder")
+          }
+          if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, vital.contains(name) {
+            return gone(name)
+          }
+          if mask & UInt32(IN_Q_OVERFLOW) != 0 || names.contains(name) { changed = true }
+        }
+      }
+      if changed { touched() }
+    }
+  #elseif canImport(Darwin)
+    /// A kqueue watch of the folder (a file added, removed or renamed) and of each store
+    /// file there now (written or extended), renewed at every change of the folder.
+    private func fileEventSource() -> Result<any DispatchSourceProtocol, WatchFailure> {
+      let descriptor = open(folder, O_EVTONLY)
+      guard descriptor >= 0 else { return .failure(WatchFailure(errno)) }
+      let source = DispatchSource.makeFileSystemObjectSource(
+        fileDescriptor: descriptor, eventMask: [.write, .delete, .rename], queue: queue)
+      let files = Mutex<[any DispatchSourceFileSystemObject]>([])
+      let names = names
+      let renew: @Sendable () -> Void = { [weak self] in
+        guard let self else { return }
+        files.withLock { sources in
+          sources.forEach { $0.cancel() }
+          sources = names.compactMap { name in
+            let file = open(self.path(name), O_EVTONLY)
+            guard file >= 0 else { return nil }
+            let watch = DispatchSource.makeFileSystemObjectSource(
+              fileDescriptor: file, eventMask: [.write, .extend, .delete, .rename],
+              queue: self.queue)
+            watch.setEventHandler { [weak self] in self?.touched() }
+            watch.setCancelHandler { close(file) }
+            watch.resume()
+            return watch
+          }
+        }
+      }
+      source.setEventHandler { [weak self, source] in
+        guard let self else { return }
+        if !source.data.intersection([.delete, .rename]).isEmpty {
+          return gone("the store's folder")
+        }
+        for name in vital where FileIdentity(path: path(name)) == nil { return gone(name) }
+        renew()
+        touched()
+      }
+      source.setCancelHandler {
+        files.withLock { $0.forEach { $0.cancel() } }
+        close(descriptor)
+      }
+      renew()
+      return .success(source)
+    }
+  #endif
+}
+
+/// Why no file watch could be made: the system's reason.
+private struct WatchFailure: Error, CustomStringConvertible {
+  var description: String
+
+  init(_ code: Int32) { description = String(cString: strerror(code)) }
+}
+
+/// A dispatch source, which may be cancelled from any thread.
+private struct WatchSource: @unchecked Sendable {
+  let source: any DispatchSourceProtocol
+
+  init(_ source: any DispatchSourceProtocol) { self.source = source }
+}
+
+/// Which file is at a path: its device and inode.
+struct FileIdentity: Equatable {
+  var device: UInt64
+  var inode: UInt64
+
+  /// The file at `path` now; `nil` when there is none.
+  init?(path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+}
+
+/// The file systems mounted, as the kernel lists them.
+enum MountTable {
+  /// File systems on which another machine's writes make no file event here.
+  static let networkTypes: Set<String> = [
+    "nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "ceph", "afs", "coda", "glusterfs",
+    "lustre", "gfs2", "ocfs2", "fuse.sshfs", "fuse.s3fs", "fuse.rclone", "davfs", "fuse.davfs",
+  ]
+
+  /// The type of the network file system `path` is on; `nil` for a local one, or when
+  /// the mounts cannot be read (Darwin has no `/proc`).
+  static func networkFileSystem(holding path: String) -> String? {
+    guard let table = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)
+    else { return nil }
+    let real = (path as NSString).resolvingSymlinksInPath
+    var best: (point: String, type: String)?
+    for line in table.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count >= 3 else { continue }
+      let point = unescape(String(fields[1]))
+      let inside =
+        point == "/" || real == point || real.hasPrefix(point.hasSuffix("/") ? point : point + "/")
+      if inside, point.count >= (best?.point.count ?? -1) {
+        best = (point, String(fields[2]))
+      }
+    }
+    guard let type = best?.type, networkTypes.contains(type) else { return nil }
+    return type
+  }
+
+  /// A mount point as `/proc/self/mounts` writes it: a space, tab, newline or backslash
+  /// as an octal escape (`\040`).
+  private static func unescape(_ field: String) -> String {
+    guard field.contains("\\") else { return field }
+    var bytes: [UInt8] = []
+    var utf8 = Array(field.utf8)[...]
+    while let byte = utf8.popFirst() {
+      if byte == UInt8(ascii: "\\"), utf8.count >= 3,
+        let code = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8)
+      {
+        bytes.append(code)
+        utf8 = utf8.dropFirst(3)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
