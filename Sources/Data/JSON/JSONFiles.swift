@@ -123,9 +123,14 @@ struct JSONFiles {
     let snapshot = DurableFile.stamp(filePath)
     let journal = DurableFile.stamp(journalPath)
     guard snapshot != snapshotStamp || journal != journalStamp else { return }
-    if snapshot == snapshotStamp, let journal, let known = journalStamp,
-      journal.inode == known.inode, journal.size >= Int64(journalSize)
-    {
+    // The journal only grew, or was made since (it starts empty): its new lines are read.
+    let journalGrew =
+      if let journal, let known = journalStamp {
+        journal.inode == known.inode && journal.size >= Int64(journalSize)
+      } else {
+        journal != nil && journalSize == 0
+      }
+    if snapshot == snapshotStamp, journalGrew {
       try readJournal()
     } else {
       try reload()

@@ -165,8 +165,9 @@ final class StoreFileWatch: StoreObservation {
     }
   }
 
-  /// The folder, or a vital file, was deleted or moved away: the store is gone.
-  private func gone(_ what: String) {
+  /// The folder, or a vital file (`name`), was deleted or moved away: the store is gone.
+  /// (`rm -rf` deletes the files before their folder: either says the same.)
+  private func gone(_ name: String = "") {
     let first = state.withLock { state in
       defer { state.isGone = true }
       return !state.isGone
@@ -176,7 +177,8 @@ final class StoreFileWatch: StoreObservation {
     signal.send(
       .gone(
         .storageUnavailable(
-          path: folder, reason: "\(what) was deleted or moved away while Pocket showed it")))
+          path: path(name),
+          reason: "it was deleted or moved away while Pocket showed it")))
   }
 
   /// A tick of polling: the store is gone when the folder or a vital file is not the one
@@ -184,7 +186,7 @@ final class StoreFileWatch: StoreObservation {
   private func poll() {
     let identities = state.withLock { $0.identities }
     for (name, identity) in identities where FileIdentity(path: path(name)) != identity {
-      return gone(name.isEmpty ? "the store's folder" : name)
+      return gone(name)
     }
     touched()
   }
@@ -231,7 +233,7 @@ final class StoreFileWatch: StoreObservation {
           let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
           offset += 16 + length
           if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
-            return gone("the store's folder")
+            return gone()
           }
           if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, vital.contains(name) {
             return gone(name)
@@ -271,7 +273,7 @@ final class StoreFileWatch: StoreObservation {
       source.setEventHandler { [weak self, source] in
         guard let self else { return }
         if !source.data.intersection([.delete, .rename]).isEmpty {
-          return gone("the store's folder")
+          return gone()
         }
         for name in vital where FileIdentity(path: path(name)) == nil { return gone(name) }
         renew()
