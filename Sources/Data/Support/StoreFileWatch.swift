@@ -36,10 +36,18 @@ final class StoreFileWatch: StoreObservation {
   /// How often a store that cannot be watched is checked.
   static let pollInterval = Duration.milliseconds(250)
 
-  /// How the store is watched: what its folder allows, or polling once no file watch
-  /// could be made there.
-  var watch: StoreWatch { state.withLock { $0.watch } }
+  /// How the store is watched: what its folder allows (looked up once, when first asked:
+  /// a one-shot command never asks), or polling once no file watch could be made there.
+  var watch: StoreWatch {
+    state.withLock { state in
+      if let watch = state.watch { return watch }
+      let watch = Self.watch(of: folder, choice)
+      state.watch = watch
+      return watch
+    }
+  }
   private let folder: String
+  private let choice: WatchChoice
   /// The files whose changes are the store's.
   private let names: Set<String>
   /// The files whose going is the store's.
@@ -50,7 +58,7 @@ final class StoreFileWatch: StoreObservation {
   private let state: Mutex<State>
 
   private struct State {
-    var watch: StoreWatch
+    var watch: StoreWatch?
     var source: WatchSource?
     var isChecking = false
     var checkAgain = false
@@ -73,7 +81,8 @@ final class StoreFileWatch: StoreObservation {
     self.names = names
     self.vital = vital
     self.check = check
-    state = Mutex(State(watch: Self.watch(of: folder, choice)))
+    self.choice = choice
+    state = Mutex(State())
     signal.onDemand { [weak self] wanted in
       guard let self else { return }
       if wanted { start() } else { stop() }
