@@ -99,6 +99,28 @@ struct StoreObservationTests {
       ])
   }
 
+  /// Every commit of another connection is reported, however soon after the file's change
+  /// the check runs (a commit is marked complete after its last write, with no file event
+  /// of its own): one change at a time, each waited for, on a fresh subscription each.
+  @Test(arguments: kinds)
+  func everyCommitElsewhereIsReported(kind: StoreKind) async throws {
+    let directory = try folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let viewer = try open(kind, directory)
+    let writer = try open(kind, directory)
+    _ = try await writer.chat.insert(content: "a snapshot first", date: Fixtures.date())
+    _ = try await viewer.chat.messages(offset: 0, limit: 1)
+    for index in 0..<Soak.size(30, full: 300) {
+      let received = Received(viewer.changes.subscribe())
+      _ = try await writer.chat.insert(content: "message \(index)", date: Fixtures.date())
+      let reported = await received.wait { !$0.isEmpty }
+      received.stop()
+      #expect(reported, "change \(index) was reported")
+      guard reported else { return }
+      _ = try await viewer.chat.messages(offset: 0, limit: 1)
+    }
+  }
+
   /// The json store names what changed; the sqlite store cannot tell, and says everything.
   @Test func theJSONStoreNamesTheKindsOfRecordTheOtherWriterTouched() async throws {
     let directory = try folder()

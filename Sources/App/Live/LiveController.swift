@@ -233,10 +233,7 @@ final class LiveController {
       } else {
         state.status = LiveStatus(text: strings.text(message), isError: true)
       }
-      if ExitStatus(for: .refused(message)) == .storeUnusable {
-        exit = .storeUnusable
-        farewell = strings.text(message)
-      }
+      endIfUnusable(message)
     case .text(let text):
       state.page = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     case .quit:
@@ -255,13 +252,18 @@ final class LiveController {
       }
     case .refused(let message):
       state.status = LiveStatus(text: strings.text(message), isError: true)
-      if ExitStatus(for: .refused(message)) == .storeUnusable {
-        exit = .storeUnusable
-        farewell = strings.text(message)
-      }
+      endIfUnusable(message)
     case .text, .quit, nil:
       break
     }
+  }
+
+  /// A store that cannot be used (gone, damaged, unreachable) ends the view; its reason is
+  /// said once the terminal is given back.
+  private func endIfUnusable(_ refusal: Message) {
+    guard ExitStatus(for: .refused(refusal)) == .storeUnusable else { return }
+    exit = .storeUnusable
+    farewell = strings.text(refusal)
   }
 
   // MARK: Selection
@@ -371,37 +373,5 @@ final class LiveController {
       state.selection = nil
       state.selectedRow = nil
     }
-  }
-}
-
-/// A question that waits for y or n: what it asks and the command a yes runs.
-struct LiveQuestion: Equatable {
-  var message: Message
-  var command: Command
-  var typed: String
-  var text: String
-}
-
-/// The live view's own state, observed like the view models': the terminal's size, the
-/// selection, the input line, the status line, a question, a page of text over the screen.
-@MainActor @Observable
-final class LiveState {
-  var size: TerminalSize
-  /// The selected item's place among the items the screen shows.
-  var selection: Int?
-  /// The row the selection is on, as it was shown: the item it follows.
-  var selectedRow: ShownItem?
-  var scroll = 0
-  var input: InputRequest?
-  var status: LiveStatus?
-  var question: LiveQuestion?
-  var page: [String]?
-
-  init(size: TerminalSize) { self.size = size }
-
-  var overlay: LiveOverlay {
-    LiveOverlay(
-      input: input, status: status, question: question?.text, page: page, selection: selection,
-      scroll: scroll)
   }
 }

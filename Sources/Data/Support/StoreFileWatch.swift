@@ -159,20 +159,39 @@ final class StoreFileWatch: StoreObservation {
     Task { [weak self] in await self?.runChecks() }
   }
 
+  /// Checks at once, then again after each of `settleDelays` (a commit's file event can
+  /// come before the commit is complete: SQLite writes its log's frames, then marks them
+  /// committed in the memory-mapped index, which makes no event); a file event meanwhile
+  /// starts over.
   private func runChecks() async {
+    var delays = Self.settleDelays[...]
     while true {
       if let event = await check() { signal.send(event) }
-      let again = state.withLock { state -> Bool in
-        if state.checkAgain, !state.isGone {
-          state.checkAgain = false
-          return true
-        }
-        state.isChecking = false
-        return false
+      let touchedAgain = state.withLock { state in
+        defer { state.checkAgain = false }
+        return state.checkAgain && !state.isGone
       }
-      guard again else { return }
+      if touchedAgain {
+        delays = Self.settleDelays[...]
+        continue
+      }
+      if let delay = delays.popFirst() {
+        try? await Task.sleep(for: delay)
+        continue
+      }
+      let finished = state.withLock { state in
+        if state.checkAgain, !state.isGone { return false }
+        state.isChecking = false
+        return true
+      }
+      if finished { return }
     }
   }
+
+  /// When a check after file events is repeated.
+  static let settleDelays: [Duration] = [
+    .milliseconds(10), .milliseconds(50), .milliseconds(250), .seconds(1),
+  ]
 
   /// The folder, or a vital file (`name`), was deleted or moved away: the store is gone.
   /// (`rm -rf` deletes the files before their folder: either says the same.)
