@@ -105,10 +105,15 @@ final class StoreFileWatch: StoreObservation {
   // MARK: Starting and stopping
 
   private func start() {
-    let identities = Dictionary(
-      uniqueKeysWithValues: ([""] + vital).compactMap { name in
-        FileIdentity(path: path(name)).map { (name, $0) }
-      })
+    // The store was opened, so its folder and vital files were there: one that is missing
+    // now went before the watch began, and no event or comparison would ever tell.
+    var identities: [String: FileIdentity] = [:]
+    for name in [""] + vital {
+      guard let identity = FileIdentity(path: path(name)) else {
+        return gone(name.isEmpty ? "the store's folder" : name)
+      }
+      identities[name] = identity
+    }
     state.withLock { $0.identities = identities }
     if case .fileEvents = watch {
       switch fileEventSource() {

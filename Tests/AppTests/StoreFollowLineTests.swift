@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A line-mode session (standard input a pipe kept open, as a script that waits) follows
+/// its store: another process's change prints the changed screen once, a burst of changes
+/// a handful of times, each screen whole, and the session's own commands print as they
+/// always did.
+@Suite("A line-mode session follows its store", .serialized, .timeLimit(.minutes(3)))
+struct StoreFollowLineTests {
+  /// A session on `store`'s chat, its first screen read.
+  func chatViewer(
+    _ store: PocketProcess, environment: [String: String] = [:]
+  ) throws -> LineViewer {
+    #expect(try store.run(["chat"]).status == 0)
+    let viewer = try LineViewer(store, environment: environment)
+    try viewer.read(until: { PrintedScreen.split($0).screens.count == 1 })
+    let first = PrintedScreen.split(viewer.printed).screens.first
+    #expect(first?.tabLine == StoreFollowing.tabLines[5], "the chat shows first")
+    return viewer
+  }
+
+  @Test(arguments: StoreFollowing.stores)
+  func anotherProcessesChangePrintsTheScreenOnceAndOwnCommandsPrintAsBefore(store kind: String)
+    throws
+  {
+    let store = try PocketProcess(store: kind)
+    defer { store.remove() }
+    let viewer = try chatViewer(store)
+    defer { viewer.close() }
+
+    #expect(try store.run(["say", "from-elsewhere"]).status == 0)
+    try viewer.read(until: { PrintedScreen.split($0).screens.count == 2 })
+    // Whatever else the other process wrote (the screen it saw last) changes nothing shown.
+    viewer.read(for: .milliseconds(600))
+    var (screens, faults) = PrintedScreen.split(viewer.printed)
+    #expect(faults.isEmpty, "\(faults)")
+    #expect(screens.count == 2, "\(viewer.printed)")
+    #expect(screens.last?.messageCount == 1)
+    #expect(screens.last?.chatRows.map(\.text) == ["from-elsewhere"])
+
+    viewer.send("say mine")
+    try viewer.read(until: { PrintedScreen.split($0).screens.count == 3 })
+    viewer.read(for: .milliseconds(600))
+    (screens, faults) = PrintedScreen.split(viewer.printed)
+    #expect(faults.isEmpty, "\(faults)")
+    #expect(screens.count == 3, "its own command prints one screen: \(viewer.printed)")
+    #expect(screens.last?.chatRows.map(\.text) == ["from-elsewhere", "mine"])
+    #expect(try viewer.finish() == 0)
+    #expect(viewer.errorText.isEmpty)
+  }
+
+  /// One other process says a message per line, as fast as it can: the viewer prints a
+  /// handful of screens, each whole and each consistent (the count it gives is its newest
+  /// row's number), the last with every message.
+  @Test(arguments: StoreFollowing.stores(quick: "json"))
+  func aBurstFromAnotherProcessPrintsAFewWholeScreens(store kind: String) throws {
+    let count = Soak.size(200, full: 1000)
+    let store = try PocketProcess(store: kind)
+    defer { store.remove() }
+    let viewer = try chatViewer(store)
+    defer { viewer.close() }
+
+    let started = ContinuousClock.now
+    let burst = try store.run([], input: StoreFollowing.sayLines(count))
+    let took = started.duration(to: .now)
+    #expect(burst.status == 0, "\(burst.stderr)")
+    try viewer.read(until: { PrintedScreen.split($0).screens.last?.messageCount == count })
+    viewer.read(for: .milliseconds(500))
+    let (screens, faults) = PrintedScreen.split(viewer.printed)
+    let burstScreens = screens.count - 1
+    print("\(kind): a burst of \(count) messages (\(took)) printed \(burstScreens) screens")
+    #expect(faults.isEmpty, "\(faults)")
+    #expect(burstScreens >= 1)
+    #expect(burstScreens <= 6, "\(screens.map { $0.messageCount ?? -1 })")
+    #expect(screens.last?.messageCount == count)
+    for screen in screens.dropFirst() {
+      #expect(screen.tabLine == StoreFollowing.tabLines[5])
+      let rows = screen.chatRows
+      #expect(rows.last?.number == screen.messageCount, "\(screen.lines)")
+      #expect(rows.allSatisfy { $0.text == "m\($0.number)" }, "\(screen.lines)")
+    }
+
+    viewer.send("say mine")
+    try viewer.read(until: { PrintedScreen.split($0).screens.count == screens.count + 1 })
+    viewer.read(for: .milliseconds(500))
+    let after = PrintedScreen.split(viewer.printed)
+    #expect(after.faults.isEmpty, "\(after.faults)")
+    #expect(after.screens.count == screens.count + 1, "its own command prints one screen")
+    #expect(after.screens.last?.messageCount == count + 1)
+    #expect(after.screens.last?.chatRows.last?.text == "mine")
+    #expect(try viewer.finish() == 0)
+  }
+
+  /// Watching by polling (as on a network file system) shows changes too, and the store
+  /// screen says how the store is followed.
+  @Test(arguments: StoreFollowing.stores(quick: "sqlite"))
+  func polledWhenAskedAndStillFollowed(store kind: String) throws {
+    let store = try PocketProcess(store: kind)
+    defer { store.remove() }
+    let viewer = try chatViewer(store, environment: ["POCKET_WATCH": "poll"])
+    defer { viewer.close() }
+    #expect(try store.run(["say", "polled-change"]).status == 0)
+    try viewer.read(until: { $0.contains("polled-change") })
+    viewer.send("store")
+    try viewer.read(until: {
+      $0.contains("Other processes' changes: checked every 250 ms (POCKET_WATCH=poll)")
+    })
+    #expect(try viewer.finish() == 0)
+    #expect(viewer.errorText.isEmpty)
+  }
+}
