@@ -212,12 +212,10 @@ struct StoreObservationTests {
       Issue.record("not gone: \(received.all)")
       return
     }
+    let file = kind == .json ? JSONFileStore.fileName : SQLiteStore.fileName
     #expect(
-      [
-        directory.standardizedFileURL.path,
-        directory.appendingPathComponent(SQLiteStore.fileName).standardizedFileURL.path,
-      ].contains(path),
-      "the folder, or the sqlite file it held")
+      [directory.standardizedFileURL.path, directory.appendingPathComponent(file).path]
+        .contains(path), "the folder, or the store file it held (rm -rf deletes it first)")
     #expect(reason == "it was deleted or moved away while Pocket showed it")
   }
 

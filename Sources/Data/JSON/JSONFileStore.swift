@@ -36,7 +36,8 @@ public final class JSONFileStore: Sendable {
     self.backend = backend
     changes = StoreFileWatch(
       folder: fileURL.deletingLastPathComponent().path,
-      names: [Self.fileName, Self.journalName], vital: [], choice: watch
+      names: [Self.fileName, Self.journalName], vital: [], ending: [Self.fileName],
+      choice: watch
     ) { [weak backend] in
       guard let backend else { return nil }
       // A store that cannot be read says why when the screen reloads.

@@ -50,8 +50,10 @@ final class StoreFileWatch: StoreObservation {
   private let choice: WatchChoice
   /// The files whose changes are the store's.
   private let names: Set<String>
-  /// The files whose going is the store's.
+  /// The files there as long as the store is.
   private let vital: Set<String>
+  /// The files whose going ends the store (`vital` among them).
+  private let ending: Set<String>
   private let check: @Sendable () async -> StoreEvent?
   private let signal = StoreChangeSignal()
   private let queue = DispatchQueue(label: "pocket.store-watch")
@@ -65,21 +67,28 @@ final class StoreFileWatch: StoreObservation {
     var isGone = false
     /// The folder and vital files as the watch began: polling compares them.
     var identities: [String: FileIdentity] = [:]
+    /// The `ending` files there at the last look: polling sees one go.
+    var present: Set<String> = []
   }
 
   /// - Parameters:
   ///   - folder: the store's folder.
   ///   - names: the store's files in it.
-  ///   - vital: those whose deletion or move ends the store.
+  ///   - vital: those there as long as the store is (the sqlite file): their deletion or
+  ///     move, or another file in their place, ends the store.
+  ///   - ending: those a new store may not have yet (the json snapshot), whose deletion or
+  ///     move away ends it (`rm -rf` deletes the files before the folder: a check between
+  ///     would read the rest as a damaged store).
   ///   - choice: `.polling` to poll wherever the store is.
   ///   - check: what another writer changed since the last check; `nil` for nothing.
   init(
-    folder: String, names: Set<String>, vital: Set<String>, choice: WatchChoice,
-    check: @escaping @Sendable () async -> StoreEvent?
+    folder: String, names: Set<String>, vital: Set<String>, ending: Set<String> = [],
+    choice: WatchChoice, check: @escaping @Sendable () async -> StoreEvent?
   ) {
     self.folder = folder
     self.names = names
     self.vital = vital
+    self.ending = vital.union(ending)
     self.check = check
     self.choice = choice
     state = Mutex(State())
@@ -110,11 +119,15 @@ final class StoreFileWatch: StoreObservation {
     var identities: [String: FileIdentity] = [:]
     for name in [""] + vital {
       guard let identity = FileIdentity(path: path(name)) else {
-        return gone(name.isEmpty ? "the store's folder" : name)
+        return gone(name)
       }
       identities[name] = identity
     }
-    state.withLock { $0.identities = identities }
+    let present = ending.filter { FileIdentity(path: path($0)) != nil }
+    state.withLock {
+      $0.identities = identities
+      $0.present = present
+    }
     if case .fileEvents = watch {
       switch fileEventSource() {
       case .success(let source):
@@ -171,7 +184,12 @@ final class StoreFileWatch: StoreObservation {
   private func runChecks() async {
     var delays = Self.settleDelays[...]
     while true {
-      if let event = await check() { signal.send(event) }
+      if let event = await check() {
+        // What the check read may be a store half deleted (`rm -rf` takes the files one
+        // by one): that is the store gone, not a change.
+        if let went = wentAway() { return gone(went) }
+        signal.send(event)
+      }
       let touchedAgain = state.withLock { state in
         defer { state.checkAgain = false }
         return state.checkAgain && !state.isGone
@@ -215,13 +233,23 @@ final class StoreFileWatch: StoreObservation {
   }
 
   /// A tick of polling: the store is gone when the folder or a vital file is not the one
-  /// the watch began with; else a check.
+  /// the watch began with, or an `ending` file went since the last tick; else a check.
   private func poll() {
-    let identities = state.withLock { $0.identities }
-    for (name, identity) in identities where FileIdentity(path: path(name)) != identity {
-      return gone(name)
-    }
+    if let went = wentAway() { return gone(went) }
     touched()
+  }
+
+  /// The folder (`""`) or the file that is not there as the watch last saw it; `nil` while
+  /// everything is.
+  private func wentAway() -> String? {
+    let (identities, present) = state.withLock { ($0.identities, $0.present) }
+    for (name, identity) in identities where FileIdentity(path: path(name)) != identity {
+      return name
+    }
+    let now = ending.filter { FileIdentity(path: path($0)) != nil }
+    if let went = present.subtracting(now).first { return went }
+    state.withLock { $0.present = now }
+    return nil
   }
 
   // MARK: File events
@@ -268,7 +296,7 @@ final class StoreFileWatch: StoreObservation {
           if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
             return gone()
           }
-          if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, vital.contains(name) {
+          if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, ending.contains(name) {
             return gone(name)
           }
           if mask & UInt32(IN_Q_OVERFLOW) != 0 || names.contains(name) { changed = true }
@@ -347,54 +375,5 @@ struct FileIdentity: Equatable {
     guard lstat(path, &info) == 0 else { return nil }
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
-  }
-}
-
-/// The file systems mounted, as the kernel lists them.
-enum MountTable {
-  /// File systems on which another machine's writes make no file event here.
-  static let networkTypes: Set<String> = [
-    "nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "ceph", "afs", "coda", "glusterfs",
-    "lustre", "gfs2", "ocfs2", "fuse.sshfs", "fuse.s3fs", "fuse.rclone", "davfs", "fuse.davfs",
-  ]
-
-  /// The type of the network file system `path` is on; `nil` for a local one, or when
-  /// the mounts cannot be read (Darwin has no `/proc`).
-  static func networkFileSystem(holding path: String) -> String? {
-    guard let table = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)
-    else { return nil }
-    let real = (path as NSString).resolvingSymlinksInPath
-    var best: (point: String, type: String)?
-    for line in table.split(separator: "\n") {
-      let fields = line.split(separator: " ")
-      guard fields.count >= 3 else { continue }
-      let point = unescape(String(fields[1]))
-      let inside =
-        point == "/" || real == point || real.hasPrefix(point.hasSuffix("/") ? point : point + "/")
-      if inside, point.count >= (best?.point.count ?? -1) {
-        best = (point, String(fields[2]))
-      }
-    }
-    guard let type = best?.type, networkTypes.contains(type) else { return nil }
-    return type
-  }
-
-  /// A mount point as `/proc/self/mounts` writes it: a space, tab, newline or backslash
-  /// as an octal escape (`\040`).
-  private static func unescape(_ field: String) -> String {
-    guard field.contains("\\") else { return field }
-    var bytes: [UInt8] = []
-    var utf8 = Array(field.utf8)[...]
-    while let byte = utf8.popFirst() {
-      if byte == UInt8(ascii: "\\"), utf8.count >= 3,
-        let code = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8)
-      {
-        bytes.append(code)
-        utf8 = utf8.dropFirst(3)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -1,0 +1,90 @@
+import Domain
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Data
+
+/// The folder watch itself, with a check the test controls: when it checks, and what ends a
+/// store.
+@Suite("Store file watch", .timeLimit(.minutes(3)))
+struct StoreFileWatchTests {
+  /// A check that answers from a script, counting its calls.
+  final class ScriptedCheck: Sendable {
+    private let answers: Mutex<[StoreEvent?]>
+    private let calls = Mutex(0)
+
+    init(_ answers: [StoreEvent?]) { self.answers = Mutex(answers) }
+
+    var count: Int { calls.withLock { $0 } }
+
+    func callAsFunction() -> StoreEvent? {
+      calls.withLock { $0 += 1 }
+      return answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+  }
+
+  func firstEvent(_ changes: StoreChanges) async -> StoreEvent? {
+    let first = Task {
+      var iterator = changes.makeAsyncIterator()
+      return await iterator.next()
+    }
+    let timeout = Task {
+      try? await Task.sleep(for: .seconds(60))
+      first.cancel()
+    }
+    defer { timeout.cancel() }
+    return await first.value
+  }
+
+  /// SQLite's commit is complete only after the write whose event wakes the check: a check
+  /// that found nothing is made again, so the commit is seen without another event.
+  @Test func aCheckThatFoundNothingIsMadeAgainAfterTheEvent() async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let check = ScriptedCheck([nil, .changed(.chat)])
+    let watch = StoreFileWatch(
+      folder: folder.path, names: ["store"], vital: [], choice: .automatic
+    ) { check() }
+    let changes = watch.subscribe()
+    try Foundation.Data("one write".utf8).write(to: folder.appendingPathComponent("store"))
+    #expect(await firstEvent(changes) == .changed(.chat))
+    #expect(check.count >= 2)
+  }
+
+  /// A file that is not the store's wakes nothing.
+  @Test func anotherFileInTheFolderIsNoCheck() async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let check = ScriptedCheck([.changed(.chat)])
+    let watch = StoreFileWatch(
+      folder: folder.path, names: ["store"], vital: [], choice: .automatic
+    ) { check() }
+    let changes = watch.subscribe()
+    try Foundation.Data("x".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(check.count == 0)
+    _ = changes
+  }
+
+  /// The json snapshot deleted (as `rm -rf` does first) ends the store at once; a new
+  /// store without one yet is not gone.
+  @Test(arguments: [WatchChoice.automatic, .polling])
+  func aJSONSnapshotDeletedEndsTheStore(watch choice: WatchChoice) async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try JSONFileStore.open(directory: folder, watch: choice)
+    let changes = store.repositories.changes.subscribe()
+    _ = try await store.repositories.chat.insert(content: "first", date: Fixtures.date())
+    // Polling sees the snapshot there at a tick, then gone at the next.
+    try await Task.sleep(for: StoreFileWatch.pollInterval * 2)
+    try FileManager.default.removeItem(at: store.fileURL)
+    let event = await firstEvent(changes)
+    guard case .gone(.storageUnavailable(let path, _)) = event else {
+      Issue.record("not gone: \(String(describing: event))")
+      return
+    }
+    #expect(path == store.fileURL.path)
+  }
+}
