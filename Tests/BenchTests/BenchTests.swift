@@ -58,7 +58,8 @@ struct BenchTests {
     let sizes = ProcessSizes(
       warmUp: 0, startupMessages: 10, startupRepeats: 1, actionRows: 10, actionWarmUp: 0,
       actionRepeats: 2, flatSmall: 6, flatLarge: 12, flatRepeats: 1, jsonMessages: 10,
-      jsonRepeats: 1, importMessages: 10, importRepeats: 1, liveSeconds: 0.2)
+      jsonRepeats: 1, importMessages: 10, importRepeats: 1, liveSeconds: 0.2, followChanges: 7,
+      followRounds: 1, followIdleSeconds: 0.2, followBurst: 20)
     let scratch = try Scratch()
     defer { scratch.removeAll() }
     var results: [BenchResult] = []
@@ -66,9 +67,23 @@ struct BenchTests {
       results.append($0)
     }.run()
     let goals = Set(results.compactMap { $0.workload.first.flatMap { Int(String($0)) } })
-    #expect(goals == [1, 2, 3, 4, 5, 6, 7])
+    #expect(goals == [1, 2, 3, 4, 5, 6, 7, 8])
     let judged = results.filter { $0.goal != nil }
-    #expect(judged.count >= 2 + 7 + 7 + 1)
+    // The goals before 8 give at least 17 judged rows; goal 8 three a store.
+    let leastJudged: Int = [2, 7, 7, 1, 6].reduce(0, +)
+    #expect(judged.count >= leastJudged)
+    // Goal 8 on both stores: the latency of each of the 7 kinds of change (one change of
+    // each), the idle viewer and the burst.
+    for store in ["sqlite", "json"] {
+      let followed = results.filter { $0.workload.hasPrefix("8 ") && $0.store == store }
+      let workloads = Set(followed.map(\.workload))
+      let expected: Set<String> = [
+        "8 followed: latency", "8 followed idle (CPU)", "8 followed burst (frames)",
+      ]
+      #expect(workloads.isSuperset(of: expected), "\(followed)")
+      let latency = followed.first { $0.workload == "8 followed: latency" }
+      #expect(latency?.rows == 7, "\(String(describing: latency))")
+    }
     #expect(judged.allSatisfy { $0.ratio != nil && $0.baseline != nil }, "\(judged)")
     let line = try #require(judged.first).jsonLine
     for field in [
