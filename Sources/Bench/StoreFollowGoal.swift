@@ -16,10 +16,10 @@ import TestSupport
 /// - idle: the viewer's CPU (from `/proc/PID/stat`) and frames while nothing changes;
 /// - burst: another `pocket --plain` fed a thousand `say` lines at once; the frames the
 ///   viewer draws until it shows the last (each reload draws at most one frame).
-@MainActor
-struct StoreFollowGoal {
+struct StoreFollowGoal: Sendable {
   let pocket: String
-  let scratch: Scratch
+  /// A folder of its own for the stores and exports it makes (each removed once measured).
+  let folder: URL
   let sizes: ProcessSizes
 
   func measure() -> [BenchResult] {
@@ -27,12 +27,12 @@ struct StoreFollowGoal {
       // A writer that ended early is an error of its `write`, not the end of this process.
       let previous = signal(SIGPIPE, SIG_IGN)
       defer { signal(SIGPIPE, previous) }
-      let folder = scratch.directory()
-      defer { scratch.remove(folder) }
+      let exports = folder.appendingPathComponent("exports")
+      defer { try? FileManager.default.removeItem(at: exports) }
       var rows: [BenchResult] = []
       let archives: [Archive]
       do {
-        archives = try makeArchives(in: folder)
+        archives = try makeArchives(in: exports)
       } catch {
         return [failure(BenchStore.sqlite, error)]
       }
@@ -141,13 +141,24 @@ struct StoreFollowGoal {
       viewer.close()
     }
 
+    /// Where the writer on the store in `directory` writes its standard error.
+    private static func writerErrors(_ directory: URL) -> URL {
+      directory.deletingLastPathComponent()
+        .appendingPathComponent("\(directory.lastPathComponent)-writer-stderr")
+    }
+
+    /// Removes the store in `directory` and its writer's standard error.
+    private func remove(_ directory: URL) {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: Self.writerErrors(directory))
+    }
+
     /// `pocket --plain` reading commands from a pipe, once it printed its first screen.
     private func writer(_ store: BenchStore, _ directory: URL) throws -> PipedSession {
       let session = try PipedSession(
         executable: pocket, arguments: arguments(store, directory) + ["--plain"],
         environment: environment(directory),
-        errorPath: directory.deletingLastPathComponent()
-          .appendingPathComponent("\(directory.lastPathComponent)-writer-stderr").path)
+        errorPath: Self.writerErrors(directory).path)
       let deadline = ContinuousClock.now + .seconds(20)
       while !session.printed("Commands:") {
         guard !session.isAtEnd, ContinuousClock.now < deadline else {
@@ -162,8 +173,8 @@ struct StoreFollowGoal {
     // MARK: Latency
 
     private func latency(_ store: BenchStore, archives: [Archive]) throws -> [BenchResult] {
-      let directory = scratch.directory()
-      defer { scratch.remove(directory) }
+      let directory = folder.appendingPathComponent("\(store.rawValue)-latency")
+      defer { remove(directory) }
       let pty = try viewer(store, directory)
       defer { close(pty) }
       let session = try writer(store, directory)
@@ -211,8 +222,8 @@ struct StoreFollowGoal {
     // MARK: Idle and burst
 
     private func idleAndBurst(_ store: BenchStore) throws -> [BenchResult] {
-      let directory = scratch.directory()
-      defer { scratch.remove(directory) }
+      let directory = folder.appendingPathComponent("\(store.rawValue)-idle")
+      defer { remove(directory) }
       let pty = try viewer(store, directory)
       defer { close(pty) }
       pty.send("6")
