@@ -48,15 +48,15 @@ struct LiveViewGoal {
       let window = Duration.milliseconds(Int(seconds * 1_000))
       try pty.read(until: { $0.contains("[Rates]") })
       pty.read(for: .milliseconds(500))
-      let idleStart = try cpuTicks(pty.processIdentifier)
+      let idleStart = try Self.cpuTicks(pty.processIdentifier)
       let idleFrames = Self.frames(in: pty.read(for: window))
-      let idle = try cpuTicks(pty.processIdentifier) - idleStart
+      let idle = try Self.cpuTicks(pty.processIdentifier) - idleStart
       pty.send("2 ")
       try pty.read(until: { $0.contains("running") })
       pty.read(for: .milliseconds(300))
-      let tickStart = try cpuTicks(pty.processIdentifier)
+      let tickStart = try Self.cpuTicks(pty.processIdentifier)
       let frames = Self.frames(in: pty.read(for: window))
-      let ticking = try cpuTicks(pty.processIdentifier) - tickStart
+      let ticking = try Self.cpuTicks(pty.processIdentifier) - tickStart
       let hertz = Double(sysconf(Int32(_SC_CLK_TCK)))
       let idleShare = Double(idle) / hertz / seconds
       let tickingShare = Double(ticking) / hertz / seconds
@@ -91,7 +91,7 @@ struct LiveViewGoal {
     }
 
     /// User plus system clock ticks of process `pid` so far.
-    private func cpuTicks(_ pid: pid_t) throws(BenchError) -> Int {
+    static func cpuTicks(_ pid: pid_t) throws(BenchError) -> Int {
       guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
         let close = stat.lastIndex(of: ")")
       else { throw .failed("cannot read /proc/\(pid)/stat") }
@@ -104,7 +104,7 @@ struct LiveViewGoal {
     }
 
     /// Frames are written in synchronized-output blocks: counts their starts.
-    private static func frames(in bytes: ArraySlice<UInt8>) -> Int {
+    static func frames(in bytes: ArraySlice<UInt8>) -> Int {
       let start = Array("\u{1B}[?2026h".utf8)
       guard bytes.count >= start.count else { return 0 }
       var count = 0

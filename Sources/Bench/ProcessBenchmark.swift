@@ -26,16 +26,24 @@ struct ProcessSizes: Equatable, Sendable {
   var importRepeats = 3
   /// Seconds of each window of the live view's CPU (goal 7).
   var liveSeconds = 10.0
+  /// Changes another process makes while a live view follows the store, over how many
+  /// rounds of every kind (goal 8; none: goal 8 is not run), the seconds of its idle window,
+  /// and the burst's changes.
+  var followChanges = 200
+  var followRounds = 5
+  var followIdleSeconds = 10.0
+  var followBurst = 1_000
 
   /// A smoke run: every goal, small stores, few repetitions (a minute or so).
   static let quick = ProcessSizes(
     warmUp: 2, startupMessages: 10_000, startupRepeats: 10, actionRows: 10_000, actionWarmUp: 5,
     actionRepeats: 40, flatSmall: 1_000, flatLarge: 10_000, flatRepeats: 5,
     jsonMessages: 10_000, jsonRepeats: 3, importMessages: 10_000, importRepeats: 2,
-    liveSeconds: 2)
+    liveSeconds: 2, followChanges: 40, followRounds: 1, followIdleSeconds: 2, followBurst: 200)
 }
 
-/// Seven goals (the `Goal N` marks below), measured on whole `pocket` processes (the release
+/// Eight goals (the `Goal N` marks below, and the live view's in `LiveViewGoal` and
+/// `StoreFollowGoal`), measured on whole `pocket` processes (the release
 /// binary beside this one) against baselines in the same run, interleaved: each repetition runs the
 /// baseline and the measured command one after the other, so a load that comes and goes
 /// falls on both.
@@ -81,6 +89,12 @@ final class ProcessBenchmark {
     for row in try LiveViewGoal(pocket: pocket, directory: live, seconds: sizes.liveSeconds)
       .measure()
     {
+      emit(row)
+    }
+    guard sizes.followChanges > 0 else { return }
+    let follow = scratch.directory()
+    defer { scratch.remove(follow) }
+    for row in StoreFollowGoal(pocket: pocket, folder: follow, sizes: sizes).measure() {
       emit(row)
     }
   }
