@@ -235,18 +235,36 @@ final class ProcessBenchmark {
     defer { scratch.remove(rawFolder) }
     try FileManager.default.createDirectory(at: rawFolder, withIntermediateDirectories: true)
     let raw = try OneRowCommits(path: rawFolder.appendingPathComponent("raw.sqlite").path)
-    let actions: [(name: String, setUp: [Command], fill: Workload, command: (Int) -> Command)] = [
-      ("lap", [.stopwatch, .start], .lap, { _ in .lap }),
-      ("say", [.chat], .say, { .say(text: "Timed message \($0)") }),
-      ("bookmark", [.notices], .bookmark, { .bookmark(number: $0 % SampleNotices.all.count + 1) }),
-      ("add", [.mindLog], .add, { .add(score: "\($0 % 11)", note: "Timed entry \($0)") }),
-      (
-        "edit", [.chat], .say,
-        { .edit(number: rows / 2, text: "Edited \($0)", score: "Edited", note: "\($0)") }
-      ),
-      ("delete", [.chat], .say, { _ in .delete(number: rows / 2) }),
-      ("fav", [.rates(query: "")], .convert, { _ in .favorite(code: "KRW") }),
-    ]
+    // A number stands for a row the screen showed: before each `edit N` and `delete N`
+    // (untimed) the chat shows the page that holds item N of the messages left.
+    let messages = rows + sizes.actionWarmUp + sizes.actionRepeats
+    let middle = rows / 2
+    let actions:
+      [(
+        name: String, setUp: [Command], fill: Workload, before: (Int) -> Command?,
+        command: (Int) -> Command
+      )] = [
+        ("lap", [.stopwatch, .start], .lap, { _ in nil }, { _ in .lap }),
+        ("say", [.chat], .say, { _ in nil }, { .say(text: "Timed message \($0)") }),
+        (
+          "bookmark", [.notices], .bookmark, { _ in nil },
+          { .bookmark(number: $0 % SampleNotices.all.count + 1) }
+        ),
+        (
+          "add", [.mindLog], .add, { _ in nil },
+          { .add(score: "\($0 % 11)", note: "Timed entry \($0)") }
+        ),
+        (
+          "edit", [.chat], .say, { _ in .page(number: Self.chatPage(of: middle, in: messages)) },
+          { .edit(number: middle, text: "Edited \($0)", score: "Edited", note: "\($0)") }
+        ),
+        (
+          "delete", [.chat], .say,
+          { .page(number: Self.chatPage(of: middle, in: messages - $0)) },
+          { _ in .delete(number: middle) }
+        ),
+        ("fav", [.rates(query: "")], .convert, { _ in nil }, { _ in .favorite(code: "KRW") }),
+      ]
     for action in actions {
       let directory = scratch.directory()
       defer { scratch.remove(directory) }
@@ -265,6 +283,7 @@ final class ProcessBenchmark {
         let rawBefore = Child.ownCPUMicroseconds()
         let floor = try raw.commit()
         let rawAfter = Child.ownCPUMicroseconds()
+        if let before = action.before(index) { try await Stack.perform(before, session) }
         let command = action.command(index)
         let cpuBefore = Child.ownCPUMicroseconds()
         let start = clock.now
@@ -298,6 +317,15 @@ final class ProcessBenchmark {
     }
   }
 
+  /// How many rows a list's page shows (the view models' default).
+  static let pageSize = 20
+
+  /// The page of the chat (oldest first, page 1 the newest) that shows item `number` of
+  /// `total` messages.
+  static func chatPage(of number: Int, in total: Int) -> Int {
+    (total - number) / pageSize + 1
+  }
+
   // MARK: Goal 4: flat at a million
 
   /// Every command as a whole process on a store of `flatLarge` records against the same on
@@ -312,15 +340,21 @@ final class ProcessBenchmark {
     for (directory, count) in [(small, sizes.flatSmall), (large, sizes.flatLarge)] {
       try await fill(.sqlite, directory, messages: count, bookmarks: count, screen: .chat)
     }
-    let commands: [(name: String, screen: String, arguments: (Int) -> [String])] = [
-      ("chat", "chat", { _ in ["chat"] }),
-      ("store", "chat", { _ in ["store"] }),
-      ("edit N", "chat", { ["edit", "\($0 / 2)", "edited"] }),
-      ("delete N", "chat", { ["delete", "\($0 / 2)"] }),
-      ("bookmarks", "bookmarks", { _ in ["bookmarks"] }),
-      ("rename N", "bookmarks", { ["rename", "\($0 / 2)", "renamed"] }),
-      ("remove N", "bookmarks", { ["remove", "\($0 / 2)"] }),
-    ]
+    // Item N is the one a command printed: before each numbered command (untimed) a
+    // one-shot `page K` prints the page that holds it.
+    let chatPage: (Int) -> [String]? = { ["page", "\(Self.chatPage(of: $0 / 2, in: $0))"] }
+    let bookmarksPage: (Int) -> [String]? = { ["page", "\(($0 / 2 - 1) / Self.pageSize + 1)"] }
+    let commands:
+      [(name: String, screen: String, before: (Int) -> [String]?, arguments: (Int) -> [String])] =
+        [
+          ("chat", "chat", { _ in nil }, { _ in ["chat"] }),
+          ("store", "chat", { _ in nil }, { _ in ["store"] }),
+          ("edit N", "chat", chatPage, { ["edit", "\($0 / 2)", "edited"] }),
+          ("delete N", "chat", chatPage, { ["delete", "\($0 / 2)"] }),
+          ("bookmarks", "bookmarks", { _ in nil }, { _ in ["bookmarks"] }),
+          ("rename N", "bookmarks", bookmarksPage, { ["rename", "\($0 / 2)", "renamed"] }),
+          ("remove N", "bookmarks", bookmarksPage, { ["remove", "\($0 / 2)"] }),
+        ]
     for command in commands {
       var smallWall: [Duration] = []
       var largeWall: [Duration] = []
@@ -331,6 +365,9 @@ final class ProcessBenchmark {
       for index in 0..<(sizes.flatRepeats + sizes.warmUp) {
         for directory in [small, large] {
           let count = counts[directory] ?? 0
+          if let before = command.before(count) {
+            _ = try Child.run(pocket, pocketArguments(directory, before))
+          }
           let run = try Child.run(pocket, pocketArguments(directory, command.arguments(count)))
           if command.name.hasPrefix("delete") || command.name.hasPrefix("remove") {
             counts[directory] = count - 1

@@ -217,12 +217,13 @@ final class Subscription: Sendable {
 ///
 /// What comes while the subscriber is busy waits, merged into one event, so a burst of
 /// changes (a 10,000-row import, a thousand commands of a script) costs a few reloads,
-/// not one each. Deliveries are paced: a change that comes after `quiet` without one is
-/// delivered at once; one that comes sooner after the subscriber asked again (or was
-/// waiting already) continues a burst, and waits out a gap that starts at `quiet` and
-/// grows four times with each delivery of the burst, up to `longestGap`, taking in
-/// everything that comes meanwhile. A burst of any length is so a handful of deliveries,
-/// its end always among them, and a change at a person's pace shows at once.
+/// not one each. Deliveries are paced: a change that comes `quiet` or more after the one
+/// before it is delivered at once; one that comes sooner continues a burst, and waits until
+/// a gap after the last delivery that starts at `quiet` and grows four times with each
+/// delivery of the burst, up to `longestGap`, taking in everything that comes meanwhile.
+/// A burst of any length is so a handful of deliveries, its end always among them, and a
+/// change at a person's pace shows at once (a command that commits twice, its record then
+/// the screen it shows, delays only its second, which no screen shows).
 public struct StoreChanges: AsyncSequence, Sendable {
   public typealias Element = StoreEvent
 
@@ -243,6 +244,9 @@ public struct StoreChanges: AsyncSequence, Sendable {
     let clock: PacingClock
     /// The gap a change continuing a burst waits out; `nil` before the first delivery.
     private var gap: Duration?
+    /// When the latest change taken came, and when the last delivery was made.
+    private var lastArrival: Duration?
+    private var lastDelivery = Duration.zero
     private var isFinished = false
 
     init(subscription: Subscription, clock: PacingClock) {
@@ -252,20 +256,27 @@ public struct StoreChanges: AsyncSequence, Sendable {
 
     public mutating func next() async -> StoreEvent? {
       guard !isFinished else { return nil }
-      let asked = clock.now()
       guard let (first, arrived) = await subscription.mailbox.take() else {
         isFinished = true
         return nil
       }
       var event = first
-      if case .changed = event, let gap, arrived - asked < StoreChanges.quiet {
-        await clock.sleep(asked + gap - clock.now())
-        if let more = subscription.mailbox.takeIfAny() { event = event.merged(with: more) }
+      var latest = arrived
+      if case .changed = event, let gap, let lastArrival,
+        arrived - lastArrival < StoreChanges.quiet
+      {
+        await clock.sleep(lastDelivery + gap - clock.now())
+        if let more = subscription.mailbox.takeIfAny() {
+          event = event.merged(with: more)
+          latest = clock.now()
+        }
         self.gap = Swift.min(gap * 4, StoreChanges.longestGap)
       } else {
         gap = StoreChanges.quiet
       }
       if case .gone = event { isFinished = true }
+      lastArrival = latest
+      lastDelivery = clock.now()
       return event
     }
   }

@@ -135,6 +135,31 @@ struct StoreChangesTests {
     #expect(await next()?.at == .milliseconds(now + 250), "a new burst starts at 100 ms")
   }
 
+  /// A command that commits twice (its record, then the screen it shows) at a person's
+  /// pace: each command's first change comes at once; only its second waits.
+  @Test func changesAtAPersonsPaceComeAtOnceThoughEachCommitsTwice() async {
+    let clock = ManualClock()
+    let signal = StoreChangeSignal(clock: clock)
+    let changes = signal.subscribe()
+    let log = Recorder<Duration>()
+    let consumer = Task {
+      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
+    }
+    defer { consumer.cancel() }
+    for command in 0..<5 {
+      let start = Duration.milliseconds(command * 150)
+      signal.send(.changed(.chat))
+      await eventually { log.withLock { $0.count } == command * 2 + 1 }
+      #expect(log.withLock { $0.last } == start, "command \(command)'s record at once")
+      clock.advance(by: .milliseconds(5))
+      signal.send(.changed(.screens))
+      await eventually { clock.sleepers == 1 }
+      clock.advance(by: .milliseconds(145))
+      await eventually { log.withLock { $0.count } == command * 2 + 2 }
+    }
+    #expect(log.withLock { $0.count } == 10)
+  }
+
   /// 1,000 changes 2 ms apart: a handful of deliveries, the last one after the last change.
   @Test func aThousandChangesInTwoSecondsAreAtMostFiveDeliveries() async {
     let clock = ManualClock()

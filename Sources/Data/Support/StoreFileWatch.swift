@@ -64,6 +64,8 @@ final class StoreFileWatch: StoreObservation {
     var source: WatchSource?
     var isChecking = false
     var checkAgain = false
+    /// The wait before a check is repeated, which a file event cuts short.
+    var nap: Task<Void, Never>?
     var isGone = false
     /// The folder and vital files as the watch began: polling compares them.
     var identities: [String: FileIdentity] = [:]
@@ -168,6 +170,8 @@ final class StoreFileWatch: StoreObservation {
       guard !state.isGone else { return false }
       if state.isChecking {
         state.checkAgain = true
+        // A check waiting to be repeated is made now.
+        state.nap?.cancel()
         return false
       }
       state.isChecking = true
@@ -199,7 +203,14 @@ final class StoreFileWatch: StoreObservation {
         continue
       }
       if let delay = delays.popFirst() {
-        try? await Task.sleep(for: delay)
+        let nap = Task { _ = try? await Task.sleep(for: delay) }
+        let isDue = state.withLock { state in
+          state.nap = nap
+          return state.checkAgain
+        }
+        if isDue { nap.cancel() }
+        await nap.value
+        state.withLock { $0.nap = nil }
         continue
       }
       let finished = state.withLock { state in
