@@ -145,7 +145,8 @@ final class Mailbox: Sendable {
   typealias Arrival = (event: StoreEvent, at: Duration)
 
   private struct State {
-    var pending: Arrival?
+    /// What waits: merged, with when its first and its last part came.
+    var pending: (event: StoreEvent, first: Duration, last: Duration)?
     var waiter: CheckedContinuation<Arrival?, Never>?
     var isCancelled = false
   }
@@ -158,17 +159,18 @@ final class Mailbox: Sendable {
         state.waiter = nil
         return waiter
       }
-      state.pending = state.pending.map { ($0.event.merged(with: event), $0.at) } ?? (event, now)
+      state.pending =
+        state.pending.map { ($0.event.merged(with: event), $0.first, now) } ?? (event, now, now)
       return nil
     }
     waiter?.resume(returning: (event, now))
   }
 
-  /// What waits, without waiting.
-  func takeIfAny() -> StoreEvent? {
+  /// What waits, without waiting, and when its last part came.
+  func takeIfAny() -> Arrival? {
     state.withLock { state in
       defer { state.pending = nil }
-      return state.pending?.event
+      return state.pending.map { ($0.event, $0.last) }
     }
   }
 
@@ -181,7 +183,7 @@ final class Mailbox: Sendable {
           if state.isCancelled { return .some(nil) }
           if let pending = state.pending {
             state.pending = nil
-            return .some(pending)
+            return .some((pending.event, pending.first))
           }
           state.waiter = continuation
           return .none
@@ -220,17 +222,19 @@ final class Subscription: Sendable {
 /// not one each. Deliveries are paced: a change that comes `quiet` or more after the one
 /// before it is delivered at once; one that comes sooner continues a burst, and waits until
 /// a gap after the last delivery that starts at `quiet` and grows four times with each
-/// delivery of the burst, up to `longestGap`, taking in everything that comes meanwhile.
-/// A burst of any length is so a handful of deliveries, its end always among them, and a
-/// change at a person's pace shows at once (a command that commits twice, its record then
-/// the screen it shows, delays only its second, which no screen shows).
+/// delivery of the burst, up to `longestGap`, taking in everything that comes meanwhile,
+/// or until `quiet` passes without a change (the burst is over). A burst is so a handful
+/// of deliveries (at most 5 for one under 5 s), its end delivered within `quiet` of its
+/// last change, and a change at a person's pace shows at once (a command that commits
+/// twice, its record then the screen it shows, delays only its second, which no screen
+/// shows).
 public struct StoreChanges: AsyncSequence, Sendable {
   public typealias Element = StoreEvent
 
   /// How long without a change ends a burst.
   public static let quiet = Duration.milliseconds(100)
   /// The longest a change waits in a burst.
-  public static let longestGap = Duration.seconds(2)
+  public static let longestGap = Duration.seconds(3)
 
   let subscription: Subscription
   let clock: PacingClock
@@ -265,10 +269,16 @@ public struct StoreChanges: AsyncSequence, Sendable {
       if case .changed = event, let gap, let lastArrival,
         arrived - lastArrival < StoreChanges.quiet
       {
-        await clock.sleep(lastDelivery + gap - clock.now())
-        if let more = subscription.mailbox.takeIfAny() {
-          event = event.merged(with: more)
-          latest = clock.now()
+        // Until the gap has passed, or the burst has ended (`quiet` without a change).
+        let deadline = lastDelivery + gap
+        while clock.now() < deadline {
+          await clock.sleep(Swift.min(deadline, latest + StoreChanges.quiet) - clock.now())
+          if let (more, at) = subscription.mailbox.takeIfAny() {
+            event = event.merged(with: more)
+            latest = at
+          } else if clock.now() >= latest + StoreChanges.quiet {
+            break
+          }
         }
         self.gap = Swift.min(gap * 4, StoreChanges.longestGap)
       } else {

@@ -86,10 +86,10 @@ struct StoreChangesTests {
     #expect(await taken.value == nil)
   }
 
-  /// A change after a quiet spell comes at once; one inside a burst waits out a gap of
-  /// 100 ms, then 400 ms, 1.6 s and 2 s at most, taking in what comes meanwhile; 100 ms of
-  /// quiet ends the burst.
-  @Test func aBurstIsPacedAndAQuietChangeComesAtOnce() async {
+  /// Changes every 10 ms for 3 s: delivered at once, then after gaps of 100 ms, 400 ms and
+  /// 1.6 s from the delivery before, and the burst's end 100 ms after its last change (not
+  /// when the next gap, 3 s, would have passed).
+  @Test func aBurstIsPacedAndItsEndComesOnceItIsQuiet() async {
     let clock = ManualClock()
     let signal = StoreChangeSignal(clock: clock)
     let changes = signal.subscribe()
@@ -98,41 +98,45 @@ struct StoreChangesTests {
       for await event in changes { log.withLock { $0.append((event, clock.now.offset)) } }
     }
     defer { consumer.cancel() }
-    var delivered = 0
-    /// Waits for the next delivery, and for the consumer to ask again.
-    func next() async -> (event: StoreEvent, at: Duration)? {
-      await eventually { log.withLock { $0.count } > delivered }
-      delivered += 1
-      await eventually { false }
-      return log.withLock { $0.count >= delivered ? $0[delivered - 1] : nil }
+    let kinds: [RecordKinds] = [.chat, .stopwatch, .rates, .mindLog, .bookmarks]
+    for step in 0..<300 {
+      signal.send(.changed(kinds[step % kinds.count]))
+      await eventually(tries: 500) { false }
+      clock.advance(by: .milliseconds(10))
+      await eventually(tries: 500) { false }
     }
+    for _ in 0..<60 {
+      clock.advance(by: .milliseconds(10))
+      await eventually(tries: 500) { false }
+    }
+    let deliveries = log.withLock { $0 }
+    #expect(deliveries.map(\.at) == [0, 100, 500, 2_100, 3_090].map { .milliseconds($0) })
+    #expect(deliveries.first?.event == .changed(.chat))
+    #expect(
+      deliveries.dropFirst().allSatisfy { $0.event == .changed(RecordKinds(kinds)) },
+      "each delivery of the burst takes in every kind that came")
+  }
 
+  /// A change after a quiet spell comes at once, and a new burst starts at 100 ms again.
+  @Test func aChangeAfterQuietComesAtOnce() async {
+    let clock = ManualClock()
+    let signal = StoreChangeSignal(clock: clock)
+    let changes = signal.subscribe()
+    let log = Recorder<Duration>()
+    let consumer = Task {
+      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
+    }
+    defer { consumer.cancel() }
     signal.send(.changed(.chat))
-    #expect(await next()?.at == .zero, "the first change comes at once")
-    var now = 0
-    for (gap, kind) in [
-      (100, RecordKinds.stopwatch), (400, .rates), (1_600, .mindLog), (2_000, .bookmarks),
-    ] {
-      signal.send(.changed(.chat))
-      await eventually { clock.sleepers == 1 }
-      signal.send(.changed(kind))
-      clock.advance(by: .milliseconds(gap - 1))
-      await eventually { false }
-      #expect(log.withLock { $0.count } == delivered, "nothing before \(gap) ms")
-      clock.advance(by: .milliseconds(1))
-      now += gap
-      let taken = await next()
-      #expect(taken?.event == .changed([.chat, kind]), "both, after \(gap) ms")
-      #expect(taken?.at == .milliseconds(now))
-    }
-
+    await eventually { log.withLock { $0.count } == 1 }
     clock.advance(by: .milliseconds(150))
     signal.send(.changed(.chat))
-    #expect(await next()?.at == .milliseconds(now + 150), "after quiet, at once")
+    await eventually { log.withLock { $0.count } == 2 }
     signal.send(.changed(.chat))
     await eventually { clock.sleepers == 1 }
     clock.advance(by: .milliseconds(100))
-    #expect(await next()?.at == .milliseconds(now + 250), "a new burst starts at 100 ms")
+    await eventually { log.withLock { $0.count } == 3 }
+    #expect(log.withLock { $0 } == [0, 150, 250].map { .milliseconds($0) })
   }
 
   /// A command that commits twice (its record, then the screen it shows) at a person's
@@ -160,7 +164,8 @@ struct StoreChangesTests {
     #expect(log.withLock { $0.count } == 10)
   }
 
-  /// 1,000 changes 2 ms apart: a handful of deliveries, the last one after the last change.
+  /// 1,000 changes 2 ms apart: a handful of deliveries, the last one 100 ms after the last
+  /// change.
   @Test func aThousandChangesInTwoSecondsAreAtMostFiveDeliveries() async {
     let clock = ManualClock()
     let signal = StoreChangeSignal(clock: clock)
@@ -184,6 +189,7 @@ struct StoreChangesTests {
     let deliveries = log.withLock { $0 }
     #expect(deliveries.count <= 5, "\(deliveries)")
     #expect((deliveries.last ?? .zero) >= last, "the burst's end is delivered: \(deliveries)")
+    #expect((deliveries.last ?? .zero) <= last + .milliseconds(100), "\(deliveries)")
   }
 }
 

@@ -224,7 +224,7 @@ final class StoreFileWatch: StoreObservation {
 
   /// When a check after file events is repeated.
   static let settleDelays: [Duration] = [
-    .milliseconds(10), .milliseconds(50), .milliseconds(250), .seconds(1),
+    .milliseconds(2), .milliseconds(10), .milliseconds(50), .milliseconds(250), .seconds(1),
   ]
 
   /// The folder, or a vital file (`name`), was deleted or moved away: the store is gone.
