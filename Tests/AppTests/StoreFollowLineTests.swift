@@ -109,4 +109,31 @@ struct StoreFollowLineTests {
     #expect(try viewer.finish() == 0)
     #expect(viewer.errorText.isEmpty)
   }
+
+  /// At a terminal (`--plain`), another process's change prints the screen on a line of
+  /// its own under the prompt, and the prompt again after it.
+  @Test(
+    .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
+    arguments: StoreFollowing.stores)
+  func atATerminalTheScreenComesUnderThePromptAndThePromptAfterIt(store kind: String) throws {
+    guard
+      let session = try LiveTerminalTests().start(
+        ["--store", kind, "--plain"], expectsLiveView: false)
+    else { return }
+    defer { session.close() }
+    session.pty.send("chat\r")
+    try session.pty.read(until: { $0.contains("say TEXT") && $0.hasSuffix("> ") })
+    let other = PocketProcess(store: kind, directory: session.directory)
+    #expect(try other.run(["say", "from-elsewhere"]).status == 0)
+    let output = try session.pty.read(until: {
+      $0.contains("from-elsewhere") && $0.hasSuffix("> ")
+    })
+    let reprint = try #require(output.range(of: "from-elsewhere"))
+    let before = output[..<reprint.lowerBound]
+    let prompt = try #require(before.range(of: "> ", options: .backwards))
+    #expect(
+      before[prompt.upperBound...].hasPrefix("\r\nRates  Stopwatch"),
+      "the screen starts on a line of its own: \(before[prompt.lowerBound...].debugDescription)")
+    session.pty.send("quit\r")
+  }
 }
