@@ -53,6 +53,22 @@ struct StoreFileWatchTests {
     #expect(check.count >= 2)
   }
 
+  /// A store that cannot be watched is checked 4 times a second: each tick checks once
+  /// (checks are repeated only after file events).
+  @Test func aPolledStoreIsCheckedFourTimesASecond() async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let check = ScriptedCheck([])
+    let watch = StoreFileWatch(
+      folder: folder.path, names: ["store"], vital: [], choice: .polling
+    ) { check() }
+    var changes: StoreChanges? = watch.subscribe()
+    try await Task.sleep(for: .milliseconds(1_100))
+    changes = nil
+    #expect((1...5).contains(check.count), "\(check.count) checks in 1.1 s")
+    _ = changes
+  }
+
   /// A file that is not the store's wakes nothing.
   @Test func anotherFileInTheFolderIsNoCheck() async throws {
     let folder = try Fixtures.temporaryDirectory()

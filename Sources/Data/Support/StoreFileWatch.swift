@@ -164,8 +164,9 @@ final class StoreFileWatch: StoreObservation {
 
   // MARK: What was seen
 
-  /// A store file changed: check what, once at a time.
-  private func touched() {
+  /// A store file changed (`settling`: a file event, after which the check is repeated),
+  /// or a tick of polling came: check what, once at a time.
+  private func touched(settling: Bool = true) {
     let starts = state.withLock { state -> Bool in
       guard !state.isGone else { return false }
       if state.isChecking {
@@ -178,15 +179,17 @@ final class StoreFileWatch: StoreObservation {
       return true
     }
     guard starts else { return }
-    Task { [weak self] in await self?.runChecks() }
+    Task { [weak self] in await self?.runChecks(settling: settling) }
   }
 
-  /// Checks at once, then again after each of `settleDelays` (a commit's file event can
-  /// come before the commit is complete: SQLite writes its log's frames, then marks them
-  /// committed in the memory-mapped index, which makes no event); a file event meanwhile
-  /// starts over.
-  private func runChecks() async {
-    var delays = Self.settleDelays[...]
+  /// Checks at once, then, after file events (`settling`), again after each of
+  /// `settleDelays` (a commit's file event can come before the commit is complete: SQLite
+  /// writes its log's frames, then marks them committed in the memory-mapped index, which
+  /// makes no event); a file event meanwhile starts over. A tick of polling checks once:
+  /// the next tick sees what it missed, so a polled store is checked 4 times a second.
+  private func runChecks(settling: Bool) async {
+    let settleDelays = settling ? Self.settleDelays : []
+    var delays = settleDelays[...]
     while true {
       if let event = await check() {
         // What the check read may be a store half deleted (`rm -rf` takes the files one
@@ -199,7 +202,7 @@ final class StoreFileWatch: StoreObservation {
         return state.checkAgain && !state.isGone
       }
       if touchedAgain {
-        delays = Self.settleDelays[...]
+        delays = settleDelays[...]
         continue
       }
       if let delay = delays.popFirst() {
@@ -247,7 +250,7 @@ final class StoreFileWatch: StoreObservation {
   /// the watch began with, or an `ending` file went since the last tick; else a check.
   private func poll() {
     if let went = wentAway() { return gone(went) }
-    touched()
+    touched(settling: false)
   }
 
   /// The folder (`""`) or the file that is not there as the watch last saw it; `nil` while
