@@ -12,7 +12,7 @@ import Testing
 /// its page, its selection (on its item) and the line being typed; a screen that shows
 /// none of what changed is left alone; a store that is gone ends the live view.
 @MainActor
-@Suite("A session follows its store", .timeLimit(.minutes(3)))
+@Suite("A session follows its store", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 final class StoreFollowSessionTests {
   let strings = Strings(language: .en, timeZone: .gmt)
   let directory: URL
@@ -65,8 +65,8 @@ final class StoreFollowSessionTests {
   /// Waits until `condition` holds (a change from elsewhere comes when it comes: the
   /// store's checks run on the cooperative pool the whole test run shares).
   func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !condition(), ContinuousClock.now < deadline {
+    // Counted in turns, as `Turns.wait` does (its closure could not be the main actor's).
+    for _ in 0..<6_000 where !condition() {
       try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()

@@ -8,7 +8,7 @@ import Testing
 
 /// The folder watch itself, with a check the test controls: when it checks, and what ends a
 /// store.
-@Suite("Store file watch", .timeLimit(.minutes(3)))
+@Suite("Store file watch", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreFileWatchTests {
   /// A check that answers from a script, counting its calls.
   final class ScriptedCheck: Sendable {
@@ -31,7 +31,7 @@ struct StoreFileWatchTests {
       return await iterator.next()
     }
     let timeout = Task {
-      try? await Task.sleep(for: .seconds(60))
+      await Turns.wait { false }
       first.cancel()
     }
     defer { timeout.cancel() }

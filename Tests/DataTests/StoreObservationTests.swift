@@ -15,7 +15,7 @@ import Testing
 /// Each file store tells its subscribers what other connections commit, and only that: two
 /// instances on one folder stand for two processes (each has its own connection, its own
 /// files read and its own watch), as `SharedStoreContractTests` do.
-@Suite("Store observation", .timeLimit(.minutes(3)))
+@Suite("Store observation", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreObservationTests {
   static let kinds = StoreKind.persistent
   /// Long enough for a change to come on the slowest run here (the checks run on Swift's
@@ -56,12 +56,7 @@ struct StoreObservationTests {
       for patience: Duration = StoreObservationTests.patience,
       until condition: ([StoreEvent]) -> Bool
     ) async -> Bool {
-      let deadline = ContinuousClock.now + patience
-      while ContinuousClock.now < deadline {
-        if condition(all) { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-      }
-      return condition(all)
+      await Turns.wait(turns: Int(patience / .milliseconds(10))) { condition(all) }
     }
   }
 
@@ -301,10 +296,7 @@ struct StoreObservationTests {
     var changes: StoreChanges? = viewer.changes.subscribe()
     #expect(watches() == 1)
     changes = nil
-    let deadline = ContinuousClock.now + Self.patience
-    while watches() > 0, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    await Turns.wait { watches() == 0 }
     #expect(watches() == 0, "the last subscriber gone, the watch is closed")
     _ = changes
   }

@@ -6,9 +6,13 @@ import Testing
 /// A store's changes made elsewhere as a subscriber takes them: merged while it is busy,
 /// paced in a burst, ended when the store is gone or the subscriber stops; the watch runs
 /// only while someone subscribes.
-// The cooperative pool is shared with the whole test run, which can hold it for seconds:
-// the limit only bounds a hang.
-@Suite("Store changes", .timeLimit(.minutes(3)))
+// These drive the pacing on a manual clock, handing turns between the test and the
+// subscriber with `Task.yield()`: a soak run, which holds the two cooperative threads for
+// minutes with hundreds of tasks queued, makes each yield wait behind all of them. They
+// run in every default `swift test` and in CI's mutation check (without soak).
+@Suite(
+  "Store changes", .timeLimit(.minutes(3)),
+  .enabled(if: !Soak.isOn, "a soak run holds the cooperative pool that these hand turns on"))
 struct StoreChangesTests {
   /// Waits (yielding, with no clock) until `condition` holds.
   private func eventually(tries: Int = 20_000, _ condition: () -> Bool) async {
