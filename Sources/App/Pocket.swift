@@ -308,7 +308,18 @@ package struct Pocket {
     presenter.flush()
     let inbox = LineInbox(console: console)
     let following = followStore(session, strings, presenter, ending: inbox)
-    defer { following.cancel() }
+    let status = await readCommands(session, strings, presenter, inbox, bail: bail)
+    // The follower ends before the session does: nothing of it is left running at exit.
+    following.cancel()
+    await following.value
+    return status
+  }
+
+  /// The loop of `runInteractive`: runs each line `inbox` gives, until the session ends.
+  private func readCommands(
+    _ session: Session, _ strings: Strings, _ presenter: LinePresenter, _ inbox: LineInbox,
+    bail: Bool
+  ) async -> ExitStatus {
     /// The status of the first command that was not done.
     var firstFailure: ExitStatus?
     var status: ExitStatus { firstFailure ?? .done }

@@ -82,6 +82,7 @@ package final class LiveView {
       if controller.exit != nil || device.writeFailure != nil { break }
     }
     following.cancel()
+    await following.value
     ticker?.cancel()
     events.stop()
     // The process ends with the view. A terminal that hung up sends SIGHUP too, perhaps only
