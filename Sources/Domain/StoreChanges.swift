@@ -124,9 +124,9 @@ public final class StoreChangeSignal: Sendable {
       return (id, state.mailboxes.count == 1 ? state.onDemand : nil)
     }
     start?(true)
-    let subscription = Subscription(mailbox: mailbox) { [weak self] in
-      self?.unsubscribe(id)
-    }
+    // Held strongly: the signal keeps no subscription, so there is no cycle, and no weak
+    // reference outlives a run (LeakSanitizer cannot follow one to its side table).
+    let subscription = Subscription(mailbox: mailbox) { [self] in unsubscribe(id) }
     return StoreChanges(subscription: subscription, clock: clock)
   }
 
