@@ -162,7 +162,7 @@ package struct Pocket {
 
   /// Prints what the store reports as gone wrong without losing anything: the command
   /// succeeded, and its exit status stays 0.
-  private func printWarnings(of store: OpenedStore, _ strings: Strings) async {
+  func printWarnings(of store: OpenedStore, _ strings: Strings) async {
     for warning in await store.takeWarnings() {
       reportError("pocket: " + strings.warning(warning))
     }
@@ -172,7 +172,7 @@ package struct Pocket {
   nonisolated static let maxLineBytes = 64 * 1024
 
   /// What one typed line came to.
-  private enum LineResult {
+  enum LineResult {
     case blank
     case usage(UsageError)
     /// `showsScreen`: the command was `show`, which prints the screen changed or not.
@@ -181,7 +181,7 @@ package struct Pocket {
 
   /// Runs one typed line. In an interactive session (`interruptible`) Ctrl-C cancels a
   /// `refresh` and waits for any other command.
-  private func handle(
+  func handle(
     _ line: String, _ session: Session, interruptible: Bool = false
   ) async -> LineResult {
     await handle(byteCount: line.utf8.count, session, interruptible: interruptible) {
@@ -191,7 +191,7 @@ package struct Pocket {
 
   /// Runs one command given as words (one-shot arguments), never splitting a word again.
   /// The words count against the line limit as the line they would make.
-  private func handle(words: [String], _ session: Session) async -> LineResult {
+  func handle(words: [String], _ session: Session) async -> LineResult {
     let byteCount = words.reduce(max(words.count - 1, 0)) { $0 + $1.utf8.count }
     return await handle(byteCount: byteCount, session, interruptible: false) {
       () throws(UsageError) in
@@ -199,7 +199,7 @@ package struct Pocket {
     }
   }
 
-  private func handle(
+  func handle(
     byteCount: Int, _ session: Session, interruptible: Bool,
     _ parse: () throws(UsageError) -> Command?
   ) async -> LineResult {
@@ -228,7 +228,7 @@ package struct Pocket {
   /// question. At a terminal (`asking`) it is asked, and a yes runs the command confirmed;
   /// otherwise (a one-shot command, a script on standard input) nothing is done and the
   /// refusal says to add `--yes`.
-  private func confirming(
+  func confirming(
     _ result: LineResult, _ session: Session, _ strings: Strings, asking: Bool
   ) async -> LineResult {
     guard case .outcome(.refused(let question), _) = result,
@@ -315,86 +315,12 @@ package struct Pocket {
     return status
   }
 
-  /// The loop of `runInteractive`: runs each line `inbox` gives, until the session ends.
-  private func readCommands(
-    _ session: Session, _ strings: Strings, _ presenter: LinePresenter, _ inbox: LineInbox,
-    bail: Bool
-  ) async -> ExitStatus {
-    /// The status of the first command that was not done.
-    var firstFailure: ExitStatus?
-    var status: ExitStatus { firstFailure ?? .done }
-    while true {
-      if console.isInteractive { console.write("> ") }
-      guard console.failedWrites.isEmpty else { return status }
-      guard let line = await inbox.next() else { return inbox.ending ?? status }
-      // A line is one command to another process's change: that is shown before the line
-      // runs or after it has printed everything, never in between. `nil`: go on.
-      let stop: ExitStatus? = await session.asOneCommand {
-        presenter.beginCommand()
-        defer { presenter.endCommand() }
-        let result = await confirming(
-          await handle(line, session, interruptible: true), session, strings,
-          asking: console.isInteractive)
-        await printWarnings(of: session.store, strings)
-        switch result {
-        case .blank:
-          return nil
-        case .usage(let error):
-          reportError(error.text(strings.language))
-          firstFailure = firstFailure ?? .usage
-          if bail { return status }
-        case .outcome(.done(let message), let showsScreen):
-          presenter.flush(confirmation: message, force: showsScreen)
-        case .outcome(.refused(let message), _):
-          reportError(strings.text(message))
-          let refusal = ExitStatus(for: .refused(message))
-          if refusal == .storeUnusable { return .storeUnusable }
-          firstFailure = firstFailure ?? refusal
-          if bail { return status }
-        case .outcome(.text(let text), _):
-          console.write(text)
-          // `import` replaces what the screen shows.
-          presenter.flush()
-        case .outcome(.quit, _):
-          return status
-        }
-        return nil
-      }
-      if let stop { return stop }
-      if Interruption.wasRequested { return status }
-    }
-  }
-
-  /// Prints the screen again when another process changes what it shows, once per burst
-  /// of changes, between commands (`Session.followStore`); at a terminal the prompt
-  /// follows it. A store that cannot be used any more (gone, damaged) is said, and ends
-  /// the session (`ending`) with status 3.
-  private func followStore(
-    _ session: Session, _ strings: Strings, _ presenter: LinePresenter, ending: LineInbox
-  ) -> Task<Void, Never> {
-    session.followStore { [console] reload in
-      presenter.beginCommand()
-      let outcome = await reload()
-      presenter.endCommand()
-      switch outcome {
-      case .done:
-        // At a terminal the screen starts below the prompt, and the prompt follows it.
-        let prompt = console.isInteractive ? "> " : ""
-        if presenter.flush(leading: prompt.isEmpty ? "" : "\n") { console.write(prompt) }
-      case .refused(let message):
-        reportError(strings.text(message))
-        if ExitStatus(for: .refused(message)) == .storeUnusable { ending.end(.storeUnusable) }
-      case .text, .quit, nil:
-        break
-      }
-    }
-  }
 }
 
 extension Pocket {
   /// Writes a reason or a warning to standard error as one line (its own line breaks
   /// escaped too), in the error colour on a terminal that shows colour.
-  fileprivate func reportError(_ text: String) {
+  func reportError(_ text: String) {
     console.writeErrorEscaped(Self.errorLine(text, palette: errorPalette))
   }
 
