@@ -24,8 +24,8 @@ final class LiveController {
     state = LiveState(size: size)
   }
 
-  private var strings: Strings { renderer.strings }
-  private var registry: ScreenRegistry { session.registry }
+  var strings: Strings { renderer.strings }
+  var registry: ScreenRegistry { session.registry }
 
   /// Whether the screen showing changes with time alone (a running stopwatch).
   var isTicking: Bool { session.currentFeature.isTicking }
@@ -142,66 +142,11 @@ final class LiveController {
     }
   }
 
-  // MARK: The input line
-
-  /// Edits the open input line in place (`state.input?.line`: no copy of the text is held
-  /// meanwhile), so a key costs what it adds however long the line is; past the field's
-  /// limit a key is counted and dropped (`InputLine`).
-  private func edit(_ key: Key) async {
-    guard let isLive = state.input?.isLive else { return }
-    // A live line is short (`InputRequest.shortLimit`): its text is compared to run it only
-    // when it changed.
-    let before = isLive ? state.input?.text : nil
-    switch key {
-    case .character(let character): state.input?.line.append(character)
-    case .paste(let text): state.input?.line.append(text)
-    case .backspace: state.input?.line.removeLast()
-    case .control("u"): state.input?.line.removeAll()
-    case .escape:
-      state.input = nil
-      return
-    case .enter:
-      guard let input = state.input else { return }
-      state.input = nil
-      if !input.isLive { await submit(input.words + input.text, on: input.row) }
-      return
-    default: return
-    }
-    if isLive, let input = state.input, input.text != before { await runLive(input) }
-  }
-
-  /// A live line runs at every change; a word it cannot use yet (an empty amount) waits.
-  private func runLive(_ input: InputRequest) async {
-    guard let command = try? CommandParser.parse(input.words + input.text, registry: registry)
-    else {
-      state.status = nil
-      return
-    }
-    await run(command)
-  }
-
-  /// Runs a typed line as line mode does: a usage error is said on the status line. `row`:
-  /// the row the line was opened on, which its number stands for.
-  private func submit(_ line: String, on row: ShownItem? = nil) async {
-    guard line.utf8.count <= Pocket.maxLineBytes else {
-      state.status = LiveStatus(
-        text: strings.text(.lineTooLong(limit: Pocket.maxLineBytes)), isError: true)
-      return
-    }
-    do {
-      guard let command = try CommandParser.parse(line, registry: registry) else { return }
-      await run(command, on: row)
-    } catch {
-      state.status = LiveStatus(
-        text: error.text(strings.language, registry: registry), isError: true)
-    }
-  }
-
   // MARK: Commands
 
   /// Runs `command` as line mode does and says its outcome on the status line. `row`: the
   /// row its number stands for, when it was typed on an input line opened on one.
-  private func run(_ command: Command, on row: ShownItem? = nil) async {
+  func run(_ command: Command, on row: ShownItem? = nil) async {
     let before = session.content.screen
     let outcome =
       if let row { await session.execute(command, on: row) } else {
@@ -260,118 +205,9 @@ final class LiveController {
 
   /// A store that cannot be used (gone, damaged, unreachable) ends the view; its reason is
   /// said once the terminal is given back.
-  private func endIfUnusable(_ refusal: Message) {
+  func endIfUnusable(_ refusal: Message) {
     guard ExitStatus(for: .refused(refusal)) == .storeUnusable else { return }
     exit = .storeUnusable
     farewell = strings.text(refusal)
-  }
-
-  // MARK: Selection
-
-  /// The screen's body: its lines under the tab line.
-  private var body: [ScreenLine] {
-    Array(renderer.screenLines(session.content).dropFirst())
-  }
-
-  private var selectedItem: ListItem? {
-    let body = body
-    guard let selection = state.selection,
-      let line = LiveLayout.lineIndex(ofItem: selection, in: body)
-    else { return nil }
-    return body[line].item
-  }
-
-  /// The row the selection is on, as the screen shows it now.
-  private var selectedRow: ShownItem? {
-    guard let number = selectedItem?.number else { return nil }
-    return session.content.state.shownItems.first { $0.number == number }
-  }
-
-  private func moveSelection(by step: Int) async {
-    let count = LiveLayout.itemCount(body)
-    guard count > 0 else { return }
-    // Down from nothing selects the first item, up the last.
-    let target = state.selection.map { $0 + step } ?? (step > 0 ? 0 : count - 1)
-    await moveSelection(to: target)
-  }
-
-  private func moveSelection(to target: Int) async {
-    let body = body
-    let count = LiveLayout.itemCount(body)
-    guard count > 0 else { return }
-    select(min(max(0, target), count - 1), in: body)
-    await followSelection()
-  }
-
-  /// Selects the item at `index` among `body`'s items, scrolled into view, and remembers
-  /// the row it shows, which the selection then follows.
-  private func select(_ index: Int, in body: [ScreenLine]) {
-    state.selection = index
-    state.selectedRow = nil
-    guard let line = LiveLayout.lineIndex(ofItem: index, in: body) else { return }
-    state.scroll = LiveLayout.scroll(
-      state.scroll, showing: line, height: LiveLayout.bodyRows(state.size))
-    state.selectedRow = selectedRow
-  }
-
-  /// Keeps the selection on the item it was on, wherever the list now shows it (a message
-  /// sent above it, an entry re-sorted by its new day). When that item is gone, the
-  /// selection moves to the nearest place and the returned text says so.
-  private func followSelectedRow() -> AppText? {
-    guard let selected = state.selectedRow, let index = state.selection else {
-      clampSelection()
-      return nil
-    }
-    let body = body
-    let rows = session.content.state.shownItems
-    let numbers = body.compactMap { $0.item?.number }
-    if let row = rows.first(where: { $0.identity == selected.identity }),
-      let place = numbers.firstIndex(of: row.number)
-    {
-      select(place, in: body)
-      return nil
-    }
-    let count = LiveLayout.itemCount(body)
-    guard count > 0 else {
-      state.selection = nil
-      state.selectedRow = nil
-      return .selectionMoved(gone: selected.text, to: nil)
-    }
-    select(min(index, count - 1), in: body)
-    guard let now = state.selectedRow else { return nil }
-    return .selectionMoved(gone: selected.text, to: (now.number, now.text))
-  }
-
-  /// What the screen showing makes of the selection's move (`ScreenFeature.followSelection`).
-  private func followSelection() async {
-    guard let item = selectedItem,
-      let command = session.currentFeature.followSelection(to: item)
-    else { return }
-    await run(command)
-  }
-
-  private func clampSelection() {
-    guard let selection = state.selection else { return }
-    let count = LiveLayout.itemCount(body)
-    state.selection = count == 0 ? nil : min(selection, count - 1)
-  }
-
-  /// The previous or next page of a list with pages; a list without pages (the rates)
-  /// scrolls by a screenful.
-  private func turnPage(by step: Int) async {
-    if let paging = session.content.state.paging {
-      let target = paging.number + step
-      guard (1...paging.count).contains(target) else { return }
-      await run(.page(number: target))
-      state.selection = nil
-      state.selectedRow = nil
-      state.scroll = 0
-    } else {
-      let height = LiveLayout.bodyRows(state.size)
-      let limit = max(0, body.count - height)
-      state.scroll = min(max(0, state.scroll + step * height), limit)
-      state.selection = nil
-      state.selectedRow = nil
-    }
   }
 }
