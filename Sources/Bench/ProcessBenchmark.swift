@@ -26,6 +26,8 @@ struct ProcessSizes: Equatable, Sendable {
   var importRepeats = 3
   /// Seconds of each window of the live view's CPU (goal 7).
   var liveSeconds = 10.0
+  /// Keys timed from key to frame on the live view (goal 9; none: goal 9 is not run).
+  var liveKeys = 300
   /// Changes another process makes while a live view follows the store, over how many
   /// rounds of every kind (goal 8; none: goal 8 is not run), the seconds of its idle window,
   /// and the burst's changes.
@@ -39,11 +41,12 @@ struct ProcessSizes: Equatable, Sendable {
     warmUp: 2, startupMessages: 10_000, startupRepeats: 10, actionRows: 10_000, actionWarmUp: 5,
     actionRepeats: 40, flatSmall: 1_000, flatLarge: 10_000, flatRepeats: 5,
     jsonMessages: 10_000, jsonRepeats: 3, importMessages: 10_000, importRepeats: 2,
-    liveSeconds: 2, followChanges: 40, followRounds: 1, followIdleSeconds: 2, followBurst: 200)
+    liveSeconds: 2, liveKeys: 60, followChanges: 40, followRounds: 1, followIdleSeconds: 2,
+    followBurst: 200)
 }
 
-/// Eight goals (the `Goal N` marks below, and the live view's in `LiveViewGoal` and
-/// `StoreFollowGoal`), measured on whole `pocket` processes (the release
+/// Nine goals (the `Goal N` marks below, and the live view's in `LiveViewGoal`,
+/// `LiveKeysGoal` and `StoreFollowGoal`), measured on whole `pocket` processes (the release
 /// binary beside this one) against baselines in the same run, interleaved: each repetition runs the
 /// baseline and the measured command one after the other, so a load that comes and goes
 /// falls on both.
@@ -90,6 +93,13 @@ final class ProcessBenchmark {
       .measure()
     {
       emit(row)
+    }
+    if sizes.liveKeys > 0 {
+      let keys = scratch.directory()
+      defer { scratch.remove(keys) }
+      for row in try LiveKeysGoal(pocket: pocket, directory: keys, keys: sizes.liveKeys).measure() {
+        emit(row)
+      }
     }
     guard sizes.followChanges > 0 else { return }
     let follow = scratch.directory()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bench
@@ -58,7 +59,8 @@ struct BenchTests {
     let sizes = ProcessSizes(
       warmUp: 0, startupMessages: 10, startupRepeats: 1, actionRows: 10, actionWarmUp: 0,
       actionRepeats: 2, flatSmall: 6, flatLarge: 12, flatRepeats: 1, jsonMessages: 10,
-      jsonRepeats: 1, importMessages: 10, importRepeats: 1, liveSeconds: 0.2, followChanges: 0)
+      jsonRepeats: 1, importMessages: 10, importRepeats: 1, liveSeconds: 0.2, liveKeys: 0,
+      followChanges: 0)
     let scratch = try Scratch()
     defer { scratch.removeAll() }
     var results: [BenchResult] = []
@@ -66,7 +68,7 @@ struct BenchTests {
       results.append($0)
     }.run()
     let goals = Set(results.compactMap { $0.workload.first.flatMap { Int(String($0)) } })
-    // Goal 8 runs in its own test (below), beside this one.
+    // Goals 8 and 9 run in their own tests (below), beside this one.
     #expect(goals == [1, 2, 3, 4, 5, 6, 7])
     let judged = results.filter { $0.goal != nil }
     #expect(judged.count >= 2 + 7 + 7 + 1)
@@ -111,6 +113,32 @@ struct BenchTests {
     }
     let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     #expect(left.isEmpty, "store folders left behind: \(left)")
+  }
+
+  /// Goal 9 on the debug `pocket`: each of the five tasks is done in the live view and in
+  /// line mode (each run checks its outcome, or the goal throws), with fewer keys live; and
+  /// 12 keys timed from key to frame.
+  @Test(
+    .enabled(if: binariesAreBeside, "no pocket and bench-hello beside the test bundle"),
+    .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
+  func tinyKeysRunDoesEveryTask() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bench-keys-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let goal = LiveKeysGoal(
+      pocket: Self.folder.appendingPathComponent("pocket").path, directory: folder, keys: 12)
+    let results = try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(with: Result { try goal.measure() }) }
+    }
+    let tasks = results.filter { $0.workload.hasPrefix("9 keys: ") }
+    #expect(tasks.count == LiveKeysGoal.tasks.count, "\(results)")
+    for task in tasks {
+      let ratio = try #require(task.ratio)
+      #expect(ratio > 0 && ratio < 1, "\(task.workload): \(ratio)× line mode's keys")
+    }
+    let latency = try #require(results.first { $0.workload == "9 live view key to frame" })
+    #expect((latency.medianMicroseconds ?? 0) > 0)
+    #expect(latency.goal != nil && latency.baseline == 16_000)
   }
 
   @Test func jsonLineLeavesOutWhatDoesNotApply() {
