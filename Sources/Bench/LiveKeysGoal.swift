@@ -149,6 +149,8 @@ struct LiveKeysGoal {
       let third = max(2, keys / 3)
       var timed: [Duration] = []
       try untimed(pty, "1", until: "[Rates]")
+      // The first item selected, so each move after it moves the selection.
+      try untimed(pty, Self.down, until: "› ")
       let half = min(third / 2, 150)
       for key in Array(repeating: Self.down, count: half) + Array(repeating: Self.up, count: half) {
         timed.append(try timedKey(pty, key))
