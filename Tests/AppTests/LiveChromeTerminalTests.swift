@@ -57,7 +57,7 @@ struct LiveChromeTerminalTests {
     // The calculator's digits type the amount: its key bar does not offer 1-6.
     screen = try live.send(":calc KRW\r", until: { $0.lines[last].contains("amount") })
     #expect(!screen.lines[last].contains("1-6"), "\(screen.lines[last])")
-    try live.send("\u{1B}", until: { $0.lines[0].contains("[Rates]") })
+    try live.send("\u{1B}", until: { !$0.contains("Calculator") && $0.contains("AED") })
     // Too small: keys do not act on the hidden screen; Ctrl-L after `2` shows it was read.
     live.pty.resize(rows: 6, columns: 20)
     try live.pty.read(untilScreen: { $0.contains("Terminal too small") })
@@ -67,6 +67,15 @@ struct LiveChromeTerminalTests {
     live.pty.resize(rows: 12, columns: 40)
     screen = try live.pty.read(untilScreen: { $0.lines[0].contains("[") && !$0.contains("small") })
     #expect(screen.lines[0].contains("[Rates]"), "\(screen.lines[0])")
+    // A long status wraps onto two rows at a space, the key bar still under it.
+    screen = try live.send(":dance\r", until: { $0.lines[last - 1] == "the list." })
+    #expect(screen.lines[last - 2] == "Unknown command 'dance'. Type 'help' for")
+    #expect(screen.lines[last].contains("q quit"))
+    // No to reset is an answer, not line mode's advice.
+    try live.send("2 ll", until: { $0.contains("Lap 2") })
+    try live.send("r", until: { $0.contains("[y/N]") })
+    screen = try live.send("n", until: { $0.contains("Not reset") })
+    #expect(!screen.contains("--yes") && screen.contains("Lap 2"))
     // SIGTERM: the terminal given back, then 128 + 15.
     live.pty.signal(SIGTERM)
     try live.expectTerminalGivenBack(status: 143)

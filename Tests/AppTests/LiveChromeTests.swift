@@ -214,6 +214,17 @@ struct LiveChromeTests {
     }
   }
 
+  @Test func aChangedRowThatFillsTheWidthKeepsItsLastColumn() {
+    let writer = FrameWriter(ambiguousIsWide: false, colour: false)
+    let size = TerminalSize(rows: 3, columns: 10)
+    let full = "0123456789"
+    var screen = ScreenModel(rows: 3, columns: 10)
+    let first = Frame(lines: ["a", "b"])
+    screen.feed(writer.update(from: nil, to: first, size: size))
+    screen.feed(writer.update(from: first, to: Frame(lines: [StyledLine(full), "b"]), size: size))
+    #expect(screen.lines[0] == full)
+  }
+
   @Test func withoutColorFgBgFavouritesAreBoldNotBrightYellow() async {
     let run = await ScriptedConsole.run(
       ["--store", "memory", "--color", "always", "fav", "KRW"], environment: [:])
