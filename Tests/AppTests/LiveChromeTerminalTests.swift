@@ -95,6 +95,9 @@ struct LiveChromeTerminalTests {
     defer { live.close() }
     #expect(live.pty.screen.cursorReportsAsked == 1)
     var screen = try live.send(":fav KRW\r", until: { $0.contains("★") })
+    // No COLORFGBG here: the favourite is bold in the terminal's own colour, not yellow.
+    let star = try #require(screen.style(of: "★"))
+    #expect(star.bold && star.foreground == nil, "\(star)")
     let krw = try #require(Self.row(of: "KRW", in: screen))
     let aed = try #require(Self.row(of: "AED", in: screen))
     #expect(
