@@ -37,7 +37,8 @@ struct LiveChromeTests {
     for tab in ["1", "2", "3", "4", "5", "6"] {
       await live.handle(.character(Character(tab)))
       var dropped: [Int] = []
-      for columns in Array(30...100) + [250] {
+      // Every width from the minimum to 45, where most keys give way, then every tenth.
+      for columns in Array(30...45) + Array(stride(from: 50, through: 100, by: 10)) + [250] {
         live.state.size = TerminalSize(rows: 24, columns: columns)
         let bar = rows(live).last ?? ""
         #expect(width(bar) <= columns, "\(tab) at \(columns): \(bar)")
