@@ -1,8 +1,10 @@
 /// The style of each `TextRole` on a terminal that shows colour, in the terminal's own
 /// palette colours (never fixed RGB), so the user's theme decides the exact shades: bright
-/// variants on a dark background, the normal ones on a light one (`COLORFGBG`), where
-/// yellow would not read and favourites turn blue instead. Every mark and word stays in
-/// the text; colour only adds to it.
+/// variants on a dark background (and on one the terminal does not name), the normal ones
+/// on a light one (`COLORFGBG`). Favourites are bright yellow on a dark background, blue
+/// on a light one, and bold in the terminal's own text colour when the background is not
+/// known, since no yellow reads on both. Every mark and word stays in the text; colour only
+/// adds to it.
 package struct Palette: Sendable, Equatable {
   package var background: TerminalBackground
 
@@ -15,13 +17,17 @@ package struct Palette: Sendable, Equatable {
   }
 
   package func style(_ role: TextRole?) -> TextStyle {
-    let bright = background == .dark
+    let bright = background != .light
     switch role {
     case nil: return .plain
     case .rise, .fastest: return TextStyle(foreground: .green, bright: bright)
     case .fall, .slowest, .error: return TextStyle(foreground: .red, bright: bright)
     case .favourite:
-      return TextStyle(foreground: background == .dark ? .yellow : .blue, bright: bright)
+      switch background {
+      case .dark: return TextStyle(foreground: .yellow, bright: true)
+      case .light: return TextStyle(foreground: .blue)
+      case .unknown: return TextStyle(bold: true)
+      }
     case .currentTab: return TextStyle(foreground: .cyan, bright: bright, bold: true)
     case .running: return TextStyle(foreground: .cyan, bright: bright)
     case .hint: return TextStyle(dim: true)

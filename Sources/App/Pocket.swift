@@ -18,6 +18,13 @@ package enum ExitStatus: Int32 {
   /// Standard output or standard error could not be written (a full disk, a closed
   /// descriptor, a terminal gone); what was done before stays done.
   case outputFailed = 4
+  /// The live view's terminal hung up (it closed, or SIGHUP came): 128 + SIGHUP, as a
+  /// program the signal ends reports it.
+  case hungUp = 129
+  /// The live view was sent SIGINT from outside (Ctrl-C typed is a key: it quits with 0).
+  case interrupted = 130
+  /// The live view was sent SIGTERM: 128 + SIGTERM, after the terminal was given back.
+  case terminated = 143
 }
 
 /// The composition root: chooses the store, builds the session, runs one command or an
@@ -115,7 +122,9 @@ package struct Pocket {
     if let failure = await session.launch() {
       return await unusable(failure, options, strings, renderer)
     }
-    if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal {
+    if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal,
+      Self.terminalDraws(environment)
+    {
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
         await session.saveShown()
@@ -166,6 +175,13 @@ package struct Pocket {
     for warning in await store.takeWarnings() {
       reportError("pocket: " + strings.warning(warning))
     }
+  }
+
+  /// Whether `TERM` names a terminal the live view can draw on: unset, empty or `dumb` gets
+  /// line mode, as `less` and `vim` treat them.
+  nonisolated static func terminalDraws(_ environment: [String: String]) -> Bool {
+    guard let term = environment["TERM"], !term.isEmpty else { return false }
+    return term != "dumb"
   }
 
   /// The longest line Pocket reads, in bytes.

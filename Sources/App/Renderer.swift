@@ -11,6 +11,10 @@ package struct Renderer {
   let palette: Palette?
   /// The screens: the tabs of the tab line and each screen's hint line.
   let registry: ScreenRegistry
+  /// Whether East Asian Ambiguous characters (★ · ›) take two columns. The live view sets
+  /// what the terminal answered (`CursorReport`); line mode cannot ask, and guesses two in
+  /// Korean, as terminals set up for Korean may draw them.
+  var ambiguousIsWide: Bool
 
   package init(strings: Strings, palette: Palette? = nil) {
     self.init(strings: strings, palette: palette, registry: .standard)
@@ -20,6 +24,7 @@ package struct Renderer {
     self.strings = strings
     self.palette = palette
     self.registry = registry
+    ambiguousIsWide = strings.language == .ko
   }
 
   /// The tab line, the screen, the screen's hint line, and a last line for `message` when
@@ -49,13 +54,54 @@ package struct Renderer {
 
   /// The titles of the tabs, the one at `current` marked.
   func tabLine(_ current: Int?) -> ScreenLine {
-    var line = ScreenLine("")
-    for (index, tab) in registry.tabs.enumerated() {
-      if index > 0 { line.append("  ") }
-      let title = tab.tab.title.text(strings.language)
-      line.append(
-        index == current ? ScreenLine("[\(title)]", as: .currentTab) : ScreenLine(title))
+    tabLine(current, titles: registry.tabs.map { $0.tab.title.text(strings.language) })
+  }
+
+  /// The tab line cut to `columns` so the current tab always shows whole: the others are
+  /// shortened to their first letters, as few as fit (`Rat  [Stopwatch]  Not  Boo…`), and
+  /// at the narrowest the tabs farthest from the current one give way to `…`.
+  func tabLine(_ current: Int?, fitting columns: Int) -> ScreenLine {
+    let titles = registry.tabs.map { $0.tab.title.text(strings.language) }
+    let full = tabLine(current, titles: titles)
+    guard width(full.text) > columns, let current else { return full }
+    let longest = titles.map(\.count).max() ?? 0
+    for letters in stride(from: longest - 1, through: 1, by: -1) {
+      let short = titles.enumerated().map {
+        $0.offset == current ? $0.element : Self.abbreviated($0.element, letters)
+      }
+      let line = tabLine(current, titles: short)
+      if width(line.text) <= columns { return line }
     }
+    // Tabs give way from the far ends, the farther first, until the rest fit.
+    let short = titles.enumerated().map {
+      $0.offset == current ? $0.element : Self.abbreviated($0.element, 1)
+    }
+    var (first, last) = (0, titles.count - 1)
+    while first < last {
+      if current - first >= last - current { first += 1 } else { last -= 1 }
+      let line = tabLine(current, titles: short, showing: first...last)
+      if width(line.text) <= columns { return line }
+    }
+    return tabLine(current, titles: short, showing: current...current)
+  }
+
+  /// The first `letters` characters of `title`, without a space at their end.
+  private static func abbreviated(_ title: String, _ letters: Int) -> String {
+    String(title.prefix(letters)).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// `titles` as a tab line, the one at `current` marked, only those in `shown` (all by
+  /// default), `…` where some are left out.
+  private func tabLine(
+    _ current: Int?, titles: [String], showing shown: ClosedRange<Int>? = nil
+  ) -> ScreenLine {
+    let shown = shown ?? 0...max(0, titles.count - 1)
+    var line = ScreenLine(shown.lowerBound > 0 ? "…  " : "")
+    for (index, title) in titles.enumerated() where shown.contains(index) {
+      if index > shown.lowerBound { line.append("  ") }
+      line.append(index == current ? ScreenLine("[\(title)]", as: .currentTab) : ScreenLine(title))
+    }
+    if shown.upperBound < titles.count - 1 { line.append("  …") }
     return line
   }
 
@@ -89,9 +135,9 @@ package struct Renderer {
     ]
   }
 
-  /// How wide text shows: ambiguous-width characters (★) count as wide in Korean, as
-  /// terminals set up for Korean show them (see `DisplayWidth`).
-  var displayWidth: DisplayWidth { DisplayWidth(ambiguousIsWide: strings.language == .ko) }
+  /// How wide text shows: ambiguous-width characters (★) as `ambiguousIsWide` says (see
+  /// `DisplayWidth`).
+  var displayWidth: DisplayWidth { DisplayWidth(ambiguousIsWide: ambiguousIsWide) }
 
   /// The terminal columns `text` takes.
   func width(_ text: String) -> Int { displayWidth.of(text) }

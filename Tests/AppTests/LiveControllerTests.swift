@@ -195,7 +195,7 @@ struct LiveControllerTests {
     await type(live, "help")
     await press(live, .enter)
     #expect(screen(live).contains { $0.contains("convert AMOUNT") })
-    await press(live, .character("x"))
+    await press(live, .character("q"))
     #expect(!screen(live).contains { $0.contains("convert AMOUNT") })
   }
 
@@ -287,7 +287,8 @@ struct LiveLayoutTests {
     var overlay = LiveOverlay()
     overlay.status = LiveStatus(text: "Unknown currency XYZ", isError: true)
     let frame = LiveLayout(renderer: renderer).frame(
-      screen: ["tabs", "", "body"], overlay: overlay, keys: [KeyHelp("l", "lap", "랩")],
+      screen: ["tabs", "", "body"], overlay: overlay,
+      keys: [KeyHelp("l", "lap", "랩")] + LiveKeys.everywhere(tabs: 6),
       size: size)
     let rows = frame.rows(size.rows)
     #expect(rows.last?.text.hasPrefix("l lap · 1-6 screens") == true)

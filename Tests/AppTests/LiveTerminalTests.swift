@@ -65,7 +65,9 @@ struct LiveTerminalTests {
   /// reason printed) where there is no pty.
   func start(
     _ arguments: [String] = [], rows: Int = 30, columns: Int = 100, jobControl: Bool = false,
-    environment extra: [String: String] = [:], expectsLiveView: Bool = true
+    environment extra: [String: String] = [:], expectsLiveView: Bool = true,
+    ambiguousIsWide: Bool = false, answersCursorReports: Bool = true,
+    firstTab: String = "[Rates]"
   ) throws -> Live? {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("pocket-live-\(UUID().uuidString)")
@@ -90,7 +92,8 @@ struct LiveTerminalTests {
           columns: columns)
         : try PseudoTerminal(
           executable: "/bin/sh", arguments: shellArguments, environment: environment, rows: rows,
-          columns: columns)
+          columns: columns, ambiguousIsWide: ambiguousIsWide,
+          answersCursorReports: answersCursorReports)
     } catch PseudoTerminalError.unavailable(let reason) {
       Issue.record("no pseudo-terminal here (\(reason))")
       try? FileManager.default.removeItem(at: directory)
@@ -100,7 +103,7 @@ struct LiveTerminalTests {
     let before = try #require(pty.termios())
     pty.send("\r")
     if expectsLiveView {
-      try pty.read(untilScreen: { $0.isAlternateScreen && $0.contains("[Rates]") })
+      try pty.read(untilScreen: { $0.isAlternateScreen && $0.contains(firstTab) })
     } else {
       // Line mode prints the whole rate list, so the tab line scrolls off the screen.
       try pty.read(until: { $0.contains("[Rates]") && $0.hasSuffix("> ") })
@@ -193,7 +196,8 @@ struct LiveTerminalTests {
     defer { live.close() }
     try live.send("2 ", until: { $0.contains("Stopwatch · running") })
     live.pty.signal(signal)
-    try live.expectTerminalGivenBack()
+    // As a program the signal ends: 143 for SIGTERM, 129 for SIGHUP.
+    try live.expectTerminalGivenBack(status: 128 + signal)
   }
 
   @Test func ctrlZSuspendsWithTheTerminalGivenBackAndFgRedraws() throws {

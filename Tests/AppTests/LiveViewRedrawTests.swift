@@ -44,6 +44,10 @@ final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
 
   func stop() { continuation?.finish() }
 
+  /// A terminal in memory answers no question: one column, as the view assumes then.
+  func measureAmbiguousWidth() { continuation?.yield(.measured(ambiguousIsWide: nil)) }
+  var endingSignal: Int32? { nil }
+
   /// Lets the main actor run what waits on it until `condition` holds; `false` after 1,000
   /// turns. A change schedules its redraw on the main actor before the intent that made it
   /// returns, so the redraw runs within the first turn after it: the bound counts turns,

@@ -107,8 +107,8 @@ struct StoreFollowLiveStateTests {
     try watching.shows { $0.contains("seen-by-polling") }
     try watching.live.send(
       ":store\r", until: { $0.contains("checked every 250 ms (POCKET_WATCH=poll)") })
-    // Any key leaves the page.
-    try watching.live.send(" ", until: { $0.contains("seen-by-polling") })
+    // q leaves the page.
+    try watching.live.send("q", until: { $0.contains("seen-by-polling") })
     try watching.quit()
   }
 }

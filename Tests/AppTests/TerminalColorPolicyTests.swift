@@ -37,9 +37,9 @@ struct TerminalColorPolicyTests {
 
   @Test(
     arguments: [
-      (nil, TerminalBackground.dark), ("15;0", .dark), ("0;15", .light), ("7;0", .dark),
-      ("0;7", .light), ("12;8", .dark), ("0;default;15", .light), ("default", .dark),
-      ("", .dark), ("0;99", .dark),
+      (nil, TerminalBackground.unknown), ("15;0", .dark), ("0;15", .light), ("7;0", .dark),
+      ("0;7", .light), ("12;8", .dark), ("0;default;15", .light), ("default", .unknown),
+      ("", .unknown), ("0;99", .unknown),
     ] as [(String?, TerminalBackground)])
   func theBackgroundComesFromColorFgBg(value: String?, background: TerminalBackground) {
     var environment = terminal

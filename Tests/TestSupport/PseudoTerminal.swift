@@ -45,6 +45,10 @@ package final class PseudoTerminal {
   /// Whether `screen` follows the output and the size. Off for a terminal too large to
   /// model cell by cell (65535×65535): the output is still kept in `output`.
   package var modelsScreen = true
+  /// Whether the terminal answers a Cursor Position Report request (`ESC[6n`) with where
+  /// the cursor is on `screen` (so an ambiguous character moved it by `ambiguousIsWide`'s
+  /// one or two columns), as terminals do; off: it never answers, as some do not.
+  package var answersCursorReports: Bool
   /// Whether `hangUp()` closed the terminal.
   package private(set) var isHungUp = false
 
@@ -58,8 +62,10 @@ package final class PseudoTerminal {
   /// be opened (the caller skips) and `.spawnFailed` when the program cannot start.
   package init(
     executable: String, arguments: [String] = [], environment: [String: String] = [:],
-    rows: Int = 24, columns: Int = 80, ambiguousIsWide: Bool = false
+    rows: Int = 24, columns: Int = 80, ambiguousIsWide: Bool = false,
+    answersCursorReports: Bool = true
   ) throws {
+    self.answersCursorReports = answersCursorReports
     var master: Int32 = -1
     var slave: Int32 = -1
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
@@ -135,10 +141,7 @@ package final class PseudoTerminal {
       guard poll(&ready, 1, 100) >= 0 || errno == EINTR else { break }
       if Int32(ready.revents) & POLLIN != 0 {
         let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
-        if count > 0 {
-          output.append(contentsOf: buffer[..<count])
-          if modelsScreen { screen.feed(buffer[..<count]) }
-        }
+        if count > 0 { take(buffer[..<count]) }
       }
       guard Int32(ready.revents) & POLLOUT != 0 else { continue }
       let written = chunk[offset...].withUnsafeBytes {
@@ -225,6 +228,15 @@ package final class PseudoTerminal {
     .timedOut(screen: screen.text, output: String(decoding: output.suffix(4000), as: UTF8.self))
   }
 
+  /// Keeps what the program wrote, shows it on `screen`, and sends the screen's answers.
+  private func take(_ bytes: ArraySlice<UInt8>) {
+    output.append(contentsOf: bytes)
+    guard modelsScreen else { return }
+    screen.feed(bytes)
+    let replies = screen.takeReplies()
+    if answersCursorReports, !replies.isEmpty { send(replies) }
+  }
+
   /// Waits up to `waitingMilliseconds` for output and reads it; false when the pty is closed.
   private func readOnce(waitingMilliseconds: Int32) -> Bool {
     guard !isHungUp else {
@@ -239,8 +251,7 @@ package final class PseudoTerminal {
     var buffer = [UInt8](repeating: 0, count: 65536)
     let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
     if count > 0 {
-      output.append(contentsOf: buffer[..<count])
-      if modelsScreen { screen.feed(buffer[..<count]) }
+      take(buffer[..<count])
       return true
     }
     if count < 0, errno == EINTR || errno == EAGAIN { return true }

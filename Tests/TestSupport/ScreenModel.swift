@@ -8,8 +8,10 @@ import App
 /// `ESC[r;cH`, cursor moves (CUU/CUD/CUF/CUB, CHA, VPA), EL `ESC[K`/`ESC[1K`/`ESC[2K`, ED
 /// `ESC[J`/`ESC[1J`/`ESC[2J`, SGR (the style is kept per cell), DECSC/DECRC, the modes
 /// `?1049` (alternate screen: the main screen's contents and cursor are kept across), `?25`
-/// (cursor), `?2004` (bracketed paste), `?2026` (synchronized output) and `?7` (wrap). OSC
-/// strings and other sequences are skipped. Writing past the last column wraps, as xterm does.
+/// (cursor), `?2004` (bracketed paste), `?2026` (synchronized output) and `?7` (wrap), and
+/// DSR 6 (`ESC[6n`: a Cursor Position Report `ESC[row;colR` is queued in `replies`, for the
+/// terminal to send back). OSC strings and other sequences are skipped. Writing past the last
+/// column wraps, as xterm does.
 package struct ScreenModel: Sendable {
   package struct Cell: Equatable, Sendable {
     /// The text in the cell; "" for the right half of a wide character.
@@ -32,6 +34,10 @@ package struct ScreenModel: Sendable {
   package private(set) var alternateScreenExits = 0
   /// The cells of the screen shown now.
   package private(set) var cells: [[Cell]]
+  /// What the terminal answers and has not sent yet (Cursor Position Reports).
+  package private(set) var replies: [UInt8] = []
+  /// How many times the program asked where the cursor is (DSR 6).
+  package private(set) var cursorReportsAsked = 0
 
   private var otherCells: [[Cell]]  // the buffer not shown (main while alternate is shown)
   private var savedCursor = (row: 0, column: 0)
@@ -114,6 +120,12 @@ package struct ScreenModel: Sendable {
   }
 
   package mutating func feed(_ text: String) { feed(Array(text.utf8)) }
+
+  /// The answers queued so far, which the caller sends; they are forgotten here.
+  package mutating func takeReplies() -> [UInt8] {
+    defer { replies.removeAll() }
+    return replies
+  }
 
   package mutating func feed(_ bytes: some Sequence<UInt8>) {
     pending.append(contentsOf: bytes)
@@ -300,6 +312,9 @@ package struct ScreenModel: Sendable {
         for row in (cursorRow + 1)..<rows { erase(row: row, from: 0, through: columns - 1) }
       }
     case UInt8(ascii: "m"): selectGraphicRendition(numbers.map { $0 ?? 0 })
+    case UInt8(ascii: "n") where !isPrivate && numbers.first == 6:
+      cursorReportsAsked += 1
+      replies += Array("\u{1B}[\(cursorRow + 1);\(cursorColumn + 1)R".utf8)
     case UInt8(ascii: "h"), UInt8(ascii: "l"):
       guard isPrivate else { return }
       let on = final == UInt8(ascii: "h")
@@ -372,19 +387,6 @@ package struct ScreenModel: Sendable {
     guard row >= 0, row < rows, first <= last else { return }
     for column in max(0, first)...min(columns - 1, last) {
       cells[row][column] = Cell(text: " ", style: TextStyle(background: style.background))
-    }
-  }
-
-  private static func blankGrid(rows: Int, columns: Int) -> [[Cell]] {
-    Array(repeating: Array(repeating: .blank, count: columns), count: rows)
-  }
-
-  private static func utf8Length(_ lead: UInt8) -> Int {
-    switch lead {
-    case 0xC2...0xDF: 2
-    case 0xE0...0xEF: 3
-    case 0xF0...0xF4: 4
-    default: 1
     }
   }
 }

@@ -9,8 +9,8 @@ import Presentation
 @MainActor
 final class LiveController {
   let session: Session
-  let renderer: Renderer
-  let layout: LiveLayout
+  private(set) var renderer: Renderer
+  private(set) var layout: LiveLayout
   let state: LiveState
   /// How the view ends; set by `q`, Ctrl-C, Ctrl-D, a signal or an unusable store.
   var exit: ExitStatus?
@@ -22,6 +22,13 @@ final class LiveController {
     self.renderer = renderer
     layout = LiveLayout(renderer: renderer)
     state = LiveState(size: size)
+  }
+
+  /// Lays out with the widths the terminal draws East Asian Ambiguous characters in, as it
+  /// answered (`CursorReport`).
+  func measured(ambiguousIsWide: Bool) {
+    renderer.ambiguousIsWide = ambiguousIsWide
+    layout = LiveLayout(renderer: renderer)
   }
 
   var strings: Strings { renderer.strings }
@@ -38,9 +45,12 @@ final class LiveController {
     let feature = session.currentFeature
     let content = session.content
     session.showed(content)
+    let kind = type(of: feature)
+    let keys =
+      kind.keys + LiveKeys.everywhere(tabs: registry.tabs.count, digitsType: kind.typesDigits)
     return layout.frame(
-      screen: renderer.screenLines(content), overlay: state.overlay,
-      keys: type(of: feature).keys, size: state.size)
+      screen: renderer.screenLines(content), overlay: state.overlay, keys: keys,
+      size: state.size, tab: registry.tabIndex(of: content.screen))
   }
 
   func handle(_ key: Key) async {
@@ -50,19 +60,23 @@ final class LiveController {
       return
     default: break
     }
+    // The screen does not show: only q acts (Ctrl-L and a resize are the view's).
+    if LiveLayout.isTooSmall(state.size) {
+      if key == .character("q") { exit = .done }
+      return
+    }
     if let question = state.question {
       state.question = nil
       if case .character(let answer) = key, ["y", "Y", "ㅇ"].contains(answer) {
         await run(question.command)
       } else {
-        state.status = LiveStatus(
-          text: strings.text(.notConfirmed(question.message, command: question.typed)),
-          isError: true)
+        // Line mode's refusal says how to do it anyway (`reset --yes`); here a no is an answer.
+        state.status = LiveStatus(text: AppText.declined(question.message).text(strings.language))
       }
       return
     }
     if state.page != nil {
-      state.page = nil
+      turnPage(key)
       return
     }
     if state.input != nil {
@@ -86,6 +100,7 @@ final class LiveController {
     switch key {
     case .character("q"): exit = .done
     case .character("?"):
+      state.pageTop = 0
       state.page =
         LiveKeys.all(strings.language, registry: registry).map {
           "\($0.key)  \($0.does.text(strings.language))"
@@ -180,6 +195,7 @@ final class LiveController {
       }
       endIfUnusable(message)
     case .text(let text):
+      state.pageTop = 0
       state.page = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     case .quit:
       exit = .done

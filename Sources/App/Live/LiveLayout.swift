@@ -9,8 +9,11 @@ struct LiveOverlay: Equatable {
   var status: LiveStatus?
   /// A question that waits for y or n (`reset`, `clear` of more than one item).
   var question: String?
-  /// Text that stands in for the screen until a key is pressed (`?`, `help`, `store`).
+  /// Text that stands in for the screen until q, Esc or Enter closes it (`?`, `help`,
+  /// `store`); it scrolls when it does not fit.
   var page: [String]?
+  /// The first line of `page` shown.
+  var pageTop = 0
   /// The selected list item, by its place among the screen's items; `nil`: none.
   var selection: Int?
   /// The first line of the screen's body shown.
@@ -39,43 +42,60 @@ struct LiveLayout {
   /// How many rows of body a terminal of `size` shows.
   static func bodyRows(_ size: TerminalSize) -> Int { max(1, size.rows - chromeRows) }
 
+  /// Whether a terminal of `size` is too small to draw in: it says so, and only the keys
+  /// that quit or redraw act, since the screen they would act on does not show.
+  static func isTooSmall(_ size: TerminalSize) -> Bool {
+    size.rows < minimum.rows || size.columns < minimum.columns
+  }
+
+  /// The lines of a page overlay a terminal of `size` shows at once.
+  static func pageRows(_ size: TerminalSize) -> Int { bodyRows(size) }
+
+  /// The first line of a page of `count` lines shown, from `top` asked for: the last
+  /// screenful at most.
+  static func pageTop(_ top: Int, count: Int, size: TerminalSize) -> Int {
+    min(max(0, top), max(0, count - pageRows(size)))
+  }
+
+  /// `tab`: the tab of the screen showing (its place on the tab line), which the tab line
+  /// always shows whole however narrow the terminal.
   func frame(
-    screen lines: [ScreenLine], overlay: LiveOverlay, keys: [KeyHelp], size: TerminalSize
+    screen lines: [ScreenLine], overlay: LiveOverlay, keys: [KeyHelp], size: TerminalSize,
+    tab: Int? = nil
   ) -> Frame {
-    guard size.rows >= Self.minimum.rows, size.columns >= Self.minimum.columns else {
+    guard !Self.isTooSmall(size) else {
       return Frame(lines: tooSmall(size).map { styled(ScreenLine($0, as: .error)) }, cursor: nil)
     }
-    let tabLine = lines.first ?? ""
-    let body = Array(lines.dropFirst())
-    let height = Self.bodyRows(size)
-    var rows: [StyledLine] = [styled(tabLine)]
-    if let page = overlay.page {
-      rows += page.prefix(height).map { styled(ScreenLine("  " + $0)) }
-    } else {
-      let selected = overlay.selection.flatMap { Self.lineIndex(ofItem: $0, in: body) }
-      let first = min(max(0, overlay.scroll), max(0, body.count - height))
-      for index in first..<min(body.count, first + height) {
-        rows.append(bodyLine(body[index], isSelected: index == selected))
-      }
+    var tabLine = lines.first ?? ""
+    if renderer.width(tabLine.text) > size.columns {
+      tabLine = renderer.tabLine(tab, fitting: size.columns)
     }
+    let body = Array(lines.dropFirst())
     // The status row says the last outcome (above an input line too, so a live line's
-    // refusal shows as it is typed), or what an input line cut; the last row is the key
-    // bar, or the input line. Both stand at the bottom however tall the terminal is.
+    // refusal shows as it is typed), or what an input line cut, on two rows when it is
+    // long; the last row is the key bar, or the input line. Both stand at the bottom
+    // however tall the terminal is, and the body has the rows left.
     var bottom: [StyledLine] = []
+    let pageShown = overlay.page.map { pageWindow($0, top: overlay.pageTop, size: size) }
     if let question = overlay.question {
-      bottom.append(styled(ScreenLine(question, as: .error)))
+      bottom += statusRows(question, role: .error, columns: size.columns)
     } else if let line = overlay.input?.line, line.cut > 0 {
-      bottom.append(styled(ScreenLine(line.cutNotice(language), as: .error)))
+      bottom += statusRows(line.cutNotice(language), role: .error, columns: size.columns)
+    } else if let mark = pageShown?.mark {
+      bottom.append(styled(ScreenLine(mark, as: .hint)))
     } else if let status = overlay.status {
-      bottom.append(styled(ScreenLine(status.text, as: status.isError ? .error : nil)))
+      // Over a page, one row: the page's rows are counted without it.
+      bottom += statusRows(
+        status.text, role: status.isError ? .error : nil, columns: size.columns,
+        limit: pageShown == nil ? Self.statusRowLimit : 1)
     } else if overlay.input != nil {
-      bottom.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
+      bottom.append(styled(ScreenLine(keyBar(keys, overlay, columns: size.columns), as: .hint)))
     } else {
       bottom.append("")
     }
     var cursor: Frame.Cursor?
     if let input = overlay.input {
-      let prompt = input.prompt.text(language) + ": "
+      let prompt = Self.prompt(input.prompt.text(language))
       let promptWidth = renderer.width(prompt)
       // The end of the line shows, where the cursor is; the last column is the cursor's.
       let (shown, shownWidth) = tail(of: input.text, fitting: size.columns - 1 - promptWidth)
@@ -83,9 +103,45 @@ struct LiveLayout {
       cursor = Frame.Cursor(
         row: size.rows - 1, column: min(promptWidth + shownWidth, size.columns - 1))
     } else {
-      bottom.append(styled(ScreenLine(keyBar(keys, overlay), as: .hint)))
+      let hasMore = pageShown.map { $0.mark != nil } ?? false
+      bottom.append(
+        styled(
+          ScreenLine(keyBar(keys, overlay, columns: size.columns, pageScrolls: hasMore), as: .hint)
+        ))
+    }
+    let height = max(1, size.rows - 1 - bottom.count)
+    var rows: [StyledLine] = [styled(tabLine)]
+    if let pageShown {
+      rows += pageShown.lines.prefix(height).map { styled(ScreenLine("  " + $0)) }
+    } else {
+      let selected = overlay.selection.flatMap { Self.lineIndex(ofItem: $0, in: body) }
+      var first = min(max(0, overlay.scroll), max(0, body.count - height))
+      // A status on two rows takes one from the body: the selection still shows.
+      if let selected, selected >= first + height { first = selected - height + 1 }
+      for index in first..<min(body.count, first + height) {
+        rows.append(bodyLine(body[index], isSelected: index == selected))
+      }
     }
     return Frame(lines: rows, bottom: bottom, cursor: cursor)
+  }
+
+  /// The input line's prompt as it shows before the text: a word and `: ` (`Message: `),
+  /// or a mark that is a prompt by itself as it is (`:`).
+  static func prompt(_ text: String) -> String {
+    text.hasSuffix(":") ? text : text + ": "
+  }
+
+  /// The lines of `page` shown from `top`, and the position mark when they are not all of
+  /// it (`12–30 of 64`).
+  private func pageWindow(
+    _ page: [String], top: Int, size: TerminalSize
+  ) -> (lines: ArraySlice<String>, mark: String?) {
+    let rows = Self.pageRows(size)
+    let first = Self.pageTop(top, count: page.count, size: size)
+    let lines = page[first..<min(page.count, first + rows)]
+    guard page.count > rows else { return (lines, nil) }
+    let mark = AppText.pagePosition(first: first + 1, last: first + lines.count, of: page.count)
+    return (lines, mark.text(language))
   }
 
   /// The end of `text`, escaped, that fits `columns` display columns, with `…` in front
@@ -147,24 +203,9 @@ struct LiveLayout {
     return styled
   }
 
-  private func styled(_ line: ScreenLine) -> StyledLine {
+  func styled(_ line: ScreenLine) -> StyledLine {
     renderer.palette?.styled(line)
       ?? StyledLine(TerminalText.escaping(line.text, keepingNewlines: false))
-  }
-
-  /// The last row: what the keys do here, then the keys of every screen.
-  private func keyBar(_ keys: [KeyHelp], _ overlay: LiveOverlay) -> String {
-    let shown: [KeyHelp]
-    if let input = overlay.input {
-      shown = LiveKeys.input(isLive: input.isLive)
-    } else if overlay.question != nil {
-      shown = LiveKeys.question
-    } else if overlay.page != nil {
-      shown = LiveKeys.page(language)
-    } else {
-      shown = keys + LiveKeys.everywhere(tabs: renderer.registry.tabs.count)
-    }
-    return shown.map { "\($0.key) \($0.does.text(language))" }.joined(separator: " · ")
   }
 
   /// Two short lines, so a narrow terminal shows them whole.

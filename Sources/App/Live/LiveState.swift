@@ -24,12 +24,14 @@ final class LiveState {
   var status: LiveStatus?
   var question: LiveQuestion?
   var page: [String]?
+  /// The first line of `page` shown.
+  var pageTop = 0
 
   init(size: TerminalSize) { self.size = size }
 
   var overlay: LiveOverlay {
     LiveOverlay(
-      input: input, status: status, question: question?.text, page: page, selection: selection,
-      scroll: scroll)
+      input: input, status: status, question: question?.text, page: page, pageTop: pageTop,
+      selection: selection, scroll: scroll)
   }
 }

@@ -18,8 +18,13 @@
   var listensToSuspend: Bool { get }
   func start() -> AsyncStream<TerminalEvent>
   func stop()
+  /// Asks how wide the terminal draws an East Asian Ambiguous character; the answer comes
+  /// as `.measured`, before any key typed meanwhile.
+  func measureAmbiguousWidth()
   /// Whether the terminal hung up, whatever input still waits.
   func hasEnded() -> Bool
+  /// What ended the view: the ending signal, SIGHUP for a terminal that hung up.
+  var endingSignal: Int32? { get }
   /// The keys of the last `.keys` event are handled: the next may come.
   func didHandleKeys()
 }

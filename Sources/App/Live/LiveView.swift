@@ -21,10 +21,13 @@ package final class LiveView {
   private let controller: LiveController
   private let device: any LiveTerminalDevice
   private let events: any LiveTerminalEvents
-  private let writer: FrameWriter
+  private var writer: FrameWriter
   /// The frame on the terminal; `nil` when the next must be drawn whole.
   private var shown: Frame?
   private var isEntered = false
+  /// Whether the terminal's width of ambiguous characters is known (answered or timed out):
+  /// no frame is drawn before, so the first is laid out with the widths the terminal draws.
+  private var isMeasured = false
   private var ticker: Task<Void, Never>?
 
   /// How often a running stopwatch is shown anew.
@@ -43,8 +46,7 @@ package final class LiveView {
   ) {
     self.device = device
     self.events = events
-    writer = FrameWriter(
-      ambiguousIsWide: renderer.strings.language == .ko, colour: renderer.palette != nil)
+    writer = FrameWriter(ambiguousIsWide: false, colour: renderer.palette != nil)
     controller = LiveController(session: session, renderer: renderer, size: device.size)
   }
 
@@ -69,7 +71,8 @@ package final class LiveView {
     }
     isEntered = true
     let stream = events.start()
-    draw()
+    // The first frame is drawn once the terminal says how wide it draws `·` (`.measured`).
+    events.measureAmbiguousWidth()
     // Another process's change reloads the screen; Observation redraws it. A store that
     // is gone ends the view as a key would.
     let following = controller.session.followStore { [weak self] reload in
@@ -100,7 +103,7 @@ package final class LiveView {
   /// Composes the frame from observed state and writes what changed. Observation calls
   /// back when anything the composition read changes.
   private func draw() {
-    guard isEntered else { return }
+    guard isEntered, isMeasured else { return }
     let frame = withObservationTracking {
       updateTicker(controller.isTicking)
       return controller.frame()
@@ -139,7 +142,7 @@ package final class LiveView {
       for key in keys {
         // A hang-up ends the view at once, whatever keys still wait.
         if events.hasEnded() {
-          controller.exit = .done
+          controller.exit = ExitStatus(endedBy: events.endingSignal ?? SIGHUP)
           return
         }
         switch key {
@@ -156,10 +159,20 @@ package final class LiveView {
     case .resized(let size):
       shown = nil
       controller.state.size = size
-    case .terminate, .endOfInput:
-      controller.exit = .done
+    case .terminate(let signal):
+      controller.exit = ExitStatus(endedBy: signal)
+    case .endOfInput:
+      controller.exit = .hungUp
     case .resumed:
       resume()
+    case .measured(let ambiguousIsWide):
+      // No answer: one column, as most terminals and tmux draw them.
+      let wide = ambiguousIsWide ?? false
+      writer = FrameWriter(ambiguousIsWide: wide, colour: controller.renderer.palette != nil)
+      controller.measured(ambiguousIsWide: wide)
+      isMeasured = true
+      shown = nil
+      draw()
     case .suspend:
       suspend()
     }

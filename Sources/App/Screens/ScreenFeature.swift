@@ -90,6 +90,10 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// the key bar and `?` list them. Empty by default.
   nonisolated static var keys: [KeyHelp] { get }
 
+  /// Whether digits type on this screen (the calculator's amount) rather than choose a
+  /// screen, so the key bar does not offer them. False by default.
+  nonisolated static var typesDigits: Bool { get }
+
   init(_ dependencies: ScreenDependencies)
 
   /// Loads the view model for `screen`, so the screen shows fresh data.
@@ -139,6 +143,7 @@ extension ScreenFeature {
   nonisolated static var pushedFrom: Screen? { nil }
   nonisolated static func shows(_ screen: Screen) -> Bool { screen == tab?.screen }
   nonisolated static var keys: [KeyHelp] { [] }
+  nonisolated static var typesDigits: Bool { false }
   func reopen(_ screen: Screen) async -> Bool { true }
   func reload(_ screen: Screen) async { await load(screen) }
   func confirmed(_ question: Message) -> (command: Command, typed: String)? { nil }
@@ -226,11 +231,22 @@ struct KeyText: Equatable, Sendable {
 struct KeyHelp: Equatable, Sendable {
   var key: String
   var does: KeyText
+  /// How long it stays on a narrow key bar: the least important go first.
+  var priority: KeyPriority
 
-  init(_ key: String, _ english: String, _ korean: String) {
+  init(_ key: String, _ english: String, _ korean: String, priority: KeyPriority = .high) {
     self.key = key
     does = KeyText(english, korean)
+    self.priority = priority
   }
+}
+
+/// How important a key is to show on the key bar: when the bar does not fit, the lowest go
+/// first; `essential` ones (`? keys`, `q quit`, and Enter/Esc of an input line) always stay.
+enum KeyPriority: Int, Sendable, Comparable {
+  case low, normal, high, essential
+
+  static func < (lhs: KeyPriority, rhs: KeyPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The state of one screen as text. Each screen's folder conforms its view model's `State`.

@@ -31,6 +31,10 @@ enum AppText: Equatable, Sendable {
   /// the selection moved to the item now shown as `number` (named `text`), or off the
   /// list when it is empty (`nil`).
   case selectionMoved(gone: String, to: (number: Int, text: String)?)
+  /// Which lines of a page too long for the terminal show: `first`–`last` of `count`.
+  case pagePosition(first: Int, last: Int, of: Int)
+  /// The live view's answer no to `question` (`reset`, `clear`): nothing was done.
+  case declined(Message)
 
   static func == (lhs: AppText, rhs: AppText) -> Bool { lhs.pair == rhs.pair }
 
@@ -75,6 +79,14 @@ enum AppText: Equatable, Sendable {
       KeyText(
         "The selected item (\(gone)) is gone; the list is empty",
         "선택한 항목(\(gone))이 없어졌습니다: 목록이 비어 있습니다")
+    case .pagePosition(let first, let last, let count):
+      KeyText("\(first)–\(last) of \(count)", "\(count)줄 중 \(first)–\(last)")
+    case .declined(.confirmReset):
+      KeyText("Not reset: the stopwatch is as it was", "초기화하지 않았습니다: 스톱워치는 그대로입니다")
+    case .declined(.confirmClear):
+      KeyText("Nothing removed: the bookmarks are as they were", "지우지 않았습니다: 북마크는 그대로입니다")
+    case .declined:
+      KeyText("Nothing changed", "바꾸지 않았습니다")
     }
   }
 
@@ -87,7 +99,8 @@ enum AppText: Equatable, Sendable {
         .optionsHint,
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
-        .selectionMoved(gone: "봄 공지", to: nil),
+        .selectionMoved(gone: "봄 공지", to: nil), .pagePosition(first: 12, last: 30, of: 64),
+        .declined(.confirmReset(laps: 3)), .declined(.confirmClear(count: 2, titles: ["a", "b"])),
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
         .progress($0, done: "420,000", total: "1,000,000")
@@ -95,7 +108,8 @@ enum AppText: Equatable, Sendable {
     for sample in all {
       switch sample {
       case .usage, .options, .commandsHeading, .optionsInHelp, .usageHint, .optionsHint,
-        .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved:
+        .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .pagePosition,
+        .declined:
         break
       }
     }

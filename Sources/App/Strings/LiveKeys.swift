@@ -3,11 +3,18 @@ import Presentation
 /// The keys every screen shares, the full list `?` shows, and the keys of the key bar while
 /// an input line, a question or a page is open: each key's words in English and Korean.
 enum LiveKeys {
-  /// The key bar's shared keys, with the digit keys of `tabs` tabs.
-  static func everywhere(tabs: Int) -> [KeyHelp] {
+  /// The key bar's shared keys, with the digit keys of `tabs` tabs, or Tab where digits
+  /// type (`digitsType`: the calculator's amount), after a screen's own keys and before
+  /// them in giving way on a narrow bar; `? keys` and `q quit` always show.
+  static func everywhere(tabs: Int, digitsType: Bool = false) -> [KeyHelp] {
     [
-      KeyHelp("1-\(tabs)", "screens", "화면"), KeyHelp("↑↓", "select", "선택"),
-      KeyHelp(":", "command", "명령"), KeyHelp("?", "keys", "키"), KeyHelp("q", "quit", "끝"),
+      digitsType
+        ? KeyHelp("Tab", "screens", "화면", priority: .low)
+        : KeyHelp("1-\(tabs)", "screens", "화면", priority: .low),
+      KeyHelp("↑↓", "select", "선택", priority: .low),
+      KeyHelp(":", "command", "명령", priority: .normal),
+      KeyHelp("?", "keys", "키", priority: .essential),
+      KeyHelp("q", "quit", "끝", priority: .essential),
     ]
   }
 
@@ -28,6 +35,8 @@ enum LiveKeys {
     KeyHelp("Home / End", "first / last item", "처음 / 마지막 항목"),
     KeyHelp(":", "a command, as in line mode (help lists them)", "줄 모드와 같은 명령 (help로 목록 보기)"),
     KeyHelp("?", "this list", "이 목록"),
+    KeyHelp("↑↓ PgUp PgDn", "scroll a list or help longer than the screen", "화면보다 긴 목록이나 도움말 넘기기"),
+    KeyHelp("q / Esc / Enter", "close this list or help", "이 목록이나 도움말 닫기"),
     KeyHelp("q / Ctrl-C / Ctrl-D", "quit", "끝내기"),
     KeyHelp("Ctrl-Z", "suspend (fg comes back)", "일시 정지 (fg로 돌아오기)"),
   ]
@@ -36,28 +45,38 @@ enum LiveKeys {
   /// as it is typed (`isLive`).
   static func input(isLive: Bool) -> [KeyHelp] {
     [
-      isLive ? KeyHelp("Enter", "done", "완료") : KeyHelp("Enter", "run", "실행"),
-      KeyHelp("Esc", "cancel", "취소"),
+      isLive
+        ? KeyHelp("Enter", "done", "완료", priority: .essential)
+        : KeyHelp("Enter", "run", "실행", priority: .essential),
+      KeyHelp("Esc", "cancel", "취소", priority: .essential),
     ]
   }
 
   /// While a question waits for y or n.
-  static let question = [KeyHelp("y", "yes", "예"), KeyHelp("n", "no", "아니요")]
+  static let question = [
+    KeyHelp("y", "yes", "예", priority: .essential),
+    KeyHelp("n", "no", "아니요", priority: .essential),
+  ]
 
-  /// While a page stands in for the screen: any key, named in `language`, goes back.
-  static func page(_ language: Language) -> [KeyHelp] {
-    [KeyHelp(anyKey.text(language), "back", "돌아가기")]
+  /// While a page stands in for the screen: the keys that scroll it when it does not fit
+  /// (`scrolls`), and those that close it.
+  static func page(scrolls: Bool) -> [KeyHelp] {
+    (scrolls ? pageScrolling : []) + [KeyHelp("q/Esc", "back", "돌아가기", priority: .essential)]
   }
 
-  /// The key that closes a page, as the key bar names it.
-  static let anyKey = KeyText("Any key", "아무 키")
+  private static let pageScrolling = [
+    KeyHelp("↑↓", "scroll", "넘기기", priority: .normal),
+    KeyHelp("PgUp/PgDn", "page", "쪽", priority: .low),
+    KeyHelp("Home/End", "top/end", "처음/끝", priority: .low),
+  ]
 
   /// The prompt of the input line `:` opens.
   static let commandPrompt = KeyText(":", ":")
 
   /// Every key's words, in every state of the key bar, for tests (`tabs` tabs).
   static func every(tabs: Int) -> [KeyText] {
-    (everywhere(tabs: tabs) + shared + input(isLive: true) + input(isLive: false) + question)
-      .map(\.does) + [page(.en)[0].does, anyKey]
+    (everywhere(tabs: tabs) + everywhere(tabs: tabs, digitsType: true) + shared
+      + input(isLive: true) + input(isLive: false) + question + page(scrolls: true))
+      .map(\.does)
   }
 }

@@ -1,7 +1,7 @@
 /// Turns frames into the bytes that update a terminal showing `previous` into `next`.
 ///
-/// Only rows that changed are rewritten (cursor to the row, the row's spans with SGR when
-/// `colour`, erase to end of line), and only the rows either frame shows are looked at
+/// Only rows that changed are rewritten (cursor to the row, erase to end of line, the row's
+/// spans with SGR when `colour`), and only the rows either frame shows are looked at
 /// (`Frame.shownRows`), so an update costs what the frames show, not the terminal's height;
 /// a row `previous` showed and `next` leaves blank is erased. Every line is cut to
 /// `size.columns` display columns (`DisplayWidth`: CJK and emoji two columns, ambiguous
@@ -24,10 +24,11 @@ package struct FrameWriter: Sendable {
     let rows = max(0, size.rows)
     let new = next.shownRows(rows)
     if let previous {
+      // Each changed row is erased, then written: erasing after a line that fills the row
+      // would erase its last column, where the cursor waits to wrap.
       for (row, line) in Self.changes(from: previous.shownRows(rows), to: new) {
-        body += "\u{1B}[\(row + 1);1H"
+        body += "\u{1B}[\(row + 1);1H\u{1B}[K"
         if let line { body += render(line, columns: size.columns) }
-        body += "\u{1B}[K"
       }
     } else {
       body += (colour ? TextStyle.plain.sgr : "") + "\u{1B}[H\u{1B}[2J"
@@ -68,7 +69,7 @@ package struct FrameWriter: Sendable {
   }
 
   /// One line, escaped, cut to `columns`, with its styles when colouring (and the style
-  /// reset after it, so the erase that follows uses the default background).
+  /// reset after it, so the next row's erase uses the default background).
   func render(_ line: StyledLine, columns: Int) -> String {
     let spans = line.spans.map {
       StyledSpan(TerminalText.escaping($0.text, keepingNewlines: false), style: $0.style)

@@ -21,6 +21,9 @@ package enum TerminalEvent: Equatable, Sendable {
   case suspend
   /// Reading the input returned 0 or failed: the terminal went away.
   case endOfInput
+  /// The terminal answered how wide it draws an East Asian Ambiguous character (true: two
+  /// columns), or did not answer in time (nil); see `TerminalEvents.measureAmbiguousWidth()`.
+  case measured(ambiguousIsWide: Bool?)
 }
 
 /// The live view's events, delivered on the main actor without polling: input bytes through
@@ -48,6 +51,8 @@ package enum TerminalEvent: Equatable, Sendable {
   package static let maxQueuedReads = 16
   /// The most bytes one read takes.
   static let readSize = 4096
+  /// How long the terminal has to answer `measureAmbiguousWidth()`'s question.
+  package static let cursorReportTimeout: DispatchTimeInterval = .milliseconds(200)
   /// How often, at most, `hasEnded()` looks at the terminal while keys are handled.
   static let hangUpCheckInterval = Duration.milliseconds(10)
 
@@ -62,6 +67,10 @@ package enum TerminalEvent: Equatable, Sendable {
   private var signalSources: [any DispatchSourceSignal] = []
   private var savedActions: [(Int32, sigaction)] = []
   private var escapeTimer: DispatchWorkItem?
+  /// While the terminal is asked for its cursor position: the bytes read meanwhile (keys
+  /// typed before the answer), decoded once the answer is taken out or the time is up.
+  private var awaitingReport: [UInt8]?
+  private var reportTimer: DispatchWorkItem?
   private var continuation: AsyncStream<TerminalEvent>.Continuation?
   /// Set once the terminal hung up or an ending signal came, from any thread.
   private let ended = EndFlag()
@@ -84,6 +93,7 @@ package enum TerminalEvent: Equatable, Sendable {
     let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
     self.continuation = continuation
     decoder = KeyDecoder()
+    awaitingReport = nil
     ended.reset()
     queuedReads = 0
     isReadingPaused = false
@@ -129,6 +139,9 @@ package enum TerminalEvent: Equatable, Sendable {
   package func stop() {
     escapeTimer?.cancel()
     escapeTimer = nil
+    reportTimer?.cancel()
+    reportTimer = nil
+    awaitingReport = nil
     // A suspended source must be resumed to be cancelled and released.
     if isReadingPaused { readSource?.resume() }
     isReadingPaused = false
@@ -151,7 +164,7 @@ package enum TerminalEvent: Equatable, Sendable {
     _ signalNumber: Int32, flag: EndFlag, events: TerminalEvents
   ) -> @Sendable () -> Void {
     { [weak events] in
-      flag.set()
+      flag.set(signalNumber)
       DispatchQueue.main.async {
         MainActor.assumeIsolated { events?.handle(signal: signalNumber) }
       }
@@ -177,10 +190,39 @@ package enum TerminalEvent: Equatable, Sendable {
     nextHangUpCheck = now + Self.hangUpCheckInterval
     var ready = pollfd(fd: device.input, events: 0, revents: 0)
     if poll(&ready, 1, 0) > 0, Int32(ready.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0 {
-      ended.set()
+      ended.set(SIGHUP)
     }
     return ended.isSet
   }
+
+  /// Asks the terminal how wide it draws an East Asian Ambiguous character: writes
+  /// `CursorReport.query` and yields `.measured` with the answer, or with nil when none comes
+  /// within `cursorReportTimeout`. Keys typed meanwhile are held, and yielded after it, in
+  /// order, with the answer taken out. Call after `start()`, before the first frame.
+  package func measureAmbiguousWidth() {
+    guard continuation != nil else { return }
+    awaitingReport = []
+    device.write(CursorReport.query)
+    let timer = DispatchWorkItem { [weak self] in
+      MainActor.assumeIsolated { self?.endMeasuring(ambiguousIsWide: nil) }
+    }
+    reportTimer = timer
+    DispatchQueue.main.asyncAfter(deadline: .now() + Self.cursorReportTimeout, execute: timer)
+  }
+
+  /// Ends the measuring: says what it found, then hands the keys held to the decoder.
+  private func endMeasuring(ambiguousIsWide: Bool?) {
+    guard let held = awaitingReport else { return }
+    awaitingReport = nil
+    reportTimer?.cancel()
+    reportTimer = nil
+    continuation?.yield(.measured(ambiguousIsWide: ambiguousIsWide))
+    if !held.isEmpty { deliver(held[...]) }
+  }
+
+  /// What ended the events, once `hasEnded()` or an event said so: the ending signal's
+  /// number, SIGHUP for a terminal that hung up (closed: EOF, EIO or POLLHUP).
+  package var endingSignal: Int32? { ended.signal }
 
   /// The view handled the keys of one `.keys` event: reading goes on once few wait.
   package func didHandleKeys() {
@@ -196,15 +238,32 @@ package enum TerminalEvent: Equatable, Sendable {
     let count = buffer.withUnsafeMutableBytes { systemRead(device.input, $0.baseAddress, $0.count) }
     if count < 0, errno == EINTR || errno == EAGAIN { return }
     guard count > 0 else {
-      ended.set()
+      ended.set(SIGHUP)
       readSource?.cancel()
       readSource = nil
+      endMeasuring(ambiguousIsWide: nil)
       continuation?.yield(.endOfInput)
       return
     }
+    if var held = awaitingReport {
+      held += buffer[..<count]
+      guard let report = CursorReport.find(in: held) else {
+        awaitingReport = held
+        return
+      }
+      held.removeSubrange(report.range)
+      awaitingReport = held
+      endMeasuring(ambiguousIsWide: CursorReport.ambiguousIsWide(reportedColumn: report.column))
+      return
+    }
+    deliver(buffer[..<count])
+  }
+
+  /// Decodes `bytes` into keys and yields them, pausing the reading when too many wait.
+  private func deliver(_ bytes: ArraySlice<UInt8>) {
     escapeTimer?.cancel()
     escapeTimer = nil
-    let keys = decoder.feed(buffer[..<count])
+    let keys = decoder.feed(bytes)
     if !keys.isEmpty {
       continuation?.yield(.keys(keys))
       queuedReads += 1
@@ -251,11 +310,19 @@ private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, 
   #endif
 }
 
-/// A flag any thread sets once and the main actor reads.
+/// Why the events ended, set once from any thread and read on the main actor: the ending
+/// signal's number, or SIGHUP for a terminal seen to hang up; 0 while not ended.
 private final class EndFlag: Sendable {
-  private let value = Atomic<Bool>(false)
+  private let value = Atomic<Int32>(0)
 
-  var isSet: Bool { value.load(ordering: .acquiring) }
-  func set() { value.store(true, ordering: .releasing) }
-  func reset() { value.store(false, ordering: .releasing) }
+  var isSet: Bool { signal != nil }
+  /// The first reason set, nil while none is.
+  var signal: Int32? {
+    let value = value.load(ordering: .acquiring)
+    return value == 0 ? nil : value
+  }
+  func set(_ signal: Int32) {
+    _ = value.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing)
+  }
+  func reset() { value.store(0, ordering: .releasing) }
 }

@@ -55,19 +55,20 @@ package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
-/// The terminal's background, as far as it can be known.
+/// The terminal's background, as far as it can be known: `unknown` when the terminal does
+/// not say (no `COLORFGBG`, or one that cannot be read).
 package enum TerminalBackground: Sendable, Equatable {
-  case dark, light
+  case dark, light, unknown
 }
 
 /// Whether to colour and for which background.
 package struct ColorPolicy: Sendable, Equatable {
   package var enabled: Bool
   /// From `COLORFGBG` ("15;0" = light text on dark; "0;15" = dark text on light; absent or
-  /// unreadable = dark assumed).
+  /// unreadable = unknown).
   package var background: TerminalBackground
 
-  package init(enabled: Bool, background: TerminalBackground = .dark) {
+  package init(enabled: Bool, background: TerminalBackground = .unknown) {
     self.enabled = enabled
     self.background = background
   }
@@ -91,11 +92,12 @@ package struct ColorPolicy: Sendable, Equatable {
   }
 
   /// `COLORFGBG` is "fg;bg" (rxvt, Konsole; some add a middle field): the last field is the
-  /// background's palette index. 0–6 and 8 are dark, 7 and 9–15 light.
+  /// background's palette index. 0–6 and 8 are dark, 7 and 9–15 light; anything else says
+  /// nothing.
   static func background(colorFgBg: String?) -> TerminalBackground {
     guard let colorFgBg, let last = colorFgBg.split(separator: ";").last,
       let index = Int(last), (0...15).contains(index)
-    else { return .dark }
+    else { return .unknown }
     return index == 7 || index >= 9 ? .light : .dark
   }
 }

@@ -43,6 +43,9 @@ final class CalculatorScreen: ScreenFeature {
     .init("0-9", "amount", "금액"), .init("Esc", "back", "뒤로"),
   ]
 
+  /// Digits type the amount: Tab and Esc leave the calculator.
+  nonisolated static let typesDigits = true
+
   /// The input line a digit opens.
   nonisolated static let amountPrompt = KeyText("Amount", "금액")
 
