@@ -22,6 +22,9 @@ final class LiveController {
     self.renderer = renderer
     layout = LiveLayout(renderer: renderer)
     state = LiveState(size: size)
+    // The screen seen last opens as a screen shown by a key does (the chat at its bottom).
+    state.pinned = true
+    settle()
   }
 
   var strings: Strings { renderer.strings }
@@ -53,11 +56,10 @@ final class LiveController {
     if let question = state.question {
       state.question = nil
       if case .character(let answer) = key, ["y", "Y", "ㅇ"].contains(answer) {
-        await run(question.command)
+        await run(question.command, on: question.row)
+        settle()
       } else {
-        state.status = LiveStatus(
-          text: strings.text(.notConfirmed(question.message, command: question.typed)),
-          isError: true)
+        state.status = LiveStatus(text: question.declined, isError: true)
       }
       return
     }
@@ -65,8 +67,13 @@ final class LiveController {
       state.page = nil
       return
     }
+    if state.detail != nil {
+      moveDetail(key)
+      return
+    }
     if state.input != nil {
       await edit(key)
+      if state.input == nil { settle() }
       return
     }
     let feature = session.currentFeature
@@ -74,9 +81,10 @@ final class LiveController {
       for: key, on: session.content.screen, selected: selectedItem)
     {
       await perform(action)
-      return
+    } else if !(await navigate(key)) {
+      await handleShared(key)
     }
-    await handleShared(key)
+    settle()
   }
 
   /// The keys every screen shares.
@@ -99,13 +107,7 @@ final class LiveController {
       await show(tabs[(digit.wholeNumberValue ?? 1) - 1])
     case .tab, .right: await show(tabs[(current + 1) % tabs.count])
     case .backTab, .left: await show(tabs[(current + tabs.count - 1) % tabs.count])
-    case .up: await moveSelection(by: -1)
-    case .down: await moveSelection(by: 1)
-    case .home: await moveSelection(to: 0)
-    case .end: await moveSelection(to: Int.max)
-    case .pageUp: await turnPage(by: -1)
-    case .pageDown: await turnPage(by: 1)
-    default: break
+    default: sayUnknown(key)
     }
   }
 
@@ -139,6 +141,10 @@ final class LiveController {
       request.row = row
       state.input = request
       if request.isLive { await runLive(request) }
+    case .confirm(let command, let question):
+      state.question = LiveQuestion(
+        command: command, text: "\(question.text(strings.language)) \(strings.yesOrNo)",
+        declined: AppText.nothingChanged.text(strings.language), row: row)
     }
   }
 
@@ -157,6 +163,10 @@ final class LiveController {
       state.selection = nil
       state.selectedRow = nil
       state.scroll = 0
+      // A list whose newest item is at the bottom (the chat) opens there.
+      state.pinned = true
+      state.newestShown = nil
+      state.mark = nil
     } else {
       moved = followSelectedRow()
     }
@@ -173,8 +183,8 @@ final class LiveController {
     case .refused(let message):
       if let confirmed = session.confirmed(message) {
         state.question = LiveQuestion(
-          message: message, command: confirmed.command, typed: confirmed.typed,
-          text: "\(strings.text(message)) \(strings.yesOrNo)")
+          command: confirmed.command, text: "\(strings.text(message)) \(strings.yesOrNo)",
+          declined: strings.text(.notConfirmed(message, command: confirmed.typed)))
       } else {
         state.status = LiveStatus(text: strings.text(message), isError: true)
       }
@@ -195,6 +205,7 @@ final class LiveController {
       if let moved = followSelectedRow() {
         state.status = LiveStatus(text: moved.text(strings.language))
       }
+      settle()
     case .refused(let message):
       state.status = LiveStatus(text: strings.text(message), isError: true)
       endIfUnusable(message)

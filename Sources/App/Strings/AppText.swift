@@ -31,6 +31,16 @@ enum AppText: Equatable, Sendable {
   /// the selection moved to the item now shown as `number` (named `text`), or off the
   /// list when it is empty (`nil`).
   case selectionMoved(gone: String, to: (number: Int, text: String)?)
+  /// A key that moves through a list (named `key`) on a screen without one.
+  case noListHere(key: String)
+  /// A key that acts on the selected item, pressed with nothing selected.
+  case nothingSelected(key: String)
+  /// A key that means nothing on the screen showing.
+  case noSuchKey(key: String)
+  /// Under the chat while new messages are below what shows.
+  case newMessagesBelow
+  /// A question of the live view answered no.
+  case nothingChanged
 
   static func == (lhs: AppText, rhs: AppText) -> Bool { lhs.pair == rhs.pair }
 
@@ -75,6 +85,13 @@ enum AppText: Equatable, Sendable {
       KeyText(
         "The selected item (\(gone)) is gone; the list is empty",
         "선택한 항목(\(gone))이 없어졌습니다: 목록이 비어 있습니다")
+    case .noListHere(let key): KeyText("\(key): no list here", "\(key): 여기에는 목록이 없습니다")
+    case .nothingSelected(let key):
+      KeyText("\(key): nothing selected · ↑↓ select", "\(key): 선택한 항목이 없습니다 · ↑↓ 선택")
+    case .noSuchKey(let key):
+      KeyText("\(key): no such key here · ? lists the keys", "\(key): 여기에 없는 키입니다 · ?로 키 보기")
+    case .newMessagesBelow: KeyText("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
+    case .nothingChanged: KeyText("Nothing changed", "바꾸지 않았습니다")
     }
   }
 
@@ -87,7 +104,8 @@ enum AppText: Equatable, Sendable {
         .optionsHint,
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
-        .selectionMoved(gone: "봄 공지", to: nil),
+        .selectionMoved(gone: "봄 공지", to: nil), .noListHere(key: "j"),
+        .nothingSelected(key: "Enter"), .noSuchKey(key: "x"), .newMessagesBelow, .nothingChanged,
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
         .progress($0, done: "420,000", total: "1,000,000")
@@ -95,7 +113,8 @@ enum AppText: Equatable, Sendable {
     for sample in all {
       switch sample {
       case .usage, .options, .commandsHeading, .optionsInHelp, .usageHint, .optionsHint,
-        .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved:
+        .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .noListHere,
+        .nothingSelected, .noSuchKey, .newMessagesBelow, .nothingChanged:
         break
       }
     }
