@@ -179,6 +179,11 @@ final class LiveController {
       // A change this command did not ask for moved the selection: say so.
       if message == nil, let moved {
         state.status = LiveStatus(text: moved.text(strings.language))
+      } else if message == nil, case .say = command,
+        let number = session.content.state.shownItems.map(\.number).max()
+      {
+        // Line mode shows the chat, the message last; the live view may show it scrolled.
+        state.status = LiveStatus(text: AppText.messageSent(number: number).text(strings.language))
       }
     case .refused(let message):
       if let confirmed = session.confirmed(message) {

@@ -41,6 +41,8 @@ enum AppText: Equatable, Sendable {
   case newMessagesBelow
   /// A question of the live view answered no.
   case nothingChanged
+  /// The live view sent a message, now shown as `number`.
+  case messageSent(number: Int)
 
   static func == (lhs: AppText, rhs: AppText) -> Bool { lhs.pair == rhs.pair }
 
@@ -92,6 +94,7 @@ enum AppText: Equatable, Sendable {
       KeyText("\(key): no such key here · ? lists the keys", "\(key): 여기에 없는 키입니다 · ?로 키 보기")
     case .newMessagesBelow: KeyText("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
     case .nothingChanged: KeyText("Nothing changed", "바꾸지 않았습니다")
+    case .messageSent(let number): KeyText("Sent message \(number)", "\(number)번 메시지를 보냈습니다")
     }
   }
 
@@ -106,6 +109,7 @@ enum AppText: Equatable, Sendable {
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
         .selectionMoved(gone: "봄 공지", to: nil), .noListHere(key: "j"),
         .nothingSelected(key: "Enter"), .noSuchKey(key: "x"), .newMessagesBelow, .nothingChanged,
+        .messageSent(number: 26),
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
         .progress($0, done: "420,000", total: "1,000,000")
@@ -114,7 +118,7 @@ enum AppText: Equatable, Sendable {
       switch sample {
       case .usage, .options, .commandsHeading, .optionsInHelp, .usageHint, .optionsHint,
         .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .noListHere,
-        .nothingSelected, .noSuchKey, .newMessagesBelow, .nothingChanged:
+        .nothingSelected, .noSuchKey, .newMessagesBelow, .nothingChanged, .messageSent:
         break
       }
     }
