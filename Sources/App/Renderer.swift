@@ -128,11 +128,10 @@ package struct Renderer {
   /// A blank line and which page of a long list shows; nothing for a list of one page.
   func pageLine(_ number: Int, of count: Int, offset: Int, shown: Int, total: Int) -> [ScreenLine] {
     guard count > 1, shown > 0 else { return [] }
-    return [
-      "",
-      ScreenLine(
-        strings.pageLine(number, of: count, items: (offset + 1)...(offset + shown), total: total)),
-    ]
+    var line = ScreenLine(
+      strings.pageLine(number, of: count, items: (offset + 1)...(offset + shown), total: total))
+    line.isPageLine = true
+    return ["", line]
   }
 
   /// How wide text shows: ambiguous-width characters (★) as `ambiguousIsWide` says (see

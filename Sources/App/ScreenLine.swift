@@ -55,6 +55,9 @@ package struct ScreenLine: Equatable, Sendable, ExpressibleByStringInterpolation
 
   package private(set) var runs: [Run]
   package var item: ListItem?
+  /// Whether this is the line that says which page of a list shows: the live view keeps it
+  /// in sight when the list is taller than the terminal.
+  package var isPageLine = false
 
   package init(_ text: String, as role: TextRole? = nil, item: ListItem? = nil) {
     runs = text.isEmpty ? [] : [Run(text: text, role: role)]

@@ -139,7 +139,13 @@ struct LiveControllerTests {
     lines = screen(live)
     #expect(lines.contains { $0.contains("안녕하! (edited)") })
     #expect(lines.contains { $0.hasPrefix("› ") && $0.contains("안녕하!") })
+    // Delete asks first on the status row; n keeps the message, y deletes it.
     await press(live, .delete)
+    #expect(screen(live).contains { $0 == "Delete message 1 \"안녕하!\"? [y/N]" })
+    await press(live, .character("n"))
+    #expect(screen(live).contains { $0 == "Nothing changed" })
+    #expect(screen(live).contains { $0.contains("안녕하! (edited)") })
+    await press(live, .delete, .character("y"))
     lines = screen(live)
     #expect(!lines.contains { $0.contains("(edited)") })
     #expect(lines.contains { $0.contains("Deleted message 1: 안녕하!") })
@@ -162,7 +168,10 @@ struct LiveControllerTests {
     await type(live, "Read later")
     await press(live, .enter)
     #expect(screen(live).contains { $0.contains("Read later") })
-    await press(live, .down, .delete)
+    // Backspace deletes as Delete does (a Mac's delete key sends it), after a question.
+    await press(live, .down, .backspace)
+    #expect(screen(live).contains { $0 == "Delete bookmark 1 \"Read later\"? [y/N]" })
+    await press(live, .character("y"))
     #expect(screen(live).contains { $0.contains("Bookmark removed: Read later") })
     #expect(live.session.content.state.paging == ListPages(number: 1, count: 1))
     #expect(screen(live).contains { $0.contains("No bookmarks yet") })
@@ -227,7 +236,7 @@ struct LiveControllerTests {
     #expect(live.farewell?.contains("Cannot use the store") == true)
   }
 
-  @Test func questionMarkListsEveryKey() async {
+  @Test func questionMarkListsEveryKey() async throws {
     let live = await controller()
     await press(live, .character("?"))
     let lines = screen(live)
@@ -237,9 +246,13 @@ struct LiveControllerTests {
     ] {
       #expect(lines.contains { $0.contains(key) }, "\(key)")
     }
-    // The whole list fits the body of a terminal of 24 rows.
-    let listed = live.state.page?.count ?? 0
-    #expect(listed > 0 && listed <= LiveLayout.bodyRows(TerminalSize(rows: 24, columns: 80)))
+    // A list taller than the body scrolls: PgDn brings its last line into view.
+    let page = live.state.page ?? []
+    let last = try #require(page.last { !$0.isEmpty })
+    for _ in 0...(page.count / LiveLayout.bodyRows(live.state.size)) {
+      await press(live, .pageDown)
+    }
+    #expect(screen(live).contains { $0.contains(last) }, "\(last)")
   }
 
   @Test(arguments: [Key.character("q"), .control("c"), .control("d")])
@@ -257,14 +270,31 @@ struct LiveControllerTests {
       await type(live, "say m\(index)")
       await press(live, .enter)
     }
-    #expect(screen(live).contains { $0.contains("Page 1 of 2") } == false)
+    // The page line stays in sight under a list taller than the terminal.
+    #expect(screen(live).contains { $0.contains("Page 1 of 2") })
     await press(live, .end)
     // The last item of the page is selected and on the screen.
     #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("m25") })
+    // Nothing is below the newest message; PgUp goes up a screenful at a time, then to the
+    // older page above, at its bottom.
     await press(live, .pageDown)
-    #expect(live.session.content.state.paging == ListPages(number: 2, count: 2))
-    await press(live, .pageUp)
-    #expect(live.session.content.state.paging == ListPages(number: 1, count: 2))
+    #expect(live.session.content.state.paging?.number == 1)
+    var presses = 0
+    while live.session.content.state.paging?.number == 1, presses < 10 {
+      await press(live, .pageUp)
+      presses += 1
+    }
+    #expect(presses > 1)
+    #expect(live.session.content.state.paging?.number == 2)
+    #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("m5") })
+    // ↓ past the page's last message shows the newer page, on its first message.
+    await press(live, .down)
+    #expect(live.session.content.state.paging?.number == 1)
+    #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("m6") })
+    // ↑ past the page's first message shows the older page again, on its last.
+    await press(live, .character("k"))
+    #expect(live.session.content.state.paging?.number == 2)
+    #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("m5") })
   }
 }
 
@@ -342,8 +372,11 @@ struct LiveLayoutTests {
   }
 
   @Test func scrollingKeepsTheLineInView() {
-    #expect(LiveLayout.scroll(0, showing: 3, height: 5) == 0)
-    #expect(LiveLayout.scroll(0, showing: 7, height: 5) == 3)
-    #expect(LiveLayout.scroll(6, showing: 2, height: 5) == 2)
+    #expect(LiveLayout.scroll(0, showing: 3...3, height: 5) == 0)
+    #expect(LiveLayout.scroll(0, showing: 7...7, height: 5) == 3)
+    #expect(LiveLayout.scroll(6, showing: 2...2, height: 5) == 2)
+    // An item of several lines shows whole; its first line when it is taller than the rows.
+    #expect(LiveLayout.scroll(0, showing: 3...5, height: 5) == 1)
+    #expect(LiveLayout.scroll(0, showing: 3...9, height: 5) == 3)
   }
 }

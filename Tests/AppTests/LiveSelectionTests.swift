@@ -59,7 +59,7 @@ struct LiveSelectionTests {
     #expect(
       await other.execute(.delete(number: 1)) == .done(.messageDeleted(number: 1, text: "A-first")))
 
-    await press(live, .delete)
+    await press(live, .delete, .character("y"))
     #expect(try await messages() == ["C-third"])
   }
 

@@ -119,8 +119,9 @@ final class StoreFollowSessionTests {
       contentsOf: (0..<45).map { ("message \($0)", Fixtures.date(Int64($0) * 1_000)) })
     let (live, following) = await viewer(try open(.sqlite))
     defer { following.cancel() }
-    await press(live, .character("6"), .pageDown)
-    #expect(live.session.content.state.paging == ListPages(number: 2, count: 3))
+    // The chat's older page is above its newest one: PgUp.
+    await press(live, .character("6"), .pageUp)
+    #expect(live.session.content.state.paging?.number == 2)
     _ = try await writer.chat.insert(content: "the newest", date: Fixtures.date(100_000))
     #expect(
       await eventually {

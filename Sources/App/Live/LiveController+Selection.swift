@@ -7,6 +7,14 @@ extension LiveController {
     Array(renderer.screenLines(session.content).dropFirst())
   }
 
+  /// How the body shows now: the lines that scroll, their rows, and what is held under them.
+  var viewport: LiveViewport { viewport(of: body) }
+
+  func viewport(of body: [ScreenLine]) -> LiveViewport {
+    LiveLayout.viewport(
+      body, rows: LiveLayout.bodyRows(state.size), mark: state.mark.map { ScreenLine($0) })
+  }
+
   var selectedItem: ListItem? {
     let body = body
     guard let selection = state.selection,
@@ -21,11 +29,19 @@ extension LiveController {
     return session.content.state.shownItems.first { $0.number == number }
   }
 
+  /// ↑ (-1) or ↓ (+1). From nothing, ↓ selects the first item in view and ↑ the last item;
+  /// past the first or last item of a page, the page above or below shows, the selection on
+  /// its item next to where it was.
   func moveSelection(by step: Int) async {
+    let body = body
     let count = LiveLayout.itemCount(body)
     guard count > 0 else { return }
-    // Down from nothing selects the first item, up the last.
-    let target = state.selection.map { $0 + step } ?? (step > 0 ? 0 : count - 1)
+    guard let selection = state.selection else {
+      await moveSelection(to: step > 0 ? firstItemInView(body) : count - 1)
+      return
+    }
+    let target = selection + step
+    if target < 0 || target >= count, await showPage(towards: step, selecting: true) { return }
     await moveSelection(to: target)
   }
 
@@ -37,14 +53,28 @@ extension LiveController {
     await followSelection()
   }
 
-  /// Selects the item at `index` among `body`'s items, scrolled into view, and remembers
-  /// the row it shows, which the selection then follows.
+  /// The first item whose first line shows at the scroll now.
+  private func firstItemInView(_ body: [ScreenLine]) -> Int {
+    let viewport = viewport(of: body)
+    let scroll = viewport.clamped(state.scroll)
+    let above = viewport.lines.prefix(scroll).filter { $0.item != nil }.count
+    return min(above, LiveLayout.itemCount(body) - 1)
+  }
+
+  /// Selects the item at `index` among `body`'s items, scrolled so all its lines show (the
+  /// first item with the lines above it, the last with those under it, when they fit), and
+  /// remembers the row it shows, which the selection then follows.
   func select(_ index: Int, in body: [ScreenLine]) {
     state.selection = index
     state.selectedRow = nil
-    guard let line = LiveLayout.lineIndex(ofItem: index, in: body) else { return }
-    state.scroll = LiveLayout.scroll(
-      state.scroll, showing: line, height: LiveLayout.bodyRows(state.size))
+    let viewport = viewport(of: body)
+    guard let lines = LiveLayout.lines(ofItem: index, in: viewport.lines) else { return }
+    var scroll = LiveLayout.scroll(state.scroll, showing: lines, height: viewport.height)
+    if index == 0, lines.upperBound < viewport.height { scroll = 0 }
+    if index == LiveLayout.itemCount(viewport.lines) - 1, lines.lowerBound >= viewport.bottom {
+      scroll = viewport.bottom
+    }
+    state.scroll = viewport.clamped(scroll)
     state.selectedRow = selectedRow
   }
 
@@ -90,22 +120,88 @@ extension LiveController {
     state.selection = count == 0 ? nil : min(selection, count - 1)
   }
 
-  /// The previous or next page of a list with pages; a list without pages (the rates)
-  /// scrolls by a screenful.
+  /// PgUp (-1) or PgDn (+1): a screenful up or down, the selection moved with it to the
+  /// item as far away; at the top or bottom of a page, the page above or below (on the
+  /// chat, older messages are above; on the newest-first lists, below).
   func turnPage(by step: Int) async {
-    if let paging = session.content.state.paging {
-      let target = paging.number + step
-      guard (1...paging.count).contains(target) else { return }
-      await run(.page(number: target))
-      state.selection = nil
-      state.selectedRow = nil
-      state.scroll = 0
-    } else {
-      let height = LiveLayout.bodyRows(state.size)
-      let limit = max(0, body.count - height)
-      state.scroll = min(max(0, state.scroll + step * height), limit)
-      state.selection = nil
-      state.selectedRow = nil
+    let body = body
+    let viewport = viewport(of: body)
+    let scroll = viewport.clamped(state.scroll)
+    let isAtEdge = step < 0 ? scroll == 0 : scroll >= viewport.bottom
+    if isAtEdge, await showPage(towards: step, selecting: state.selection != nil) { return }
+    state.scroll = viewport.clamped(scroll + step * viewport.height)
+    guard let selection = state.selection,
+      let line = LiveLayout.lineIndex(ofItem: selection, in: viewport.lines)
+    else { return }
+    // The item a screenful away: the first at or past that line going down, the last at or
+    // before it going up; the first or last item at the ends.
+    let target = line + step * viewport.height
+    let starts = viewport.lines.indices.filter { viewport.lines[$0].item != nil }
+    let index =
+      step > 0
+      ? starts.firstIndex { $0 >= target } ?? starts.count - 1
+      : starts.lastIndex { $0 <= target } ?? 0
+    select(index, in: body)
+    await followSelection()
+  }
+
+  /// Shows the page above the one showing (`direction` -1) or below it (+1): going up, at
+  /// its bottom, going down, at its top, with its nearest item selected when `selecting`.
+  /// - Returns: false when the list has no such page.
+  func showPage(towards direction: Int, selecting: Bool) async -> Bool {
+    guard let target = session.content.state.paging?.page(towards: direction) else {
+      return false
+    }
+    state.selection = nil
+    state.selectedRow = nil
+    await run(.page(number: target))
+    let body = body
+    let viewport = viewport(of: body)
+    state.scroll = direction < 0 ? viewport.bottom : 0
+    let count = LiveLayout.itemCount(body)
+    if selecting, count > 0 {
+      select(direction < 0 ? count - 1 : 0, in: body)
+      await followSelection()
+    }
+    return true
+  }
+
+  /// After a key or a reload, on a list whose newest item is at the bottom (the chat): the
+  /// view stays at the bottom while it was there when items come (the selection, when
+  /// there is one, still in view), and otherwise says new items are below until the user
+  /// is back at the bottom of the newest page.
+  func settle() {
+    guard let paging = session.content.state.paging, paging.olderIsAbove else {
+      state.pinned = false
+      state.newestShown = nil
+      state.mark = nil
+      return
+    }
+    let newest = session.content.state.shownItems.map(\.number).max()
+    let isNew = (newest ?? 0) > (state.newestShown ?? Int.max)
+    let justOpened = state.newestShown == nil
+    state.newestShown = newest
+    let body = body
+    var viewport = viewport(of: body)
+    if state.pinned, isNew || justOpened {
+      let bottom = viewport.bottom
+      let selected = state.selection.flatMap { LiveLayout.lines(ofItem: $0, in: viewport.lines) }
+      if let selected, selected.lowerBound < bottom {
+        state.pinned = false
+      } else {
+        state.scroll = bottom
+        state.mark = nil
+        return
+      }
+    }
+    if isNew, !state.pinned || paging.number != 1 {
+      state.mark = AppText.newMessagesBelow.text(strings.language)
+      viewport = self.viewport(of: body)
+    }
+    state.pinned = paging.number == 1 && viewport.clamped(state.scroll) >= viewport.bottom
+    if state.pinned, state.mark != nil {
+      state.mark = nil
+      state.scroll = self.viewport(of: body).bottom
     }
   }
 }

@@ -22,6 +22,9 @@ final class LiveController {
     self.renderer = renderer
     layout = LiveLayout(renderer: renderer)
     state = LiveState(size: size)
+    // The screen seen last opens as a screen shown by a key does (the chat at its bottom).
+    state.pinned = true
+    settle()
   }
 
   /// Lays out with the widths the terminal draws East Asian Ambiguous characters in, as it
@@ -68,10 +71,11 @@ final class LiveController {
     if let question = state.question {
       state.question = nil
       if case .character(let answer) = key, ["y", "Y", "ㅇ"].contains(answer) {
-        await run(question.command)
+        await run(question.command, on: question.row)
+        settle()
       } else {
         // Line mode's refusal says how to do it anyway (`reset --yes`); here a no is an answer.
-        state.status = LiveStatus(text: AppText.declined(question.message).text(strings.language))
+        state.status = LiveStatus(text: question.declined)
       }
       return
     }
@@ -79,8 +83,13 @@ final class LiveController {
       turnPage(key)
       return
     }
+    if state.detail != nil {
+      moveDetail(key)
+      return
+    }
     if state.input != nil {
       await edit(key)
+      if state.input == nil { settle() }
       return
     }
     let feature = session.currentFeature
@@ -88,9 +97,10 @@ final class LiveController {
       for: key, on: session.content.screen, selected: selectedItem)
     {
       await perform(action)
-      return
+    } else if !(await navigate(key)) {
+      await handleShared(key)
     }
-    await handleShared(key)
+    settle()
   }
 
   /// The keys every screen shares.
@@ -114,13 +124,7 @@ final class LiveController {
       await show(tabs[(digit.wholeNumberValue ?? 1) - 1])
     case .tab, .right: await show(tabs[(current + 1) % tabs.count])
     case .backTab, .left: await show(tabs[(current + tabs.count - 1) % tabs.count])
-    case .up: await moveSelection(by: -1)
-    case .down: await moveSelection(by: 1)
-    case .home: await moveSelection(to: 0)
-    case .end: await moveSelection(to: Int.max)
-    case .pageUp: await turnPage(by: -1)
-    case .pageDown: await turnPage(by: 1)
-    default: break
+    default: sayUnknown(key)
     }
   }
 
@@ -154,6 +158,10 @@ final class LiveController {
       request.row = row
       state.input = request
       if request.isLive { await runLive(request) }
+    case .confirm(let command, let question):
+      state.question = LiveQuestion(
+        command: command, text: "\(question.text(strings.language)) \(strings.yesOrNo)",
+        declined: AppText.declined(nil).text(strings.language), row: row)
     }
   }
 
@@ -172,6 +180,10 @@ final class LiveController {
       state.selection = nil
       state.selectedRow = nil
       state.scroll = 0
+      // A list whose newest item is at the bottom (the chat) opens there.
+      state.pinned = true
+      state.newestShown = nil
+      state.mark = nil
     } else {
       moved = followSelectedRow()
     }
@@ -184,12 +196,17 @@ final class LiveController {
       // A change this command did not ask for moved the selection: say so.
       if message == nil, let moved {
         state.status = LiveStatus(text: moved.text(strings.language))
+      } else if message == nil, case .say = command,
+        let number = session.content.state.shownItems.map(\.number).max()
+      {
+        // Line mode shows the chat, the message last; the live view may show it scrolled.
+        state.status = LiveStatus(text: AppText.messageSent(number: number).text(strings.language))
       }
     case .refused(let message):
       if let confirmed = session.confirmed(message) {
         state.question = LiveQuestion(
-          message: message, command: confirmed.command, typed: confirmed.typed,
-          text: "\(strings.text(message)) \(strings.yesOrNo)")
+          command: confirmed.command, text: "\(strings.text(message)) \(strings.yesOrNo)",
+          declined: AppText.declined(message).text(strings.language))
       } else {
         state.status = LiveStatus(text: strings.text(message), isError: true)
       }
@@ -211,6 +228,7 @@ final class LiveController {
       if let moved = followSelectedRow() {
         state.status = LiveStatus(text: moved.text(strings.language))
       }
+      settle()
     case .refused(let message):
       state.status = LiveStatus(text: strings.text(message), isError: true)
       endIfUnusable(message)

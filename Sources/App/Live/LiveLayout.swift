@@ -18,6 +18,33 @@ struct LiveOverlay: Equatable {
   var selection: Int?
   /// The first line of the screen's body shown.
   var scroll = 0
+  /// A mark held at the bottom of the body (`new messages ↓`), when something new is below
+  /// what shows.
+  var mark: String?
+  /// An item shown whole over the screen's body (`v`).
+  var detail: LiveDetail?
+}
+
+/// An item shown whole in place of the screen's body: its lines, wrapped to the terminal's
+/// width, from `scroll` down.
+struct LiveDetail: Equatable {
+  var lines: [String]
+  var scroll = 0
+}
+
+/// The body as the live view shows it: the lines that scroll, the rows they have, and the
+/// lines held at the bottom of the body whatever the scroll (the page line of a list with
+/// pages, the `new messages ↓` mark) when the body does not fit its rows.
+struct LiveViewport {
+  var lines: [ScreenLine]
+  var height: Int
+  var footer: [ScreenLine] = []
+
+  /// The scroll that shows the last line.
+  var bottom: Int { max(0, lines.count - height) }
+
+  /// `scroll` kept within the lines.
+  func clamped(_ scroll: Int) -> Int { min(max(0, scroll), bottom) }
 }
 
 /// A line the live view says on its status row.
@@ -113,14 +140,22 @@ struct LiveLayout {
     var rows: [StyledLine] = [styled(tabLine)]
     if let pageShown {
       rows += pageShown.lines.prefix(height).map { styled(ScreenLine("  " + $0)) }
+    } else if let detail = overlay.detail {
+      let first = min(max(0, detail.scroll), max(0, detail.lines.count - height))
+      rows += detail.lines.dropFirst(first).prefix(height).map { styled(ScreenLine("  " + $0)) }
     } else {
-      let selected = overlay.selection.flatMap { Self.lineIndex(ofItem: $0, in: body) }
-      var first = min(max(0, overlay.scroll), max(0, body.count - height))
+      let mark = overlay.mark.map { ScreenLine($0, as: .hint) }
+      let viewport = Self.viewport(body, rows: height, mark: mark)
+      let selected = overlay.selection.flatMap { Self.lineIndex(ofItem: $0, in: viewport.lines) }
+      var first = viewport.clamped(overlay.scroll)
       // A status on two rows takes one from the body: the selection still shows.
-      if let selected, selected >= first + height { first = selected - height + 1 }
-      for index in first..<min(body.count, first + height) {
-        rows.append(bodyLine(body[index], isSelected: index == selected))
+      if let selected, selected >= first + viewport.height {
+        first = selected - viewport.height + 1
       }
+      for index in first..<min(viewport.lines.count, first + viewport.height) {
+        rows.append(bodyLine(viewport.lines[index], isSelected: index == selected))
+      }
+      rows += viewport.footer.map { styled(ScreenLine("  ") + $0) }
     }
     return Frame(lines: rows, bottom: bottom, cursor: cursor)
   }
@@ -188,11 +223,71 @@ struct LiveLayout {
     body.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
   }
 
-  /// The scroll that keeps `line` in view, moving as little as possible from `scroll`.
-  static func scroll(_ scroll: Int, showing line: Int, height: Int) -> Int {
-    if line < scroll { return line }
-    if line >= scroll + height { return line - height + 1 }
+  /// The lines of item `item` among `body`'s: its first line and the indented lines under
+  /// it that belong to no other item (a notice's address, a bookmark's).
+  static func lines(ofItem item: Int, in body: [ScreenLine]) -> ClosedRange<Int>? {
+    guard let first = lineIndex(ofItem: item, in: body) else { return nil }
+    var last = first
+    while last + 1 < body.count, body[last + 1].item == nil, body[last + 1].text.first == " " {
+      last += 1
+    }
+    return first...last
+  }
+
+  /// The scroll that keeps `lines` in view, moving as little as possible from `scroll`; the
+  /// first of them when they are more than `height`.
+  static func scroll(_ scroll: Int, showing lines: ClosedRange<Int>, height: Int) -> Int {
+    var scroll = scroll
+    if lines.upperBound >= scroll + height { scroll = lines.upperBound - height + 1 }
+    if lines.lowerBound < scroll { scroll = lines.lowerBound }
     return scroll
+  }
+
+  /// How `body` shows in `rows` rows, with `mark` under it: when it does not fit, its page
+  /// line (and the blank line above it) and the mark are held at the bottom and the rest
+  /// scrolls above them.
+  static func viewport(_ body: [ScreenLine], rows: Int, mark: ScreenLine?) -> LiveViewport {
+    let all = body + (mark.map { [$0] } ?? [])
+    guard all.count > rows else { return LiveViewport(lines: all, height: rows) }
+    var lines = body
+    var footer: [ScreenLine] = []
+    if let last = lines.last, last.isPageLine {
+      lines.removeLast()
+      if lines.last?.text.isEmpty == true { lines.removeLast() }
+      footer.append(last)
+    }
+    if let mark { footer.insert(mark, at: 0) }
+    // The smallest terminal has rows for the footer and a line of the list.
+    while footer.count >= rows { footer.removeFirst() }
+    return LiveViewport(lines: lines, height: rows - footer.count, footer: footer)
+  }
+
+  /// `text` in rows of at most `columns` display columns, broken after a space where one is
+  /// in the row, else inside a word; escaped as every row is.
+  func wrapped(_ text: String, columns: Int) -> [String] {
+    let text = TerminalText.escaping(text, keepingNewlines: false)
+    guard columns > 0, renderer.width(text) > columns else { return [text] }
+    var rows: [String] = []
+    var row: [Character] = []
+    var rowWidth = 0
+    for character in text {
+      let width = renderer.width(String(character))
+      if rowWidth + width > columns, !row.isEmpty {
+        // Break after the row's last space when there is one, so words stay whole.
+        if let space = row.lastIndex(of: " "), space > 0 {
+          rows.append(String(row[...space]))
+          row = Array(row[(space + 1)...])
+        } else {
+          rows.append(String(row))
+          row = []
+        }
+        rowWidth = row.reduce(0) { $0 + renderer.width(String($1)) }
+      }
+      row.append(character)
+      rowWidth += width
+    }
+    if !row.isEmpty { rows.append(String(row)) }
+    return rows
   }
 
   private func bodyLine(_ line: ScreenLine, isSelected: Bool) -> StyledLine {

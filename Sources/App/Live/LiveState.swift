@@ -4,10 +4,13 @@ import Presentation
 
 /// A question that waits for y or n: what it asks and the command a yes runs.
 struct LiveQuestion: Equatable {
-  var message: Message
   var command: Command
-  var typed: String
+  /// The question, with `[y/N]`.
   var text: String
+  /// What the status row says when the answer is not yes.
+  var declined: String
+  /// The row the command's number stands for, when it was asked on one.
+  var row: ShownItem?
 }
 
 /// The live view's own state, observed like the view models': the terminal's size, the
@@ -26,12 +29,21 @@ final class LiveState {
   var page: [String]?
   /// The first line of `page` shown.
   var pageTop = 0
+  /// On a list whose newest item is at the bottom (the chat): whether the view stays at
+  /// the bottom as items come, which it does until the user moves up.
+  var pinned = false
+  /// The number of the newest item the list showed: more items than that are new.
+  var newestShown: Int?
+  /// Said at the bottom of the body while new items are below what shows.
+  var mark: String?
+  /// An item shown whole (`v`).
+  var detail: LiveDetail?
 
   init(size: TerminalSize) { self.size = size }
 
   var overlay: LiveOverlay {
     LiveOverlay(
       input: input, status: status, question: question?.text, page: page, pageTop: pageTop,
-      selection: selection, scroll: scroll)
+      selection: selection, scroll: scroll, mark: mark, detail: detail)
   }
 }

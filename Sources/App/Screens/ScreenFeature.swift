@@ -179,6 +179,29 @@ enum LiveAction: Equatable {
   case start(Command)
   /// Opens an input line (see `InputRequest`).
   case input(InputRequest)
+  /// Asks `question` on the status row (`[y/N]` after it) and runs the command on a yes: a
+  /// key that deletes one item. A question rather than an undo: an undo would re-create
+  /// the item, with its identity, in every store, after other processes had followed the
+  /// delete.
+  case confirm(Command, question: KeyText)
+
+  /// `text` as a question quotes it: in quotes, its first 40 characters, `…` when cut.
+  static func quoted(_ text: String) -> String {
+    let limit = 40
+    return "\"" + (text.count > limit ? text.prefix(limit) + "…" : text) + "\""
+  }
+
+  /// The question a key that deletes item `number` asks: `Delete message 3 "hello"?`.
+  static func delete(
+    _ command: Command, _ kind: KeyText, _ number: Int, _ text: String, particle: String
+  ) -> LiveAction {
+    let quoted = quoted(text)
+    return .confirm(
+      command,
+      question: KeyText(
+        "Delete \(kind.english) \(number) \(quoted)?",
+        "\(number)번 \(kind.korean)(\(quoted))\(particle) 지울까요?"))
+  }
 }
 
 /// An input line of the live view: it shows `prompt` and `text`, and Enter runs `words`
@@ -265,6 +288,16 @@ protocol ScreenState: Equatable, Sendable {
 package struct ListPages: Equatable, Sendable {
   var number: Int
   var count: Int
+  /// Whether the list reads oldest first, its newest item at the bottom (the chat): then
+  /// the older pages are above the one shown, and page 1 is the bottom of the list. The
+  /// other lists read newest first, their older pages below.
+  var olderIsAbove = false
+
+  /// The page above the one shown (`direction` -1) or below it (+1), when the list has one.
+  func page(towards direction: Int) -> Int? {
+    let target = number + (olderIsAbove ? -direction : direction)
+    return (1...count).contains(target) ? target : nil
+  }
 }
 
 extension ScreenState {

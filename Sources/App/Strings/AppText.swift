@@ -33,8 +33,18 @@ enum AppText: Equatable, Sendable {
   case selectionMoved(gone: String, to: (number: Int, text: String)?)
   /// Which lines of a page too long for the terminal show: `first`–`last` of `count`.
   case pagePosition(first: Int, last: Int, of: Int)
-  /// The live view's answer no to `question` (`reset`, `clear`): nothing was done.
-  case declined(Message)
+  /// The live view's answer no to `question` (`reset`, `clear`): nothing was done (`nil`: a question of the live view's own, such as a delete).
+  case declined(Message?)
+  /// A key that moves through a list (named `key`) on a screen without one.
+  case noListHere(key: String)
+  /// A key that acts on the selected item, pressed with nothing selected.
+  case nothingSelected(key: String)
+  /// A key that means nothing on the screen showing.
+  case noSuchKey(key: String)
+  /// Under the chat while new messages are below what shows.
+  case newMessagesBelow
+  /// The live view sent a message, now shown as `number`.
+  case messageSent(number: Int)
 
   static func == (lhs: AppText, rhs: AppText) -> Bool { lhs.pair == rhs.pair }
 
@@ -87,6 +97,13 @@ enum AppText: Equatable, Sendable {
       KeyText("Nothing removed: the bookmarks are as they were", "지우지 않았습니다: 북마크는 그대로입니다")
     case .declined:
       KeyText("Nothing changed", "바꾸지 않았습니다")
+    case .noListHere(let key): KeyText("\(key): no list here", "\(key): 여기에는 목록이 없습니다")
+    case .nothingSelected(let key):
+      KeyText("\(key): nothing selected · ↑↓ select", "\(key): 선택한 항목이 없습니다 · ↑↓ 선택")
+    case .noSuchKey(let key):
+      KeyText("\(key): no such key here · ? lists the keys", "\(key): 여기에 없는 키입니다 · ?로 키 보기")
+    case .newMessagesBelow: KeyText("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
+    case .messageSent(let number): KeyText("Sent message \(number)", "\(number)번 메시지를 보냈습니다")
     }
   }
 
@@ -101,6 +118,10 @@ enum AppText: Equatable, Sendable {
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
         .selectionMoved(gone: "봄 공지", to: nil), .pagePosition(first: 12, last: 30, of: 64),
         .declined(.confirmReset(laps: 3)), .declined(.confirmClear(count: 2, titles: ["a", "b"])),
+        .declined(nil),
+        .noListHere(key: "j"),
+        .nothingSelected(key: "Enter"), .noSuchKey(key: "x"), .newMessagesBelow,
+        .messageSent(number: 26),
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
         .progress($0, done: "420,000", total: "1,000,000")
@@ -109,7 +130,7 @@ enum AppText: Equatable, Sendable {
       switch sample {
       case .usage, .options, .commandsHeading, .optionsInHelp, .usageHint, .optionsHint,
         .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .pagePosition,
-        .declined:
+        .declined, .noListHere, .nothingSelected, .noSuchKey, .newMessagesBelow, .messageSent:
         break
       }
     }

@@ -30,9 +30,17 @@ enum LiveKeys {
   private static let shared: [KeyHelp] = [
     KeyHelp("Tab / →", "next screen", "다음 화면"),
     KeyHelp("Shift-Tab / ←", "previous screen", "이전 화면"),
-    KeyHelp("↑ / ↓", "move the selection", "선택 옮기기"),
-    KeyHelp("PgUp / PgDn", "previous / next page", "이전 / 다음 쪽"),
-    KeyHelp("Home / End", "first / last item", "처음 / 마지막 항목"),
+    KeyHelp(
+      "↑ / ↓, k / j", "move the selection; past a page, the page above / below",
+      "선택 옮기기; 쪽 끝에서는 위 / 아래 쪽"),
+    KeyHelp(
+      "PgUp / PgDn, Ctrl-B / Ctrl-F", "a screenful up / down, then the page above / below",
+      "한 화면 위 / 아래, 끝에서는 위 / 아래 쪽"),
+    KeyHelp(
+      "Home / End, g / G", "first / last item (chat: the newest message)",
+      "처음 / 마지막 항목 (채팅: 최신 메시지)"),
+    KeyHelp("v", "the selected item whole (Esc closes)", "선택한 항목 전체 보기"),
+    KeyHelp("Del / Backspace", "delete the selected item (asks first)", "선택한 항목 삭제 (먼저 묻기)"),
     KeyHelp(":", "a command, as in line mode (help lists them)", "줄 모드와 같은 명령 (help로 목록 보기)"),
     KeyHelp("?", "this list", "이 목록"),
     KeyHelp("↑↓ PgUp PgDn", "scroll a list or help longer than the screen", "화면보다 긴 목록이나 도움말 넘기기"),

@@ -51,7 +51,10 @@ final class BookmarksScreen: ScreenFeature {
           prompt: Self.renamePrompt(number),
           words: "rename \(number) ", text: selected?.text ?? "",
           limit: InputField.title.limit))
-    case .delete: return .run(.remove(number: number))
+    case .delete, .backspace:
+      return .delete(
+        .remove(number: number), KeyText("bookmark", "북마크"), number, selected?.text ?? "",
+        particle: "를")
     default: return nil
     }
   }

@@ -58,7 +58,10 @@ final class ChatScreen: ScreenFeature {
           prompt: Self.editPrompt(number),
           words: "edit \(number) ", text: selected?.text ?? "",
           limit: InputField.message.limit))
-    case (.delete, let number?): .run(.delete(number: number))
+    case (.delete, let number?), (.backspace, let number?):
+      .delete(
+        .delete(number: number), KeyText("message", "메시지"), number, selected?.text ?? "",
+        particle: "를")
     default: nil
     }
   }
@@ -91,6 +94,10 @@ final class ChatScreen: ScreenFeature {
 
 extension ChatViewModel.State: PagedScreenState {
   var screen: Screen { .chat }
+  /// The chat reads oldest first, as chat apps do: its newest message is at the bottom.
+  var paging: ListPages? {
+    ListPages(number: pageNumber, count: pageCount, olderIsAbove: true)
+  }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.chat(self) }
 }
 

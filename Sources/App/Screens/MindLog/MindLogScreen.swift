@@ -74,7 +74,10 @@ final class MindLogScreen: ScreenFeature {
         InputRequest(
           prompt: Self.editPrompt(number), words: "edit \(number) ",
           text: selected?.text ?? "", limit: InputRequest.mindLogLimit))
-    case (.delete, let number?): .run(.delete(number: number))
+    case (.delete, let number?), (.backspace, let number?):
+      .delete(
+        .delete(number: number), KeyText("entry", "기록"), number, selected?.text ?? "",
+        particle: "을")
     default: nil
     }
   }

@@ -123,12 +123,11 @@ extension Renderer {
     guard state.pageCount > 1, let low = numbers.min(), let high = numbers.max() else {
       return lines
     }
-    return lines + [
-      "",
-      ScreenLine(
-        strings.pageLine(
-          state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount)),
-    ]
+    var pageLine = ScreenLine(
+      strings.pageLine(
+        state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount))
+    pageLine.isPageLine = true
+    return lines + ["", pageLine]
   }
 }
 

@@ -1,0 +1,124 @@
+import Domain
+import Presentation
+
+/// The keys that move through a list, on every screen whose own keys do not take them:
+/// ↑↓ and `k` `j`, Home/End and `g` `G`, PgUp/PgDn and Ctrl-B/Ctrl-F, and `v`, which shows
+/// the selected item whole. A key that means nothing on the screen showing says so.
+extension LiveController {
+  /// Handles `key` when it moves through the list or shows an item whole.
+  /// - Returns: false when it is not such a key.
+  func navigate(_ key: Key) async -> Bool {
+    let move: () async -> Void
+    switch key {
+    case .up, .character("k"): move = { await self.moveSelection(by: -1) }
+    case .down, .character("j"): move = { await self.moveSelection(by: 1) }
+    case .home, .character("g"): move = { await self.moveSelection(to: 0) }
+    case .end, .character("G"): move = { await self.moveToNewest() }
+    case .pageUp, .control("b"): move = { await self.turnPage(by: -1) }
+    case .pageDown, .control("f"): move = { await self.turnPage(by: 1) }
+    case .character("v"): move = { self.showDetail(key) }
+    default: return false
+    }
+    guard LiveLayout.itemCount(body) > 0 else {
+      state.status = LiveStatus(text: AppText.noListHere(key: Self.name(of: key)).text(language))
+      return true
+    }
+    await move()
+    return true
+  }
+
+  private var language: Language { strings.language }
+
+  /// End: the last item; on the chat, the newest message, on the newest page.
+  private func moveToNewest() async {
+    if let paging = session.content.state.paging, paging.olderIsAbove, paging.number != 1 {
+      state.selection = nil
+      state.selectedRow = nil
+      await run(.page(number: 1))
+    }
+    await moveSelection(to: Int.max)
+  }
+
+  // MARK: An item shown whole
+
+  /// `v`: the selected item's lines, whole and wrapped to the terminal's width, in place of
+  /// the screen's body until Esc, `q`, Enter or `v`.
+  private func showDetail(_ key: Key) {
+    let body = body
+    guard let selection = state.selection,
+      let lines = LiveLayout.lines(ofItem: selection, in: body)
+    else {
+      state.status = LiveStatus(
+        text: AppText.nothingSelected(key: Self.name(of: key)).text(language))
+      return
+    }
+    // The body's lines less the two columns of the selection mark.
+    let columns = state.size.columns - 2
+    state.detail = LiveDetail(
+      lines: body[lines].flatMap { layout.wrapped($0.text, columns: columns) })
+  }
+
+  /// A key while an item shows whole: the arrows, `j` `k`, PgUp/PgDn, Space, Home/End and
+  /// `g` `G` scroll it; Esc, `q`, Enter and `v` close it; other keys do nothing.
+  func moveDetail(_ key: Key) {
+    guard var detail = state.detail else { return }
+    let height = LiveLayout.bodyRows(state.size)
+    let bottom = max(0, detail.lines.count - height)
+    switch key {
+    case .escape, .enter, .character("q"), .character("v"):
+      state.detail = nil
+      return
+    case .up, .character("k"): detail.scroll -= 1
+    case .down, .character("j"): detail.scroll += 1
+    case .pageUp, .control("b"): detail.scroll -= height
+    case .pageDown, .control("f"), .character(" "): detail.scroll += height
+    case .home, .character("g"): detail.scroll = 0
+    case .end, .character("G"): detail.scroll = bottom
+    default: return
+    }
+    detail.scroll = min(max(0, detail.scroll), bottom)
+    state.detail = detail
+  }
+
+  // MARK: Keys that mean nothing here
+
+  /// Says on the status row that `key` means nothing on the screen showing: a key that acts
+  /// on the selected item with nothing selected, or a key no one takes. Esc and a paste
+  /// outside an input line say nothing.
+  func sayUnknown(_ key: Key) {
+    let text: AppText
+    switch key {
+    case .escape, .paste: return
+    case .enter, .delete, .backspace:
+      text =
+        state.selection == nil && LiveLayout.itemCount(body) > 0
+        ? .nothingSelected(key: Self.name(of: key)) : .noSuchKey(key: Self.name(of: key))
+    default: text = .noSuchKey(key: Self.name(of: key))
+    }
+    state.status = LiveStatus(text: text.text(language))
+  }
+
+  /// A key as the status row names it: `x`, `Ctrl-X`, `Enter`, `↑`.
+  static func name(of key: Key) -> String {
+    switch key {
+    case .character(" "): "Space"
+    case .character(let character): String(character)
+    case .control(let letter): "Ctrl-" + letter.uppercased()
+    case .enter: "Enter"
+    case .tab: "Tab"
+    case .backTab: "Shift-Tab"
+    case .escape: "Esc"
+    case .backspace: "Backspace"
+    case .delete: "Delete"
+    case .up: "↑"
+    case .down: "↓"
+    case .left: "←"
+    case .right: "→"
+    case .home: "Home"
+    case .end: "End"
+    case .pageUp: "PgUp"
+    case .pageDown: "PgDn"
+    case .paste: "paste"
+    }
+  }
+}
