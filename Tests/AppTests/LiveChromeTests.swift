@@ -39,6 +39,8 @@ struct LiveChromeTests {
       var dropped: [Int] = []
       // Every width from the minimum to 45, where most keys give way, then every tenth.
       for columns in Array(30...45) + Array(stride(from: 50, through: 100, by: 10)) + [250] {
+        // Between frames the main actor is free for the other suites' tests.
+        await Task.yield()
         live.state.size = TerminalSize(rows: 24, columns: columns)
         let bar = rows(live).last ?? ""
         #expect(width(bar) <= columns, "\(tab) at \(columns): \(bar)")
@@ -80,6 +82,7 @@ struct LiveChromeTests {
     for (index, title) in titles.enumerated() {
       await live.handle(.character(Character(String(index + 1))))
       for columns in [30, 40, 80] {
+        await Task.yield()
         live.state.size = TerminalSize(rows: 24, columns: columns)
         let tabLine = rows(live)[0]
         #expect(tabLine.contains("[\(title)]"), "\(columns): \(tabLine)")
