@@ -45,7 +45,8 @@ final class LiveController {
 
   func handle(_ key: Key) async {
     switch key {
-    case .control("c"), .control("d"):
+    // On an input line they cancel the line (`edit`).
+    case .control("c") where state.input == nil, .control("d") where state.input == nil:
       exit = .done
       return
     default: break
@@ -146,7 +147,8 @@ final class LiveController {
 
   /// Runs `command` as line mode does and says its outcome on the status line. `row`: the
   /// row its number stands for, when it was typed on an input line opened on one.
-  func run(_ command: Command, on row: ShownItem? = nil) async {
+  @discardableResult
+  func run(_ command: Command, on row: ShownItem? = nil) async -> Outcome {
     let before = session.content.screen
     let outcome =
       if let row { await session.execute(command, on: row) } else {
@@ -184,6 +186,7 @@ final class LiveController {
     case .quit:
       exit = .done
     }
+    return outcome
   }
 
   /// What a reload after another process's change came to (`Session.followStore`): the

@@ -24,6 +24,8 @@ final class LiveState {
   var status: LiveStatus?
   var question: LiveQuestion?
   var page: [String]?
+  /// The lines submitted on input lines, for ↑ and ↓.
+  var history = InputHistory()
 
   init(size: TerminalSize) { self.size = size }
 
