@@ -11,6 +11,9 @@ package struct Renderer {
   let palette: Palette?
   /// The screens: the tabs of the tab line and each screen's hint line.
   let registry: ScreenRegistry
+  /// Whether the screens are drawn for the live view, where a line may name a key (the
+  /// rates' `Filter: krw · Esc clears`); line mode names none.
+  var isLive = false
 
   package init(strings: Strings, palette: Palette? = nil) {
     self.init(strings: strings, palette: palette, registry: .standard)

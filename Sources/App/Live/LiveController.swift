@@ -19,6 +19,8 @@ final class LiveController {
 
   init(session: Session, renderer: Renderer, size: TerminalSize) {
     self.session = session
+    var renderer = renderer
+    renderer.isLive = true
     self.renderer = renderer
     layout = LiveLayout(renderer: renderer)
     state = LiveState(size: size)
