@@ -15,6 +15,9 @@ package struct Renderer {
   /// what the terminal answered (`CursorReport`); line mode cannot ask, and guesses two in
   /// Korean, as terminals set up for Korean may draw them.
   var ambiguousIsWide: Bool
+  /// Whether the screens are drawn for the live view, where a line may name a key (the
+  /// rates' `Filter: krw · Esc clears`); line mode names none.
+  var isLive = false
 
   package init(strings: Strings, palette: Palette? = nil) {
     self.init(strings: strings, palette: palette, registry: .standard)

@@ -70,6 +70,8 @@ public enum Message: Equatable, Sendable {
   case messageDeleted(number: Int, text: String)
   case entryEdited(number: Int, score: String, note: String)
   case entryDeleted(number: Int, score: String, note: String)
+  /// An edit gave item `number` what it holds already: nothing was written.
+  case unchanged(ItemKind, number: Int)
   case favoriteAdded(String)
   case favoriteRemoved(String)
   case ratesUpdated(publishedAt: Date)
@@ -104,7 +106,7 @@ public enum Message: Equatable, Sendable {
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .noBookmarksToClear, .favoriteAdded,
       .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
-      .messageEdited, .messageDeleted, .entryEdited, .entryDeleted:
+      .messageEdited, .messageDeleted, .entryEdited, .entryDeleted, .unchanged:
       .confirmation
     }
   }
@@ -121,7 +123,7 @@ public enum Message: Equatable, Sendable {
       messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
       ratesOlderThanCached, ratesUnchanged, noRateSource, notShown, shownItemGone,
-      shownItemChanged, tooManyIntegerDigits, ambiguousCurrency
+      shownItemChanged, tooManyIntegerDigits, ambiguousCurrency, unchanged
   }
 
   /// This message's case.
@@ -163,6 +165,7 @@ public enum Message: Equatable, Sendable {
     case .bookmarksCleared: .bookmarksCleared
     case .noBookmarksToClear: .noBookmarksToClear
     case .bookmarkRenamed: .bookmarkRenamed
+    case .unchanged: .unchanged
     case .messageEdited: .messageEdited
     case .messageDeleted: .messageDeleted
     case .entryEdited: .entryEdited

@@ -23,6 +23,12 @@ extension Strings {
   public func dayLine(_ date: Date) -> String {
     format(date, Date.FormatStyle().weekday(.wide).month(.wide).day().year())
   }
+  /// The rates' filter while one is on; `clearKey`: the key that clears it, where keys
+  /// work (the live view).
+  public func filterLine(_ query: String, clearKey: String?) -> String {
+    guard let clearKey else { return pick("Filter: \(query)", "찾기: \(query)") }
+    return pick("Filter: \(query) · \(clearKey) clears", "찾기: \(query) · \(clearKey) 지우기")
+  }
   public func currencyCount(_ count: Int) -> String {
     pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
   }

@@ -145,6 +145,10 @@ public struct Strings: Sendable {
       pick("There were no bookmarks to remove", "지울 북마크가 없었습니다")
     case .bookmarkRenamed(let number, let title):
       pick("Renamed bookmark \(number): \(title)", "\(number)번 북마크 이름을 바꿨습니다: \(title)")
+    case .unchanged(let kind, let number):
+      pick(
+        "\(englishName(kind)) \(number) is unchanged; nothing was written",
+        "\(number)번 \(koreanName(kind))\(koreanTopic(kind)) 그대로입니다. 바꾼 것이 없습니다")
     case .messageEdited(let number, let text):
       pick("Edited message \(number): \(text)", "\(number)번 메시지를 수정했습니다: \(text)")
     case .messageDeleted(let number, let text):

@@ -16,18 +16,18 @@ struct InputLineTests {
 
   @Test func itKeepsWhatFitsAndCountsWhatIsCut() {
     var line = InputLine("abc", limit: 5)
-    line.append("d")
-    line.append("e")
-    line.append("f")
+    line.insert("d")
+    line.insert("e")
+    line.insert("f")
     #expect(line.text == "abcde")
     #expect((line.count, line.cut) == (5, 1))
-    line.append("ghij")
+    line.insert("ghij")
     #expect(line.text == "abcde")
     #expect(line.cut == 5)
     // Losing a character makes room again, and the count of what was cut starts over.
-    line.removeLast()
+    line.deleteBackward()
     #expect((line.text, line.count, line.cut) == ("abcd", 4, 0))
-    line.append("xy")
+    line.insert("xy")
     #expect((line.text, line.cut) == ("abcdx", 1))
     line.removeAll()
     #expect((line.text, line.count, line.cut) == ("", 0, 0))
@@ -38,13 +38,13 @@ struct InputLineTests {
 
   @Test func aPastedNewlineIsASpaceAndCharactersJoinedAcrossPiecesCountOnce() {
     var line = InputLine(limit: 10)
-    line.append("a\nb\r\nc")
+    line.insert("a\nb\r\nc")
     #expect(line.text == "a b c")
     // A combining mark or a skin tone arriving after its character joins it: one character.
-    line.append("e")
-    line.append("\u{301}")
-    line.append("👍")
-    line.append("🏽")
+    line.insert("e")
+    line.insert("\u{301}")
+    line.insert("👍")
+    line.insert("🏽")
     #expect(line.text == "a b ce\u{301}👍🏽")
     #expect(line.count == line.text.count)
     #expect(line.count == 7)
@@ -54,7 +54,7 @@ struct InputLineTests {
     // One character that never ends: the bytes are bounded as the characters are.
     var line = InputLine("e", limit: 10)
     let marks = String(repeating: "\u{301}", count: 100_000)
-    line.append(marks)
+    line.insert(marks)
     #expect(line.text.utf8.count <= line.byteLimit)
     #expect(line.count == 1)
     #expect(line.cut > 0)
@@ -69,7 +69,7 @@ struct InputLineTests {
     var line = InputLine(limit: count)
     let clock = ContinuousClock()
     let elapsed = clock.measure {
-      for character in typed { line.append(character) }
+      for character in typed { line.insert(character) }
     }
     print("typing \(count) characters into an input line took \(elapsed)")
     #expect(line.count == count)
@@ -168,19 +168,21 @@ struct InputLineTests {
 
   @Test func theCutNoticeIsInKorean() {
     var line = InputLine(limit: 2)
-    line.append("abc")
+    line.insert("abc")
     KoreanCoverageTests().expectKorean(line.cutNotice(.ko), english: line.cutNotice(.en))
     #expect(line.cutNotice(.ko) == "앞의 2자만 남기고 1자를 잘라 냈습니다")
   }
 
-  @Test func theLayoutMeasuresOnlyTheEndOfALongLine() {
+  @Test func theLayoutMeasuresOnlyWhatShowsOfALongLine() {
     let layout = LiveLayout(renderer: Renderer(strings: Strings(language: .en, timeZone: .gmt)))
-    let text = String(repeating: "가", count: 30_000) + "끝"
-    let (shown, width) = layout.tail(of: text, fitting: 11)
-    #expect(shown == "…가가가가끝")
-    #expect(width == 11)
-    let (escaped, escapedWidth) = layout.tail(of: "a\u{1B}b", fitting: 40)
-    #expect((escaped, escapedWidth) == ("a\\u{1B}b", 8))
-    #expect(layout.tail(of: "abc", fitting: 0) == ("", 0))
+    var long = InputLine(String(repeating: "가", count: 30_000) + "끝", limit: 40_000)
+    var shown = layout.window(of: long, fitting: 11)
+    #expect(shown == ("…가가가가끝", 11, 11))
+    long.moveToStart()
+    shown = layout.window(of: long, fitting: 11)
+    #expect(shown == ("가가가가가…", 11, 0))
+    let escaped = layout.window(of: InputLine("a\u{1B}b", limit: 10), fitting: 40)
+    #expect(escaped == ("a\\u{1B}b", 8, 8))
+    #expect(layout.window(of: InputLine("abc", limit: 10), fitting: 0) == ("", 0, 0))
   }
 }

@@ -45,6 +45,7 @@ struct KoreanCoverageTests {
     .shownItemGone(.message, number: 2, text: "안녕"),
     .shownItemChanged(.entry, number: 2, text: "비"),
     .tooManyIntegerDigits(limit: 15), .ambiguousCurrency("dollar", candidates: ["AUD", "CAD"]),
+    .unchanged(.message, number: 3), .unchanged(.entry, number: 1),
   ]
 
   @Test func everyCaseHasASample() {

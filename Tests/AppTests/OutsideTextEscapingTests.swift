@@ -72,7 +72,8 @@ struct OutsideTextEscapingTests {
       .noSuchItem, .noSuchPage, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .refreshCancelled, .confirmReset, .noCalculator, .storeNotEmpty,
       .resultTooLarge, .bookmarksCleared, .noBookmarksToClear, .ratesUpdated, .ratesNotDue,
-      .ratesOlderThanCached, .ratesUnchanged, .noRateSource, .notShown, .tooManyIntegerDigits:
+      .ratesOlderThanCached, .ratesUnchanged, .noRateSource, .notShown, .tooManyIntegerDigits,
+      .unchanged:
       return nil
     case .shownItemGone(let kind, let number, _):
       return .shownItemGone(kind, number: number, text: text)

@@ -295,6 +295,7 @@ struct RendererTests {
         [환율]  스톱워치  공지  북마크  마음 일기  채팅
 
         2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당 (계산기는 전체 자릿수 환율 사용)
+        찾기: zzz
         검색 결과 없음
 
         명령: rates QUERY · fav CODE · calc CODE · refresh · 도움말 help

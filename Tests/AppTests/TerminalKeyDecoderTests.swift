@@ -23,6 +23,13 @@ struct TerminalKeyDecoderTests {
     ("right SS3", Array("\u{1B}OC".utf8), .right),
     ("left SS3", Array("\u{1B}OD".utf8), .left),
     ("ctrl-up", Array("\u{1B}[1;5A".utf8), .up),
+    ("alt-left", Array("\u{1B}[1;3D".utf8), .wordLeft),
+    ("alt-right", Array("\u{1B}[1;3C".utf8), .wordRight),
+    ("ctrl-left", Array("\u{1B}[1;5D".utf8), .wordLeft),
+    ("ctrl-right", Array("\u{1B}[1;5C".utf8), .wordRight),
+    ("alt-b", Array("\u{1B}b".utf8), .wordLeft),
+    ("alt-f", Array("\u{1B}f".utf8), .wordRight),
+    ("shift-left", Array("\u{1B}[1;2D".utf8), .left),
     ("home CSI H", Array("\u{1B}[H".utf8), .home),
     ("home SS3 H", Array("\u{1B}OH".utf8), .home),
     ("home 1~", Array("\u{1B}[1~".utf8), .home),
@@ -117,6 +124,24 @@ struct TerminalKeyDecoderTests {
     let korean = Array("\u{1B}[200~한\u{1B}[201~".utf8)
     #expect(decoder.feed(korean[..<7]) == [])
     #expect(decoder.feed(korean[7...]) == [.paste("한")])
+  }
+
+  /// A typed character whose last bytes come after the reader's quiet time (a loaded
+  /// machine) is not pending, so no flush drops it: it is whole once they come. A lone ESC
+  /// still is, and becomes Esc.
+  @Test func aCharacterSplitPastTheQuietTimeIsKeptWhole() {
+    var decoder = KeyDecoder()
+    let korean = Array("안녕".utf8)
+    #expect(decoder.feed(korean[..<2]) == [])
+    #expect(!decoder.hasPending)
+    #expect(decoder.flushPending() == [])
+    #expect(decoder.feed(korean[2...]) == [.character("안"), .character("녕")])
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.hasPending)
+    #expect(decoder.flushPending() == [.escape])
+    // A lead byte a key does not continue is dropped, and the key comes.
+    #expect(decoder.feed([0xEC]) == [])
+    #expect(decoder.feed(Array("a".utf8)) == [.character("a")])
   }
 
   @Test func aPasteIsNeverHeldWhole() {

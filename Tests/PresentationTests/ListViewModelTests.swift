@@ -64,6 +64,41 @@ struct ListViewModelTests {
     #expect(bookmarks.state == .init(message: .noBookmarksToClear))
   }
 
+  /// An edit to what an item holds already changes nothing, marks nothing edited and says
+  /// so, on every screen that edits.
+  @Test func anUnchangedEditSaysSoAndMarksNothing() async throws {
+    let chat = ChatViewModel(chat: store.chat, now: now)
+    await chat.send("hello")
+    await chat.edit(number: 1, to: " hello ")
+    #expect(chat.state.message == .unchanged(.message, number: 1))
+    #expect(chat.state.page.items.map(\.isEdited) == [false])
+    let mindLog = MindLogViewModel(
+      mindLogs: store.mindLogs, now: now, language: .en, timeZone: .gmt)
+    await mindLog.add(score: "6", note: "rain")
+    await mindLog.edit(number: 1, score: "6", note: "rain")
+    #expect(mindLog.state.message == .unchanged(.entry, number: 1))
+    await mindLog.edit(number: 1, score: "6.0", note: nil)
+    #expect(mindLog.state.message == .unchanged(.entry, number: 1))
+    let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
+    let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
+    await notices.load()
+    await notices.toggleBookmark(number: 1)
+    await bookmarks.load()
+    await bookmarks.rename(number: 1, to: SampleNotices.all[0].title)
+    #expect(bookmarks.state.message == .unchanged(.bookmark, number: 1))
+    #expect(
+      Strings(language: .en, timeZone: .gmt).text(.unchanged(.message, number: 3))
+        == "Message 3 is unchanged; nothing was written")
+    #expect(
+      Strings(language: .ko, timeZone: .gmt).text(.unchanged(.message, number: 3))
+        == "3번 메시지는 그대로입니다. 바꾼 것이 없습니다")
+    // The store was never written: its archive holds what the first writes made.
+    let archive = try await store.archive.export()
+    #expect(archive.messages.map(\.isEdited) == [false])
+    #expect(archive.mindLogs.map(\.note) == ["rain"])
+    #expect(archive.bookmarks.map(\.title) == [SampleNotices.all[0].title])
+  }
+
   /// A confirmation names the item acted on, by its number and its text.
   @Test func confirmationsNameTheItem() async {
     let chat = ChatViewModel(chat: store.chat, now: now)

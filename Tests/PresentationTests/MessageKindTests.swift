@@ -34,6 +34,7 @@ struct MessageKindTests {
     (.noSuchPage(3, count: 2), .refusal),
     (.notConfirmed(.confirmReset(laps: 2), command: "reset --yes"), .refusal),
     (.bookmarkRenamed(number: 1, title: "t"), .confirmation),
+    (.unchanged(.message, number: 1), .confirmation),
     (.messageEdited(number: 1, text: "t"), .confirmation),
     (.messageDeleted(number: 1, text: "t"), .confirmation),
     (.entryEdited(number: 1, score: "7", note: "t"), .confirmation),

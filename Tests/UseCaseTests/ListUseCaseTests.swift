@@ -44,20 +44,58 @@ struct ListUseCaseTests {
     await #expect(throws: DomainError.invalidInput(.scoreOutOfRange)) {
       try await update(entry, score: -1, note: "")
     }
-    let updated = try await update(entry, score: 10, note: "great")
+    let updated = try await update(entry, score: 10, note: "great").item
     #expect(try await store.mindLogs.entries(offset: 0, limit: 5).items == [updated])
   }
 
   @Test func editingAMessageMarksItEdited() async throws {
     let sent = try await SendMessage(chat: store.chat, now: now)("hello")
     #expect(sent.isEdited == false)
-    let edited = try await EditMessage(chat: store.chat)(sent, content: "hello there")
+    let edited = try await EditMessage(chat: store.chat)(sent, content: "hello there").item
     #expect(
       edited == ChatMessage(id: sent.id, content: "hello there", date: sent.date, isEdited: true))
     #expect(try await store.chat.messages(offset: 0, limit: 5).items == [edited])
     await #expect(throws: DomainError.invalidInput(.emptyText)) {
       try await SendMessage(chat: store.chat, now: now)("  \n ")
     }
+  }
+
+  @Test func anEditToWhatAnItemHoldsAlreadyWritesNothing() async throws {
+    // Behind a store whose writes fail: an edit that wrote would throw.
+    let failing = FailingStore(base: store)
+    let repositories = failing.repositories
+    let sent = try await SendMessage(chat: store.chat, now: now)("hello")
+    let entry = try await AddMindLog(
+      mindLogs: store.mindLogs, now: now, calendar: Fixtures.utcCalendar)(score: 7, note: "calm")
+    try await ToggleBookmark(bookmarks: store.bookmarks, now: now)(notice)
+    let bookmark = try #require(
+      try await store.bookmarks.bookmarks(offset: 0, limit: 1).items.first)
+    failing.fail(on: .writes)
+    let message = try await EditMessage(chat: repositories.chat)(sent, content: " hello ")
+    #expect(message == Edited(sent, changed: false))
+    let update = UpdateMindLog(
+      mindLogs: repositories.mindLogs, now: now, calendar: Fixtures.utcCalendar)
+    #expect(try await update(entry, score: 7, note: nil) == Edited(entry, changed: false))
+    #expect(try await update(entry, score: 7, note: "calm ") == Edited(entry, changed: false))
+    #expect(
+      try await update(entry, score: 7, note: "calm", day: .today) == Edited(entry, changed: false))
+    let renamed = try await RenameBookmark(bookmarks: repositories.bookmarks)(
+      bookmark, to: "Winter hours")
+    #expect(renamed == Edited(bookmark, changed: false))
+    // A change does write (and so fails here).
+    await #expect(throws: FailingStore.unavailable) {
+      try await EditMessage(chat: repositories.chat)(sent, content: "hello!")
+    }
+    await #expect(throws: FailingStore.unavailable) {
+      try await update(entry, score: 8, note: nil)
+    }
+    await #expect(throws: FailingStore.unavailable) {
+      try await update(entry, score: 7, note: "calm", day: .yesterday)
+    }
+    await #expect(throws: FailingStore.unavailable) {
+      try await RenameBookmark(bookmarks: repositories.bookmarks)(bookmark, to: "Library")
+    }
+    #expect(try await store.chat.messages(offset: 0, limit: 5).items == [sent])
   }
 
   @Test func theLastScreenIsRestored() async throws {

@@ -127,8 +127,8 @@ struct SummarizeMoodTests {
     let entry = try await AddMindLog(mindLogs: store.mindLogs, now: { now }, calendar: newYork)(
       score: 3, note: "a")
     let update = UpdateMindLog(mindLogs: store.mindLogs, now: { now }, calendar: newYork)
-    #expect(try await update(entry, score: 4, note: "b").date == now)
-    let moved = try await update(entry, score: 4, note: "b", day: .yesterday)
+    #expect(try await update(entry, score: 4, note: "b").item.date == now)
+    let moved = try await update(entry, score: 4, note: "b", day: .yesterday).item
     #expect(moved.date == Self.at(2026, 11, 29, 12, in: newYork))
     await #expect(throws: DomainError.invalidInput(.futureDate("2027-01-01"))) {
       try await update(

@@ -3,29 +3,100 @@ import Presentation
 
 extension LiveController {
   /// Edits the open input line in place (`state.input?.line`: no copy of the text is held
-  /// meanwhile), so a key costs what it adds however long the line is; past the field's
-  /// limit a key is counted and dropped (`InputLine`).
+  /// meanwhile), so a key typed at the end costs what it adds however long the line is;
+  /// past the field's limit a key is counted and dropped (`InputLine`).
+  ///
+  /// Enter runs the line; a refusal leaves it open as it was, the reason on the status row.
+  /// Esc and Ctrl-C cancel it, and so does Ctrl-D on an empty line; ↑ and ↓ recall the
+  /// lines submitted earlier on this screen (`InputHistory`).
   func edit(_ key: Key) async {
     guard let isLive = state.input?.isLive else { return }
     // A live line is short (`InputRequest.shortLimit`): its text is compared to run it only
     // when it changed.
     let before = isLive ? state.input?.text : nil
     switch key {
-    case .character(let character): state.input?.line.append(character)
-    case .paste(let text): state.input?.line.append(text)
-    case .backspace: state.input?.line.removeLast()
-    case .control("u"): state.input?.line.removeAll()
-    case .escape:
-      state.input = nil
+    case .character(let character): state.input?.line.insert(character)
+    case .paste(let text): state.input?.line.insert(text)
+    case .backspace: state.input?.line.deleteBackward()
+    case .delete: state.input?.line.deleteForward()
+    case .control("d") where state.input?.text.isEmpty == false:
+      state.input?.line.deleteForward()
+    case .control("w"): state.input?.line.deleteWordBackward()
+    case .control("u"): state.input?.line.deleteToStart()
+    case .control("k"): state.input?.line.deleteToEnd()
+    case .left, .control("b"): state.input?.line.moveLeft()
+    case .right, .control("f"): state.input?.line.moveRight()
+    case .home, .control("a"): state.input?.line.moveToStart()
+    case .end, .control("e"): state.input?.line.moveToEnd()
+    case .wordLeft: state.input?.line.moveWordLeft()
+    case .wordRight: state.input?.line.moveWordRight()
+    case .up: recall(by: -1)
+    case .down: recall(by: 1)
+    case .escape, .control("c"), .control("d"):
+      await cancelInput()
       return
     case .enter:
-      guard let input = state.input else { return }
-      state.input = nil
-      if !input.isLive { await submit(input.words + input.text, on: input.row) }
+      await submitInput()
       return
     default: return
     }
     if isLive, let input = state.input, input.text != before { await runLive(input) }
+  }
+
+  /// The history list of the line open: the `:` line's own, else the screen's feature's.
+  var historyKey: String {
+    guard state.input?.words.isEmpty == false else { return ":" }
+    return String(describing: type(of: session.currentFeature))
+  }
+
+  /// ↑ (`step` -1) or ↓ (1): the line submitted before or after the one showing; ↓ past
+  /// the newest gives back the line that was being typed.
+  private func recall(by step: Int) {
+    guard let input = state.input else { return }
+    let lines = state.history.lines(historyKey)
+    let limit = input.line.limit
+    switch (input.browsing, step < 0) {
+    case (nil, true):
+      guard let last = lines.indices.last else { return }
+      state.input?.browsing = HistoryBrowsing(index: last, draft: input.line)
+      state.input?.line = InputLine(lines[last], limit: limit)
+    case (let browsing?, true):
+      guard browsing.index > 0, browsing.index - 1 < lines.count else { return }
+      state.input?.browsing?.index -= 1
+      state.input?.line = InputLine(lines[browsing.index - 1], limit: limit)
+    case (let browsing?, false):
+      if browsing.index + 1 < lines.count {
+        state.input?.browsing?.index += 1
+        state.input?.line = InputLine(lines[browsing.index + 1], limit: limit)
+      } else {
+        state.input?.browsing = nil
+        state.input?.line = browsing.draft
+      }
+    case (nil, false):
+      return
+    }
+  }
+
+  /// Closes the line without running it. A live line has changed the screen as it was
+  /// typed: what the screen showed before it opened comes back (`InputRequest.restore`).
+  private func cancelInput() async {
+    guard let input = state.input else { return }
+    state.input = nil
+    if input.isLive, let restore = input.restore { await run(restore) }
+  }
+
+  /// Enter: a live line has run already and closes; another line runs, and stays open as
+  /// it was when its command is refused.
+  private func submitInput() async {
+    guard var input = state.input else { return }
+    state.history.record(input.text, in: historyKey)
+    state.input = nil
+    guard !input.isLive else { return }
+    let refused = await submit(input.words + input.text, on: input.row)
+    if refused, exit == nil, state.input == nil, state.question == nil, state.page == nil {
+      input.browsing = nil
+      state.input = input
+    }
   }
 
   /// A live line runs at every change; a word it cannot use yet (an empty amount) waits.
@@ -40,18 +111,23 @@ extension LiveController {
 
   /// Runs a typed line as line mode does: a usage error is said on the status line. `row`:
   /// the row the line was opened on, which its number stands for.
-  func submit(_ line: String, on row: ShownItem? = nil) async {
+  /// - Returns: whether the line was refused (a usage error, or a refusal that is not a
+  ///   question).
+  @discardableResult
+  func submit(_ line: String, on row: ShownItem? = nil) async -> Bool {
     guard line.utf8.count <= Pocket.maxLineBytes else {
       state.status = LiveStatus(
         text: strings.text(.lineTooLong(limit: Pocket.maxLineBytes)), isError: true)
-      return
+      return true
     }
     do {
-      guard let command = try CommandParser.parse(line, registry: registry) else { return }
-      await run(command, on: row)
+      guard let command = try CommandParser.parse(line, registry: registry) else { return false }
+      guard case .refused(let message) = await run(command, on: row) else { return false }
+      return session.confirmed(message) == nil
     } catch {
       state.status = LiveStatus(
         text: error.text(strings.language, registry: registry), isError: true)
+      return true
     }
   }
 }

@@ -114,6 +114,8 @@ extension LiveController {
     case .down: "↓"
     case .left: "←"
     case .right: "→"
+    case .wordLeft: "Alt-←"
+    case .wordRight: "Alt-→"
     case .home: "Home"
     case .end: "End"
     case .pageUp: "PgUp"

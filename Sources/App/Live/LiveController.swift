@@ -19,6 +19,8 @@ final class LiveController {
 
   init(session: Session, renderer: Renderer, size: TerminalSize) {
     self.session = session
+    var renderer = renderer
+    renderer.isLive = true
     self.renderer = renderer
     layout = LiveLayout(renderer: renderer)
     state = LiveState(size: size)
@@ -58,7 +60,8 @@ final class LiveController {
 
   func handle(_ key: Key) async {
     switch key {
-    case .control("c"), .control("d"):
+    // On an input line they cancel the line (`edit`).
+    case .control("c") where state.input == nil, .control("d") where state.input == nil:
       exit = .done
       return
     default: break
@@ -122,8 +125,8 @@ final class LiveController {
     case .character(let digit)
     where digit.wholeNumberValue.map { (1...tabs.count).contains($0) } ?? false:
       await show(tabs[(digit.wholeNumberValue ?? 1) - 1])
-    case .tab, .right: await show(tabs[(current + 1) % tabs.count])
-    case .backTab, .left: await show(tabs[(current + tabs.count - 1) % tabs.count])
+    case .tab, .right, .wordRight: await show(tabs[(current + 1) % tabs.count])
+    case .backTab, .left, .wordLeft: await show(tabs[(current + tabs.count - 1) % tabs.count])
     default: sayUnknown(key)
     }
   }
@@ -169,7 +172,8 @@ final class LiveController {
 
   /// Runs `command` as line mode does and says its outcome on the status line. `row`: the
   /// row its number stands for, when it was typed on an input line opened on one.
-  func run(_ command: Command, on row: ShownItem? = nil) async {
+  @discardableResult
+  func run(_ command: Command, on row: ShownItem? = nil) async -> Outcome {
     let before = session.content.screen
     let outcome =
       if let row { await session.execute(command, on: row) } else {
@@ -217,6 +221,7 @@ final class LiveController {
     case .quit:
       exit = .done
     }
+    return outcome
   }
 
   /// What a reload after another process's change came to (`Session.followStore`): the

@@ -124,11 +124,12 @@ struct LiveLayout {
     if let input = overlay.input {
       let prompt = Self.prompt(input.prompt.text(language))
       let promptWidth = renderer.width(prompt)
-      // The end of the line shows, where the cursor is; the last column is the cursor's.
-      let (shown, shownWidth) = tail(of: input.text, fitting: size.columns - 1 - promptWidth)
-      bottom.append(styled(ScreenLine(prompt, as: .hint) + ScreenLine(shown)))
+      // The part of the line around the cursor shows; the last column is kept for the
+      // cursor after the last character.
+      let shown = window(of: input.line, fitting: size.columns - 1 - promptWidth)
+      bottom.append(styled(ScreenLine(prompt, as: .hint) + ScreenLine(shown.text)))
       cursor = Frame.Cursor(
-        row: size.rows - 1, column: min(promptWidth + shownWidth, size.columns - 1))
+        row: size.rows - 1, column: min(promptWidth + shown.cursor, size.columns - 1))
     } else {
       let hasMore = pageShown.map { $0.mark != nil } ?? false
       bottom.append(
@@ -179,32 +180,77 @@ struct LiveLayout {
     return (lines, mark.text(language))
   }
 
-  /// The end of `text`, escaped, that fits `columns` display columns, with `…` in front
-  /// when the rest does not fit, and its width. Looks at no more characters than fit, so a
+  /// What shows of `line` in a field of `columns` display columns: the characters around
+  /// its cursor, escaped, with `…` where the line goes on beyond the field; its width; and
+  /// the column of the cursor in it. A line that fits shows whole; else the cursor keeps a
+  /// third of the field after it (the cursor at the end: none), and the field fills from
+  /// the start when the start is close enough. Looks at no more characters than fit, so a
   /// long line costs what shows.
-  func tail(of text: String, fitting columns: Int) -> (text: String, width: Int) {
-    guard columns > 0 else { return ("", 0) }
+  func window(of line: InputLine, fitting columns: Int) -> (text: String, width: Int, cursor: Int) {
+    guard columns > 0 else { return ("", 0, 0) }
+    let text = line.text
     let ellipsis = "…"
     let ellipsisWidth = renderer.width(ellipsis)
-    var pieces: [String] = []
-    var used = 0
-    var index = text.endIndex
-    while index > text.startIndex {
-      let before = text.index(before: index)
-      let piece = TerminalText.escaping(String(text[before]), keepingNewlines: false)
-      let pieceWidth = renderer.width(piece)
-      // Room for the ellipsis unless this is the first character.
-      let room = before == text.startIndex ? columns : columns - ellipsisWidth
-      guard used + pieceWidth <= room else {
-        pieces.append(ellipsis)
-        used += ellipsisWidth
-        break
-      }
-      pieces.append(piece)
-      used += pieceWidth
-      index = before
+    func piece(_ index: String.Index) -> (String, Int) {
+      let piece = TerminalText.escaping(String(text[index]), keepingNewlines: false)
+      return (piece, renderer.width(piece))
     }
-    return (pieces.reversed().joined(), used)
+    // A line of characters that take no column would never fill the field: at most this
+    // many characters are looked at on each side.
+    let most = columns + 64
+    // A line that fits shows whole.
+    var whole: [String] = []
+    var wholeWidth = 0
+    var cursorColumn = 0
+    var index = text.startIndex
+    while index < text.endIndex, whole.count < most, wholeWidth <= columns {
+      if index == line.cursor { cursorColumn = wholeWidth }
+      let (shown, width) = piece(index)
+      whole.append(shown)
+      wholeWidth += width
+      index = text.index(after: index)
+    }
+    if index == text.endIndex, wholeWidth <= columns {
+      return (whole.joined(), wholeWidth, line.isAtEnd ? wholeWidth : cursorColumn)
+    }
+    // Before the cursor: as much as fits beside the room kept after it.
+    let under = line.isAtEnd ? 0 : piece(line.cursor).1
+    let kept = line.isAtEnd ? 0 : min(columns, max(under + ellipsisWidth, columns / 3))
+    var before: [String] = []
+    var beforeWidth = 0
+    var start = line.cursor
+    while start > text.startIndex, before.count < most {
+      let previous = text.index(before: start)
+      let (shown, width) = piece(previous)
+      // Room for the ellipsis unless this is the first character.
+      let room = columns - kept - (previous == text.startIndex ? 0 : ellipsisWidth)
+      guard beforeWidth + width <= room else { break }
+      before.append(shown)
+      beforeWidth += width
+      start = previous
+    }
+    if start > text.startIndex, beforeWidth + ellipsisWidth <= columns - kept {
+      before.append(ellipsis)
+      beforeWidth += ellipsisWidth
+    }
+    // From the cursor on: what the rest of the field holds.
+    var after: [String] = []
+    var afterWidth = 0
+    var end = line.cursor
+    while end < text.endIndex, after.count < most {
+      let next = text.index(after: end)
+      let (shown, width) = piece(end)
+      let room = columns - beforeWidth - (next == text.endIndex ? 0 : ellipsisWidth)
+      guard afterWidth + width <= room else { break }
+      after.append(shown)
+      afterWidth += width
+      end = next
+    }
+    if end < text.endIndex, beforeWidth + afterWidth + ellipsisWidth <= columns {
+      after.append(ellipsis)
+      afterWidth += ellipsisWidth
+    }
+    return (before.reversed().joined() + after.joined(), beforeWidth + afterWidth, beforeWidth)
   }
 
   /// The place among `body`'s lines of the first line of item `item` (counted among the

@@ -38,6 +38,8 @@ final class LiveState {
   var mark: String?
   /// An item shown whole (`v`).
   var detail: LiveDetail?
+  /// The lines submitted on input lines, for ↑ and ↓.
+  var history = InputHistory()
 
   init(size: TerminalSize) { self.size = size }
 

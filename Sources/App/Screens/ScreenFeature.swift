@@ -211,19 +211,31 @@ enum LiveAction: Equatable {
 ///
 /// The line holds at most `limit` characters, the limit of the field it fills
 /// (`InputField`), and drops what is typed or pasted past it (`InputLine`).
+///
+/// Esc cancels a line. A live line has changed the screen as it was typed: Esc runs
+/// `restore`, the command that shows what the screen showed before the line opened (the
+/// filter or the amount there was).
 struct InputRequest: Equatable {
   var prompt: KeyText
   var words: String
   var line: InputLine
   var isLive = false
+  /// What Esc runs on a live line: `nil`, nothing.
+  var restore: Command?
   /// The row the line was opened on (the selection's): the item its number stands for.
   var row: ShownItem?
+  /// Where ↑ and ↓ stand in the lines submitted earlier; `nil`: on the line being typed.
+  var browsing: HistoryBrowsing?
 
-  init(prompt: KeyText, words: String, text: String = "", limit: Int, isLive: Bool = false) {
+  init(
+    prompt: KeyText, words: String, text: String = "", limit: Int, isLive: Bool = false,
+    restore: Command? = nil
+  ) {
     self.prompt = prompt
     self.words = words
     self.line = InputLine(text, limit: limit)
     self.isLive = isLive
+    self.restore = restore
   }
 
   /// What is typed.

@@ -10,6 +10,8 @@ package enum Key: Equatable, Sendable {
   case character(Character)
   case enter, tab, backTab, escape, backspace, delete
   case up, down, left, right, home, end, pageUp, pageDown
+  /// Alt-← / Alt-→ (`ESC[1;3D`, `ESC b`), Ctrl-← / Ctrl-→ (`ESC[1;5D`): a word back or on.
+  case wordLeft, wordRight
   /// Ctrl-letter: `.control("c")` for 0x03, `"d"` 0x04, `"z"` 0x1A, `"l"` 0x0C. (Tab, Enter
   /// and Backspace have their own cases: 0x09, 0x0A, 0x0D, 0x08 never arrive as `.control`.)
   case control(Character)
@@ -23,8 +25,9 @@ package enum Key: Equatable, Sendable {
 ///
 /// Handles escape sequences split across reads (CSI and SS3 arrows, Home/End in their
 /// common forms `ESC[H` `ESC[F` `ESC[1~` `ESC[4~` `ESC[7~` `ESC[8~` `ESCOH` `ESCOF`,
-/// PgUp/PgDn `ESC[5~`/`ESC[6~`, Delete `ESC[3~`, Shift-Tab `ESC[Z`; modifiers such as
-/// `ESC[1;5A` are ignored), UTF-8 split across reads, bracketed paste `ESC[200~ … ESC[201~`
+/// PgUp/PgDn `ESC[5~`/`ESC[6~`, Delete `ESC[3~`, Shift-Tab `ESC[Z`; ← and → with Alt or
+/// Ctrl (`ESC[1;3D`, `ESC[1;5C`) and readline's `ESC b` / `ESC f` are a word back or on;
+/// other modifiers, such as `ESC[1;5A`, are ignored), UTF-8 split across reads, bracketed paste `ESC[200~ … ESC[201~`
 /// (may span many reads; its text is given read by read, never gathered), DEL 0x7F and
 /// 0x08 as backspace, CR or LF as enter. Unknown
 /// sequences (function keys, Insert, mouse reports, OSC strings) are dropped whole; bytes
@@ -42,10 +45,12 @@ package struct KeyDecoder: Sendable {
 
   package init() {}
 
-  /// True when a lone ESC (or an unfinished sequence) waits: the reader calls
+  /// True when a lone ESC (or an unfinished escape sequence) waits: the reader calls
   /// `flushPending()` after a short quiet time (e.g. 30 ms) to turn a lone ESC into
-  /// `.escape`. An unfinished bracketed paste is not pending: it waits for its end.
-  package var hasPending: Bool { !isPasting && !pending.isEmpty }
+  /// `.escape`. An unfinished bracketed paste is not pending: it waits for its end; nor is
+  /// an unfinished UTF-8 character, whose last bytes may come late on a loaded machine
+  /// (a byte that does not continue it drops it then).
+  package var hasPending: Bool { !isPasting && pending.first == 0x1B }
 
   /// The keys in `bytes`, with whatever earlier reads left unfinished in front of them.
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -162,12 +167,16 @@ package struct KeyDecoder: Sendable {
       let consumed = end - start + 1
       guard (0x40...0x7E).contains(final) else { return (consumed - 1, nil) }  // broken: drop
       let parameters = String(decoding: pending[(start + 2)..<end], as: UTF8.self)
-      let first = parameters.split(separator: ";", omittingEmptySubsequences: false).first
+      let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+      let first = fields.first
+      // xterm's modifier parameter is 1 + a bit each for Shift (1), Alt (2), Ctrl (4), Meta (8).
+      let modifiers = fields.count > 1 ? (Int(fields[1]) ?? 1) - 1 : 0
+      let byWord = modifiers & 0b1110 != 0
       switch final {
       case UInt8(ascii: "A"): return (consumed, .up)
       case UInt8(ascii: "B"): return (consumed, .down)
-      case UInt8(ascii: "C"): return (consumed, .right)
-      case UInt8(ascii: "D"): return (consumed, .left)
+      case UInt8(ascii: "C"): return (consumed, byWord ? .wordRight : .right)
+      case UInt8(ascii: "D"): return (consumed, byWord ? .wordLeft : .left)
       case UInt8(ascii: "H"): return (consumed, .home)
       case UInt8(ascii: "F"): return (consumed, .end)
       case UInt8(ascii: "Z"): return (consumed, .backTab)
@@ -208,6 +217,8 @@ package struct KeyDecoder: Sendable {
         end += 1
       }
       return nil
+    case UInt8(ascii: "b"): return (2, .wordLeft)  // Alt-b, and Alt-← where it sends this
+    case UInt8(ascii: "f"): return (2, .wordRight)
     default:
       // ESC then another key (Alt-key, or Esc pressed just before): Esc, then that key.
       return (1, .escape)

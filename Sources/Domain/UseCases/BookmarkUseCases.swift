@@ -33,14 +33,21 @@ public struct ToggleBookmark: Sendable {
 }
 
 /// Gives a bookmark a new title (trimmed; an empty title, or one over 200 characters, is
-/// refused).
+/// refused). The title it has already writes nothing (`Edited.changed` is false).
 public struct RenameBookmark: Sendable {
   private let bookmarks: any BookmarkRepository
   public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
 
-  public func callAsFunction(_ bookmark: Bookmark, to title: String) async throws {
+  @discardableResult
+  public func callAsFunction(_ bookmark: Bookmark, to title: String) async throws
+    -> Edited<Bookmark>
+  {
     let trimmed = try InputField.title.check(title.trimmingCharacters(in: .whitespacesAndNewlines))
     guard !trimmed.isEmpty else { throw DomainError.invalidInput(.emptyText) }
+    guard trimmed != bookmark.title else { return Edited(bookmark, changed: false) }
     try await bookmarks.rename(url: bookmark.url, to: trimmed)
+    var renamed = bookmark
+    renamed.title = trimmed
+    return Edited(renamed, changed: true)
   }
 }

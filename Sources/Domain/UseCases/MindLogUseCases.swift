@@ -61,6 +61,8 @@ public struct AddMindLog: Sendable {
 
 /// Changes an entry's score, and its note and day when they are given (else they stay as
 /// stored: the store sets only what changes, so another process's edit of the rest stays).
+/// The score, note and day the entry has already write nothing (`Edited.changed` is false);
+/// a day given is the entry's day when it is the same calendar day.
 public struct UpdateMindLog: Sendable {
   private let mindLogs: any MindLogRepository
   private let now: @Sendable () -> Date
@@ -76,12 +78,19 @@ public struct UpdateMindLog: Sendable {
   @discardableResult
   public func callAsFunction(
     _ entry: MindLog, score: Decimal, note: String?, day: EntryDay? = nil
-  ) async throws -> MindLog {
+  ) async throws -> Edited<MindLog> {
     guard MindLog.scoreRange.contains(score) else {
       throw DomainError.invalidInput(.scoreOutOfRange)
     }
     let note = try note.map { try InputField.note.check($0.trimmed) }
     let date = try day.map { try $0.date(now: now(), in: calendar) }
-    return try await mindLogs.update(id: entry.id, score: score, note: note, date: date)
+    let sameDay = date.map {
+      CalendarDay($0, in: calendar) == CalendarDay(entry.date, in: calendar)
+    }
+    if score == entry.score, note == nil || note == entry.note, sameDay ?? true {
+      return Edited(entry, changed: false)
+    }
+    let updated = try await mindLogs.update(id: entry.id, score: score, note: note, date: date)
+    return Edited(updated, changed: true)
   }
 }

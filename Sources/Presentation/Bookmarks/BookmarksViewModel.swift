@@ -73,9 +73,9 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
   }
 
   private func rename(_ row: ShownItem, to title: String) async throws -> Message {
-    try await renameBookmark(try await current(row), to: title)
-    return .bookmarkRenamed(
-      number: row.number, title: title.trimmingCharacters(in: .whitespacesAndNewlines))
+    let renamed = try await renameBookmark(try await current(row), to: title)
+    guard renamed.changed else { return .unchanged(.bookmark, number: row.number) }
+    return .bookmarkRenamed(number: row.number, title: renamed.item.title)
   }
 
   private func remove(_ row: ShownItem) async throws -> Message {

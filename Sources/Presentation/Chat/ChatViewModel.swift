@@ -102,7 +102,8 @@ public final class ChatViewModel: MessageReporting, PagedList {
 
   private func edit(_ row: ShownItem, to text: String) async throws -> Message {
     let edited = try await editMessage(try await current(row), content: text)
-    return .messageEdited(number: row.number, text: edited.content)
+    guard edited.changed else { return .unchanged(.message, number: row.number) }
+    return .messageEdited(number: row.number, text: edited.item.content)
   }
 
   private func delete(_ row: ShownItem) async throws -> Message {

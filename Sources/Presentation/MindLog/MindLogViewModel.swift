@@ -157,7 +157,9 @@ public final class MindLogViewModel: MessageReporting, PagedList {
   {
     let score = try self.score(scoreText)
     let entry = try await current(row)
-    let updated = try await updateMindLog(entry, score: score, note: note, day: day)
+    let edited = try await updateMindLog(entry, score: score, note: note, day: day)
+    guard edited.changed else { return .unchanged(.entry, number: row.number) }
+    let updated = edited.item
     return .entryEdited(number: row.number, score: updated.score.description, note: updated.note)
   }
 

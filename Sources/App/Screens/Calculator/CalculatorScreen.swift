@@ -49,17 +49,28 @@ final class CalculatorScreen: ScreenFeature {
   /// The input line a digit opens.
   nonisolated static let amountPrompt = KeyText("Amount", "금액")
 
-  /// Typing a number opens the amount line, which converts at every key.
+  /// Typing a number opens the amount line, which converts at every key; Esc on it brings
+  /// back the conversion shown before, or none.
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     switch key {
     case .character(let character) where character.isNumber || character == ".":
       .input(
         InputRequest(
           prompt: Self.amountPrompt, words: "convert ", text: String(character),
-          limit: InputRequest.shortLimit, isLive: true))
+          limit: InputRequest.shortLimit, isLive: true, restore: restore))
     case .escape: .run(.back)
     default: nil
     }
+  }
+
+  /// The command that shows the conversion shown now: the same amount from the same
+  /// currency, or the calculator opened afresh when it shows none.
+  private var restore: Command {
+    let state = viewModel.state
+    guard let conversion = state.conversion else { return .calc(code: state.currency) }
+    return .convert(
+      amount: "\(conversion.amount)",
+      from: conversion.from == conversion.base ? nil : conversion.from)
   }
 
   nonisolated static func shows(_ screen: Screen) -> Bool {

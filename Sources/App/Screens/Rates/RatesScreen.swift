@@ -48,14 +48,24 @@ final class RatesScreen: ScreenFeature {
   /// The input line `/` opens.
   nonisolated static let filterPrompt = KeyText("Filter", "찾기")
 
+  /// The key that clears a kept filter, as the filter line names it.
+  nonisolated static let clearKey = "Esc"
+
+  /// `/` opens the filter with the filter on (Esc brings it back); Enter opens the
+  /// calculator of the selected currency, or of the first one a filter kept; Esc clears
+  /// the filter.
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    switch (key, selected?.code) {
+    let query = viewModel.state.query
+    return switch (key, selected?.code) {
     case (.character("/"), _):
       .input(
         InputRequest(
-          prompt: Self.filterPrompt, words: "rates ", text: viewModel.state.query,
-          limit: InputRequest.shortLimit, isLive: true))
+          prompt: Self.filterPrompt, words: "rates ", text: query,
+          limit: InputRequest.shortLimit, isLive: true, restore: .rates(query: query)))
     case (.enter, let code?): .run(.calc(code: code))
+    case (.enter, nil) where !query.isEmpty:
+      viewModel.state.quotes.first.map { .run(.calc(code: $0.code)) }
+    case (.escape, _) where !query.isEmpty: .run(.rates(query: ""))
     case (.character("f"), let code?): .run(.favorite(code: code))
     case (.character("R"), _): .start(.refresh(force: false))
     default: nil
@@ -93,6 +103,12 @@ extension Renderer {
         strings.published(published, stale: state.isOutdated, base: state.base ?? "USD"))
       if state.isRefreshing { header.append(" · \(strings.refreshing, as: .hint)") }
       lines.append(header)
+    }
+    if !state.query.isEmpty {
+      lines.append(
+        ScreenLine(
+          strings.filterLine(state.query, clearKey: isLive ? RatesScreen.clearKey : nil),
+          as: .hint))
     }
     if state.hasNoResults {
       return lines + [ScreenLine(strings.noResults)]
