@@ -78,7 +78,7 @@ struct BenchConfig: Equatable, Sendable {
   static let usage = """
     usage: pocket-bench [--json] [--quick] [--process] [--stores sqlite,json,memory]
                         [--workloads lap,say,bookmark,add,convert,actions,bulk,launch,memory]
-                        [--json-max-rows N] [--markdown PATH]
+                        [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,9]
 
       --json            one JSON object per line instead of the table
       --quick           sizes 1,000 and 10,000 and fewer repetitions (a smoke run)
@@ -89,6 +89,7 @@ struct BenchConfig: Equatable, Sendable {
                         of the section an earlier run of the same mode wrote there
       --process         the goals measured on whole pocket processes (the release pocket
                         and bench-hello beside pocket-bench), each against its baseline
+      --goals           with --process: only these goals (default: all nine)
     """
 
   /// Reads the command line (without the program name).
@@ -100,6 +101,7 @@ struct BenchConfig: Equatable, Sendable {
     var jsonMaxRows: Int?
     var process = false
     var markdownPath: String?
+    var goals: Set<Int>?
     var index = 0
     func value(_ option: String) throws(BenchError) -> String {
       index += 1
@@ -137,6 +139,14 @@ struct BenchConfig: Equatable, Sendable {
         let path = try value(argument)
         guard !path.isEmpty else { throw .usage("--markdown needs a file path") }
         markdownPath = path
+      case "--goals":
+        goals = Set(
+          try list(try value(argument)) { name throws(BenchError) in
+            guard let goal = Int(name), (1...9).contains(goal) else {
+              throw .usage("unknown goal '\(name)': goals are 1 to 9")
+            }
+            return [goal]
+          })
       case "--help", "-h": throw .help
       default: throw .usage("unknown option '\(argument)'")
       }
@@ -146,6 +156,7 @@ struct BenchConfig: Equatable, Sendable {
     config.json = json
     config.process = process
     if quick { config.processSizes = .quick }
+    if let goals { config.processSizes.goals = goals }
     config.jsonMaxRows = jsonMaxRows
     config.markdownPath = markdownPath
     // Keep the canonical order whatever order the options gave.

@@ -170,6 +170,9 @@ struct BenchTests {
     #expect(try BenchConfig.parse(["--markdown", "docs/b.md"]).markdownPath == "docs/b.md")
     #expect(try BenchConfig.parse([]).markdownPath == nil)
     #expect(throws: BenchError.self) { try BenchConfig.parse(["--markdown"]) }
+    #expect(try BenchConfig.parse(["--process", "--goals", "9,7"]).processSizes.goals == [7, 9])
+    #expect(try BenchConfig.parse(["--process"]).processSizes.goals == Set(1...9))
+    #expect(throws: BenchError.self) { try BenchConfig.parse(["--goals", "10"]) }
   }
 
   /// The section replaces only what lies between its own markers: the prose around it and

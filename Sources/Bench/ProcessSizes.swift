@@ -1,0 +1,45 @@
+import Foundation
+
+/// Sizes and repetitions of the whole-process run (`--process`).
+struct ProcessSizes: Equatable, Sendable {
+  /// Untimed runs of each pair before the timed ones (goals 1, 2, 4 and 5).
+  var warmUp = 3
+  /// Chat messages in the store `pocket chat` and `pocket say` start on (goals 1 and 2).
+  var startupMessages = 100_000
+  var startupRepeats = 40
+  /// Records of the action's kind for the durable actions (goal 3).
+  var actionRows = 100_000
+  var actionWarmUp = 20
+  var actionRepeats = 200
+  /// The small and the large store of goal 4.
+  var flatSmall = 1_000
+  var flatLarge = 1_000_000
+  var flatRepeats = 15
+  /// Messages in the json and sqlite stores of goal 5.
+  var jsonMessages = 100_000
+  var jsonRepeats = 10
+  /// Messages in the archive of goal 6.
+  var importMessages = 1_000_000
+  var importRepeats = 3
+  /// Seconds of each window of the live view's CPU (goal 7).
+  var liveSeconds = 10.0
+  /// Keys timed from key to frame on the live view (goal 9; none: goal 9 is not run).
+  var liveKeys = 300
+  /// Changes another process makes while a live view follows the store, over how many
+  /// rounds of every kind (goal 8; none: goal 8 is not run), the seconds of its idle window,
+  /// and the burst's changes.
+  var followChanges = 200
+  var followRounds = 5
+  var followIdleSeconds = 10.0
+  var followBurst = 1_000
+  /// The goals run (`--goals`): all nine unless told.
+  var goals: Set<Int> = Set(1...9)
+
+  /// A smoke run: every goal, small stores, few repetitions (a minute or so).
+  static let quick = ProcessSizes(
+    warmUp: 2, startupMessages: 10_000, startupRepeats: 10, actionRows: 10_000, actionWarmUp: 5,
+    actionRepeats: 40, flatSmall: 1_000, flatLarge: 10_000, flatRepeats: 5,
+    jsonMessages: 10_000, jsonRepeats: 3, importMessages: 10_000, importRepeats: 2,
+    liveSeconds: 2, liveKeys: 60, followChanges: 40, followRounds: 1, followIdleSeconds: 2,
+    followBurst: 200)
+}
