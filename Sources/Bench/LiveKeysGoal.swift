@@ -116,7 +116,14 @@ struct LiveKeysGoal {
         row.baselineName = "line mode's keys"
         rows.append(row)
       }
-      let samples = try keyToFrame(pty)
+      let groups = try keyToFrame(pty)
+      let samples = Samples(groups.flatMap(\.durations))
+      for group in groups {
+        rows.append(
+          BenchResult(
+            workload: "9 key to frame: \(group.name)", store: "sqlite",
+            rows: group.durations.count, samples: Samples(group.durations)))
+      }
       var latency = BenchResult(
         workload: "9 live view key to frame", store: "sqlite", rows: nil, samples: samples,
         ratio: samples.p99 / 16_000,
@@ -148,28 +155,34 @@ struct LiveKeysGoal {
     /// Times `keys` keys, each sent once the frame of the one before is written, from its
     /// write to the end of the frame that shows it (`ESC[?2026l`, the end of a
     /// synchronized-output block): a third move the selection on the rates, a third switch
-    /// screens with Tab (each reads the store), a third type on the chat's input line.
-    private func keyToFrame(_ pty: PseudoTerminal) throws -> Samples {
+    /// screens with Tab (each reads the store), a third type letters on the chat's input line.
+    private func keyToFrame(_ pty: PseudoTerminal) throws -> [(name: String, durations: [Duration])]
+    {
       let third = max(2, keys / 3)
-      var timed: [Duration] = []
       try untimed(pty, "1", until: "[Rates]")
       // The first item selected, so each move after it moves the selection.
       try untimed(pty, Self.down, until: "› ")
       let half = min(third / 2, 150)
+      var moves: [Duration] = []
       for key in Array(repeating: Self.down, count: half) + Array(repeating: Self.up, count: half) {
-        timed.append(try timedKey(pty, key))
+        moves.append(try timedKey(pty, key))
       }
-      for _ in 0..<third { timed.append(try timedKey(pty, "\t")) }
+      var switches: [Duration] = []
+      for _ in 0..<third { switches.append(try timedKey(pty, "\t")) }
       try untimed(pty, "6", until: "[Chat]")
       try untimed(pty, "i", until: "Message:")
-      let typing = max(1, keys - timed.count)
-      for _ in 0..<typing { timed.append(try timedKey(pty, "x")) }
-      let typed = String(repeating: "x", count: min(20, typing))
-      guard pty.screen.text.contains(typed) else {
+      // Letters in turn: once the line is wider than the field, each key still changes
+      // what shows (the same letter again would shift nothing, and draw no frame).
+      let typing = max(1, keys - moves.count - switches.count)
+      let letters = (0..<typing).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }
+      var typed: [Duration] = []
+      for letter in letters { typed.append(try timedKey(pty, letter)) }
+      let shown = letters.suffix(20).joined()
+      guard pty.screen.text.contains(shown) else {
         throw BenchError.failed("the typed keys do not show on the input line:\n\(pty.screen.text)")
       }
       pty.send("\u{1B}")
-      return Samples(timed)
+      return [("moving the selection", moves), ("switching screens", switches), ("typing", typed)]
     }
 
     /// The time from sending `key` to the end of the next frame.

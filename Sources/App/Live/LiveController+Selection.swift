@@ -4,7 +4,7 @@ import Presentation
 extension LiveController {
   /// The screen's body: its lines under the tab line.
   var body: [ScreenLine] {
-    Array(renderer.screenLines(session.content).dropFirst())
+    Array(screenLines(session.content).dropFirst())
   }
 
   /// How the body shows now: the lines that scroll, their rows, and what is held under them.

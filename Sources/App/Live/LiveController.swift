@@ -9,8 +9,13 @@ import Presentation
 @MainActor
 final class LiveController {
   let session: Session
-  private(set) var renderer: Renderer
+  private(set) var renderer: Renderer {
+    didSet { drawn = nil }
+  }
   private(set) var layout: LiveLayout
+  /// The lines last drawn and the state they show: a key that changes no view model's
+  /// state (a selection moved, a page scrolled) draws the screen from them, not anew.
+  private var drawn: (content: ScreenContent, lines: [ScreenLine])?
   let state: LiveState
   /// How the view ends; set by `q`, Ctrl-C, Ctrl-D, a signal or an unusable store.
   var exit: ExitStatus?
@@ -31,6 +36,14 @@ final class LiveController {
 
   /// Lays out with the widths the terminal draws East Asian Ambiguous characters in, as it
   /// answered (`CursorReport`).
+  /// `content`'s lines, drawn once for each state it shows.
+  func screenLines(_ content: ScreenContent) -> [ScreenLine] {
+    if let drawn, drawn.content == content { return drawn.lines }
+    let lines = renderer.screenLines(content)
+    drawn = (content, lines)
+    return lines
+  }
+
   func measured(ambiguousIsWide: Bool) {
     renderer.ambiguousIsWide = ambiguousIsWide
     layout = LiveLayout(renderer: renderer)
@@ -54,7 +67,7 @@ final class LiveController {
     let keys =
       kind.keys + LiveKeys.everywhere(tabs: registry.tabs.count, digitsType: kind.typesDigits)
     return layout.frame(
-      screen: renderer.screenLines(content), overlay: state.overlay, keys: keys,
+      screen: screenLines(content), overlay: state.overlay, keys: keys,
       size: state.size, tab: registry.tabIndex(of: content.screen))
   }
 
