@@ -128,20 +128,11 @@ extension LiveTerminalTests {
     /// or never comes.
     @Test(arguments: [true, false])
     func keysTypedBeforeTheAnswerAreKept(answerAmongKeys: Bool) throws {
-      let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("pocket-cpr-\(UUID().uuidString)")
+      guard
+        let (pty, directory) = try Self.launch(
+          environment: ["TERM": "xterm-256color"], answersCursorReports: false)
+      else { return }
       defer { try? FileManager.default.removeItem(at: directory) }
-      let pty: PseudoTerminal
-      do {
-        pty = try PseudoTerminal(
-          executable: PocketProcess.executable.path,
-          arguments: ["--store-path", directory.path, "--lang", "en"],
-          environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "TZ": "UTC"], rows: 24,
-          columns: 80, answersCursorReports: false)
-      } catch PseudoTerminalError.unavailable(let reason) {
-        Issue.record("no pseudo-terminal here (\(reason))")
-        return
-      }
       defer { pty.close() }
       try pty.read(untilScreen: { $0.cursorReportsAsked == 1 })
       pty.send(answerAmongKeys ? "6\u{1B}[1;2R4" : "64")
@@ -153,24 +144,33 @@ extension LiveTerminalTests {
 
     @Test(arguments: [["TERM": "dumb"], [:]])
     func aDumbTerminalOrNoTermGetsLineMode(term: [String: String]) throws {
-      let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("pocket-dumb-\(UUID().uuidString)")
+      guard let (pty, directory) = try Self.launch(environment: term) else { return }
       defer { try? FileManager.default.removeItem(at: directory) }
-      let pty: PseudoTerminal
-      do {
-        pty = try PseudoTerminal(
-          executable: PocketProcess.executable.path,
-          arguments: ["--store-path", directory.path, "--lang", "en"],
-          environment: ["LANG": "C.UTF-8", "TZ": "UTC"].merging(term) { $1 })
-      } catch PseudoTerminalError.unavailable(let reason) {
-        Issue.record("no pseudo-terminal here (\(reason))")
-        return
-      }
       defer { pty.close() }
       try pty.read(until: { $0.contains("[Rates]") && $0.hasSuffix("> ") })
       #expect(pty.screen.alternateScreenEntries == 0 && pty.screen.cursorReportsAsked == 0)
       pty.send("quit\r")
       #expect(try pty.wait() == 0)
+    }
+
+    /// `pocket` on an 80×24 pseudo-terminal with a store in a folder of its own, in
+    /// English, with `environment` added; `nil` (recorded) where no pseudo-terminal opens.
+    static func launch(
+      environment: [String: String], answersCursorReports: Bool = true
+    ) throws -> (PseudoTerminal, URL)? {
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("pocket-chrome-\(UUID().uuidString)")
+      do {
+        let pty = try PseudoTerminal(
+          executable: PocketProcess.executable.path,
+          arguments: ["--store-path", directory.path, "--lang", "en"],
+          environment: ["LANG": "C.UTF-8", "TZ": "UTC"].merging(environment) { $1 }, rows: 24,
+          columns: 80, answersCursorReports: answersCursorReports)
+        return (pty, directory)
+      } catch PseudoTerminalError.unavailable(let reason) {
+        Issue.record("no pseudo-terminal here (\(reason))")
+        return nil
+      }
     }
   }
 }
