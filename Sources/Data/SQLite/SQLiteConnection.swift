@@ -375,10 +375,6 @@ final class SQLiteStatement {
     sqlite3_column_int64(handle, column)
   }
 
-  func optionalInt64(_ column: Int32) -> Int64? {
-    isNull(column) ? nil : int64(column)
-  }
-
   func text(_ column: Int32) -> String {
     optionalText(column) ?? ""
   }

@@ -48,7 +48,7 @@ extension StopwatchFields {
 
   /// `started_boot_id` and `started_uptime_ms` (the `stopwatchBootInstant` migration) are
   /// NULL in rows written before it and for a run started without a boot clock.
-  init(_ statement: SQLiteStatement) {
+  init(_ statement: some StoredRow) {
     accumulatedMs = statement.int64(0)
     startedAtMs = statement.optionalInt64(1)
     startedBootID = statement.optionalText(2)
@@ -83,7 +83,7 @@ extension LapFields {
   /// The `lap_ms` column.
   var lapMs: Int64 { lapTimeMs }
 
-  init(_ statement: SQLiteStatement) {
+  init(_ statement: some StoredRow) {
     // Int is 64 bits wide wherever Pocket builds.
     number = Int(statement.int64(0))
     lapTimeMs = statement.int64(1)
@@ -104,7 +104,7 @@ typealias BookmarkRow = BookmarkFields
 extension BookmarkFields {
   static let columns = "url, title, notice_date_ms, bookmarked_at_ms"
 
-  init(_ statement: SQLiteStatement) {
+  init(_ statement: some StoredRow) {
     url = statement.text(0)
     title = statement.text(1)
     noticeDateMs = statement.int64(2)
@@ -138,7 +138,7 @@ struct RateSnapshotRow {
     rates = snapshot.rates.sorted { $0.key < $1.key }.map { ($0.key, $0.value.description) }
   }
 
-  init(_ statement: SQLiteStatement) {
+  init(_ statement: some StoredRow) {
     base = statement.text(0)
     publishedAtMs = statement.int64(1)
     nextUpdateAtMs = statement.int64(2)
@@ -174,7 +174,7 @@ struct ScreenStateRow {
     self.lastCalculatorCurrency = lastCalculatorCurrency
   }
 
-  init(_ statement: SQLiteStatement) {
+  init(_ statement: some StoredRow) {
     screen = statement.optionalText(0)
     currency = statement.optionalText(1)
     lastCalculatorCurrency = statement.optionalText(2)
@@ -193,7 +193,7 @@ typealias MindLogRow = MindLogFields
 extension MindLogFields {
   static let columns = "id, date_ms, score, note"
 
-  init(_ statement: SQLiteStatement) {
+  init(_ statement: some StoredRow) {
     id = statement.int64(0)
     dateMs = statement.int64(1)
     score = statement.text(2)
@@ -217,7 +217,7 @@ extension ChatMessageFields {
   /// The `edited` column.
   var edited: Bool { isEdited }
 
-  init(_ statement: SQLiteStatement) {
+  init(_ statement: some StoredRow) {
     id = statement.int64(0)
     content = statement.text(1)
     dateMs = statement.int64(2)

@@ -1,0 +1,234 @@
+import Foundation
+
+/// A Swift value sent as a statement's parameter (`$1`, `$2`, …), in PostgreSQL's text
+/// form; `nil` is SQL NULL. Values are never part of the statement's text.
+protocol PostgresBindable {
+  var postgresText: String? { get }
+}
+
+extension Int64: PostgresBindable {
+  var postgresText: String? { String(self) }
+}
+
+extension Int: PostgresBindable {
+  var postgresText: String? { String(self) }
+}
+
+extension Bool: PostgresBindable {
+  var postgresText: String? { self ? "true" : "false" }
+}
+
+extension String: PostgresBindable {
+  var postgresText: String? { self }
+}
+
+extension Optional: PostgresBindable where Wrapped: PostgresBindable {
+  var postgresText: String? { flatMap(\.postgresText) }
+}
+
+/// One connection to the server. Not thread-safe: its owner (`PostgresDatabase`, an actor,
+/// or the change listener's thread) uses it from one thread at a time.
+final class PostgresConnection {
+  let libpq: LibPQ
+  private let handle: LibPQ.Conn
+  private var isClosed = false
+
+  /// Connects with libpq's keywords and values (`PQconnectdbParams`, a `dbname` holding a
+  /// URL or connection string expanded), then what is not given comes from the `PG*`
+  /// variables, the service and password files, and libpq's defaults. Notices (`CREATE …
+  /// IF NOT EXISTS` says "already exists") are dropped rather than printed to standard error.
+  /// - Throws: libpq's reason, one line per attempt, as libpq words it (never a password).
+  init(_ libpq: LibPQ, parameters: [(keyword: String, value: String)]) throws(PostgresError) {
+    self.libpq = libpq
+    let keywords = parameters.map { strdup($0.keyword) } + [nil]
+    let values = parameters.map { strdup($0.value) } + [nil]
+    defer {
+      for pointer in keywords + values { free(pointer) }
+    }
+    let connection = keywords.map { UnsafePointer($0) }.withUnsafeBufferPointer { keywords in
+      values.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+        libpq.connectdbParams(keywords.baseAddress, values.baseAddress, 1)
+      }
+    }
+    guard let connection else { throw PostgresError(message: "out of memory", connectionLost: true) }
+    guard libpq.status(connection) == LibPQ.connectionOK else {
+      let message = Self.message(libpq.errorMessage(connection))
+      libpq.finish(connection)
+      throw PostgresError(message: message, connectionLost: true)
+    }
+    _ = libpq.setNoticeProcessor(connection, { _, _ in }, nil)
+    handle = connection
+  }
+
+  deinit { close() }
+
+  /// Ends the connection; later calls fail as a lost connection.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    libpq.finish(handle)
+  }
+
+  /// The server process serving this connection, which `NOTIFY` names as the sender.
+  var backendPID: Int32 { libpq.backendPID(handle) }
+  /// The connection's socket, to wait on for notifications.
+  var socket: Int32 { libpq.socket(handle) }
+  /// Whether the connection is encrypted.
+  var usesTLS: Bool { libpq.sslInUse(handle) == 1 }
+  /// Whether a transaction is open (or failed and not yet rolled back).
+  var inTransaction: Bool {
+    let status = libpq.transactionStatus(handle)
+    return status != LibPQ.transactionIdle && status != LibPQ.transactionUnknown
+  }
+
+  /// Where the connection went, as libpq says after connecting (never the password).
+  var target: (user: String, host: String, port: String, database: String) {
+    func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
+    return (text(libpq.user(handle)), text(libpq.host(handle)), text(libpq.port(handle)), text(libpq.db(handle)))
+  }
+
+  /// Runs `sql` (one statement) with `values` as its parameters; returns the rows it changed.
+  @discardableResult
+  func execute(_ sql: String, _ values: any PostgresBindable...) throws(PostgresError) -> Int {
+    try execute(sql, arguments: values)
+  }
+
+  /// Runs `sql` with `arguments` as its parameters; returns the rows it changed.
+  @discardableResult
+  func execute(_ sql: String, arguments values: [any PostgresBindable]) throws(PostgresError)
+    -> Int
+  {
+    let result = try run(sql, values)
+    defer { libpq.clear(result) }
+    return Int(libpq.cmdTuples(result).map { String(cString: $0) } ?? "") ?? 0
+  }
+
+  /// The rows of `sql`, each read by `row`.
+  func query<Row>(
+    _ sql: String, _ values: any PostgresBindable..., row: (PostgresRow) throws -> Row
+  ) throws -> [Row] {
+    try query(sql, arguments: values, row: row)
+  }
+
+  /// The rows of `sql` with `arguments` as its parameters, each read by `row`.
+  func query<Row>(
+    _ sql: String, arguments values: [any PostgresBindable], row: (PostgresRow) throws -> Row
+  ) throws -> [Row] {
+    let result = try run(sql, values)
+    defer { libpq.clear(result) }
+    let count = libpq.ntuples(result)
+    var rows: [Row] = []
+    rows.reserveCapacity(Int(count))
+    for index in 0..<count {
+      rows.append(try row(PostgresRow(libpq: libpq, result: result, row: index)))
+    }
+    return rows
+  }
+
+  /// The first column of the first row of `sql` as an integer (`nil`: no row, or NULL).
+  func integer(_ sql: String, _ values: any PostgresBindable...) throws(PostgresError) -> Int64? {
+    let result = try run(sql, values)
+    defer { libpq.clear(result) }
+    guard libpq.ntuples(result) > 0 else { return nil }
+    let row = PostgresRow(libpq: libpq, result: result, row: 0)
+    return row.optionalInt64(0)
+  }
+
+  /// The first column of the first row of `sql` as text (`nil`: no row, or NULL).
+  func text(_ sql: String, _ values: any PostgresBindable...) throws(PostgresError) -> String? {
+    let result = try run(sql, values)
+    defer { libpq.clear(result) }
+    guard libpq.ntuples(result) > 0 else { return nil }
+    return PostgresRow(libpq: libpq, result: result, row: 0).optionalText(0)
+  }
+
+  /// Runs `body` between `begin` and `COMMIT`; a throwing `body` (or a failing commit)
+  /// rolls everything back.
+  func transaction<Result>(_ begin: String, _ body: () throws -> Result) throws -> Result {
+    try execute(begin)
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if inTransaction { _ = try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  /// Sends `sql` with `values` (`PQexecParams`: the text and the values travel apart) and
+  /// waits for its result, which the caller clears.
+  private func run(_ sql: String, _ values: [any PostgresBindable]) throws(PostgresError)
+    -> LibPQ.PGResult
+  {
+    guard !isClosed else {
+      throw PostgresError(message: "the connection is closed", connectionLost: true)
+    }
+    let texts = values.map { $0.postgresText.map { strdup($0) } ?? nil }
+    defer {
+      for text in texts { free(text) }
+    }
+    let result = texts.map { UnsafePointer($0) }.withUnsafeBufferPointer { parameters in
+      libpq.execParams(
+        handle, sql, Int32(parameters.count), nil, parameters.baseAddress, nil, nil, 0)
+    }
+    guard let result else {
+      throw PostgresError(message: Self.message(libpq.errorMessage(handle)), connectionLost: true)
+    }
+    let status = libpq.resultStatus(result)
+    guard status == LibPQ.commandOK || status == LibPQ.tuplesOK else {
+      defer { libpq.clear(result) }
+      let state = libpq.resultErrorField(result, LibPQ.sqlStateField).map { String(cString: $0) }
+      let message = Self.message(libpq.resultErrorMessage(result) ?? libpq.errorMessage(handle))
+      throw PostgresError(
+        sqlState: state, message: message,
+        connectionLost: libpq.status(handle) != LibPQ.connectionOK)
+    }
+    return result
+  }
+
+  /// libpq's message, on one line: "ERROR:  " and the trailing newline taken off, the lines of
+  /// a multi-line message joined.
+  static func message(_ pointer: UnsafePointer<CChar>?) -> String {
+    let text = pointer.map { String(cString: $0) } ?? ""
+    let lines = text.split(whereSeparator: \.isNewline).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+    let joined = lines.joined(separator: "; ")
+    for prefix in ["ERROR:  ", "FATAL:  ", "ERROR: ", "FATAL: "] where joined.hasPrefix(prefix) {
+      return String(joined.dropFirst(prefix.count))
+    }
+    return joined.isEmpty ? "no reason given" : joined
+  }
+}
+
+/// One row of a result, valid while its connection's call returns it.
+struct PostgresRow: StoredRow {
+  let libpq: LibPQ
+  let result: LibPQ.PGResult
+  let row: Int32
+
+  func isNull(_ column: Int32) -> Bool { libpq.getisnull(result, row, column) == 1 }
+
+  /// An integer column; a NULL or a value that is not an integer reads as 0, which every
+  /// mapping then refuses as out of range where 0 is not allowed.
+  func int64(_ column: Int32) -> Int64 {
+    guard let text = optionalText(column) else { return 0 }
+    if let value = Int64(text) { return value }
+    switch text {
+    case "t", "true": return 1
+    case "f", "false": return 0
+    default: return 0
+    }
+  }
+
+  func text(_ column: Int32) -> String { optionalText(column) ?? "" }
+
+  func optionalText(_ column: Int32) -> String? {
+    guard !isNull(column), let bytes = libpq.getvalue(result, row, column) else { return nil }
+    let count = Int(libpq.getlength(result, row, column))
+    return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Domain
+import Foundation
+
+/// The one connection of a `PostgresStore` that its repositories use. Every repository goes
+/// through this actor, so the connection runs one transaction at a time; other processes and
+/// machines are kept apart by the server.
+///
+/// A write is one transaction at READ COMMITTED that first takes the store's transaction
+/// advisory lock (`pg_advisory_xact_lock` on the schema's name), so the read-decide-writes of
+/// every Pocket on the store run one after another, as on the sqlite store: each statement
+/// after the lock sees every commit before it, and two processes never give out one lap
+/// number or lose each other's toggle. A statement that still meets a conflict (a deadlock
+/// with another program's transaction) is run again, a bounded number of times.
+actor PostgresDatabase {
+  /// The store as messages name it: its redacted URL and schema (`PostgresTarget`).
+  let name: String
+  let schema: String
+  private let connection: PostgresConnection
+
+  /// How many times a transaction that met a conflict is run in all.
+  static let attempts = 5
+
+  init(connection: PostgresConnection, name: String, schema: String) {
+    self.connection = connection
+    self.name = name
+    self.schema = schema
+  }
+
+  /// The server process of this connection, which the store's own notifications name.
+  var backendPID: Int32 { connection.backendPID }
+
+  /// Runs `body` in a read-only transaction (REPEATABLE READ), so several queries see one
+  /// snapshot.
+  func read<Result: Sendable>(
+    _ body: @Sendable (PostgresConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    try run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", locked: false, body)
+  }
+
+  /// Runs `body` in one write transaction under the store's lock: either all its changes
+  /// are committed (synchronously: on the server's disk when this returns), or, when it
+  /// throws, none.
+  func write<Result: Sendable>(
+    _ body: @Sendable (PostgresConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    try run("BEGIN ISOLATION LEVEL READ COMMITTED", locked: true, body)
+  }
+
+  private func run<Result: Sendable>(
+    _ begin: String, locked: Bool, _ body: (PostgresConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    var attempt = 1
+    while true {
+      do {
+        return try connection.transaction(begin) {
+          if locked { try Self.lock(schema, connection) }
+          return try body(connection)
+        }
+      } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
+        attempt += 1
+        usleep(UInt32.random(in: 1_000...(10_000 * UInt32(attempt))))
+      } catch {
+        throw Self.domainError(error, name: name)
+      }
+    }
+  }
+
+  /// Takes the store's write lock until the transaction ends.
+  static func lock(_ schema: String, _ connection: PostgresConnection) throws(PostgresError) {
+    try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", "pocket." + schema)
+  }
+
+  /// What the user is told about `error`, a failure while using the store `name`.
+  static func domainError(_ error: any Error, name: String) -> DomainError {
+    switch error {
+    case let error as DomainError: error
+    case let error as PostgresError: error.domainError(name: name)
+    case let error as InvalidRow: .corruptStore(path: name, reason: error.reason)
+    default: .storageUnavailable(path: name, reason: "\(error)")
+    }
+  }
+}
+
+extension PostgresError {
+  /// A schema another program changed (a table or column Pocket's statements name is not
+  /// there) is `corruptStore`; anything else (the server gone, refused, out of space,
+  /// permissions) is `storageUnavailable`. The reason is the server's message.
+  func domainError(name: String) -> DomainError {
+    if isSchemaMismatch {
+      return .corruptStore(path: name, reason: "the schema is not this Pocket's: \(message)")
+    }
+    if connectionLost {
+      return .storageUnavailable(path: name, reason: "the connection to the server failed: \(message)")
+    }
+    return .storageUnavailable(path: name, reason: message)
+  }
+}
