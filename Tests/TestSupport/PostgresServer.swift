@@ -85,6 +85,7 @@ public final class PostgresServer: Sendable {
     if let owner = tools.owner, chown(directory, owner.uid, owner.gid) != 0 {
       throw Failure("could not hand \(directory) to nobody: \(String(cString: strerror(errno)))")
     }
+    try server.startWatchdog()
     try server.create()
     return server
   }
@@ -125,11 +126,11 @@ public final class PostgresServer: Sendable {
     try conf?.close()
     try restart()
     try psql("CREATE DATABASE \(Self.identifier(Self.database))", database: "postgres")
-    try startWatchdog()
   }
 
   /// A shell that outlives a killed test process: once the process is gone (or a zombie),
   /// it stops the server and deletes the folder; it ends by itself when the folder goes.
+  /// It stops twice, for a server a `pg_ctl start` of the dead process was still starting.
   private func startWatchdog() throws {
     let me = getpid()
     let folder = Self.shellQuoted(directory)
@@ -140,7 +141,7 @@ public final class PostgresServer: Sendable {
         [ "$(sed 's/.*) //' /proc/\(me)/stat 2>/dev/null | cut -c1)" = Z ] && break; sleep 1
       done
       [ -d \(folder) ] || exit 0
-      \(stop) -m immediate -w -t 30; rm -rf \(folder)
+      \(stop) -m immediate -w -t 30; sleep 2; \(stop) -m immediate -w -t 30; rm -rf \(folder)
       """
     try Self.run(["/bin/sh", "-c", "(\(loop)) </dev/null >/dev/null 2>&1 &"])
   }
