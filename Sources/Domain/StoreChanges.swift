@@ -52,6 +52,9 @@ public enum StoreWatch: Equatable, Sendable {
   /// Checked every `interval`, because no file event can be had there (`reason`: a
   /// network file system, no watch left, or asked for).
   case polling(interval: Duration, reason: String)
+  /// The database server tells at once (PostgreSQL's `LISTEN`/`NOTIFY`, sent by triggers
+  /// whoever changes the store), with no work while nothing changes.
+  case serverNotifications
   /// No other process can change the store (the memory store): nothing is watched.
   case inProcessOnly
 }

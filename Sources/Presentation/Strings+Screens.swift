@@ -154,6 +154,10 @@ extension Strings {
       pick(
         "checked every \(Int(interval / .milliseconds(1))) ms (\(reason))",
         "\(Int(interval / .milliseconds(1)))ms마다 확인합니다 (\(reason))")
+    case .serverNotifications:
+      pick(
+        "shown at once, from any machine (server notifications)",
+        "바로 보입니다, 어느 컴퓨터에서든 (서버 알림)")
     case .inProcessOnly:
       pick(
         "none (a memory store is this process's alone)", "없음 (메모리 저장소는 이 프로세스만 씁니다)")

@@ -130,8 +130,8 @@ struct LibPQ: Sendable {
         as: (@convention(c) (PGResult?, Int32) -> UnsafePointer<CChar>?).self),
       let ntuples = symbol("PQntuples", as: ResultInt.self),
       let getvalue = symbol(
-          "PQgetvalue",
-          as: (@convention(c) (PGResult?, Int32, Int32) -> UnsafePointer<CChar>?).self),
+        "PQgetvalue",
+        as: (@convention(c) (PGResult?, Int32, Int32) -> UnsafePointer<CChar>?).self),
       let getisnull = symbol("PQgetisnull", as: CellInt.self),
       let getlength = symbol("PQgetlength", as: CellInt.self),
       let cmdTuples = symbol(
@@ -141,7 +141,8 @@ struct LibPQ: Sendable {
       let consumeInput = symbol("PQconsumeInput", as: ConnInt.self),
       let notifies = symbol(
         "PQnotifies", as: (@convention(c) (Conn?) -> UnsafeMutableRawPointer?).self),
-      let freemem = symbol("PQfreemem", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
+      let freemem = symbol(
+        "PQfreemem", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
       let backendPID = symbol("PQbackendPID", as: ConnInt.self),
       let host = symbol("PQhost", as: ConnText.self),
       let port = symbol("PQport", as: ConnText.self),
@@ -186,7 +187,8 @@ struct LibPQ: Sendable {
     guard let options = conninfoParse(conninfo, &error) else {
       defer { freemem(error) }
       let reason = error.map { String(cString: $0) } ?? "out of memory"
-      return .failure(PostgresError(message: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
+      return .failure(
+        PostgresError(message: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
     defer { conninfoFree(options) }
     // PQconninfoOption: keyword, envvar, compiled, val, label, dispchar (six pointers), dispsize.
@@ -195,7 +197,8 @@ struct LibPQ: Sendable {
     var values: [String: String] = [:]
     var offset = 0
     while let keyword = options.load(fromByteOffset: offset, as: UnsafePointer<CChar>?.self) {
-      if let value = options.load(fromByteOffset: offset + 3 * pointer, as: UnsafePointer<CChar>?.self)
+      if let value = options.load(
+        fromByteOffset: offset + 3 * pointer, as: UnsafePointer<CChar>?.self)
       {
         values[String(cString: keyword)] = String(cString: value)
       }

@@ -32,6 +32,8 @@ extension Optional: PostgresBindable where Wrapped: PostgresBindable {
 final class PostgresConnection {
   let libpq: LibPQ
   private let handle: LibPQ.Conn
+  /// The handle, for the listener's calls (PostgresChangeListener.swift).
+  var handleForListening: LibPQ.Conn { handle }
   private var isClosed = false
 
   /// Connects with libpq's keywords and values (`PQconnectdbParams`, a `dbname` holding a
@@ -51,7 +53,9 @@ final class PostgresConnection {
         libpq.connectdbParams(keywords.baseAddress, values.baseAddress, 1)
       }
     }
-    guard let connection else { throw PostgresError(message: "out of memory", connectionLost: true) }
+    guard let connection else {
+      throw PostgresError(message: "out of memory", connectionLost: true)
+    }
     guard libpq.status(connection) == LibPQ.connectionOK else {
       let message = Self.message(libpq.errorMessage(connection))
       libpq.finish(connection)
@@ -84,8 +88,13 @@ final class PostgresConnection {
 
   /// Where the connection went, as libpq says after connecting (never the password).
   var target: (user: String, host: String, port: String, database: String) {
-    func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
-    return (text(libpq.user(handle)), text(libpq.host(handle)), text(libpq.port(handle)), text(libpq.db(handle)))
+    func text(_ pointer: UnsafePointer<CChar>?) -> String {
+      pointer.map { String(cString: $0) } ?? ""
+    }
+    return (
+      text(libpq.user(handle)), text(libpq.host(handle)), text(libpq.port(handle)),
+      text(libpq.db(handle))
+    )
   }
 
   /// Runs `sql` (one statement) with `values` as its parameters; returns the rows it changed.

@@ -89,8 +89,9 @@ extension PostgresError {
     if isSchemaMismatch {
       return .corruptStore(path: name, reason: "the schema is not this Pocket's: \(message)")
     }
-    if connectionLost {
-      return .storageUnavailable(path: name, reason: "the connection to the server failed: \(message)")
+    if connectionLost, !message.hasPrefix("connection to server") {
+      return .storageUnavailable(
+        path: name, reason: "the connection to the server failed: \(message)")
     }
     return .storageUnavailable(path: name, reason: message)
   }

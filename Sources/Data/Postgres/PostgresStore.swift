@@ -1,0 +1,142 @@
+import Domain
+import Foundation
+
+/// A store on a PostgreSQL server, reached through libpq (opened only now), in a PostgreSQL
+/// schema of its own, created and migrated on open. Several machines share one store this
+/// way: every change is one transaction, committed synchronously, and announced to every
+/// other Pocket on the store by the server (`LISTEN`/`NOTIFY` from triggers).
+public final class PostgresStore: Sendable {
+  /// The schema version this Pocket writes; older schemas are migrated to it on open.
+  public static var currentSchemaVersion: Int { PostgresSchema.currentVersion }
+
+  /// The store as messages and `pocket store` name it: user, host, port, database and
+  /// schema, never a password.
+  public let name: String
+  /// The schema version of the store (after its migrations).
+  public let schemaVersion: Int
+  /// Whether the connection is encrypted (TLS).
+  public let usesTLS: Bool
+  let database: PostgresDatabase
+  let changes: PostgresChangeListener
+
+  private init(
+    name: String, schemaVersion: Int, usesTLS: Bool, database: PostgresDatabase,
+    changes: PostgresChangeListener
+  ) {
+    self.name = name
+    self.schemaVersion = schemaVersion
+    self.usesTLS = usesTLS
+    self.database = database
+    self.changes = changes
+  }
+
+  /// Connects to the server `target` names (with libpq's environment for what it leaves
+  /// out), creates the store's schema when missing and migrates it to the current version.
+  /// - Throws: `.storageUnavailable` when libpq is missing, the server cannot be reached or
+  ///   refuses (within the connect timeout, 5 s unless told otherwise), naming the host and
+  ///   the cause; `.corruptStore` for a schema of a newer Pocket, or one that holds tables
+  ///   that are not Pocket's. A password never shows in either.
+  public static func open(
+    _ target: PostgresTarget, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(DomainError) -> PostgresStore {
+    let guessedName = target.name(environment: environment)
+    func failure(_ error: PostgresError, name: String) -> DomainError {
+      switch PostgresDatabase.domainError(error, name: name) {
+      case .storageUnavailable(let path, let reason):
+        .storageUnavailable(path: path, reason: target.redacted(reason, environment: environment))
+      case .corruptStore(let path, let reason):
+        .corruptStore(path: path, reason: target.redacted(reason, environment: environment))
+      case let other: other
+      }
+    }
+    let libpq: LibPQ
+    let connection: PostgresConnection
+    do {
+      libpq = try LibPQ.load(environment: environment)
+      connection = try PostgresConnection(
+        libpq, parameters: target.parameters(environment: environment))
+    } catch {
+      throw failure(error, name: guessedName)
+    }
+    let where_ = connection.target
+    let name = PostgresTarget.name(
+      user: where_.user, host: where_.host, port: where_.port, database: where_.database,
+      schema: target.schema)
+    do {
+      try use(target.schema, connection)
+      let version = try migrate(target.schema, connection)
+      let (ownPID, usesTLS) = (connection.backendPID, connection.usesTLS)
+      let database = PostgresDatabase(connection: connection, name: name, schema: target.schema)
+      let listener = PostgresChangeListener(
+        libpq: libpq, parameters: target.parameters(environment: environment),
+        schema: target.schema, name: name, ownPID: ownPID)
+      return PostgresStore(
+        name: name, schemaVersion: version, usesTLS: usesTLS, database: database,
+        changes: listener)
+    } catch let error as PostgresError {
+      throw failure(error, name: name)
+    } catch DomainError.corruptStore(_, let reason) {
+      throw .corruptStore(path: name, reason: reason)
+    } catch {
+      throw PostgresDatabase.domainError(error, name: name)
+    }
+  }
+
+  /// Sets the connection's path to the store's schema, and synchronous commits (a commit
+  /// returns once it is on the server's disk, whatever the server's default).
+  private static func use(_ schema: String, _ connection: PostgresConnection) throws(PostgresError)
+  {
+    try connection.execute(
+      "SELECT set_config('search_path', $1, false), set_config('synchronous_commit', 'on', false)",
+      PostgresSchema.quoted(schema))
+  }
+
+  /// Brings the schema to the current version, one migration per transaction under the
+  /// store's lock (two Pockets opening a new store at once make it once); returns the
+  /// version. A schema at the current version costs one query.
+  private static func migrate(_ schema: String, _ connection: PostgresConnection) throws -> Int {
+    let current = PostgresSchema.currentVersion
+    if let version = try? connection.integer(PostgresSchema.readVersion), version == current {
+      return current
+    }
+    while true {
+      let version = try connection.transaction("BEGIN") { () throws -> Int in
+        try PostgresDatabase.lock(schema, connection)
+        try prepare(schema, connection)
+        let version = Int(try connection.integer(PostgresSchema.readVersion) ?? 0)
+        guard version <= current else {
+          throw DomainError.corruptStore(
+            path: "",
+            reason: "schema version \(version) is newer than this Pocket (\(current)); "
+              + "update Pocket to open it")
+        }
+        guard version < current else { return version }
+        for statement in PostgresSchema.migrations[version].statements {
+          try connection.execute(statement)
+        }
+        try connection.execute(PostgresSchema.setVersion, version + 1)
+        return version + 1
+      }
+      if version >= current { return version }
+    }
+  }
+
+  /// Creates the schema and its version table when missing; refuses a schema that holds
+  /// tables but no version table (another program's).
+  private static func prepare(_ schema: String, _ connection: PostgresConnection) throws {
+    try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresSchema.quoted(schema))")
+    let hasVersionTable =
+      try connection.integer(
+        "SELECT count(*) FROM pg_tables WHERE schemaname = $1 AND tablename = 'schema_version'",
+        schema) ?? 0
+    if hasVersionTable == 0 {
+      let tables =
+        try connection.integer("SELECT count(*) FROM pg_tables WHERE schemaname = $1", schema) ?? 0
+      guard tables == 0 else {
+        throw DomainError.corruptStore(
+          path: "", reason: "the schema \"\(schema)\" holds \(tables) tables that are not Pocket's")
+      }
+      try connection.execute(PostgresSchema.createVersionTable)
+    }
+  }
+}
