@@ -19,7 +19,8 @@ struct RecordKind: Sendable {
   /// The members of the export document (and of a json store's snapshot) that hold it,
   /// in the order they are read.
   let documentMembers: [DocumentMember]
-  /// The SQLite tables that hold it; an import empties them.
+  /// The tables that hold it (the sqlite and postgres stores name them alike); an import
+  /// empties them.
   let tables: [String]
   /// The count of `pocket store` it adds to, and how many records it adds.
   let counted: (heading: WritableKeyPath<RecordCounts, Int> & Sendable, table: SQLiteCount)?
@@ -30,10 +31,12 @@ struct RecordKind: Sendable {
   let holdsUserData: @Sendable (StoreArchive) -> Bool
   /// Whether the sqlite store holds user data of this kind, asked without reading it all.
   let sqliteHoldsUserData: @Sendable (SQLiteConnection) throws -> Bool
+  /// Whether the postgres store holds user data of this kind, asked without reading it all.
+  let postgresHoldsUserData: @Sendable (PostgresConnection) throws -> Bool
   /// Copies this kind's part of `source` into `archive`, leaving the rest as it was.
   let copy: @Sendable (_ source: StoreArchive, _ archive: inout StoreArchive) -> Void
 
-  /// How the sqlite store counts a kind's records without reading them.
+  /// How the sqlite and postgres stores count a kind's records without reading them.
   enum SQLiteCount: Sendable {
     /// From `row_counts`, kept by triggers (`SQLiteSchema.countedTables`).
     case rowCounts(String)
@@ -53,6 +56,7 @@ extension RecordKind {
     counted: nil,
     count: { _ in 0 }, holdsUserData: { !$0.stopwatch.isReset },
     sqliteHoldsUserData: { !(try SQLiteStopwatchRepository.stopwatch($0).isReset) },
+    postgresHoldsUserData: { !(try PostgresArchiveRepository.stopwatch($0).isReset) },
     copy: { $1.stopwatch = $0.stopwatch })
 
   static let laps = list(
@@ -74,6 +78,7 @@ extension RecordKind {
     counted: (\.rateSnapshots, .countAll("rate_snapshots")),
     count: { [$0.latestRates, $0.previousRates].compactMap { $0 }.count },
     holdsUserData: { _ in false }, sqliteHoldsUserData: { _ in false },
+    postgresHoldsUserData: { _ in false },
     copy: {
       $1.latestRates = $0.latestRates
       $1.previousRates = $0.previousRates
@@ -93,7 +98,7 @@ extension RecordKind {
       .optional("lastCalculatorCurrency", \.lastCalculatorCurrency),
     ],
     tables: ["screen_state"], counted: nil, count: { _ in 0 }, holdsUserData: { _ in false },
-    sqliteHoldsUserData: { _ in false },
+    sqliteHoldsUserData: { _ in false }, postgresHoldsUserData: { _ in false },
     copy: {
       $1.lastScreen = $0.lastScreen
       $1.lastCalculatorCurrency = $0.lastCalculatorCurrency
@@ -123,6 +128,9 @@ extension RecordKind {
       count: { $0[keyPath: items].count }, holdsUserData: { !$0[keyPath: items].isEmpty },
       sqliteHoldsUserData: { connection in
         // Table names are constants of ours; values are never interpolated.
+        try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1
+      },
+      postgresHoldsUserData: { connection in
         try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1
       },
       copy: { source, archive in

@@ -19,7 +19,8 @@ extension Bool: PostgresBindable {
 }
 
 extension String: PostgresBindable {
-  var postgresText: String? { self }
+  /// Escaped (`PostgresText`): the server's text cannot hold U+0000.
+  var postgresText: String? { PostgresText.encoded(self) }
 }
 
 extension Optional: PostgresBindable where Wrapped: PostgresBindable {
@@ -233,11 +234,13 @@ struct PostgresRow: StoredRow {
 
   func text(_ column: Int32) -> String { optionalText(column) ?? "" }
 
+  /// The text a string bound as a parameter was (`PostgresText` unescapes it).
   func optionalText(_ column: Int32) -> String? {
     guard !isNull(column), let bytes = libpq.getvalue(result, row, column) else { return nil }
     let count = Int(libpq.getlength(result, row, column))
-    return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+    let stored = bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
       String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
     }
+    return PostgresText.decoded(stored)
   }
 }

@@ -1,0 +1,227 @@
+import Domain
+import Foundation
+
+struct PostgresArchiveRepository: ArchiveRepository {
+  let database: PostgresDatabase
+
+  func export() async throws -> StoreArchive {
+    try await database.read { try Self.archive($0) }
+  }
+
+  /// Each kind's count (`RecordKind.counted`): the lists' from `row_counts` (kept by
+  /// triggers), the small tables counted.
+  func recordCounts() async throws -> RecordCounts {
+    try await database.read { connection in
+      var counts = RecordKind.counts(StoreArchive())
+      for kind in RecordKind.all {
+        guard let (heading, table) = kind.counted else { continue }
+        switch table {
+        case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
+        case .countAll(let table):
+          // Table names are constants of ours; values are never interpolated.
+          counts[keyPath: heading] += Int(
+            try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
+        }
+      }
+      return counts
+    }
+  }
+
+  /// Every record that can be read, and each row that cannot, named: a row holding a value
+  /// its record refuses (a text longer than typing takes, written by another client) is left
+  /// out instead of refusing the whole export, so `pocket export` can rescue the rest.
+  func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
+    try await database.read { connection in
+      let skipped = SkippedRows()
+      let archive = try Self.archive(connection, skipping: skipped)
+      return (archive, skipped.reasons)
+    }
+  }
+
+  /// The rows a salvaging read left out, each with why.
+  private final class SkippedRows {
+    var reasons: [String] = []
+  }
+
+  // The statements of the export, each list in the archive's canonical order.
+  static let selectLaps = "SELECT \(LapRow.columns) FROM laps ORDER BY number"
+  static let selectBookmarks = """
+    SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id
+    """
+  static let selectSnapshot = """
+    SELECT base, published_at_ms, next_update_at_ms FROM rate_snapshots WHERE slot = $1
+    """
+  static let selectRates = "SELECT code, rate FROM rates WHERE slot = $1"
+  static let selectFavorites = "SELECT code FROM favorite_currencies"
+  static let selectMindLogs = "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
+  static let selectMessages = "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
+  static let selectCounter = "SELECT value FROM counters WHERE name = $1"
+
+  /// The stored stopwatch; a reset one when no row is stored.
+  static func stopwatch(_ connection: PostgresConnection) throws -> Stopwatch {
+    try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?.toDomain()
+      ?? Stopwatch()
+  }
+
+  /// The snapshot in `slot` ("latest" or "previous"), if any.
+  static func snapshot(_ slot: String, _ connection: PostgresConnection) throws -> RateSnapshot? {
+    guard var row = try connection.query(selectSnapshot, slot, row: RateSnapshotRow.init).first
+    else { return nil }
+    row.rates = try connection.query(selectRates, slot) { (code: $0.text(0), rate: $0.text(1)) }
+    return try row.toDomain()
+  }
+
+  /// Every record, in the archive's canonical orders. With `skipped`, a row that cannot be
+  /// read is left out and named there; without it, it throws.
+  private static func archive(
+    _ connection: PostgresConnection, skipping skipped: SkippedRows? = nil
+  ) throws -> StoreArchive {
+    /// `body`'s value; `nil` for a row `skipped` takes instead.
+    func row<Value>(_ body: () throws -> Value) throws -> Value? {
+      do {
+        return try body()
+      } catch let error as InvalidRow {
+        guard let skipped else { throw error }
+        skipped.reasons.append(error.reason)
+        return nil
+      }
+    }
+    func rows<Value>(_ sql: String, _ read: (PostgresRow) throws -> Value) throws -> [Value] {
+      try connection.query(sql) { result in try row { try read(result) } }.compactMap { $0 }
+    }
+    func counter(_ name: String) throws -> Int64 {
+      try checkedColumn(
+        connection.integer(selectCounter, name) ?? 0, Limits.counter, "counters.value of \(name)")
+    }
+    let screen = try connection.query(ScreenStateRow.select, row: ScreenStateRow.init).first
+    return StoreArchive(
+      stopwatch: try row { try stopwatch(connection) } ?? Stopwatch(),
+      laps: try rows(selectLaps) { try LapRow($0).toDomain() },
+      bookmarks: try rows(selectBookmarks) { try BookmarkRow($0).toDomain() },
+      latestRates: try row { try snapshot("latest", connection) } ?? nil,
+      previousRates: try row { try snapshot("previous", connection) } ?? nil,
+      // Sorted in Swift, as every other store sorts them, whatever the server's collation.
+      favoriteCurrencies: try connection.query(selectFavorites) { $0.text(0) }.sorted(),
+      lastScreen: try row { try screen?.lastScreen() } ?? nil,
+      lastCalculatorCurrency: screen?.lastCalculatorCurrency,
+      mindLogs: try rows(selectMindLogs) { try MindLogRow($0).toDomain() },
+      lastMindLogID: try counter("mind_logs"),
+      messages: try rows(selectMessages) { try ChatMessageRow($0).toDomain() },
+      lastMessageID: try counter("chat_messages"))
+  }
+
+  // The statements of the import: each list inserted many rows per statement, from arrays
+  // (`PostgresArray`), so a large archive costs a few round trips rather than one per record.
+  static let insertStopwatch = """
+    INSERT INTO stopwatch
+      (id, accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms)
+    VALUES (1, $1, $2, $3, $4)
+    """
+  static let insertLaps = """
+    INSERT INTO laps (\(LapRow.columns))
+    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])
+    """
+  /// In the arrays' order, so the identity `id` (the tie-breaker of equal times) keeps the
+  /// archive's order.
+  static let insertBookmarks = """
+    INSERT INTO bookmarks (\(BookmarkRow.columns))
+    SELECT url, title, notice_date_ms, bookmarked_at_ms
+    FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])
+      WITH ORDINALITY AS given (url, title, notice_date_ms, bookmarked_at_ms, position)
+    ORDER BY position
+    """
+  static let insertSnapshot = """
+    INSERT INTO rate_snapshots (slot, base, published_at_ms, next_update_at_ms)
+    VALUES ($1, $2, $3, $4)
+    """
+  static let insertRates = """
+    INSERT INTO rates (slot, code, rate) SELECT $1, * FROM unnest($2::text[], $3::text[])
+    """
+  static let insertFavorites = """
+    INSERT INTO favorite_currencies (code) SELECT * FROM unnest($1::text[])
+    """
+  static let insertScreen = """
+    INSERT INTO screen_state (id, screen, currency, last_calculator_currency)
+    VALUES (1, $1, $2, $3)
+    """
+  static let insertMindLogs = """
+    INSERT INTO mind_logs (\(MindLogRow.columns))
+    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[])
+    """
+  /// The tables of the list shown last: emptied by an import, though no archive holds
+  /// them, as the ids they name may be given to other records by the import.
+  static let shownTables = ["shown_list", "shown_items"]
+
+  /// Deletes every row and writes `archive`, all in one transaction under the store's lock.
+  /// Two records with one identity (a url, a lap number, an id) throw
+  /// `DomainError.duplicate` and change nothing.
+  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+    let progress = ArchiveProgress.reporter(.importing)
+    try await database.write { connection in
+      if onlyIfEmpty,
+        try RecordKind.all.contains(where: { try $0.postgresHoldsUserData(connection) })
+      {
+        throw DomainError.invalidInput(.storeNotEmpty)
+      }
+      // DELETE rather than TRUNCATE: a reader's snapshot taken before keeps the old rows,
+      // and readers are not locked out while the import runs.
+      for table in RecordKind.tablesOfRecords + Self.shownTables {
+        // Table names are constants of ours; values are never interpolated.
+        try connection.execute("DELETE FROM \(table)")
+      }
+      try Self.insert(archive, connection)
+      try PostgresChatRepository.insert(archive.messages, connection, progress: progress)
+      try connection.execute(PostgresSharedSQL.setCounter, archive.lastMindLogID, "mind_logs")
+      try connection.execute(PostgresSharedSQL.setCounter, archive.lastMessageID, "chat_messages")
+      progress?(archive.messages.count, archive.messages.count)
+    }
+  }
+
+  /// Inserts every record of `archive` but its chat messages into emptied tables.
+  private static func insert(_ archive: StoreArchive, _ connection: PostgresConnection) throws {
+    let stopwatch = StopwatchRow(try archive.stopwatch.storable())
+    try connection.execute(
+      insertStopwatch, stopwatch.accumulatedMs, stopwatch.startedAtMs, stopwatch.startedBootID,
+      stopwatch.startedUptimeMs)
+    for laps in chunks(try archive.laps.map { LapRow(try $0.storable()) }) {
+      try insertUnique(
+        connection, insertLaps, PostgresArray.literal(laps.lazy.map { Int64($0.number) }),
+        PostgresArray.literal(laps.lazy.map(\.lapMs)),
+        PostgresArray.literal(laps.lazy.map(\.totalMs)))
+    }
+    for bookmarks in chunks(try archive.bookmarks.map { BookmarkRow(try $0.storable()) }) {
+      try insertUnique(
+        connection, insertBookmarks, PostgresArray.literal(bookmarks.lazy.map(\.url)),
+        PostgresArray.literal(bookmarks.lazy.map(\.title)),
+        PostgresArray.literal(bookmarks.lazy.map(\.noticeDateMs)),
+        PostgresArray.literal(bookmarks.lazy.map(\.bookmarkedAtMs)))
+    }
+    for (slot, snapshot) in [("latest", archive.latestRates), ("previous", archive.previousRates)] {
+      guard let snapshot else { continue }
+      let row = RateSnapshotRow(try snapshot.storable())
+      try connection.execute(insertSnapshot, slot, row.base, row.publishedAtMs, row.nextUpdateAtMs)
+      try connection.execute(
+        insertRates, slot, PostgresArray.literal(row.rates.lazy.map { $0.code }),
+        PostgresArray.literal(row.rates.lazy.map { $0.rate }))
+    }
+    try connection.execute(
+      insertFavorites, PostgresArray.literal(Set(archive.favoriteCurrencies).sorted()))
+    let screen = ScreenStateRow(
+      lastScreen: archive.lastScreen, lastCalculatorCurrency: archive.lastCalculatorCurrency)
+    try connection.execute(
+      insertScreen, screen.screen, screen.currency, screen.lastCalculatorCurrency)
+    for entries in chunks(archive.mindLogs.map(MindLogRow.init)) {
+      try insertUnique(
+        connection, insertMindLogs, PostgresArray.literal(entries.lazy.map(\.id)),
+        PostgresArray.literal(entries.lazy.map(\.dateMs)),
+        PostgresArray.literal(entries.lazy.map(\.score)),
+        PostgresArray.literal(entries.lazy.map(\.note)))
+    }
+  }
+
+  /// `rows` in pieces of at most `PostgresChatRepository.rowsPerStatement`.
+  private static func chunks<Row>(_ rows: [Row]) -> [ArraySlice<Row>] {
+    let size = PostgresChatRepository.rowsPerStatement
+    return stride(from: 0, to: rows.count, by: size).map { rows[$0..<min($0 + size, rows.count)] }
+  }
+}

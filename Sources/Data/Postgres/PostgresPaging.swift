@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+
+// Pages of a list read from whichever end is nearer, and what the repositories of the
+// postgres store share: row counts, unique inserts, missing rows and id counters.
+
+/// The rows `window` selects from a list of `total` rows, read with `forward` (the list's
+/// `ORDER BY`, then `LIMIT $1 OFFSET $2`) or `backward` (the same with every direction
+/// flipped; the order must be total, so the two are exact mirrors).
+///
+/// `OFFSET` steps over every row it skips, so a window in the second half of the list is
+/// read from the far end with `backward` and its rows reversed: either end of a list costs
+/// the same, however long the list. `total` must be the exact count in the same transaction.
+func postgresRows<Item>(
+  _ window: (offset: Int, limit: Int), total: Int, forward: String, backward: String,
+  _ connection: PostgresConnection, row: (PostgresRow) throws -> Item
+) throws -> [Item] {
+  let start = min(window.offset, total)
+  let count = min(window.limit, total - start)
+  guard count > 0 else { return [] }
+  let skippedFromEnd = total - start - count
+  guard skippedFromEnd < start else {
+    return try connection.query(forward, count, start, row: row)
+  }
+  return try connection.query(backward, count, skippedFromEnd, row: row).reversed()
+}
+
+/// Statements several repositories of the postgres store run.
+enum PostgresSharedSQL {
+  static let rowCount = "SELECT value FROM row_counts WHERE name = $1"
+
+  /// Moves the id counter `$1` past every id given and every id in `table`; returns it.
+  static func nextID(table: String) -> String {
+    // Table names are constants of ours; max(id) is one step down the primary key.
+    """
+    UPDATE counters SET value = greatest(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1
+    WHERE name = $1 RETURNING value
+    """
+  }
+
+  /// Sets the id counter `$2` to `$1`.
+  static let setCounter = "UPDATE counters SET value = $1 WHERE name = $2"
+}
+
+/// The number of rows of `table` (one of `PostgresSchema.countedTables`), as `row_counts`
+/// keeps it: one primary-key lookup, where `count(*)` reads the whole table.
+func rowCount(_ table: String, _ connection: PostgresConnection) throws -> Int {
+  guard let value = try connection.integer(PostgresSharedSQL.rowCount, table)
+  else { throw InvalidRow(reason: "the row count of \"\(table)\" is missing") }
+  return Int(value)
+}
+
+/// Runs a statement that may hit a unique key, turning that into `DomainError.duplicate`.
+func insertUnique(
+  _ connection: PostgresConnection, _ sql: String, _ values: any PostgresBindable...
+) throws {
+  do {
+    try connection.execute(sql, arguments: values)
+  } catch let error where error.isUniquenessViolation {
+    throw DomainError.duplicate
+  }
+}
+
+/// Throws `.notFound` when a statement changed no row (`changed`, what `execute` returned).
+func requireChange(_ changed: Int) throws(DomainError) {
+  guard changed > 0 else { throw .notFound }
+}
+
+/// The next id of the list counted under `name` in `counters`: one more than any id ever
+/// given (and, should an imported archive say less, than any id stored).
+func nextID(_ name: String, table: String, _ connection: PostgresConnection) throws -> Int64 {
+  let id = try connection.integer(PostgresSharedSQL.nextID(table: table), name)
+  guard let id else { throw InvalidRow(reason: "the id counter \"\(name)\" is missing") }
+  // Past 2^53 − 1: refused, and the transaction rolls back.
+  guard Limits.id.contains(id) else {
+    throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+  }
+  return id
+}
