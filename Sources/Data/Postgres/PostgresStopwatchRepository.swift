@@ -1,0 +1,115 @@
+import Domain
+import Foundation
+
+struct PostgresStopwatchRepository: StopwatchRepository {
+  let database: PostgresDatabase
+
+  static let insertLap = "INSERT INTO laps (\(LapRow.columns)) VALUES ($1, $2, $3)"
+  static let lapsPage = """
+    SELECT \(LapRow.columns) FROM laps ORDER BY number DESC LIMIT $1 OFFSET $2
+    """
+  /// `lapsPage` read from the other end.
+  static let lapsPageReversed = """
+    SELECT \(LapRow.columns) FROM laps ORDER BY number ASC LIMIT $1 OFFSET $2
+    """
+  /// A lap's time as shown, in whole centiseconds: `Lap.shownCentiseconds` in SQL (the
+  /// shown total minus the shown total before it; bigint division truncates).
+  static let shownCentiseconds =
+    "(greatest(0, total_ms / 10) - greatest(0, (total_ms - lap_ms) / 10))"
+  /// The fastest lap as shown, lowest number on a tie. A lap of `r` ms shows `r / 10` or
+  /// `r / 10 + 1` centiseconds, so only laps under `(min / 10 + 2) * 10` ms can show as
+  /// little as the shortest one: the index on `lap_ms` narrows the search to them.
+  static let fastestLap = """
+    SELECT \(LapRow.columns) FROM laps
+    WHERE lap_ms < ((SELECT min(lap_ms) FROM laps) / 10 + 2) * 10
+    ORDER BY \(shownCentiseconds) ASC, number ASC LIMIT 1
+    """
+  /// The slowest lap as shown, lowest number on a tie; only laps from
+  /// `(max / 10 - 1) * 10` ms can show as much as the longest one.
+  static let slowestLap = """
+    SELECT \(LapRow.columns) FROM laps
+    WHERE lap_ms >= ((SELECT max(lap_ms) FROM laps) / 10 - 1) * 10
+    ORDER BY \(shownCentiseconds) DESC, number ASC LIMIT 1
+    """
+  /// Stores the stopwatch, replacing the one there.
+  static let replace = """
+    INSERT INTO stopwatch
+      (id, accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms)
+    VALUES (1, $1, $2, $3, $4)
+    ON CONFLICT (id) DO UPDATE
+    SET accumulated_ms = excluded.accumulated_ms, started_at_ms = excluded.started_at_ms,
+      started_boot_id = excluded.started_boot_id, started_uptime_ms = excluded.started_uptime_ms
+    """
+
+  /// The stored stopwatch; a reset one when no row is stored.
+  static func stopwatch(_ connection: PostgresConnection) throws -> Stopwatch {
+    try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?.toDomain()
+      ?? Stopwatch()
+  }
+
+  static func save(_ stopwatch: Stopwatch, _ connection: PostgresConnection) throws {
+    let row = StopwatchRow(try stopwatch.storable())
+    try connection.execute(
+      replace, row.accumulatedMs, row.startedAtMs, row.startedBootID, row.startedUptimeMs)
+  }
+
+  static func append(_ lap: Lap, _ connection: PostgresConnection) throws {
+    let row = LapRow(try lap.storable())
+    try insertUnique(connection, insertLap, row.number, row.lapMs, row.totalMs)
+  }
+
+  func load() async throws -> Stopwatch {
+    try await database.read { try Self.stopwatch($0) }
+  }
+
+  /// The newest lap and the stopwatch are read after the store's lock is taken, so no other
+  /// Pocket writes between the decision and the change.
+  func update<Result: Sendable>(
+    _ decide: @Sendable (Stopwatch, Lap?) throws -> (change: StopwatchChange?, result: Result)
+  ) async throws -> Result {
+    try await database.write { connection in
+      let newest = try connection.query(Self.lapsPage, 1, 0) { try LapRow($0).toDomain() }.first
+      let (change, result) = try decide(try Self.stopwatch(connection), newest)
+      switch change {
+      case .save(let stopwatch): try Self.save(stopwatch, connection)
+      case .appendLap(let lap, let stopwatch):
+        try Self.append(lap, connection)
+        if let stopwatch { try Self.save(stopwatch, connection) }
+      case nil: break
+      }
+      return result
+    }
+  }
+
+  func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
+    let window = window(offset: offset, limit: limit)
+    return try await database.read { connection in
+      let total = try rowCount("laps", connection)
+      let items = try postgresRows(
+        window, total: total, forward: Self.lapsPage, backward: Self.lapsPageReversed, connection
+      ) { try LapRow($0).toDomain() }
+      return Page(items: items, offset: window.offset, total: total)
+    }
+  }
+
+  func lapSummary() async throws -> LapSummary {
+    try await database.read { connection in
+      let count = try rowCount("laps", connection)
+      let fastest = try connection.query(Self.fastestLap) { try LapRow($0).toDomain() }
+      let slowest = try connection.query(Self.slowestLap) { try LapRow($0).toDomain() }
+      return LapSummary(count: count, fastest: fastest.first, slowest: slowest.first)
+    }
+  }
+
+  /// Counts and deletes under the store's lock. DELETE rather than TRUNCATE: a reader's
+  /// snapshot taken before the commit keeps seeing the laps it counted.
+  func reset(ifAtMost limit: Int) async throws -> BulkDeletion {
+    try await database.write { connection in
+      let count = try rowCount("laps", connection)
+      guard count <= limit else { return .refused(count: count) }
+      try connection.execute("DELETE FROM stopwatch")
+      try connection.execute("DELETE FROM laps")
+      return .deleted
+    }
+  }
+}
