@@ -33,7 +33,7 @@ struct PostgresProcessTests {
     #expect(chat.status == 0, "\(chat.stderr)")
     #expect(chat.stdout.contains("hello from the laptop"))
     #expect(try desktop.run(["add", "7", "a good day"]).status == 0)
-    #expect(try laptop.run(["mind"]).stdout.contains("a good day"))
+    #expect(try laptop.run(["mindlog"]).stdout.contains("a good day"))
     // The desktop last showed the mind log's list; the laptop, the chat, then the mind log
     // too, then the stopwatch: each opens on its own.
     #expect(try laptop.run(["stopwatch"]).status == 0)
@@ -42,8 +42,8 @@ struct PostgresProcessTests {
     #expect(laptopOpens.stdout.contains("Stopwatch"), "\(laptopOpens.stdout)")
     #expect(desktopOpens.stdout.contains("Mind log"), "\(desktopOpens.stdout)")
     // A number names the item this machine showed: the desktop deletes its entry 1.
-    #expect(try desktop.run(["delete", "1", "--yes"]).status == 0)
-    #expect(!(try laptop.run(["mind"]).stdout.contains("a good day")))
+    #expect(try desktop.run(["delete", "1"]).status == 0)
+    #expect(!(try laptop.run(["mindlog"]).stdout.contains("a good day")))
   }
 
   @Test func theStoreIsNamedWithoutItsPassword() throws {

@@ -141,6 +141,23 @@ struct PostgresStoreTests {
     #expect(!received.kinds.contains(.chat), "\(received.all)")
   }
 
+  /// The listener's connection is open only while someone subscribes.
+  @Test func theListenerConnectsOnlyWhileSomeoneSubscribes() async throws {
+    let name = "pocket-" + PostgresServer.uniqueSchema()
+    let store = try PostgresStore.open(
+      PostgresTarget(url: server.url() + "&application_name=\(name)"))
+    func connections() throws -> Int {
+      Int(try server.psql("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(name)'"))
+        ?? -1
+    }
+    #expect(try connections() == 1)
+    var changes: StoreChanges? = store.repositories.changes.subscribe()
+    #expect(await Self.retrying { (try? connections()) == 2 })
+    changes = nil
+    #expect(await Self.retrying { (try? connections()) == 1 })
+    _ = changes
+  }
+
   // MARK: - Faults, each on a private server
 
   @Test func aServerThatIsNotThereIsReportedNamingTheSocket() throws {

@@ -82,7 +82,7 @@ struct StoreObservationTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let viewer = try open(kind, directory)
     let writer = try open(kind, directory)
-    #expect(viewer.changes.watch == .fileEvents)
+    #expect(viewer.changes.watch == (kind == .postgres ? .serverNotifications : .fileEvents))
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
 
@@ -276,7 +276,7 @@ struct StoreObservationTests {
   @Test(
     .enabled(
       if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "Linux's /proc only"),
-    arguments: kinds)
+    arguments: StoreKind.fileStores)
   func theWatchRunsOnlyWhileSomeoneSubscribes(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }

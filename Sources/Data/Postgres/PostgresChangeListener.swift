@@ -22,7 +22,7 @@ final class PostgresChangeListener: StoreObservation {
   /// The server process of the store's own connection, whose notifications are its own.
   private let ownPID: Int32
   private let signal = StoreChangeSignal()
-  /// The pipe that wakes the running listener's thread to stop it.
+  /// The socket pair that wakes the running listener's thread to stop it.
   private let running = Mutex<(read: Int32, write: Int32)?>(nil)
 
   init(
@@ -45,26 +45,39 @@ final class PostgresChangeListener: StoreObservation {
 
   func subscribe() -> StoreChanges { signal.subscribe() }
 
+  /// Connects and listens before it returns, so every change committed after a
+  /// subscription began is reported; then a thread waits for the notifications.
   private func start() {
+    let connection: PostgresConnection
+    do {
+      connection = try PostgresConnection(libpq, parameters: parameters)
+      try connection.execute("LISTEN \(PostgresSchema.channel)")
+    } catch {
+      signal.send(.gone(Self.lost(error.message, name: name)))
+      return
+    }
+    // A socket pair rather than a pipe: a thread that has ended (its connection lost) and
+    // closed its end gets the byte `stop` sends without a SIGPIPE (MSG_NOSIGNAL).
     var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
-      signal.send(.gone(.storageUnavailable(path: name, reason: "cannot make a pipe to follow it")))
+    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
+      signal.send(.gone(Self.lost("cannot make a socket to stop the listener", name: name)))
       return
     }
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     running.withLock { $0 = (fds[0], fds[1]) }
-    let (libpq, parameters, schema, name, ownPID, signal) = (
-      self.libpq, self.parameters, self.schema, self.name, self.ownPID, self.signal
-    )
-    let wake = fds[0]
+    let listening = Listening(
+      connection: connection, schema: schema, name: name, ownPID: ownPID, signal: signal,
+      wake: fds[0])
     let thread = Thread {
-      Self.listen(
-        libpq: libpq, parameters: parameters, schema: schema, name: name, ownPID: ownPID,
-        signal: signal, wake: wake)
-      close(wake)
+      listening.run()
+      close(listening.wake)
     }
     thread.name = "pocket-postgres-listener"
     thread.start()
+  }
+
+  static func lost(_ reason: String, name: String) -> DomainError {
+    .storageUnavailable(path: name, reason: "the connection to the server was lost: \(reason)")
   }
 
   private func stop() {
@@ -76,30 +89,39 @@ final class PostgresChangeListener: StoreObservation {
       return
     }
     var byte: UInt8 = 1
-    _ = write(pipe.write, &byte, 1)
+    _ = send(pipe.write, &byte, 1, Int32(MSG_NOSIGNAL))
     close(pipe.write)
   }
 
-  /// Connects, listens, and reports notifications until `wake` is readable (or closed).
-  private static func listen(
-    libpq: LibPQ, parameters: [(keyword: String, value: String)], schema: String, name: String,
-    ownPID: Int32, signal: StoreChangeSignal, wake: Int32
+}
+
+/// A listening connection, handed to its thread: it reports notifications until `wake` is
+/// readable (or closed), or the connection is lost.
+private final class Listening: @unchecked Sendable {
+  let connection: PostgresConnection
+  let schema: String
+  let name: String
+  let ownPID: Int32
+  let signal: StoreChangeSignal
+  let wake: Int32
+
+  init(
+    connection: PostgresConnection, schema: String, name: String, ownPID: Int32,
+    signal: StoreChangeSignal, wake: Int32
   ) {
-    func lost(_ reason: String) {
-      signal.send(
-        .gone(
-          .storageUnavailable(
-            path: name, reason: "the connection to the server was lost: \(reason)")))
-    }
-    let connection: PostgresConnection
-    do {
-      connection = try PostgresConnection(libpq, parameters: parameters)
-      try connection.execute("LISTEN \(PostgresSchema.channel)")
-    } catch {
-      lost(error.message)
-      return
-    }
+    self.connection = connection
+    self.schema = schema
+    self.name = name
+    self.ownPID = ownPID
+    self.signal = signal
+    self.wake = wake
+  }
+
+  func run() {
     defer { connection.close() }
+    func lost(_ reason: String) {
+      signal.send(.gone(PostgresChangeListener.lost(reason, name: name)))
+    }
     let kinds = Dictionary(
       PostgresSchema.notifyingTables.map { ($0.table, $0.kinds) }, uniquingKeysWith: { $1 })
     var fds = [

@@ -119,15 +119,19 @@ public struct PostgresTarget: Sendable, Equatable {
     }
   }
 
-  /// The parameters libpq connects with: a 5 s connect timeout unless `PGCONNECT_TIMEOUT`
-  /// or the URL says otherwise, `pocket` as the application name unless one is given, then
-  /// the URL (expanded by libpq, so it overrides those two), and UTF-8 whatever it says.
+  /// The parameters libpq connects with: the connect timeout `PGCONNECT_TIMEOUT` gives, else
+  /// 5 s; `pocket` as the application name unless one is given; `PGPASSWORD` when set; then
+  /// the URL (expanded by libpq, so it overrides those); and UTF-8 whatever it says. libpq
+  /// reads the other `PG*` variables itself. (The two it is given here are read from
+  /// `environment`, which is the process's own but in tests.)
   func parameters(environment: [String: String]) -> [(keyword: String, value: String)] {
-    var parameters: [(keyword: String, value: String)] = []
-    if environment["PGCONNECT_TIMEOUT", default: ""].isEmpty {
-      parameters.append(("connect_timeout", "5"))
+    var parameters: [(keyword: String, value: String)] = [
+      ("connect_timeout", environment["PGCONNECT_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 } ?? "5"),
+      ("fallback_application_name", "pocket"),
+    ]
+    if let password = environment["PGPASSWORD"], !password.isEmpty {
+      parameters.append(("password", password))
     }
-    parameters.append(("fallback_application_name", "pocket"))
     if let url { parameters.append(("dbname", url)) }
     parameters.append(("client_encoding", "UTF8"))
     return parameters

@@ -1,0 +1,22 @@
+import Domain
+
+extension PostgresStore {
+  /// The repositories of this store; they share its one connection. Their `changes` are
+  /// what other clients of the store commit (`PostgresChangeListener`).
+  public var repositories: Repositories {
+    Repositories(
+      stopwatch: PostgresStopwatchRepository(database: database),
+      bookmarks: PostgresBookmarkRepository(database: database),
+      rates: PostgresExchangeRateRepository(database: database),
+      screens: PostgresScreenRepository(database: database),
+      mindLogs: PostgresMindLogRepository(database: database),
+      chat: PostgresChatRepository(database: database),
+      archive: PostgresArchiveRepository(database: database), changes: changes)
+  }
+
+  /// Every record that can be read, and each row that cannot, named: what `pocket export`
+  /// writes when the whole store cannot be read.
+  public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
+    try await PostgresArchiveRepository(database: database).salvage()
+  }
+}
