@@ -51,6 +51,8 @@ package struct OpenedStore {
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
         salvage: { try await store.salvage() })
+    case .postgres:
+      return try openPostgres(options, environment: environment)
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
@@ -63,5 +65,25 @@ package struct OpenedStore {
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
         takeWarnings: { await store.takeWarnings() })
     }
+  }
+
+  /// The postgres store: records on the server, shared by every machine; the screen seen
+  /// last and its numbered rows in the local sqlite store's folder, since they are this
+  /// machine's (a number typed here means what this terminal showed).
+  private static func openPostgres(_ options: Options, environment: [String: String]) throws
+    -> OpenedStore
+  {
+    let target = PostgresTarget(
+      url: options.storeURL ?? environment["POCKET_STORE_URL"].flatMap { $0.isEmpty ? nil : $0 },
+      schema: options.storeSchema)
+    let store = try PostgresStore.open(target, environment: environment)
+    let directory = try options.storeDirectory(environment: environment)
+    let local = try SQLiteStore.open(
+      path: directory.appendingPathComponent(SQLiteStore.fileName).path)
+    var repositories = store.repositories
+    repositories.screens = local.repositories.screens
+    return OpenedStore(
+      kind: .postgres, path: store.name, schemaVersion: store.schemaVersion,
+      repositories: repositories, files: StoreFiles(folder: directory.path))
   }
 }

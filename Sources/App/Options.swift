@@ -5,7 +5,7 @@ import Presentation
 
 /// The kinds of store `--store` can choose.
 enum StoreChoice: String, CaseIterable, Sendable {
-  case sqlite, json, memory
+  case sqlite, json, memory, postgres
 }
 
 /// Where `refresh` gets rates from.
@@ -35,6 +35,11 @@ enum RateSourceChoice: Equatable {
 package struct Options: Equatable {
   var store: StoreChoice = .sqlite
   var storePath: String?
+  /// `--store-url`: where the postgres store connects (a URL or connection string, never
+  /// with a password); `nil`: `POCKET_STORE_URL`, else libpq's `PG*` variables.
+  var storeURL: String?
+  /// `--store-schema`: the PostgreSQL schema that holds the postgres store.
+  var storeSchema = PostgresTarget.defaultSchema
   var language: Language?
   var rates: RateSourceChoice = .unconfigured
   /// `--timeout`: how long one HTTP refresh may take in all.
@@ -71,6 +76,15 @@ package struct Options: Equatable {
         options.store = kind
       case "--store-path":
         options.storePath = try value(for: argument)
+      case "--store-url":
+        let url = try value(for: argument)
+        // Arguments show in the process list to every user of the machine.
+        guard !PostgresTarget.hasPassword(url) else { throw .passwordInStoreURL }
+        options.storeURL = url
+      case "--store-schema":
+        let name = try value(for: argument)
+        guard PostgresTarget.isValidSchema(name) else { throw .badSchemaName(name) }
+        options.storeSchema = name
       case "--lang":
         let name = try value(for: argument)
         guard let language = Language(rawValue: name) else {
@@ -119,7 +133,8 @@ package struct Options: Equatable {
     _ arguments: [String], environment: [String: String]
   ) -> Language {
     let takesValue: Set = [
-      "--store", "--store-path", "--rates-file", "--rates-url", "--timeout", "--color",
+      "--store", "--store-path", "--store-url", "--store-schema", "--rates-file", "--rates-url",
+      "--timeout", "--color",
     ]
     var index = 0
     var found: Language?

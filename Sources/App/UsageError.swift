@@ -18,6 +18,10 @@ package enum UsageError: Error, Equatable {
   case emptyCommand
   case optionNeedsValue(String)
   case unknownStore(String)
+  /// `--store-url` with a password in it, which every user of the machine could read.
+  case passwordInStoreURL
+  /// `--store-schema` with a name that is not a plain lowercase identifier.
+  case badSchemaName(String)
   case unknownLanguage(String)
   case unknownColor(String)
   case notHTTPURL(String)
@@ -56,7 +60,7 @@ package enum UsageError: Error, Equatable {
         .unknownCommand("춤"), .notANumber(command: "bookmark", word: "둘"),
         .noMoreWords(command: "lap"), .refreshTakesOnlyForce, .takesOnlyYes(command: "clear"),
         .importTakesOnePath,
-        .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"),
+        .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"), .passwordInStoreURL, .badSchemaName("스키마"),
         .unknownLanguage("프랑스어"), .unknownColor("무지개"), .notHTTPURL("ftp://x"),
         .unknownOption("--verbose"),
         .badTimeout("0"), .badDate(command: "add", text: "모레"),
@@ -69,7 +73,7 @@ package enum UsageError: Error, Equatable {
       switch sample {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
-        .unknownLanguage, .unknownColor,
+        .passwordInStoreURL, .badSchemaName, .unknownLanguage, .unknownColor,
         .notHTTPURL, .unknownOption, .badTimeout, .badDate, .noSuchDay, .badDays:
         break
       }

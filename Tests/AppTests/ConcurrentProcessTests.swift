@@ -13,10 +13,9 @@ struct ConcurrentProcessTests {
   private func runWorkers(
     _ process: PocketProcess, _ workers: [[String]]
   ) throws -> [(command: String, status: Int32, stderr: String)] {
-    let store = process.store.map { " --store \($0)" } ?? ""
     let base =
-      "'\(PocketProcess.executable.path)' --store-path '\(process.directory.path)' --lang en"
-      + store
+      "'\(PocketProcess.executable.path)' --store-path '\(process.directory.path)' --lang en "
+      + process.storeArguments.joined(separator: " ")
     var shells: [(Process, Pipe)] = []
     for (index, commands) in workers.enumerated() {
       let script = commands.enumerated().map { step, command in
@@ -26,7 +25,7 @@ struct ConcurrentProcessTests {
       let shell = Process()
       shell.executableURL = URL(fileURLWithPath: "/bin/sh")
       shell.arguments = ["-c", script]
-      shell.environment = ["HOME": process.directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+      shell.environment = process.environment
       let output = Pipe()
       shell.standardOutput = output
       shell.standardInput = FileHandle.nullDevice
@@ -49,7 +48,10 @@ struct ConcurrentProcessTests {
     return results
   }
 
-  @Test(arguments: ["sqlite", "json"])
+  /// The stores several processes share, postgres where a test server runs.
+  static let sharedStores = ["sqlite", "json"] + (PostgresServer.isAvailable ? ["postgres"] : [])
+
+  @Test(arguments: sharedStores)
   func mixedReadThenWriteCommandsAreNeverRefusedNorLost(store: String) throws {
     let process = try PocketProcess(store: store)
     defer { process.remove() }

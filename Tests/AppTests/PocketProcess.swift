@@ -19,19 +19,30 @@ struct PocketProcess: Sendable {
     var wasKilled: Bool
   }
 
-  let directory: URL
+  var directory: URL
   /// `--store KIND`, or the default store when `nil`.
   var store: String?
+
+  /// For `--store postgres`: a schema of this process's own on the test server, which
+  /// `pocketArguments` names; the server's `PG*` variables are in `environment`.
+  var postgresSchema: String?
 
   init(store: String? = nil) throws {
     directory = try Fixtures.temporaryDirectory()
     self.store = store
+    if store == "postgres" { postgresSchema = PostgresServer.uniqueSchema() }
   }
 
   /// Uses the store folder `directory`, which the caller made (and removes).
   init(store: String? = nil, directory: URL) {
     self.directory = directory
     self.store = store
+    if store == "postgres" { postgresSchema = PostgresServer.uniqueSchema() }
+  }
+
+  /// The store options every run gives: `--store KIND` and, for postgres, its schema.
+  var storeArguments: [String] {
+    (store.map { ["--store", $0] } ?? []) + (postgresSchema.map { ["--store-schema", $0] } ?? [])
   }
 
   /// The `pocket` binary built beside this test bundle.
@@ -74,12 +85,12 @@ struct PocketProcess: Sendable {
 
   /// The arguments every run starts with: this store, English unless `lang` says otherwise.
   func pocketArguments(_ arguments: [String], lang: String = "en") -> [String] {
-    ["--store-path", directory.path, "--lang", lang] + (store.map { ["--store", $0] } ?? [])
-      + arguments
+    ["--store-path", directory.path, "--lang", lang] + storeArguments + arguments
   }
 
   var environment: [String: String] {
-    ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+    let server = postgresSchema == nil ? [:] : PostgresServer.shared?.environment() ?? [:]
+    return ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"].merging(server) { $1 }
   }
 
   /// Runs `pocket` with `arguments`, feeding `input` on stdin. With `killAfter`, the
@@ -88,17 +99,18 @@ struct PocketProcess: Sendable {
   /// through setpriv, from a copy of the binary that user can execute. `stdout` and
   /// `stderr` say where those go (a closed descriptor is closed by `/bin/sh`, as a user's
   /// shell would); what is not captured reads as empty. With `currentDirectory`, it runs
-  /// there (else where the tests run).
+  /// there (else where the tests run). `environment` adds variables (an empty value takes
+  /// one away).
   @discardableResult
   func run(
     _ arguments: [String], input: String? = nil, lang: String = "en", killAfter: Duration? = nil,
     asNobody: Bool = false, stdout stdoutSink: Sink = .captured,
     stderr stderrSink: Sink = .captured,
-    currentDirectory: URL? = nil
+    currentDirectory: URL? = nil, environment extra: [String: String] = [:]
   ) throws -> Run {
     let launched = try launch(
       arguments, input: input, lang: lang, asNobody: asNobody, stdout: stdoutSink,
-      stderr: stderrSink, currentDirectory: currentDirectory)
+      stderr: stderrSink, currentDirectory: currentDirectory, environment: extra)
     if let killAfter {
       let process = launched.process
       let pid = process.processIdentifier
@@ -145,7 +157,7 @@ struct PocketProcess: Sendable {
   private func launch(
     _ arguments: [String], input: String? = nil, lang: String = "en", asNobody: Bool = false,
     stdout stdoutSink: Sink = .captured, stderr stderrSink: Sink = .captured,
-    currentDirectory: URL? = nil
+    currentDirectory: URL? = nil, environment extra: [String: String] = [:]
   ) throws -> Launched {
     let process = Process()
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
@@ -172,7 +184,8 @@ struct PocketProcess: Sendable {
     }
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
-    process.environment = environment
+    // A variable given empty is taken away.
+    process.environment = environment.merging(extra) { $1 }.filter { !$0.value.isEmpty }
     if asNobody {
       // Under `swift test --enable-code-coverage` the binary writes a profile on exit;
       // `nobody` may not write where it would go.
@@ -316,8 +329,8 @@ struct PocketProcess: Sendable {
     process.arguments =
       ["-c", "ulimit -v \(Self.addressSpaceKiB) || exit 97; { \(input); } | exec \"$@\"", "sh"]
       + measure + [Self.executable.path, "--store-path", directory.path, "--lang", "en"]
-      + (store.map { ["--store", $0] } ?? []) + arguments
-    process.environment = ["HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+      + storeArguments + arguments
+    process.environment = environment
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout

@@ -2,12 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `pocket` loads no networking at start: libcurl, OpenSSL and FoundationNetworking (some
+/// `pocket` loads no networking at start: libcurl, OpenSSL, libpq and FoundationNetworking (some
 /// thirty shared libraries, a third of the start-up's CPU) are loaded only when `refresh`
 /// downloads (`CurlDownload` opens libcurl then). Read from the running process's own map
 /// of loaded files, so a dependency that comes back through any module is caught.
 @Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang))) struct StartupLibrariesTests {
-  static let networking = ["libcurl", "libFoundationNetworking", "libssl", "libcrypto"]
+  static let networking = [
+    "libcurl", "libFoundationNetworking", "libssl", "libcrypto", "libpq",
+  ]
 
   @Test(
     .enabled(

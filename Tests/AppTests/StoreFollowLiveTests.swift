@@ -27,12 +27,19 @@ struct StoreFollowLiveTests {
     let live: LiveTerminalTests.Live
     let other: PocketProcess
 
+    /// On postgres, the other process is another client of the test server, on the live
+    /// view's schema.
     init?(store kind: String, environment: [String: String] = [:]) throws {
+      var other = PocketProcess(store: kind, directory: URL(fileURLWithPath: "/"))
+      let server = kind == "postgres" ? PostgresServer.shared?.environment() ?? [:] : [:]
+      let schema = other.postgresSchema.map { ["--store-schema", $0] } ?? []
       guard
-        let live = try LiveTerminalTests().start(["--store", kind], environment: environment)
+        let live = try LiveTerminalTests().start(
+          ["--store", kind] + schema, environment: environment.merging(server) { $1 })
       else { return nil }
       self.live = live
-      other = PocketProcess(store: kind, directory: live.directory)
+      other.directory = live.directory
+      self.other = other
     }
 
     /// Runs `arguments` in the other process; it must succeed.

@@ -9,16 +9,20 @@ import Testing
 /// What the tests of one store followed by two real processes share: which stores, the
 /// viewer in line mode, and how its printed screens read.
 enum StoreFollowing {
-  /// The stores another process can change.
+  /// The file stores another process can change.
   static let stores = ["sqlite", "json"]
 
-  /// Each of `cases` with a store: every store with `POCKET_SOAK=1`, else one store each,
-  /// taken in turn, so the default run stays short and still meets both.
+  /// Every store another process can change: the file stores, and postgres where a test
+  /// server runs (changed by another client of the server).
+  static let sharedStores = stores + (PostgresServer.isAvailable ? ["postgres"] : [])
+
+  /// Each of `cases` with a store: every shared store with `POCKET_SOAK=1`, else one store
+  /// each, taken in turn, so the default run stays short and still meets them all.
   static func matrix<Case: Sendable>(_ cases: [Case]) -> [Followed<Case>] {
     cases.enumerated().flatMap { index, change in
       Soak.isOn
-        ? stores.map { Followed(change: change, store: $0) }
-        : [Followed(change: change, store: stores[index % stores.count])]
+        ? sharedStores.map { Followed(change: change, store: $0) }
+        : [Followed(change: change, store: sharedStores[index % sharedStores.count])]
     }
   }
 

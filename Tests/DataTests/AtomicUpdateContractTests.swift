@@ -14,7 +14,7 @@ import Testing
     url: "https://example.com/notice/1", title: "Notice", noticeDate: Fixtures.date(),
     bookmarkedAt: Fixtures.date(1_000))
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func updateStoresTheChangeItChoseFromWhatIsStored(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -35,7 +35,7 @@ import Testing
     #expect(try await store.stopwatch.load() == running, "a lap leaves the time alone")
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func aLapSavedWithAStopwatchStoresBothAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -47,7 +47,7 @@ import Testing
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [lap])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func updateThatThrowsStoresNothing(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -68,7 +68,7 @@ import Testing
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [taken])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func toggleBookmarkAddsThenRemoves(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -79,7 +79,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 0)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func toggleFavoriteFlips(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -89,7 +89,7 @@ import Testing
     #expect(try await store.rates.favorites() == [])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func replaceOnlyIfEmptyRefusesAStoreWithDataAndKeepsIt(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

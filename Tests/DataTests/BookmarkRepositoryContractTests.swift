@@ -12,7 +12,7 @@ import Testing
       bookmarkedAt: Fixtures.date(milliseconds))
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func anEmptyStoreHasNoBookmarks(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -24,7 +24,7 @@ import Testing
         .isEmpty)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func bookmarksComeNewestFirstAndTiesLaterInsertFirst(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -48,7 +48,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == expected)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func bookmarkedURLsIsTheStoredSubset(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -59,7 +59,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarkedURLs(among: []).isEmpty)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func toggleRemovesABookmarkedURLWhateverItsTitleAndAddsItBack(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -74,7 +74,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [other, kept])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func renameChangesOnlyTheTitle(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -90,7 +90,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [second, renamed])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func missingURLsThrowNotFound(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -104,7 +104,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [bookmark(1, at: 0)])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func deleteAndDeleteAll(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 @Suite struct ChatRepositoryContractTests {
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func insertGivesIDsFromOneUneditedMessages(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -17,7 +17,7 @@ import Testing
     #expect(second.id == 2)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func messagesComeOldestFirstAndTiesLowerIDFirst(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -39,7 +39,7 @@ import Testing
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == expected)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func updateReplacesTheMessage(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -52,7 +52,7 @@ import Testing
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == [message, other])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func missingIDsThrowNotFoundAndChangeNothing(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -64,7 +64,7 @@ import Testing
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == [message])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func deletedIDsAreNeverGivenAgain(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -80,7 +80,7 @@ import Testing
 }
 
 @Suite struct ChatBatchContractTests {
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func aBatchInsertGivesIDsInOrderAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -19,7 +19,7 @@ import Testing
       rates: ["USD": 1, "KRW": Decimal(1_300 + Int(day))])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func newerThanLatestStoresOnlyALaterPublication(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -37,7 +37,7 @@ import Testing
     #expect(try await store.rates.previous() == second)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func noneStoredOnlySeedsAnEmptyStore(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -62,7 +62,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func resetWithALimitCountsTheLapsAndRefusesMore(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -80,7 +80,7 @@ import Testing
     #expect(try await store.stopwatch.reset(ifAtMost: 0) == .deleted, "an empty one resets")
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func clearWithALimitCountsTheBookmarksAndRefusesMore(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -99,7 +99,7 @@ import Testing
     #expect(try await store.bookmarks.deleteAll(ifAtMost: .max) == .empty)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func editingSomeFieldsOfAnEntryKeepsTheOthersAsStored(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -15,7 +15,7 @@ import Testing
       noticeDate: Fixtures.date(Int64(index) * 1_000), bookmarkedAt: Fixtures.date(Int64(index)))
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func eachLookupFindsTheItemAsStoredNow(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -59,7 +59,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func aMissingOrDeletedItemIsNil(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -89,7 +89,7 @@ import Testing
     #expect(try await store.mindLogs.entry(id: kept.id + 1) == nil)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func anImportReplacesWhatTheIDsName(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }

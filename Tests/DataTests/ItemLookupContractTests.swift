@@ -66,7 +66,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func itemNIsTheNthItemAtBothEndsAndInTheMiddle(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -19,7 +19,7 @@ import Testing
       nextUpdateAt: Fixtures.date((day + 1) * 86_400_000), rates: ["USD": 1, "KRW": 1_300])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func countsAreTheCountsOfTheExport(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

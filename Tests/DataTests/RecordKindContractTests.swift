@@ -85,7 +85,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func eachKindRoundTripsThroughTheStoreAndIsCounted(store storeKind: StoreKind) async throws {
     for kind in RecordKind.all {
       var store = try StoreUnderTest(storeKind)

@@ -9,14 +9,14 @@ import Testing
     .rates, .calculator(currency: "KRW"), .stopwatch, .notices, .bookmarks, .mindLog, .chat,
   ]
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func nothingSavedIsNil(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.screens.lastScreen() == nil)
   }
 
-  @Test(arguments: StoreKind.allCases, screens)
+  @Test(arguments: StoreKind.available, screens)
   func everyScreenSurvivesReopen(kind: StoreKind, screen: Screen) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -25,7 +25,7 @@ import Testing
     #expect(try await store.screens.lastScreen() == screen)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func saveReplacesTheSavedScreen(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -37,7 +37,7 @@ import Testing
     #expect(try await store.screens.lastScreen() == .calculator(currency: "EUR"))
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func theLastCalculatorIsRememberedAcrossOtherScreens(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -40,7 +40,7 @@ import Testing
     ShownList(screen: .named("bookmarks"), items: []),
   ]
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func nothingSavedIsNil(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -50,7 +50,7 @@ import Testing
     #expect(try await store.screens.shownList() == nil)
   }
 
-  @Test(arguments: StoreKind.allCases, lists.indices)
+  @Test(arguments: StoreKind.available, lists.indices)
   func aListIsReadBackWholeAndSurvivesReopen(kind: StoreKind, index: Int) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -63,7 +63,7 @@ import Testing
 
   /// Each save replaces the whole list (a longer one by a shorter one too), through the
   /// json store's journal as well as its first snapshot.
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func aSaveReplacesTheWholeList(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -80,7 +80,7 @@ import Testing
   }
 
   /// The last screen and the shown list are kept apart: saving one leaves the other.
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func theScreenAndTheListAreSavedApart(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -94,7 +94,7 @@ import Testing
 
   /// View state, not data: an export does not hold it, and an import (which may give its
   /// ids to other records) leaves none.
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func anExportLeavesItOutAndAnImportClearsIt(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -139,7 +139,7 @@ import Testing
 
   static func long(_ count: Int) -> String { String(repeating: "가", count: count) }
 
-  @Test(arguments: StoreKind.allCases, unreadable.indices)
+  @Test(arguments: StoreKind.available, unreadable.indices)
   func aListAStoreCouldNotReadBackIsRefused(kind: StoreKind, index: Int) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -160,7 +160,7 @@ import Testing
   }
 
   /// The longest text and value a store takes are read back whole.
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func theLongestTextAndValueAreKept(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

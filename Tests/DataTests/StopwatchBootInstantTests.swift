@@ -14,7 +14,7 @@ import Testing
   static let running = Stopwatch(
     accumulated: .milliseconds(1_234), startedAt: Fixtures.date(500), startedOnBoot: boot)
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func theBootInstantIsStoredAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -39,7 +39,7 @@ import Testing
     #expect(try await store.stopwatch.load() == Stopwatch(accumulated: .milliseconds(9)))
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func exportAndReplaceAllCarryTheBootInstant(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -9,7 +9,7 @@ import Testing
     Lap(number: number, lapTime: .milliseconds(lapMs), total: .milliseconds(totalMs))
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func emptyStoreLoadsAResetStopwatch(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -19,7 +19,7 @@ import Testing
     #expect(try await store.stopwatch.lapSummary() == LapSummary())
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func saveReplacesTheStoredTimeAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -33,7 +33,7 @@ import Testing
     #expect(try await store.stopwatch.load() == stopped)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func saveLeavesLapsAlone(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -42,7 +42,7 @@ import Testing
     #expect(try await store.stopwatch.lapSummary().count == 1)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func lapsComeNewestFirstAndPage(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -68,7 +68,7 @@ import Testing
     #expect(try await store.stopwatch.laps(offset: 0, limit: 10) == all)
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func aDuplicateLapNumberThrowsAndStoresNothing(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -83,7 +83,7 @@ import Testing
       try await store.stopwatch.laps(offset: 0, limit: 10).items == [lap(1, 1_000, total: 1_000)])
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func summaryMarksFastestAndSlowestLowestNumberWinningTies(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -96,7 +96,7 @@ import Testing
     #expect(summary == LapSummary(count: 5, fastest: laps[1], slowest: laps[2]))
   }
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func resetDeletesTimeAndLapsAndIsFineOnAnEmptyStore(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }

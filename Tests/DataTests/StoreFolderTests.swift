@@ -47,7 +47,7 @@ import Testing
 
   // MARK: Folders
 
-  @Test(arguments: StoreKind.persistent)
+  @Test(arguments: StoreKind.fileStores)
   func aFolderOtherUsersCanWriteIsRefusedAndLeftAlone(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }
@@ -73,7 +73,7 @@ import Testing
 
   @Test(
     .enabled(if: isRoot, "needs root to give the folder to another user"),
-    arguments: StoreKind.persistent)
+    arguments: StoreKind.fileStores)
   func aFolderOwnedByAnotherUserIsRefused(kind: StoreKind) async throws {
     let store = try StoreUnderTest(kind)
     defer { store.remove() }

@@ -12,7 +12,7 @@ import Testing
   import Darwin
 #endif
 
-/// Each file store tells its subscribers what other connections commit, and only that: two
+/// Each store that others can change tells its subscribers what other connections commit, and only that: two
 /// instances on one folder stand for two processes (each has its own connection, its own
 /// files read and its own watch), as `SharedStoreContractTests` do.
 @Suite("Store observation", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
@@ -70,6 +70,7 @@ struct StoreObservationTests {
         path: directory.appendingPathComponent(SQLiteStore.fileName).path, watch: watch
       ).repositories
     case .memory: InMemoryStore().repositories
+    case .postgres: try kind.makeStore(at: directory)
     }
   }
 
@@ -192,7 +193,7 @@ struct StoreObservationTests {
     #expect(received.all.isEmpty, "\(received.all)")
   }
 
-  @Test(arguments: kinds)
+  @Test(arguments: StoreKind.fileStores)
   func aStoreWhoseFolderIsDeletedIsGone(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -227,7 +228,7 @@ struct StoreObservationTests {
     #expect(await received.wait { $0.contains { if case .gone = $0 { true } else { false } } })
   }
 
-  @Test(arguments: kinds)
+  @Test(arguments: StoreKind.fileStores)
   func aPolledStoreSaysSoAndStillReportsChanges(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }

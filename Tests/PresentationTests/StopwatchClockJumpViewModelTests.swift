@@ -14,7 +14,7 @@ import Testing
 struct StopwatchClockJumpViewModelTests {
   static let day = Duration.seconds(24 * 60 * 60)
 
-  @Test(arguments: StoreKind.allCases, [true, false])
+  @Test(arguments: StoreKind.available, [true, false])
   func theShownTimeNeverGoesBackAndNoLapIsNegative(kind: StoreKind, hasBootClock: Bool)
     async throws
   {

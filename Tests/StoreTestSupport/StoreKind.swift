@@ -9,6 +9,9 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   case memory
   case json
   case sqlite
+  /// On the private PostgreSQL server the tests start (`PostgresServer.shared`), each store
+  /// in a schema of its own.
+  case postgres
 
   public var description: String { rawValue }
 
@@ -16,12 +19,32 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   public var isPersistent: Bool {
     switch self {
     case .memory: false
-    case .json, .sqlite: true
+    case .json, .sqlite, .postgres: true
     }
   }
 
-  /// The kinds that keep their content on disk.
-  public static var persistent: [StoreKind] { allCases.filter(\.isPersistent) }
+  /// Every kind that can run here: all of them, but postgres only where a server could be
+  /// started (`PostgresServerTests` reports the skip, and fails it when CI requires one).
+  public static var available: [StoreKind] {
+    allCases.filter { $0 != .postgres || PostgresServer.isAvailable }
+  }
+
+  /// The kinds that keep their content when closed and opened again.
+  public static var persistent: [StoreKind] { available.filter(\.isPersistent) }
+
+  /// The kinds kept in files of a store folder.
+  public static let fileStores: [StoreKind] = [.json, .sqlite]
+
+  /// The postgres store that a test's `directory` names: a schema derived from the
+  /// folder's path, so that opening it again finds the same one.
+  public static func postgresTarget(for directory: URL) -> PostgresTarget {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in directory.standardizedFileURL.path.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return PostgresTarget(
+      url: PostgresServer.shared?.url(), schema: "t_" + String(hash, radix: 16))
+  }
 
   /// Opens a store of this kind in `directory` (ignored by the memory store).
   public func makeStore(at directory: URL) throws -> Repositories {
@@ -31,6 +54,8 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case .sqlite:
       try SQLiteStore.open(path: directory.appendingPathComponent(SQLiteStore.fileName).path)
         .repositories
+    case .postgres:
+      try PostgresStore.open(Self.postgresTarget(for: directory)).repositories
     }
   }
 }

@@ -3,13 +3,15 @@
 extension AppText {
   static let usageText = KeyText(
     """
-    Usage: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko]
+    Usage: pocket [--store sqlite|json|memory|postgres] [--store-path PATH]
+                  [--store-url URL] [--store-schema NAME] [--lang en|ko]
                   [--rates-file PATH | --rates-url URL | --online] [--timeout SECONDS]
                   [--plain] [--bail] [--color auto|always|never] [COMMAND [ARGS...]]
            pocket --help | -h
     """,
     """
-    사용법: pocket [--store sqlite|json|memory] [--store-path PATH] [--lang en|ko]
+    사용법: pocket [--store sqlite|json|memory|postgres] [--store-path PATH]
+                   [--store-url URL] [--store-schema NAME] [--lang en|ko]
                    [--rates-file PATH | --rates-url URL | --online] [--timeout SECONDS]
                    [--plain] [--bail] [--color auto|always|never] [COMMAND [ARGS...]]
             pocket --help | -h
@@ -18,9 +20,16 @@ extension AppText {
   static let optionsText = KeyText(
     """
     Options:
-      --store sqlite|json|memory  Where data lives (default: sqlite)
+      --store sqlite|json|memory|postgres
+                                  Where data lives (default: sqlite)
       --store-path PATH           The store's folder (default: $XDG_DATA_HOME/pocket,
-                                  else ~/.local/share/pocket)
+                                  else ~/.local/share/pocket); with postgres, where
+                                  this machine keeps the screen it showed last
+      --store-url URL             The postgres store's server, as libpq takes it
+                                  (postgresql://USER@HOST:PORT/DB?sslmode=verify-full);
+                                  never with a password: use ~/.pgpass (default:
+                                  POCKET_STORE_URL, else PGHOST, PGUSER, PGDATABASE, ...)
+      --store-schema NAME         The PostgreSQL schema of the store (default: pocket)
       --lang en|ko                Language (default: ko when LC_ALL or LANG starts with ko)
       --rates-file PATH           refresh reads an open.er-api.com response from a file
       --rates-url URL             refresh fetches from URL over HTTP(S)
@@ -46,9 +55,16 @@ extension AppText {
     """,
     """
     옵션:
-      --store sqlite|json|memory  데이터를 둘 곳 (기본값: sqlite)
+      --store sqlite|json|memory|postgres
+                                  데이터를 둘 곳 (기본값: sqlite)
       --store-path PATH           저장소 폴더 (기본값: $XDG_DATA_HOME/pocket,
-                                  없으면 ~/.local/share/pocket)
+                                  없으면 ~/.local/share/pocket); postgres에서는 이
+                                  컴퓨터가 마지막 화면을 두는 곳
+      --store-url URL             postgres 저장소의 서버, libpq가 받는 형식
+                                  (postgresql://USER@HOST:PORT/DB?sslmode=verify-full);
+                                  비밀번호는 넣지 말고 ~/.pgpass에 두세요 (기본값:
+                                  POCKET_STORE_URL, 없으면 PGHOST, PGUSER, PGDATABASE 등)
+      --store-schema NAME         저장소의 PostgreSQL 스키마 (기본값: pocket)
       --lang en|ko                언어 (기본값: LC_ALL 또는 LANG이 ko로 시작하면 ko)
       --rates-file PATH           refresh가 파일에 저장된 open.er-api.com 응답을 읽습니다
       --rates-url URL             refresh가 URL에서 HTTP(S)로 받아옵니다

@@ -50,8 +50,21 @@ extension UsageError {
         "\(option) needs a value. \(options.english)", "\(option) 뒤에 값이 필요합니다. \(options.korean)")
     case .unknownStore(let name):
       return KeyText(
-        "Unknown store '\(name)': use sqlite, json or memory.",
-        "알 수 없는 저장소입니다: '\(name)'. sqlite, json, memory 중 하나를 쓰세요.")
+        "Unknown store '\(name)': use sqlite, json, memory or postgres.",
+        "알 수 없는 저장소입니다: '\(name)'. sqlite, json, memory, postgres 중 하나를 쓰세요.")
+    case .passwordInStoreURL:
+      return KeyText(
+        "--store-url holds a password, which every user of this machine could read in the "
+          + "process list: put it in ~/.pgpass (or PGPASSFILE), or give the URL in "
+          + "POCKET_STORE_URL.",
+        "--store-url에 비밀번호가 들어 있습니다. 이 컴퓨터의 모든 사용자가 프로세스 목록에서 볼 수 있습니다: "
+          + "비밀번호는 ~/.pgpass(또는 PGPASSFILE)에 두거나, 주소를 POCKET_STORE_URL로 주세요.")
+    case .badSchemaName(let name):
+      return KeyText(
+        "'\(name)' cannot name a schema: use lowercase letters, digits and _, "
+          + "starting with a letter or _, at most 63 bytes.",
+        "\(Korean.word("'\(name)'", .topic)) 스키마 이름이 될 수 없습니다: 영문 소문자, 숫자, _만 쓰고 "
+          + "글자나 _로 시작하며 63바이트를 넘지 않게 하세요.")
     case .unknownLanguage(let name):
       return KeyText(
         "Unknown language '\(name)': use en or ko.",

@@ -28,10 +28,10 @@ struct PostgresChatRepository: ChatRepository {
     ORDER BY date_ms DESC, id DESC LIMIT $1 OFFSET $2
     """
 
-  /// How many messages one `insertMany` carries: large enough that a statement's round
-  /// trip is nothing beside its rows, small enough that a statement of the longest
-  /// messages stays a few tens of megabytes.
-  static let rowsPerStatement = 10_000
+  /// How many messages one `insertMany` carries: enough that a statement's round trip is
+  /// little beside its rows, few enough that a statement of the longest messages stays
+  /// within a few megabytes.
+  static let rowsPerStatement = 1_000
 
   func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
     let window = window(offset: offset, limit: limit)

@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `pocket --store postgres` as people run it: two machines (two processes, each with its own
+/// home folder) on one server share their records and keep their own last screen; the store
+/// is named without a password; a password on the command line is refused; a missing libpq
+/// says what to install; an export moves to any other store and back byte for byte.
+@Suite(
+  "pocket on a PostgreSQL store",
+  .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct PostgresProcessTests {
+  let server = PostgresServer.shared!
+
+  /// Two machines on one schema: a pocket each, with its own home and store folder.
+  func machines() throws -> (PocketProcess, PocketProcess) {
+    let first = try PocketProcess(store: "postgres")
+    var second = try PocketProcess(store: "postgres")
+    second.postgresSchema = first.postgresSchema
+    return (first, second)
+  }
+
+  @Test func twoMachinesShareTheirRecordsAndKeepTheirOwnLastScreen() throws {
+    let (laptop, desktop) = try machines()
+    defer {
+      laptop.remove()
+      desktop.remove()
+    }
+    let said = try laptop.run(["say", "hello from the laptop"])
+    #expect(said.status == 0, "\(said.stderr)")
+    let chat = try desktop.run(["chat"])
+    #expect(chat.status == 0, "\(chat.stderr)")
+    #expect(chat.stdout.contains("hello from the laptop"))
+    #expect(try desktop.run(["add", "7", "a good day"]).status == 0)
+    #expect(try laptop.run(["mind"]).stdout.contains("a good day"))
+    // The desktop last showed the mind log's list; the laptop, the chat, then the mind log
+    // too, then the stopwatch: each opens on its own.
+    #expect(try laptop.run(["stopwatch"]).status == 0)
+    let laptopOpens = try laptop.run([], input: "")
+    let desktopOpens = try desktop.run([], input: "")
+    #expect(laptopOpens.stdout.contains("Stopwatch"), "\(laptopOpens.stdout)")
+    #expect(desktopOpens.stdout.contains("Mind log"), "\(desktopOpens.stdout)")
+    // A number names the item this machine showed: the desktop deletes its entry 1.
+    #expect(try desktop.run(["delete", "1", "--yes"]).status == 0)
+    #expect(!(try laptop.run(["mind"]).stdout.contains("a good day")))
+  }
+
+  @Test func theStoreIsNamedWithoutItsPassword() throws {
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    // Trusted on the socket: the password is sent for nothing, and must show nowhere.
+    let secret = "correct-horse-4471"
+    var url = URLComponents(string: server.url())!
+    url.password = secret
+    let run = try pocket.run(
+      ["store"], environment: ["POCKET_STORE_URL": url.string!, "PGHOST": "", "PGUSER": ""])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Store: postgres"))
+    #expect(run.stdout.contains("(schema \(pocket.postgresSchema!))"))
+    #expect(run.stdout.contains("server notifications"))
+    #expect(!(run.stdout + run.stderr).contains(secret))
+  }
+
+  @Test func aPasswordOnTheCommandLineIsRefusedAndNothingIsMade() throws {
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    var url = URLComponents(string: server.url())!
+    url.password = "hunter2"
+    let run = try pocket.run(["--store-url", url.string!, "say", "hi"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("~/.pgpass"))
+    #expect(!run.stderr.contains("hunter2"))
+    #expect(
+      try server.psql(
+        "SELECT count(*) FROM pg_namespace WHERE nspname = '\(pocket.postgresSchema!)'") == "0")
+  }
+
+  @Test func withoutLibpqThePostgresStoreSaysWhatToInstall() throws {
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    let run = try pocket.run(["chat"], environment: ["POCKET_LIBPQ": "/nonexistent/libpq.so.5"])
+    #expect(run.status == 3)
+    #expect(run.stderr.contains("libpq5"), "\(run.stderr)")
+  }
+
+  @Test func aServerThatIsNotThereExitsThreeNamingIt() throws {
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    let run = try pocket.run(["chat"], environment: ["PGHOST": pocket.directory.path])
+    #expect(run.status == 3)
+    #expect(run.stderr.contains(pocket.directory.path), "\(run.stderr)")
+  }
+
+  /// postgres → sqlite → json → memory-less round: each export is the same bytes.
+  @Test func anExportMovesToEveryStoreAndBackByteForByte() throws {
+    let source = try PocketProcess(store: "postgres")
+    defer { source.remove() }
+    for command in [
+      ["say", "안녕 😀"], ["start"], ["lap"], ["add", "3.5", "note"], ["fav", "EUR"],
+      ["notices"], ["bookmark", "2"],
+    ] {
+      let run = try source.run(command)
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+    }
+    let original = try source.export()
+    let file = source.directory.appendingPathComponent("moved.json")
+    try original.write(to: file)
+    for store in ["sqlite", "json", "postgres"] {
+      let target = try PocketProcess(store: store)
+      defer { target.remove() }
+      let imported = try target.run(["import", file.path])
+      #expect(imported.status == 0, "\(store): \(imported.stderr)")
+      #expect(try target.export() == original, "\(store)")
+    }
+  }
+}

@@ -1,0 +1,361 @@
+import Data
+import Domain
+import Foundation
+import StoreTestSupport
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the postgres store does beyond the repository contracts (which run on it through
+/// `StoreKind.postgres`): its schema and migrations, the changes other clients make, and the
+/// server's faults. Each test uses a schema of its own on the shared test server, or a
+/// private server when it stops, kills or reconfigures it.
+@Suite(
+  "PostgreSQL store",
+  .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct PostgresStoreTests {
+  let server = PostgresServer.shared!
+
+  func target(_ schema: String = PostgresServer.uniqueSchema()) -> PostgresTarget {
+    PostgresTarget(url: server.url(), schema: schema)
+  }
+
+  @Test func aNewStoreMakesItsSchemaAtTheCurrentVersion() throws {
+    let target = target()
+    let store = try PostgresStore.open(target)
+    #expect(store.schemaVersion == PostgresStore.currentSchemaVersion)
+    #expect(
+      try server.psql("SELECT version FROM \(target.schema).schema_version")
+        == "\(PostgresStore.currentSchemaVersion)")
+    #expect(store.name.contains("(schema \(target.schema))"))
+    #expect(store.name.hasPrefix("postgresql://pocket@"))
+  }
+
+  @Test func aNewerSchemaIsRefusedAndLeftAsItWas() async throws {
+    let target = target()
+    let store = try PostgresStore.open(target)
+    _ = try await store.repositories.chat.insert(content: "kept", date: Fixtures.date())
+    let newer = PostgresStore.currentSchemaVersion + 1
+    try server.psql("UPDATE \(target.schema).schema_version SET version = \(newer)")
+    #expect {
+      try PostgresStore.open(target)
+    } throws: { error in
+      guard case DomainError.corruptStore(_, let reason) = error else { return false }
+      return reason.contains("newer than this Pocket")
+    }
+    #expect(try server.psql("SELECT version FROM \(target.schema).schema_version") == "\(newer)")
+    #expect(try server.psql("SELECT content FROM \(target.schema).chat_messages") == "kept")
+  }
+
+  @Test func aSchemaHoldingAnotherProgramsTablesIsRefusedUntouched() throws {
+    let schema = PostgresServer.uniqueSchema()
+    try server.psql("CREATE SCHEMA \(schema); CREATE TABLE \(schema).orders (id int)")
+    #expect {
+      try PostgresStore.open(target(schema))
+    } throws: { error in
+      guard case DomainError.corruptStore(_, let reason) = error else { return false }
+      return reason.contains("not Pocket's")
+    }
+    #expect(
+      try server.psql("SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'")
+        == "orders")
+  }
+
+  @Test func twoSchemasInOneDatabaseAreTwoStores() async throws {
+    let first = try PostgresStore.open(target()).repositories
+    let second = try PostgresStore.open(target()).repositories
+    _ = try await first.chat.insert(content: "first's", date: Fixtures.date())
+    #expect(try await second.chat.messages(offset: 0, limit: 5).total == 0)
+    #expect(try await first.chat.messages(offset: 0, limit: 5).total == 1)
+  }
+
+  /// Text that would change a statement built by concatenation is stored as it is.
+  @Test func textThatLooksLikeSQLIsStoredAsText() async throws {
+    let repositories = try PostgresStore.open(target()).repositories
+    let hostile = "'); DROP TABLE chat_messages; -- $1 \\ \" 😀"
+    let message = try await repositories.chat.insert(content: hostile, date: Fixtures.date())
+    #expect(try await repositories.chat.message(id: message.id)?.content == hostile)
+    let bookmark = Bookmark(
+      url: "https://x.test/?q=' OR 1=1 --", title: hostile, noticeDate: Fixtures.date(),
+      bookmarkedAt: Fixtures.date(1))
+    #expect(try await repositories.bookmarks.toggle(bookmark) == .bookmarked)
+    #expect(try await repositories.bookmarks.bookmark(url: bookmark.url) == bookmark)
+  }
+
+  /// A change made by any client, here psql, reaches a subscriber: the triggers notify,
+  /// whoever writes, and keep the row counts too.
+  @Test func aChangeMadeWithPsqlIsReportedAndCounted() async throws {
+    let target = target()
+    let store = try PostgresStore.open(target)
+    #expect(store.repositories.changes.watch == .serverNotifications)
+    let received = Received(store.repositories.changes.subscribe())
+    defer { received.stop() }
+    // The listener connects on a thread of its own: psql's insert is repeated until one
+    // comes after its LISTEN.
+    var sent = 0
+    let reported = await Self.retrying {
+      if received.kinds.contains(.chat) { return true }
+      if sent < 50 {
+        sent += 1
+        _ = try? server.psql(
+          "INSERT INTO \(target.schema).chat_messages (id, content, date_ms, edited) "
+            + "VALUES (\(sent), 'from psql', 0, false)")
+      }
+      return false
+    }
+    #expect(reported, "\(received.all)")
+    #expect(!received.kinds.contains(.bookmarks))
+    let page = try await store.repositories.chat.messages(offset: 0, limit: 100)
+    #expect(page.total == page.items.count)
+    #expect(page.items.allSatisfy { $0.content == "from psql" })
+  }
+
+  /// The store's own writes are not reported to its own subscribers; another store's are.
+  @Test func ownWritesAreNotReportedAndAnotherConnectionsAre() async throws {
+    let target = target()
+    let viewer = try PostgresStore.open(target).repositories
+    let writer = try PostgresStore.open(target).repositories
+    let received = Received(viewer.changes.subscribe())
+    defer { received.stop() }
+    var written = 0
+    let reported = await Self.retrying {
+      if received.kinds.contains(.bookmarks) { return true }
+      if written < 50 {
+        written += 1
+        _ = try? await viewer.chat.insert(content: "own", date: Fixtures.date())
+        _ = try? await writer.bookmarks.toggle(
+          Bookmark(
+            url: "https://x.test/\(written)", title: "t", noticeDate: Fixtures.date(),
+            bookmarkedAt: Fixtures.date()))
+      }
+      return false
+    }
+    #expect(reported)
+    #expect(!received.kinds.contains(.chat), "\(received.all)")
+  }
+
+  // MARK: - Faults, each on a private server
+
+  @Test func aServerThatIsNotThereIsReportedNamingTheSocket() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = PostgresTarget(url: "postgresql://pocket@/pocket?host=\(folder.path)")
+    #expect {
+      try PostgresStore.open(target)
+    } throws: { error in
+      guard case DomainError.storageUnavailable(let name, let reason) = error else { return false }
+      return reason.contains(folder.path) && reason.contains("No such file")
+        && name.contains("pocket")
+    }
+  }
+
+  @Test func aWrongPasswordIsRefusedAndNeverShown() throws {
+    try server.psql("SELECT 1")
+    let role = "r" + PostgresServer.uniqueSchema()
+    try server.createRole(role, password: "right-horse-battery")
+    let url = server.url(user: role)
+    let wrong = "wrong-staple-7f3a"
+    #expect {
+      try PostgresStore.open(PostgresTarget(url: url), environment: ["PGPASSWORD": wrong])
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("password authentication failed") && !text.contains(wrong)
+    }
+    let store = try PostgresStore.open(
+      PostgresTarget(url: url, schema: role), environment: ["PGPASSWORD": "right-horse-battery"])
+    #expect(!store.name.contains("right-horse-battery"))
+  }
+
+  /// A password given in a URL (from the environment) shows in no error.
+  @Test func aPasswordInTheURLIsRedactedFromErrors() throws {
+    let secret = "s3cret-wombat"
+    let target = PostgresTarget(
+      url: "postgresql://nobody:\(secret)@/pocket?host=/nonexistent-\(UUID().uuidString)")
+    #expect(PostgresTarget.hasPassword(target.url!))
+    #expect(!PostgresTarget.hasPassword("postgresql://nobody@/pocket?host=/tmp"))
+    #expect(PostgresTarget.hasPassword("host=/tmp password='a b' user=x"))
+    #expect {
+      try PostgresStore.open(target, environment: [:])
+    } throws: { error in !"\(error)".contains(secret) && "\(error)".contains("nobody") }
+  }
+
+  @Test func aServerStoppedMidSessionIsGoneAndWritesFail() async throws {
+    let own = try PostgresServer.start()
+    defer { own.remove() }
+    let store = try PostgresStore.open(PostgresTarget(url: own.url()))
+    let repositories = store.repositories
+    _ = try await repositories.chat.insert(content: "before", date: Fixtures.date())
+    let received = Received(repositories.changes.subscribe())
+    defer { received.stop() }
+    // The listener connects on its own thread: a change from another connection shows it
+    // is listening before the server goes.
+    let other = try PostgresStore.open(PostgresTarget(url: own.url())).repositories
+    var sent = 0
+    let listening = await Self.retrying {
+      if received.kinds.contains(.chat) { return true }
+      if sent < 50 {
+        sent += 1
+        _ = try? await other.chat.insert(content: "other", date: Fixtures.date())
+      }
+      return false
+    }
+    #expect(listening)
+    try own.stop()
+    let gone = await received.wait { events in
+      events.contains { if case .gone = $0 { true } else { false } }
+    }
+    #expect(gone, "\(received.all)")
+    await #expect {
+      _ = try await repositories.chat.insert(content: "after", date: Fixtures.date())
+    } throws: { error in
+      guard case DomainError.storageUnavailable = error else { return false }
+      return true
+    }
+  }
+
+  /// The server killed while a writer inserts: every insert that returned is there after
+  /// a restart (commits are synchronous), and the writer is told of the failure.
+  @Test func aServerKilledDuringWritesLosesNothingAcknowledged() async throws {
+    let own = try PostgresServer.start(.init(fsync: true))
+    defer { own.remove() }
+    let repositories = try PostgresStore.open(PostgresTarget(url: own.url())).repositories
+    let acknowledged = Mutex<[Int64]>([])
+    let writer = Task {
+      while !Task.isCancelled {
+        guard
+          let message = try? await repositories.chat.insert(
+            content: "kept", date: Fixtures.date())
+        else { return }
+        acknowledged.withLock { $0.append(message.id) }
+      }
+    }
+    _ = await Turns.wait(turns: 6000) { acknowledged.withLock { $0.count } >= 20 }
+    try own.kill()
+    await writer.value
+    try own.restart()
+    let reopened = try PostgresStore.open(PostgresTarget(url: own.url())).repositories
+    let ids = acknowledged.withLock { $0 }
+    #expect(ids.count >= 20)
+    for id in ids {
+      #expect(try await reopened.chat.message(id: id) != nil, "message \(id) was lost")
+    }
+  }
+
+  @Test func aServerThatRequiresTLSRefusesAPlainConnectionAndTakesAnEncryptedOne() throws {
+    let port = try Self.freePort()
+    let own = try PostgresServer.start(.init(tcpPort: port, requireTLS: true))
+    defer { own.remove() }
+    try own.createRole("alice", password: "tls-only")
+    let environment = ["PGPASSWORD": "tls-only"]
+    #expect {
+      try PostgresStore.open(
+        PostgresTarget(url: "postgresql://alice@127.0.0.1:\(port)/pocket?sslmode=disable"),
+        environment: environment)
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("127.0.0.1") && text.contains("no encryption")
+    }
+    let store = try PostgresStore.open(
+      PostgresTarget(url: "postgresql://alice@127.0.0.1:\(port)/pocket?sslmode=require"),
+      environment: environment)
+    #expect(store.usesTLS)
+  }
+
+  /// A server that takes the connection and never answers: refused within the connect
+  /// timeout (here PGCONNECT_TIMEOUT=1), naming the host.
+  @Test func aServerThatNeverAnswersTimesOut() throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #expect(listener >= 0)
+    defer { close(listener) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    #expect(bound == 0 && listen(listener, 8) == 0)
+    let port = try Self.port(of: listener)
+    let started = ContinuousClock.now
+    #expect {
+      try PostgresStore.open(
+        PostgresTarget(url: "postgresql://pocket@127.0.0.1:\(port)/pocket?sslmode=disable"),
+        environment: ["PGCONNECT_TIMEOUT": "1"])
+    } throws: { error in "\(error)".contains("127.0.0.1") && "\(error)".contains("timeout") }
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
+  // MARK: - Helpers
+
+  /// Runs `body` every 100 ms until it holds, for at most a minute.
+  static func retrying(_ body: () async -> Bool) async -> Bool {
+    for _ in 0..<600 {
+      if await body() { return true }
+      try? await Task.sleep(for: .milliseconds(100))
+    }
+    return false
+  }
+
+  /// A TCP port on 127.0.0.1 that nothing listens on now.
+  static func freePort() throws -> Int {
+    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(probe) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    return try port(of: probe)
+  }
+
+  static func port(of descriptor: Int32) throws -> Int {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    try #require(named == 0)
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// What a subscription receives, recorded as it comes.
+  final class Received: Sendable {
+    private let events = Mutex<[StoreEvent]>([])
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    init(_ changes: StoreChanges) {
+      task.withLock {
+        $0 = Task { [weak self] in
+          for await event in changes { self?.events.withLock { $0.append(event) } }
+        }
+      }
+    }
+
+    var all: [StoreEvent] { events.withLock { $0 } }
+
+    var kinds: RecordKinds {
+      all.reduce(into: []) { kinds, event in
+        if case .changed(let more) = event { kinds.formUnion(more) }
+      }
+    }
+
+    func stop() { task.withLock { $0?.cancel() } }
+
+    func wait(until condition: ([StoreEvent]) -> Bool) async -> Bool {
+      await Turns.wait(turns: 6000) { condition(all) }
+    }
+  }
+}
