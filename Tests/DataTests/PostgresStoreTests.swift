@@ -240,7 +240,7 @@ struct PostgresStoreTests {
   /// The server killed while a writer inserts: every insert that returned is there after
   /// a restart (commits are synchronous), and the writer is told of the failure.
   @Test func aServerKilledDuringWritesLosesNothingAcknowledged() async throws {
-    let own = try PostgresServer.start(.init(fsync: true))
+    let own = try PostgresServer.start()
     defer { own.remove() }
     let repositories = try PostgresStore.open(PostgresTarget(url: own.url())).repositories
     let acknowledged = Mutex<[Int64]>([])

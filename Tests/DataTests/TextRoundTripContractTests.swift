@@ -15,7 +15,7 @@ import Testing
     "quote \" back \\ brace {a,b}", "NULL", "  spaced  ", "line\r\nbreak", "👩‍👩‍👧‍👦 e\u{301}",
   ]
 
-  @Test(arguments: StoreKind.allCases)
+  @Test(arguments: StoreKind.available)
   func everyTextRoundTripsThroughEveryDoor(kind: StoreKind) async throws {
     var store = try StoreUnderTest(kind)
     defer { store.remove() }
