@@ -11,7 +11,9 @@ import Testing
   .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct PostgresProcessTests {
-  let server = PostgresServer.shared!
+  let server: PostgresServer
+
+  init() throws { server = try #require(PostgresServer.shared) }
 
   /// Two machines on one schema: a pocket each, with its own home and store folder.
   func machines() throws -> (PocketProcess, PocketProcess) {

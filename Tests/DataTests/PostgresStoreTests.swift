@@ -21,7 +21,9 @@ import Testing
   .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct PostgresStoreTests {
-  let server = PostgresServer.shared!
+  let server: PostgresServer
+
+  init() throws { server = try #require(PostgresServer.shared) }
 
   func target(_ schema: String = PostgresServer.uniqueSchema()) -> PostgresTarget {
     PostgresTarget(url: server.url(), schema: schema)
@@ -64,7 +66,8 @@ struct PostgresStoreTests {
       return reason.contains("not Pocket's")
     }
     #expect(
-      try server.psql("SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'")
+      try server.psql(
+        "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'")
         == "orders")
   }
 
@@ -147,7 +150,8 @@ struct PostgresStoreTests {
     let store = try PostgresStore.open(
       PostgresTarget(url: server.url() + "&application_name=\(name)"))
     func connections() throws -> Int {
-      Int(try server.psql("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(name)'"))
+      Int(
+        try server.psql("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(name)'"))
         ?? -1
     }
     #expect(try connections() == 1)

@@ -87,8 +87,9 @@ struct LibPQ: Sendable {
   /// The library, opened once per process on first use; the error says what to install.
   static func load(environment: [String: String]) throws(PostgresError) -> LibPQ {
     let loaded = cache.withLock { cache in
-      if cache == nil { cache = open(candidates(environment: environment)) }
-      return cache!
+      let loaded = cache ?? open(candidates(environment: environment))
+      cache = loaded
+      return loaded
     }
     return try loaded.get()
   }

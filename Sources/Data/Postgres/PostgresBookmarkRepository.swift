@@ -26,7 +26,8 @@ struct PostgresBookmarkRepository: BookmarkRepository {
     return try await database.read { connection in
       let total = try rowCount("bookmarks", connection)
       let items = try postgresRows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+        window, total: total, forward: Self.page, backward: Self.pageReversed,
+        index: .bookmarks, connection
       ) { try BookmarkRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }

@@ -38,7 +38,8 @@ struct PostgresChatRepository: ChatRepository {
     return try await database.read { connection in
       let total = try rowCount("chat_messages", connection)
       let items = try postgresRows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+        window, total: total, forward: Self.page, backward: Self.pageReversed,
+        index: .chat, connection
       ) { try ChatMessageRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }

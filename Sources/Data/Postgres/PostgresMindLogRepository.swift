@@ -23,7 +23,8 @@ struct PostgresMindLogRepository: MindLogRepository {
     return try await database.read { connection in
       let total = try rowCount("mind_logs", connection)
       let items = try postgresRows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed, connection
+        window, total: total, forward: Self.page, backward: Self.pageReversed,
+        index: .mindLogs, connection
       ) { try MindLogRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }

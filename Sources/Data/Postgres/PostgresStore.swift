@@ -58,9 +58,9 @@ public final class PostgresStore: Sendable {
     } catch {
       throw failure(error, name: guessedName)
     }
-    let where_ = connection.target
+    let reached = connection.target
     let name = PostgresTarget.name(
-      user: where_.user, host: where_.host, port: where_.port, database: where_.database,
+      user: reached.user, host: reached.host, port: reached.port, database: reached.database,
       schema: target.schema)
     do {
       try use(target.schema, connection)

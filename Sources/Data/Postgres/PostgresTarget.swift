@@ -126,7 +126,9 @@ public struct PostgresTarget: Sendable, Equatable {
   /// `environment`, which is the process's own but in tests.)
   func parameters(environment: [String: String]) -> [(keyword: String, value: String)] {
     var parameters: [(keyword: String, value: String)] = [
-      ("connect_timeout", environment["PGCONNECT_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 } ?? "5"),
+      (
+        "connect_timeout", environment["PGCONNECT_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 } ?? "5"
+      ),
       ("fallback_application_name", "pocket"),
     ]
     if let password = environment["PGPASSWORD"], !password.isEmpty {
