@@ -56,7 +56,7 @@ extension RecordKind {
     counted: nil,
     count: { _ in 0 }, holdsUserData: { !$0.stopwatch.isReset },
     sqliteHoldsUserData: { !(try SQLiteStopwatchRepository.stopwatch($0).isReset) },
-    postgresHoldsUserData: { !(try PostgresArchiveRepository.stopwatch($0).isReset) },
+    postgresHoldsUserData: { !(try PostgresStopwatchRepository.stopwatch($0).isReset) },
     copy: { $1.stopwatch = $0.stopwatch })
 
   static let laps = list(

@@ -48,28 +48,10 @@ struct PostgresArchiveRepository: ArchiveRepository {
   static let selectBookmarks = """
     SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id
     """
-  static let selectSnapshot = """
-    SELECT base, published_at_ms, next_update_at_ms FROM rate_snapshots WHERE slot = $1
-    """
-  static let selectRates = "SELECT code, rate FROM rates WHERE slot = $1"
   static let selectFavorites = "SELECT code FROM favorite_currencies"
   static let selectMindLogs = "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
   static let selectMessages = "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
   static let selectCounter = "SELECT value FROM counters WHERE name = $1"
-
-  /// The stored stopwatch; a reset one when no row is stored.
-  static func stopwatch(_ connection: PostgresConnection) throws -> Stopwatch {
-    try connection.query(StopwatchRow.select) { StopwatchRow($0) }.first?.toDomain()
-      ?? Stopwatch()
-  }
-
-  /// The snapshot in `slot` ("latest" or "previous"), if any.
-  static func snapshot(_ slot: String, _ connection: PostgresConnection) throws -> RateSnapshot? {
-    guard var row = try connection.query(selectSnapshot, slot, row: RateSnapshotRow.init).first
-    else { return nil }
-    row.rates = try connection.query(selectRates, slot) { (code: $0.text(0), rate: $0.text(1)) }
-    return try row.toDomain()
-  }
 
   /// Every record, in the archive's canonical orders. With `skipped`, a row that cannot be
   /// read is left out and named there; without it, it throws.
@@ -93,13 +75,16 @@ struct PostgresArchiveRepository: ArchiveRepository {
       try checkedColumn(
         connection.integer(selectCounter, name) ?? 0, Limits.counter, "counters.value of \(name)")
     }
-    let screen = try connection.query(ScreenStateRow.select, row: ScreenStateRow.init).first
+    let screen = try PostgresScreenRepository.state(connection)
     return StoreArchive(
-      stopwatch: try row { try stopwatch(connection) } ?? Stopwatch(),
+      stopwatch: try row { try PostgresStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
       laps: try rows(selectLaps) { try LapRow($0).toDomain() },
       bookmarks: try rows(selectBookmarks) { try BookmarkRow($0).toDomain() },
-      latestRates: try row { try snapshot("latest", connection) } ?? nil,
-      previousRates: try row { try snapshot("previous", connection) } ?? nil,
+      latestRates: try row { try PostgresExchangeRateRepository.snapshot("latest", connection) }
+        ?? nil,
+      previousRates: try row {
+        try PostgresExchangeRateRepository.snapshot("previous", connection)
+      } ?? nil,
       // Sorted in Swift, as every other store sorts them, whatever the server's collation.
       favoriteCurrencies: try connection.query(selectFavorites) { $0.text(0) }.sorted(),
       lastScreen: try row { try screen?.lastScreen() } ?? nil,
@@ -112,11 +97,6 @@ struct PostgresArchiveRepository: ArchiveRepository {
 
   // The statements of the import: each list inserted many rows per statement, from arrays
   // (`PostgresArray`), so a large archive costs a few round trips rather than one per record.
-  static let insertStopwatch = """
-    INSERT INTO stopwatch
-      (id, accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms)
-    VALUES (1, $1, $2, $3, $4)
-    """
   static let insertLaps = """
     INSERT INTO laps (\(LapRow.columns))
     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])
@@ -129,13 +109,6 @@ struct PostgresArchiveRepository: ArchiveRepository {
     FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])
       WITH ORDINALITY AS given (url, title, notice_date_ms, bookmarked_at_ms, position)
     ORDER BY position
-    """
-  static let insertSnapshot = """
-    INSERT INTO rate_snapshots (slot, base, published_at_ms, next_update_at_ms)
-    VALUES ($1, $2, $3, $4)
-    """
-  static let insertRates = """
-    INSERT INTO rates (slot, code, rate) SELECT $1, * FROM unnest($2::text[], $3::text[])
     """
   static let insertFavorites = """
     INSERT INTO favorite_currencies (code) SELECT * FROM unnest($1::text[])
@@ -179,10 +152,7 @@ struct PostgresArchiveRepository: ArchiveRepository {
 
   /// Inserts every record of `archive` but its chat messages into emptied tables.
   private static func insert(_ archive: StoreArchive, _ connection: PostgresConnection) throws {
-    let stopwatch = StopwatchRow(try archive.stopwatch.storable())
-    try connection.execute(
-      insertStopwatch, stopwatch.accumulatedMs, stopwatch.startedAtMs, stopwatch.startedBootID,
-      stopwatch.startedUptimeMs)
+    try PostgresStopwatchRepository.save(archive.stopwatch, connection)
     for laps in chunks(try archive.laps.map { LapRow(try $0.storable()) }) {
       try insertUnique(
         connection, insertLaps, PostgresArray.literal(laps.lazy.map { Int64($0.number) }),
@@ -196,13 +166,11 @@ struct PostgresArchiveRepository: ArchiveRepository {
         PostgresArray.literal(bookmarks.lazy.map(\.noticeDateMs)),
         PostgresArray.literal(bookmarks.lazy.map(\.bookmarkedAtMs)))
     }
-    for (slot, snapshot) in [("latest", archive.latestRates), ("previous", archive.previousRates)] {
-      guard let snapshot else { continue }
-      let row = RateSnapshotRow(try snapshot.storable())
-      try connection.execute(insertSnapshot, slot, row.base, row.publishedAtMs, row.nextUpdateAtMs)
-      try connection.execute(
-        insertRates, slot, PostgresArray.literal(row.rates.lazy.map { $0.code }),
-        PostgresArray.literal(row.rates.lazy.map { $0.rate }))
+    if let latest = archive.latestRates {
+      try PostgresExchangeRateRepository.insert(latest, into: "latest", connection)
+    }
+    if let previous = archive.previousRates {
+      try PostgresExchangeRateRepository.insert(previous, into: "previous", connection)
     }
     try connection.execute(
       insertFavorites, PostgresArray.literal(Set(archive.favoriteCurrencies).sorted()))
