@@ -209,7 +209,7 @@ struct KoreanCoverageTests {
     #expect(option.status == .usage)
     #expect(
       option.console.errors
-        == "pocket: 알 수 없는 저장소입니다: 'paper'. sqlite, json, memory 중 하나를 쓰세요.\n")
+        == "pocket: 알 수 없는 저장소입니다: 'paper'. sqlite, json, memory, postgres 중 하나를 쓰세요.\n")
     let empty = await ScriptedConsole.run(["--store", "memory", "--lang", "ko", " "])
     #expect(empty.status == .usage)
     #expect(empty.console.errors.hasPrefix("pocket: 명령이 비어 있습니다."))
@@ -246,8 +246,10 @@ struct KoreanCoverageTests {
   static let typedWords: Set<String> =
     Set(ScreenRegistry.standard.commands.flatMap(\.words))
     .union([
-      "pocket", "sqlite", "json", "memory", "en", "ko", "KiB", "open.er-api.com", "http", "https",
-      "auto", "always", "never",
+      "pocket", "sqlite", "json", "memory", "postgres", "en", "ko", "KiB", "open.er-api.com",
+      "http", "https", "auto", "always", "never",
+      // Names of software, as in every language: the database and its client library.
+      "PostgreSQL", "libpq",
     ])
 
   /// The words of `text` in Latin letters that are not typed words, codes or placeholders

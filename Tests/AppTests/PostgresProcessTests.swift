@@ -1,3 +1,4 @@
+import Data
 import Foundation
 import TestSupport
 import Testing
@@ -115,5 +116,32 @@ struct PostgresProcessTests {
       #expect(imported.status == 0, "\(store): \(imported.stderr)")
       #expect(try target.export() == original, "\(store)")
     }
+  }
+
+  /// A live view whose server stops (after another machine's message has shown, so it
+  /// listens) gives the terminal back, says the connection was lost, and ends with 3.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
+  func aLiveViewWhoseServerStopsEndsWithStatus3() async throws {
+    let own = try await Blocking.run { try PostgresServer.start() }
+    defer { own.remove() }
+    guard
+      let live = try LiveTerminalTests().start(
+        ["--store", "postgres", "--store-url", own.url()])
+    else { return }
+    defer { live.close() }
+    try live.send("6", until: { $0.contains("[Chat]") })
+    var other = try PocketProcess(store: "postgres")
+    other.postgresSchema = PostgresTarget.defaultSchema
+    defer { other.remove() }
+    let said = try other.run(["--store-url", own.url(), "say", "from the other machine"])
+    #expect(said.status == 0, "\(said.stderr)")
+    try live.pty.read(
+      untilScreen: { $0.contains("from the other machine") }, timeout: StoreFollowing.deadline)
+    try await Blocking.run { try own.stop() }
+    try live.expectTerminalGivenBack(status: 3)
+    let output = String(decoding: live.pty.output, as: UTF8.self)
+    let after = output.components(separatedBy: "\u{1B}[?1049l").last ?? ""
+    #expect(after.contains("the connection to the server was lost"), "\(after)")
+    #expect(after.contains("postgresql://pocket@"))
   }
 }

@@ -17,11 +17,11 @@ import Testing
 @Suite("Process races", .serialized)
 struct ProcessRaceTests {
   /// The store of `pocket`, opened in this process (after the processes ended).
-  private func opened(_ pocket: PocketProcess) throws -> Repositories {
+  private func opened(_ pocket: PocketProcess) async throws -> Repositories {
     guard let kind = pocket.store.flatMap(StoreKind.init(rawValue:)) else {
       preconditionFailure("these tests name their store kind")
     }
-    return try kind.makeStore(at: pocket.directory)
+    return try await kind.makeStore(at: pocket.directory)
   }
 
   /// The bundled 2024-08-19 response republished `days` days later (due again a day after
@@ -66,7 +66,7 @@ struct ProcessRaceTests {
       for run in runs where run.status != 0 {
         Issue.record("round \(round): refresh exited \(run.status): \(run.stderr)")
       }
-      let rates = try opened(pocket).rates
+      let rates = try await opened(pocket).rates
       let latest = try await rates.latest()?.publishedAt
       let previous = try await rates.previous()?.publishedAt
       let newest = Self.published(day)
@@ -156,7 +156,7 @@ struct ProcessRaceTests {
     for run in runs {
       #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
     }
-    let screens = try opened(pocket).screens
+    let screens = try await opened(pocket).screens
     let last = try await screens.lastScreen()
     let currency = try await screens.lastCalculatorCurrency()
     #expect(["EUR", "JPY"].contains(currency))
@@ -206,7 +206,7 @@ struct ProcessRaceTests {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
     for round in 1...Soak.size(10, full: 60) {
-      let stopwatch = try opened(pocket).stopwatch
+      let stopwatch = try await opened(pocket).stopwatch
       try await stopwatch.reset()
       try await stopwatch.update(saving: Stopwatch(startedAt: Date(timeIntervalSinceNow: -1)))
       try await stopwatch.update(
@@ -233,7 +233,7 @@ struct ProcessRaceTests {
     defer { pocket.remove() }
     let (first, second) = (SampleNotices.all[0], SampleNotices.all[1])
     for round in 1...Soak.size(10, full: 60) {
-      let bookmarks = try opened(pocket).bookmarks
+      let bookmarks = try await opened(pocket).bookmarks
       try await bookmarks.deleteAll()
       try await bookmarks.toggleOn(
         Bookmark(url: first.url, title: first.title, noticeDate: first.date, bookmarkedAt: Date()))

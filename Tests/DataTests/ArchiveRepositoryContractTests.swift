@@ -9,7 +9,7 @@ import Testing
 @Suite struct ArchiveRepositoryContractTests {
   @Test(arguments: StoreKind.available)
   func aNewStoreExportsAnEmptyArchive(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let archive = try await store.repositories.archive.export()
     #expect(archive == StoreArchive())
@@ -18,11 +18,11 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func replaceAllThenExportGivesTheSameArchiveAfterReopen(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     _ = try await store.chat.insert(content: "to be replaced", date: Fixtures.date())
     try await store.repositories.archive.replaceAll(with: .sample())
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.repositories.archive.export() == .sample())
     // The repositories see the imported records, and new ids continue after the last.
     #expect(try await store.chat.messages(offset: 0, limit: 10).total == 2)
@@ -34,7 +34,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func exportIsInCanonicalOrder(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     for (url, at) in [("b", 300), ("a", 100), ("c", 100)] as [(String, Int64)] {
       try await store.bookmarks.toggleOn(

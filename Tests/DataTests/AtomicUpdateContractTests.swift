@@ -16,7 +16,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func updateStoresTheChangeItChoseFromWhatIsStored(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let running = Stopwatch(accumulated: .milliseconds(10), startedAt: Fixtures.date())
     let seen = try await store.stopwatch.update { stopwatch, newest in
@@ -37,19 +37,19 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func aLapSavedWithAStopwatchStoresBothAndSurvivesReopen(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let lap = Lap(number: 1, lapTime: .milliseconds(700), total: .milliseconds(700))
     let restarted = Stopwatch(accumulated: .milliseconds(700), startedAt: Fixtures.date(9))
     try await store.stopwatch.update { _, _ in (.appendLap(lap, saving: restarted), ()) }
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.stopwatch.load() == restarted)
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [lap])
   }
 
   @Test(arguments: StoreKind.available)
   func updateThatThrowsStoresNothing(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     await #expect(throws: DomainError.invalidInput(.stopwatchNotRunning)) {
       try await store.stopwatch.update { _, _ -> (change: StopwatchChange?, result: Void) in
@@ -63,25 +63,25 @@ import Testing
         (.appendLap(Lap(number: 1, lapTime: .milliseconds(9), total: .milliseconds(9))), ())
       }
     }
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.stopwatch.load() == Stopwatch())
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [taken])
   }
 
   @Test(arguments: StoreKind.available)
   func toggleBookmarkAddsThenRemoves(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.bookmarks.toggle(bookmark) == .bookmarked)
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).items == [bookmark])
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.bookmarks.toggle(bookmark) == .removed)
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 0)
   }
 
   @Test(arguments: StoreKind.available)
   func toggleFavoriteFlips(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.rates.toggleFavorite("EUR"))
     #expect(try await store.rates.favorites() == ["EUR"])
@@ -91,7 +91,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func replaceOnlyIfEmptyRefusesAStoreWithDataAndKeepsIt(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let incoming = StoreArchive(favoriteCurrencies: ["JPY"])
     try await store.repositories.archive.replaceAll(with: incoming, onlyIfEmpty: true)
@@ -100,7 +100,7 @@ import Testing
     await #expect(throws: DomainError.invalidInput(.storeNotEmpty)) {
       try await store.repositories.archive.replaceAll(with: incoming, onlyIfEmpty: true)
     }
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.chat.messages(offset: 0, limit: 5).items.map(\.content) == ["kept"])
     try await store.repositories.archive.replaceAll(with: incoming, onlyIfEmpty: false)
     #expect(try await store.chat.messages(offset: 0, limit: 5).total == 0)
@@ -115,7 +115,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let writers = 4
     let rounds = 15
-    let stores = try (0..<writers).map { _ in try kind.makeStore(at: directory) }
+    var stores: [Repositories] = []
+    for _ in 0..<writers { stores.append(try await kind.makeStore(at: directory)) }
     let timeline = Timeline(clock: ContinuousClock(), now: { Fixtures.referenceDate })
     try await StartStopwatch(stopwatch: stores[0].stopwatch, timeline: timeline)()
     let bookmark = bookmark
@@ -133,7 +134,7 @@ import Testing
       try await group.waitForAll()
     }
 
-    let check = try kind.makeStore(at: directory)
+    let check = try await kind.makeStore(at: directory)
     let laps = try await check.stopwatch.laps(offset: 0, limit: writers * rounds + 1).items
     #expect(laps.map(\.number) == Array((1...writers * rounds).reversed()))
     #expect(laps.allSatisfy { $0.lapTime >= .zero })

@@ -14,7 +14,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func anEmptyStoreHasNoBookmarks(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(
       try await store.bookmarks.bookmarks(offset: 0, limit: 10)
@@ -26,7 +26,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func bookmarksComeNewestFirstAndTiesLaterInsertFirst(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let inserted = [
       bookmark(1, at: 1_000), bookmark(2, at: 3_000), bookmark(3, at: 2_000),
@@ -44,13 +44,13 @@ import Testing
     #expect(
       try await store.bookmarks.bookmarks(offset: 5, limit: 2)
         == Page(items: [], offset: 5, total: 5))
-    try store.reopen()  // survival is checked for persistent kinds
+    try await store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == expected)
   }
 
   @Test(arguments: StoreKind.available)
   func bookmarkedURLsIsTheStoredSubset(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.bookmarks.toggleOn(bookmark(1, at: 0))
     try await store.bookmarks.toggleOn(bookmark(3, at: 0))
@@ -61,14 +61,14 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func toggleRemovesABookmarkedURLWhateverItsTitleAndAddsItBack(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let kept = bookmark(2, at: 0)
     #expect(try await store.bookmarks.toggle(bookmark(1, at: 0)) == .bookmarked)
     #expect(try await store.bookmarks.toggle(kept) == .bookmarked)
     let other = bookmark(1, at: 5_000, title: "Other title")
     #expect(try await store.bookmarks.toggle(other) == .removed)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [kept])
     #expect(try await store.bookmarks.toggle(other) == .bookmarked)
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [other, kept])
@@ -76,7 +76,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func renameChangesOnlyTheTitle(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let first = bookmark(1, at: 1_000)
     let second = bookmark(2, at: 1_000)
@@ -85,14 +85,14 @@ import Testing
     try await store.bookmarks.rename(url: first.url, to: "기말고사 안내 (보관)")
     var renamed = first
     renamed.title = "기말고사 안내 (보관)"
-    try store.reopen()
+    try await store.reopen()
     // The tie on date still puts the later insert first: renaming keeps insertion order.
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [second, renamed])
   }
 
   @Test(arguments: StoreKind.available)
   func missingURLsThrowNotFound(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.bookmarks.toggleOn(bookmark(1, at: 0))
     await #expect(throws: DomainError.notFound) {
@@ -106,20 +106,20 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func deleteAndDeleteAll(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.bookmarks.deleteAll()
     for article in 1...3 {
       try await store.bookmarks.toggleOn(bookmark(article, at: Int64(article)))
     }
     try await store.bookmarks.delete(url: bookmark(2, at: 0).url)
-    try store.reopen()
+    try await store.reopen()
     #expect(
       try await store.bookmarks.bookmarks(offset: 0, limit: 10).items.map(\.url) == [
         bookmark(3, at: 0).url, bookmark(1, at: 0).url,
       ])
     try await store.bookmarks.deleteAll()
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).total == 0)
     // A deleted url can be bookmarked again.
     try await store.bookmarks.toggleOn(bookmark(2, at: 0))

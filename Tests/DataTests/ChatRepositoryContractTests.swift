@@ -7,7 +7,7 @@ import Testing
 @Suite struct ChatRepositoryContractTests {
   @Test(arguments: StoreKind.available)
   func insertGivesIDsFromOneUneditedMessages(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(
       try await store.chat.messages(offset: 0, limit: 10) == Page(items: [], offset: 0, total: 0))
@@ -19,7 +19,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func messagesComeOldestFirstAndTiesLowerIDFirst(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var inserted: [ChatMessage] = []
     for offset: Int64 in [2_000, 1_000, 3_000, 1_000, 0] {
@@ -35,26 +35,26 @@ import Testing
         == Page(items: Array(expected[1..<4]), offset: 1, total: 5))
     #expect(
       try await store.chat.messages(offset: 9, limit: 3) == Page(items: [], offset: 9, total: 5))
-    try store.reopen()  // survival is checked for persistent kinds
+    try await store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == expected)
   }
 
   @Test(arguments: StoreKind.available)
   func updateReplacesTheMessage(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var message = try await store.chat.insert(content: "typo", date: Fixtures.date())
     let other = try await store.chat.insert(content: "other", date: Fixtures.date(1))
     message.content = "fixed 😀"
     message.isEdited = true
     try await store.chat.update(message)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == [message, other])
   }
 
   @Test(arguments: StoreKind.available)
   func missingIDsThrowNotFoundAndChangeNothing(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let message = try await store.chat.insert(content: "kept", date: Fixtures.date())
     await #expect(throws: DomainError.notFound) {
@@ -66,13 +66,13 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func deletedIDsAreNeverGivenAgain(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let first = try await store.chat.insert(content: "one", date: Fixtures.date())
     let second = try await store.chat.insert(content: "two", date: Fixtures.date())
     try await store.chat.delete(id: second.id)
     try await store.chat.delete(id: first.id)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.chat.messages(offset: 0, limit: 10).total == 0)
     let third = try await store.chat.insert(content: "three", date: Fixtures.date())
     #expect(third.id == 3)
@@ -82,14 +82,14 @@ import Testing
 @Suite struct ChatBatchContractTests {
   @Test(arguments: StoreKind.available)
   func aBatchInsertGivesIDsInOrderAndSurvivesReopen(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     _ = try await store.chat.insert(content: "first", date: Fixtures.date())
     let drafts = (1...500).map { (content: "batch \($0)", date: Fixtures.date(Int64($0))) }
     let inserted = try await store.chat.insert(contentsOf: drafts)
     #expect(inserted.map(\.id) == Array(2...501))
     #expect(inserted.last == ChatMessage(id: 501, content: "batch 500", date: Fixtures.date(500)))
-    try store.reopen()
+    try await store.reopen()
     let page = try await store.chat.messages(offset: 499, limit: 10)
     #expect(page.total == 501)
     #expect(page.items.map(\.content) == ["batch 499", "batch 500"])

@@ -21,7 +21,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func newerThanLatestStoresOnlyALaterPublication(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let (first, second, third) = (snapshot(day: 10), snapshot(day: 20), snapshot(day: 30))
     #expect(try await store.rates.store(second, if: .newerThanLatest) == .stored)
@@ -32,14 +32,14 @@ import Testing
     #expect(try await store.rates.store(second, if: .newerThanLatest) == .kept(latest: second))
     #expect(try await store.rates.previous() == nil, "nothing refused was stored")
     #expect(try await store.rates.store(third, if: .newerThanLatest) == .stored)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.rates.latest() == third)
     #expect(try await store.rates.previous() == second)
   }
 
   @Test(arguments: StoreKind.available)
   func noneStoredOnlySeedsAnEmptyStore(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let (older, newer) = (snapshot(day: 1), snapshot(day: 2))
     #expect(try await store.rates.store(newer, if: .noneStored) == .stored)
@@ -64,14 +64,14 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func resetWithALimitCountsTheLapsAndRefusesMore(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let running = Stopwatch(accumulated: .milliseconds(5), startedAt: Fixtures.date())
     try await store.stopwatch.update(saving: running)
     let laps = (1...2).map { Lap(number: $0, lapTime: .seconds(1), total: .seconds($0)) }
     for lap in laps { try await store.stopwatch.update(appending: lap) }
     #expect(try await store.stopwatch.reset(ifAtMost: 1) == .refused(count: 2))
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.stopwatch.load() == running)
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == laps.reversed())
     #expect(try await store.stopwatch.reset(ifAtMost: 2) == .deleted)
@@ -82,7 +82,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func clearWithALimitCountsTheBookmarksAndRefusesMore(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let bookmarks = (1...3).map {
       Bookmark(
@@ -91,7 +91,7 @@ import Testing
     }
     for bookmark in bookmarks { try await store.bookmarks.toggleOn(bookmark) }
     #expect(try await store.bookmarks.deleteAll(ifAtMost: 2) == .refused(count: 3))
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 3)
     #expect(try await store.bookmarks.deleteAll(ifAtMost: 3) == .deleted)
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 0)
@@ -101,7 +101,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func editingSomeFieldsOfAnEntryKeepsTheOthersAsStored(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let entry = try await store.mindLogs.insert(date: Fixtures.date(), score: 5, note: "old")
     // Another process changes the note after this one read the entry.
@@ -114,7 +114,7 @@ import Testing
       id: entry.id, score: 8, note: "mine", date: Fixtures.date(-86_400_000))
     #expect(
       moved == MindLog(id: entry.id, date: Fixtures.date(-86_400_000), score: 8, note: "mine"))
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.mindLogs.entries(offset: 0, limit: 5).items == [moved])
     await #expect(throws: DomainError.notFound) {
       try await store.mindLogs.update(id: 99, score: 1, note: nil, date: nil)
@@ -131,7 +131,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let writers = 4
     let rounds = Soak.size(5, full: 50)
-    let stores = try (0..<writers).map { _ in try kind.makeStore(at: directory) }
+    var stores: [Repositories] = []
+    for _ in 0..<writers { stores.append(try await kind.makeStore(at: directory)) }
     var day: Int64 = 0
     for round in 1...rounds {
       let days = (1...Int64(writers)).map { day + $0 }.shuffled()
@@ -149,7 +150,7 @@ import Testing
         }
         return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
       }
-      let check = try kind.makeStore(at: directory)
+      let check = try await kind.makeStore(at: directory)
       let latest = try await check.rates.latest()
       let previous = try await check.rates.previous()
       #expect(latest == snapshot(day: day), "round \(round): \(outcomes)")

@@ -9,7 +9,7 @@ import Testing
 @Suite struct CounterLimitContractTests {
   @Test(arguments: StoreKind.available)
   func insertsPastTheLastIDAreRefused(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var archive = StoreArchive()
     archive.lastMessageID = Limits.maxCounter - 1

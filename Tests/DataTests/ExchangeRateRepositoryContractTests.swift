@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func anEmptyStoreHasNoRatesAndNoFavorites(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.rates.latest() == nil)
     #expect(try await store.rates.previous() == nil)
@@ -26,7 +26,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func storeShiftsLatestToPreviousAndDropsTheOneBefore(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let first = snapshot(0, krw: "1318.5")
     let second = snapshot(1, krw: "1350.003043")
@@ -38,14 +38,14 @@ import Testing
     #expect(try await store.rates.latest() == second)
     #expect(try await store.rates.previous() == first)
     try await store.rates.storeNewer(third)
-    try store.reopen()  // survival is checked for persistent kinds
+    try await store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.rates.latest() == third)
     #expect(try await store.rates.previous() == second)
   }
 
   @Test(arguments: StoreKind.available)
   func storingTheLatestAgainChangesNothing(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let first = snapshot(0, krw: "1318.5")
     let second = snapshot(1, krw: "1350.003043")
@@ -58,11 +58,11 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func ratesRoundTripExactly(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let exact = snapshot(0, krw: "1350.003043")
     try await store.rates.storeNewer(exact)
-    try store.reopen()
+    try await store.reopen()
     let krw = try #require(try await store.rates.latest()?.rates["KRW"])
     #expect(krw == Decimal(string: "1350.003043", locale: Locale(identifier: "en_US_POSIX")))
     #expect(krw.description == "1350.003043")
@@ -70,13 +70,13 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func toggleFavoriteAddsThenRemovesAndSaysWhichItDid(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.rates.toggleFavorite("KRW"))
     #expect(try await store.rates.toggleFavorite("JPY"))
     #expect(try await store.rates.favorites() == ["KRW", "JPY"])
     #expect(try await store.rates.toggleFavorite("JPY") == false)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.rates.favorites() == ["KRW"])
     #expect(try await store.rates.toggleFavorite("JPY"))
     #expect(try await store.rates.favorites() == ["KRW", "JPY"])

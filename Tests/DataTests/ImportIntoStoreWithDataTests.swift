@@ -41,7 +41,7 @@ import Testing
 
   @Test(arguments: StoreKind.available, Data.allCases)
   func anyRecordMakesTheStoreRefuseAnImport(kind: StoreKind, data: Data) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await data.put(in: store)
     let before = try await store.repositories.archive.export()
@@ -54,7 +54,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func aStoreOnlyLookedAtTakesAnImport(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.repositories.screens.save(.rates)
     try await store.repositories.rates.storeNewer(

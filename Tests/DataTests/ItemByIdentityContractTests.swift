@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func eachLookupFindsTheItemAsStoredNow(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var messages: [ChatMessage] = []
     for (index, content) in ["안녕", "second", "third"].enumerated() {
@@ -55,13 +55,13 @@ import Testing
       for bookmark in bookmarks.dropFirst() {
         #expect(try await store.bookmarks.bookmark(url: bookmark.url) == bookmark)
       }
-      try store.reopen()  // and again after reopening, for persistent kinds
+      try await store.reopen()  // and again after reopening, for persistent kinds
     }
   }
 
   @Test(arguments: StoreKind.available)
   func aMissingOrDeletedItemIsNil(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let kept = try await store.chat.insert(content: "kept", date: Fixtures.date())
     let deleted = try await store.chat.insert(content: "deleted", date: Fixtures.date(1))
@@ -72,7 +72,7 @@ import Testing
     try await store.bookmarks.toggleOn(Self.bookmark(1))
     try await store.bookmarks.toggleOn(Self.bookmark(2))
     try await store.bookmarks.delete(url: Self.bookmark(2).url)
-    try store.reopen()
+    try await store.reopen()
 
     #expect(try await store.chat.message(id: deleted.id) == nil)
     #expect(try await store.chat.message(id: 99) == nil)
@@ -91,7 +91,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func anImportReplacesWhatTheIDsName(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let before = try await store.chat.insert(content: "before", date: Fixtures.date())
     try await store.bookmarks.toggleOn(Self.bookmark(1))

@@ -68,7 +68,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func itemNIsTheNthItemAtBothEndsAndInTheMiddle(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     // An import: mind logs and bookmarks (and some messages) in one step.
     let archiveBookmarks = (0..<Self.count).map {

@@ -42,7 +42,7 @@ import Testing
   /// lap 7, not to the extremes in milliseconds, laps 2 and 6.
   @Test(arguments: StoreKind.available)
   func marksGoToTheShortestAndLongestShownTimes(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let laps = Self.laps([994, 8, 998, 9, 991, 1_009, 1_001])
     #expect(laps.map(Self.shown) == [99, 1, 100, 0, 100, 100, 101])
@@ -61,7 +61,7 @@ import Testing
     let seed = given ?? UInt64.random(in: 0...UInt64.max)
     var generator = SeededGenerator(seed: seed)
     for _ in 0..<4 {
-      let store = try StoreUnderTest(kind)
+      let store = try await StoreUnderTest(kind)
       defer { store.remove() }
       let lapTimes = (0..<40).map { _ in
         Bool.random(using: &generator)

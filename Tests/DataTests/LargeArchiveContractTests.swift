@@ -36,12 +36,12 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func aLargeArchiveRoundTripsWholeAndInOrder(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let archive = Self.archive()
     try archive.validate()
     try await store.repositories.archive.replaceAll(with: archive, onlyIfEmpty: true)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.repositories.archive.export() == archive)
     #expect(try await store.repositories.archive.recordCounts() == archive.counts)
     // The lists read as the repositories order them, at both ends.

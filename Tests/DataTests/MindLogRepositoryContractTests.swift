@@ -13,7 +13,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func insertGivesIDsFromOneAndReturnsTheEntry(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(
       try await store.mindLogs.entries(offset: 0, limit: 10) == Page(items: [], offset: 0, total: 0)
@@ -27,7 +27,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func entriesComeNewestFirstAndTiesHigherIDFirst(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var inserted: [MindLog] = []
     for offset: Int64 in [1_000, 3_000, 2_000, 2_000, 0] {
@@ -42,19 +42,19 @@ import Testing
       try await store.mindLogs.entries(offset: 3, limit: 10)
         == Page(items: Array(expected[3...]), offset: 3, total: 5))
     #expect(try await store.mindLogs.entries(offset: 0, limit: 1).items == [expected[0]])
-    try store.reopen()  // survival is checked for persistent kinds
+    try await store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.mindLogs.entries(offset: 0, limit: 10).items == expected)
   }
 
   @Test(arguments: StoreKind.available)
   func updateReplacesTheEntryAndScoresStayExact(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var entry = try await store.mindLogs.insert(date: Fixtures.date(), score: 5, note: "before")
     entry.score = score("9.125")
     entry.note = "after, with \"quotes\" and a\nnew line"
     try await store.mindLogs.update(replacing: entry)
-    try store.reopen()
+    try await store.reopen()
     let stored = try await store.mindLogs.entries(offset: 0, limit: 10).items
     #expect(stored == [entry])
     #expect(stored.first?.score.description == "9.125")
@@ -62,7 +62,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func missingIDsThrowNotFoundAndChangeNothing(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let entry = try await store.mindLogs.insert(date: Fixtures.date(), score: 5, note: "kept")
     await #expect(throws: DomainError.notFound) {
@@ -75,13 +75,13 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func deletedIDsAreNeverGivenAgain(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     _ = try await store.mindLogs.insert(date: Fixtures.date(), score: 1, note: "one")
     let second = try await store.mindLogs.insert(date: Fixtures.date(), score: 2, note: "two")
     try await store.mindLogs.delete(id: second.id)
     await #expect(throws: DomainError.notFound) { try await store.mindLogs.delete(id: second.id) }
-    try store.reopen()
+    try await store.reopen()
     let third = try await store.mindLogs.insert(date: Fixtures.date(), score: 3, note: "three")
     #expect(third.id == 3)
     #expect(try await store.mindLogs.entries(offset: 0, limit: 10).items.map(\.id) == [3, 1])

@@ -31,7 +31,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func bookmarksFavoritesRatesAndScreensKeepEveryText(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let bookmarks = Self.texts.indices.map(Self.bookmark)
     for bookmark in bookmarks { try await store.bookmarks.toggleOn(bookmark) }
@@ -62,17 +62,17 @@ import Testing
       #expect(try await store.rates.latest() == snapshot, "\(pass)")
       #expect(try await store.screens.lastScreen() == screen, "\(pass)")
       #expect(try await store.screens.lastCalculatorCurrency() == Self.texts[0], "\(pass)")
-      try store.reopen()
+      try await store.reopen()
     }
 
     let archive = try await store.repositories.archive.export()
     #expect(archive.bookmarks == bookmarks)
     #expect(Set(archive.favoriteCurrencies) == Set(Self.texts))
     #expect(archive.latestRates == snapshot)
-    var copy = try StoreUnderTest(kind)
+    var copy = try await StoreUnderTest(kind)
     defer { copy.remove() }
     try await copy.repositories.archive.replaceAll(with: archive)
-    try copy.reopen()
+    try await copy.reopen()
     #expect(try await copy.repositories.archive.export() == archive)
 
     // Renaming to each text, then deleting by each url, finds every bookmark.
@@ -89,7 +89,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func shownRowsKeepEveryText(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     // Ids and urls alternate, so each column holds values and NULLs.
     let shown = ShownList(
@@ -102,7 +102,7 @@ import Testing
       })
     try await store.screens.save(shown)
     #expect(try await store.screens.shownList() == shown)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == shown)
     // Saving it again changes nothing; saving another replaces it whole.
     try await store.screens.save(shown)

@@ -182,7 +182,7 @@ struct OneDoorContractTests {
     async throws
   {
     for trial in Self.trials {
-      var store = try StoreUnderTest(kind)
+      var store = try await StoreUnderTest(kind)
       defer { store.remove() }
       // A record the trial's write may build on (an update inserts first): the state before
       // the value itself is tried is read after those.
@@ -196,7 +196,7 @@ struct OneDoorContractTests {
       switch outcome {
       case .success:
         #expect(trial.inRange, "\(kind): \(trial) was taken")
-        try store.reopen()
+        try await store.reopen()
         let archive = try await store.repositories.archive.export()
         #expect(throws: Never.self, "\(kind): \(trial) exports what import takes") {
           try archive.validate()
@@ -213,7 +213,7 @@ struct OneDoorContractTests {
         let name = trial.field.split(separator: ".").last.map(String.init) ?? trial.field
         #expect(reason.contains(name), "\(kind): \(trial): the reason names it: \(reason)")
         // Nothing of the refused value was stored; the store opens again and exports.
-        try store.reopen()
+        try await store.reopen()
         let archive = try await store.repositories.archive.export()
         #expect(throws: Never.self) { try archive.validate() }
         #expect(Self.holdsNoValueOf(trial, archive), "\(kind): \(trial) left a trace")

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PagingContractTests {
   @Test(arguments: StoreKind.available)
   func negativeOffsetsAndLimitsCountAsZero(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     for index in 1...3 {
       _ = try await store.chat.insert(content: "\(index)", date: Fixtures.date(Int64(index)))
@@ -104,7 +104,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func everyPageIsTheSliceOfTheWholeList(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var lists = Lists()
     var bookmarkOrder: [String: Int] = [:]

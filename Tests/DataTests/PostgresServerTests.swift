@@ -74,26 +74,26 @@ struct PostgresServerTests {
   }
 
   @Test(.enabled(if: PostgresServer.isAvailable, "no PostgreSQL server here"))
-  func aPrivateServerStopsRestartsWithItsDataAndDiesWhenKilled() throws {
-    let server = try PostgresServer.start()
+  func aPrivateServerStopsRestartsWithItsDataAndDiesWhenKilled() async throws {
+    let server = try await Blocking.run { try PostgresServer.start() }
     #expect(server.directory != PostgresServer.shared?.directory)
     try server.psql("CREATE TABLE kept (n int); INSERT INTO kept VALUES (1), (2)")
 
-    try server.stop()
+    try await Blocking.run { try server.stop() }
     #expect(!server.isRunning)
     #expect(throws: PostgresServer.Failure.self) { try server.psql("SELECT 1") }
 
-    try server.restart()
+    try await Blocking.run { try server.restart() }
     #expect(server.isRunning)
     #expect(try server.psql("SELECT sum(n) FROM kept") == "3")
     try server.psql("INSERT INTO kept VALUES (4)")
 
-    try server.kill()
+    try await Blocking.run { try server.kill() }
     #expect(!server.isRunning)
     #expect(throws: PostgresServer.Failure.self) { try server.psql("SELECT 1") }
 
     // After a crash the server recovers what was committed.
-    try server.restart()
+    try await Blocking.run { try server.restart() }
     #expect(try server.psql("SELECT sum(n) FROM kept") == "7")
 
     server.remove()
@@ -103,9 +103,11 @@ struct PostgresServerTests {
   }
 
   @Test(.enabled(if: PostgresServer.isAvailable, "no PostgreSQL server here"))
-  func aTLSServerTakesTCPClientsOverTLSOnly() throws {
+  func aTLSServerTakesTCPClientsOverTLSOnly() async throws {
     let port = try Self.freePort()
-    let server = try PostgresServer.start(.init(tcpPort: port, requireTLS: true, fsync: true))
+    let server = try await Blocking.run {
+      try PostgresServer.start(.init(tcpPort: port, requireTLS: true, fsync: true))
+    }
     defer { server.remove() }
     #expect(server.port == port)
     #expect(try server.psql("SHOW fsync") == "on")

@@ -29,9 +29,9 @@ struct PostgresStoreTests {
     PostgresTarget(url: server.url(), schema: schema)
   }
 
-  @Test func aNewStoreMakesItsSchemaAtTheCurrentVersion() throws {
+  @Test func aNewStoreMakesItsSchemaAtTheCurrentVersion() async throws {
     let target = target()
-    let store = try PostgresStore.open(target)
+    let store = try await Self.open(target)
     #expect(store.schemaVersion == PostgresStore.currentSchemaVersion)
     #expect(
       try server.psql("SELECT version FROM \(target.schema).schema_version")
@@ -42,7 +42,7 @@ struct PostgresStoreTests {
 
   @Test func aNewerSchemaIsRefusedAndLeftAsItWas() async throws {
     let target = target()
-    let store = try PostgresStore.open(target)
+    let store = try await Self.open(target)
     _ = try await store.repositories.chat.insert(content: "kept", date: Fixtures.date())
     let newer = PostgresStore.currentSchemaVersion + 1
     try server.psql("UPDATE \(target.schema).schema_version SET version = \(newer)")
@@ -72,8 +72,8 @@ struct PostgresStoreTests {
   }
 
   @Test func twoSchemasInOneDatabaseAreTwoStores() async throws {
-    let first = try PostgresStore.open(target()).repositories
-    let second = try PostgresStore.open(target()).repositories
+    let first = try await Self.open(target()).repositories
+    let second = try await Self.open(target()).repositories
     _ = try await first.chat.insert(content: "first's", date: Fixtures.date())
     #expect(try await second.chat.messages(offset: 0, limit: 5).total == 0)
     #expect(try await first.chat.messages(offset: 0, limit: 5).total == 1)
@@ -81,7 +81,7 @@ struct PostgresStoreTests {
 
   /// Text that would change a statement built by concatenation is stored as it is.
   @Test func textThatLooksLikeSQLIsStoredAsText() async throws {
-    let repositories = try PostgresStore.open(target()).repositories
+    let repositories = try await Self.open(target()).repositories
     let hostile = "'); DROP TABLE chat_messages; -- $1 \\ \" 😀"
     let message = try await repositories.chat.insert(content: hostile, date: Fixtures.date())
     #expect(try await repositories.chat.message(id: message.id)?.content == hostile)
@@ -96,7 +96,7 @@ struct PostgresStoreTests {
   /// whoever writes, and keep the row counts too.
   @Test func aChangeMadeWithPsqlIsReportedAndCounted() async throws {
     let target = target()
-    let store = try PostgresStore.open(target)
+    let store = try await Self.open(target)
     #expect(store.repositories.changes.watch == .serverNotifications)
     let received = Received(store.repositories.changes.subscribe())
     defer { received.stop() }
@@ -123,8 +123,8 @@ struct PostgresStoreTests {
   /// The store's own writes are not reported to its own subscribers; another store's are.
   @Test func ownWritesAreNotReportedAndAnotherConnectionsAre() async throws {
     let target = target()
-    let viewer = try PostgresStore.open(target).repositories
-    let writer = try PostgresStore.open(target).repositories
+    let viewer = try await Self.open(target).repositories
+    let writer = try await Self.open(target).repositories
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
     var written = 0
@@ -147,7 +147,7 @@ struct PostgresStoreTests {
   /// The listener's connection is open only while someone subscribes.
   @Test func theListenerConnectsOnlyWhileSomeoneSubscribes() async throws {
     let name = "pocket-" + PostgresServer.uniqueSchema()
-    let store = try PostgresStore.open(
+    let store = try await Self.open(
       PostgresTarget(url: server.url() + "&application_name=\(name)"))
     func connections() throws -> Int {
       Int(
@@ -177,7 +177,7 @@ struct PostgresStoreTests {
     }
   }
 
-  @Test func aWrongPasswordIsRefusedAndNeverShown() throws {
+  @Test func aWrongPasswordIsRefusedAndNeverShown() async throws {
     try server.psql("SELECT 1")
     let role = "r" + PostgresServer.uniqueSchema()
     try server.createRole(role, password: "right-horse-battery")
@@ -189,7 +189,7 @@ struct PostgresStoreTests {
       let text = "\(error)"
       return text.contains("password authentication failed") && !text.contains(wrong)
     }
-    let store = try PostgresStore.open(
+    let store = try await Self.open(
       PostgresTarget(url: url, schema: role), environment: ["PGPASSWORD": "right-horse-battery"])
     #expect(!store.name.contains("right-horse-battery"))
   }
@@ -208,16 +208,16 @@ struct PostgresStoreTests {
   }
 
   @Test func aServerStoppedMidSessionIsGoneAndWritesFail() async throws {
-    let own = try PostgresServer.start()
+    let own = try await Blocking.run { try PostgresServer.start() }
     defer { own.remove() }
-    let store = try PostgresStore.open(PostgresTarget(url: own.url()))
+    let store = try await Self.open(PostgresTarget(url: own.url()))
     let repositories = store.repositories
     _ = try await repositories.chat.insert(content: "before", date: Fixtures.date())
     let received = Received(repositories.changes.subscribe())
     defer { received.stop() }
     // The listener connects on its own thread: a change from another connection shows it
     // is listening before the server goes.
-    let other = try PostgresStore.open(PostgresTarget(url: own.url())).repositories
+    let other = try await Self.open(PostgresTarget(url: own.url())).repositories
     var sent = 0
     let listening = await Self.retrying {
       if received.kinds.contains(.chat) { return true }
@@ -228,7 +228,7 @@ struct PostgresStoreTests {
       return false
     }
     #expect(listening)
-    try own.stop()
+    try await Blocking.run { try own.stop() }
     let gone = await received.wait { events in
       events.contains { if case .gone = $0 { true } else { false } }
     }
@@ -244,9 +244,9 @@ struct PostgresStoreTests {
   /// The server killed while a writer inserts: every insert that returned is there after
   /// a restart (commits are synchronous), and the writer is told of the failure.
   @Test func aServerKilledDuringWritesLosesNothingAcknowledged() async throws {
-    let own = try PostgresServer.start()
+    let own = try await Blocking.run { try PostgresServer.start() }
     defer { own.remove() }
-    let repositories = try PostgresStore.open(PostgresTarget(url: own.url())).repositories
+    let repositories = try await Self.open(PostgresTarget(url: own.url())).repositories
     let acknowledged = Mutex<[Int64]>([])
     let writer = Task {
       while !Task.isCancelled {
@@ -258,10 +258,10 @@ struct PostgresStoreTests {
       }
     }
     _ = await Turns.wait(turns: 6000) { acknowledged.withLock { $0.count } >= 20 }
-    try own.kill()
+    try await Blocking.run { try own.kill() }
     await writer.value
-    try own.restart()
-    let reopened = try PostgresStore.open(PostgresTarget(url: own.url())).repositories
+    try await Blocking.run { try own.restart() }
+    let reopened = try await Self.open(PostgresTarget(url: own.url())).repositories
     let ids = acknowledged.withLock { $0 }
     #expect(ids.count >= 20)
     for id in ids {
@@ -269,9 +269,11 @@ struct PostgresStoreTests {
     }
   }
 
-  @Test func aServerThatRequiresTLSRefusesAPlainConnectionAndTakesAnEncryptedOne() throws {
+  @Test func aServerThatRequiresTLSRefusesAPlainConnectionAndTakesAnEncryptedOne() async throws {
     let port = try Self.freePort()
-    let own = try PostgresServer.start(.init(tcpPort: port, requireTLS: true))
+    let own = try await Blocking.run {
+      try PostgresServer.start(.init(tcpPort: port, requireTLS: true))
+    }
     defer { own.remove() }
     try own.createRole("alice", password: "tls-only")
     let environment = ["PGPASSWORD": "tls-only"]
@@ -283,7 +285,7 @@ struct PostgresStoreTests {
       let text = "\(error)"
       return text.contains("127.0.0.1") && text.contains("no encryption")
     }
-    let store = try PostgresStore.open(
+    let store = try await Self.open(
       PostgresTarget(url: "postgresql://alice@127.0.0.1:\(port)/pocket?sslmode=require"),
       environment: environment)
     #expect(store.usesTLS)
@@ -315,6 +317,13 @@ struct PostgresStoreTests {
   }
 
   // MARK: - Helpers
+
+  /// `PostgresStore.open`, off the cooperative pool (a new schema takes a while to make).
+  static func open(
+    _ target: PostgresTarget, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async throws -> PostgresStore {
+    try await Blocking.run { try PostgresStore.open(target, environment: environment) }
+  }
 
   /// Runs `body` every 100 ms until it holds, for at most a minute.
   static func retrying(_ body: () async -> Bool) async -> Bool {

@@ -21,7 +21,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func countsAreTheCountsOfTheExport(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await expectCounts(
       store,
@@ -55,7 +55,7 @@ import Testing
       laps: 5, bookmarks: 4, rateSnapshots: 2, favoriteCurrencies: 2, mindLogs: 4,
       chatMessages: 9)
     try await expectCounts(store, expected)
-    try store.reopen()
+    try await store.reopen()
     try await expectCounts(store, expected)
 
     let archive = try await store.repositories.archive.export()

@@ -88,12 +88,12 @@ import Testing
   @Test(arguments: StoreKind.available)
   func eachKindRoundTripsThroughTheStoreAndIsCounted(store storeKind: StoreKind) async throws {
     for kind in RecordKind.all {
-      var store = try StoreUnderTest(storeKind)
+      var store = try await StoreUnderTest(storeKind)
       defer { store.remove() }
       let archive = Self.only(kind)
       try archive.validate()
       try await store.repositories.archive.replaceAll(with: archive, onlyIfEmpty: true)
-      try store.reopen()
+      try await store.reopen()
       let exported = try await store.repositories.archive.export()
       #expect(exported == archive, "\(storeKind): \(kind.name)")
 

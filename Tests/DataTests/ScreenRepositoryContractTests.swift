@@ -11,42 +11,42 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func nothingSavedIsNil(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.screens.lastScreen() == nil)
   }
 
   @Test(arguments: StoreKind.available, screens)
   func everyScreenSurvivesReopen(kind: StoreKind, screen: Screen) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.screens.save(screen)
-    try store.reopen()  // survival is checked for persistent kinds
+    try await store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.screens.lastScreen() == screen)
   }
 
   @Test(arguments: StoreKind.available)
   func saveReplacesTheSavedScreen(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.screens.save(.calculator(currency: "JPY"))
     try await store.screens.save(.calculator(currency: "KRW"))
     try await store.screens.save(.mindLog)
     try await store.screens.save(.calculator(currency: "EUR"))
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.lastScreen() == .calculator(currency: "EUR"))
   }
 
   @Test(arguments: StoreKind.available)
   func theLastCalculatorIsRememberedAcrossOtherScreens(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.screens.lastCalculatorCurrency() == nil)
     try await store.screens.save(.calculator(currency: "JPY"))
     try await store.screens.save(.calculator(currency: "KRW"))
     try await store.screens.save(.stopwatch)
     try await store.screens.save(.rates)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.lastScreen() == .rates)
     #expect(try await store.screens.lastCalculatorCurrency() == "KRW")
   }

@@ -12,8 +12,8 @@ import Testing
   func twoStoreInstancesOnOnePathSeeEachOthersWrites(kind: StoreKind) async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let first = try kind.makeStore(at: directory)
-    let second = try kind.makeStore(at: directory)
+    let first = try await kind.makeStore(at: directory)
+    let second = try await kind.makeStore(at: directory)
 
     let message = try await first.chat.insert(content: "from the first", date: Fixtures.date())
     #expect(try await second.chat.messages(offset: 0, limit: 10).items == [message])
@@ -38,7 +38,7 @@ import Testing
   func concurrentWritersThroughTwoInstancesLoseNothing(kind: StoreKind) async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let stores = [try kind.makeStore(at: directory), try kind.makeStore(at: directory)]
+    let stores = [try await kind.makeStore(at: directory), try await kind.makeStore(at: directory)]
     let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
       for index in 0..<40 {
         let chat = stores[index % 2].chat

@@ -42,22 +42,22 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func nothingSavedIsNil(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.screens.save(.named("chat"))
     #expect(try await store.screens.shownList() == nil)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == nil)
   }
 
   @Test(arguments: StoreKind.available, lists.indices)
   func aListIsReadBackWholeAndSurvivesReopen(kind: StoreKind, index: Int) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let list = Self.lists[index]
     try await store.screens.save(list)
     #expect(try await store.screens.shownList() == list)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == list)
   }
 
@@ -65,29 +65,29 @@ import Testing
   /// json store's journal as well as its first snapshot.
   @Test(arguments: StoreKind.available)
   func aSaveReplacesTheWholeList(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     for list in Self.lists {
       try await store.screens.save(list)
       #expect(try await store.screens.shownList() == list)
     }
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == Self.lists.last)
     try await store.screens.save(Self.lists[0])
     try await store.screens.save(Self.lists[0])
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == Self.lists[0])
   }
 
   /// The last screen and the shown list are kept apart: saving one leaves the other.
   @Test(arguments: StoreKind.available)
   func theScreenAndTheListAreSavedApart(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.screens.save(.named("chat"))
     try await store.screens.save(Self.lists[1])
     try await store.screens.save(.calculator(currency: "JPY"))
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == Self.lists[1])
     #expect(try await store.screens.lastScreen() == .calculator(currency: "JPY"))
   }
@@ -96,7 +96,7 @@ import Testing
   /// ids to other records) leaves none.
   @Test(arguments: StoreKind.available)
   func anExportLeavesItOutAndAnImportClearsIt(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let message = try await store.chat.insert(content: "A-first", date: Fixtures.date())
     let before = try await store.repositories.archive.export()
@@ -106,7 +106,7 @@ import Testing
 
     try await store.repositories.archive.replaceAll(with: before, onlyIfEmpty: false)
     #expect(try await store.screens.shownList() == nil)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == nil)
     #expect(try await store.chat.message(id: message.id) == message)
   }
@@ -141,7 +141,7 @@ import Testing
 
   @Test(arguments: StoreKind.available, unreadable.indices)
   func aListAStoreCouldNotReadBackIsRefused(kind: StoreKind, index: Int) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let (list, names) = Self.unreadable[index]
     try await store.screens.save(Self.lists[0])
@@ -155,20 +155,20 @@ import Testing
       }
       #expect(reason.contains(names), "\(reason)")
     }
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == Self.lists[0])
   }
 
   /// The longest text and value a store takes are read back whole.
   @Test(arguments: StoreKind.available)
   func theLongestTextAndValueAreKept(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let list = ShownList(
       screen: .named("chat"),
       items: [Self.item(1, .id(1), text: Self.long(4_000), value: Self.long(4_100))])
     try await store.screens.save(list)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.screens.shownList() == list)
   }
 }

@@ -16,18 +16,18 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func theBootInstantIsStoredAndSurvivesReopen(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.stopwatch.update(saving: Self.running)
     #expect(try await store.stopwatch.load().startedOnBoot == Self.boot)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.stopwatch.load() == Self.running)
 
     // Saved again without one (a run started without a boot clock): none is left.
     let wallOnly = Stopwatch(accumulated: .milliseconds(7), startedAt: Fixtures.date(900))
     try await store.stopwatch.update(saving: wallOnly)
     #expect(try await store.stopwatch.load() == wallOnly)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.stopwatch.load() == wallOnly)
 
     // A stopped stopwatch has no start, on either clock.
@@ -35,18 +35,18 @@ import Testing
     let stopped = Stopwatch(accumulated: .milliseconds(9), startedOnBoot: Self.boot)
     #expect(stopped.startedOnBoot == nil)
     try await store.stopwatch.update(saving: stopped)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.stopwatch.load() == Stopwatch(accumulated: .milliseconds(9)))
   }
 
   @Test(arguments: StoreKind.available)
   func exportAndReplaceAllCarryTheBootInstant(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var archive = StoreArchive.sample()
     archive.stopwatch = Self.running
     try await store.repositories.archive.replaceAll(with: archive)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.repositories.archive.export() == archive)
     // The export file is the json document.
     let decoded = try ArchiveFile.decode(ArchiveFile.encode(archive), path: "export.json")

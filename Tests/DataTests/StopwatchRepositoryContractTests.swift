@@ -11,7 +11,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func emptyStoreLoadsAResetStopwatch(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.stopwatch.load() == Stopwatch())
     #expect(
@@ -21,7 +21,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func saveReplacesTheStoredTimeAndSurvivesReopen(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let running = Stopwatch(accumulated: .milliseconds(1_234), startedAt: Fixtures.date(500))
     try await store.stopwatch.update(saving: running)
@@ -29,13 +29,13 @@ import Testing
     let stopped = Stopwatch(accumulated: .milliseconds(98_765))
     try await store.stopwatch.update(saving: stopped)
     #expect(try await store.stopwatch.load() == stopped)
-    try store.reopen()  // survival is checked for persistent kinds
+    try await store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.stopwatch.load() == stopped)
   }
 
   @Test(arguments: StoreKind.available)
   func saveLeavesLapsAlone(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.stopwatch.update(appending: lap(1, 1_000, total: 1_000))
     try await store.stopwatch.update(saving: Stopwatch(accumulated: .milliseconds(5)))
@@ -44,7 +44,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func lapsComeNewestFirstAndPage(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     // Appended out of order: ordering is by number, not by insertion.
     for number in [2, 1, 4, 3, 5] {
@@ -64,13 +64,13 @@ import Testing
     #expect(pastTheEnd.items.isEmpty)
     #expect(pastTheEnd.total == 5)
     #expect(try await store.stopwatch.laps(offset: 0, limit: 0).items.isEmpty)
-    try store.reopen()  // survival is checked for persistent kinds
+    try await store.reopen()  // survival is checked for persistent kinds
     #expect(try await store.stopwatch.laps(offset: 0, limit: 10) == all)
   }
 
   @Test(arguments: StoreKind.available)
   func aDuplicateLapNumberThrowsAndStoresNothing(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.stopwatch.update(appending: lap(1, 1_000, total: 1_000))
     await #expect(throws: DomainError.duplicate) {
@@ -78,14 +78,14 @@ import Testing
     }
     #expect(
       try await store.stopwatch.laps(offset: 0, limit: 10).items == [lap(1, 1_000, total: 1_000)])
-    try store.reopen()
+    try await store.reopen()
     #expect(
       try await store.stopwatch.laps(offset: 0, limit: 10).items == [lap(1, 1_000, total: 1_000)])
   }
 
   @Test(arguments: StoreKind.available)
   func summaryMarksFastestAndSlowestLowestNumberWinningTies(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let laps = [
       lap(1, 3_000, total: 3_000), lap(2, 1_000, total: 4_000), lap(3, 5_000, total: 9_000),
@@ -98,7 +98,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func resetDeletesTimeAndLapsAndIsFineOnAnEmptyStore(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.stopwatch.reset()
     try await store.stopwatch.update(
@@ -110,7 +110,7 @@ import Testing
     #expect(try await store.stopwatch.lapSummary() == LapSummary())
     // Lap numbers are free again after a reset.
     try await store.stopwatch.update(appending: lap(1, 20, total: 20))
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.stopwatch.load() == Stopwatch())
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [lap(1, 20, total: 20)])
   }

@@ -49,15 +49,15 @@ import Testing
 
   @Test(arguments: StoreKind.fileStores)
   func aFolderOtherUsersCanWriteIsRefusedAndLeftAlone(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     _ = try await store.chat.insert(content: "mine", date: Fixtures.date())
     _ = try await store.chat.insert(content: "mine too", date: Fixtures.date(1))
     let before = try listing(store.directory)
     for (mode, shown) in [(0o777, "0777"), (0o770, "0770"), (0o702, "0702"), (0o1777, "1777")] {
       #expect(chmod(store.directory.path, mode_t(mode)) == 0)
-      #expect {
-        try kind.makeStore(at: store.directory)
+      await #expect {
+        try await kind.makeStore(at: store.directory)
       } throws: { error in
         isRefused(
           error, path: store.directory.path,
@@ -67,7 +67,7 @@ import Testing
       #expect(try listing(store.directory) == before, "mode \(shown): nothing changed")
     }
     #expect(chmod(store.directory.path, 0o700) == 0)
-    let reopened = try kind.makeStore(at: store.directory)
+    let reopened = try await kind.makeStore(at: store.directory)
     #expect(try await reopened.chat.messages(offset: 0, limit: 5).total == 2)
   }
 
@@ -75,13 +75,13 @@ import Testing
     .enabled(if: isRoot, "needs root to give the folder to another user"),
     arguments: StoreKind.fileStores)
   func aFolderOwnedByAnotherUserIsRefused(kind: StoreKind) async throws {
-    let store = try StoreUnderTest(kind)
+    let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     _ = try await store.chat.insert(content: "mine", date: Fixtures.date())
     let before = try listing(store.directory)
     #expect(chown(store.directory.path, Self.nobody, gid_t(Self.nobody)) == 0)
-    #expect {
-      try kind.makeStore(at: store.directory)
+    await #expect {
+      try await kind.makeStore(at: store.directory)
     } throws: { error in
       isRefused(
         error, path: store.directory.path, saying: "owned by another user (uid \(Self.nobody))")

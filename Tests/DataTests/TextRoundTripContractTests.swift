@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: StoreKind.available)
   func everyTextRoundTripsThroughEveryDoor(kind: StoreKind) async throws {
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var messages: [ChatMessage] = []
     var entries: [MindLog] = []
@@ -35,7 +35,7 @@ import Testing
     messages[0] = edited
     entries[1] = try await store.mindLogs.update(
       id: entries[1].id, score: 2, note: Self.texts[0], date: nil)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.chat.messages(offset: 0, limit: 100).items == messages)
     #expect(try await store.mindLogs.entries(offset: 0, limit: 100).items == entries.reversed())
     #expect(try await store.chat.message(id: messages[3].id)?.content == Self.texts[3])
@@ -54,7 +54,7 @@ import Testing
     archive.lastMessageID = messages.last?.id ?? 0
     try archive.validate()
     try await store.repositories.archive.replaceAll(with: archive)
-    try store.reopen()
+    try await store.reopen()
     #expect(try await store.repositories.archive.export() == archive)
     for bookmark in archive.bookmarks {
       #expect(try await store.bookmarks.bookmark(url: bookmark.url) == bookmark)

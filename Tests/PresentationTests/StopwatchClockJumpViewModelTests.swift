@@ -19,7 +19,7 @@ struct StopwatchClockJumpViewModelTests {
     async throws
   {
     let machine = SimulatedMachine(hasBootClock: hasBootClock)
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let strings = Strings(language: .en, timeZone: .gmt)
     var shown: [Duration] = []
@@ -27,7 +27,7 @@ struct StopwatchClockJumpViewModelTests {
 
     /// A new process: the store opened again, a screen loaded.
     func launch() async throws -> StopwatchViewModel {
-      try store.reopen()
+      try await store.reopen()
       let viewModel = StopwatchViewModel(stopwatch: store.stopwatch, timeline: machine.process())
       await viewModel.load()
       #expect(viewModel.state.message == nil)

@@ -47,7 +47,7 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   }
 
   /// Opens a store of this kind in `directory` (ignored by the memory store).
-  public func makeStore(at directory: URL) throws -> Repositories {
+  public func makeStore(at directory: URL) async throws -> Repositories {
     switch self {
     case .memory: InMemoryStore().repositories
     case .json: try JSONFileStore.open(directory: directory).repositories
@@ -55,7 +55,9 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
       try SQLiteStore.open(path: directory.appendingPathComponent(SQLiteStore.fileName).path)
         .repositories
     case .postgres:
-      try PostgresStore.open(Self.postgresTarget(for: directory)).repositories
+      // Off the cooperative pool: making a schema on the server takes a while.
+      try await Blocking.run { try PostgresStore.open(Self.postgresTarget(for: directory)) }
+        .repositories
     }
   }
 }
@@ -70,16 +72,16 @@ public struct StoreUnderTest: Sendable {
   public let directory: URL
   public private(set) var repositories: Repositories
 
-  public init(_ kind: StoreKind) throws {
+  public init(_ kind: StoreKind) async throws {
     self.kind = kind
     directory = try Fixtures.temporaryDirectory()
-    repositories = try kind.makeStore(at: directory)
+    repositories = try await kind.makeStore(at: directory)
   }
 
   /// Opens the store again on the same directory (persistent kinds only).
-  public mutating func reopen() throws {
+  public mutating func reopen() async throws {
     guard kind.isPersistent else { return }
-    repositories = try kind.makeStore(at: directory)
+    repositories = try await kind.makeStore(at: directory)
   }
 
   /// Deletes the temporary directory.

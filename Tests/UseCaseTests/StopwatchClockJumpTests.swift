@@ -37,8 +37,8 @@ struct StopwatchClockJumpTests {
   }
 
   /// The next process on `machine`, with `store` opened again.
-  func next(_ store: inout StoreUnderTest, _ machine: SimulatedMachine) throws -> Process {
-    try store.reopen()
+  func next(_ store: inout StoreUnderTest, _ machine: SimulatedMachine) async throws -> Process {
+    try await store.reopen()
     return Process(store, machine)
   }
 
@@ -56,7 +56,7 @@ struct StopwatchClockJumpTests {
   @Test(arguments: StoreKind.available)
   func inOneBootTheWallClockIsIgnored(kind: StoreKind) async throws {
     let machine = SimulatedMachine()
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await Process(store, machine).start()
     machine.pass(.seconds(1))
@@ -64,7 +64,7 @@ struct StopwatchClockJumpTests {
 
     // The report's case: set back 1,325 ms between two processes.
     machine.setWallClock(by: .milliseconds(-1_325))
-    var process = try next(&store, machine)
+    var process = try await next(&store, machine)
     #expect(try await process.shown() == .seconds(1))
     machine.pass(.milliseconds(500))
     #expect(
@@ -72,27 +72,27 @@ struct StopwatchClockJumpTests {
         == Lap(number: 2, lapTime: .milliseconds(500), total: .milliseconds(1_500)))
 
     machine.setWallClock(by: .zero - Self.day)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     #expect(try await process.shown() == .milliseconds(1_500))
     machine.pass(.seconds(2))
     #expect(try await process.lap().total == .milliseconds(3_500))
 
     machine.setWallClock(by: Self.day * 2)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     #expect(try await process.shown() == .milliseconds(3_500))
     machine.pass(.milliseconds(250))
     #expect(try await process.lap().total == .milliseconds(3_750))
 
     machine.setWallClock(by: .zero - Self.day)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     machine.pass(.seconds(1))
     #expect(try await process.stop().accumulated == .milliseconds(4_750))
 
     machine.setWallClock(by: .zero - Self.day)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     try await process.start()
     machine.setWallClock(by: Self.day * 3)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     machine.pass(.seconds(1))
     #expect(try await process.shown() == .milliseconds(5_750))
     #expect(try await process.lap().total == .milliseconds(5_750))
@@ -104,7 +104,7 @@ struct StopwatchClockJumpTests {
   @Test(arguments: StoreKind.available)
   func afterARebootTheWallClockCountsButNeverBelowTheLastLap(kind: StoreKind) async throws {
     let machine = SimulatedMachine()
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var process = Process(store, machine)
     try await process.start()
@@ -116,14 +116,14 @@ struct StopwatchClockJumpTests {
     // which counts as no time; the newest lap's total is the least shown.
     machine.reboot(as: "boot-2")
     machine.setWallClock(by: .zero - Self.day)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     #expect(try await process.shown() == .seconds(10))
     #expect(try await process.lap() == Lap(number: 2, lapTime: .zero, total: .seconds(10)))
     // The lap restarted the run on this boot's clock: the time runs on from here.
     machine.pass(.seconds(3))
     #expect(try await process.shown() == .seconds(13))
     #expect(try await process.lap().total == .seconds(13))
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     machine.pass(.seconds(4))
     #expect(try await process.lap().total == .seconds(17))
 
@@ -131,7 +131,7 @@ struct StopwatchClockJumpTests {
     // can tell how long the machine was down, and it is believed.
     machine.reboot(as: "boot-3", downtime: .seconds(40))
     machine.setWallClock(by: Self.day)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     let expected = Duration.seconds(10 + 3 + 4 + 40) + Self.day
     #expect(try await process.shown() == expected)
     #expect(try await process.stop().accumulated == expected)
@@ -143,7 +143,7 @@ struct StopwatchClockJumpTests {
   @Test(arguments: StoreKind.available)
   func withoutABootClockAWallClockSetBackTakesNothingAway(kind: StoreKind) async throws {
     let machine = SimulatedMachine(hasBootClock: false)
-    var store = try StoreUnderTest(kind)
+    var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     var process = Process(store, machine)
     try await process.start()
@@ -151,7 +151,7 @@ struct StopwatchClockJumpTests {
     #expect(try await process.lap().total == .seconds(2))
 
     machine.setWallClock(by: .zero - Self.day)
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     machine.pass(.seconds(1))
     #expect(try await process.shown() == .seconds(2))
     #expect(try await process.lap() == Lap(number: 2, lapTime: .zero, total: .seconds(2)))
@@ -161,7 +161,7 @@ struct StopwatchClockJumpTests {
     // Set back by half a minute: the next process shows the newest lap's total until the
     // wall clock is past the run's start again.
     machine.setWallClock(by: .seconds(-30))
-    process = try next(&store, machine)
+    process = try await next(&store, machine)
     #expect(try await process.shown() == .seconds(3))
     machine.pass(.seconds(1))
     #expect(try await process.lap().total == .seconds(3))

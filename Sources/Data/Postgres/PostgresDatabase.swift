@@ -11,11 +11,20 @@ import Foundation
 /// after the lock sees every commit before it, and two processes never give out one lap
 /// number or lose each other's toggle. A statement that still meets a conflict (a deadlock
 /// with another program's transaction) is run again, a bounded number of times.
+///
+/// The actor runs on a serial dispatch queue of its own (`BlockingCallExecutor`), not on
+/// Swift's cooperative pool: every call waits on the server, over a network for another
+/// machine, and a pool thread blocked in it would hold up every other task of the process.
 actor PostgresDatabase {
   /// The store as messages name it: its redacted URL and schema (`PostgresTarget`).
   let name: String
   let schema: String
   private let connection: PostgresConnection
+  private let executor = BlockingCallExecutor(label: "pocket.postgres")
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
 
   /// How many times a transaction that met a conflict is run in all.
   static let attempts = 5
@@ -94,5 +103,25 @@ extension PostgresError {
         path: name, reason: "the connection to the server failed: \(message)")
     }
     return .storageUnavailable(path: name, reason: message)
+  }
+}
+
+/// A serial executor whose jobs run on a dispatch queue: for an actor whose calls block
+/// (network round trips), which must not hold one of the cooperative pool's few threads.
+final class BlockingCallExecutor: SerialExecutor {
+  private let queue: DispatchQueue
+
+  init(label: String) {
+    queue = DispatchQueue(label: label)
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedSerialExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
   }
 }
