@@ -166,7 +166,7 @@ struct PostgresRun: Sendable {
         """
         INSERT INTO \(schema).chat_messages (id, content, date_ms, edited)
         SELECT \(first) + g, 'Message ' || g, \(Self.epoch) + g * 60000, false
-        FROM generate_series(\(start), \(end)) AS g
+        FROM generate_series(\(start)::bigint, \(end)::bigint) AS g
         """)
     }
     try query(
@@ -182,7 +182,7 @@ struct PostgresRun: Sendable {
         INSERT INTO \(schema).bookmarks (url, title, notice_date_ms, bookmarked_at_ms)
         SELECT 'https://example.org/notice/' || g, 'Notice ' || g, \(Self.epoch) + g * 60000,
           \(Self.epoch) + g * 60000
-        FROM generate_series(\(start), \(end)) AS g
+        FROM generate_series(\(start)::bigint, \(end)::bigint) AS g
         """)
     }
   }
