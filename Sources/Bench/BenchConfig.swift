@@ -78,7 +78,7 @@ struct BenchConfig: Equatable, Sendable {
   static let usage = """
     usage: pocket-bench [--json] [--quick] [--process] [--stores sqlite,json,memory]
                         [--workloads lap,say,bookmark,add,convert,actions,bulk,launch,memory]
-                        [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,9]
+                        [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,10]
 
       --json            one JSON object per line instead of the table
       --quick           sizes 1,000 and 10,000 and fewer repetitions (a smoke run)
@@ -89,7 +89,7 @@ struct BenchConfig: Equatable, Sendable {
                         of the section an earlier run of the same mode wrote there
       --process         the goals measured on whole pocket processes (the release pocket
                         and bench-hello beside pocket-bench), each against its baseline
-      --goals           with --process: only these goals (default: all nine)
+      --goals           with --process: only these goals (default: all ten)
     """
 
   /// Reads the command line (without the program name).
@@ -142,8 +142,8 @@ struct BenchConfig: Equatable, Sendable {
       case "--goals":
         goals = Set(
           try list(try value(argument)) { name throws(BenchError) in
-            guard let goal = Int(name), (1...9).contains(goal) else {
-              throw .usage("unknown goal '\(name)': goals are 1 to 9")
+            guard let goal = Int(name), (1...10).contains(goal) else {
+              throw .usage("unknown goal '\(name)': goals are 1 to 10")
             }
             return [goal]
           })

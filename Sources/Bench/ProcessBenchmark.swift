@@ -3,8 +3,8 @@ import Data
 import Domain
 import Foundation
 
-/// Nine goals (the `Goal N` marks below, and the live view's in `LiveViewGoal`,
-/// `LiveKeysGoal` and `StoreFollowGoal`), measured on whole `pocket` processes (the release
+/// Ten goals (the `Goal N` marks below, and the live view's in `LiveViewGoal`,
+/// `LiveKeysGoal` and `StoreFollowGoal`, the postgres store's in `PostgresGoal`), measured on whole `pocket` processes (the release
 /// binary beside this one) against baselines in the same run, interleaved: each repetition runs the
 /// baseline and the measured command one after the other, so a load that comes and goes
 /// falls on both.
@@ -49,6 +49,7 @@ final class ProcessBenchmark {
     if goals.contains(4) { try await flatAtAMillion() }
     if goals.contains(5) { try await jsonStore(sqliteStore: startup) }
     if goals.contains(6) { try await importAtScale() }
+    if goals.contains(10) { try await postgresGoal() }
     if goals.contains(7) {
       let live = scratch.directory()
       defer { scratch.remove(live) }
@@ -314,6 +315,20 @@ final class ProcessBenchmark {
     for (directory, count) in [(small, sizes.flatSmall), (large, sizes.flatLarge)] {
       try await fill(.sqlite, directory, messages: count, bookmarks: count, screen: .chat)
     }
+    let rows = try flatRows(
+      "4", store: "sqlite", small: small, large: large,
+      arguments: { self.pocketArguments($0, $1) })
+    for row in rows { emit(row) }
+  }
+
+  /// Every command of goal 4 run as a whole process on the store of `large` against the same
+  /// on `small` (`flatLarge` and `flatSmall` records), interleaved, one row a command; item N
+  /// is in the middle of its list. `arguments` gives `pocket`'s arguments for a store and a
+  /// command.
+  func flatRows(
+    _ goal: String, store: String, small: URL, large: URL,
+    arguments: (URL, [String]) -> [String]
+  ) throws -> [BenchResult] {
     // Item N is the one a command printed: before each numbered command (untimed) a
     // one-shot `page K` prints the page that holds it.
     let chatPage: (Int) -> [String]? = { ["page", "\(Self.chatPage(of: $0 / 2, in: $0))"] }
@@ -323,26 +338,28 @@ final class ProcessBenchmark {
         [
           ("chat", "chat", { _ in nil }, { _ in ["chat"] }),
           ("store", "chat", { _ in nil }, { _ in ["store"] }),
+          ("page N", "chat", { _ in nil }, { ["page", "\(Self.chatPage(of: $0 / 2, in: $0))"] }),
           ("edit N", "chat", chatPage, { ["edit", "\($0 / 2)", "edited"] }),
           ("delete N", "chat", chatPage, { ["delete", "\($0 / 2)"] }),
           ("bookmarks", "bookmarks", { _ in nil }, { _ in ["bookmarks"] }),
           ("rename N", "bookmarks", bookmarksPage, { ["rename", "\($0 / 2)", "renamed"] }),
           ("remove N", "bookmarks", bookmarksPage, { ["remove", "\($0 / 2)"] }),
         ]
+    var rows: [BenchResult] = []
     for command in commands {
       var smallWall: [Duration] = []
       var largeWall: [Duration] = []
       var counts = [small: sizes.flatSmall, large: sizes.flatLarge]
       for directory in [small, large] {
-        _ = try Child.run(pocket, pocketArguments(directory, [command.screen]))
+        _ = try Child.run(pocket, arguments(directory, [command.screen]))
       }
       for index in 0..<(sizes.flatRepeats + sizes.warmUp) {
         for directory in [small, large] {
           let count = counts[directory] ?? 0
           if let before = command.before(count) {
-            _ = try Child.run(pocket, pocketArguments(directory, before))
+            _ = try Child.run(pocket, arguments(directory, before))
           }
-          let run = try Child.run(pocket, pocketArguments(directory, command.arguments(count)))
+          let run = try Child.run(pocket, arguments(directory, command.arguments(count)))
           if command.name.hasPrefix("delete") || command.name.hasPrefix("remove") {
             counts[directory] = count - 1
           }
@@ -353,9 +370,10 @@ final class ProcessBenchmark {
       let samples = Samples(largeWall)
       let base = Samples(smallWall)
       let ratio = samples.median / max(base.median, 1)
-      emit(
+      rows.append(
         result(
-          "4 \(command.name)", rows: sizes.flatLarge, samples, baseline: base.median,
+          "\(goal) \(command.name)", store: store, rows: sizes.flatLarge, samples,
+          baseline: base.median,
           baselineName: "the same at \(TableFormat.grouped(sizes.flatSmall)) rows, µs",
           ratio: ratio,
           goal: Goal(
@@ -363,5 +381,6 @@ final class ProcessBenchmark {
               format: "%.2f× of %@ rows ≤ 1.2×", ratio, TableFormat.grouped(sizes.flatSmall)),
             met: ratio <= 1.2)))
     }
+    return rows
   }
 }

@@ -2,16 +2,16 @@ import Foundation
 
 /// Sizes and repetitions of the whole-process run (`--process`).
 struct ProcessSizes: Equatable, Sendable {
-  /// Untimed runs of each pair before the timed ones (goals 1, 2, 4 and 5).
+  /// Untimed runs of each pair before the timed ones (goals 1, 2, 4, 5 and 10).
   var warmUp = 3
-  /// Chat messages in the store `pocket chat` and `pocket say` start on (goals 1 and 2).
+  /// Chat messages in the store `pocket chat` and `pocket say` start on (goals 1, 2 and 10).
   var startupMessages = 100_000
   var startupRepeats = 40
   /// Records of the action's kind for the durable actions (goal 3).
   var actionRows = 100_000
   var actionWarmUp = 20
   var actionRepeats = 200
-  /// The small and the large store of goal 4.
+  /// The small and the large store of goals 4 and 10.
   var flatSmall = 1_000
   var flatLarge = 1_000_000
   var flatRepeats = 15
@@ -26,14 +26,14 @@ struct ProcessSizes: Equatable, Sendable {
   /// Keys timed from key to frame on the live view (goal 9; none: goal 9 is not run).
   var liveKeys = 300
   /// Changes another process makes while a live view follows the store, over how many
-  /// rounds of every kind (goal 8; none: goal 8 is not run), the seconds of its idle window,
+  /// rounds of every kind (goal 8, and goal 10's two machines; none: they are not run), the seconds of its idle window,
   /// and the burst's changes.
   var followChanges = 200
   var followRounds = 5
   var followIdleSeconds = 10.0
   var followBurst = 1_000
-  /// The goals run (`--goals`): all nine unless told.
-  var goals: Set<Int> = Set(1...9)
+  /// The goals run (`--goals`): all ten unless told.
+  var goals: Set<Int> = Set(1...10)
 
   /// A smoke run: every goal, small stores, few repetitions (a minute or so).
   static let quick = ProcessSizes(

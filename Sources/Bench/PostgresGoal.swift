@@ -1,0 +1,192 @@
+import Foundation
+import TestSupport
+
+/// Goal 10 of `ProcessBenchmark`: the postgres store, on a private server this run starts
+/// (fsync on, synchronous commit on, a Unix socket), in three parts:
+/// - `pocket --store postgres say hi` against `psql` inserting the same row the same way
+///   (the id from the store's counter), interleaved, medians of wall time;
+/// - flat: every command of goal 4 on a schema of `flatLarge` records against one of
+///   `flatSmall` (both filled by the server from `generate_series`);
+/// - two machines: processes with their own HOME and `--store-path` on one schema, a live
+///   view on one and `pocket say` on the other, from the writer's exit to the frame.
+extension ProcessBenchmark {
+  func postgresGoal() async throws {
+    let server: PostgresServer
+    do {
+      server = try PostgresServer.start(.init(fsync: true))
+    } catch {
+      emit(
+        BenchResult(
+          workload: "10 postgres (skipped: no PostgreSQL server: \(error))", store: "postgres",
+          rows: nil))
+      return
+    }
+    defer { server.remove() }
+    guard let psql = Self.psqlProgram() else {
+      emit(BenchResult(workload: "10 postgres (skipped: no psql)", store: "postgres", rows: nil))
+      return
+    }
+    let folder = scratch.directory()
+    defer { scratch.remove(folder) }
+    let postgres = PostgresRun(pocket: pocket, psql: psql, url: server.url(), folder: folder)
+    try sayAgainstPSQL(postgres)
+    try flatOnPostgres(postgres)
+    if sizes.followChanges > 0 {
+      for row in PostgresFollow(run: postgres, changes: sizes.followChanges).measure() {
+        emit(row)
+      }
+    }
+  }
+
+  /// psql from the PostgreSQL installation, else the one on PATH.
+  static func psqlProgram() -> String? {
+    let versions =
+      (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+    let installed = versions.sorted { (Double($0) ?? 0) > (Double($1) ?? 0) }
+      .map { "/usr/lib/postgresql/\($0)/bin/psql" }
+    return installed.first { FileManager.default.isExecutableFile(atPath: $0) }
+      ?? Child.onPath("psql")
+  }
+
+  // MARK: Part 1: against psql
+
+  private func sayAgainstPSQL(_ postgres: PostgresRun) throws {
+    let schema = "say_goal"
+    let machine = postgres.machine("say")
+    let arguments = postgres.arguments(machine, schema: schema)
+    _ = try Child.run(pocket, arguments + ["chat"])
+    try postgres.fillMessages(schema, count: sizes.startupMessages)
+    var pocketWall: [Duration] = []
+    var psqlWall: [Duration] = []
+    for index in 0..<(sizes.startupRepeats + sizes.warmUp) {
+      let date = Fixtures.date(sizes.startupMessages + index).epochMilliseconds
+      // One statement, so one transaction: the next id from the counter, and the row.
+      let sql = """
+        WITH next AS (UPDATE \(schema).counters SET value = value + 1
+        WHERE name = 'chat_messages' RETURNING value)
+        INSERT INTO \(schema).chat_messages (id, content, date_ms, edited)
+        SELECT value, 'hi', \(date), false FROM next
+        """
+      let baseline = try Child.run(postgres.psql, postgres.psqlArguments(sql))
+      let measured = try Child.run(pocket, arguments + ["say", "hi"])
+      guard index >= sizes.warmUp else { continue }
+      psqlWall.append(baseline.wall)
+      pocketWall.append(measured.wall)
+    }
+    let expected = sizes.startupMessages + 2 * (sizes.startupRepeats + sizes.warmUp)
+    let stored = try postgres.query(
+      "SELECT value FROM \(schema).row_counts WHERE name = 'chat_messages'")
+    guard stored == "\(expected)" else {
+      throw BenchError.failed("goal 10: \(stored) messages stored, not \(expected)")
+    }
+    let samples = Samples(pocketWall)
+    let baseline = Samples(psqlWall)
+    let ratio = samples.median / max(baseline.median, 1)
+    emit(
+      result(
+        "10 say hi vs psql (wall)", store: "postgres", rows: sizes.startupMessages, samples,
+        baseline: baseline.median, baselineName: "psql insert µs", ratio: ratio,
+        goal: Goal(text: String(format: "%.2f× psql ≤ 1.5×", ratio), met: ratio <= 1.5)))
+  }
+
+  // MARK: Part 2: flat from small to large
+
+  private func flatOnPostgres(_ postgres: PostgresRun) throws {
+    let small = postgres.machine("flat-small")
+    let large = postgres.machine("flat-large")
+    let schemas = [small: "flat_small", large: "flat_large"]
+    for (directory, count) in [(small, sizes.flatSmall), (large, sizes.flatLarge)] {
+      let schema = schemas[directory] ?? ""
+      _ = try Child.run(pocket, postgres.arguments(directory, schema: schema) + ["chat"])
+      try postgres.fillMessages(schema, count: count)
+      try postgres.fillBookmarks(schema, count: count)
+      _ = try postgres.query("VACUUM ANALYZE")
+    }
+    let rows = try flatRows(
+      "10", store: "postgres", small: small, large: large,
+      arguments: { postgres.arguments($0, schema: schemas[$0] ?? "") + $1 })
+    for row in rows { emit(row) }
+  }
+}
+
+/// The server, the programs and the folders of one run of goal 10.
+struct PostgresRun: Sendable {
+  let pocket: String
+  let psql: String
+  let url: String
+  let folder: URL
+
+  /// Rows a statement when the server fills a list.
+  static let fillChunk = 100_000
+
+  /// A "machine": a folder of its own, its HOME and its `--store-path`.
+  func machine(_ name: String) -> URL {
+    folder.appendingPathComponent(name)
+  }
+
+  func arguments(_ machine: URL, schema: String) -> [String] {
+    [
+      "--store", "postgres", "--store-url", url, "--store-schema", schema, "--store-path",
+      machine.path, "--lang", "en",
+    ]
+  }
+
+  func psqlArguments(_ sql: String) -> [String] {
+    ["-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql]
+  }
+
+  /// Runs `sql` with psql; its output without the final newline.
+  @discardableResult
+  func query(_ sql: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: psql)
+    process.arguments = psqlArguments(sql)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let error = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw BenchError.failed("psql failed: \(error)")
+    }
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
+  }
+
+  /// `count` chat messages after those in `schema` (the triggers keep the counts and the
+  /// blocks), the counter past the last id.
+  func fillMessages(_ schema: String, count: Int) throws {
+    let first =
+      Int(try query("SELECT value FROM \(schema).counters WHERE name = 'chat_messages'")) ?? 0
+    for start in stride(from: 1, through: count, by: Self.fillChunk) {
+      let end = min(start + Self.fillChunk - 1, count)
+      try query(
+        """
+        INSERT INTO \(schema).chat_messages (id, content, date_ms, edited)
+        SELECT \(first) + g, 'Message ' || g, \(Self.epoch) + g * 60000, false
+        FROM generate_series(\(start)::bigint, \(end)::bigint) AS g
+        """)
+    }
+    try query(
+      "UPDATE \(schema).counters SET value = \(first + count) WHERE name = 'chat_messages'")
+  }
+
+  /// `count` bookmarks, each of a notice of its own.
+  func fillBookmarks(_ schema: String, count: Int) throws {
+    for start in stride(from: 1, through: count, by: Self.fillChunk) {
+      let end = min(start + Self.fillChunk - 1, count)
+      try query(
+        """
+        INSERT INTO \(schema).bookmarks (url, title, notice_date_ms, bookmarked_at_ms)
+        SELECT 'https://example.org/notice/' || g, 'Notice ' || g, \(Self.epoch) + g * 60000,
+          \(Self.epoch) + g * 60000
+        FROM generate_series(\(start)::bigint, \(end)::bigint) AS g
+        """)
+    }
+  }
+
+  /// 2023-11-14, in epoch milliseconds: the first filled record's time.
+  static let epoch = 1_700_000_000_000
+}
