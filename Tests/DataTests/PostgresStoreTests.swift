@@ -270,10 +270,19 @@ struct PostgresStoreTests {
   }
 
   @Test func aServerThatRequiresTLSRefusesAPlainConnectionAndTakesAnEncryptedOne() async throws {
-    let port = try Self.freePort()
+    // A port found free may be taken before the server binds it (tests run in parallel):
+    // another is tried, at most three in all.
     let own = try await Blocking.run {
-      try PostgresServer.start(.init(tcpPort: port, requireTLS: true))
+      var attempt = 1
+      while true {
+        do {
+          return try PostgresServer.start(.init(tcpPort: try Self.freePort(), requireTLS: true))
+        } catch  where attempt < 3 {
+          attempt += 1
+        }
+      }
     }
+    let port = own.port
     defer { own.remove() }
     try own.createRole("alice", password: "tls-only")
     let environment = ["PGPASSWORD": "tls-only"]
