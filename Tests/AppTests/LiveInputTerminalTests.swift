@@ -12,7 +12,7 @@ import Testing
 /// 4,000 characters in bounded memory, and a terminal that closes with keys still coming
 /// ends Pocket at once. A frame at 65535×65535 costs what one at 30×100 does.
 @Suite(
-  "Live view under a flood", .serialized, .timeLimit(.minutes(3)),
+  "Live view under a flood", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct LiveInputTerminalTests {
   static let soak = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1"
