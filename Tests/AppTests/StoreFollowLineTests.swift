@@ -6,7 +6,9 @@ import Testing
 /// its store: another process's change prints the changed screen once, a burst of changes
 /// a handful of times, each screen whole, and the session's own commands print as they
 /// always did.
-@Suite("A line-mode session follows its store", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "A line-mode session follows its store", .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreFollowLineTests {
   /// A session on `store`'s chat, its first screen read.
   func chatViewer(
