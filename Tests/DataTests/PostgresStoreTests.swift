@@ -276,7 +276,8 @@ struct PostgresStoreTests {
       var attempt = 1
       while true {
         do {
-          return try PostgresServer.start(.init(tcpPort: try Self.freePort(), requireTLS: true))
+          return try PostgresServer.start(
+            .init(tcpPort: try PostgresServerTests.freePort(), requireTLS: true))
         } catch  where attempt < 3 {
           attempt += 1
         }
@@ -343,21 +344,6 @@ struct PostgresStoreTests {
     return false
   }
 
-  /// A TCP port on 127.0.0.1 that nothing listens on now.
-  static func freePort() throws -> Int {
-    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(probe) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    _ = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    return try port(of: probe)
-  }
-
   static func port(of descriptor: Int32) throws -> Int {
     var address = sockaddr_in()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -370,31 +356,5 @@ struct PostgresStoreTests {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  /// What a subscription receives, recorded as it comes.
-  final class Received: Sendable {
-    private let events = Mutex<[StoreEvent]>([])
-    private let task = Mutex<Task<Void, Never>?>(nil)
-
-    init(_ changes: StoreChanges) {
-      task.withLock {
-        $0 = Task { [weak self] in
-          for await event in changes { self?.events.withLock { $0.append(event) } }
-        }
-      }
-    }
-
-    var all: [StoreEvent] { events.withLock { $0 } }
-
-    var kinds: RecordKinds {
-      all.reduce(into: []) { kinds, event in
-        if case .changed(let more) = event { kinds.formUnion(more) }
-      }
-    }
-
-    func stop() { task.withLock { $0?.cancel() } }
-
-    func wait(until condition: ([StoreEvent]) -> Bool) async -> Bool {
-      await Turns.wait(turns: 6000) { condition(all) }
-    }
-  }
+  typealias Received = StoreObservationTests.Received
 }
