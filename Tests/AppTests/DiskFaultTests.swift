@@ -258,8 +258,6 @@ struct DiskFaultTests {
     let pocket = PocketProcess(store: "json", directory: folder)
     // The folder and its files belong to `nobody`, who may write the files but not add
     // a new snapshot to the folder.
-    try FileManager.default.copyItem(
-      at: PocketProcess.executable, to: folder.appendingPathComponent("pocket-bin"))
     #expect(try Self.system("/usr/bin/chown", ["-R", "65534:65534", folder.path]).status == 0)
     #expect(chmod(folder.path, 0o500) == 0)
     let run = try pocket.run(["say", "in a read-only folder"], asNobody: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -52,6 +53,43 @@ struct PocketProcess: Sendable {
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
     return Bundle.main.bundleURL.appendingPathComponent("pocket")
   }
+
+  /// A copy of `executable` that `nobody` may run (the build folder need not be open to
+  /// it), made once per test process in a folder of its own, removed at exit. It is
+  /// written through a descriptor closed on exec: a child started by another test while
+  /// the copy was being written would otherwise keep it open for writing, and running it
+  /// would fail with "Text file busy".
+  static let executableForNobody: Result<URL, any Error> = Result {
+    let folder = try Fixtures.temporaryDirectory()
+    guard chmod(folder.path, 0o755) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    let copy = folder.appendingPathComponent("pocket")
+    let bytes = try Foundation.Data(contentsOf: executable)
+    let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    try bytes.withUnsafeBytes { buffer in
+      guard let start = buffer.baseAddress else { return }
+      var written = 0
+      while written < buffer.count {
+        let count = write(descriptor, start + written, buffer.count - written)
+        guard count > 0 else {
+          if count < 0, errno == EINTR { continue }
+          throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        written += count
+      }
+    }
+    nobodyFolder.withLock { $0 = folder.path }
+    atexit {
+      if let path = PocketProcess.nobodyFolder.withLock({ $0 }) {
+        try? FileManager.default.removeItem(atPath: path)
+      }
+    }
+    return copy
+  }
+
+  /// The folder of `executableForNobody`, for its removal at exit.
+  private static let nobodyFolder = Mutex<String?>(nil)
 
   /// Where the child's standard output or standard error goes.
   enum Sink: Sendable, CustomStringConvertible {
@@ -163,12 +201,9 @@ struct PocketProcess: Sendable {
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     var command: [String]
     if asNobody {
-      let copy = directory.appendingPathComponent("pocket-bin")
-      if !FileManager.default.fileExists(atPath: copy.path) {
-        try FileManager.default.copyItem(at: Self.executable, to: copy)
-      }
       command = [
-        "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy.path,
+        "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+        try Self.executableForNobody.get().path,
       ]
     } else {
       command = [Self.executable.path]

@@ -16,7 +16,7 @@ struct StoreFollowLineTests {
   ) throws -> LineViewer {
     #expect(try store.run(["chat"]).status == 0)
     let viewer = try LineViewer(store, environment: environment)
-    try viewer.read(until: { PrintedScreen.split($0).screens.count == 1 })
+    try viewer.read(until: { PrintedScreen.split($0).screens.count >= 1 })
     let first = PrintedScreen.split(viewer.printed).screens.first
     #expect(first?.tabLine == StoreFollowing.tabLines[5], "the chat shows first")
     return viewer
@@ -32,7 +32,7 @@ struct StoreFollowLineTests {
     defer { viewer.close() }
 
     #expect(try store.run(["say", "from-elsewhere"]).status == 0)
-    try viewer.read(until: { PrintedScreen.split($0).screens.count == 2 })
+    try viewer.read(until: { PrintedScreen.split($0).screens.count >= 2 })
     // Whatever else the other process wrote (the screen it saw last) changes nothing shown.
     viewer.read(for: .milliseconds(600))
     var (screens, faults) = PrintedScreen.split(viewer.printed)
@@ -42,7 +42,7 @@ struct StoreFollowLineTests {
     #expect(screens.last?.chatRows.map(\.text) == ["from-elsewhere"])
 
     viewer.send("say mine")
-    try viewer.read(until: { PrintedScreen.split($0).screens.count == 3 })
+    try viewer.read(until: { PrintedScreen.split($0).screens.count >= 3 })
     viewer.read(for: .milliseconds(600))
     (screens, faults) = PrintedScreen.split(viewer.printed)
     #expect(faults.isEmpty, "\(faults)")
@@ -74,7 +74,14 @@ struct StoreFollowLineTests {
     print("\(kind): a burst of \(count) messages (\(took)) printed \(burstScreens) screens")
     #expect(faults.isEmpty, "\(faults)")
     #expect(burstScreens >= 1)
-    #expect(burstScreens <= 6, "\(screens.map { $0.messageCount ?? -1 })")
+    // At most 5 deliveries for a burst under 5 s, and the end (docs/architecture.md). A
+    // pause of `quiet` (100 ms) in the writer, which a loaded machine makes, ends a burst
+    // and starts another: each such pause, read off the messages' own times with a margin
+    // for when the change was seen, may add a burst.
+    let pauses = try Self.pauses(in: store, atLeast: .milliseconds(60))
+    #expect(
+      burstScreens <= 6 + 6 * pauses,
+      "\(pauses) pauses: \(screens.map { $0.messageCount ?? -1 })")
     #expect(screens.last?.messageCount == count)
     for screen in screens.dropFirst() {
       #expect(screen.tabLine == StoreFollowing.tabLines[5])
@@ -84,7 +91,7 @@ struct StoreFollowLineTests {
     }
 
     viewer.send("say mine")
-    try viewer.read(until: { PrintedScreen.split($0).screens.count == screens.count + 1 })
+    try viewer.read(until: { PrintedScreen.split($0).screens.count > screens.count })
     viewer.read(for: .milliseconds(500))
     let after = PrintedScreen.split(viewer.printed)
     #expect(after.faults.isEmpty, "\(after.faults)")
@@ -92,6 +99,22 @@ struct StoreFollowLineTests {
     #expect(after.screens.last?.messageCount == count + 1)
     #expect(after.screens.last?.chatRows.last?.text == "mine")
     #expect(try viewer.finish() == 0)
+  }
+
+  /// How many times the messages of `store` were said `atLeast` apart, from their times
+  /// in an export.
+  static func pauses(in store: PocketProcess, atLeast gap: Duration) throws -> Int {
+    let archive = store.directory.appendingPathComponent("burst-archive.json")
+    #expect(try store.run(["export", archive.path]).status == 0)
+    let object = try JSONSerialization.jsonObject(with: Foundation.Data(contentsOf: archive))
+    let chat = (object as? [String: Any])?["chat"] as? [String: Any]
+    let messages = try #require(chat?["messages"] as? [[String: Any]])
+    let times = messages.compactMap { ($0["dateMs"] as? NSNumber)?.int64Value }
+    #expect(times.count == messages.count)
+    let milliseconds =
+      gap.components.seconds * 1000
+      + gap.components.attoseconds / 1_000_000_000_000_000
+    return zip(times, times.dropFirst()).filter { $1 - $0 >= milliseconds }.count
   }
 
   /// Watching by polling (as on a network file system) shows changes too, and the store
