@@ -84,6 +84,7 @@ package struct OpenedStore {
     repositories.screens = local.repositories.screens
     return OpenedStore(
       kind: .postgres, path: store.name, schemaVersion: store.schemaVersion,
-      repositories: repositories, files: StoreFiles(folder: directory.path))
+      repositories: repositories, files: StoreFiles(folder: directory.path),
+      salvage: { try await store.salvage() })
   }
 }

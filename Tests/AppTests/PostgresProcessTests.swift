@@ -118,6 +118,46 @@ struct PostgresProcessTests {
     }
   }
 
+  /// A row another client wrote past a range (a mind-log entry dated 1969, its check
+  /// dropped): every command refuses the store (exit 3), `export` writes every other record
+  /// and names the one left out (exit 1), and `import --replace` makes the store whole.
+  @Test func aRowOutOfRangeIsRescuedByExportAndImportReplace() throws {
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    #expect(try pocket.run(["add", "7", "walk"]).status == 0)
+    #expect(try pocket.run(["say", "hello"]).status == 0)
+    let schema = try #require(pocket.postgresSchema)
+    try server.psql(
+      """
+      SET search_path TO "\(schema)";
+      ALTER TABLE mind_logs DROP CONSTRAINT mind_logs_date_ms_check;
+      INSERT INTO mind_logs VALUES (2, -43200000, '5', 'typo'), (3, 1795915920000, '6', 'after');
+      UPDATE counters SET value = 3 WHERE name = 'mind_logs';
+      """)
+
+    let refused = try pocket.run(["mindlog"])
+    #expect(refused.status == 3, "\(refused.stderr)")
+    #expect(refused.stderr.contains("-43200000 is out of range"), "\(refused.stderr)")
+
+    let rescued = pocket.directory.appendingPathComponent("rescued.json")
+    let export = try pocket.run(["export", rescued.path])
+    #expect(export.status == 1, "\(export.stderr)")
+    #expect(export.stdout.contains("Exported"), "\(export.stdout)")
+    #expect(export.stderr.contains("Not exported, cannot be read:"), "\(export.stderr)")
+    #expect(export.stderr.contains("-43200000 is out of range"), "\(export.stderr)")
+    let archive = try ArchiveFile.read(rescued.path)
+    #expect(archive.mindLogs.map(\.note) == ["walk", "after"])
+    #expect(archive.mindLogs.map(\.id) == [1, 3])
+    #expect(archive.messages.map(\.content) == ["hello"])
+
+    let repaired = try pocket.run(["import", rescued.path, "--replace"])
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    let shown = try pocket.run(["mindlog"])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout.contains("walk") && shown.stdout.contains("after"), "\(shown.stdout)")
+    #expect(!shown.stdout.contains("typo"))
+  }
+
   /// A live view whose server stops (after another machine's message has shown, so it
   /// listens) gives the terminal back, says the connection was lost, and ends with 3.
   @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
