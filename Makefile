@@ -6,6 +6,9 @@
 #   make install                   # into /usr/local/bin (may need sudo)
 #   make install PREFIX=~/.local   # into ~/.local/bin
 #   make uninstall [PREFIX=…]
+#   make static                    # pocket, bench-hello and bench-floor built this way,
+#                                  # for `pocket-bench --process` to measure beside the
+#                                  # default (dynamic) build
 #
 # The static build has a scratch folder of its own (.build/static), so it does not rebuild
 # over `swift build -c release`.
@@ -15,12 +18,16 @@ BINDIR ?= $(PREFIX)/bin
 SWIFT ?= swift
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
 
-.PHONY: all pocket install uninstall
+.PHONY: all pocket static install uninstall
 
 all: pocket
 
 pocket:
 	$(STATIC_BUILD) --product pocket
+
+static: pocket
+	$(STATIC_BUILD) --product bench-hello
+	$(STATIC_BUILD) --product bench-floor
 
 install: pocket
 	install -d "$(DESTDIR)$(BINDIR)"
