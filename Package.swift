@@ -16,6 +16,7 @@ let package = Package(
     .executable(name: "pocket", targets: ["pocket"]),
     .executable(name: "pocket-bench", targets: ["Bench"]),
     .executable(name: "bench-hello", targets: ["BenchHello"]),
+    .executable(name: "bench-floor", targets: ["BenchFloor"]),
   ],
   targets: [
     .target(name: "Domain"),
@@ -33,6 +34,8 @@ let package = Package(
       dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite", "TestSupport"]),
     // The start-up baseline `pocket-bench --process` runs: Foundation only, one line.
     .executableTarget(name: "BenchHello"),
+    // The floor of a screen of dates: Foundation only, one localized date and one time.
+    .executableTarget(name: "BenchFloor"),
     // Test helpers that need no store: clocks, fixtures, the failing fake store, and the
     // pseudo-terminal with its screen model (which measures text as App does).
     .target(name: "TestSupport", dependencies: ["Domain", "App"], path: "Tests/TestSupport"),
@@ -55,8 +58,9 @@ let package = Package(
       dependencies: [
         "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport",
       ]),
-    // The whole-process run spawns `pocket` and `bench-hello`, so both are built for it.
-    .testTarget(name: "BenchTests", dependencies: ["Bench", "BenchHello", "pocket"]),
+    // The whole-process run spawns `pocket`, `bench-hello` and `bench-floor`, so all are
+    // built for it.
+    .testTarget(name: "BenchTests", dependencies: ["Bench", "BenchHello", "BenchFloor", "pocket"]),
   ],
   swiftLanguageModes: [.v6]
 )

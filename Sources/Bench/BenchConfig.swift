@@ -61,6 +61,9 @@ struct BenchConfig: Equatable, Sendable {
   /// (`ProcessBenchmark`).
   var process = false
   var processSizes = ProcessSizes()
+  /// `--static-dir PATH`: where the static build's `pocket` and `bench-floor` are (goal 11);
+  /// nil: `.build/static/release` beside this program's `.build` folder.
+  var staticFolder: String?
 
   /// `--quick`: sizes 1,000 and 10,000 and fewer repetitions, for a smoke run.
   static let quick = BenchConfig(
@@ -78,7 +81,8 @@ struct BenchConfig: Equatable, Sendable {
   static let usage = """
     usage: pocket-bench [--json] [--quick] [--process] [--stores sqlite,json,memory]
                         [--workloads lap,say,bookmark,add,convert,actions,bulk,launch,memory]
-                        [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,10]
+                        [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,11]
+                        [--static-dir PATH]
 
       --json            one JSON object per line instead of the table
       --quick           sizes 1,000 and 10,000 and fewer repetitions (a smoke run)
@@ -89,7 +93,9 @@ struct BenchConfig: Equatable, Sendable {
                         of the section an earlier run of the same mode wrote there
       --process         the goals measured on whole pocket processes (the release pocket
                         and bench-hello beside pocket-bench), each against its baseline
-      --goals           with --process: only these goals (default: all ten)
+      --goals           with --process: only these goals (default: all eleven)
+      --static-dir PATH with --process: the folder of the static pocket and bench-floor
+                        (goal 11; default: .build/static/release, which make static builds)
     """
 
   /// Reads the command line (without the program name).
@@ -102,6 +108,7 @@ struct BenchConfig: Equatable, Sendable {
     var process = false
     var markdownPath: String?
     var goals: Set<Int>?
+    var staticFolder: String?
     var index = 0
     func value(_ option: String) throws(BenchError) -> String {
       index += 1
@@ -142,11 +149,15 @@ struct BenchConfig: Equatable, Sendable {
       case "--goals":
         goals = Set(
           try list(try value(argument)) { name throws(BenchError) in
-            guard let goal = Int(name), (1...10).contains(goal) else {
-              throw .usage("unknown goal '\(name)': goals are 1 to 10")
+            guard let goal = Int(name), (1...11).contains(goal) else {
+              throw .usage("unknown goal '\(name)': goals are 1 to 11")
             }
             return [goal]
           })
+      case "--static-dir":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw .usage("--static-dir needs a folder") }
+        staticFolder = path
       case "--help", "-h": throw .help
       default: throw .usage("unknown option '\(argument)'")
       }
@@ -159,6 +170,7 @@ struct BenchConfig: Equatable, Sendable {
     if let goals { config.processSizes.goals = goals }
     config.jsonMaxRows = jsonMaxRows
     config.markdownPath = markdownPath
+    config.staticFolder = staticFolder
     // Keep the canonical order whatever order the options gave.
     if let stores { config.stores = BenchStore.allCases.filter(stores.contains) }
     if let workloads { config.workloads = Workload.allCases.filter(workloads.contains) }

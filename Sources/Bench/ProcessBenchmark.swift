@@ -3,8 +3,9 @@ import Data
 import Domain
 import Foundation
 
-/// Ten goals (the `Goal N` marks below, and the live view's in `LiveViewGoal`,
-/// `LiveKeysGoal` and `StoreFollowGoal`, the postgres store's in `PostgresGoal`), measured on whole `pocket` processes (the release
+/// Eleven goals (the `Goal N` marks below, and the live view's in `LiveViewGoal`,
+/// `LiveKeysGoal` and `StoreFollowGoal`, the postgres store's in `PostgresGoal`, the static
+/// build's in `InstalledBinaryGoal`), measured on whole `pocket` processes (the release
 /// binary beside this one) against baselines in the same run, interleaved: each repetition runs the
 /// baseline and the measured command one after the other, so a load that comes and goes
 /// falls on both.
@@ -15,17 +16,22 @@ final class ProcessBenchmark {
   let emit: (BenchResult) -> Void
   let pocket: String
   let hello: String
+  /// Where the static build's `pocket` and `bench-floor` are (goal 11); `nil`: none.
+  let staticFolder: URL?
   let clock = ContinuousClock()
 
-  /// Runs the `pocket` and `bench-hello` found in `folder` (by default, beside this program).
+  /// Runs the `pocket` and `bench-hello` found in `folder` (by default, beside this program),
+  /// and for goal 11 the static build in `staticFolder`.
   init(
     sizes: ProcessSizes, scratch: Scratch,
     folder: URL = URL(fileURLWithPath: Probe.executablePath).deletingLastPathComponent(),
+    staticFolder: URL? = ProcessBenchmark.defaultStaticFolder(),
     emit: @escaping (BenchResult) -> Void
   ) throws(BenchError) {
     self.sizes = sizes
     self.scratch = scratch
     self.emit = emit
+    self.staticFolder = staticFolder
     pocket = folder.appendingPathComponent("pocket").path
     hello = folder.appendingPathComponent("bench-hello").path
     for (path, product) in [(pocket, "pocket"), (hello, "bench-hello")]
@@ -50,6 +56,7 @@ final class ProcessBenchmark {
     if goals.contains(5) { try await jsonStore(sqliteStore: startup) }
     if goals.contains(6) { try await importAtScale() }
     if goals.contains(10) { try await postgresGoal() }
+    if goals.contains(11) { try await installedBinary() }
     if goals.contains(7) {
       let live = scratch.directory()
       defer { scratch.remove(live) }

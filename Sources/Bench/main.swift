@@ -79,7 +79,11 @@ if !config.json {
 }
 if config.process {
   do {
-    let benchmark = try ProcessBenchmark(sizes: config.processSizes, scratch: scratch) { result in
+    let benchmark = try ProcessBenchmark(
+      sizes: config.processSizes, scratch: scratch,
+      staticFolder: config.staticFolder.map { URL(fileURLWithPath: $0) }
+        ?? ProcessBenchmark.defaultStaticFolder()
+    ) { result in
       emit(result)
     }
     try await benchmark.run()

@@ -67,7 +67,10 @@ extension Strings {
     var style = style
     style.locale = language.locale
     style.timeZone = timeZone
-    // ICU puts a narrow no-break space before AM/PM; terminals show a plain one best.
-    return date.formatted(style).replacingOccurrences(of: "\u{202F}", with: " ")
+    // ICU puts a narrow no-break space before AM/PM; terminals show a plain one best. Replaced
+    // scalar by scalar with the standard library: Foundation's `replacingOccurrences` goes
+    // through NSString, whose first use in a process costs more than the screen's dates.
+    let text = date.formatted(style).unicodeScalars.map { $0 == "\u{202F}" ? " " : $0 }
+    return String(String.UnicodeScalarView(text))
   }
 }

@@ -16,10 +16,41 @@ import Testing
       if: FileManager.default.fileExists(atPath: "/proc/self/maps"),
       "no /proc/PID/maps on this system (Linux only)"))
   func aRunningSessionHasNoNetworkingLoaded() throws {
+    let files = try Self.filesMapped(by: PocketProcess.executable)
+    #expect(
+      files.contains { $0.contains("libFoundation") }, "the maps were read: \(files.count) files")
+    let loaded = files.filter { file in Self.networking.contains { file.contains($0) } }
+    #expect(loaded.isEmpty, "loaded at start: \(loaded.sorted())")
+  }
+
+  /// The binary `make install` installs (`make` builds it): the Swift runtime and
+  /// Foundation linked in, no Swift library mapped, and still no networking at start.
+  static let staticPocket = Fixtures.packageRoot.appendingPathComponent(
+    ".build/static/release/pocket")
+
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: "/proc/self/maps"),
+      "no /proc/PID/maps on this system (Linux only)"),
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: staticPocket.path),
+      "no static build at .build/static/release (make builds it)"))
+  func theStaticBuildMapsNoSwiftLibraryAndNoNetworking() throws {
+    let files = try Self.filesMapped(by: Self.staticPocket)
+    #expect(files.contains { $0.contains("libsqlite3") }, "the maps were read: \(files)")
+    let swift = files.filter { $0.contains("libswift") || $0.contains("libFoundation") }
+    #expect(swift.isEmpty, "Swift libraries mapped: \(swift.sorted())")
+    let loaded = files.filter { file in Self.networking.contains { file.contains($0) } }
+    #expect(loaded.isEmpty, "loaded at start: \(loaded.sorted())")
+  }
+
+  /// The files a line session of `executable` has mapped once it has printed its first
+  /// screen (from `/proc/PID/maps`).
+  static func filesMapped(by executable: URL) throws -> Set<Substring> {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let process = Process()
-    process.executableURL = PocketProcess.executable
+    process.executableURL = executable
     process.arguments = ["--store-path", directory.path, "--lang", "en"]
     let input = Pipe()
     let output = Pipe()
@@ -40,10 +71,6 @@ import Testing
     process.waitUntilExit()
     #expect(!screen.isEmpty)
     #expect(process.terminationStatus == 0)
-    let files = Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last })
-    #expect(
-      files.contains { $0.contains("libFoundation") }, "the maps were read: \(maps.count) bytes")
-    let loaded = files.filter { file in Self.networking.contains { file.contains($0) } }
-    #expect(loaded.isEmpty, "loaded at start: \(loaded.sorted())")
+    return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last })
   }
 }

@@ -45,16 +45,18 @@ struct BenchTests {
   /// The whole-process mode on tiny stores, with the debug `pocket` and `bench-hello` built
   /// beside the tests: every goal of `ProcessBenchmark` gives a point with its ratio, its baseline
   /// and pass or fail (shape only: no figure is judged).
-  /// Whether `pocket` and `bench-hello` are built beside the test bundle (`swift test`
-  /// builds them: this target depends on both).
+  /// Whether `pocket`, `bench-hello` and `bench-floor` are built beside the test bundle
+  /// (`swift test` builds them: this target depends on all three).
   static let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   static let binariesAreBeside: Bool = {
-    ["pocket", "bench-hello"].allSatisfy {
+    ["pocket", "bench-hello", "bench-floor"].allSatisfy {
       FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent($0).path)
     }
   }()
 
-  @Test(.enabled(if: binariesAreBeside, "no pocket and bench-hello beside the test bundle"))
+  @Test(
+    .enabled(if: binariesAreBeside, "no pocket, bench-hello and bench-floor beside the test bundle")
+  )
   @MainActor func tinyProcessRunReportsEveryGoal() async throws {
     let sizes = ProcessSizes(
       warmUp: 0, startupMessages: 10, startupRepeats: 1, actionRows: 10, actionWarmUp: 0,
@@ -64,14 +66,22 @@ struct BenchTests {
     let scratch = try Scratch()
     defer { scratch.removeAll() }
     var results: [BenchResult] = []
-    try await ProcessBenchmark(sizes: sizes, scratch: scratch, folder: Self.folder) {
+    // The debug binaries stand in for the static build: the shape of goal 11 is the same.
+    try await ProcessBenchmark(
+      sizes: sizes, scratch: scratch, folder: Self.folder, staticFolder: Self.folder
+    ) {
       results.append($0)
     }.run()
     let goals = Set(results.compactMap { Int($0.workload.prefix { $0.isNumber }) })
     // Goals 8 and 9 run in their own tests (below), beside this one.
-    #expect(goals == [1, 2, 3, 4, 5, 6, 7, 10])
+    #expect(goals == [1, 2, 3, 4, 5, 6, 7, 10, 11])
     let judged = results.filter { $0.goal != nil }
-    #expect(judged.count >= 2 + 7 + 8 + 1)
+    #expect(judged.count >= 20)
+    let installed: [String] = judged.map(\.workload).filter { $0.hasPrefix("11 ") }
+    // `say hi` is measured against the sqlite3 shell, when there is one.
+    let says =
+      Child.onPath("sqlite3") == nil ? [] : ["11 say hi, dynamic (CPU)", "11 say hi, static (CPU)"]
+    #expect(installed.sorted() == ["11 chat, dynamic (CPU)", "11 chat, static (CPU)"] + says)
     // Goal 10 on a server of its own: `say` against psql and the 8 flat commands; without
     // a server it says why in one row instead.
     let postgres = results.filter { $0.store == "postgres" }
@@ -98,7 +108,9 @@ struct BenchTests {
   /// Goal 8 on tiny sizes with the debug `pocket`: one change of each of the 7 kinds, the
   /// idle viewer and a burst of 20, on both stores, each a row with its ratio, its baseline
   /// and pass or fail (shape only: no figure is judged).
-  @Test(.enabled(if: binariesAreBeside, "no pocket and bench-hello beside the test bundle"))
+  @Test(
+    .enabled(if: binariesAreBeside, "no pocket, bench-hello and bench-floor beside the test bundle")
+  )
   func tinyFollowRunReportsBothStores() async throws {
     let sizes = ProcessSizes(
       followChanges: 7, followRounds: 1, followIdleSeconds: 0.2, followBurst: 20)
@@ -133,7 +145,8 @@ struct BenchTests {
   /// line mode (each run checks its outcome, or the goal throws), with fewer keys live; and
   /// 12 keys timed from key to frame.
   @Test(
-    .enabled(if: binariesAreBeside, "no pocket and bench-hello beside the test bundle"),
+    .enabled(
+      if: binariesAreBeside, "no pocket, bench-hello and bench-floor beside the test bundle"),
     .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
   func tinyKeysRunDoesEveryTask() async throws {
     let folder = FileManager.default.temporaryDirectory
@@ -186,8 +199,35 @@ struct BenchTests {
     #expect(throws: BenchError.self) { try BenchConfig.parse(["--markdown"]) }
     #expect(try BenchConfig.parse(["--process", "--goals", "9,7"]).processSizes.goals == [7, 9])
     #expect(try BenchConfig.parse(["--process", "--goals", "10"]).processSizes.goals == [10])
-    #expect(try BenchConfig.parse(["--process"]).processSizes.goals == Set(1...10))
-    #expect(throws: BenchError.self) { try BenchConfig.parse(["--goals", "11"]) }
+    #expect(try BenchConfig.parse(["--process"]).processSizes.goals == Set(1...11))
+    #expect(throws: BenchError.self) { try BenchConfig.parse(["--goals", "12"]) }
+    #expect(try BenchConfig.parse(["--static-dir", "/s"]).staticFolder == "/s")
+    #expect(try BenchConfig.parse([]).staticFolder == nil)
+    #expect(throws: BenchError.self) { try BenchConfig.parse(["--static-dir"]) }
+  }
+
+  /// Goal 11 finds the static build beside this program's `.build` folder, and without one
+  /// reports a skipped row saying what to build, judged by nothing.
+  @Test @MainActor func aMissingStaticBuildIsASkippedRow() async throws {
+    #expect(
+      ProcessBenchmark.defaultStaticFolder(executable: "/p/.build/release/pocket-bench")?.path
+        == "/p/.build/static/release")
+    #expect(ProcessBenchmark.defaultStaticFolder(executable: "/usr/bin/pocket-bench") == nil)
+    let scratch = try Scratch()
+    defer { scratch.removeAll() }
+    var sizes = ProcessSizes()
+    sizes.goals = [11]
+    var results: [BenchResult] = []
+    try await ProcessBenchmark(
+      sizes: sizes, scratch: scratch, folder: Self.folder,
+      staticFolder: scratch.root.appendingPathComponent("no-static-build")
+    ) {
+      results.append($0)
+    }.run()
+    #expect(results.count == 1)
+    #expect(results.first?.workload.contains("skipped: no ") == true, "\(results)")
+    #expect(results.first?.workload.contains("make static") == true)
+    #expect(results.allSatisfy { $0.goal == nil })
   }
 
   /// The section replaces only what lies between its own markers: the prose around it and

@@ -38,11 +38,15 @@ public enum BootClock {
     /// of their own), or `nil` when that file cannot be read or holds no valid id.
     static func read(bootIDPath: String) -> BootInstant? {
       guard let text = firstBytes(of: bootIDPath) else { return nil }
-      let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      // Trimmed with the standard library: Foundation's `trimmingCharacters` goes through
+      // NSString and CharacterSet, whose first use costs a start more than this read.
+      var id = Substring(text)
+      while id.first?.isWhitespace == true { id.removeFirst() }
+      while id.last?.isWhitespace == true { id.removeLast() }
       var time = timespec()
       guard clock_gettime(CLOCK_BOOTTIME, &time) == 0 else { return nil }
       let milliseconds = Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-      return BootInstant(bootID: id, uptimeMilliseconds: milliseconds)
+      return BootInstant(bootID: String(id), uptimeMilliseconds: milliseconds)
     }
 
     /// Up to 128 bytes of the file at `path` as UTF-8 (a /proc file reports no size, so

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Finding currencies by what people type: a code, a currency's name, the name of a country
 /// or territory using it (English or Korean, from ICU), or a short or colloquial name
@@ -16,11 +17,23 @@ enum CurrencySearch {
   }
 
   /// The code, the currency's names, the names of the regions using it in every language
-  /// and its aliases, folded.
+  /// and its aliases, folded. Built for a code the first time a search asks for it and kept
+  /// for the process: a screen that shows the list without searching builds none.
   static func keys(_ code: String) -> [String] {
-    ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
+    if let known = keysByCode.withLock({ $0[code] }) { return known }
+    let keys =
+      ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
       + (foldedRegionNames[code] ?? []) + (foldedAliases[code] ?? [])
+    keysByCode.withLock { $0[code] = keys }
+    return keys
   }
+
+  /// Whether one of `code`'s keys contains `query` (folded).
+  static func matches(_ query: String, code: String) -> Bool {
+    matches(query, keys: keys(code))
+  }
+
+  private static let keysByCode = Mutex<[String: [String]]>([:])
 
   /// Whether `query` (folded) is part of one of `keys`.
   static func matches(_ query: String, keys: [String]) -> Bool {

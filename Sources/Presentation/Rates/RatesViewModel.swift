@@ -41,14 +41,9 @@ public final class RatesViewModel: MessageReporting {
   }
 
   public private(set) var state = State()
+  /// The rates shown. Their search keys (`CurrencySearch.keys`) are built by the first
+  /// search, not by a load: the list without a query needs none.
   private var board: RateBoard?
-  /// Each quote of `board` with its search keys: its code, its currency names and the names
-  /// of the regions using it in every language, folded once per load (the region names are
-  /// looked up once per process), so a search folds only the query.
-  private var searchable: [(quote: RateQuote, keys: [String])] = []
-  /// The search keys of every code seen, kept across loads: a reload (after `fav`, a
-  /// refresh) finds each code's names again without asking the locale data or folding.
-  private var keysByCode: [String: [String]] = [:]
   private let now: @Sendable () -> Date
   private let loadRates: LoadExchangeRates
   private let refreshRates: RefreshExchangeRates
@@ -81,12 +76,6 @@ public final class RatesViewModel: MessageReporting {
 
   private func show(_ board: RateBoard) {
     self.board = board
-    searchable = board.quotes.map { quote in
-      if let keys = keysByCode[quote.code] { return (quote, keys) }
-      let keys = Self.searchKeys(quote.code)
-      keysByCode[quote.code] = keys
-      return (quote, keys)
-    }
     state.publishedAt = board.publishedAt
     state.nextUpdateAt = board.nextUpdateAt
     state.base = board.base
@@ -142,15 +131,12 @@ public final class RatesViewModel: MessageReporting {
   }
 
   private func applyQuery() {
+    let quotes = board?.quotes ?? []
     guard !state.query.isEmpty else {
-      state.quotes = searchable.map(\.quote)
+      state.quotes = quotes
       return
     }
     let query = CurrencySearch.folded(state.query)
-    state.quotes = searchable.filter { CurrencySearch.matches(query, keys: $0.keys) }.map(\.quote)
+    state.quotes = quotes.filter { CurrencySearch.matches(query, code: $0.code) }
   }
-
-  /// The code, the currency's names, the names of the regions using it in every language
-  /// and its aliases, folded (`CurrencySearch.keys`).
-  static func searchKeys(_ code: String) -> [String] { CurrencySearch.keys(code) }
 }

@@ -18,7 +18,8 @@ public final class StoreViewModel: MessageReporting {
     public var kind: String
     public var path: String
     public var version: Int
-    /// How changes other processes make are noticed.
+    /// How changes other processes make are noticed: found when the store is summarized
+    /// (`store`), because finding it reads the system's mount table.
     public var watch: StoreWatch
     /// What the last command came to; `nil` when it was refused.
     public var report: Report?
@@ -41,13 +42,17 @@ public final class StoreViewModel: MessageReporting {
   private let archive: any ArchiveRepository
   private let files: any ArchiveFileRepository
   private let importStore: ImportStore
+  private let watch: @Sendable () -> StoreWatch
 
-  /// `watch`: how the store notices what other processes change (`StoreObservation.watch`).
+  /// `watch`: how the store notices what other processes change (`StoreObservation.watch`),
+  /// asked for by `summarize`, not before: a command that does not show it does not pay
+  /// for it.
   public init(
     archive: any ArchiveRepository, files: any ArchiveFileRepository, kind: String,
-    path: String, version: Int, watch: StoreWatch
+    path: String, version: Int, watch: @autoclosure @escaping @Sendable () -> StoreWatch
   ) {
-    state = State(kind: kind, path: path, version: version, watch: watch)
+    state = State(kind: kind, path: path, version: version)
+    self.watch = watch
     self.archive = archive
     self.files = files
     importStore = ImportStore(archive: archive)
@@ -59,6 +64,7 @@ public final class StoreViewModel: MessageReporting {
   public func summarize() async {
     begin()
     guard let counts = await attempt({ try await archive.recordCounts() }) else { return }
+    state.watch = watch()
     state.report = .summary(counts)
   }
 
