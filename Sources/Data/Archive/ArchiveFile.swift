@@ -97,6 +97,9 @@ public enum ArchiveFile {
   public static func write(reading reader: any ArchiveReader, to path: String) throws
     -> RecordCounts
   {
+    // The store's small records first: a store that cannot be read is named before the
+    // file is looked at, as when the whole archive was read first.
+    _ = try reader.head()
     let url = URL(fileURLWithPath: path).standardizedFileURL
     var info = stat()
     if lstat(url.path, &info) == 0, let kind = DurableFile.kind(of: info.st_mode) {
