@@ -63,11 +63,17 @@ private final class SalvagedArchive: ArchiveRepository {
 
   init(store: OpenedStore) { self.store = store }
 
-  func export() async throws -> StoreArchive {
-    guard let salvage = store.salvage else { return try await store.repositories.archive.export() }
+  /// What can be read is held whole: a rescue is for a store written before every door
+  /// checked, not for one at a million records.
+  func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
+    async throws -> Result
+  {
+    guard let salvage = store.salvage else {
+      return try await store.repositories.archive.read(body)
+    }
     let (archive, unreadable) = try await salvage()
     skipped.withLock { $0 = unreadable }
-    return archive
+    return try body(archive)
   }
 
   func leftOut() -> [String] { skipped.withLock { $0 } }

@@ -182,8 +182,11 @@ public struct RecordCounts: Equatable, Sendable {
 
 /// Reads and replaces a whole store at once.
 public protocol ArchiveRepository: Sendable {
-  /// Every record, in the canonical orders `StoreArchive` documents.
-  func export() async throws -> StoreArchive
+  /// Runs `body` with a reader of every record the store holds, all seen in one snapshot
+  /// (one read transaction), each list a page at a time in the canonical orders
+  /// `StoreArchive` documents, so that what `body` writes out is never held whole.
+  func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
+    async throws -> Result
   /// How many records of each kind the store holds: equal to `export().counts`, but read
   /// from counts the store keeps, so it costs the same at a million records as at none.
   func recordCounts() async throws -> RecordCounts
@@ -200,6 +203,12 @@ public protocol ArchiveRepository: Sendable {
 }
 
 extension ArchiveRepository {
+  /// Every record, in the canonical orders `StoreArchive` documents, held whole: for tests
+  /// and small stores; `pocket export` writes from `read` instead.
+  public func export() async throws -> StoreArchive {
+    try await read { try StoreArchive(reading: $0) }
+  }
+
   /// Replaces everything the store holds with `archive`, whatever it held.
   public func replaceAll(with archive: StoreArchive) async throws {
     try await replaceAll(with: archive, onlyIfEmpty: false)

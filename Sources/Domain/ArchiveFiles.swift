@@ -8,10 +8,15 @@ public protocol ArchiveFileRepository: Sendable {
   ///   when `path` is one of the open store's own files: it is not read.
   func read(_ path: String) async throws -> StoreArchive
 
-  /// Writes `archive` to the file at `path`, whole or not at all: a reader sees the old
-  /// file or the new one. Only a new path or an existing regular file is written.
-  /// - Throws: `.storageUnavailable(path:reason:)`, leaving what was at `path` as it was;
-  ///   `.invalidInput(.ownStoreFile)` when `path` is one of the open store's own files
-  ///   (its folder, a hard link to one, another spelling of its path): it is not touched.
-  func write(_ archive: StoreArchive, to path: String) async throws
+  /// Writes every record `archive` holds to the file at `path`, read in one snapshot
+  /// (`ArchiveRepository.read`) and written a page at a time, whole or not at all: a reader
+  /// sees the old file or the new one. Only a new path or an existing regular file is
+  /// written.
+  /// - Returns: how many records of each kind were written.
+  /// - Throws: `.storageUnavailable(path:reason:)` naming `path` as given when the file
+  ///   cannot be written, leaving what was at `path` as it was; the store's own errors (which
+  ///   name the store) when it cannot be read; `.invalidInput(.ownStoreFile)` when `path` is
+  ///   one of the open store's own files (its folder, a hard link to one, another spelling
+  ///   of its path): it is not touched.
+  func write(from archive: any ArchiveRepository, to path: String) async throws -> RecordCounts
 }

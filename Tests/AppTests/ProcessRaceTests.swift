@@ -112,7 +112,7 @@ struct ProcessRaceTests {
       var paths: [String] = []
       for (index, archive) in archives.enumerated() {
         let path = pocket.directory.appendingPathComponent("archive-\(index).json").path
-        try await DiskArchiveFileRepository().write(archive, to: path)
+        try ArchiveFile.write(archive, to: path)
         paths.append(path)
       }
       let runs = try pocket.runTogether(paths.map { (["import", $0], nil) })

@@ -83,7 +83,7 @@ import Testing
     await #expect(
       throws: DomainError.invalidInput(.ownStoreFile(path: snapshot.path, writing: true))
     ) {
-      try await repository.write(StoreArchive(), to: snapshot.path)
+      try await repository.write(from: InMemoryStore().repositories.archive, to: snapshot.path)
     }
     await #expect(
       throws: DomainError.invalidInput(.ownStoreFile(path: snapshot.path, writing: false))
@@ -93,7 +93,7 @@ import Testing
     #expect(try Foundation.Data(contentsOf: snapshot) == before)
     // Beside the store, an archive is written and read as anywhere else.
     let beside = folders.store.appendingPathComponent("export.json").path
-    try await repository.write(StoreArchive(), to: beside)
+    _ = try await repository.write(from: InMemoryStore().repositories.archive, to: beside)
     #expect(try await repository.read(beside) == StoreArchive())
   }
 }

@@ -223,8 +223,10 @@ private struct FailingChatRepository: ChatRepository {
 private struct FailingArchiveRepository: ArchiveRepository {
   let store: FailingStore
 
-  func export() async throws -> StoreArchive {
-    try await store.gate(writes: false).archive.export()
+  func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
+    async throws -> Result
+  {
+    try await store.gate(writes: false).archive.read(body)
   }
   func recordCounts() async throws -> RecordCounts {
     try await store.gate(writes: false).archive.recordCounts()

@@ -5,20 +5,22 @@ import Foundation
 ///
 /// Decoding a whole archive with `JSONDecoder` holds, besides the bytes, the decoder's map
 /// of every value and every record twice (as file rows and as domain values): more than
-/// three times the file's size at a million messages. Here the chat messages, which make
-/// up nearly all of a large archive, are decoded in chunks of `chunkSize` (the rest of the
-/// document, with an empty message list in their place, in one call), each chunk turned
-/// into domain values at once and its rows let go. The one `JSONDecoder` reads every chunk.
+/// three times the file's size at a million records. Here each of the four lists (laps,
+/// bookmarks, mind-log entries, chat messages), which make up nearly all of a large archive,
+/// is decoded in chunks of `chunkSize` (the rest of the document, with empty lists in their
+/// place, in one call), each chunk turned into domain values at once and its rows let go.
+/// The one `JSONDecoder` reads every chunk.
 ///
 /// A document of an older version takes this path too: the rest of the document is
 /// migrated as `decodeDocument` migrates it, and each chunk of messages goes through the
 /// same steps (`DocumentVersions`), so adding a version does not send older exports the
-/// slow way. Whatever this path does not expect (no plain `chat.messages` list, a key
-/// written with escapes, any error at all) is read again the whole-document way, so that
+/// slow way; the other lists' chunks are migrated the same way. Whatever this path does
+/// not expect (no plain `chat.messages` list, a key written with escapes, any error at all)
+/// is read again the whole-document way, so that
 /// what is accepted and every refusal's wording are exactly those of `decodeDocument`.
 /// Nesting deeper than `JSONNesting.maxDepth` is refused first, before any decoder runs.
 enum ArchiveDecoding {
-  /// How many messages one decoder call reads.
+  /// How many records one decoder call reads.
   static let chunkSize = 8_192
 
   /// The archive in `bytes`, its messages read `chunkSize` at a time (tests make it
@@ -28,7 +30,7 @@ enum ArchiveDecoding {
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(InvalidDocument) -> StoreArchive {
     if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
-    if let layout = JSONLayout.messages(in: bytes),
+    if let layout = JSONLayout.lists(in: bytes),
       let read = try? decode(
         bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: progress)
     {
@@ -43,7 +45,7 @@ enum ArchiveDecoding {
   static func snapshot(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
     -> (archive: StoreArchive, shown: ShownList?, journalSeq: Int64?, version: Int)?
   {
-    guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.messages(in: bytes),
+    guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.lists(in: bytes),
       let read = try? decode(
         bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: nil)
     else { return nil }
@@ -62,42 +64,61 @@ enum ArchiveDecoding {
   ) throws -> (archive: StoreArchive, shown: ShownListFields?, journalSeq: Int64?, version: Int) {
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
-    // The document with `[]` in place of the messages.
+    // The document with `[]` in place of each list.
     var rest: [UInt8] = []
-    rest.reserveCapacity(bytes.count - layout.messages.count + 2)
-    rest.append(contentsOf: bytes[..<layout.messages.lowerBound])
-    rest.append(contentsOf: Array("[]".utf8))
-    rest.append(contentsOf: bytes[layout.messages.upperBound...])
+    rest.reserveCapacity(bytes.count - layout.lists.reduce(0) { $0 + $1.array.count } + 8)
+    var from = 0
+    for list in layout.lists {
+      rest.append(contentsOf: bytes[from..<list.array.lowerBound])
+      rest.append(contentsOf: Array("[]".utf8))
+      from = list.array.upperBound
+    }
+    rest.append(contentsOf: bytes[from...])
     let head = try withLentData(rest) { try decoder.decode(CheckedDocument.self, from: $0) }
     rest = []
     let document = versions.migrate(from: head.version, head.document)
     var archive = try document.toDomain()
-    let total = layout.elements.count
+    let reader = ListChunks(
+      bytes: bytes, decoder: decoder, chunkSize: chunkSize, versions: versions,
+      version: head.version)
+    if let laps = layout.laps {
+      archive.laps = try reader.records(laps, \.laps) { row, index in
+        try row.toDomain { "laps[\(index)].\($0)" }
+      }.sorted { $0.number < $1.number }
+      guard zip(archive.laps, archive.laps.dropFirst()).allSatisfy({ $0.number < $1.number })
+      else { throw InvalidDocument(reason: "a lap number appears twice") }
+    }
+    if let bookmarks = layout.bookmarks {
+      archive.bookmarks = try reader.records(bookmarks, \.bookmarks) { row, index in
+        try row.toDomain { "bookmarks[\(index)].\($0)" }
+      }
+      var urls = Set<String>(minimumCapacity: archive.bookmarks.count)
+      for bookmark in archive.bookmarks where !urls.insert(bookmark.url).inserted {
+        throw InvalidDocument(reason: "a bookmark url appears twice")
+      }
+    }
+    if let entries = layout.mindLogs {
+      let mindLogs = try reader.records(entries, \.mindLog.entries) { row, index in
+        try row.toDomain { "mindLog.entries[\(index)].\($0)" }
+      }.sorted { $0.id < $1.id }
+      let lastID = layout.hasMindLogLastID ? archive.lastMindLogID : (mindLogs.last?.id ?? 0)
+      archive.lastMindLogID = try checkedLastID(
+        checked(lastID, Limits.counter, "mindLog.lastID"), ids: mindLogs.map(\.id),
+        "mindLog.lastID")
+      archive.mindLogs = mindLogs
+    }
+    let elements = layout.messages?.elements ?? []
+    let total = elements.count
     var messages: [ChatMessage] = []
     messages.reserveCapacity(total)
-    var chunk: [UInt8] = []
     var first = 0
     while first < total {
       let last = min(first + chunkSize, total) - 1
       // Read by hand when every message is plainly written, else by the decoder.
       let plain = bytes.withUnsafeBufferPointer { buffer in
-        PlainMessageReader(bytes: buffer).messages(layout.elements[first...last])
+        PlainMessageReader(bytes: buffer).messages(elements[first...last])
       }
-      let rows =
-        try plain
-        ?? {
-          chunk.removeAll(keepingCapacity: true)
-          chunk.append(UInt8(ascii: "["))
-          chunk.append(
-            contentsOf: bytes[layout.elements[first].lowerBound..<layout.elements[last].upperBound])
-          chunk.append(UInt8(ascii: "]"))
-          return try withLentData(chunk) {
-            try decoder.decode([ChatMessageFields].self, from: $0)
-          }
-        }()
-      guard rows.count == last - first + 1 else {
-        throw InvalidDocument(reason: "a chunk did not hold its messages")
-      }
+      let rows = try plain ?? reader.rows(elements[first...last], ChatMessageFields.self)
       for (offset, row) in versions.migrate(rows, from: head.version).enumerated() {
         let index = first + offset
         messages.append(try row.toDomain { "chat.messages[\(index)].\($0)" })
@@ -111,6 +132,50 @@ enum ArchiveDecoding {
       checked(lastID, Limits.counter, "chat.lastID"), ids: messages.map(\.id), "chat.lastID")
     archive.messages = messages
     return (archive, document.shown, document.journalSeq, head.version)
+  }
+}
+
+/// Decodes a list's elements a chunk at a time with one decoder, each chunk's rows turned
+/// into domain values at once and let go, so a list's rows are never held whole.
+private struct ListChunks {
+  let bytes: [UInt8]
+  let decoder: JSONDecoder
+  let chunkSize: Int
+  let versions: DocumentVersions
+  /// The version the document was written as: each chunk is brought to the current one.
+  let version: Int
+
+  /// The rows of `elements` (consecutive elements of one array), decoded as one array.
+  func rows<Row: Decodable>(_ elements: ArraySlice<Range<Int>>, _ type: Row.Type) throws
+    -> [Row]
+  {
+    guard let first = elements.first, let last = elements.last else { return [] }
+    var chunk: [UInt8] = [UInt8(ascii: "[")]
+    chunk.reserveCapacity(last.upperBound - first.lowerBound + 2)
+    chunk.append(contentsOf: bytes[first.lowerBound..<last.upperBound])
+    chunk.append(UInt8(ascii: "]"))
+    let rows = try withLentData(chunk) { try decoder.decode([Row].self, from: $0) }
+    guard rows.count == elements.count else {
+      throw InvalidDocument(reason: "a chunk did not hold its records")
+    }
+    return rows
+  }
+
+  /// Every record of `list`, each row made a record by `record` with its index.
+  func records<Row: Decodable, Record>(
+    _ list: JSONLayout.List, _ path: WritableKeyPath<JSONDocument, [Row]>,
+    _ record: (Row, Int) throws -> Record
+  ) throws -> [Record] {
+    var records: [Record] = []
+    records.reserveCapacity(list.elements.count)
+    for start in stride(from: 0, to: list.elements.count, by: chunkSize) {
+      let end = min(start + chunkSize, list.elements.count)
+      let rows = try rows(list.elements[start..<end], Row.self)
+      for (offset, row) in versions.migrate(rows, at: path, from: version).enumerated() {
+        records.append(try record(row, start + offset))
+      }
+    }
+    return records
   }
 }
 

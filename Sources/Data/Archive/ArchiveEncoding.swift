@@ -1,48 +1,127 @@
 import Domain
 import Foundation
 
-/// Writes an archive's bytes without encoding them all at once: the document with no chat
-/// messages in one call, and the messages `chunkSize` at a time, each chunk indented to its
-/// place. The bytes are exactly what one `JSONFileStore.encodeDocument` call writes (tests
-/// compare them), and the encoder's output for the whole list is never held.
+/// Writes an archive's bytes without encoding them all at once, and without holding them:
+/// the document with its four lists empty in one call, then each list's records a page at
+/// a time in the document's key order, each page indented to its place and handed on. The
+/// bytes are exactly what one `JSONFileStore.encodeDocument` call writes (tests compare
+/// them).
 enum ArchiveEncoding {
+  /// How many records one encoder call writes.
   static let chunkSize = 8_192
 
-  /// The bytes of `document`; `progress` is told how many messages were written, of how many.
+  /// The lists written apart from the rest of the document: a member's key and how deep
+  /// its object lies (the top level is 1).
+  static let lists: [(key: String, depth: Int)] = [
+    ("bookmarks", 1), ("messages", 2), ("laps", 1), ("entries", 2),
+  ]
+
+  /// Takes one list's records, a page at a time, and writes them in place.
+  final class ListWriter {
+    private let indent: [UInt8]
+    private let encoder: JSONEncoder
+    private let write: ([UInt8]) throws -> Void
+    /// How many records were written.
+    private(set) var count = 0
+
+    fileprivate init(depth: Int, encoder: JSONEncoder, write: @escaping ([UInt8]) throws -> Void) {
+      indent = Array(repeating: 0x20, count: depth * 2)
+      self.encoder = encoder
+      self.write = write
+    }
+
+    /// Writes `rows` after the rows written before.
+    func append<Row: Encodable>(_ rows: [Row]) throws {
+      guard !rows.isEmpty else { return }
+      // "[\n  {\n    …\n  }\n]": the lines between the brackets, indented to the list's depth.
+      let encoded = Array(try encoder.encode(rows))
+      var bytes: [UInt8] = count == 0 ? [0x0A] : Array(",\n".utf8)
+      bytes.reserveCapacity(encoded.count + encoded.count / 4)
+      var lineStart = true
+      for byte in encoded.dropFirst(2).dropLast(2) {
+        if lineStart { bytes.append(contentsOf: indent) }
+        bytes.append(byte)
+        lineStart = byte == UInt8(ascii: "\n")
+      }
+      count += rows.count
+      try write(bytes)
+    }
+  }
+
+  /// Writes the bytes of `head` with each of `lists` (keyed as `ArchiveEncoding.lists`)
+  /// filling its list in place, to `write` a piece at a time. `head`'s own lists must be
+  /// empty. Returns how many records each list wrote.
+  static func write(
+    head: JSONDocument, lists fill: [String: (ListWriter) throws -> Void],
+    to write: ([UInt8]) throws -> Void
+  ) throws -> [String: Int] {
+    try withoutActuallyEscaping(write) { write in
+      try self.write(head: head, lists: fill, escaping: write)
+    }
+  }
+
+  private static func write(
+    head: JSONDocument, lists fill: [String: (ListWriter) throws -> Void],
+    escaping write: @escaping ([UInt8]) throws -> Void
+  ) throws -> [String: Int] {
+    let headBytes = try JSONFileStore.encodeDocument(head)
+    let places = lists.map { list in
+      let indent = String(repeating: " ", count: list.depth * 2)
+      let empty = Array("\n\(indent)\"\(list.key)\" : [\n\n\(indent)]".utf8)
+      guard let place = headBytes.firstRange(of: empty) else {
+        preconditionFailure("The document writes an empty \(list.key) list as one")
+      }
+      return (list: list, place: place, opening: Array("\n\(indent)\"\(list.key)\" : [".utf8))
+    }
+    .sorted { $0.place.lowerBound < $1.place.lowerBound }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var counts: [String: Int] = [:]
+    var written = 0
+    for (list, place, opening) in places {
+      try write(Array(headBytes[written..<place.lowerBound]) + opening)
+      let writer = ListWriter(depth: list.depth, encoder: encoder, write: write)
+      try fill[list.key]?(writer)
+      let indent = [UInt8](repeating: 0x20, count: list.depth * 2)
+      try write((writer.count == 0 ? [0x0A, 0x0A] : [0x0A]) + indent + [UInt8(ascii: "]")])
+      counts[list.key] = writer.count
+      written = place.upperBound
+    }
+    try write(Array(headBytes[written...]))
+    return counts
+  }
+
+  /// The bytes of `document`, its lists written `chunkSize` records at a time; `progress` is
+  /// told how many messages were written, of how many.
   static func encode(
     _ document: JSONDocument, chunkSize: Int = chunkSize,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws -> [UInt8] {
-    let messages = document.chat.messages
     var head = document
+    head.laps = []
+    head.bookmarks = []
+    head.mindLog.entries = []
     head.chat.messages = []
-    let headBytes = try JSONFileStore.encodeDocument(head)
-    let empty = Array("\n    \"messages\" : [\n\n    ]".utf8)
-    guard !messages.isEmpty, let place = headBytes.firstRange(of: empty) else {
-      return try JSONFileStore.encodeDocument(document)
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var bytes = Array(headBytes[..<place.lowerBound])
-    bytes.reserveCapacity(headBytes.count + messages.count * 160)
-    bytes.append(contentsOf: Array("\n    \"messages\" : [\n".utf8))
-    var first = 0
-    while first < messages.count {
-      let last = min(first + chunkSize, messages.count)
-      // "[\n  {\n    …\n  }\n]": the lines between the brackets, four spaces deeper.
-      let chunk = Array(try encoder.encode(Array(messages[first..<last])))
-      if first > 0 { bytes.append(contentsOf: Array(",\n".utf8)) }
-      var lineStart = true
-      for byte in chunk.dropFirst(2).dropLast(2) {
-        if lineStart { bytes.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
-        bytes.append(byte)
-        lineStart = byte == UInt8(ascii: "\n")
+    func pages<Row: Encodable>(_ rows: [Row], _ done: ((Int) -> Void)? = nil)
+      -> (ListWriter) throws -> Void
+    {
+      { writer in
+        for start in stride(from: 0, to: rows.count, by: chunkSize) {
+          try writer.append(Array(rows[start..<min(start + chunkSize, rows.count)]))
+          done?(writer.count)
+        }
       }
-      first = last
-      progress?(first, messages.count)
     }
-    bytes.append(contentsOf: Array("\n    ]".utf8))
-    bytes.append(contentsOf: headBytes[place.upperBound...])
+    let total = document.chat.messages.count
+    var bytes: [UInt8] = []
+    _ = try write(
+      head: head,
+      lists: [
+        "bookmarks": pages(document.bookmarks), "laps": pages(document.laps),
+        "entries": pages(document.mindLog.entries),
+        "messages": pages(document.chat.messages) { progress?($0, total) },
+      ]
+    ) { bytes.append(contentsOf: $0) }
     return bytes
   }
 }

@@ -13,11 +13,51 @@ public enum ArchiveFile {
   /// The bytes of `archive`.
   public static func encode(_ archive: StoreArchive) throws(DomainError) -> [UInt8] {
     do {
-      return try ArchiveEncoding.encode(
-        JSONDocument(archive), progress: ArchiveProgress.reporter(.exporting))
+      var bytes: [UInt8] = []
+      _ = try write(reading: archive) { bytes.append(contentsOf: $0) }
+      return bytes
     } catch {
       preconditionFailure("A store archive always encodes: \(error)")
     }
+  }
+
+  /// How many records `ArchiveReader` hands over at a time.
+  static let pageSize = ArchiveEncoding.chunkSize
+
+  /// Writes the archive `reader` reads to `write`, a page of records at a time (never more
+  /// than a page is held), telling the progress line how many messages are written.
+  /// - Returns: how many records of each kind were written.
+  static func write(
+    reading reader: any ArchiveReader, to write: ([UInt8]) throws -> Void
+  ) throws -> RecordCounts {
+    let head = try reader.head()
+    let messages = (try? reader.recordCounts().chatMessages) ?? 0
+    let progress = ArchiveProgress.reporter(.exporting)
+    let written = try ArchiveEncoding.write(
+      head: JSONDocument(head),
+      lists: [
+        "laps": { writer in
+          try reader.laps(pageSize: pageSize) { try writer.append($0.map(LapDTO.init)) }
+        },
+        "bookmarks": { writer in
+          try reader.bookmarks(pageSize: pageSize) { try writer.append($0.map(BookmarkDTO.init)) }
+        },
+        "entries": { writer in
+          try reader.mindLogs(pageSize: pageSize) { try writer.append($0.map(MindLogDTO.init)) }
+        },
+        "messages": { writer in
+          try reader.messages(pageSize: pageSize) {
+            try writer.append($0.map(ChatMessageDTO.init))
+            progress?(writer.count, max(messages, writer.count))
+          }
+        },
+      ], to: write)
+    var counts = head.counts
+    counts.laps = written["laps", default: 0]
+    counts.bookmarks = written["bookmarks", default: 0]
+    counts.mindLogs = written["entries", default: 0]
+    counts.chatMessages = written["messages", default: 0]
+    return counts
   }
 
   /// The archive in `bytes`, checked as an import checks it (`StoreArchive.validate`).
@@ -37,25 +77,47 @@ public enum ArchiveFile {
     return archive
   }
 
-  /// Writes `archive` to `path` atomically and durably (temporary file, fsync, rename).
-  /// Only a new path or an existing regular file is written; a symbolic link, a FIFO, a
-  /// device or a directory at `path` is refused and left as it was.
+  /// Writes `archive` to `path` atomically and durably (`write(reading:to:)`).
   public static func write(_ archive: StoreArchive, to path: String) throws(DomainError) {
+    do {
+      _ = try write(reading: archive, to: path)
+    } catch {
+      // Reading an archive in memory throws nothing: every failure is the file's.
+      throw error as? DomainError ?? .storageUnavailable(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Writes the archive `reader` reads to `path` atomically and durably (temporary file,
+  /// fsync, rename), a page of records at a time. Only a new path or an existing regular
+  /// file is written; a symbolic link, a FIFO, a device or a directory at `path` is refused
+  /// and left as it was.
+  /// - Returns: how many records of each kind were written.
+  /// - Throws: `.storageUnavailable` naming `path` when it cannot be written; what `reader`
+  ///   throws, as it was (the store names it as its own failure).
+  public static func write(reading reader: any ArchiveReader, to path: String) throws
+    -> RecordCounts
+  {
+    // The store's small records first: a store that cannot be read is named before the
+    // file is looked at, as when the whole archive was read first.
+    _ = try reader.head()
     let url = URL(fileURLWithPath: path).standardizedFileURL
     var info = stat()
     if lstat(url.path, &info) == 0, let kind = DurableFile.kind(of: info.st_mode) {
-      throw .storageUnavailable(
+      throw DomainError.storageUnavailable(
         path: path,
         reason: Advice.exportToRegularFile.after("it is \(kind)"))
     }
+    var counts = RecordCounts(
+      laps: 0, bookmarks: 0, rateSnapshots: 0, favoriteCurrencies: 0, mindLogs: 0,
+      chatMessages: 0)
     do {
-      try DurableFile.replace(
-        url.path, in: url.deletingLastPathComponent().path, with: try encode(archive))
+      try DurableFile.replace(url.path, in: url.deletingLastPathComponent().path) { write in
+        counts = try Self.write(reading: reader, to: write)
+      }
     } catch let failure as DurableFile.Failure {
-      throw .storageUnavailable(path: path, reason: failure.reason)
-    } catch {
-      throw error as? DomainError ?? .storageUnavailable(path: path, reason: "\(error)")
+      throw DomainError.storageUnavailable(path: path, reason: failure.reason)
     }
+    return counts
   }
 
   /// The largest archive `read` accepts: 256 MiB. A chat message exports to about 150

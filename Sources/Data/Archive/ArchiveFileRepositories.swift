@@ -17,9 +17,11 @@ public struct DiskArchiveFileRepository: ArchiveFileRepository {
     return try ArchiveFile.read(path)
   }
 
-  public func write(_ archive: StoreArchive, to path: String) async throws {
+  public func write(from archive: any ArchiveRepository, to path: String) async throws
+    -> RecordCounts
+  {
     try refuseStoreFile(path, writing: true)
-    try ArchiveFile.write(archive, to: path)
+    return try await archive.read { reader in try ArchiveFile.write(reading: reader, to: path) }
   }
 
   private func refuseStoreFile(_ path: String, writing: Bool) throws(DomainError) {
@@ -42,8 +44,16 @@ public actor InMemoryArchiveFileRepository: ArchiveFileRepository {
     return try ArchiveFile.decode(bytes, path: path)
   }
 
-  public func write(_ archive: StoreArchive, to path: String) throws {
-    files[path] = try ArchiveFile.encode(archive)
+  public func write(from archive: any ArchiveRepository, to path: String) async throws
+    -> RecordCounts
+  {
+    let (bytes, counts) = try await archive.read { reader in
+      var bytes: [UInt8] = []
+      let counts = try ArchiveFile.write(reading: reader) { bytes.append(contentsOf: $0) }
+      return (bytes, counts)
+    }
+    files[path] = bytes
+    return counts
   }
 
   /// Puts `bytes` at `path`, as a user would leave any file there.

@@ -1,29 +1,61 @@
 import Foundation
 
-/// Where the chat messages lie in a document's bytes, found by following its brackets and
-/// strings without decoding any value.
+/// Where a document's four lists (laps, bookmarks, mind-log entries, chat messages) lie in
+/// its bytes, found by following its brackets and strings without decoding any value.
 struct JSONLayout {
-  /// The bytes of the `chat.messages` array, brackets included.
-  var messages: Range<Int>
-  /// The bytes of each of its elements.
-  var elements: [Range<Int>]
+  /// One list: the bytes of the array, brackets included, and of each of its elements.
+  struct List {
+    var array: Range<Int>
+    var elements: [Range<Int>]
+  }
+
+  var laps: List?
+  var bookmarks: List?
+  var mindLogs: List?
+  var messages: List?
+  /// Whether the `mindLog` object names its `lastID` (when not, it is the highest id).
+  var hasMindLogLastID: Bool
   /// Whether the `chat` object names its `lastID` (when not, it is the highest id).
   var hasLastID: Bool
 
+  /// The lists found, in the order they lie in the bytes.
+  var lists: [List] {
+    [laps, bookmarks, mindLogs, messages].compactMap { $0 }.sorted {
+      $0.array.lowerBound < $1.array.lowerBound
+    }
+  }
+
   /// `nil` when the document is not an object with one `chat` object holding one
-  /// `messages` array, keys written plainly; the whole-document decoding then decides.
-  static func messages(in bytes: [UInt8]) -> JSONLayout? {
+  /// `messages` array, keys written plainly, or when a list it names is not an array; the
+  /// whole-document decoding then decides. A list that is absent is `nil`.
+  static func lists(in bytes: [UInt8]) -> JSONLayout? {
     bytes.withUnsafeBufferPointer { buffer in
       let scanner = JSONByteScanner(bytes: buffer)
-      guard let chat = scanner.members(["chat"], ofObjectAt: 0)["chat"],
-        buffer[chat.lowerBound] == openBrace
+      let top = scanner.members(["chat", "laps", "bookmarks", "mindLog"], ofObjectAt: 0)
+      guard let chat = top["chat"], buffer[chat.lowerBound] == openBrace else { return nil }
+      func list(_ range: Range<Int>?) -> List?? {
+        guard let range else { return .some(nil) }
+        guard buffer[range.lowerBound] == openBracket,
+          let elements = scanner.elements(ofArrayAt: range.lowerBound)
+        else { return nil }
+        return List(array: range, elements: elements)
+      }
+      let chatMembers = scanner.members(["messages", "lastID"], ofObjectAt: chat.lowerBound)
+      guard let messagesRange = chatMembers["messages"], let messages = list(messagesRange),
+        let laps = list(top["laps"]), let bookmarks = list(top["bookmarks"])
       else { return nil }
-      let members = scanner.members(["messages", "lastID"], ofObjectAt: chat.lowerBound)
-      guard let messages = members["messages"], buffer[messages.lowerBound] == openBracket,
-        let elements = scanner.elements(ofArrayAt: messages.lowerBound)
-      else { return nil }
+      var mindLogs: List?
+      var hasMindLogLastID = false
+      if let mindLog = top["mindLog"] {
+        guard buffer[mindLog.lowerBound] == openBrace else { return nil }
+        let members = scanner.members(["entries", "lastID"], ofObjectAt: mindLog.lowerBound)
+        guard let entries = list(members["entries"]) else { return nil }
+        mindLogs = entries
+        hasMindLogLastID = members["lastID"] != nil
+      }
       return JSONLayout(
-        messages: messages, elements: elements, hasLastID: members["lastID"] != nil)
+        laps: laps, bookmarks: bookmarks, mindLogs: mindLogs, messages: messages,
+        hasMindLogLastID: hasMindLogLastID, hasLastID: chatMembers["lastID"] != nil)
     }
   }
 }

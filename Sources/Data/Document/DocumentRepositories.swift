@@ -243,8 +243,12 @@ struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
 struct DocumentArchiveRepository<Backend: DocumentBackend>: ArchiveRepository {
   let backend: Backend
 
-  func export() async throws -> StoreArchive {
-    try await backend.read { $0.archive }
+  func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
+    async throws -> Result
+  {
+    try await backend.read { state in
+      Swift.Result { try body(StoreStateReader(state: state)) }
+    }.get()
   }
 
   func recordCounts() async throws -> RecordCounts {

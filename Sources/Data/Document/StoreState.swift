@@ -16,7 +16,7 @@ struct StoreState: Sendable {
   private(set) var fastestLap: Lap?
   private(set) var slowestLap: Lap?
   /// Oldest first: by `bookmarkedAt`, then insertion order.
-  private var bookmarks: [StoredBookmark] = []
+  private(set) var bookmarks: [StoredBookmark] = []
   /// The sort key of each bookmark, by url.
   private var bookmarkKeys: [String: BookmarkKey] = [:]
   private var nextBookmarkSequence: Int64 = 0
@@ -28,11 +28,11 @@ struct StoreState: Sendable {
   /// The numbered rows shown last: view state, like the last screen, not in the archive.
   private(set) var shownList: ShownList?
   /// Oldest first: by date, then id.
-  private var mindLogs: [MindLog] = []
+  private(set) var mindLogs: [MindLog] = []
   private var mindLogDates: [Int64: Date] = [:]
   private(set) var lastMindLogID: Int64 = 0
   /// Oldest first: by date, then id.
-  private var messages: [ChatMessage] = []
+  private(set) var messages: [ChatMessage] = []
   private var messageDates: [Int64: Date] = [:]
   private(set) var lastMessageID: Int64 = 0
 
@@ -54,7 +54,7 @@ struct StoreState: Sendable {
   }
 }
 
-private struct BookmarkKey: Comparable {
+struct BookmarkKey: Comparable {
   var bookmarkedAt: Date
   var sequence: Int64
 
@@ -63,7 +63,7 @@ private struct BookmarkKey: Comparable {
   }
 }
 
-private struct StoredBookmark {
+struct StoredBookmark {
   var key: BookmarkKey
   var bookmark: Bookmark
 }

@@ -49,10 +49,18 @@ struct DocumentVersions: Sendable {
   /// the messages a chunk at a time, so it changes each message on its own, as every step
   /// so far does; a step that cannot must make the chunked reading give way to the whole.
   func migrate(_ messages: [ChatMessageFields], from version: Int) -> [ChatMessageFields] {
-    guard version < current else { return messages }
+    migrate(messages, at: \.chat.messages, from: version)
+  }
+
+  /// Rows of the list at `list`, read as version `version`, brought to `current` the same
+  /// way, a chunk at a time.
+  func migrate<Row>(
+    _ rows: [Row], at list: WritableKeyPath<JSONDocument, [Row]>, from version: Int
+  ) -> [Row] {
+    guard version < current else { return rows }
     var part = JSONDocument(StoreArchive(), version: version)
-    part.chat.messages = messages
-    return migrate(from: version, part).chat.messages
+    part[keyPath: list] = rows
+    return migrate(from: version, part)[keyPath: list]
   }
 }
 

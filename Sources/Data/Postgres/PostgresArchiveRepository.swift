@@ -4,27 +4,31 @@ import Foundation
 struct PostgresArchiveRepository: ArchiveRepository {
   let database: PostgresDatabase
 
-  func export() async throws -> StoreArchive {
-    try await database.read { try Self.archive($0) }
+  func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
+    async throws -> Result
+  {
+    try await database.read { connection in try body(PostgresArchiveReader(connection)) }
+  }
+
+  func recordCounts() async throws -> RecordCounts {
+    try await database.read { try Self.recordCounts($0) }
   }
 
   /// Each kind's count (`RecordKind.counted`): the lists' from `row_counts` (kept by
   /// triggers), the small tables counted.
-  func recordCounts() async throws -> RecordCounts {
-    try await database.read { connection in
-      var counts = RecordKind.counts(StoreArchive())
-      for kind in RecordKind.all {
-        guard let (heading, table) = kind.counted else { continue }
-        switch table {
-        case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
-        case .countAll(let table):
-          // Table names are constants of ours; values are never interpolated.
-          counts[keyPath: heading] += Int(
-            try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
-        }
+  static func recordCounts(_ connection: PostgresConnection) throws -> RecordCounts {
+    var counts = RecordKind.counts(StoreArchive())
+    for kind in RecordKind.all {
+      guard let (heading, table) = kind.counted else { continue }
+      switch table {
+      case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
+      case .countAll(let table):
+        // Table names are constants of ours; values are never interpolated.
+        counts[keyPath: heading] += Int(
+          try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
       }
-      return counts
     }
+    return counts
   }
 
   /// Every record that can be read, and each row that cannot, named: a row holding a value
@@ -32,15 +36,11 @@ struct PostgresArchiveRepository: ArchiveRepository {
   /// out instead of refusing the whole export, so `pocket export` can rescue the rest.
   func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
     try await database.read { connection in
-      let skipped = SkippedRows()
-      let archive = try Self.archive(connection, skipping: skipped)
+      let skipped = PostgresArchiveReader.SkippedRows()
+      let archive = try StoreArchive(
+        reading: PostgresArchiveReader(connection, skipping: skipped))
       return (archive, skipped.reasons)
     }
-  }
-
-  /// The rows a salvaging read left out, each with why.
-  private final class SkippedRows {
-    var reasons: [String] = []
   }
 
   // The statements of the export, each list in the archive's canonical order.
@@ -52,48 +52,6 @@ struct PostgresArchiveRepository: ArchiveRepository {
   static let selectMindLogs = "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
   static let selectMessages = "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
   static let selectCounter = "SELECT value FROM counters WHERE name = $1"
-
-  /// Every record, in the archive's canonical orders. With `skipped`, a row that cannot be
-  /// read is left out and named there; without it, it throws.
-  private static func archive(
-    _ connection: PostgresConnection, skipping skipped: SkippedRows? = nil
-  ) throws -> StoreArchive {
-    /// `body`'s value; `nil` for a row `skipped` takes instead.
-    func row<Value>(_ body: () throws -> Value) throws -> Value? {
-      do {
-        return try body()
-      } catch let error as InvalidRow {
-        guard let skipped else { throw error }
-        skipped.reasons.append(error.reason)
-        return nil
-      }
-    }
-    func rows<Value>(_ sql: String, _ read: (PostgresRow) throws -> Value) throws -> [Value] {
-      try connection.query(sql) { result in try row { try read(result) } }.compactMap { $0 }
-    }
-    func counter(_ name: String) throws -> Int64 {
-      try checkedColumn(
-        connection.integer(selectCounter, name) ?? 0, Limits.counter, "counters.value of \(name)")
-    }
-    let screen = try PostgresScreenRepository.state(connection)
-    return StoreArchive(
-      stopwatch: try row { try PostgresStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
-      laps: try rows(selectLaps) { try LapRow($0).toDomain() },
-      bookmarks: try rows(selectBookmarks) { try BookmarkRow($0).toDomain() },
-      latestRates: try row { try PostgresExchangeRateRepository.snapshot("latest", connection) }
-        ?? nil,
-      previousRates: try row {
-        try PostgresExchangeRateRepository.snapshot("previous", connection)
-      } ?? nil,
-      // Sorted in Swift, as every other store sorts them, whatever the server's collation.
-      favoriteCurrencies: try connection.query(selectFavorites) { $0.text(0) }.sorted(),
-      lastScreen: try row { try screen?.lastScreen() } ?? nil,
-      lastCalculatorCurrency: screen?.lastCalculatorCurrency,
-      mindLogs: try rows(selectMindLogs) { try MindLogRow($0).toDomain() },
-      lastMindLogID: try counter("mind_logs"),
-      messages: try rows(selectMessages) { try ChatMessageRow($0).toDomain() },
-      lastMessageID: try counter("chat_messages"))
-  }
 
   // The statements of the import: each list inserted many rows per statement, from arrays
   // (`PostgresArray`), so a large archive costs a few round trips rather than one per record.

@@ -4,27 +4,31 @@ import Foundation
 struct SQLiteArchiveRepository: ArchiveRepository {
   let database: SQLiteDatabase
 
-  func export() async throws -> StoreArchive {
-    try await database.read { try Self.archive($0) }
+  func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
+    async throws -> Result
+  {
+    try await database.read { connection in try body(SQLiteArchiveReader(connection)) }
+  }
+
+  func recordCounts() async throws -> RecordCounts {
+    try await database.read { try Self.recordCounts($0) }
   }
 
   /// Each kind's count (`RecordKind.counted`): the lists' from `row_counts` (kept by
   /// triggers), the small tables counted.
-  func recordCounts() async throws -> RecordCounts {
-    try await database.read { connection in
-      var counts = RecordKind.counts(StoreArchive())
-      for kind in RecordKind.all {
-        guard let (heading, table) = kind.counted else { continue }
-        switch table {
-        case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
-        case .countAll(let table):
-          // Table names are constants of ours; values are never interpolated.
-          counts[keyPath: heading] += Int(
-            try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
-        }
+  static func recordCounts(_ connection: SQLiteConnection) throws -> RecordCounts {
+    var counts = RecordKind.counts(StoreArchive())
+    for kind in RecordKind.all {
+      guard let (heading, table) = kind.counted else { continue }
+      switch table {
+      case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
+      case .countAll(let table):
+        // Table names are constants of ours; values are never interpolated.
+        counts[keyPath: heading] += Int(
+          try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
       }
-      return counts
     }
+    return counts
   }
 
   /// Every record that can be read, and each row that cannot, named: a row holding a value
@@ -32,68 +36,11 @@ struct SQLiteArchiveRepository: ArchiveRepository {
   /// of refusing the whole export, so `pocket export` can rescue what such a file holds.
   func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
     try await database.read { connection in
-      let skipped = SkippedRows()
-      let archive = try Self.archive(connection, skipping: skipped)
+      let skipped = SQLiteArchiveReader.SkippedRows()
+      let archive = try StoreArchive(
+        reading: SQLiteArchiveReader(connection, skipping: skipped))
       return (archive, skipped.reasons)
     }
-  }
-
-  /// The rows a salvaging read left out, each with why.
-  private final class SkippedRows {
-    var reasons: [String] = []
-  }
-
-  /// Every record, in the archive's canonical orders. With `skipped`, a row that cannot be
-  /// read is left out and named there; without it, it throws.
-  private static func archive(_ connection: SQLiteConnection, skipping skipped: SkippedRows? = nil)
-    throws -> StoreArchive
-  {
-    /// `body`'s value; `nil` for a row `skipped` takes instead.
-    func row<Value>(_ body: () throws -> Value) throws -> Value? {
-      do {
-        return try body()
-      } catch let error as InvalidRow {
-        guard let skipped else { throw error }
-        skipped.reasons.append(error.reason)
-        return nil
-      }
-    }
-    func rows<Value>(_ sql: String, _ read: (SQLiteStatement) throws -> Value) throws -> [Value] {
-      try connection.query(sql) { statement in try row { try read(statement) } }
-        .compactMap { $0 }
-    }
-    let screen = try SQLiteScreenRepository.state(connection)
-    return StoreArchive(
-      stopwatch: try row { try SQLiteStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
-      laps: try rows("SELECT \(LapRow.columns) FROM laps ORDER BY number") {
-        try LapRow($0).toDomain()
-      },
-      bookmarks: try rows(
-        "SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id"
-      ) { try BookmarkRow($0).toDomain() },
-      latestRates: try row { try SQLiteExchangeRateRepository.snapshot("latest", connection) }
-        ?? nil,
-      previousRates: try row {
-        try SQLiteExchangeRateRepository.snapshot("previous", connection)
-      } ?? nil,
-      // Sorted in Swift, so the order is Swift's string order whatever the collation.
-      favoriteCurrencies: try connection.query("SELECT code FROM favorite_currencies") {
-        $0.text(0)
-      }.sorted(),
-      lastScreen: try row { try screen?.lastScreen() } ?? nil,
-      lastCalculatorCurrency: screen?.lastCalculatorCurrency,
-      mindLogs: try rows("SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id") {
-        try MindLogRow($0).toDomain()
-      },
-      lastMindLogID: try checkedColumn(
-        connection.integer("SELECT value FROM counters WHERE name = 'mind_logs'") ?? 0,
-        Limits.counter, "counters.value of mind_logs"),
-      messages: try rows("SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id") {
-        try ChatMessageRow($0).toDomain()
-      },
-      lastMessageID: try checkedColumn(
-        connection.integer("SELECT value FROM counters WHERE name = 'chat_messages'") ?? 0,
-        Limits.counter, "counters.value of chat_messages"))
   }
 
   /// Deletes every row and writes `archive`, all in one transaction. Two records with one

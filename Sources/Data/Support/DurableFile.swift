@@ -66,13 +66,57 @@ enum DurableFile {
 
   /// Replaces the file at `path` (in `directory`) with `bytes`, atomically and durably.
   static func replace(_ path: String, in directory: String, with bytes: [UInt8]) throws(Failure) {
+    do {
+      try replace(path, in: directory) { write in try write(bytes) }
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      preconditionFailure("writing bytes held in memory throws only a Failure: \(error)")
+    }
+  }
+
+  /// Replaces the file at `path` (in `directory`) with the bytes `produce` hands to its
+  /// `write`, a piece at a time, atomically and durably: the pieces are written to the
+  /// temporary file as they come (through a buffer of `bufferSize`), never held together.
+  /// - Throws: a `Failure` when the file cannot be written; whatever `produce` throws,
+  ///   as it was. Either way the temporary file is removed and `path` left as it was.
+  static func replace(
+    _ path: String, in directory: String, bufferSize: Int = 1 << 20,
+    producing produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+  ) throws {
     let name = (path as NSString).lastPathComponent
     let temporary = "\(directory)/\(temporaryPrefix(for: name))\(UUID().uuidString)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw .notWritten("cannot create \(temporary): \(describe(errno))")
+      throw Failure.notWritten("cannot create \(temporary): \(describe(errno))")
     }
-    var failure = writeAll(bytes, to: descriptor, named: temporary)
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(bufferSize)
+    var failure: String?
+    do {
+      try produce { bytes in
+        if buffer.count + bytes.count > bufferSize {
+          if let reason = writeAll(buffer, to: descriptor, named: temporary) {
+            throw Failure.notWritten(reason)
+          }
+          buffer.removeAll(keepingCapacity: true)
+        }
+        if bytes.count >= bufferSize {
+          if let reason = writeAll(bytes, to: descriptor, named: temporary) {
+            throw Failure.notWritten(reason)
+          }
+        } else {
+          buffer.append(contentsOf: bytes)
+        }
+      }
+      failure =
+        writeAll(buffer, to: descriptor, named: temporary)
+        ?? (syncToDisk(descriptor) ? nil : "cannot sync \(temporary): \(describe(errno))")
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
     if close(descriptor) != 0, failure == nil {
       failure = "cannot close \(temporary): \(describe(errno))"
     }
@@ -81,13 +125,13 @@ enum DurableFile {
     }
     if let failure {
       unlink(temporary)
-      throw .notWritten(failure)
+      throw Failure.notWritten(failure)
     }
     try syncDirectory(directory)
   }
 
-  /// Writes all of `bytes` at the descriptor's position and syncs them to disk.
-  /// - Returns: why it failed (naming the file `name`), or `nil` when every byte is on disk.
+  /// Writes all of `bytes` at the descriptor's position.
+  /// - Returns: why it failed (naming the file `name`), or `nil` when every byte is written.
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, named name: String)
     -> String?
   {
@@ -103,7 +147,7 @@ enum DurableFile {
         written += count
       }
     }
-    return syncToDisk(descriptor) ? nil : "cannot sync \(name): \(describe(errno))"
+    return nil
   }
 
   /// Syncs the file's data to the disk itself. On Darwin `fsync` leaves it in the drive's
@@ -262,7 +306,9 @@ enum DurableFile {
     else {
       throw .notWritten("cannot position \(path): \(describe(errno))")
     }
-    var failure = writeAll(bytes, to: descriptor, named: path)
+    var failure =
+      writeAll(bytes, to: descriptor, named: path)
+      ?? (syncToDisk(descriptor) ? nil : "cannot sync \(path): \(describe(errno))")
     if failure == nil, !existed {
       do {
         try syncDirectory(directory)

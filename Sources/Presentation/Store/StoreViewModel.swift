@@ -71,11 +71,11 @@ public final class StoreViewModel: MessageReporting {
   /// Writes every record of the store to the file at `path`.
   public func export(to path: String) async {
     begin()
-    guard let archive = await attempt({ try await self.archive.export() }) else { return }
-    guard await attemptFile(path, { try await files.write(archive, to: path) }) != nil else {
-      return
+    let written = await attemptFile(path, namedOnly: true) {
+      try await files.write(from: archive, to: path)
     }
-    state.report = .exported(count: archive.counts.total, path: path)
+    guard let written else { return }
+    state.report = .exported(count: written.total, path: path)
   }
 
   /// Reads the archive file at `path` into the store: an empty store, unless `replace`.
@@ -94,11 +94,19 @@ public final class StoreViewModel: MessageReporting {
   }
 
   /// Runs a call on the archive file: its failures name the file, not the store, so they
-  /// are not mistaken for a store that cannot be used.
-  private func attemptFile<T>(_ path: String, _ body: () async throws -> T) async -> T? {
+  /// are not mistaken for a store that cannot be used. With `namedOnly`, the call also
+  /// reads the store, and only a failure naming `path` is the file's.
+  private func attemptFile<T>(
+    _ path: String, namedOnly: Bool = false, _ body: () async throws -> T
+  ) async -> T? {
     do {
       return try await body()
-    } catch DomainError.storageUnavailable(_, let reason), DomainError.corruptStore(_, let reason) {
+    } catch DomainError.storageUnavailable(let named, let reason)
+      where !namedOnly || named == path
+    {
+      state.message = .fileFailed(path: path, reason: reason)
+      return nil
+    } catch DomainError.corruptStore(let named, let reason) where !namedOnly || named == path {
       state.message = .fileFailed(path: path, reason: reason)
       return nil
     } catch {

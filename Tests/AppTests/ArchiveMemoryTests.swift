@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `pocket export` holds a large store a page at a time, never whole, and `pocket import`
+/// decodes every list a chunk at a time (holding the file and the records): an archive of
+/// 100,000 records of every kind (a million with `POCKET_SOAK=1`) is imported into the
+/// sqlite store and exported again, each measured with GNU time above the process's own
+/// peak (`pocket help` on the same store). The export is the imported file byte for byte.
+@Suite("Archive memory", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct ArchiveMemoryTests {
+  /// The most an export may hold above the process itself, at any size.
+  static let exportBoundKiB = 64 * 1024
+  /// The most an import may hold above the process itself, in files' sizes.
+  static let importBound = 3
+
+  static func sizeKiB(_ file: URL) throws -> Int {
+    try #require(
+      (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue)
+      / 1024
+  }
+
+  /// `bytes` without the `rates` member, which holds the rates a store caches.
+  static func withoutRates(_ bytes: Foundation.Data) throws -> Foundation.Data {
+    let start = try #require(bytes.range(of: Foundation.Data("\n  \"rates\" : {".utf8)))
+    let end = try #require(bytes.range(of: Foundation.Data("\n  \"stopwatch\" : {".utf8)))
+    return bytes[..<start.lowerBound] + bytes[end.lowerBound...]
+  }
+
+  @Test(.enabled(if: PocketProcess.hasTimeTool, "needs GNU time (/usr/bin/time) for peak memory"))
+  func aMixedArchiveImportsAndExportsAPageAtATime() throws {
+    let pocket = try PocketProcess(store: "sqlite")
+    defer { pocket.remove() }
+    let count = Soak.size(100_000, full: 1_000_000)
+    let archive = LargeArchiveText(count: count, kinds: Set(LargeArchiveText.Kind.allCases))
+    let file = pocket.directory.appendingPathComponent("mixed.json")
+    try Foundation.Data(archive.text.utf8).write(to: file)
+    let fileKiB = try Self.sizeKiB(file)
+    let itself = try pocket.runBounded(["help"])
+    #expect(itself.run.status == 0)
+    let base = try #require(itself.peakKiB, "GNU time gave no peak memory")
+
+    let imported = try pocket.runBounded(["import", file.path])
+    #expect(imported.run.status == 0, "\(imported.run.stderr)")
+    #expect(imported.run.stdout.contains("Imported \(4 * count) records"))
+    let importPeak = try #require(imported.peakKiB, "GNU time gave no peak memory")
+    print(
+      "import of \(count) records of each kind (\(fileKiB) KiB): \(importPeak - base) KiB above")
+    // Every list is decoded a chunk at a time; the file and the records are held.
+    #expect(
+      importPeak - base <= Self.importBound * fileKiB,
+      "import peak \(importPeak) KiB, the process \(base) KiB, the file \(fileKiB) KiB")
+
+    let exported = pocket.directory.appendingPathComponent("exported.json")
+    let export = try pocket.runBounded(["export", exported.path])
+    #expect(export.run.status == 0, "\(export.run.stderr)")
+    // The store holds the bundled rates besides (`pocket help` put them there).
+    #expect(export.run.stdout.contains("Exported \(4 * count + 1) records"))
+    let exportPeak = try #require(export.peakKiB, "GNU time gave no peak memory")
+    print("export of \(count) records of each kind: \(exportPeak - base) KiB above the process")
+    #expect(
+      exportPeak - base <= Self.exportBoundKiB,
+      "export peak \(exportPeak) KiB, the process \(base) KiB")
+    let written = try Self.withoutRates(Foundation.Data(contentsOf: exported))
+    let expected = try Self.withoutRates(Foundation.Data(contentsOf: file))
+    #expect(written == expected, "the export is the imported file byte for byte, but the rates")
+  }
+}
