@@ -9,29 +9,6 @@ import Foundation
 /// How the test server's programs are found and run: each with a time limit, a clean
 /// environment, and as `nobody` when the tests run as root.
 extension PostgresServer {
-  #if canImport(Glibc)
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's
-    /// Glibc module does not declare; `nil` where the C library has none.
-    private static let addCloseFrom:
-      (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
-          return nil
-        }
-        return unsafeBitCast(
-          symbol,
-          to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
-            .self)
-      }()
-
-    /// Has the spawned program start with only descriptors 0, 1 and 2.
-    static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
-      _ = addCloseFrom?(&actions, 3)
-    }
-  #else
-    /// Darwin: the descriptors Foundation and the tests open are closed on exec.
-    static func closeFromThree(_ actions: inout posix_spawn_file_actions_t?) {}
-  #endif
-
   /// Where the server's programs are, and how to run them as the server's user.
   struct Tools: Sendable {
     /// The folder with initdb, pg_ctl and postgres.
@@ -120,7 +97,7 @@ extension PostgresServer {
     // Nothing else of the test process: a server or watchdog that outlives this call would
     // keep open the pipes of `pocket` children other tests start meanwhile, and their
     // readers would wait for an end of file that never comes.
-    Self.closeFromThree(&actions)
+    SpawnedDescriptors.closeFromThree(&actions)
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var noSignals = sigset_t()

@@ -366,6 +366,7 @@ package final class PseudoTerminal {
     posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    SpawnedDescriptors.closeFromThree(&actions)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
