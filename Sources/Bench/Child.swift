@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -27,6 +28,7 @@ enum Child {
       posix_spawn_file_actions_addopen(
         &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
     }
+    SpawnedDescriptors.closeFromThree(&actions)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let clock = ContinuousClock()

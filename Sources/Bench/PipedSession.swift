@@ -1,5 +1,6 @@
 #if os(Linux)
   import Foundation
+  import TestSupport
   import Glibc
 
   /// A long-running `pocket --plain` fed through a pipe, as a script feeds it: its standard
@@ -37,6 +38,7 @@
       posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
       posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
       posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      SpawnedDescriptors.closeFromThree(&actions)
       var attributes = posix_spawnattr_t()
       posix_spawnattr_init(&attributes)
       defer { posix_spawnattr_destroy(&attributes) }

@@ -8,7 +8,7 @@
 /// outlives the call that started it (a test server, its watchdog, a live view) would
 /// otherwise keep open the pipes of children other tests start meanwhile, and their
 /// readers would wait for an end of file that does not come while it runs.
-enum SpawnedDescriptors {
+public enum SpawnedDescriptors {
   #if canImport(Glibc)
     private typealias AddCloseFrom =
       @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
@@ -20,11 +20,11 @@ enum SpawnedDescriptors {
     ).map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     /// Closes every descriptor from 3 up in the spawned program.
-    static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
+    public static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
       _ = addCloseFrom?(&actions, 3)
     }
   #else
     /// Darwin: the descriptors Foundation and the tests open are closed on exec.
-    static func closeFromThree(_ actions: inout posix_spawn_file_actions_t?) {}
+    public static func closeFromThree(_ actions: inout posix_spawn_file_actions_t?) {}
   #endif
 }
