@@ -145,9 +145,10 @@ struct RatesEndToEndTests {
     let server = try LocalHTTPServer(script: [
       .init(body: Array(future.utf8)), .init(body: Array(future.utf8)),
     ])
-    #expect(try pocket.run(["--rates-url", server.url(), "refresh"]).status == 0)
+    let first = try pocket.run(["--rates-url", server.url(), "refresh"])
+    #expect(first.status == 0, "\(first.stderr)")
     let current = try pocket.run(["--rates-url", server.url(), "refresh"])
-    #expect(current.status == 0)
+    #expect(current.status == 0, "\(current.stderr)")
     #expect(
       current.stdout.contains(
         "Published Jan 1, 2026 at 12:02 AM · 1 USD buys (calculator: full rate)\n"))
@@ -155,7 +156,8 @@ struct RatesEndToEndTests {
       current.stdout.contains(
         "The rates are current; the next update is due Jan 1, 2100 at 12:00 AM"))
     #expect(server.requests == 1, "the provider is not asked again before its next update")
-    #expect(try pocket.run(["--rates-url", server.url(), "refresh", "--force"]).status == 0)
+    let forced = try pocket.run(["--rates-url", server.url(), "refresh", "--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
     #expect(server.requests == 2)
   }
 
