@@ -11,11 +11,6 @@ final class PostgresArchiveReader: ArchiveReader {
   private let connection: PostgresConnection
   private let skipped: SkippedRows?
 
-  /// The rows a salvaging read left out, each with why.
-  final class SkippedRows {
-    var reasons: [String] = []
-  }
-
   init(_ connection: PostgresConnection, skipping skipped: SkippedRows? = nil) {
     self.connection = connection
     self.skipped = skipped
@@ -23,13 +18,7 @@ final class PostgresArchiveReader: ArchiveReader {
 
   /// `body`'s value; `nil` for a row `skipped` takes instead.
   private func row<Value>(_ body: () throws -> Value) throws -> Value? {
-    do {
-      return try body()
-    } catch let error as InvalidRow {
-      guard let skipped else { throw error }
-      skipped.reasons.append(error.reason)
-      return nil
-    }
+    try SkippedRows.row(skipped, body)
   }
 
   /// The rows of `sql` through a cursor, `pageSize` at a time.

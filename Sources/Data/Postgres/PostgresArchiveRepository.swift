@@ -36,7 +36,7 @@ struct PostgresArchiveRepository: ArchiveRepository {
   /// out instead of refusing the whole export, so `pocket export` can rescue the rest.
   func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
     try await database.read { connection in
-      let skipped = PostgresArchiveReader.SkippedRows()
+      let skipped = SkippedRows()
       let archive = try StoreArchive(
         reading: PostgresArchiveReader(connection, skipping: skipped))
       return (archive, skipped.reasons)

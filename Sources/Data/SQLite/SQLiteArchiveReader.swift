@@ -10,11 +10,6 @@ final class SQLiteArchiveReader: ArchiveReader {
   private let connection: SQLiteConnection
   private let skipped: SkippedRows?
 
-  /// The rows a salvaging read left out, each with why.
-  final class SkippedRows {
-    var reasons: [String] = []
-  }
-
   init(_ connection: SQLiteConnection, skipping skipped: SkippedRows? = nil) {
     self.connection = connection
     self.skipped = skipped
@@ -22,13 +17,7 @@ final class SQLiteArchiveReader: ArchiveReader {
 
   /// `body`'s value; `nil` for a row `skipped` takes instead.
   private func row<Value>(_ body: () throws -> Value) throws -> Value? {
-    do {
-      return try body()
-    } catch let error as InvalidRow {
-      guard let skipped else { throw error }
-      skipped.reasons.append(error.reason)
-      return nil
-    }
+    try SkippedRows.row(skipped, body)
   }
 
   private func pages<Record>(

@@ -36,7 +36,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
   /// of refusing the whole export, so `pocket export` can rescue what such a file holds.
   func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
     try await database.read { connection in
-      let skipped = SQLiteArchiveReader.SkippedRows()
+      let skipped = SkippedRows()
       let archive = try StoreArchive(
         reading: SQLiteArchiveReader(connection, skipping: skipped))
       return (archive, skipped.reasons)
