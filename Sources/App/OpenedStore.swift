@@ -79,7 +79,7 @@ package struct OpenedStore {
     let store = try PostgresStore.open(target, environment: environment)
     let directory = try options.storeDirectory(environment: environment)
     let local = try SQLiteStore.open(
-      path: directory.appendingPathComponent(SQLiteStore.fileName).path)
+      path: directory.appendingPathComponent(SQLiteStore.fileName).path, durability: .localState)
     var repositories = store.repositories
     repositories.screens = local.repositories.screens
     return OpenedStore(

@@ -265,6 +265,20 @@ final class SQLiteConnection {
     precondition(code == SQLITE_OK, "cannot switch triggers: \(code)")
   }
 
+  /// Keeps the write-ahead log between runs: closing the last connection neither copies the
+  /// log into the database nor deletes it (`SQLITE_FCNTL_PERSIST_WAL`,
+  /// `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`), so a run that opens, commits and closes makes no
+  /// file and waits for no checkpoint. The log is copied in when it reaches SQLite's
+  /// automatic checkpoint size, as it is on every store.
+  func keepLogOnClose() {
+    var persist: Int32 = 1
+    let kept = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+    let noCheckpoint = pocket_sqlite3_no_checkpoint_on_close(handle, 1)
+    precondition(
+      kept == SQLITE_OK && noCheckpoint == SQLITE_OK,
+      "cannot keep the log on close: \(kept), \(noCheckpoint)")
+  }
+
   /// The prepared statement for `sql`, for a caller that binds and runs it itself, many
   /// times over (a batch insert): bind with `bind(_:at:)`, run with `run()`.
   func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {

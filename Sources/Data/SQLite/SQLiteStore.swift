@@ -64,9 +64,10 @@ public final class SQLiteStore: Sendable {
   ///   the file or its directory cannot be made, read or written, when the directory is
   ///   writable by other users or owned by another user, or when the file is a symbolic link.
   /// - Parameter watch: how changes other processes commit are noticed (`Repositories.changes`).
-  public static func open(path: String, watch: WatchChoice = .automatic) throws(DomainError)
-    -> SQLiteStore
-  {
+  /// - Parameter durability: when a commit returns (`SQLiteDurability`).
+  public static func open(
+    path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit
+  ) throws(DomainError) -> SQLiteStore {
     let given = URL(fileURLWithPath: path).standardizedFileURL.path
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
@@ -93,7 +94,7 @@ public final class SQLiteStore: Sendable {
       try createDatabase(at: path)
     }
     do {
-      let (connection, version) = try connect(path: path)
+      let (connection, version) = try connect(path: path, durability: durability)
       return SQLiteStore(
         path: path, schemaVersion: version, database: SQLiteDatabase(connection: connection),
         watch: watch)
@@ -146,7 +147,9 @@ public final class SQLiteStore: Sendable {
   ///
   /// A file already at the current version costs a few cheap statements: two pragmas read,
   /// one `sqlite_master` query, three pragmas set; no transaction, no migration.
-  private static func connect(path: String) throws -> (connection: SQLiteConnection, version: Int) {
+  private static func connect(path: String, durability: SQLiteDurability = .everyCommit) throws
+    -> (connection: SQLiteConnection, version: Int)
+  {
     // No SQLITE_OPEN_CREATE: the file exists by now, and one that vanished since must not be
     // recreated with the default mode. No link is followed to it.
     let connection = try SQLiteConnection(
@@ -179,8 +182,14 @@ public final class SQLiteStore: Sendable {
       throw DomainError.storageUnavailable(
         path: path, reason: "cannot use write-ahead logging (journal mode \(mode ?? "unknown"))")
     }
-    // A commit returns only when it is on disk.
-    try connection.execute("PRAGMA synchronous = FULL")
+    switch durability {
+    case .everyCommit:
+      // A commit returns only when it is on disk.
+      try connection.execute("PRAGMA synchronous = FULL")
+    case .localState:
+      try connection.execute("PRAGMA synchronous = NORMAL")
+      connection.keepLogOnClose()
+    }
     #if canImport(Darwin)
       // On Darwin fsync leaves the data in the drive's cache; F_FULLFSYNC reaches the disk.
       try connection.execute("PRAGMA fullfsync = ON")
@@ -208,6 +217,18 @@ public final class SQLiteStore: Sendable {
     Set(
       try connection.query("SELECT type || ' ' || name FROM sqlite_master") { $0.text(0) })
   }
+}
+
+/// When a commit of an `SQLiteStore` returns.
+public enum SQLiteDurability: Sendable {
+  /// On disk (`synchronous = FULL`): a store of records, where nothing acknowledged is lost.
+  case everyCommit
+  /// Written to the log, which reaches the disk at the next checkpoint (`synchronous =
+  /// NORMAL`), the log kept between runs: for what only this machine's screens need (the
+  /// screen seen last and its numbered rows beside a store on a server), so that a command
+  /// waits for no disk to save the screen it printed. A power loss may take back the last
+  /// screens saved; it never damages the file.
+  case localState
 }
 
 /// The file-system side of opening a store, with POSIX calls.
