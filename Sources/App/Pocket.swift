@@ -119,7 +119,8 @@ package struct Pocket {
       bundledRates: BundledRateSource(),
       archiveFiles: DiskArchiveFileRepository(protecting: store.files), notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
-    if let failure = await session.launch() {
+    let command = options.command.isEmpty ? nil : try? CommandParser.parse(words: options.command)
+    if let failure = await session.launch(before: command) {
       return await unusable(failure, options, strings, renderer)
     }
     if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal,

@@ -75,12 +75,13 @@ package final class Session {
       path: store.path, version: store.schemaVersion, watch: repositories.changes.watch)
   }
 
-  /// Restores the screen seen last and loads it.
+  /// Restores the screen seen last and loads it, unless `command`, which runs next, reads
+  /// its screen itself.
   /// - Returns: a refusal when the store could not be read.
   /// A screen that can no longer be shown (a calculator's currency the cached rates no longer
   /// list, a screen no registered feature shows) gives way to the rates list, which is saved
   /// as the screen shown.
-  package func launch() async -> Message? {
+  package func launch(before command: Command? = nil) async -> Message? {
     await router.restoreLastScreen()
     if let message = router.state.message { return message }
     do {
@@ -88,6 +89,13 @@ package final class Session {
       savedShown = shown
     } catch {
       return Message(error)
+    }
+    // A command that reads its screen itself (`ScreenAction.performFresh`) comes next: the
+    // screen restored is not read only to be read again. The first run on a store (nothing
+    // shown yet) reads it as every first launch does: the rates list fills the cache from the
+    // bundled rates then, whatever the command.
+    if shown != nil, let command, case .performFresh? = action(for: command)?.action {
+      return nil
     }
     let restored = router.state.screen
     let reopened = await features.first { type(of: $0).shows(restored) }?.reopen(restored)
@@ -238,15 +246,12 @@ package final class Session {
   /// Hands `command` to the screen showing, then to the others, and carries out the first
   /// action one of them makes of it.
   private func dispatch(_ command: Command) async -> Outcome {
-    let context = ScreenContext(
-      current: router.state.screen, lastCalculatorCurrency: router.state.lastCalculatorCurrency,
-      shown: shown)
-    let current = feature(for: context.current)
-    for feature in [current] + features.filter({ $0 !== current }) {
-      guard let action = feature.action(for: command, in: context) else { continue }
+    if let (feature, action) = action(for: command) {
       switch action {
       case .navigate(let screen): return await navigate(to: screen)
       case .perform(let screen, let intent): return await perform(on: screen, intent)
+      case .performFresh(let screen, let intent):
+        return await perform(on: screen, readingFirst: false, intent)
       case .open(let intent):
         guard let screen = await intent() else { return refusal(feature.message) }
         return await navigate(to: screen)
@@ -263,6 +268,19 @@ package final class Session {
     }
     guard !open.isEmpty else { preconditionFailure("No screen takes \(command)") }
     return .refused(.notOnThisScreen(command: command.word, open: open))
+  }
+
+  /// What `command` means, and the feature whose meaning it is: the screen showing's, else
+  /// the first other screen's that takes it.
+  private func action(for command: Command) -> (feature: any ScreenFeature, action: ScreenAction)? {
+    let context = ScreenContext(
+      current: router.state.screen, lastCalculatorCurrency: router.state.lastCalculatorCurrency,
+      shown: shown)
+    let current = feature(for: context.current)
+    for feature in [current] + features.filter({ $0 !== current }) {
+      if let action = feature.action(for: command, in: context) { return (feature, action) }
+    }
+    return nil
   }
 
   /// The command that does what `question` asks to confirm, and how to type it, when
@@ -298,9 +316,12 @@ package final class Session {
   }
 
   /// Runs an intent of `screen`'s view model; on success that screen comes up. A refused
-  /// intent leaves the screen as it was.
-  private func perform(on screen: Screen, _ intent: () async -> Void) async -> Outcome {
-    if screen != router.state.screen, let message = await load(screen) {
+  /// intent leaves the screen as it was. `screen` is read first when another screen shows,
+  /// unless `readingFirst` is false (`ScreenAction.performFresh`).
+  private func perform(
+    on screen: Screen, readingFirst: Bool = true, _ intent: () async -> Void
+  ) async -> Outcome {
+    if readingFirst, screen != router.state.screen, let message = await load(screen) {
       return .refused(message)
     }
     await intent()

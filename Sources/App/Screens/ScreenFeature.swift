@@ -55,6 +55,10 @@ enum ScreenAction {
   /// Run an intent of the view model; on success `screen` comes up, on a refusal the
   /// screen stays as it was.
   case perform(Screen, () async -> Void)
+  /// Run an intent that reads nothing the screen holds and reads the screen itself once it
+  /// is done (a message sent, then the newest page): as `perform`, but the screen is not
+  /// read before it, so a command typed on the command line reads its screen once.
+  case performFresh(Screen, () async -> Void)
   /// Open a screen whose identity the intent decides (the calculator's currency); `nil`
   /// when the intent was refused.
   case open(() async -> Screen?)

@@ -69,7 +69,7 @@ final class BookmarksScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     if case .bookmarks = command {
-      return .perform(.bookmarks) { await self.viewModel.showPage(1) }
+      return .performFresh(.bookmarks) { await self.viewModel.showPage(1) }
     }
     // The numbers and the list are the ones on this screen: only while it shows.
     guard context.current == .bookmarks else { return nil }

@@ -72,12 +72,12 @@ final class ChatScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .chat: return .perform(.chat) { await self.viewModel.showPage(1) }
+    case .chat: return .performFresh(.chat) { await self.viewModel.showPage(1) }
     case .more where context.current == .chat:
       return .perform(.chat) { await self.viewModel.nextPage() }
     case .page(let number) where context.current == .chat:
       return .perform(.chat) { await self.viewModel.showPage(number) }
-    case .say(let text): return .perform(.chat) { await self.viewModel.send(text) }
+    case .say(let text): return .performFresh(.chat) { await self.viewModel.send(text) }
     case .edit(let number, let text, _, _, _) where context.current == .chat:
       return context.row(number, on: .chat, of: viewModel.state.page.total) { row in
         .perform(.chat) { await self.viewModel.edit(row, to: text) }

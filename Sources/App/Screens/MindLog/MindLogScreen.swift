@@ -97,11 +97,11 @@ final class MindLogScreen: ScreenFeature {
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
     case .mindLog:  // back to the 30 days after a `--days N`
-      return .perform(.mindLog) {
+      return .performFresh(.mindLog) {
         await self.viewModel.show(days: MindLogViewModel.defaultMoodDays)
       }
     case .mindLogSpan(let days?, let day):  // page 1, as `mindlog` does
-      return .perform(.mindLog) { await self.viewModel.show(days: days, endingOn: day) }
+      return .performFresh(.mindLog) { await self.viewModel.show(days: days, endingOn: day) }
     case .mindLogSpan(nil, let day):  // the picture follows a day; the page shown stays
       return .perform(.mindLog) { await self.viewModel.showMood(days: nil, endingOn: day) }
     case .more where context.current == .mindLog:
@@ -109,7 +109,7 @@ final class MindLogScreen: ScreenFeature {
     case .page(let number) where context.current == .mindLog:
       return .perform(.mindLog) { await self.viewModel.showPage(number) }
     case .add(let score, let note, let date):
-      return .perform(.mindLog) {
+      return .performFresh(.mindLog) {
         await self.viewModel.add(score: score, note: note, day: date ?? .today)
       }
     case .edit(let number, _, let score, let note, let date) where context.current == .mindLog:

@@ -60,16 +60,16 @@ final class StopwatchScreen: ScreenFeature {
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
-    case .stopwatch: .perform(.stopwatch) { await self.viewModel.showPage(1) }
+    case .stopwatch: .performFresh(.stopwatch) { await self.viewModel.showPage(1) }
     case .more where context.current == .stopwatch:
       .perform(.stopwatch) { await self.viewModel.nextPage() }
     case .page(let number) where context.current == .stopwatch:
       .perform(.stopwatch) { await self.viewModel.showPage(number) }
-    case .start: .perform(.stopwatch) { await self.viewModel.startTapped() }
+    case .start: .performFresh(.stopwatch) { await self.viewModel.startTapped() }
     case .stop: .perform(.stopwatch) { await self.viewModel.stopTapped() }
-    case .lap: .perform(.stopwatch) { await self.viewModel.lapTapped() }
+    case .lap: .performFresh(.stopwatch) { await self.viewModel.lapTapped() }
     case .reset(let confirmed):
-      .perform(.stopwatch) { await self.viewModel.resetTapped(confirmed: confirmed) }
+      .performFresh(.stopwatch) { await self.viewModel.resetTapped(confirmed: confirmed) }
     default: nil
     }
   }
