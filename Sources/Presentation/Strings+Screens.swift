@@ -21,7 +21,7 @@ extension Strings {
   /// The chat's day line, the local calendar day of the messages under it in the user's
   /// time zone: "Monday, November 30, 2026" / "2026년 11월 30일 월요일".
   public func dayLine(_ date: Date) -> String {
-    format(date, Date.FormatStyle().weekday(.wide).month(.wide).day().year())
+    format(date, styles: (date: .full, time: .none))
   }
   /// The rates' filter while one is on; `clearKey`: the key that clears it, where keys
   /// work (the live view).
