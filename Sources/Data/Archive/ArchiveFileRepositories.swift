@@ -12,7 +12,7 @@ public struct DiskArchiveFileRepository: ArchiveFileRepository {
     self.storeFiles = storeFiles
   }
 
-  public func read(_ path: String) async throws -> StoreArchive {
+  public func read(_ path: String) async throws -> any ArchiveReader & Sendable {
     try refuseStoreFile(path, writing: false)
     return try ArchiveFile.read(path)
   }
@@ -37,7 +37,7 @@ public actor InMemoryArchiveFileRepository: ArchiveFileRepository {
 
   public init() {}
 
-  public func read(_ path: String) throws -> StoreArchive {
+  public func read(_ path: String) throws -> any ArchiveReader & Sendable {
     guard let bytes = files[path] else {
       throw DomainError.storageUnavailable(path: path, reason: "no such file")
     }
