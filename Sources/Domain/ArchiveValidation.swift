@@ -72,7 +72,12 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   private let base: any ArchiveReader & Sendable
   private let naming: ArchiveNaming
 
+  /// A reader checked already is read as it is: these checks would find nothing more.
   public init(_ base: any ArchiveReader & Sendable, naming: ArchiveNaming = .domain) {
+    if let checked = base as? ValidatedArchiveReader {
+      self = checked
+      return
+    }
     self.base = base
     self.naming = naming
   }

@@ -14,7 +14,7 @@ public struct DiskArchiveFileRepository: ArchiveFileRepository {
 
   public func read(_ path: String) async throws -> any ArchiveReader & Sendable {
     try refuseStoreFile(path, writing: false)
-    return try ArchiveFile.read(path)
+    return try ArchiveFile.open(path)
   }
 
   public func write(from archive: any ArchiveRepository, to path: String) async throws
@@ -41,7 +41,7 @@ public actor InMemoryArchiveFileRepository: ArchiveFileRepository {
     guard let bytes = files[path] else {
       throw DomainError.storageUnavailable(path: path, reason: "no such file")
     }
-    return try ArchiveFile.decode(bytes, path: path)
+    return try ArchiveFile.open(bytes: bytes, path: path)
   }
 
   public func write(from archive: any ArchiveRepository, to path: String) async throws
