@@ -82,7 +82,7 @@ private final class SalvagedArchive: ArchiveRepository {
     try await store.repositories.archive.recordCounts()
   }
 
-  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
-    try await store.repositories.archive.replaceAll(with: archive, onlyIfEmpty: onlyIfEmpty)
+  func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws {
+    try await store.repositories.archive.replaceAll(from: source, onlyIfEmpty: onlyIfEmpty)
   }
 }

@@ -66,61 +66,12 @@ extension StoreArchive {
   /// an archive file's reader names them as its format does.
   /// - Throws: `.invalidInput(.invalidArchive(reason))` naming the first problem.
   public func validate() throws(DomainError) {
-    if let problem = identityProblem ?? recordProblem ?? lapSequenceProblem {
-      throw .invalidInput(.invalidArchive(problem))
-    }
-  }
-
-  /// The first identity given twice, or an id outside 1 up to the last id given.
-  public var identityProblem: String? {
-    if Set(laps.map(\.number)).count != laps.count { return "a lap number appears twice" }
-    if Set(bookmarks.map(\.url)).count != bookmarks.count {
-      return "a bookmark url appears twice"
-    }
-    if Set(mindLogs.map(\.id)).count != mindLogs.count { return "a mind-log id appears twice" }
-    if Set(messages.map(\.id)).count != messages.count {
-      return "a chat-message id appears twice"
-    }
-    if !mindLogs.allSatisfy({ $0.id >= 1 && $0.id <= lastMindLogID }) {
-      return "a mind-log id is not between 1 and the last id given"
-    }
-    if !messages.allSatisfy({ $0.id >= 1 && $0.id <= lastMessageID }) {
-      return "a chat-message id is not between 1 and the last id given"
-    }
-    return nil
-  }
-
-  /// The first record a store would refuse, named by the record and its field.
-  private var recordProblem: String? {
-    if let problem = stopwatch.problem({ "stopwatch: \($0)" })
-      ?? Limits.counter.problem(lastMindLogID, field: "the last mind-log id")
-      ?? Limits.counter.problem(lastMessageID, field: "the last chat-message id")
-    {
-      return problem
-    }
-    func first<Record: CheckedRecord>(_ records: [Record], _ name: @escaping (Record) -> String)
-      -> String?
-    {
-      records.lazy.compactMap { record in record.problem { "\(name(record)): \($0)" } }.first
-    }
-    return first(laps) { "lap \($0.number)" } ?? first(bookmarks) { "bookmark \($0.url)" }
-      ?? latestRates?.problem({ "the latest rates: \($0)" })
-      ?? previousRates?.problem({ "the previous rates: \($0)" })
-      ?? first(mindLogs) { "mind-log entry \($0.id)" }
-      ?? first(messages) { "chat message \($0.id)" }
-  }
-
-  private var lapSequenceProblem: String? {
-    guard let (index, problem) = Lap.sequenceProblem(laps) else { return nil }
-    let lap = laps[index]
-    switch problem {
-    case .gap: return "lap \(lap.number) leaves a gap: lap \(index + 1) is missing"
-    case .totalGoesDown(let previousTotal):
-      return "lap \(lap.number)'s total \(lap.total.milliseconds) ms is less than lap "
-        + "\(index)'s total \(previousTotal.milliseconds) ms"
-    case .notTheDifference(let expected):
-      return "lap \(lap.number)'s lap time \(lap.lapTime.milliseconds) ms is not its total "
-        + "minus the total before (\(expected.milliseconds) ms)"
+    do {
+      try ValidatedArchiveReader(self).checkAll()
+    } catch let error as DomainError {
+      throw error
+    } catch {
+      preconditionFailure("An archive in memory reads without failing: \(error)")
     }
   }
 }
@@ -136,18 +87,14 @@ extension Lap {
     case notTheDifference(expected: Duration)
   }
 
-  /// The first lap of `laps` (sorted by number) that breaks the sequence a stopwatch
+  /// How the lap at `index` of a list sorted by number breaks the sequence a stopwatch
   /// records — numbers 1, 2, 3, … with no gap, totals that never go down, each lap time the
-  /// total minus the total before — with its index and how; `nil` when none does.
-  public static func sequenceProblem(_ laps: [Lap]) -> (index: Int, problem: SequenceProblem)? {
-    var previousTotal = Duration.zero
-    for (index, lap) in laps.enumerated() {
-      if lap.number != index + 1 { return (index, .gap) }
-      if lap.total < previousTotal { return (index, .totalGoesDown(previousTotal: previousTotal)) }
-      if lap.lapTime != lap.total - previousTotal {
-        return (index, .notTheDifference(expected: lap.total - previousTotal))
-      }
-      previousTotal = lap.total
+  /// total minus the total before (`previousTotal`, zero for the first) — or `nil`.
+  public func sequenceProblem(index: Int, previousTotal: Duration) -> SequenceProblem? {
+    if number != index + 1 { return .gap }
+    if total < previousTotal { return .totalGoesDown(previousTotal: previousTotal) }
+    if lapTime != total - previousTotal {
+      return .notTheDifference(expected: total - previousTotal)
     }
     return nil
   }
@@ -190,16 +137,22 @@ public protocol ArchiveRepository: Sendable {
   /// How many records of each kind the store holds: equal to `export().counts`, but read
   /// from counts the store keeps, so it costs the same at a million records as at none.
   func recordCounts() async throws -> RecordCounts
-  /// Replaces everything the store holds with `archive`, in one atomic step: afterwards
-  /// `export()` returns an archive equal to `archive`. On failure nothing changes.
-  /// `archive` must pass `validate()` (`ImportStore` checks it); what a store does with an
-  /// archive that does not is undefined.
+  /// Replaces everything the store holds with what `source` reads, in one atomic step:
+  /// afterwards `export()` returns an archive equal to `StoreArchive(reading: source)`.
+  /// The store reads `source.head()` first, then each list once, a page at a time, in the
+  /// order laps, bookmarks, mind-log entries, chat messages, and writes each page as it
+  /// comes (the sqlite and postgres stores in one transaction, committed at the end), so an
+  /// archive of any size is never held whole by a store that does not hold its records in
+  /// memory anyway. Whatever `source` throws, at any page, ends the replacement with nothing
+  /// changed, and is thrown as it was. `source` must read an archive that passes
+  /// `validate()` (`ImportStore` reads it through `ValidatedArchiveReader`); what a store
+  /// does with one that does not is undefined.
   ///
   /// With `onlyIfEmpty`, a store that holds user data (any record but the cached rates, the
   /// screen shown last and a reset stopwatch) throws
   /// `.invalidInput(.storeNotEmpty)` and changes nothing; the check and the replacement are
   /// one step that no other task or process can come between.
-  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws
+  func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws
 }
 
 extension ArchiveRepository {
@@ -209,8 +162,8 @@ extension ArchiveRepository {
     try await read { try StoreArchive(reading: $0) }
   }
 
-  /// Replaces everything the store holds with `archive`, whatever it held.
-  public func replaceAll(with archive: StoreArchive) async throws {
-    try await replaceAll(with: archive, onlyIfEmpty: false)
+  /// Replaces everything the store holds with `archive` (`replaceAll(from:onlyIfEmpty:)`).
+  public func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool = false) async throws {
+    try await replaceAll(from: archive, onlyIfEmpty: onlyIfEmpty)
   }
 }

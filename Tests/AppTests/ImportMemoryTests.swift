@@ -2,11 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A large import into the sqlite store holds the file and the records, never a decoded
-/// copy of the whole file: its peak memory is the process's own plus at most three times
-/// the file's size. (The json store then encodes its whole new snapshot at once, which
-/// this does not bound.)
-/// 100,000 messages (15 MB) by default, a million (150 MB) with `POCKET_SOAK=1`.
+/// A million chat messages (150 MB) imported into the sqlite store through the file's
+/// window, a chunk at a time: its peak memory is the process's own plus at most 1.5 times
+/// the file's size. Only with `POCKET_SOAK=1`: the default run imports 100,000 of each kind
+/// (`ArchiveMemoryTests`).
 @Suite("Import memory", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ImportMemoryTests {
   /// An export of `count` chat messages, written as `pocket export` writes it.
@@ -42,11 +41,13 @@ struct ImportMemoryTests {
     return text
   }
 
-  @Test(.enabled(if: PocketProcess.hasTimeTool, "needs GNU time (/usr/bin/time) for peak memory"))
-  func aLargeImportPeaksUnderThreeTimesTheFileAboveTheProcessItself() throws {
+  @Test(
+    .enabled(if: Soak.isOn, "a million messages only with POCKET_SOAK=1"),
+    .enabled(if: PocketProcess.hasTimeTool, "needs GNU time (/usr/bin/time) for peak memory"))
+  func aMillionMessagesPeakUnderOneAndAHalfTimesTheFileAboveTheProcessItself() throws {
     let pocket = try PocketProcess(store: "sqlite")
     defer { pocket.remove() }
-    let count = Soak.size(100_000, full: 1_000_000)
+    let count = 1_000_000
     let file = pocket.directory.appendingPathComponent("large.json")
     try Foundation.Data(Self.archiveText(messages: count).utf8).write(to: file)
     let fileKiB =
@@ -63,6 +64,7 @@ struct ImportMemoryTests {
     let base = try #require(itself.peakKiB, "GNU time gave no peak memory")
     print("import of \(count) messages (\(fileKiB) KiB): peak \(peak) KiB, the process \(base) KiB")
     #expect(
-      peak - base <= 3 * fileKiB, "peak \(peak) KiB, process \(base) KiB, file \(fileKiB) KiB")
+      (peak - base) * 2 <= 3 * fileKiB,
+      "peak \(peak) KiB, process \(base) KiB, file \(fileKiB) KiB")
   }
 }

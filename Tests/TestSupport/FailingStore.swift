@@ -231,7 +231,7 @@ private struct FailingArchiveRepository: ArchiveRepository {
   func recordCounts() async throws -> RecordCounts {
     try await store.gate(writes: false).archive.recordCounts()
   }
-  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
-    try await store.gate(writes: true).archive.replaceAll(with: archive, onlyIfEmpty: onlyIfEmpty)
+  func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws {
+    try await store.gate(writes: true).archive.replaceAll(from: source, onlyIfEmpty: onlyIfEmpty)
   }
 }

@@ -110,7 +110,7 @@ struct ImportTests {
   @Test func importFillsAnEmptyStoreAndRefusesAFullOneWithoutReplace() async throws {
     let store = InMemoryStore().repositories
     let importStore = ImportStore(archive: store.archive)
-    try await importStore(.sample(), replace: false)
+    try await importStore(StoreArchive.sample(), replace: false)
     #expect(try await store.archive.export() == .sample())
     await #expect(throws: DomainError.invalidInput(.storeNotEmpty)) {
       try await importStore(StoreArchive(), replace: false)

@@ -183,7 +183,7 @@ private struct ListChunks {
 /// without fraction or exponent, strings of valid UTF-8 with JSON's escapes — much faster
 /// than a decoder, which stays the judge of everything else: anything else makes `nil`,
 /// and the caller decodes those messages with `JSONDecoder`.
-private struct PlainMessageReader {
+struct PlainMessageReader {
   let bytes: UnsafeBufferPointer<UInt8>
 
   func messages(_ ranges: ArraySlice<Range<Int>>) -> [ChatMessageFields]? {

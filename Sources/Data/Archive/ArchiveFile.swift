@@ -126,24 +126,69 @@ public enum ArchiveFile {
   /// ends still costs at most 256 MiB before it is refused.
   public static let sizeLimit = 256 * 1024 * 1024
 
-  /// Reads the archive at `path`, holding at most `sizeLimit` bytes of it.
-  /// - Throws: `DomainError.storageUnavailable` naming the limit when the file or stream
-  ///   is larger (it is not read whole), or when it is missing, a folder or unreadable.
+  /// The archive at `path`, read whole (`open`): for tests and small files.
   public static func read(_ path: String) throws(DomainError) -> StoreArchive {
+    let reader = try open(path)
+    do {
+      return try StoreArchive(reading: reader)
+    } catch {
+      throw error as? DomainError ?? .corruptStore(path: path, reason: "\(error)")
+    }
+  }
+
+  /// A reader of the archive at `path` that never holds the file whole (`ArchiveFileReader`):
+  /// its layout and small records are read and checked now, each list read from the file
+  /// a chunk at a time when it is asked for, and checked as `decode` checks it
+  /// (`ArchiveChecks`). A file not written as `pocket export` writes is read whole, as
+  /// `decode` reads it. A file or stream larger than `sizeLimit` is refused unread.
+  /// - Throws: `DomainError.storageUnavailable` naming the limit when the file or stream
+  ///   is larger, or when it is missing, a folder or unreadable; what `decode` throws.
+  public static func open(_ path: String) throws(DomainError) -> any ArchiveReader & Sendable {
+    let file: WindowedFile
+    do {
+      file = try WindowedFile(path: path, limit: sizeLimit)
+    } catch {
+      throw .storageUnavailable(path: path, reason: reason(error))
+    }
+    return try open(file, path: path)
+  }
+
+  /// A reader of the archive in `bytes`, read as `open` reads a file.
+  static func open(bytes: [UInt8], path: String) throws(DomainError)
+    -> any ArchiveReader & Sendable
+  {
+    try open(WindowedFile(bytes: bytes), path: path)
+  }
+
+  private static func open(_ file: WindowedFile, path: String) throws(DomainError)
+    -> any ArchiveReader & Sendable
+  {
+    if let reader = ArchiveFileReader(file, path: path) {
+      let checked = ValidatedArchiveReader(reader, naming: ArchiveChecks.naming)
+      do {
+        _ = try checked.head()
+      } catch {
+        throw error as? DomainError ?? .corruptStore(path: path, reason: "\(error)")
+      }
+      return checked
+    }
     let bytes: [UInt8]
     do {
-      bytes = try BoundedFile.contents(of: path, limit: sizeLimit)
+      bytes = try file.bytes(in: 0..<file.count)
     } catch {
-      let reason =
-        switch error {
-        case .missing: "no such file"
-        case .directory: "it is a folder, not an archive file"
-        case .tooLarge(let limit):
-          "it is larger than \(limit / (1024 * 1024)) MiB, the most an archive may hold"
-        case .notReadable(let reason): reason
-        }
-      throw .storageUnavailable(path: path, reason: reason)
+      throw .storageUnavailable(path: path, reason: reason(error))
     }
     return try decode(bytes, path: path)
+  }
+
+  /// What a user is told of `failure`.
+  static func reason(_ failure: BoundedFile.Failure) -> String {
+    switch failure {
+    case .missing: "no such file"
+    case .directory: "it is a folder, not an archive file"
+    case .tooLarge(let limit):
+      "it is larger than \(limit / (1024 * 1024)) MiB, the most an archive may hold"
+    case .notReadable(let reason): reason
+    }
   }
 }

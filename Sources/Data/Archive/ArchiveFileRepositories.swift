@@ -12,9 +12,9 @@ public struct DiskArchiveFileRepository: ArchiveFileRepository {
     self.storeFiles = storeFiles
   }
 
-  public func read(_ path: String) async throws -> StoreArchive {
+  public func read(_ path: String) async throws -> any ArchiveReader & Sendable {
     try refuseStoreFile(path, writing: false)
-    return try ArchiveFile.read(path)
+    return try ArchiveFile.open(path)
   }
 
   public func write(from archive: any ArchiveRepository, to path: String) async throws
@@ -37,11 +37,11 @@ public actor InMemoryArchiveFileRepository: ArchiveFileRepository {
 
   public init() {}
 
-  public func read(_ path: String) throws -> StoreArchive {
+  public func read(_ path: String) throws -> any ArchiveReader & Sendable {
     guard let bytes = files[path] else {
       throw DomainError.storageUnavailable(path: path, reason: "no such file")
     }
-    return try ArchiveFile.decode(bytes, path: path)
+    return try ArchiveFile.open(bytes: bytes, path: path)
   }
 
   public func write(from archive: any ArchiveRepository, to path: String) async throws

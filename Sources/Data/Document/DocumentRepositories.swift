@@ -255,10 +255,12 @@ struct DocumentArchiveRepository<Backend: DocumentBackend>: ArchiveRepository {
     try await backend.read { $0.counts }
   }
 
-  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+  /// The new state is built from `source`'s pages in memory, where these stores hold it.
+  func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws {
     try await backend.update { state in
+      _ = try source.head()
       if onlyIfEmpty, state.archive.holdsUserData { throw DomainError.invalidInput(.storeNotEmpty) }
-      return (.replaceAll(archive), ())
+      return (.replaceAll(try StoreArchive(reading: source)), ())
     }
   }
 }

@@ -83,12 +83,14 @@ struct PostgresArchiveRepository: ArchiveRepository {
   /// them, as the ids they name may be given to other records by the import.
   static let shownTables = ["shown_list", "shown_items"]
 
-  /// Deletes every row and writes `archive`, all in one transaction under the store's lock.
-  /// Two records with one identity (a url, a lap number, an id) throw
-  /// `DomainError.duplicate` and change nothing.
-  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+  /// Deletes every row and writes what `source` reads, all in one transaction under the
+  /// store's lock: the small records first, then each list a page at a time, each page in
+  /// a few statements of many rows. Two records with one identity (a url, a lap number, an
+  /// id) throw `DomainError.duplicate` and change nothing.
+  func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws {
     let progress = ArchiveProgress.reporter(.importing)
     try await database.write { connection in
+      let head = try source.head()
       if onlyIfEmpty,
         try RecordKind.all.contains(where: { try $0.postgresHoldsUserData(connection) })
       {
@@ -100,48 +102,71 @@ struct PostgresArchiveRepository: ArchiveRepository {
         // Table names are constants of ours; values are never interpolated.
         try connection.execute("DELETE FROM \(table)")
       }
-      try Self.insert(archive, connection)
-      try PostgresChatRepository.insert(archive.messages, connection, progress: progress)
-      try connection.execute(PostgresSharedSQL.setCounter, archive.lastMindLogID, "mind_logs")
-      try connection.execute(PostgresSharedSQL.setCounter, archive.lastMessageID, "chat_messages")
-      progress?(archive.messages.count, archive.messages.count)
+      try Self.insertHead(head, connection)
+      try Self.insertLists(from: source, connection)
+      let total = progress == nil ? 0 : try source.recordCounts().chatMessages
+      var done = 0
+      try source.messages(pageSize: Self.pageSize) { messages in
+        try PostgresChatRepository.insert(messages, connection)
+        done += messages.count
+        progress?(done, max(total, done))
+      }
+      try connection.execute(PostgresSharedSQL.setCounter, head.lastMindLogID, "mind_logs")
+      try connection.execute(PostgresSharedSQL.setCounter, head.lastMessageID, "chat_messages")
+      progress?(done, done)
     }
   }
 
-  /// Inserts every record of `archive` but its chat messages into emptied tables.
-  private static func insert(_ archive: StoreArchive, _ connection: PostgresConnection) throws {
-    try PostgresStopwatchRepository.save(archive.stopwatch, connection)
-    for laps in chunks(try archive.laps.map { LapRow(try $0.storable()) }) {
-      try insertUnique(
-        connection, insertLaps, PostgresArray.literal(laps.lazy.map { Int64($0.number) }),
-        PostgresArray.literal(laps.lazy.map(\.lapMs)),
-        PostgresArray.literal(laps.lazy.map(\.totalMs)))
-    }
-    for bookmarks in chunks(try archive.bookmarks.map { BookmarkRow(try $0.storable()) }) {
-      try insertUnique(
-        connection, insertBookmarks, PostgresArray.literal(bookmarks.lazy.map(\.url)),
-        PostgresArray.literal(bookmarks.lazy.map(\.title)),
-        PostgresArray.literal(bookmarks.lazy.map(\.noticeDateMs)),
-        PostgresArray.literal(bookmarks.lazy.map(\.bookmarkedAtMs)))
-    }
-    if let latest = archive.latestRates {
+  /// How many records the store asks its source for at a time.
+  static let pageSize = 8_192
+
+  /// Inserts the small records of `head` into emptied tables.
+  private static func insertHead(_ head: StoreArchive, _ connection: PostgresConnection) throws {
+    try PostgresStopwatchRepository.save(head.stopwatch, connection)
+    if let latest = head.latestRates {
       try PostgresExchangeRateRepository.insert(latest, into: "latest", connection)
     }
-    if let previous = archive.previousRates {
+    if let previous = head.previousRates {
       try PostgresExchangeRateRepository.insert(previous, into: "previous", connection)
     }
     try connection.execute(
-      insertFavorites, PostgresArray.literal(Set(archive.favoriteCurrencies).sorted()))
+      insertFavorites, PostgresArray.literal(Set(head.favoriteCurrencies).sorted()))
     let screen = ScreenStateRow(
-      lastScreen: archive.lastScreen, lastCalculatorCurrency: archive.lastCalculatorCurrency)
+      lastScreen: head.lastScreen, lastCalculatorCurrency: head.lastCalculatorCurrency)
     try connection.execute(
       insertScreen, screen.screen, screen.currency, screen.lastCalculatorCurrency)
-    for entries in chunks(archive.mindLogs.map(MindLogRow.init)) {
-      try insertUnique(
-        connection, insertMindLogs, PostgresArray.literal(entries.lazy.map(\.id)),
-        PostgresArray.literal(entries.lazy.map(\.dateMs)),
-        PostgresArray.literal(entries.lazy.map(\.score)),
-        PostgresArray.literal(entries.lazy.map(\.note)))
+  }
+
+  /// Inserts the laps, bookmarks and mind-log entries `source` reads into emptied tables,
+  /// a page at a time.
+  private static func insertLists(
+    from source: any ArchiveReader, _ connection: PostgresConnection
+  ) throws {
+    try source.laps(pageSize: pageSize) { page in
+      for laps in chunks(try page.map { LapRow(try $0.storable()) }) {
+        try insertUnique(
+          connection, insertLaps, PostgresArray.literal(laps.lazy.map { Int64($0.number) }),
+          PostgresArray.literal(laps.lazy.map(\.lapMs)),
+          PostgresArray.literal(laps.lazy.map(\.totalMs)))
+      }
+    }
+    try source.bookmarks(pageSize: pageSize) { page in
+      for bookmarks in chunks(try page.map { BookmarkRow(try $0.storable()) }) {
+        try insertUnique(
+          connection, insertBookmarks, PostgresArray.literal(bookmarks.lazy.map(\.url)),
+          PostgresArray.literal(bookmarks.lazy.map(\.title)),
+          PostgresArray.literal(bookmarks.lazy.map(\.noticeDateMs)),
+          PostgresArray.literal(bookmarks.lazy.map(\.bookmarkedAtMs)))
+      }
+    }
+    try source.mindLogs(pageSize: pageSize) { page in
+      for entries in chunks(page.map(MindLogRow.init)) {
+        try insertUnique(
+          connection, insertMindLogs, PostgresArray.literal(entries.lazy.map(\.id)),
+          PostgresArray.literal(entries.lazy.map(\.dateMs)),
+          PostgresArray.literal(entries.lazy.map(\.score)),
+          PostgresArray.literal(entries.lazy.map(\.note)))
+      }
     }
   }
 

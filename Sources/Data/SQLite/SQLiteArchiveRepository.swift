@@ -43,11 +43,14 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     }
   }
 
-  /// Deletes every row and writes `archive`, all in one transaction. Two records with one
-  /// identity (a url, a lap number, an id) throw `DomainError.duplicate` and change nothing.
-  func replaceAll(with archive: StoreArchive, onlyIfEmpty: Bool) async throws {
+  /// Deletes every row and writes what `source` reads, all in one transaction: the small
+  /// records first, then each list a page at a time, each list's rows inserted with one
+  /// prepared statement. Two records with one identity (a url, a lap number, an id) throw
+  /// `DomainError.duplicate` and change nothing.
+  func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws {
     let progress = ArchiveProgress.reporter(.importing)
     try await database.write { connection in
+      let head = try source.head()
       if onlyIfEmpty, try Self.holdsUserData(connection) {
         throw DomainError.invalidInput(.storeNotEmpty)
       }
@@ -57,43 +60,61 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         // Table names are constants of ours; values are never interpolated.
         try connection.execute("DELETE FROM \(table)")
       }
-      try SQLiteStopwatchRepository.save(archive.stopwatch, connection)
-      for lap in archive.laps {
-        try SQLiteStopwatchRepository.append(lap, connection)
-      }
-      // In archive order, so the insertion order (the tie-breaker) is the archive's.
-      for bookmark in archive.bookmarks {
-        try SQLiteBookmarkRepository.insert(bookmark, connection)
-      }
-      if let latest = archive.latestRates {
+      try SQLiteStopwatchRepository.save(head.stopwatch, connection)
+      if let latest = head.latestRates {
         try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)
       }
-      if let previous = archive.previousRates {
+      if let previous = head.previousRates {
         try SQLiteExchangeRateRepository.insert(previous, into: "previous", connection)
       }
-      for code in Set(archive.favoriteCurrencies) {
+      for code in Set(head.favoriteCurrencies) {
         try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)
       }
       let screen = ScreenStateRow(
-        lastScreen: archive.lastScreen, lastCalculatorCurrency: archive.lastCalculatorCurrency)
+        lastScreen: head.lastScreen, lastCalculatorCurrency: head.lastCalculatorCurrency)
       try connection.execute(
         """
         INSERT INTO screen_state (id, screen, currency, last_calculator_currency)
         VALUES (1, ?, ?, ?)
         """, screen.screen, screen.currency, screen.lastCalculatorCurrency)
-      for entry in archive.mindLogs.map(MindLogRow.init) {
-        try insertUnique(
-          connection, SQLiteMindLogRepository.insert, entry.id, entry.dateMs, entry.score,
-          entry.note)
+      let counted =
+        try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'row_counts'")
+        == 1
+      try source.laps(pageSize: Self.pageSize) { laps in
+        try Self.insert(laps, connection, Self.lapStatement, counted: counted, table: "laps")
       }
-      try Self.insert(archive.messages, connection, progress: progress)
+      // In archive order, so the insertion order (the tie-breaker) is the archive's.
+      try source.bookmarks(pageSize: Self.pageSize) { bookmarks in
+        try Self.insert(
+          bookmarks, connection, SQLiteBookmarkRepository.insert, counted: counted,
+          table: "bookmarks")
+      }
+      try source.mindLogs(pageSize: Self.pageSize) { entries in
+        try Self.insert(
+          entries, connection, SQLiteMindLogRepository.insert, counted: counted,
+          table: "mind_logs")
+      }
+      let total = progress == nil ? 0 : try source.recordCounts().chatMessages
+      var done = 0
+      try source.messages(pageSize: Self.pageSize) { messages in
+        try Self.insert(
+          messages, connection, SQLiteChatRepository.insert, counted: counted,
+          table: "chat_messages")
+        done += messages.count
+        progress?(done, max(total, done))
+      }
+      progress?(done, done)
       try connection.execute(
-        "UPDATE counters SET value = ? WHERE name = 'mind_logs'", archive.lastMindLogID)
+        "UPDATE counters SET value = ? WHERE name = 'mind_logs'", head.lastMindLogID)
       try connection.execute(
-        "UPDATE counters SET value = ? WHERE name = 'chat_messages'", archive.lastMessageID)
+        "UPDATE counters SET value = ? WHERE name = 'chat_messages'", head.lastMessageID)
       for index in SQLiteListIndex.all { try index.rebuild(connection) }
     }
   }
+
+  /// How many records the store asks its source for at a time.
+  static let pageSize = 8_192
+  static let lapStatement = SQLiteStopwatchRepository.insertLap
 
   /// Whether the store holds user data of any kind (`RecordKind.holdsUserData`), asked of
   /// each table's first row rather than by reading every record.
@@ -101,45 +122,79 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     try RecordKind.all.contains { try $0.sqliteHoldsUserData(connection) }
   }
 
-  /// Inserts `messages` with one prepared statement, telling `progress` every
-  /// `progressStep` rows. The row-count triggers are off and the count is added once (a file
-  /// of a schema before `row_counts`, which only tests still write, keeps them: it has
-  /// none). A second message with one id throws `DomainError.duplicate`.
-  private static func insert(
-    _ messages: [ChatMessage], _ connection: SQLiteConnection,
-    progress: (@Sendable (Int, Int) -> Void)?
+  /// Inserts `records` into `table` with the one prepared statement `sql`, reused for every
+  /// row. The row-count triggers are off and the count is added once (a file of a schema
+  /// before `row_counts`, which only tests still write, keeps them: it has none). A second
+  /// record with one identity throws `DomainError.duplicate`.
+  private static func insert<Record: SQLiteInsertable>(
+    _ records: [Record], _ connection: SQLiteConnection, _ sql: String, counted: Bool,
+    table: String
   ) throws {
-    let progressStep = 16_384
-    let counted =
-      try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'row_counts'") == 1
+    guard !records.isEmpty else { return }
     if counted {
-      try connection.withoutTriggers {
-        try insertRows(messages, connection, every: progressStep, progress: progress)
-      }
-      try connection.execute(SQLiteSharedSQL.addToRowCount, messages.count, "chat_messages")
+      try connection.withoutTriggers { try insertRows(records, connection, sql) }
+      try connection.execute(SQLiteSharedSQL.addToRowCount, records.count, table)
     } else {
-      try insertRows(messages, connection, every: progressStep, progress: progress)
+      try insertRows(records, connection, sql)
     }
-    progress?(messages.count, messages.count)
   }
 
-  private static func insertRows(
-    _ messages: [ChatMessage], _ connection: SQLiteConnection, every progressStep: Int,
-    progress: (@Sendable (Int, Int) -> Void)?
+  private static func insertRows<Record: SQLiteInsertable>(
+    _ records: [Record], _ connection: SQLiteConnection, _ sql: String
   ) throws {
-    let statement = try connection.statement(SQLiteChatRepository.insert)
+    let statement = try connection.statement(sql)
     defer { statement.reset() }
-    for (index, message) in messages.enumerated() {
-      try statement.bind(message.id, at: 1)
-      try statement.bind(message.content, at: 2)
-      try statement.bind(message.date.epochMilliseconds, at: 3)
-      try statement.bind(message.isEdited ? 1 : 0, at: 4)
+    for record in records {
+      try record.bind(to: statement)
       do {
         try statement.run()
       } catch {
         throw error.isUniquenessViolation ? DomainError.duplicate : error
       }
-      if let progress, (index + 1) % progressStep == 0 { progress(index + 1, messages.count) }
     }
+  }
+}
+
+/// A record the import inserts with a reused prepared statement: it binds its columns, in
+/// the order of its table's insert statement.
+private protocol SQLiteInsertable {
+  func bind(to statement: SQLiteStatement) throws
+}
+
+extension Lap: SQLiteInsertable {
+  fileprivate func bind(to statement: SQLiteStatement) throws {
+    let row = LapRow(try storable())
+    try statement.bind(Int64(row.number), at: 1)
+    try statement.bind(row.lapMs, at: 2)
+    try statement.bind(row.totalMs, at: 3)
+  }
+}
+
+extension Bookmark: SQLiteInsertable {
+  fileprivate func bind(to statement: SQLiteStatement) throws {
+    let row = BookmarkRow(try storable())
+    try statement.bind(row.url, at: 1)
+    try statement.bind(row.title, at: 2)
+    try statement.bind(row.noticeDateMs, at: 3)
+    try statement.bind(row.bookmarkedAtMs, at: 4)
+  }
+}
+
+extension MindLog: SQLiteInsertable {
+  fileprivate func bind(to statement: SQLiteStatement) throws {
+    let row = MindLogRow(self)
+    try statement.bind(row.id, at: 1)
+    try statement.bind(row.dateMs, at: 2)
+    try statement.bind(row.score, at: 3)
+    try statement.bind(row.note, at: 4)
+  }
+}
+
+extension ChatMessage: SQLiteInsertable {
+  fileprivate func bind(to statement: SQLiteStatement) throws {
+    try statement.bind(id, at: 1)
+    try statement.bind(content, at: 2)
+    try statement.bind(date.epochMilliseconds, at: 3)
+    try statement.bind(isEdited ? 1 : 0, at: 4)
   }
 }

@@ -81,11 +81,13 @@ public final class StoreViewModel: MessageReporting {
   /// Reads the archive file at `path` into the store: an empty store, unless `replace`.
   public func importArchive(from path: String, replace: Bool) async {
     begin()
-    guard let archive = await attemptFile(path, { try await files.read(path) }) else { return }
-    guard await attempt({ try await importStore(archive, replace: replace) }) != nil else {
-      return
+    guard let source = await attemptFile(path, { try await files.read(path) }) else { return }
+    // The file is read as the store writes it: a failure naming it is the file's.
+    let imported = await attemptFile(path, namedOnly: true) {
+      try await importStore(source, replace: replace)
     }
-    state.report = .imported(count: archive.counts.total, path: path)
+    guard let imported else { return }
+    state.report = .imported(count: imported.total, path: path)
   }
 
   private func begin() {

@@ -1,0 +1,174 @@
+/// A part of an archive a problem is found in, with its place in its list.
+public enum ArchivePart: Sendable {
+  case stopwatch
+  case latestRates
+  case previousRates
+  case lap(Lap, index: Int)
+  case bookmark(Bookmark, index: Int)
+  case mindLog(MindLog, index: Int)
+  case message(ChatMessage, index: Int)
+}
+
+/// How an archive's problems are named: in the domain's terms ("lap 3: lapTime …") or as a
+/// file's format names its fields ("laps[2].lapTimeMs …").
+public struct ArchiveNaming: Sendable {
+  /// The name of the last mind-log id given, and of the last chat-message id given.
+  public var lastMindLogID: String
+  public var lastMessageID: String
+  /// Turns a field's name (its property's, as `CheckedRecord.problem` gives it) into the
+  /// name a message shows for that field of `part`.
+  public var field: @Sendable (_ part: ArchivePart, _ field: String) -> String
+  /// Names how the lap at `index` breaks the sequence a stopwatch records.
+  public var lapSequence: @Sendable (_ lap: Lap, _ index: Int, Lap.SequenceProblem) -> String
+
+  public init(
+    lastMindLogID: String, lastMessageID: String,
+    field: @escaping @Sendable (ArchivePart, String) -> String,
+    lapSequence: @escaping @Sendable (Lap, Int, Lap.SequenceProblem) -> String
+  ) {
+    self.lastMindLogID = lastMindLogID
+    self.lastMessageID = lastMessageID
+    self.field = field
+    self.lapSequence = lapSequence
+  }
+
+  /// The domain's terms, as `StoreArchive.validate()` names problems.
+  public static let domain = ArchiveNaming(
+    lastMindLogID: "the last mind-log id", lastMessageID: "the last chat-message id",
+    field: { part, field in
+      switch part {
+      case .stopwatch: "stopwatch: \(field)"
+      case .latestRates: "the latest rates: \(field)"
+      case .previousRates: "the previous rates: \(field)"
+      case .lap(let lap, _): "lap \(lap.number): \(field)"
+      case .bookmark(let bookmark, _): "bookmark \(bookmark.url): \(field)"
+      case .mindLog(let entry, _): "mind-log entry \(entry.id): \(field)"
+      case .message(let message, _): "chat message \(message.id): \(field)"
+      }
+    },
+    lapSequence: { lap, index, problem in
+      switch problem {
+      case .gap: "lap \(lap.number) leaves a gap: lap \(index + 1) is missing"
+      case .totalGoesDown(let previousTotal):
+        "lap \(lap.number)'s total \(lap.total.milliseconds) ms is less than lap "
+          + "\(index)'s total \(previousTotal.milliseconds) ms"
+      case .notTheDifference(let expected):
+        "lap \(lap.number)'s lap time \(lap.lapTime.milliseconds) ms is not its total "
+          + "minus the total before (\(expected.milliseconds) ms)"
+      }
+    })
+}
+
+/// An archive checked as it is read, a page at a time, with what `StoreArchive.validate()`
+/// checks: the small records when `head()` is read, and each list's records as its pages
+/// pass (identities given twice, ids outside 1 up to the last id given, records out of
+/// range, laps that break the sequence). A list's check keeps the identities it has seen
+/// (a set of keys) and the lap before, never the records.
+///
+/// The lists must come in their canonical orders (`StoreArchive`): laps by number.
+/// A problem throws `.invalidInput(.invalidArchive(reason))` from the call that reads it,
+/// named by `naming`; a store replacing its records from this reader then changes nothing.
+public struct ValidatedArchiveReader: ArchiveReader, Sendable {
+  private let base: any ArchiveReader & Sendable
+  private let naming: ArchiveNaming
+
+  /// A reader checked already is read as it is: these checks would find nothing more.
+  public init(_ base: any ArchiveReader & Sendable, naming: ArchiveNaming = .domain) {
+    if let checked = base as? ValidatedArchiveReader {
+      self = checked
+      return
+    }
+    self.base = base
+    self.naming = naming
+  }
+
+  private func refuse(_ problem: String?) throws(DomainError) {
+    if let problem { throw .invalidInput(.invalidArchive(problem)) }
+  }
+
+  public func head() throws -> StoreArchive {
+    let head = try base.head()
+    try refuse(
+      head.stopwatch.problem { naming.field(.stopwatch, $0) }
+        ?? Limits.counter.problem(head.lastMindLogID, field: naming.lastMindLogID)
+        ?? Limits.counter.problem(head.lastMessageID, field: naming.lastMessageID)
+        ?? head.latestRates?.problem { naming.field(.latestRates, $0) }
+        ?? head.previousRates?.problem { naming.field(.previousRates, $0) })
+    return head
+  }
+
+  public func recordCounts() throws -> RecordCounts { try base.recordCounts() }
+
+  public func laps(pageSize: Int, _ page: ([Lap]) throws -> Void) throws {
+    var numbers = Set<Int>()
+    var index = 0
+    var previousTotal = Duration.zero
+    try base.laps(pageSize: pageSize) { laps in
+      for lap in laps {
+        defer { index += 1 }
+        if !numbers.insert(lap.number).inserted { try refuse("a lap number appears twice") }
+        try refuse(lap.problem { naming.field(.lap(lap, index: index), $0) })
+        let problem = lap.sequenceProblem(index: index, previousTotal: previousTotal)
+        if let problem { try refuse(naming.lapSequence(lap, index, problem)) }
+        previousTotal = lap.total
+      }
+      try page(laps)
+    }
+  }
+
+  public func bookmarks(pageSize: Int, _ page: ([Bookmark]) throws -> Void) throws {
+    var urls = Set<String>()
+    var index = 0
+    try base.bookmarks(pageSize: pageSize) { bookmarks in
+      for bookmark in bookmarks {
+        defer { index += 1 }
+        if !urls.insert(bookmark.url).inserted { try refuse("a bookmark url appears twice") }
+        try refuse(bookmark.problem { naming.field(.bookmark(bookmark, index: index), $0) })
+      }
+      try page(bookmarks)
+    }
+  }
+
+  public func mindLogs(pageSize: Int, _ page: ([MindLog]) throws -> Void) throws {
+    let lastID = try base.head().lastMindLogID
+    var ids = Set<Int64>()
+    var index = 0
+    try base.mindLogs(pageSize: pageSize) { entries in
+      for entry in entries {
+        defer { index += 1 }
+        if !ids.insert(entry.id).inserted { try refuse("a mind-log id appears twice") }
+        if entry.id < 1 || entry.id > lastID {
+          try refuse("a mind-log id is not between 1 and the last id given")
+        }
+        try refuse(entry.problem { naming.field(.mindLog(entry, index: index), $0) })
+      }
+      try page(entries)
+    }
+  }
+
+  public func messages(pageSize: Int, _ page: ([ChatMessage]) throws -> Void) throws {
+    let lastID = try base.head().lastMessageID
+    var ids = Set<Int64>()
+    var index = 0
+    try base.messages(pageSize: pageSize) { messages in
+      for message in messages {
+        defer { index += 1 }
+        if !ids.insert(message.id).inserted { try refuse("a chat-message id appears twice") }
+        if message.id < 1 || message.id > lastID {
+          try refuse("a chat-message id is not between 1 and the last id given")
+        }
+        try refuse(message.problem { naming.field(.message(message, index: index), $0) })
+      }
+      try page(messages)
+    }
+  }
+
+  /// Reads every record, checking each, and keeps none.
+  public func checkAll(pageSize: Int = 8_192) throws {
+    _ = try head()
+    try laps(pageSize: pageSize) { _ in }
+    try bookmarks(pageSize: pageSize) { _ in }
+    try mindLogs(pageSize: pageSize) { _ in }
+    try messages(pageSize: pageSize) { _ in }
+  }
+}
