@@ -3,12 +3,14 @@ import Data
 import Domain
 import Foundation
 
-/// Eleven goals (the `Goal N` marks below, and the live view's in `LiveViewGoal`,
-/// `LiveKeysGoal` and `StoreFollowGoal`, the postgres store's in `PostgresGoal`, the static
-/// build's in `InstalledBinaryGoal`), measured on whole `pocket` processes (the release
-/// binary beside this one) against baselines in the same run, interleaved: each repetition runs the
-/// baseline and the measured command one after the other, so a load that comes and goes
-/// falls on both.
+/// Eleven goals (the `Goal N` marks below, the durable actions' in `DurableActionsGoal`, the
+/// json store's in `ProcessBenchmarkStores`, export and import in `ArchiveGoal`, the live
+/// view's in `LiveViewGoal`, `LiveKeysGoal` and `StoreFollowGoal`, the postgres store's in
+/// `PostgresGoal`, the static build's in `InstalledBinaryGoal`), measured on whole `pocket`
+/// processes (the release binary beside this one) against baselines in the same run,
+/// interleaved: each round runs the baseline and the measured command one after the other,
+/// so a load that comes and goes falls on both, and a goal whose rounds straddle its limit
+/// runs more of them (`stableRounds`).
 @MainActor
 final class ProcessBenchmark {
   let sizes: ProcessSizes
