@@ -17,6 +17,8 @@ struct MarkdownReport: Sendable {
   var command: String
   var machine: String
   var date: Date
+  /// Whether the run was `--quick`.
+  var quick: Bool
   var results: [BenchResult]
 
   init(config: BenchConfig, arguments: [String], date: Date, results: [BenchResult]) {
@@ -30,6 +32,7 @@ struct MarkdownReport: Sendable {
       command = "swift run -c release pocket-bench \(words)"
     }
     machine = Self.machine()
+    quick = arguments.contains("--quick")
     self.date = date
     self.results = results
   }

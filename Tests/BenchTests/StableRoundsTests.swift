@@ -78,18 +78,27 @@ struct StableRoundsTests {
   }
 
   @Test func theReadmeBlockReplacesOnlyWhatLiesBetweenItsMarkers() throws {
-    var skipped = BenchResult(
-      workload: "2 say vs sqlite3 (skipped: no sqlite3)", store: "s", rows: nil)
-    skipped.note = "not a goal"
+    func judged(_ workload: String, store: String = "sqlite", _ text: String, _ met: Bool)
+      -> BenchResult
+    {
+      BenchResult(workload: workload, store: store, rows: 10, goal: Goal(text: text, met: met))
+    }
+    var exportTime = BenchResult(workload: "6 export laps (wall)", store: "sqlite", rows: 10)
+    exportTime.note = "5.00× sqlite3 -json (no goal)"
     let results = [
-      BenchResult(
-        workload: "1 start-up: chat (CPU)", store: "sqlite", rows: 10,
-        goal: Goal(text: "2.00× bench-hello | CPU ≤ 1.3×", met: false)),
-      BenchResult(
-        workload: "6 export laps (peak above baseline)", store: "sqlite", rows: 10,
-        goal: Goal(text: "5.0 MiB ≤ 64 MiB", met: true)),
-      BenchResult(workload: "6 export laps (wall)", store: "sqlite", rows: 10),
-      skipped,
+      judged(
+        "1 start-up: chat (CPU)", "2.00× bench-hello | CPU ≤ 1.3×; 10 rounds, p10–p90 1.50–2.50×",
+        false),
+      judged("1 start-up: chat (wall)", "1.10× ≤ 1.3×; 10 rounds, p10–p90 1.00–1.20×", true),
+      judged(
+        "6 export laps (peak above baseline)",
+        "5.0 MiB ≤ 64 MiB; 2 rounds, min–max 5.00–5.10 MiB; sqlite3 -json's whole peak 4 KiB",
+        true),
+      exportTime,
+      BenchResult(workload: "2 say vs sqlite3 (skipped: no sqlite3)", store: "sqlite", rows: nil),
+      judged("8 followed: latency", store: "sqlite", "p99 12 ms ≤ 250 ms", true),
+      judged("8 followed: latency", store: "json", "p99 300 ms ≤ 250 ms", false),
+      BenchResult(workload: "9 key to frame: typing", store: "sqlite", rows: 20),
     ]
     let summary = ReadmeSummary(Self.report(results))
     let before = "# Pocket\n\n## Performance\n\nHand-written levers.\n\n"
@@ -100,22 +109,30 @@ struct StableRoundsTests {
     let lines = summary.block.split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
     #expect(lines.first == ReadmeSummary.beginMarker)
-    #expect(lines.last == "")
-    #expect(lines.dropLast().last == ReadmeSummary.endMarker)
     #expect(
       lines[1].hasPrefix(
-        "Measured by `swift build -c release && .build/release/pocket-bench --process --quick --markdown docs/benchmarks.md` on 1970-01-02 00:00:00 UTC, "
-      ))
+        "Measured by `swift build -c release && .build/release/pocket-bench --process --quick "
+          + "--markdown docs/benchmarks.md` on 1970-01-02 00:00:00 UTC, "))
     #expect(lines[1].contains(" cores, ") && lines[1].contains(" GiB"))
+    #expect(lines[1].contains("A `--quick` run: stores of 10,000 records"))
+    // One row a goal, in the run's order; a goal without a judged or unmeasured row (9
+    // here) has none.
     #expect(
-      Array(lines[3...]) == [
+      Array(lines[2...]) == [
+        "",
         "| goal | figure | verdict |",
         "| --- | --- | --- |",
-        "| 1 start-up: chat (CPU) | 2.00× bench-hello \\| CPU ≤ 1.3× | ✗ not met |",
-        "| 6 export laps (peak above baseline) | 5.0 MiB ≤ 64 MiB | ✓ met |",
-        "| 2 say vs sqlite3 (skipped: no sqlite3) |  | not measured |",
+        "| 1. Start-up against bench-hello | start-up: chat (CPU): 2.00× bench-hello \\| CPU ≤ 1.3× "
+          + "| ✗ 1 of 2 met |",
+        "| 6. Export and import of every kind | 1 of 1 measurements within their goals | ✓ met |",
+        "| 2. `say` against the sqlite3 shell | say vs sqlite3 (skipped: no sqlite3): not measured "
+          + "| ✗ 0 of 1 met |",
+        "| 8. The store followed | followed: latency (json): p99 300 ms ≤ 250 ms | ✗ 1 of 2 met |",
         ReadmeSummary.endMarker, "",
       ])
+    #expect(ReadmeSummary.headline("1.2×; 1 round, min–max 1.20–1.20×; more") == "1.2×")
+    #expect(
+      ReadmeSummary.headline("p99 5 ms ≤ 16 ms over 60 keys") == "p99 5 ms ≤ 16 ms over 60 keys")
     // A README without the block is not written: where the figures go is its writer's call.
     #expect(throws: BenchError.self) { try summary.splice(into: before + after) }
     #expect(throws: BenchError.self) {
