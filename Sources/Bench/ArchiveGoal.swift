@@ -19,8 +19,11 @@ extension ProcessBenchmark {
       let store = folder.appendingPathComponent("store")
       try await archiveFixture(kind, count: sizes.archiveRecords, in: store)
       let file = folder.appendingPathComponent("export.json").path
+      await Task.yield()
       guard try exportRows(kind, store: store, file: file, folder: folder) else { continue }
+      await Task.yield()
       try importRows(kind, file: file)
+      await Task.yield()
     }
   }
 
