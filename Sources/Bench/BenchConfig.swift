@@ -57,6 +57,9 @@ struct BenchConfig: Equatable, Sendable {
   var json = false
   /// `--markdown PATH`: also write the results as a Markdown section into the file at PATH.
   var markdownPath: String?
+  /// `--readme PATH`: with `--process --markdown`, the README whose summary block the run
+  /// replaces; nil: README.md in the current folder, when there is one.
+  var readmePath: String?
   /// `--process`: the goals measured on whole `pocket` processes, against baselines
   /// (`ProcessBenchmark`).
   var process = false
@@ -82,7 +85,7 @@ struct BenchConfig: Equatable, Sendable {
     usage: pocket-bench [--json] [--quick] [--process] [--stores sqlite,json,memory]
                         [--workloads lap,say,bookmark,add,convert,actions,bulk,launch,memory]
                         [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,11]
-                        [--static-dir PATH]
+                        [--static-dir PATH] [--readme PATH]
 
       --json            one JSON object per line instead of the table
       --quick           sizes 1,000 and 10,000 and fewer repetitions (a smoke run)
@@ -90,7 +93,11 @@ struct BenchConfig: Equatable, Sendable {
       --workloads       the workloads to run (default: all; `actions` = the five single actions)
       --json-max-rows   give the json store at most N records of a kind (it is slow at 100,000)
       --markdown PATH   also write the results as a Markdown section into PATH, in place
-                        of the section an earlier run of the same mode wrote there
+                        of the section an earlier run of the same mode wrote there; with
+                        --process, also the summary block of README.md (see --readme)
+      --readme PATH     with --process --markdown: the README whose block between
+                        <!-- pocket-bench readme begin --> and its end marker is replaced
+                        (default: README.md in the current folder, if there is one)
       --process         the goals measured on whole pocket processes (the release pocket
                         and bench-hello beside pocket-bench), each against its baseline
       --goals           with --process: only these goals (default: all eleven)
@@ -109,6 +116,7 @@ struct BenchConfig: Equatable, Sendable {
     var markdownPath: String?
     var goals: Set<Int>?
     var staticFolder: String?
+    var readmePath: String?
     var index = 0
     func value(_ option: String) throws(BenchError) -> String {
       index += 1
@@ -158,6 +166,10 @@ struct BenchConfig: Equatable, Sendable {
         let path = try value(argument)
         guard !path.isEmpty else { throw .usage("--static-dir needs a folder") }
         staticFolder = path
+      case "--readme":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw .usage("--readme needs a file path") }
+        readmePath = path
       case "--help", "-h": throw .help
       default: throw .usage("unknown option '\(argument)'")
       }
@@ -171,6 +183,7 @@ struct BenchConfig: Equatable, Sendable {
     config.jsonMaxRows = jsonMaxRows
     config.markdownPath = markdownPath
     config.staticFolder = staticFolder
+    config.readmePath = readmePath
     // Keep the canonical order whatever order the options gave.
     if let stores { config.stores = BenchStore.allCases.filter(stores.contains) }
     if let workloads { config.workloads = Workload.allCases.filter(workloads.contains) }

@@ -17,6 +17,8 @@ struct MarkdownReport: Sendable {
   var command: String
   var machine: String
   var date: Date
+  /// Whether the run was `--quick`.
+  var quick: Bool
   var results: [BenchResult]
 
   init(config: BenchConfig, arguments: [String], date: Date, results: [BenchResult]) {
@@ -30,6 +32,7 @@ struct MarkdownReport: Sendable {
       command = "swift run -c release pocket-bench \(words)"
     }
     machine = Self.machine()
+    quick = arguments.contains("--quick")
     self.date = date
     self.results = results
   }
@@ -39,9 +42,7 @@ struct MarkdownReport: Sendable {
 
   /// The section, markers included.
   var section: String {
-    let day = date.formatted(
-      .iso8601.year().month().day().time(includingFractionalSeconds: false)
-        .timeSeparator(.colon).dateTimeSeparator(.space))
+    let day = Self.timestamp(date)
     var lines = [
       beginMarker,
       "### \(title)",
@@ -61,8 +62,15 @@ struct MarkdownReport: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `date` in UTC, to the second: "2026-12-02 10:12:00".
+  static func timestamp(_ date: Date) -> String {
+    date.formatted(
+      .iso8601.year().month().day().time(includingFractionalSeconds: false)
+        .timeSeparator(.colon).dateTimeSeparator(.space))
+  }
+
   static func row(_ result: BenchResult) -> String {
-    var goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? ""
+    var goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? result.note ?? ""
     if let baseline = result.baseline {
       let name = result.baselineName.map { "\($0): " } ?? ""
       goal += " [baseline \(name)\(TableFormat.decimal(baseline))]"
@@ -86,19 +94,36 @@ struct MarkdownReport: Sendable {
   /// section added at the end when it has none (or there is no file yet).
   func splice(into existing: String?) -> String {
     guard let existing, !existing.isEmpty else { return section }
-    if let begin = existing.range(of: beginMarker),
-      let end = existing.range(of: endMarker, range: begin.upperBound..<existing.endIndex)
-    {
-      var after = existing[end.upperBound...]
-      if after.first == "\n" { after = after.dropFirst() }
-      return existing[..<begin.lowerBound] + section + after
+    if let replaced = Self.replace(beginMarker, endMarker, in: existing, with: section) {
+      return replaced
     }
     return existing + (existing.hasSuffix("\n") ? "\n" : "\n\n") + section
   }
 
-  /// Writes the section into the file at `path`: a temporary file in the same folder,
-  /// renamed over it, so a failed write leaves the file as it was.
+  /// `text` with `block` (markers included) in place of what lies from `begin` to the first
+  /// `end` after it, markers included; `nil` when `text` has not both markers in that order.
+  static func replace(_ begin: String, _ end: String, in text: String, with block: String)
+    -> String?
+  {
+    guard let first = text.range(of: begin),
+      let last = text.range(of: end, range: first.upperBound..<text.endIndex)
+    else { return nil }
+    var after = text[last.upperBound...]
+    if after.first == "\n" { after = after.dropFirst() }
+    return text[..<first.lowerBound] + block + after
+  }
+
+  /// Writes the section into the file at `path` (see `replaceFile`).
   func write(to path: String) throws(BenchError) {
+    try Self.replaceFile(at: path) { existing throws(BenchError) in splice(into: existing) }
+  }
+
+  /// Writes what `contents` makes of the file at `path` (`nil`: no file yet) in its place:
+  /// a temporary file in the same folder, renamed over it, so a failed write leaves the
+  /// file as it was.
+  static func replaceFile(
+    at path: String, _ contents: (String?) throws(BenchError) -> String
+  ) throws(BenchError) {
     let url = URL(fileURLWithPath: path)
     let existing: String?
     if FileManager.default.fileExists(atPath: path) {
@@ -112,8 +137,9 @@ struct MarkdownReport: Sendable {
     }
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+    let text = try contents(existing)
     do {
-      try Data(splice(into: existing).utf8).write(to: temporary)
+      try Data(text.utf8).write(to: temporary)
       guard rename(temporary.path, url.path) == 0 else {
         let cause = String(cString: strerror(errno))
         try? FileManager.default.removeItem(at: temporary)

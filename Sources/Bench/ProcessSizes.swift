@@ -18,9 +18,10 @@ struct ProcessSizes: Equatable, Sendable {
   /// Messages in the json and sqlite stores of goal 5.
   var jsonMessages = 100_000
   var jsonRepeats = 10
-  /// Messages in the archive of goal 6.
-  var importMessages = 1_000_000
-  var importRepeats = 3
+  /// Records of each kind exported and imported in goal 6, and its rounds (more when a
+  /// goal's rounds straddle its limit: `StableRounds`).
+  var archiveRecords = 1_000_000
+  var archiveRepeats = 3
   /// Seconds of each window of the live view's CPU (goal 7).
   var liveSeconds = 10.0
   /// Keys timed from key to frame on the live view (goal 9; none: goal 9 is not run).
@@ -39,7 +40,7 @@ struct ProcessSizes: Equatable, Sendable {
   static let quick = ProcessSizes(
     warmUp: 2, startupMessages: 10_000, startupRepeats: 10, actionRows: 10_000, actionWarmUp: 5,
     actionRepeats: 40, flatSmall: 1_000, flatLarge: 10_000, flatRepeats: 5,
-    jsonMessages: 10_000, jsonRepeats: 3, importMessages: 10_000, importRepeats: 2,
+    jsonMessages: 10_000, jsonRepeats: 3, archiveRecords: 10_000, archiveRepeats: 2,
     liveSeconds: 2, liveKeys: 60, followChanges: 40, followRounds: 1, followIdleSeconds: 2,
     followBurst: 200)
 }

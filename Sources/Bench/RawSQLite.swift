@@ -5,7 +5,8 @@ import Foundation
 /// a fresh file with Pocket's `chat_messages` table and index and its pragmas (WAL,
 /// synchronous=FULL) — one prepared INSERT in one transaction.
 enum RawSQLite {
-  /// Copied from `SQLiteSchema` (Sources/Data/SQLite/SQLiteSchema.swift, versions 1 and 2).
+  /// The chat's table and index, copied from `SQLiteSchema`
+  /// (Sources/Data/SQLite/SQLiteSchema.swift, versions 1 and 2).
   static let schema = [
     """
     CREATE TABLE chat_messages (
@@ -29,6 +30,26 @@ enum RawSQLite {
   static func insertChatMessages(
     _ drafts: [(content: String, date: Date)], path: String
   ) throws(BenchError) -> Duration {
+    let rows = drafts.lazy.enumerated().map { index, draft -> [RawValue] in
+      [
+        .integer(Int64(index + 1)), .text(draft.content),
+        .integer(Int64((draft.date.timeIntervalSince1970 * 1000).rounded())), .integer(0),
+      ]
+    }
+    return try insert(rows, into: .chatMessages, path: path)
+  }
+
+  /// Inserts `rows` (one value a column of `table`, in order) into the file at `path` with
+  /// one prepared INSERT in one transaction, and runs `then` in the same transaction. With
+  /// `creating`, the file is made first with `table`'s schema and Pocket's pragmas (WAL,
+  /// synchronous=FULL); without, the file is a store Pocket made, and its own triggers keep
+  /// its counts and list blocks.
+  /// - Returns: the time from `BEGIN` to the end of `COMMIT` (opening and the schema are not
+  ///   counted, as the repository's insert does not count opening its store).
+  static func insert<Rows: Sequence<[RawValue]>>(
+    _ rows: Rows, into table: RawTable, path: String, creating: Bool = true,
+    then statements: [String] = []
+  ) throws(BenchError) -> Duration {
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
@@ -38,26 +59,31 @@ enum RawSQLite {
     defer { sqlite3_close(db) }
     try execute("PRAGMA journal_mode = WAL", db)
     try execute("PRAGMA synchronous = FULL", db)
-    for statement in schema { try execute(statement, db) }
+    if creating { for statement in table.schema { try execute(statement, db) } }
 
     let clock = ContinuousClock()
     let start = clock.now
     try execute("BEGIN IMMEDIATE", db)
     var prepared: OpaquePointer?
-    let sql = "INSERT INTO chat_messages (id, content, date_ms, edited) VALUES (?, ?, ?, ?)"
+    let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+    let sql =
+      "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES (\(marks))"
     guard sqlite3_prepare_v2(db, sql, -1, &prepared, nil) == SQLITE_OK, let insert = prepared
     else {
       throw failure(sql, db)
     }
     defer { sqlite3_finalize(insert) }
-    for (index, draft) in drafts.enumerated() {
-      sqlite3_bind_int64(insert, 1, Int64(index + 1))
-      sqlite3_bind_text(insert, 2, draft.content, -1, transient)
-      sqlite3_bind_int64(insert, 3, Int64((draft.date.timeIntervalSince1970 * 1000).rounded()))
-      sqlite3_bind_int64(insert, 4, 0)
+    for row in rows {
+      for (index, value) in row.enumerated() {
+        switch value {
+        case .integer(let number): sqlite3_bind_int64(insert, Int32(index + 1), number)
+        case .text(let text): sqlite3_bind_text(insert, Int32(index + 1), text, -1, transient)
+        }
+      }
       guard sqlite3_step(insert) == SQLITE_DONE else { throw failure(sql, db) }
       sqlite3_reset(insert)
     }
+    for statement in statements { try execute(statement, db) }
     try execute("COMMIT", db)
     return start.duration(to: clock.now)
   }
@@ -128,4 +154,22 @@ final class OneRowCommits {
     sqlite3_reset(insert)
     return start.duration(to: clock.now)
   }
+}
+
+/// One value of a row the raw inserts bind.
+enum RawValue: Equatable, Sendable {
+  case integer(Int64)
+  case text(String)
+}
+
+/// A table the raw inserts write: its name, the columns a row gives, in order, and the
+/// statements that make it in an empty file (copied from `SQLiteSchema`).
+struct RawTable: Sendable {
+  var name: String
+  var columns: [String]
+  var schema: [String]
+
+  static let chatMessages = RawTable(
+    name: "chat_messages", columns: ["id", "content", "date_ms", "edited"],
+    schema: RawSQLite.schema)
 }

@@ -68,6 +68,9 @@ struct BenchResult: Equatable, Sendable {
   /// The baseline's name (`bench-hello`, `sqlite3`, `raw commit`, `1,000 rows`, …).
   var baselineName: String?
   var goal: Goal?
+  /// What a row without a goal says of its figure (its ratio, its rounds), or why it has
+  /// none.
+  var note: String?
 
   init(
     workload: String, store: String, rows: Int?, samples: Samples? = nil,
@@ -102,6 +105,7 @@ struct BenchResult: Equatable, Sendable {
       fields.append("\"goal\":\(Self.quoted(goal.text))")
       fields.append("\"pass\":\(goal.met)")
     }
+    if let note { fields.append("\"note\":\(Self.quoted(note))") }
     return "{" + fields.joined(separator: ",") + "}"
   }
 
@@ -139,7 +143,7 @@ struct TableFormat {
   }
 
   static func row(_ result: BenchResult) -> String {
-    var goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? ""
+    var goal = result.goal.map { "\($0.met ? "✓" : "✗") \($0.text)" } ?? result.note ?? ""
     if let baseline = result.baseline {
       // The baseline side by side: what it is and its own figure from the same run.
       goal +=

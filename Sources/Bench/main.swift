@@ -64,6 +64,24 @@ let started = Date()
     config: config, arguments: arguments, date: started, results: collected.results)
   do {
     try report.write(to: path)
+  } catch {
+    write("\(error)\n", to: .standardError)
+    return false
+  }
+  guard config.process else { return true }
+  // The README's summary block, from the same run.
+  let readme = config.readmePath ?? "README.md"
+  if config.readmePath == nil {
+    // Without --readme, only a README.md here that has the block is written.
+    let text = try? String(contentsOfFile: readme, encoding: .utf8)
+    guard let text else { return true }
+    guard text.contains(ReadmeSummary.beginMarker) else {
+      write("pocket-bench: \(readme) has no summary block; left as it is\n", to: .standardError)
+      return true
+    }
+  }
+  do {
+    try ReadmeSummary(report).write(to: readme)
     return true
   } catch {
     write("\(error)\n", to: .standardError)

@@ -61,7 +61,7 @@ struct BenchTests {
     let sizes = ProcessSizes(
       warmUp: 0, startupMessages: 10, startupRepeats: 1, actionRows: 10, actionWarmUp: 0,
       actionRepeats: 2, flatSmall: 6, flatLarge: 12, flatRepeats: 1, jsonMessages: 10,
-      jsonRepeats: 1, importMessages: 10, importRepeats: 1, liveSeconds: 0.2, liveKeys: 0,
+      jsonRepeats: 1, archiveRecords: 10, archiveRepeats: 1, liveSeconds: 0.2, liveKeys: 0,
       followChanges: 0)
     let scratch = try Scratch()
     defer { scratch.removeAll() }
