@@ -74,13 +74,16 @@ struct StoreFollowLineTests {
     print("\(kind): a burst of \(count) messages (\(took)) printed \(burstScreens) screens")
     #expect(faults.isEmpty, "\(faults)")
     #expect(burstScreens >= 1)
-    // At most 5 deliveries for a burst under 5 s, and the end (docs/architecture.md). A
+    // At most 5 deliveries for a burst under 5 s, and the end (docs/architecture.md; the
+    // pacing itself is held to that exactly on a test clock in `StoreChangesTests`). A
     // pause of `quiet` (100 ms) in the writer, which a loaded machine makes, ends a burst
     // and starts another: each such pause, read off the messages' own times with a margin
-    // for when the change was seen, may add a burst.
+    // for when the change was seen, may add a burst. The viewer's own process held off
+    // the processor as long makes such a pause the messages cannot show: a few screens
+    // more are allowed for it, far fewer than a change a screen would print.
     let pauses = try Self.pauses(in: store, atLeast: .milliseconds(60))
     #expect(
-      burstScreens <= 6 + 6 * pauses,
+      burstScreens <= 6 + 6 * pauses + Self.viewerPauses,
       "\(pauses) pauses: \(screens.map { $0.messageCount ?? -1 })")
     #expect(screens.last?.messageCount == count)
     for screen in screens.dropFirst() {
@@ -100,6 +103,11 @@ struct StoreFollowLineTests {
     #expect(after.screens.last?.chatRows.last?.text == "mine")
     #expect(try viewer.finish() == 0)
   }
+
+  /// Screens a burst may print beyond its pacing when the viewing process is kept off the
+  /// processor (a loaded machine): seen once as 8 screens for a burst of 1,000 whose
+  /// writer never paused.
+  static let viewerPauses = 4
 
   /// How many times the messages of `store` were said `atLeast` apart, from their times
   /// in an export.

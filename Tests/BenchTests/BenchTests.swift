@@ -89,7 +89,8 @@ struct BenchTests {
       #expect(
         postgres.filter { $0.goal != nil }.map(\.workload).sorted() == [
           "10 bookmarks", "10 chat", "10 delete N", "10 edit N", "10 page N", "10 remove N",
-          "10 rename N", "10 say hi vs psql (wall)", "10 store",
+          "10 rename N", "10 say hi vs psql (wall, dynamic)",
+          "10 say hi vs psql (wall, installed static)", "10 store",
         ])
     } else {
       // The bench's own report of a skip: one row naming why, judged by nothing.
