@@ -94,11 +94,14 @@ package final class Session {
     // screen restored is not read only to be read again. The first run on a store (nothing
     // shown yet) reads it as every first launch does: the rates list fills the cache from the
     // bundled rates then, whatever the command.
-    if shown != nil, let command, case .performFresh? = action(for: command)?.action {
+    let restored = router.state.screen
+    let restoredFeature = features.first { type(of: $0).shows(restored) }
+    if shown != nil, restoredFeature != nil, let command,
+      case .performFresh? = action(for: command)?.action
+    {
       return nil
     }
-    let restored = router.state.screen
-    let reopened = await features.first { type(of: $0).shows(restored) }?.reopen(restored)
+    let reopened = await restoredFeature?.reopen(restored)
     if reopened != true {
       await router.show(.rates)
       if let message = router.state.message { return message }

@@ -72,6 +72,16 @@ struct OneShotReadTests {
     #expect(chat.pages.withLock { $0 } == 1)
   }
 
+  @Test func aScreenSeenLastThatNoScreenShowsGivesWayToTheCommand() async throws {
+    let (repositories, _) = try await store(messages: 3)
+    // A screen of another Pocket's making, with its rows.
+    try await repositories.screens.save(.named("gone"))
+    try await repositories.screens.save(ShownList(screen: .named("gone"), items: []))
+    let run = await StoreFailureStatusTests.run(["say", "hi"], on: repositories)
+    #expect(run.status == .done, "\(run.errors)")
+    #expect(run.output.contains("Messages: 4"))
+  }
+
   @Test func chatReadsTheNewestPageOnce() async throws {
     let (repositories, chat) = try await store(messages: 25)
     let run = await StoreFailureStatusTests.run(["chat"], on: repositories)
