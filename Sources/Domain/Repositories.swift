@@ -180,6 +180,10 @@ public protocol MindLogRepository: Sendable {
 public protocol ChatRepository: Sendable {
   /// Messages oldest first (by date, then the lower id first).
   func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage>
+  /// The page of messages that leaves out the `skipping` newest and holds at most `limit`
+  /// before them, oldest first, with the total it was counted in: what the chat shows, read
+  /// as one. Page 1 of the chat is `skipping: 0`.
+  func newestMessages(skipping: Int, limit: Int) async throws -> Page<ChatMessage>
   /// Inserts a message with a new id (one more than any id ever given) and returns it.
   func insert(content: String, date: Date) async throws -> ChatMessage
   /// Inserts many messages in one step (all or none), giving ids in the order given.
@@ -190,6 +194,30 @@ public protocol ChatRepository: Sendable {
   func delete(id: Int64) async throws
   /// The message with `id`, or `nil` when there is none.
   func message(id: Int64) async throws -> ChatMessage?
+}
+
+extension ChatRepository {
+  /// How many times the count and the page are read for a list that changes meanwhile.
+  public static var readsOfAChangingPage: Int { 4 }
+
+  /// For a repository that can read a window only by its offset: the count, then the page
+  /// it names. Another process may add or delete messages between the two: then the window
+  /// is read again for the count the page came with, so that the rows are the page the
+  /// count names (a few times at most: a list changing all the time is given as read).
+  public func newestMessages(skipping: Int, limit: Int) async throws -> Page<ChatMessage> {
+    var total = try await messages(offset: 0, limit: 0).total
+    var page: Page<ChatMessage>
+    var reads = 0
+    repeat {
+      let window = Page<ChatMessage>.windowFromNewest(
+        total: total, skipping: skipping, limit: limit)
+      page = try await messages(offset: window.offset, limit: window.limit)
+      reads += 1
+      if page.total == total { return page }
+      total = page.total
+    } while reads < Self.readsOfAChangingPage
+    return page
+  }
 }
 
 /// Where fresh exchange rates come from (the bundled snapshot, a file, the network).

@@ -42,14 +42,6 @@ public struct ListPaging {
     return (result, paging)
   }
 
-  /// The window of page `number` of an oldest-first list of `total` items: page 1 is its
-  /// tail.
-  func oldestFirst(total: Int) -> (offset: Int, limit: Int) {
-    let end = max(0, total - (number - 1) * size)
-    let offset = max(0, end - size)
-    return (offset, end - offset)
-  }
-
   /// The page after the one shown; after the last, the first again.
   func next(total: Int) -> Int {
     number >= pageCount(total: total) ? 1 : number + 1

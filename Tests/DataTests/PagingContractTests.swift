@@ -50,6 +50,14 @@ import Testing
       items: Array(list[start..<(start + count)]), offset: max(offset, 0), total: list.count)
   }
 
+  /// The page of `list` (oldest first) that leaves out its `skipping` newest items and holds
+  /// at most `limit` before them.
+  private func newest<Item: Equatable>(_ list: [Item], skipping: Int, limit: Int) -> Page<Item> {
+    let kept = list.dropLast(min(max(skipping, 0), list.count))
+    let items = kept.suffix(max(limit, 0))
+    return Page(items: Array(items), offset: kept.count - items.count, total: list.count)
+  }
+
   /// Offsets and limits around both ends of a list of `total` items, the middle, and beyond.
   private func windows(total: Int) -> [(offset: Int, limit: Int)] {
     let offsets = Set(
@@ -65,6 +73,12 @@ import Testing
       #expect(
         try await store.chat.messages(offset: offset, limit: limit)
           == slice(lists.messages, offset: offset, limit: limit), "chat \(offset) \(limit)")
+    }
+    for (skipping, limit) in windows(total: lists.messages.count) {
+      #expect(
+        try await store.chat.newestMessages(skipping: skipping, limit: limit)
+          == newest(lists.messages, skipping: skipping, limit: limit),
+        "chat newest \(skipping) \(limit)")
     }
     for (offset, limit) in windows(total: lists.entries.count) {
       #expect(
@@ -154,5 +168,25 @@ import Testing
       lists.bookmarks.removeAll { $0.url == bookmark.url }
     }
     try await expectSlices(store, lists)
+  }
+
+  /// Far from the newest end (past the postgres store's two blocks, where it reads the count
+  /// and the page apart), a page counted from the newest end is still the slice.
+  @Test(arguments: StoreKind.available)
+  func pagesFarFromTheNewestEndAreSlicesToo(kind: StoreKind) async throws {
+    let store = try await StoreUnderTest(kind)
+    defer { store.remove() }
+    // Dates repeat, so the order is the date, then the id.
+    let drafts = (0..<4_500).map { (content: "m\($0)", date: Fixtures.date(Int64($0 % 700))) }
+    let messages = try await store.chat.insert(contentsOf: drafts).sorted {
+      ($0.date, $0.id) < ($1.date, $1.id)
+    }
+    for skipping in [0, 20, 1_999, 2_000, 2_001, 2_020, 2_021, 3_333, 4_480, 4_499, 4_500, 9_000] {
+      for limit in [0, 1, 20] {
+        #expect(
+          try await store.chat.newestMessages(skipping: skipping, limit: limit)
+            == newest(messages, skipping: skipping, limit: limit), "\(skipping) \(limit)")
+      }
+    }
   }
 }

@@ -212,6 +212,10 @@ struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
     try await backend.read { $0.messages(offset: offset, limit: limit) }
   }
 
+  func newestMessages(skipping: Int, limit: Int) async throws -> Page<ChatMessage> {
+    try await backend.read { $0.newestMessages(skipping: skipping, limit: limit) }
+  }
+
   func insert(content: String, date: Date) async throws -> ChatMessage {
     guard let message = try await insert(contentsOf: [(content, date)]).first else {
       preconditionFailure("An insert always inserts")

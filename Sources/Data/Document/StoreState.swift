@@ -327,6 +327,13 @@ extension StoreState {
   func messages(offset: Int, limit: Int) -> Page<ChatMessage> {
     page(count: messages.count, offset: offset, limit: limit, newestFirst: false) { messages[$0] }
   }
+
+  /// The page that leaves out the `skipping` newest messages, oldest first.
+  func newestMessages(skipping: Int, limit: Int) -> Page<ChatMessage> {
+    let window = Page<ChatMessage>.windowFromNewest(
+      total: messages.count, skipping: skipping, limit: limit)
+    return messages(offset: window.offset, limit: window.limit)
+  }
 }
 
 /// The window from `offset`, at most `limit` items, of a list of `count` items stored

@@ -75,10 +75,36 @@ struct LibPQ: Sendable {
       UnsafeMutableRawPointer?
     ) -> UnsafeMutableRawPointer?
 
+  /// libpq's pipeline mode (libpq 14 and later; `nil` before): several statements sent in
+  /// one round trip, their results read in order.
+  private(set) var pipeline: Pipeline?
+
+  /// This library as one older than libpq 14 is: statements sent one at a time.
+  func withoutPipeline() -> LibPQ {
+    var library = self
+    library.pipeline = nil
+    return library
+  }
+
+  struct Pipeline {
+    let enter: @convention(c) (Conn?) -> Int32
+    let exit: @convention(c) (Conn?) -> Int32
+    let sync: @convention(c) (Conn?) -> Int32
+    let sendQueryParams:
+      @convention(c) (
+        Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
+        UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
+        Int32
+      ) -> Int32
+    let getResult: @convention(c) (Conn?) -> PGResult?
+  }
+
   // ConnStatusType, ExecStatusType, PGTransactionStatusType and the diagnostic fields.
   static let connectionOK: Int32 = 0
   static let commandOK: Int32 = 1
   static let tuplesOK: Int32 = 2
+  static let pipelineSync: Int32 = 10
+  static let pipelineAborted: Int32 = 11
   static let transactionIdle: Int32 = 0
   static let transactionUnknown: Int32 = 4
   /// `PG_DIAG_SQLSTATE`, 'C'.
@@ -168,6 +194,23 @@ struct LibPQ: Sendable {
       return .failure(
         PostgresError(message: "the libpq found lacks a function Pocket calls: \(installAdvice)"))
     }
+    var pipeline: Pipeline?
+    if let enter = symbol("PQenterPipelineMode", as: ConnInt.self),
+      let exit = symbol("PQexitPipelineMode", as: ConnInt.self),
+      let sync = symbol("PQpipelineSync", as: ConnInt.self),
+      let sendQueryParams = symbol(
+        "PQsendQueryParams",
+        as: (@convention(c) (
+          Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
+          UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
+          Int32
+        ) -> Int32).self),
+      let getResult = symbol("PQgetResult", as: (@convention(c) (Conn?) -> PGResult?).self)
+    {
+      pipeline = Pipeline(
+        enter: enter, exit: exit, sync: sync, sendQueryParams: sendQueryParams,
+        getResult: getResult)
+    }
     return .success(
       LibPQ(
         connectdbParams: connectdbParams, status: status, errorMessage: errorMessage,
@@ -178,7 +221,7 @@ struct LibPQ: Sendable {
         notifies: notifies, freemem: freemem, backendPID: backendPID, host: host, port: port,
         db: db, user: user, sslInUse: sslInUse, transactionStatus: transactionStatus,
         conninfoParse: conninfoParse, conninfoFree: conninfoFree,
-        setNoticeProcessor: setNoticeProcessor))
+        setNoticeProcessor: setNoticeProcessor, pipeline: pipeline))
   }
 
   /// The keywords and values a connection string or URL gives (`PQconninfoParse`), without

@@ -4,9 +4,6 @@ import Foundation
 struct PostgresChatRepository: ChatRepository {
   let database: PostgresDatabase
 
-  static let insert = """
-    INSERT INTO chat_messages (\(ChatMessageRow.columns)) VALUES ($1, $2, $3, $4)
-    """
   /// Many messages in one statement: ids, contents, dates and edited flags as four arrays
   /// of one length (`PostgresArray`). The row-count trigger runs once for the statement.
   static let insertMany = """
@@ -28,6 +25,16 @@ struct PostgresChatRepository: ChatRepository {
     ORDER BY date_ms DESC, id DESC LIMIT $1 OFFSET $2
     """
 
+  /// The newest messages after skipping `$2`, at most `$1`, newest first, each with the
+  /// count of messages (the last column), in one statement, so one snapshot; no message
+  /// gives one row of NULLs with the count.
+  static let newestPage = """
+    SELECT m.*, c.value FROM row_counts c LEFT JOIN LATERAL (
+      SELECT \(ChatMessageRow.columns) FROM chat_messages
+      ORDER BY date_ms DESC, id DESC LIMIT $1 OFFSET $2) m ON true
+    WHERE c.name = 'chat_messages'
+    """
+
   /// How many messages one `insertMany` carries: enough that a statement's round trip is
   /// little beside its rows, few enough that a statement of the longest messages stays
   /// within a few megabytes.
@@ -45,12 +52,51 @@ struct PostgresChatRepository: ChatRepository {
     }
   }
 
+  /// A page near the newest end (the chat's first pages) is one statement, without a
+  /// transaction: one round trip. A page farther in is a read of the count, then the window
+  /// it names through the list's blocks.
+  func newestMessages(skipping: Int, limit: Int) async throws -> Page<ChatMessage> {
+    let (skipping, limit) = window(offset: skipping, limit: limit)
+    guard skipping <= 2 * PostgresSchema.blockSize else {
+      return try await database.read { connection in
+        let total = try rowCount("chat_messages", connection)
+        let window = Page<ChatMessage>.windowFromNewest(
+          total: total, skipping: skipping, limit: limit)
+        let items = try postgresRows(
+          window, total: total, forward: Self.page, backward: Self.pageReversed,
+          index: .chat, connection
+        ) { try ChatMessageRow($0).toDomain() }
+        return Page(items: items, offset: window.offset, total: total)
+      }
+    }
+    return try await database.statement { connection in
+      var total: Int64?
+      let newestFirst = try connection.query(Self.newestPage, limit, skipping) {
+        row -> ChatMessage? in
+        total = row.int64(4)
+        return row.isNull(0) ? nil : try ChatMessageRow(row).toDomain()
+      }
+      guard let total else {
+        throw InvalidRow(reason: "the row count of \"chat_messages\" is missing")
+      }
+      let items = newestFirst.compactMap { $0 }.reversed()
+      let window = Page<ChatMessage>.windowFromNewest(
+        total: Int(total), skipping: skipping, limit: limit)
+      return Page(items: Array(items), offset: window.offset, total: Int(total))
+    }
+  }
+
+  /// The id and the row in one statement (`insertWithNextID`): with BEGIN and the lock,
+  /// one round trip, then COMMIT.
   func insert(content: String, date: Date) async throws -> ChatMessage {
-    try await database.write { connection in
-      let id = try nextID("chat_messages", table: "chat_messages", connection)
-      let message = try ChatMessage(id: id, content: content, date: date).storable()
-      let row = ChatMessageRow(message)
-      try connection.execute(Self.insert, row.id, row.content, row.dateMs, row.edited)
+    // Checked before the id is known: everything but the id.
+    let checked = try ChatMessage(id: 1, content: content, date: date).storable()
+    let row = ChatMessageRow(checked)
+    return try await database.write { connection in
+      var message = checked
+      message.id = try insertWithNextID(
+        "chat_messages", table: "chat_messages", columns: ChatMessageRow.columns,
+        values: [row.content, row.dateMs, row.edited], connection)
       return message
     }
   }

@@ -35,6 +35,10 @@ final class PostgresConnection {
   /// The handle, for the listener's calls (PostgresChangeListener.swift).
   var handleForListening: LibPQ.Conn { handle }
   private var isClosed = false
+  /// How many times this connection has sent statements and waited for their results.
+  private(set) var roundTrips = 0
+  /// Statements to send ahead of the next one, in the same round trip (`sendWithNext`).
+  private var waiting: [(sql: String, values: [any PostgresBindable])] = []
 
   /// Connects with libpq's keywords and values (`PQconnectdbParams`, a `dbname` holding a
   /// URL or connection string expanded), then what is not given comes from the `PG*`
@@ -137,6 +141,14 @@ final class PostgresConnection {
 
   /// The first column of the first row of `sql` as an integer (`nil`: no row, or NULL).
   func integer(_ sql: String, _ values: any PostgresBindable...) throws(PostgresError) -> Int64? {
+    try integer(sql, arguments: values)
+  }
+
+  /// The first column of the first row of `sql` with `arguments` as its parameters, as an
+  /// integer (`nil`: no row, or NULL).
+  func integer(_ sql: String, arguments values: [any PostgresBindable]) throws(PostgresError)
+    -> Int64?
+  {
     let result = try run(sql, values)
     defer { libpq.clear(result) }
     guard libpq.ntuples(result) > 0 else { return nil }
@@ -153,46 +165,147 @@ final class PostgresConnection {
   }
 
   /// Runs `body` between `begin` and `COMMIT`; a throwing `body` (or a failing commit)
-  /// rolls everything back.
-  func transaction<Result>(_ begin: String, _ body: () throws -> Result) throws -> Result {
-    try execute(begin)
+  /// rolls everything back. `begin` and `prelude` (statements whose results nothing reads,
+  /// such as a lock) travel with the body's first statement, in one round trip.
+  func transaction<Result>(
+    _ begin: String, prelude: [(sql: String, values: [any PostgresBindable])] = [],
+    _ body: () throws -> Result
+  ) throws -> Result {
+    sendWithNext(begin)
+    for statement in prelude { sendWithNext(statement.sql, arguments: statement.values) }
     do {
       let result = try body()
       try execute("COMMIT")
       return result
     } catch {
+      waiting.removeAll()
       if inTransaction { _ = try? execute("ROLLBACK") }
       throw error
     }
   }
 
-  /// Sends `sql` with `values` (`PQexecParams`: the text and the values travel apart) and
-  /// waits for its result, which the caller clears.
+  /// Sends `sql` with the next statement run, in the same round trip (libpq's pipeline
+  /// mode; one after the other where the library has none). Its result is not read: a
+  /// failure is thrown by that next statement, which then does not run.
+  ///
+  /// For a transaction's first statements (its BEGIN, then others): outside a transaction,
+  /// pipeline mode would run the statements as one and an older libpq each alone.
+  func sendWithNext(_ sql: String, arguments values: [any PostgresBindable] = []) {
+    waiting.append((sql, values))
+  }
+
+  /// Sends `sql` with `values` (`PQexecParams`: the text and the values travel apart),
+  /// after the statements waiting to go with it, and waits for its result, which the
+  /// caller clears.
   private func run(_ sql: String, _ values: [any PostgresBindable]) throws(PostgresError)
     -> LibPQ.PGResult
   {
     guard !isClosed else {
+      waiting.removeAll()
       throw PostgresError(message: "the connection is closed", connectionLost: true)
     }
+    guard waiting.isEmpty else {
+      let statements = waiting + [(sql, values)]
+      waiting.removeAll()
+      guard let pipeline = libpq.pipeline else {
+        for statement in statements.dropLast() {
+          libpq.clear(try runAlone(statement.sql, statement.values))
+        }
+        return try runAlone(sql, values)
+      }
+      return try run(statements, pipeline)
+    }
+    return try runAlone(sql, values)
+  }
+
+  /// Sends `statements` in one pipeline and reads their results: the last one's, or the
+  /// first failure (the server skips every statement after it until the pipeline's end).
+  private func run(
+    _ statements: [(sql: String, values: [any PostgresBindable])], _ pipeline: LibPQ.Pipeline
+  ) throws(PostgresError) -> LibPQ.PGResult {
+    guard pipeline.enter(handle) == 1 else { throw lastError() }
+    defer { _ = pipeline.exit(handle) }
+    for statement in statements {
+      let sent = Self.withParameters(statement.values) { count, parameters in
+        pipeline.sendQueryParams(handle, statement.sql, count, nil, parameters, nil, nil, 0)
+      }
+      guard sent == 1 else { throw lastError() }
+    }
+    guard pipeline.sync(handle) == 1 else { throw lastError() }
+    roundTrips += 1
+    var failure: PostgresError?
+    var last: LibPQ.PGResult?
+    // Each statement's result, then the end of its results (no result); then the sync.
+    for index in statements.indices {
+      guard let result = pipeline.getResult(handle) else { throw lastError() }
+      while let extra = pipeline.getResult(handle) { libpq.clear(extra) }
+      let status = libpq.resultStatus(result)
+      if status == LibPQ.commandOK || status == LibPQ.tuplesOK {
+        if index == statements.count - 1 { last = result } else { libpq.clear(result) }
+      } else {
+        if failure == nil, status != LibPQ.pipelineAborted { failure = error(of: result) }
+        libpq.clear(result)
+      }
+    }
+    while let result = pipeline.getResult(handle) {
+      let status = libpq.resultStatus(result)
+      libpq.clear(result)
+      if status == LibPQ.pipelineSync { break }
+    }
+    if let failure {
+      if let last { libpq.clear(last) }
+      throw failure
+    }
+    guard let last else { throw lastError() }
+    return last
+  }
+
+  /// Calls `body` with `values` as libpq's parameters: their count and C strings (a null
+  /// pointer for SQL NULL), valid during the call.
+  private static func withParameters<Result>(
+    _ values: [any PostgresBindable],
+    _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> Result
+  ) -> Result {
     let texts = values.map { $0.postgresText.map { strdup($0) } ?? nil }
     defer {
       for text in texts { free(text) }
     }
-    let result = texts.map { UnsafePointer($0) }.withUnsafeBufferPointer { parameters in
-      libpq.execParams(
-        handle, sql, Int32(parameters.count), nil, parameters.baseAddress, nil, nil, 0)
+    return texts.map { UnsafePointer($0) }.withUnsafeBufferPointer { parameters in
+      body(Int32(parameters.count), parameters.baseAddress)
     }
+  }
+
+  /// The connection's own failure, as libpq words it.
+  private func lastError() -> PostgresError {
+    PostgresError(
+      message: Self.message(libpq.errorMessage(handle)),
+      connectionLost: libpq.status(handle) != LibPQ.connectionOK)
+  }
+
+  /// The failure a statement's `result` reports: the server's SQLSTATE and message.
+  private func error(of result: LibPQ.PGResult) -> PostgresError {
+    let state = libpq.resultErrorField(result, LibPQ.sqlStateField).map { String(cString: $0) }
+    let message = Self.message(libpq.resultErrorMessage(result) ?? libpq.errorMessage(handle))
+    return PostgresError(
+      sqlState: state, message: message,
+      connectionLost: libpq.status(handle) != LibPQ.connectionOK)
+  }
+
+  /// Sends `sql` with `values` and waits for its result (`PQexecParams`).
+  private func runAlone(_ sql: String, _ values: [any PostgresBindable]) throws(PostgresError)
+    -> LibPQ.PGResult
+  {
+    let result = Self.withParameters(values) { count, parameters in
+      libpq.execParams(handle, sql, count, nil, parameters, nil, nil, 0)
+    }
+    roundTrips += 1
     guard let result else {
       throw PostgresError(message: Self.message(libpq.errorMessage(handle)), connectionLost: true)
     }
     let status = libpq.resultStatus(result)
     guard status == LibPQ.commandOK || status == LibPQ.tuplesOK else {
       defer { libpq.clear(result) }
-      let state = libpq.resultErrorField(result, LibPQ.sqlStateField).map { String(cString: $0) }
-      let message = Self.message(libpq.resultErrorMessage(result) ?? libpq.errorMessage(handle))
-      throw PostgresError(
-        sqlState: state, message: message,
-        connectionLost: libpq.status(handle) != LibPQ.connectionOK)
+      throw error(of: result)
     }
     return result
   }

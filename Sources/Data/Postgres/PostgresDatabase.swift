@@ -35,6 +35,9 @@ actor PostgresDatabase {
     self.schema = schema
   }
 
+  /// How many round trips to the server this store's statements have taken.
+  var roundTrips: Int { connection.roundTrips }
+
   /// The server process of this connection, which the store's own notifications name.
   var backendPID: Int32 { connection.backendPID }
 
@@ -44,6 +47,18 @@ actor PostgresDatabase {
     _ body: @Sendable (PostgresConnection) throws -> Result
   ) throws(DomainError) -> Result {
     try run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", locked: false, body)
+  }
+
+  /// Runs `body`, one statement (which PostgreSQL runs as a transaction of its own, on one
+  /// snapshot), with no transaction around it: no round trips for BEGIN and COMMIT.
+  func statement<Result: Sendable>(
+    _ body: @Sendable (PostgresConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    do {
+      return try body(connection)
+    } catch {
+      throw Self.domainError(error, name: name)
+    }
   }
 
   /// Runs `body` in one write transaction under the store's lock: either all its changes
@@ -61,10 +76,8 @@ actor PostgresDatabase {
     var attempt = 1
     while true {
       do {
-        return try connection.transaction(begin) {
-          if locked { try Self.lock(schema, connection) }
-          return try body(connection)
-        }
+        let prelude = locked ? [Self.lockStatement(schema)] : []
+        return try connection.transaction(begin, prelude: prelude) { try body(connection) }
       } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
         attempt += 1
         usleep(UInt32.random(in: 1_000...(10_000 * UInt32(attempt))))
@@ -76,7 +89,13 @@ actor PostgresDatabase {
 
   /// Takes the store's write lock until the transaction ends.
   static func lock(_ schema: String, _ connection: PostgresConnection) throws(PostgresError) {
-    try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", "pocket." + schema)
+    let statement = lockStatement(schema)
+    try connection.execute(statement.sql, arguments: statement.values)
+  }
+
+  /// The statement that takes the store's write lock until the transaction ends.
+  static func lockStatement(_ schema: String) -> (sql: String, values: [any PostgresBindable]) {
+    ("SELECT pg_advisory_xact_lock(hashtext($1))", ["pocket." + schema])
   }
 
   /// What the user is told about `error`, a failure while using the store `name`.

@@ -31,11 +31,14 @@ struct PostgresMindLogRepository: MindLogRepository {
   }
 
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
-    try await database.write { connection in
-      let id = try nextID("mind_logs", table: "mind_logs", connection)
-      let entry = try MindLog(id: id, date: date, score: score, note: note).storable()
-      let row = MindLogRow(entry)
-      try connection.execute(Self.insert, row.id, row.dateMs, row.score, row.note)
+    // Checked before the id is known: everything but the id.
+    let checked = try MindLog(id: 1, date: date, score: score, note: note).storable()
+    let row = MindLogRow(checked)
+    return try await database.write { connection in
+      var entry = checked
+      entry.id = try insertWithNextID(
+        "mind_logs", table: "mind_logs", columns: MindLogRow.columns,
+        values: [row.dateMs, row.score, row.note], connection)
       return entry
     }
   }

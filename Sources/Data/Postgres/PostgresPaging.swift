@@ -78,12 +78,36 @@ func requireChange(_ changed: Int) throws(DomainError) {
   guard changed > 0 else { throw .notFound }
 }
 
+/// Inserts a row of `table` whose id is the next of the list counted under `name` (as
+/// `nextID` gives it), in one statement; returns the id. `columns` names the row's columns,
+/// the id first; `values` are the others', bound as `$2`, `$3`, … (`$1` is `name`).
+/// - Throws: `.outOfRange` past the last id (the transaction then rolls back).
+func insertWithNextID(
+  _ name: String, table: String, columns: String, values: [any PostgresBindable],
+  _ connection: PostgresConnection
+) throws -> Int64 {
+  let parameters = (2..<(values.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+  // The row is inserted only with an id in range; the counter's value says which it was.
+  let sql = """
+    WITH next AS (\(PostgresSharedSQL.nextID(table: table))),
+    inserted AS (INSERT INTO \(table) (\(columns))
+      SELECT value, \(parameters) FROM next WHERE value <= \(Limits.maxCounter))
+    SELECT value FROM next
+    """
+  let id = try connection.integer(sql, arguments: [name] + values)
+  return try checkedID(id, name)
+}
+
 /// The next id of the list counted under `name` in `counters`: one more than any id ever
 /// given (and, should an imported archive say less, than any id stored).
 func nextID(_ name: String, table: String, _ connection: PostgresConnection) throws -> Int64 {
-  let id = try connection.integer(PostgresSharedSQL.nextID(table: table), name)
+  try checkedID(try connection.integer(PostgresSharedSQL.nextID(table: table), name), name)
+}
+
+/// `id` as the counter `name` gave it: refused past 2^53 − 1 (and the transaction rolls
+/// back); a counter that gave none is missing.
+private func checkedID(_ id: Int64?, _ name: String) throws -> Int64 {
   guard let id else { throw InvalidRow(reason: "the id counter \"\(name)\" is missing") }
-  // Past 2^53 − 1: refused, and the transaction rolls back.
   guard Limits.id.contains(id) else {
     throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
   }

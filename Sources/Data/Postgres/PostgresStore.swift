@@ -63,8 +63,13 @@ public final class PostgresStore: Sendable {
       user: reached.user, host: reached.host, port: reached.port, database: reached.database,
       schema: target.schema)
     do {
-      try use(target.schema, connection)
-      let version = try migrate(target.schema, connection)
+      let version: Int
+      if useCurrent(target.schema, connection) {
+        version = PostgresSchema.currentVersion
+      } else {
+        try use(target.schema, connection)
+        version = try migrate(target.schema, connection)
+      }
       let (ownPID, usesTLS) = (connection.backendPID, connection.usesTLS)
       let database = PostgresDatabase(connection: connection, name: name, schema: target.schema)
       let listener = PostgresChangeListener(
@@ -91,14 +96,24 @@ public final class PostgresStore: Sendable {
       PostgresSchema.quoted(schema))
   }
 
+  /// Does what `use` does and reads the schema's version, in one statement; `true` when the
+  /// schema is at the current version (nothing to migrate), else it is left to `use` and
+  /// `migrate`. The version's table is named with its schema: the path is set only as the
+  /// statement runs.
+  private static func useCurrent(_ schema: String, _ connection: PostgresConnection) -> Bool {
+    let version = try? connection.integer(
+      """
+      SELECT (SELECT version FROM \(PostgresSchema.quoted(schema)).schema_version WHERE id = 1),
+        set_config('search_path', $1, false), set_config('synchronous_commit', 'on', false)
+      """, PostgresSchema.quoted(schema))
+    return version == Int64(PostgresSchema.currentVersion)
+  }
+
   /// Brings the schema to the current version, one migration per transaction under the
   /// store's lock (two Pockets opening a new store at once make it once); returns the
-  /// version. A schema at the current version costs one query.
+  /// version. (A schema at the current version is seen by `useCurrent`, without this.)
   private static func migrate(_ schema: String, _ connection: PostgresConnection) throws -> Int {
     let current = PostgresSchema.currentVersion
-    if let version = try? connection.integer(PostgresSchema.readVersion), version == current {
-      return current
-    }
     while true {
       let version = try connection.transaction("BEGIN") { () throws -> Int in
         try PostgresDatabase.lock(schema, connection)

@@ -20,13 +20,28 @@ struct SQLiteChatRepository: ChatRepository {
   func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
     let window = window(offset: offset, limit: limit)
     return try await database.read { connection in
-      let total = try rowCount("chat_messages", connection)
-      let items = try rows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed, index: .chat,
-        connection
-      ) { try ChatMessageRow($0).toDomain() }
-      return Page(items: items, offset: window.offset, total: total)
+      try Self.page(window, total: try rowCount("chat_messages", connection), connection)
     }
+  }
+
+  /// One read: the count, then the window it names.
+  func newestMessages(skipping: Int, limit: Int) async throws -> Page<ChatMessage> {
+    try await database.read { connection in
+      let total = try rowCount("chat_messages", connection)
+      let window = Page<ChatMessage>.windowFromNewest(
+        total: total, skipping: skipping, limit: limit)
+      return try Self.page(window, total: total, connection)
+    }
+  }
+
+  /// The messages in `window` of the `total` stored.
+  private static func page(
+    _ window: (offset: Int, limit: Int), total: Int, _ connection: SQLiteConnection
+  ) throws -> Page<ChatMessage> {
+    let items = try rows(
+      window, total: total, forward: page, backward: pageReversed, index: .chat, connection
+    ) { try ChatMessageRow($0).toDomain() }
+    return Page(items: items, offset: window.offset, total: total)
   }
 
   func insert(content: String, date: Date) async throws -> ChatMessage {

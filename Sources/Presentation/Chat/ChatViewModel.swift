@@ -42,31 +42,17 @@ public final class ChatViewModel: MessageReporting, PagedList {
 
   public var pagedTotal: Int { state.page.total }
 
-  /// How many times `load` reads the page of a list that changes while it is read.
-  static let readsOfAChangingPage = 4
-
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).
   public func load() async {
     state.message = nil
-    let page = await attempt {
-      var total = try await chat.messages(offset: 0, limit: 0).total
-      // Another process may add or delete messages between the count and the page: then
-      // the window is read again for the count the page came with, so that the rows shown
-      // are the page the count names (a few times at most: a store changing all the time
-      // is shown as read, and its next change reloads it).
-      for _ in 1..<Self.readsOfAChangingPage {
-        paging.clamp(total: total)
-        let window = paging.oldestFirst(total: total)
-        let page = try await chat.messages(offset: window.offset, limit: window.limit)
-        if page.total == total { return page }
-        total = page.total
+    let read = await attempt {
+      try await paging.readNewestFirst(total: \.total) {
+        try await chat.newestMessages(skipping: $0, limit: $1)
       }
-      paging.clamp(total: total)
-      let window = paging.oldestFirst(total: total)
-      return try await chat.messages(offset: window.offset, limit: window.limit)
     }
-    guard let page else { return }
+    guard let (page, moved) = read else { return }
+    paging = moved
     state.page = page
     state.pageNumber = paging.number
     state.pageCount = paging.pageCount(total: page.total)

@@ -1,0 +1,124 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Data
+
+/// Statements sent ahead of the next one (`PostgresConnection.sendWithNext`: a transaction's
+/// BEGIN and lock) travel in the same round trip and behave as if sent one at a time, with
+/// libpq's pipeline mode and without it (a libpq older than 14); and the commands a one-shot
+/// `pocket say` runs take the round trips this promises.
+@Suite(
+  "PostgreSQL round trips",
+  .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct PostgresRoundTripTests {
+  let server: PostgresServer
+
+  init() throws { server = try #require(PostgresServer.shared) }
+
+  /// A connection of its own, with a table `t (x integer)` in a new schema, which is its
+  /// search path; with pipeline mode, or as an older libpq is without it.
+  private func connection(pipelined: Bool) throws -> PostgresConnection {
+    let libpq = try LibPQ.load(environment: [:])
+    #expect(libpq.pipeline != nil, "the libpq here has pipeline mode")
+    let connection = try PostgresConnection(
+      pipelined ? libpq : libpq.withoutPipeline(), parameters: [("dbname", server.url())])
+    let schema = PostgresServer.uniqueSchema()
+    try connection.execute("CREATE SCHEMA \(schema)")
+    try connection.execute("SET search_path TO \(schema)")
+    try connection.execute("CREATE TABLE t (x integer)")
+    return connection
+  }
+
+  @Test(arguments: [true, false])
+  func statementsSentAheadRunInOrderBeforeTheNextInOneRoundTrip(pipelined: Bool) throws {
+    let connection = try connection(pipelined: pipelined)
+    let before = connection.roundTrips
+    // Each insert stores how many rows it found: the order they ran in.
+    connection.sendWithNext("INSERT INTO t SELECT count(*) FROM t")
+    connection.sendWithNext("INSERT INTO t SELECT count(*) + $1 FROM t", arguments: [10])
+    let stored = try connection.text("SELECT string_agg(x::text, ',' ORDER BY x) FROM t")
+    #expect(stored == "0,11")
+    #expect(connection.roundTrips - before == (pipelined ? 1 : 3))
+  }
+
+  @Test(arguments: [true, false])
+  func aStatementSentAheadThatFailsIsThrownAndTheNextDoesNotRun(pipelined: Bool) throws {
+    let connection = try connection(pipelined: pipelined)
+    connection.sendWithNext("SELECT 1 / $1", arguments: [0])
+    let error = #expect(throws: PostgresError.self) {
+      try connection.execute("INSERT INTO t VALUES (1)")
+    }
+    #expect(error?.sqlState == "22012", "division by zero")
+    #expect(error?.connectionLost == false)
+    // Nothing is left waiting or open: the connection goes on as before.
+    #expect(try connection.integer("SELECT count(*) FROM t") == 0)
+    #expect(!connection.inTransaction)
+    #expect(try connection.integer("SELECT $1::integer + 1", 41) == 42)
+  }
+
+  @Test(arguments: [true, false])
+  func aFailingFirstStatementOfTheBodyRollsBackThePreludeSentWithIt(pipelined: Bool) throws {
+    let connection = try connection(pipelined: pipelined)
+    let error = #expect(throws: PostgresError.self) {
+      try connection.transaction("BEGIN", prelude: [("INSERT INTO t VALUES (7)", [])]) {
+        _ = try connection.execute("INSERT INTO nowhere VALUES (1)")
+      }
+    }
+    #expect(error?.sqlState == "42P01", "undefined table")
+    #expect(try connection.integer("SELECT count(*) FROM t") == 0)
+    #expect(!connection.inTransaction)
+  }
+
+  @Test(arguments: [true, false])
+  func aTransactionWhoseBodyThrowsBeforeAnyStatementLeavesNothingToSend(pipelined: Bool) throws {
+    let connection = try connection(pipelined: pipelined)
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try connection.transaction("BEGIN", prelude: [("INSERT INTO t VALUES (1)", [])]) {
+        throw Refused()
+      }
+    }
+    // The BEGIN and the insert were dropped, not sent with the next statement.
+    #expect(try connection.integer("SELECT count(*) FROM t") == 0)
+    #expect(!connection.inTransaction)
+  }
+
+  @Test(arguments: [true, false])
+  func aTransactionCommitsWhatItsBodyAndPreludeDidOrNothing(pipelined: Bool) throws {
+    let connection = try connection(pipelined: pipelined)
+    try connection.transaction("BEGIN", prelude: [("INSERT INTO t VALUES ($1)", [1])]) {
+      _ = try connection.execute("INSERT INTO t VALUES (2)")
+    }
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try connection.transaction("BEGIN", prelude: [("INSERT INTO t VALUES (3)", [])]) {
+        try connection.execute("INSERT INTO t VALUES (4)")
+        throw Refused()
+      }
+    }
+    #expect(try connection.text("SELECT string_agg(x::text, ',' ORDER BY x) FROM t") == "1,2")
+    // A body with no statement of its own still commits its prelude.
+    try connection.transaction("BEGIN", prelude: [("INSERT INTO t VALUES (5)", [])]) {}
+    #expect(try connection.integer("SELECT sum(x) FROM t") == 8)
+  }
+
+  /// What `pocket --store postgres say hi` costs on the wire after connecting: the schema's
+  /// version and path in one statement, the message in two round trips (BEGIN, the lock and
+  /// the insert; COMMIT), and the chat's first page in one.
+  @Test func openingSayingAndReadingTheChatTakeFourRoundTrips() async throws {
+    let target = PostgresTarget(url: server.url(), schema: PostgresServer.uniqueSchema())
+    _ = try PostgresStore.open(target, environment: [:])  // makes the schema
+    let store = try PostgresStore.open(target, environment: [:])
+    let chat = store.repositories.chat
+    #expect(await store.database.roundTrips == 1)
+    _ = try await chat.insert(content: "hi", date: Fixtures.date())
+    #expect(await store.database.roundTrips == 3)
+    let page = try await chat.newestMessages(skipping: 0, limit: 20)
+    #expect(page.items.map(\.content) == ["hi"])
+    #expect(page.total == 1)
+    #expect(await store.database.roundTrips == 4)
+  }
+}
