@@ -76,12 +76,23 @@ package struct OpenedStore {
     let target = PostgresTarget(
       url: options.storeURL ?? environment["POCKET_STORE_URL"].flatMap { $0.isEmpty ? nil : $0 },
       schema: options.storeSchema)
-    let store = try PostgresStore.open(target, environment: environment)
-    let directory = try options.storeDirectory(environment: environment)
-    let local = try SQLiteStore.open(
-      path: directory.appendingPathComponent(SQLiteStore.fileName).path, durability: .localState)
+    // The server is reached (libpq loaded, connected, the schema checked) on a thread of its
+    // own while the local file opens: the two wait on different things.
+    let connecting = Concurrently { () throws(DomainError) in
+      try PostgresStore.open(target, environment: environment)
+    }
+    let local = Result { () throws(DomainError) in
+      let directory = try options.storeDirectory(environment: environment)
+      let store = try SQLiteStore.open(
+        path: directory.appendingPathComponent(SQLiteStore.fileName).path,
+        durability: .localState)
+      return (store, directory)
+    }
+    // The server's failure first: it is the one the user chose.
+    let store = try connecting.value()
+    let (localStore, directory) = try local.get()
     var repositories = store.repositories
-    repositories.screens = local.repositories.screens
+    repositories.screens = localStore.repositories.screens
     return OpenedStore(
       kind: .postgres, path: store.name, schemaVersion: store.schemaVersion,
       repositories: repositories, files: StoreFiles(folder: directory.path),
