@@ -63,4 +63,31 @@ import Testing
     }
     #expect(try files(directory) == ["pocket.sqlite"])
   }
+
+  /// Many runs, each opening the file, saving a screen and closing: the kept log stays short
+  /// (it is folded in and emptied once it passes `keptLogFrames`), and every save is there.
+  @Test func theKeptLogStaysShortOverManyRuns() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent(SQLiteStore.fileName).path
+    let wal = path + "-wal"
+    var largest = 0
+    var last = shown
+    for run in 1...60 {
+      last = ShownList(
+        screen: .named("chat"),
+        items: [ShownItem(number: run, identity: .id(Int64(run)), text: "run \(run)", value: "")])
+      do {
+        let store = try SQLiteStore.open(path: path, durability: .localState)
+        try await store.repositories.screens.save(last)
+      }
+      let size = try FileManager.default.attributesOfItem(atPath: wal)[.size] as? NSNumber
+      largest = max(largest, size?.intValue ?? 0)
+    }
+    // A log of more frames than are kept, and one save's, at most.
+    let frame = 24 + 4_096
+    #expect(largest <= 32 + (SQLiteConnection.keptLogFrames + 8) * frame, "\(largest) bytes")
+    let store = try SQLiteStore.open(path: path, durability: .localState)
+    #expect(try await store.repositories.screens.shownList() == last)
+  }
 }

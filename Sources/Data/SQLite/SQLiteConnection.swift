@@ -220,6 +220,7 @@ final class SQLiteConnection {
     do {
       let result = try body()
       try execute("COMMIT")
+      if immediate { foldKeptLogIfLong() }
       return result
     } catch {
       if sqlite3_get_autocommit(handle) == 0 {
@@ -268,15 +269,41 @@ final class SQLiteConnection {
   /// Keeps the write-ahead log between runs: closing the last connection neither copies the
   /// log into the database nor deletes it (`SQLITE_FCNTL_PERSIST_WAL`,
   /// `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`), so a run that opens, commits and closes makes no
-  /// file and waits for no checkpoint. The log is copied in when it reaches SQLite's
-  /// automatic checkpoint size, as it is on every store.
-  func keepLogOnClose() {
+  /// file and waits for no checkpoint.
+  ///
+  /// SQLite's own checkpoints would not keep such a log small: a connection that opens a log
+  /// left behind reads it whole, and starts writing it from the beginning again only after a
+  /// checkpoint it began with, which a run of one commit never has. So the automatic
+  /// checkpoint is off, and a write that leaves the log past `keptLogFrames` copies it in and
+  /// empties it (`wal_checkpoint(TRUNCATE)`): one run in many waits for the disk.
+  func keepLogOnClose() throws(SQLiteError) {
     var persist: Int32 = 1
     let kept = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
     let noCheckpoint = pocket_sqlite3_no_checkpoint_on_close(handle, 1)
     precondition(
       kept == SQLITE_OK && noCheckpoint == SQLITE_OK,
       "cannot keep the log on close: \(kept), \(noCheckpoint)")
+    try execute("PRAGMA wal_autocheckpoint = 0")
+    keptLogPageSize = Int(try integer("PRAGMA page_size") ?? 4_096)
+  }
+
+  /// The most log frames (pages) a connection that keeps its log leaves after a write.
+  static let keptLogFrames = 64
+
+  /// The page size of a connection that keeps its log (`keepLogOnClose`), which folds the
+  /// log in past `keptLogFrames`; `nil` for any other.
+  private var keptLogPageSize: Int?
+
+  /// After a commit: the kept log folded into the file and emptied when it holds more than
+  /// `keptLogFrames` frames. A failure leaves it for the next write: the commit stands.
+  private func foldKeptLogIfLong() {
+    guard let pageSize = keptLogPageSize else { return }
+    var info = stat()
+    guard stat(path + "-wal", &info) == 0 else { return }
+    // A 32-byte header, then frames of a 24-byte header and a page.
+    let frames = (Int(info.st_size) - 32) / (24 + pageSize)
+    guard frames > Self.keptLogFrames else { return }
+    _ = try? integer("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
   /// The prepared statement for `sql`, for a caller that binds and runs it itself, many

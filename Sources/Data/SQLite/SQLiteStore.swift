@@ -188,7 +188,7 @@ public final class SQLiteStore: Sendable {
       try connection.execute("PRAGMA synchronous = FULL")
     case .localState:
       try connection.execute("PRAGMA synchronous = NORMAL")
-      connection.keepLogOnClose()
+      try connection.keepLogOnClose()
     }
     #if canImport(Darwin)
       // On Darwin fsync leaves the data in the drive's cache; F_FULLFSYNC reaches the disk.
