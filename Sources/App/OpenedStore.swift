@@ -86,13 +86,14 @@ package struct OpenedStore {
       let store = try SQLiteStore.open(
         path: directory.appendingPathComponent(SQLiteStore.fileName).path,
         durability: .localState)
-      return (store, directory)
+      // What the launch reads first is read while the server is reached.
+      return (ReadAheadScreens(store.repositories.screens), directory)
     }
     // The server's failure first: it is the one the user chose.
     let store = try connecting.value()
-    let (localStore, directory) = try local.get()
+    let (screens, directory) = try local.get()
     var repositories = store.repositories
-    repositories.screens = localStore.repositories.screens
+    repositories.screens = screens
     return OpenedStore(
       kind: .postgres, path: store.name, schemaVersion: store.schemaVersion,
       repositories: repositories, files: StoreFiles(folder: directory.path),

@@ -103,6 +103,10 @@ package struct Pocket {
       return .done
     }
     let strings = Strings(language: language, timeZone: time.timeZone)
+    // Most screens show dates: their formatters are made while the store opens. Pocket does
+    // not exit while ICU is in use on that thread.
+    let preparing = Concurrently { strings.prepareDateStyles() }
+    defer { try? preparing.value() }
     let palette = Palette(
       ColorPolicy.resolve(
         choice: options.color, environment: environment,

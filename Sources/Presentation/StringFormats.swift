@@ -99,6 +99,15 @@ extension Strings {
     return Self.plainSpaces(text)
   }
 
+  /// Makes the formatters of the chat's times and day lines (`timeOfDay`, `dayLine`) and
+  /// formats once with each, which loads what ICU needs for them: called on a thread of its
+  /// own while a store opens, the first screen then prints its dates without that wait.
+  public func prepareDateStyles() {
+    let date = Date(timeIntervalSince1970: 0)
+    _ = timeOfDay(date)
+    _ = dayLine(date)
+  }
+
   /// The formatters made so far, one per language, time zone and style; a formatter is used
   /// by one caller at a time.
   private static let dateFormatters = Mutex<[DateStyleKey: DateFormatter]>([:])

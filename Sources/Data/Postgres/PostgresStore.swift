@@ -39,7 +39,6 @@ public final class PostgresStore: Sendable {
   public static func open(
     _ target: PostgresTarget, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DomainError) -> PostgresStore {
-    let guessedName = target.name(environment: environment)
     func failure(_ error: PostgresError, name: String) -> DomainError {
       switch PostgresDatabase.domainError(error, name: name) {
       case .storageUnavailable(let path, let reason):
@@ -56,7 +55,8 @@ public final class PostgresStore: Sendable {
       connection = try PostgresConnection(
         libpq, parameters: target.parameters(environment: environment))
     } catch {
-      throw failure(error, name: guessedName)
+      // Named as the target and environment say: no server said more.
+      throw failure(error, name: target.name(environment: environment))
     }
     let reached = connection.target
     let name = PostgresTarget.name(

@@ -1,0 +1,112 @@
+import Data
+import Domain
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import App
+
+/// A store's screens, counting the reads that reach it.
+private final class CountingScreens: ScreenRepository {
+  let base: any ScreenRepository
+  let reads = Mutex(0)
+
+  init(_ base: any ScreenRepository) { self.base = base }
+
+  func lastScreen() async throws -> Screen? {
+    reads.withLock { $0 += 1 }
+    return try await base.lastScreen()
+  }
+  func lastCalculatorCurrency() async throws -> String? {
+    reads.withLock { $0 += 1 }
+    return try await base.lastCalculatorCurrency()
+  }
+  func shownList() async throws -> ShownList? {
+    reads.withLock { $0 += 1 }
+    return try await base.shownList()
+  }
+  func save(_ screen: Screen) async throws { try await base.save(screen) }
+  func save(_ shown: ShownList) async throws { try await base.save(shown) }
+}
+
+/// What Pocket does while a postgres store's server is reached: the local screens are read
+/// ahead (`ReadAheadScreens`) and the date formatters made (`Concurrently`), each once.
+@Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct ReadAheadTests {
+  private let shown = ShownList(
+    screen: .named("chat"), items: [ShownItem(number: 1, identity: .id(3), text: "hi", value: "")])
+
+  @Test func theFirstReadsTakeWhatWasReadAheadAndLaterOnesReadTheStore() async throws {
+    let store = InMemoryStore().repositories.screens
+    try await store.save(.calculator(currency: "KRW"))
+    try await store.save(shown)
+    let counting = CountingScreens(store)
+    let screens = ReadAheadScreens(counting)
+    #expect(try await screens.lastScreen() == .calculator(currency: "KRW"))
+    #expect(try await screens.lastCalculatorCurrency() == "KRW")
+    #expect(try await screens.shownList() == shown)
+    #expect(counting.reads.withLock { $0 } == 3, "each read once, ahead")
+    // Another process saves: a later read is the store's.
+    try await store.save(.named("chat"))
+    #expect(try await screens.lastScreen() == .named("chat"))
+    #expect(counting.reads.withLock { $0 } == 4)
+  }
+
+  @Test func aSaveBeforeTheFirstReadIsWhatThatReadGives() async throws {
+    let store = InMemoryStore().repositories.screens
+    try await store.save(.rates)
+    let screens = ReadAheadScreens(store)
+    try await screens.save(.named("mindLog"))
+    try await screens.save(shown)
+    #expect(try await screens.lastScreen() == .named("mindLog"))
+    #expect(try await screens.shownList() == shown)
+  }
+
+  @Test func aReadAheadThatFailedIsReadAgain() async throws {
+    let screens = ReadAheadScreens(FailingScreensOnce(InMemoryStore().repositories.screens))
+    #expect(try await screens.lastScreen() == nil)
+  }
+
+  @Test func aValueWorkedOutConcurrentlyIsWhatTheWorkReturnedOrThrew() throws {
+    // The work waits for the caller: it runs on a thread of its own, started at once.
+    let started = DispatchSemaphore(value: 0)
+    let go = DispatchSemaphore(value: 0)
+    let value = Concurrently { () throws(DomainError) -> Int in
+      started.signal()
+      go.wait()
+      return 42
+    }
+    started.wait()
+    go.signal()
+    #expect(try value.value() == 42)
+    #expect(try value.value() == 42, "asked twice, the same")
+    let failing = Concurrently { () throws(DomainError) -> Int in throw .notFound }
+    #expect(throws: DomainError.notFound) { try failing.value() }
+  }
+}
+
+/// Screens whose first read fails (a store busy for a moment), then read as `base`.
+private final class FailingScreensOnce: ScreenRepository {
+  let base: any ScreenRepository
+  let failed = Mutex(false)
+
+  init(_ base: any ScreenRepository) { self.base = base }
+
+  private func failOnce() throws {
+    let fail = failed.withLock { failed in
+      defer { failed = true }
+      return !failed
+    }
+    if fail { throw DomainError.storageUnavailable(path: "screens", reason: "busy") }
+  }
+
+  func lastScreen() async throws -> Screen? {
+    try failOnce()
+    return try await base.lastScreen()
+  }
+  func lastCalculatorCurrency() async throws -> String? { try await base.lastCalculatorCurrency() }
+  func shownList() async throws -> ShownList? { try await base.shownList() }
+  func save(_ screen: Screen) async throws { try await base.save(screen) }
+  func save(_ shown: ShownList) async throws { try await base.save(shown) }
+}
