@@ -164,8 +164,9 @@ extension Strings {
     }
   }
 
-  /// The currency's name in this language, else its code.
+  /// The currency's name in this language, else its code (`names`, looked up once per
+  /// code: a screen asks only for the currencies it shows).
   public func currencyName(_ code: String) -> String {
-    language.currencyName(code) ?? code
+    names.name(code, in: language) ?? code
   }
 }
