@@ -67,6 +67,7 @@ package final class Session {
     let repositories = store.repositories
     let dependencies = ScreenDependencies(
       repositories: repositories, timeline: timeline, language: strings.language,
+      currencyNames: strings.names,
       rateSource: rateSource, bundledRates: seed, notices: catalog, timeZone: strings.timeZone)
     router = RouterViewModel(screens: repositories.screens)
     features = registry.features.map { $0.init(dependencies) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The languages Pocket speaks.
 public enum Language: String, CaseIterable, Sendable {
@@ -25,16 +24,9 @@ public enum Language: String, CaseIterable, Sendable {
   }
 
   /// The currency's name in this language, if the locale (or, for the few codes ICU does
-  /// not name, `CurrencyRegions.unnamed`) knows one. Names are looked up once per code (the
-  /// list and its search ask for all of them on every screen).
+  /// not name, `CurrencyRegions.unnamed`) knows one: `CurrencyNames.shared`'s, looked up
+  /// once per code and language.
   public func currencyName(_ code: String) -> String? {
-    if let known = Self.names.withLock({ $0[self]?[code] }) { return known }
-    let name =
-      locale.localizedString(forCurrencyCode: code)
-      ?? CurrencyRegions.unnamed[code].map { self == .ko ? $0.korean : $0.english }
-    Self.names.withLock { $0[self, default: [:]][code] = .some(name) }
-    return name
+    CurrencyNames.shared.name(code, in: self)
   }
-
-  private static let names = Mutex<[Language: [String: String?]]>([:])
 }

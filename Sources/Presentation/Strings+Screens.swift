@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// The words of the screens' own lines: hints, day lines, pages, laps, rates, amounts and
 /// the store summary.
@@ -82,9 +83,24 @@ extension Strings {
   }
   /// A rate with at least 4 decimals and at least 4 significant digits, so that no rate
   /// reads as 0.0000 or loses its first four significant digits: 1,350.0030, 0.0007418.
+  ///
+  /// Formatted (by ICU, `decimal`) the first time a value is shown and kept: the list
+  /// shows the same 162 rates each time it is drawn again (after a pin, a filter, a
+  /// reload), and its text depends on the value alone (both languages write numbers alike).
   public func rate(_ value: Decimal) -> String {
-    decimal(value, fractionDigits: Self.rateFractionDigits(value))
+    if let known = Self.rates.withLock({ $0[value] }) { return known }
+    let text = decimal(value, fractionDigits: Self.rateFractionDigits(value))
+    Self.rates.withLock { rates in
+      if rates.count >= Self.ratesKept { rates.removeAll(keepingCapacity: true) }
+      rates[value] = text
+    }
+    return text
   }
+
+  /// The rates formatted so far, by value; at most `ratesKept` (then it starts again), a
+  /// few sets of rates' worth.
+  private static let rates = Mutex<[Decimal: String]>([:])
+  static let ratesKept = 2_048
 
   static func rateFractionDigits(_ value: Decimal) -> Int {
     var magnitude = value.magnitude
@@ -164,8 +180,9 @@ extension Strings {
     }
   }
 
-  /// The currency's name in this language, else its code.
+  /// The currency's name in this language, else its code (`names`, looked up once per
+  /// code: a screen asks only for the currencies it shows).
   public func currencyName(_ code: String) -> String {
-    language.currencyName(code) ?? code
+    names.name(code, in: language) ?? code
   }
 }

@@ -6,10 +6,13 @@ import Foundation
 public struct Strings: Sendable {
   public let language: Language
   public let timeZone: TimeZone
+  /// Where currency names come from: `CurrencyNames.shared` but in tests that count them.
+  public let names: CurrencyNames
 
-  public init(language: Language, timeZone: TimeZone) {
+  public init(language: Language, timeZone: TimeZone, names: CurrencyNames = .shared) {
     self.language = language
     self.timeZone = timeZone
+    self.names = names
   }
 
   func pick(_ english: String, _ korean: String) -> String {

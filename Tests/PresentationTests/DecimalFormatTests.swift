@@ -24,3 +24,40 @@ struct DecimalFormatTests {
       Strings(language: .ko, timeZone: .gmt).decimal(decimal, fractionDigits: digits) == shown)
   }
 }
+
+/// A rate is formatted the first time it is shown and kept (`Strings.rate`): shown again,
+/// in either language, equal values with other exponents, and more distinct rates than
+/// are kept, it reads as a fresh formatting would.
+@Suite("Rates kept formatted")
+struct KeptRateTests {
+  @Test func aRateShownAgainReadsTheSame() throws {
+    let english = Strings(language: .en, timeZone: .gmt)
+    let korean = Strings(language: .ko, timeZone: .gmt)
+    let posix = Locale(identifier: "en_US_POSIX")
+    for (text, shown) in [
+      ("1350.003043", "1,350.0030"), ("1350.0030430", "1,350.0030"), ("0.0007418", "0.0007418"),
+      ("0.00074180", "0.0007418"), ("1.5", "1.5000"), ("1.50", "1.5000"), ("1", "1.0000"),
+    ] {
+      let value = try #require(Decimal(string: text, locale: posix))
+      for _ in 0..<2 {
+        #expect(english.rate(value) == shown, "\(text)")
+        #expect(korean.rate(value) == shown, "\(text)")
+      }
+    }
+  }
+
+  /// 5,000 distinct rates (more than are kept), twice over: each reads as its digits
+  /// written out with integers.
+  @Test func moreRatesThanAreKeptStillReadRight() {
+    let strings = Strings(language: .en, timeZone: .gmt)
+    for _ in 0..<2 {
+      for tenThousandths in stride(from: 10_000, to: 60_000, by: 10) {
+        let value = Decimal(tenThousandths) / 10_000
+        let whole = tenThousandths / 10_000
+        let fraction = String(tenThousandths % 10_000)
+        let expected = "\(whole)." + String(repeating: "0", count: 4 - fraction.count) + fraction
+        #expect(strings.rate(value) == expected)
+      }
+    }
+  }
+}

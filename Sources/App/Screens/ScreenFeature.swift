@@ -8,6 +8,9 @@ struct ScreenDependencies {
   let repositories: Repositories
   let timeline: Timeline
   let language: Language
+  /// The currency names (and search keys) the screens and their searches share: the
+  /// strings' own.
+  let currencyNames: CurrencyNames
   /// Where `refresh` fetches rates from; `nil` when no source is configured.
   let rateSource: (any ExchangeRateSource)?
   /// The rates shown before the first refresh.

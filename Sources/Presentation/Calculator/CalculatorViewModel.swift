@@ -30,12 +30,15 @@ public final class CalculatorViewModel: MessageReporting {
   private let loadRates: LoadExchangeRates
   private let convertCurrency: ConvertCurrency
   private let language: Language
+  private let names: CurrencyNames
 
   public init(
-    rates: any ExchangeRateRepository, seed: any ExchangeRateSource, language: Language
+    rates: any ExchangeRateRepository, seed: any ExchangeRateSource, language: Language,
+    names: CurrencyNames = .shared
   ) {
     loadRates = LoadExchangeRates(rates: rates, source: seed)
     self.language = language
+    self.names = names
     convertCurrency = ConvertCurrency(rates: rates)
   }
 
@@ -108,7 +111,7 @@ public final class CalculatorViewModel: MessageReporting {
   /// The code `word` names among the board's currencies; `nil`, with the refusal in the
   /// state, when it names none or several.
   private func resolve(_ word: String, among board: RateBoard) -> String? {
-    switch CurrencySearch.resolve(word, among: board.quotes.map(\.code)) {
+    switch CurrencySearch.resolve(word, among: board.quotes.map(\.code), names: names) {
     case .one(let code):
       return code
     case .several(let codes):

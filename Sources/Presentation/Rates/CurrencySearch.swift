@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finding currencies by what people type: a code, a currency's name, the name of a country
 /// or territory using it (English or Korean, from ICU), or a short or colloquial name
@@ -18,22 +17,19 @@ enum CurrencySearch {
 
   /// The code, the currency's names, the names of the regions using it in every language
   /// and its aliases, folded. Built for a code the first time a search asks for it and kept
-  /// for the process: a screen that shows the list without searching builds none.
-  static func keys(_ code: String) -> [String] {
-    if let known = keysByCode.withLock({ $0[code] }) { return known }
-    let keys =
-      ([code] + Language.allCases.compactMap { $0.currencyName(code) }).map(folded)
-      + (foldedRegionNames[code] ?? []) + (foldedAliases[code] ?? [])
-    keysByCode.withLock { $0[code] = keys }
-    return keys
+  /// in `names` (`CurrencyNames.searchKeys`): a screen that shows the list without
+  /// searching builds none.
+  static func keys(_ code: String, names: CurrencyNames = .shared) -> [String] {
+    names.searchKeys(code) { code in
+      ([code] + Language.allCases.compactMap { names.name(code, in: $0) }).map(folded)
+        + (foldedRegionNames[code] ?? []) + (foldedAliases[code] ?? [])
+    }
   }
 
   /// Whether one of `code`'s keys contains `query` (folded).
-  static func matches(_ query: String, code: String) -> Bool {
-    matches(query, keys: keys(code))
+  static func matches(_ query: String, code: String, names: CurrencyNames = .shared) -> Bool {
+    matches(query, keys: keys(code, names: names))
   }
-
-  private static let keysByCode = Mutex<[String: [String]]>([:])
 
   /// Whether `query` (folded) is part of one of `keys`.
   static func matches(_ query: String, keys: [String]) -> Bool {
@@ -47,12 +43,14 @@ enum CurrencySearch {
   /// currencies one of whose keys is the whole word (`달러` is USD's alias, `japan` the
   /// name of the country using JPY); else those one of whose keys contains it. One is the
   /// answer; several are ambiguous.
-  static func resolve(_ word: String, among codes: some Collection<String>) -> Resolution {
+  static func resolve(
+    _ word: String, among codes: some Collection<String>, names: CurrencyNames = .shared
+  ) -> Resolution {
     let typed = word.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !typed.isEmpty else { return .none }
     if codes.contains(typed.uppercased()) { return .one(typed.uppercased()) }
     let query = folded(typed)
-    let keyed = codes.map { (code: $0, keys: keys($0)) }
+    let keyed = codes.map { (code: $0, keys: keys($0, names: names)) }
     let whole = keyed.filter { $0.keys.contains(query) }.map(\.code).sorted()
     let found =
       whole.isEmpty

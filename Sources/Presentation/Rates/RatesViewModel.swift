@@ -49,16 +49,20 @@ public final class RatesViewModel: MessageReporting {
   private let refreshRates: RefreshExchangeRates
   private let toggleFavoriteCurrency: ToggleFavoriteCurrency
   private let canRefresh: Bool
+  private let names: CurrencyNames
 
   /// - Parameters:
   ///   - seed: fills an empty cache (the bundled snapshot, so the list never waits).
   ///   - source: where `refresh` fetches from; `nil` when none is configured (then the
   ///     header never says an update is due, and `refresh` says how to configure one).
+  ///   - names: where a search finds the currencies' names and keeps their search keys.
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource,
-    source: (any ExchangeRateSource)?, now: @escaping @Sendable () -> Date
+    source: (any ExchangeRateSource)?, now: @escaping @Sendable () -> Date,
+    names: CurrencyNames = .shared
   ) {
     self.now = now
+    self.names = names
     canRefresh = source != nil
     loadRates = LoadExchangeRates(rates: rates, source: seed)
     refreshRates = RefreshExchangeRates(rates: rates, source: source, now: now)
@@ -137,6 +141,6 @@ public final class RatesViewModel: MessageReporting {
       return
     }
     let query = CurrencySearch.folded(state.query)
-    state.quotes = quotes.filter { CurrencySearch.matches(query, code: $0.code) }
+    state.quotes = quotes.filter { CurrencySearch.matches(query, code: $0.code, names: names) }
   }
 }

@@ -36,7 +36,7 @@ final class CalculatorScreen: ScreenFeature {
   init(_ dependencies: ScreenDependencies) {
     viewModel = CalculatorViewModel(
       rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
-      language: dependencies.language)
+      language: dependencies.language, names: dependencies.currencyNames)
   }
 
   nonisolated static let keys: [KeyHelp] = [

@@ -37,7 +37,7 @@ final class RatesScreen: ScreenFeature {
   init(_ dependencies: ScreenDependencies) {
     viewModel = RatesViewModel(
       rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
-      source: dependencies.rateSource, now: dependencies.now)
+      source: dependencies.rateSource, now: dependencies.now, names: dependencies.currencyNames)
   }
 
   nonisolated static let keys: [KeyHelp] = [
