@@ -111,9 +111,12 @@ public final class LocalHTTPServer: Sendable {
     thread.start()
   }
 
+  /// Stops accepting: the serving thread's `accept` fails, and the thread closes the
+  /// socket itself. Were it closed here, its number could be given to another server's
+  /// socket before the thread's next `accept`, which would then answer that server's
+  /// clients from this script.
   deinit {
     shutdown(socketDescriptor, Int32(SHUT_RDWR))
-    close(socketDescriptor)
   }
 
   /// `http://127.0.0.1:PORT/path`.
@@ -157,7 +160,11 @@ public final class LocalHTTPServer: Sendable {
   private static func serve(_ listener: Int32, _ shared: Shared) {
     while true {
       let connection = accept(listener, nil, nil)
-      guard connection >= 0 else { return }  // closed by deinit
+      guard connection >= 0 else {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        close(listener)  // shut down by deinit
+        return
+      }
       defer { close(connection) }
       var request: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 4096)
