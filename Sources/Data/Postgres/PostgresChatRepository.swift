@@ -43,13 +43,19 @@ struct PostgresChatRepository: ChatRepository {
   func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
     let window = window(offset: offset, limit: limit)
     return try await database.read { connection in
-      let total = try rowCount("chat_messages", connection)
-      let items = try postgresRows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed,
-        index: .chat, connection
-      ) { try ChatMessageRow($0).toDomain() }
-      return Page(items: items, offset: window.offset, total: total)
+      try Self.page(window, total: try rowCount("chat_messages", connection), connection)
     }
+  }
+
+  /// The messages in `window` of the `total` stored, read through the list's blocks when
+  /// far from both ends.
+  private static func page(
+    _ window: (offset: Int, limit: Int), total: Int, _ connection: PostgresConnection
+  ) throws -> Page<ChatMessage> {
+    let items = try postgresRows(
+      window, total: total, forward: page, backward: pageReversed, index: .chat, connection
+    ) { try ChatMessageRow($0).toDomain() }
+    return Page(items: items, offset: window.offset, total: total)
   }
 
   /// A page near the newest end (the chat's first pages) is one statement, without a
@@ -62,11 +68,7 @@ struct PostgresChatRepository: ChatRepository {
         let total = try rowCount("chat_messages", connection)
         let window = Page<ChatMessage>.windowFromNewest(
           total: total, skipping: skipping, limit: limit)
-        let items = try postgresRows(
-          window, total: total, forward: Self.page, backward: Self.pageReversed,
-          index: .chat, connection
-        ) { try ChatMessageRow($0).toDomain() }
-        return Page(items: items, offset: window.offset, total: total)
+        return try Self.page(window, total: total, connection)
       }
     }
     return try await database.statement { connection in
