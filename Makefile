@@ -17,6 +17,13 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 SWIFT ?= swift
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
+# On Linux, linked at a fixed address (`-no-pie`): as a position-independent executable the
+# 80 MB binary has some 78,000 relocations to apply at every start, each page they write to
+# copied (3 ms of CPU, most of what it does before `main`). Its libraries, heap and stacks
+# are still placed at random.
+ifeq ($(shell uname -s),Linux)
+STATIC_BUILD += -Xlinker -no-pie
+endif
 
 .PHONY: all pocket static install uninstall
 

@@ -6,14 +6,20 @@ import Synchronization
 /// `value()` waits for it. For start-up work that waits on different things (a server and a
 /// local file), not for the cooperative pool, whose few threads must not block.
 final class Concurrently<Value: Sendable>: Sendable {
-  private let result = Mutex<Result<Value, DomainError>?>(nil)
+  /// What `work` returned or threw. (Not a `Result`: a generic type's metadata is made at
+  /// run time, which costs a scan of every conformance in the binary, on this thread.)
+  private let outcome = Mutex<(value: Value?, failure: DomainError?)>((nil, nil))
   private let finished = DispatchSemaphore(value: 0)
 
   /// Starts `work` now.
   init(_ work: @escaping @Sendable () throws(DomainError) -> Value) {
     Thread.detachNewThread {
-      let outcome = Result { () throws(DomainError) in try work() }
-      self.result.withLock { $0 = outcome }
+      do throws(DomainError) {
+        let value = try work()
+        self.outcome.withLock { $0.value = value }
+      } catch {
+        self.outcome.withLock { $0.failure = error }
+      }
       self.finished.signal()
     }
   }
@@ -22,9 +28,9 @@ final class Concurrently<Value: Sendable>: Sendable {
   func value() throws(DomainError) -> Value {
     finished.wait()
     finished.signal()
-    guard let outcome = result.withLock({ $0 }) else {
-      preconditionFailure("signalled before a result was kept")
-    }
-    return try outcome.get()
+    let (value, failure) = outcome.withLock { $0 }
+    if let failure { throw failure }
+    guard let value else { preconditionFailure("signalled before a result was kept") }
+    return value
   }
 }

@@ -39,6 +39,14 @@ package struct OpenedStore {
   /// Opens the store `options` name. The only place that knows the concrete stores.
   package static func open(_ options: Options, environment: [String: String]) throws -> OpenedStore
   {
+    try open(options, environment: environment, headStart: nil)
+  }
+
+  /// Opens the store `options` name; a postgres store takes the connection `headStart`
+  /// began when it is to the same target.
+  package static func open(
+    _ options: Options, environment: [String: String], headStart: ServerHeadStart?
+  ) throws -> OpenedStore {
     // Polling where the file system's events are known not to come (a FUSE file system
     // not listed as a network one, say): `POCKET_WATCH=poll`.
     let watch: WatchChoice = environment["POCKET_WATCH"] == "poll" ? .polling : .automatic
@@ -52,7 +60,7 @@ package struct OpenedStore {
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
         salvage: { try await store.salvage() })
     case .postgres:
-      return try openPostgres(options, environment: environment)
+      return try openPostgres(options, environment: environment, headStart: headStart)
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
@@ -70,17 +78,15 @@ package struct OpenedStore {
   /// The postgres store: records on the server, shared by every machine; the screen seen
   /// last and its numbered rows in the local sqlite store's folder, since they are this
   /// machine's (a number typed here means what this terminal showed).
-  private static func openPostgres(_ options: Options, environment: [String: String]) throws
-    -> OpenedStore
-  {
-    let target = PostgresTarget(
-      url: options.storeURL ?? environment["POCKET_STORE_URL"].flatMap { $0.isEmpty ? nil : $0 },
-      schema: options.storeSchema)
+  private static func openPostgres(
+    _ options: Options, environment: [String: String], headStart: ServerHeadStart?
+  ) throws -> OpenedStore {
+    let target = postgresTarget(options, environment: environment)
     // The server is reached (libpq loaded, connected, the schema checked) on a thread of its
     // own while the local file opens: the two wait on different things.
-    let connecting = Concurrently { () throws(DomainError) in
-      try PostgresStore.open(target, environment: environment)
-    }
+    let connecting =
+      headStart.flatMap { $0.isFor(options) ? $0.connecting : nil }
+      ?? reach { (target, environment) }
     let local = Result { () throws(DomainError) in
       let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
@@ -98,5 +104,56 @@ package struct OpenedStore {
       kind: .postgres, path: store.name, schemaVersion: store.schemaVersion,
       repositories: repositories, files: StoreFiles(folder: directory.path),
       salvage: { try await store.salvage() })
+  }
+
+  private static func postgresTarget(_ options: Options, environment: [String: String])
+    -> PostgresTarget
+  {
+    PostgresTarget(
+      url: options.storeURL ?? environment["POCKET_STORE_URL"].flatMap { $0.isEmpty ? nil : $0 },
+      schema: options.storeSchema)
+  }
+
+  /// Opens the postgres store on a thread of its own, with the target and environment
+  /// `context` gives there.
+  private static func reach(
+    _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
+  ) -> Concurrently<PostgresStore> {
+    Concurrently { () throws(DomainError) in
+      let (target, environment) = context()
+      return try PostgresStore.open(target, environment: environment)
+    }
+  }
+
+  /// Begins reaching the server of the postgres store that `arguments` choose (`nil` for
+  /// any other store, for `--help`, and for options that are not valid): the executable
+  /// calls it first of all, so that loading libpq, connecting and checking the schema go
+  /// on while the rest of Pocket starts, and `open` takes the connection it began.
+  /// `environment` is the process's, read on that thread.
+  package static func reachServer(
+    _ arguments: [String], environment: @escaping @Sendable () -> [String: String]
+  ) -> ServerHeadStart? {
+    guard let options = try? Options.parse(arguments), options.store == .postgres,
+      !options.showHelp
+    else { return nil }
+    let connecting = reach {
+      let environment = environment()
+      return (postgresTarget(options, environment: environment), environment)
+    }
+    return ServerHeadStart(
+      url: options.storeURL, schema: options.storeSchema, connecting: connecting)
+  }
+}
+
+/// A connection to a postgres store's server begun before the store is opened
+/// (`OpenedStore.reachServer`), in the process's own environment.
+package struct ServerHeadStart: Sendable {
+  let url: String?
+  let schema: String
+  let connecting: Concurrently<PostgresStore>
+
+  /// Whether `options` name the store this connection is to.
+  func isFor(_ options: Options) -> Bool {
+    options.store == .postgres && options.storeURL == url && options.storeSchema == schema
   }
 }

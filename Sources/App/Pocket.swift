@@ -57,11 +57,16 @@ package struct Pocket {
   /// The `pocket` executable: runs with the process's arguments and environment on the
   /// real terminal, then exits with the status.
   package static func main() async -> Never {
-    var pocket = Pocket(
-      environment: ProcessInfo.processInfo.environment, console: StandardConsole(),
-      time: .system())
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // A postgres store's server is reached from the first moment, while the rest starts.
+    let headStart = OpenedStore.reachServer(arguments) { ProcessInfo.processInfo.environment }
+    let environment = ProcessInfo.processInfo.environment
+    var pocket = Pocket(environment: environment, console: StandardConsole(), time: .system())
     pocket.showsProgress = true
-    let status = await pocket.run(Array(CommandLine.arguments.dropFirst()))
+    if let headStart {
+      pocket.openStore = { try OpenedStore.open($0, environment: $1, headStart: headStart) }
+    }
+    let status = await pocket.run(arguments)
     exit(status.rawValue)
   }
 

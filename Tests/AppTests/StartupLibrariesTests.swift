@@ -44,6 +44,24 @@ import Testing
     #expect(loaded.isEmpty, "loaded at start: \(loaded.sorted())")
   }
 
+  /// The static build is linked at a fixed address (`make` passes `-no-pie`): no
+  /// position-independent executable's 78,000 relocations applied at every start.
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: "/proc/self/maps"),
+      "no ELF executables on this system (Linux only)"),
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: staticPocket.path),
+      "no static build at .build/static/release (make builds it)"))
+  func theStaticBuildIsLinkedAtAFixedAddress() throws {
+    let file = try FileHandle(forReadingFrom: Self.staticPocket)
+    defer { try? file.close() }
+    let header = [UInt8](try file.read(upToCount: 18) ?? Foundation.Data())
+    #expect(header.prefix(4) == [0x7F, 0x45, 0x4C, 0x46], "an ELF file")
+    // e_type, little-endian on x86-64 and arm64: ET_EXEC (2), not ET_DYN (3), a PIE's.
+    #expect(header.count == 18 && header[16] == 2 && header[17] == 0, "e_type \(header.suffix(2))")
+  }
+
   /// The files a line session of `executable` has mapped once it has printed its first
   /// screen (from `/proc/PID/maps`).
   static func filesMapped(by executable: URL) throws -> Set<Substring> {

@@ -49,3 +49,29 @@ import Testing
     }
   }
 }
+
+/// A store reached on a Unix socket is named with its socket folder percent-encoded as a
+/// URL's host (`PostgresTarget.name`), every byte but ASCII letters and digits. Needs no
+/// server.
+@Suite struct PostgresStoreNameTests {
+  @Test func aSocketFolderIsEncodedAsFoundationEncodesIt() {
+    // ASCII folders: the same as Foundation's encoding with letters and digits kept.
+    for folder in ["/tmp/pgdev", "/var/run/postgresql", "/tmp/a b/%x+y", "/run/user/1000/.s~"] {
+      #expect(
+        PostgresTarget.percentEncoded(folder)
+          == folder.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+    }
+  }
+
+  @Test func everyByteOfOtherCharactersIsEncoded() {
+    #expect(PostgresTarget.percentEncoded("/tmp/é") == "%2Ftmp%2F%C3%A9")
+    #expect(PostgresTarget.percentEncoded("/데이터") == "%2F%EB%8D%B0%EC%9D%B4%ED%84%B0")
+    #expect(PostgresTarget.percentEncoded("") == "")
+  }
+
+  @Test func theNameHoldsTheEncodedFolder() {
+    let name = PostgresTarget.name(
+      user: "me", host: "/tmp/pg dev", port: "5433", database: "notes", schema: "pocket")
+    #expect(name == "postgresql://me@%2Ftmp%2Fpg%20dev:5433/notes (schema pocket)")
+  }
+}

@@ -117,14 +117,28 @@ struct LibPQ: Sendable {
       cache = loaded
       return loaded
     }
-    return try loaded.get()
+    switch loaded {
+    case .library(let library): return library
+    case .missing(let error): throw error
+    }
   }
 
-  private static let cache = Mutex<Result<LibPQ, PostgresError>?>(nil)
+  /// What `open` came to. (Not a `Result`: a generic type's metadata is made at run time,
+  /// which costs a scan of every conformance in the binary, on the start-up's path.)
+  private enum Loaded: Sendable {
+    case library(LibPQ)
+    case missing(PostgresError)
+  }
 
-  private static func open(_ names: [String]) -> Result<LibPQ, PostgresError> {
-    guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
-      return .failure(PostgresError(message: installAdvice))
+  private static let cache = Mutex<Loaded?>(nil)
+
+  /// Opens the first of `names` that loads. Bound lazily (`RTLD_LAZY`): libpq binds its own
+  /// calls as it loads (it is linked to), and the libraries it pulls in (OpenSSL, Kerberos,
+  /// LDAP, …) bind theirs when first called instead of all at once, a millisecond less
+  /// before the connection can start.
+  private static func open(_ names: [String]) -> Loaded {
+    guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_LAZY) }).first else {
+      return .missing(PostgresError(message: installAdvice))
     }
     func symbol<T>(_ name: String, as type: T.Type) -> T? {
       dlsym(handle, name).map { unsafeBitCast($0, to: type) }
@@ -191,7 +205,7 @@ struct LibPQ: Sendable {
           UnsafeMutableRawPointer?
         ) -> UnsafeMutableRawPointer?).self)
     else {
-      return .failure(
+      return .missing(
         PostgresError(message: "the libpq found lacks a function Pocket calls: \(installAdvice)"))
     }
     var pipeline: Pipeline?
@@ -211,7 +225,7 @@ struct LibPQ: Sendable {
         enter: enter, exit: exit, sync: sync, sendQueryParams: sendQueryParams,
         getResult: getResult)
     }
-    return .success(
+    return .library(
       LibPQ(
         connectdbParams: connectdbParams, status: status, errorMessage: errorMessage,
         finish: finish, execParams: execParams, resultStatus: resultStatus,
