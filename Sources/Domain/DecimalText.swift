@@ -22,10 +22,41 @@ public enum DecimalText {
     guard isNumberLiteral(bytes), significantDigits(bytes) <= maxSignificantDigits else {
       return nil
     }
+    if let value = plainValue(bytes) { return value }
     guard let value = Decimal(string: String(text), locale: posix), !value.isNaN else {
       return nil
     }
     return value
+  }
+
+  /// The value of a number literal (`isNumberLiteral`) with no exponent, at most 18 digits
+  /// and not zero, built from its digits: the same value, significand and exponent as
+  /// `Decimal(string:)` gives (`DecimalTextTests` hold the two to each other), for a fifth
+  /// of its cost, which tells when an archive's million scores are read. `nil` for any
+  /// other literal, which `Decimal(string:)` reads.
+  static func plainValue(_ bytes: [UInt8]) -> Decimal? {
+    var significand: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var inFraction = false
+    var negative = false
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "-"): negative = true
+      case UInt8(ascii: "."): inFraction = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        digits += 1
+        guard digits <= 18 else { return nil }
+        significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+        if inFraction { fractionDigits += 1 }
+      default:
+        return nil
+      }
+    }
+    // Zero keeps the exponent its text gives ("0.0" is 0 × 10⁻¹): left to Foundation.
+    guard significand != 0 else { return nil }
+    return Decimal(
+      sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: Decimal(significand))
   }
 
   /// Why `parse` refuses a text.
