@@ -133,9 +133,9 @@ struct LibPQ: Sendable {
   private static let cache = Mutex<Loaded?>(nil)
 
   /// Opens the first of `names` that loads. Bound lazily (`RTLD_LAZY`): libpq binds its own
-  /// calls as it loads (it is linked to), and the libraries it pulls in (OpenSSL, Kerberos,
-  /// LDAP, …) bind theirs when first called instead of all at once, a millisecond less
-  /// before the connection can start.
+  /// calls as it loads where it is linked so (`-z now`, as Debian's is), and the libraries
+  /// it pulls in (OpenSSL, Kerberos, LDAP, …) bind theirs when first called instead of all
+  /// at once, a millisecond less before the connection can start.
   private static func open(_ names: [String]) -> Loaded {
     guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_LAZY) }).first else {
       return .missing(PostgresError(message: installAdvice))
