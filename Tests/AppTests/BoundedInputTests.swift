@@ -15,7 +15,8 @@ import Testing
 ///
 /// Each child runs under `ulimit -v` (so a runaway read fails instead of exhausting the
 /// machine) and, where `/usr/bin/time` exists, its peak memory is checked.
-@Suite("Input that is too big", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "Input that is too big", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct BoundedInputTests {
   let pocket: PocketProcess
 

@@ -5,7 +5,8 @@ import Testing
 
 /// Several `pocket` processes run commands that read then write (`lap`, `bookmark N`,
 /// `fav CODE`) against one store at the same moment, as scripts in two terminals would.
-@Suite("Concurrent processes", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "Concurrent processes", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ConcurrentProcessTests {
   /// Each worker is a shell running its commands one after the other, one `pocket`
   /// process each; the workers run at once. Returns every command's exit status and

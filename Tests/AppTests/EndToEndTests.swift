@@ -5,7 +5,7 @@ import Testing
 /// Runs the real `pocket` executable, one process per command, against a temporary
 /// json store, as a person at a terminal would. Each test gets its own store folder, removed
 /// when the test ends.
-@Suite("pocket end to end", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("pocket end to end", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 final class EndToEndTests {
   let process: PocketProcess
   var directory: URL { process.directory }

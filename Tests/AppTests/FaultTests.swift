@@ -6,7 +6,7 @@ import Testing
 
 /// Nothing acknowledged is ever lost: writers killed at random moments, writers racing
 /// each other, and stores that cannot be used.
-@Suite("Faults", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("Faults", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct FaultTests {
   static let persistentStores = ["sqlite", "json"]
 
@@ -124,7 +124,7 @@ struct FaultTests {
 
 /// A store that cannot be used gives exit status 3 and one clear line naming the path and
 /// the cause, and is left byte for byte as it was.
-@Suite("Unusable stores", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("Unusable stores", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct UnusableStoreTests {
   enum Damage: String, CaseIterable, CustomStringConvertible {
     case truncated, randomBytes, zeroBytes, directory, newerVersion

@@ -6,7 +6,7 @@ import Testing
 /// window, a chunk at a time: its peak memory is the process's own plus at most 1.5 times
 /// the file's size. Only with `POCKET_SOAK=1`: the default run imports 100,000 of each kind
 /// (`ArchiveMemoryTests`).
-@Suite("Import memory", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("Import memory", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ImportMemoryTests {
   /// An export of `count` chat messages, written as `pocket export` writes it.
   static func archiveText(messages count: Int) -> String {

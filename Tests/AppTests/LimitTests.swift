@@ -6,7 +6,7 @@ import Testing
 
 /// Every limit is refused with a message that names it, exit status 1, and the store as it
 /// was.
-@Suite("Limits", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("Limits", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct LimitTests {
   let pocket: PocketProcess
 

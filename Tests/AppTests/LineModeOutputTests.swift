@@ -7,7 +7,7 @@ import Testing
 /// What line mode prints after each command: the screen only when what it shows changed,
 /// only the reason of a refusal, only the confirmation when nothing visible changed, and
 /// the screen on `show` every time.
-@Suite("Line mode output", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("Line mode output", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct LineModeOutputTests {
   /// How many screens `output` holds: each starts with the tab line.
   static func screens(in output: String) -> Int {

@@ -10,7 +10,8 @@ import Testing
 /// bringing back the filter and the amount, a kept filter shown, Enter opening its first
 /// currency, and an unchanged edit said so.
 @Suite(
-  "Live input line in a terminal", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
+  "Live input line in a terminal", .blocking, .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct LiveInputLineTerminalTests {
   /// The last row of the screen: the input line.

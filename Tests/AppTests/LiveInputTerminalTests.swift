@@ -12,7 +12,7 @@ import Testing
 /// 4,000 characters in bounded memory, and a terminal that closes with keys still coming
 /// ends Pocket at once. A frame at 65535×65535 costs what one at 30×100 does.
 @Suite(
-  "Live view under a flood", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
+  "Live view under a flood", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct LiveInputTerminalTests {
   static let soak = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1"
@@ -103,7 +103,8 @@ struct LiveInputTerminalTests {
     defer { live.close() }
     if !opening.isEmpty { try live.send(opening, until: { $0.contains("Message:") }) }
     live.pty.modelsScreen = false
-    // 1 MB of keys, or as much as the terminal takes in 3 s: then the window closes.
+    // 1 MB of keys, or as much as the terminal takes in a second (3 s with POCKET_SOAK=1):
+    // then the window closes.
     var left = 1 << 20
     let block = (0..<(64 * 1024 / keys.count)).flatMap { _ in keys }
     let sent = live.pty.send(
@@ -111,7 +112,7 @@ struct LiveInputTerminalTests {
         guard left > 0 else { return nil }
         defer { left -= block.count }
         return block
-      }, timeLimit: .seconds(3))
+      }, timeLimit: .seconds(Soak.size(1, full: 3)))
     let closed = ContinuousClock.now
     live.pty.hangUp()
     let status = try live.pty.wait(timeout: .seconds(20))
@@ -133,7 +134,7 @@ struct LiveInputTerminalTests {
         guard left > 0 else { return nil }
         defer { left -= block.count }
         return block
-      }, timeLimit: .seconds(2))
+      }, timeLimit: .seconds(Soak.size(1, full: 2)))
     let signalled = ContinuousClock.now
     live.pty.signal(SIGHUP)
     let status = try live.pty.wait(timeout: .seconds(20))

@@ -10,7 +10,8 @@ import Testing
 /// `vim` beside the arrows, a question before a delete, and a word for a key that does
 /// nothing.
 @Suite(
-  "Live view lists in a terminal", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
+  "Live view lists in a terminal", .blocking, .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct LiveListTerminalTests {
   /// The text of the selected row (`›`), when one shows.

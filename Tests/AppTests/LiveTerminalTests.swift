@@ -12,7 +12,7 @@ import Testing
 /// keys sent as a terminal sends them, and what it writes read back through a small screen
 /// model. Each way out gives the terminal back as Pocket found it.
 @Suite(
-  "Live view in a terminal", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
+  "Live view in a terminal", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct LiveTerminalTests {
   /// What the main screen showed before Pocket started; it must be there after.

@@ -21,7 +21,7 @@ import Testing
 /// whose reader is gone, and reads what the store holds afterwards with another `pocket`
 /// run whose output is captured. The `/dev/full` cases are tests of their own, skipped
 /// where that device does not exist.
-@Suite("A failed write to the terminal", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("A failed write to the terminal", .blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct OutputFailureTests {
   typealias Sink = PocketProcess.Sink
 

@@ -8,7 +8,8 @@ import Testing
 /// rates file, an archive or a store edited by hand never end Pocket with a trap; each is
 /// refused with a message naming the field, and a store is left byte for byte as it was.
 @Suite(
-  "Numbers from outside, end to end", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+  "Numbers from outside, end to end", .blocking, .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct OutsideNumberProcessTests {
   static let int64Max = "9223372036854775807"
 

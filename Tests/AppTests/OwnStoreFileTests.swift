@@ -12,7 +12,7 @@ import Testing
 /// the store's files or its folder, however it is spelled and through a hard link, as
 /// `cp a a` does; `import` refuses to read one. The store keeps its data.
 @Suite(
-  "Pocket never writes over its own store", .serialized,
+  "Pocket never writes over its own store", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct OwnStoreFileTests {
   /// Every name a store gives a file in its folder, of both kinds (a sqlite and a json

@@ -8,7 +8,7 @@ import Testing
 /// is named without a password; a password on the command line is refused; a missing libpq
 /// says what to install; an export moves to any other store and back byte for byte.
 @Suite(
-  "pocket on a PostgreSQL store",
+  "pocket on a PostgreSQL store", .blocking,
   .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct PostgresProcessTests {

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// How `pocket` behaves as a process: closed pipes, Ctrl-C, end of input, exit statuses.
-@Suite("The process", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("The process", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ProcessTests {
   let pocket: PocketProcess
 

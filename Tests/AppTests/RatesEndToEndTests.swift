@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `refresh` against a local HTTP server on 127.0.0.1: no test reaches the internet.
-@Suite("Rates end to end", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("Rates end to end", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct RatesEndToEndTests {
   let pocket: PocketProcess
 

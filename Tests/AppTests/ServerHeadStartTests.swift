@@ -9,7 +9,7 @@ import Testing
 /// The executable begins reaching a postgres store's server before the rest of Pocket starts
 /// (`OpenedStore.reachServer`), and opening that store takes the connection begun; no other
 /// command line begins one (a `pocket` on another store never loads libpq).
-@Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(.blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ServerHeadStartTests {
   @Test(arguments: [
     ["say", "hi"],

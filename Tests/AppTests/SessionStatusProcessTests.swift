@@ -4,7 +4,8 @@ import Testing
 
 /// A script on standard input learns from the exit status whether every command was done:
 /// the status of the first that was not, and with `--bail` the session ends there.
-@Suite("A session's exit status", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "A session's exit status", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct SessionStatusProcessTests {
   @Test func aResetThatCannotBeAskedExits1AndChangesNothing() throws {
     let pocket = try PocketProcess(store: "sqlite")

@@ -6,7 +6,7 @@ import Testing
 /// thirty shared libraries, a third of the start-up's CPU) are loaded only when `refresh`
 /// downloads (`CurlDownload` opens libcurl then). Read from the running process's own map
 /// of loaded files, so a dependency that comes back through any module is caught.
-@Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang))) struct StartupLibrariesTests {
+@Suite(.blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang))) struct StartupLibrariesTests {
   static let networking = [
     "libcurl", "libFoundationNetworking", "libssl", "libcrypto", "libpq",
   ]

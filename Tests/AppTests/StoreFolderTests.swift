@@ -5,7 +5,8 @@ import Testing
 /// Where the default store goes: `$XDG_DATA_HOME/pocket` when that is an absolute path
 /// (the XDG spec ignores a relative one), else `$HOME/.local/share/pocket`; never the
 /// current folder.
-@Suite("The default store folder", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "The default store folder", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreFolderTests {
   /// Runs `pocket` from `folder` with exactly `environment`, without `--store-path`.
   func pocket(

@@ -9,7 +9,7 @@ import Testing
 /// folder deleted under it. The viewer shows only what was committed, never a half-read
 /// store, and ends with status 3, the terminal given back, when its store is gone.
 @Suite(
-  "A followed store when something goes wrong", .serialized,
+  "A followed store when something goes wrong", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreFollowFaultTests {
   /// A line-mode session on `store`'s chat, its first screen read.

@@ -7,7 +7,7 @@ import Testing
 /// a handful of times, each screen whole, and the session's own commands print as they
 /// always did.
 @Suite(
-  "A line-mode session follows its store", .serialized,
+  "A line-mode session follows its store", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreFollowLineTests {
   /// A session on `store`'s chat, its first screen read.

@@ -10,7 +10,7 @@ import Testing
 /// reloads the screen: the selection on its item, the line being typed; and while nothing
 /// changes, the view that follows the store costs nothing.
 @Suite(
-  "The live view keeps its state while it follows the store", .serialized,
+  "The live view keeps its state while it follows the store", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct StoreFollowLiveStateTests {

@@ -6,7 +6,7 @@ import Testing
 /// changes the store from another. Every kind of record another process changes shows on
 /// the screen that shows it, without a key pressed.
 @Suite(
-  "The live view follows changes made by another process", .serialized,
+  "The live view follows changes made by another process", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct StoreFollowLiveTests {

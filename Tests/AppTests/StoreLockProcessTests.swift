@@ -12,7 +12,7 @@ import Testing
 /// `flock pocket.json.lock sleep 30`, or a Pocket stopped with Ctrl-Z): a `pocket` that
 /// must write gives up after 5 s (as the sqlite store's busy timeout) with exit 3, naming
 /// the lock file and the holder; one that only reads goes on.
-@Suite("A held json lock", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("A held json lock", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreLockProcessTests {
   private static let hasProcLocks = FileManager.default.fileExists(atPath: "/proc/locks")
   private static let flockTool = "/usr/bin/flock"

@@ -10,7 +10,9 @@ import Testing
 
 /// `pocket` never writes through a file it does not own: `export` writes regular files
 /// only, and a store whose folder others can write to, or whose file is a link, is refused.
-@Suite("Files Pocket does not own", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "Files Pocket does not own", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang))
+)
 struct StoreSafetyTests {
   static let isRoot = geteuid() == 0
 

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// `pocket store`, `export` and `import`: how a user moves data between stores.
-@Suite("Moving between stores", .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "Moving between stores", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreTransferTests {
   /// Commands that put some of everything into a store.
   static let fillScript = """

@@ -11,7 +11,7 @@ import Testing
 /// The test kit's pseudo-terminal with a real program (`/bin/sh` and `stty`), and the
 /// terminal layer's device and events on a pty pair opened by the test.
 @Suite(
-  "Pseudo-terminal and terminal device", .timeLimit(.minutes(Soak.minutesBeforeAHang)),
+  "Pseudo-terminal and terminal device", .blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
   .enabled(if: PseudoTerminal.hasShellAndStty, "/bin/sh or stty is missing"))
 struct TerminalPseudoTerminalTests {
@@ -202,7 +202,7 @@ struct TerminalPseudoTerminalTests {
 }
 
 @Suite(
-  "Pseudo-terminal job control", .timeLimit(.minutes(Soak.minutesBeforeAHang)),
+  "Pseudo-terminal job control", .blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct TerminalJobControlTests {
   @Test func aProgramThatStopsItselfIsStoppedUntilResumedAndItsStatusComesBack() throws {
