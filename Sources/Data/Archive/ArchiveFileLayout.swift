@@ -61,42 +61,54 @@ extension ByteCursor {
       return skipStringBody()
     case openBrace, openBracket:
       var level = 0
-      while let byte = next() {
+      while let byte = skip(until: Self.isStructural) {
+        advance()
         switch byte {
         case quote:
           guard skipStringBody() else { return false }
         case openBrace, openBracket:
           level += 1
           if depth + level > JSONNesting.maxDepth { return false }
-        case closeBrace, closeBracket:
+        default:  // a closing brace or bracket
           level -= 1
           if level == 0 { return true }
-        default: break
         }
       }
       return false
     default:
-      var length = 0
-      while let byte = peek() {
-        switch byte {
-        case comma, closeBrace, closeBracket, 0x20, 0x0A, 0x0D, 0x09:
-          return length > 0
-        default:
-          advance()
-          length += 1
-        }
-      }
-      return length > 0
+      let start = offset
+      _ = skip(until: Self.endsAScalar)
+      return offset > start
     }
   }
 
   /// Moves past the rest of a string whose opening quote was passed.
   func skipStringBody() -> Bool {
-    while let byte = next() {
+    // Literals, not the constants above: a global is a lazy initialization's check at
+    // each use in a debug build, and this runs once a byte.
+    while let byte = skip(until: { $0 == 0x22 || $0 == 0x5C }) {  // a quote or a backslash
+      advance()
       if byte == quote { return true }
-      if byte == backslash { guard next() != nil else { return false } }
+      guard next() != nil else { return false }
     }
     return false
+  }
+
+  /// A quote, or a bracket or brace that opens or closes (`" { [ } ]`, as literals: see
+  /// `skipStringBody`).
+  private static func isStructural(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x22, 0x7B, 0x5B, 0x7D, 0x5D: true
+    default: false
+    }
+  }
+
+  /// What ends a number, `true`, `false` or `null`: a delimiter (`, } ]`) or a space.
+  private static func endsAScalar(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09: true
+    default: false
+    }
   }
 }
 

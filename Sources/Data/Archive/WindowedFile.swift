@@ -155,11 +155,32 @@ final class ByteCursor {
 
   /// Moves past spaces, tabs and line breaks.
   func skipSpace() {
-    while let byte = peek() {
+    _ = skip { byte in
       switch byte {
-      case 0x20, 0x0A, 0x0D, 0x09: index += 1
-      default: return
+      case 0x20, 0x0A, 0x0D, 0x09: false
+      default: true
       }
+    }
+  }
+
+  /// Moves up to the next byte `stops` says to stop at, without moving past it: that byte,
+  /// or `nil` at the end. The scan runs over the window with a local index, the cursor's
+  /// own position written once a window, not once a byte: skipping is most of what a
+  /// large archive's reading does, byte by byte.
+  @inline(__always) func skip(until stops: (UInt8) -> Bool) -> UInt8? {
+    while true {
+      var position = index
+      let end = filled
+      while position < end {
+        let byte = window[position]
+        if stops(byte) {
+          index = position
+          return byte
+        }
+        position += 1
+      }
+      index = end
+      guard refill() else { return nil }
     }
   }
 
