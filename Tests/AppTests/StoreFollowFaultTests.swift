@@ -166,7 +166,7 @@ struct StoreFollowFaultTests {
     try watching.live.send("6", until: { $0.contains("[Chat]") })
     try watching.change("say", "watched")
     try watching.shows { $0.contains("watched") }
-    try FileManager.default.removeItem(at: watching.live.directory)
+    try Self.delete(watching.live.directory)
     try watching.live.expectTerminalGivenBack(status: 3)
     // What the view wrote after leaving the alternate screen: the reason, on standard error.
     let output = String(decoding: watching.live.pty.output, as: UTF8.self)
@@ -182,9 +182,25 @@ struct StoreFollowFaultTests {
     defer { viewer.close() }
     #expect(try store.run(["say", "watched"]).status == 0)
     try viewer.read(until: { $0.contains("watched") })
-    try FileManager.default.removeItem(at: store.directory)
+    try Self.delete(store.directory)
     #expect(try viewer.wait() == 3)
     Self.expectGone(viewer.errorText, folder: store.directory, store: kind)
+  }
+
+  /// Deletes `folder` while the Pocket that watches it may still be writing in it (a lock
+  /// or a temporary file made as the folder goes, which fails the removal): again until it
+  /// is gone.
+  static func delete(_ folder: URL) throws {
+    for _ in 0..<50 {
+      do {
+        try FileManager.default.removeItem(at: folder)
+        return
+      } catch {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        usleep(20_000)
+      }
+    }
+    try FileManager.default.removeItem(at: folder)
   }
 
   /// The first event of `changes`, or nil when none comes within `timeout`.

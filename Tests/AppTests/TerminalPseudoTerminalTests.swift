@@ -210,7 +210,10 @@ struct TerminalJobControlTests {
     do {
       pty = try PseudoTerminal.underJobControl(
         executable: "/bin/sh",
-        arguments: ["-c", "echo before; stty -echo; kill -TSTP $$; stty echo; echo after; exit 3"],
+        // It waits for a line first, so the settings read below are those before it ran.
+        arguments: [
+          "-c", "read go; echo before; stty -echo; kill -TSTP $$; stty echo; echo after; exit 3",
+        ],
         environment: TerminalPseudoTerminalTests.environment)
     } catch PseudoTerminalError.unavailable(let reason) {
       Issue.record("no pseudo-terminal here (\(reason))")
@@ -218,6 +221,7 @@ struct TerminalJobControlTests {
     }
     defer { pty.close() }
     let before = try #require(pty.termios())
+    pty.send("go\n")
     try pty.read(untilScreen: { $0.contains(PseudoTerminal.stoppedMarker) })
     #expect(!pty.screen.contains("after"))
     #expect(try #require(pty.termios()).c_lflag & tcflag_t(ECHO) == 0)  // as the job left it

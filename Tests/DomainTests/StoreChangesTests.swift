@@ -7,12 +7,11 @@ import Testing
 /// paced in a burst, ended when the store is gone or the subscriber stops; the watch runs
 /// only while someone subscribes.
 // These drive the pacing on a manual clock, handing turns between the test and the
-// subscriber with `Task.yield()`: a soak run, which holds the two cooperative threads for
-// minutes with hundreds of tasks queued, makes each yield wait behind all of them. They
-// run in every default `swift test` and in CI's mutation check (without soak).
-@Suite(
-  "Store changes", .timeLimit(.minutes(3)),
-  .enabled(if: !Soak.isOn, "a soak run holds the cooperative pool that these hand turns on"))
+// subscriber with `Task.yield()`: on the cooperative pool, which the rest of the run keeps
+// busy (and a soak run holds for minutes with hundreds of tasks queued), a yield could wait
+// behind all of it, and a delivery come late. So each test and the tasks it starts run on
+// one thread of their own, one job after another (`.onOneThread`).
+@Suite("Store changes", .serialized, .onOneThread, .timeLimit(.minutes(3)))
 struct StoreChangesTests {
   /// Waits (yielding, with no clock) until `condition` holds.
   private func eventually(tries: Int = 20_000, _ condition: () -> Bool) async {
@@ -66,7 +65,7 @@ struct StoreChangesTests {
   @Test func cancellingTheSubscriberEndsItsSequence() async {
     let signal = StoreChangeSignal(clock: ManualClock())
     let changes = signal.subscribe()
-    let taken = Task {
+    let taken = Task(executorPreference: Blocking.oneThread) {
       var count = 0
       for await _ in changes { count += 1 }
       return count
@@ -81,7 +80,7 @@ struct StoreChangesTests {
     let store = InProcessOnly()
     #expect(store.watch == .inProcessOnly)
     let changes = store.subscribe()
-    let taken = Task {
+    let taken = Task(executorPreference: Blocking.oneThread) {
       var iterator = changes.makeAsyncIterator()
       return await iterator.next()
     }
@@ -98,7 +97,7 @@ struct StoreChangesTests {
     let signal = StoreChangeSignal(clock: clock)
     let changes = signal.subscribe()
     let log = Recorder<(event: StoreEvent, at: Duration)>()
-    let consumer = Task {
+    let consumer = Task(executorPreference: Blocking.oneThread) {
       for await event in changes { log.withLock { $0.append((event, clock.now.offset)) } }
     }
     defer { consumer.cancel() }
@@ -127,7 +126,7 @@ struct StoreChangesTests {
     let signal = StoreChangeSignal(clock: clock)
     let changes = signal.subscribe()
     let log = Recorder<Duration>()
-    let consumer = Task {
+    let consumer = Task(executorPreference: Blocking.oneThread) {
       for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
     }
     defer { consumer.cancel() }
@@ -150,7 +149,7 @@ struct StoreChangesTests {
     let signal = StoreChangeSignal(clock: clock)
     let changes = signal.subscribe()
     let log = Recorder<Duration>()
-    let consumer = Task {
+    let consumer = Task(executorPreference: Blocking.oneThread) {
       for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
     }
     defer { consumer.cancel() }
@@ -175,7 +174,7 @@ struct StoreChangesTests {
     let signal = StoreChangeSignal(clock: clock)
     let changes = signal.subscribe()
     let log = Recorder<Duration>()
-    let consumer = Task {
+    let consumer = Task(executorPreference: Blocking.oneThread) {
       for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
     }
     defer { consumer.cancel() }

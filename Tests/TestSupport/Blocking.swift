@@ -21,6 +21,12 @@ public enum Blocking {
   /// The threads the tests of suites marked `.blocking` run on.
   static let executor = WaitingExecutor(width: width)
 
+  /// The one thread of the suites marked `.onOneThread`, whose tests hand turns between
+  /// themselves and tasks of their own with `Task.yield()`; such a task is started with
+  /// `Task(executorPreference: Blocking.oneThread)`. Its jobs run in the order they come,
+  /// so a yield is a turn, however busy the rest of the run keeps the cooperative pool.
+  public static let oneThread = WaitingExecutor(width: 1)
+
   /// Whether the caller runs on one of those threads.
   public static var isOnItsThreads: Bool { WaitingExecutor.isCurrent }
 }
@@ -28,7 +34,7 @@ public enum Blocking {
 /// A task executor of `width` threads of its own, for test bodies that block (waiting on a
 /// child process, a lock or a clock) and would otherwise hold one of the cooperative pool's
 /// few threads, and every test waiting for it, meanwhile.
-final class WaitingExecutor: TaskExecutor, @unchecked Sendable {
+public final class WaitingExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   /// The key of the thread dictionary's entry that numbers these threads.
@@ -46,7 +52,7 @@ final class WaitingExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
     jobs.append(job)
@@ -69,6 +75,8 @@ final class WaitingExecutor: TaskExecutor, @unchecked Sendable {
 /// with its task-locals, so `#expect` reports to the test as anywhere else: for suites whose
 /// tests block while they wait on child processes, locks or clocks.
 public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
+  let executor: WaitingExecutor
+
   public var isRecursive: Bool { true }
 
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
@@ -78,12 +86,16 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withTaskExecutorPreference(Blocking.executor) { try await function() }
+    try await withTaskExecutorPreference(executor) { try await function() }
   }
 }
 
 extension Trait where Self == BlockingTrait {
   /// The suite's tests block while they wait: they run on threads of their own
   /// (`BlockingTrait`).
-  public static var blocking: Self { BlockingTrait() }
+  public static var blocking: Self { BlockingTrait(executor: Blocking.executor) }
+
+  /// The suite's tests hand turns with `Task.yield()`: they run on one thread of their own,
+  /// one job after another (`Blocking.oneThread`); mark such a suite `.serialized` too.
+  public static var onOneThread: Self { BlockingTrait(executor: Blocking.oneThread) }
 }

@@ -25,16 +25,21 @@ public enum Fixtures {
   /// A fresh empty directory (mode 0700) under the system temporary directory, or with
   /// `preferringMemory` under `/dev/shm` when the system has it (a tmpfs on Linux).
   public static func temporaryDirectory(preferringMemory: Bool = false) throws -> URL {
-    var isDirectory: ObjCBool = false
-    let parent =
-      preferringMemory
-        && FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory)
-        && isDirectory.boolValue
-      ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-    let url = parent.appendingPathComponent("pocket-tests-\(UUID().uuidString)")
+    let url = temporaryParent(preferringMemory: preferringMemory)
+      .appendingPathComponent("pocket-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return url
+  }
+
+  /// The system temporary directory, or with `preferringMemory` `/dev/shm` when the
+  /// system has it (a tmpfs on Linux).
+  public static func temporaryParent(preferringMemory: Bool) -> URL {
+    var isDirectory: ObjCBool = false
+    return preferringMemory
+      && FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory)
+      && isDirectory.boolValue
+      ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
   }
 
   /// The reference date moved by `milliseconds`; whole milliseconds, as every store keeps.
