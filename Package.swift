@@ -39,24 +39,29 @@ let package = Package(
     // Test helpers that need no store: clocks, fixtures, the failing fake store, and the
     // pseudo-terminal with its screen model (which measures text as App does).
     .target(name: "TestSupport", dependencies: ["Domain", "App"], path: "Tests/TestSupport"),
+    // Where tests run (`.blocking`, `.onOneThread`): Swift Testing's traits, so apart from
+    // TestSupport, which `pocket-bench` links.
+    .target(name: "TestTraits", path: "Tests/TestTraits"),
     // The real stores under test (StoreKind), for the contract suite and the tests above it.
     .target(
-      name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport"],
+      name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport", "TestTraits"],
       path: "Tests/StoreTestSupport"),
     // Domain alone: pure domain logic, and use cases against the failing fake.
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "TestTraits"]),
     // Use cases against the contract-tested stores (the in-memory store first of all).
     .testTarget(
       name: "UseCaseTests", dependencies: ["Domain", "Data", "TestSupport", "StoreTestSupport"]),
     .testTarget(
-      name: "DataTests", dependencies: ["Domain", "Data", "TestSupport", "StoreTestSupport"]),
+      name: "DataTests",
+      dependencies: ["Domain", "Data", "TestSupport", "TestTraits", "StoreTestSupport"]),
     .testTarget(
       name: "PresentationTests",
       dependencies: ["Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport"]),
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport",
+        "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "TestTraits",
+        "StoreTestSupport",
       ]),
     // The whole-process run spawns `pocket`, `bench-hello` and `bench-floor`, so all are
     // built for it.

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `pocket export` holds a large store a page at a time, never whole, and `pocket import`

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The suites whose tests wait on child processes, locks and clocks (`.blocking`) run them

@@ -1,6 +1,7 @@
 import Data
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 #if canImport(Glibc)

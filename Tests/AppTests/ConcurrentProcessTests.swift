@@ -1,6 +1,7 @@
 import Data
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Several `pocket` processes run commands that read then write (`lap`, `bookmark N`,

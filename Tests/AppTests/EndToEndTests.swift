@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Runs the real `pocket` executable, one process per command, against a temporary

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A million chat messages (150 MB) imported into the sqlite store through the file's

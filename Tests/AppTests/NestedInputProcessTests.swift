@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Deeply nested JSON through every door of the real binary — rates from a file and over

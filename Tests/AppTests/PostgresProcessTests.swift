@@ -1,6 +1,7 @@
 import Data
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `pocket --store postgres` as people run it: two machines (two processes, each with its own

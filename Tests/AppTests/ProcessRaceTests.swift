@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import StoreTestSupport
 import TestSupport
+import TestTraits
 import Testing
 
 /// `pocket` processes started at the same moment on one store, each running a command that

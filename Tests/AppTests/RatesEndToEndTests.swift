@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `refresh` against a local HTTP server on 127.0.0.1: no test reaches the internet.

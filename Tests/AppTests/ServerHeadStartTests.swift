@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 @testable import App

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A script on standard input learns from the exit status whether every command was done:

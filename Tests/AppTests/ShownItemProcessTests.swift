@@ -1,6 +1,7 @@
 import Data
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A number acts on the item the screen showed with it, or on nothing: two `pocket`

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `pocket` loads no networking at start: libcurl, OpenSSL, libpq and FoundationNetworking (some

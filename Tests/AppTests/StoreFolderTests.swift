@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Where the default store goes: `$XDG_DATA_HOME/pocket` when that is an absolute path

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A store followed through what goes wrong around it: a writer killed before it

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A line-mode session (standard input a pipe kept open, as a script that waits) follows

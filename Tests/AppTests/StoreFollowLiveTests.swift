@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Two real processes on one store: a person watches the live view in one terminal and

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `pocket store`, `export` and `import`: how a user moves data between stores.

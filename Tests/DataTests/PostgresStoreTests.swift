@@ -4,6 +4,7 @@ import Foundation
 import StoreTestSupport
 import Synchronization
 import TestSupport
+import TestTraits
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Domain
 import Synchronization
 import TestSupport
+import TestTraits
 import Testing
 
 /// A store's changes made elsewhere as a subscriber takes them: merged while it is busy,

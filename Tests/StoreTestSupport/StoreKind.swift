@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import TestSupport
+import TestTraits
 
 /// Every store Pocket has. The repository contract suite runs each test once per case, so
 /// a new store (`sqlite`) is checked by adding its case here and nothing else.
