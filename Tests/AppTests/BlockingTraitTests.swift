@@ -24,7 +24,11 @@ struct BlockingTraitTests {
       #expect(!Blocking.isOnItsThreads)
     }
   }
+}
 
+/// The executor of the `.blocking` suites, on its own: not in a `.blocking` suite, whose
+/// gate a soak run keeps busy for minutes, longer than this test's time limit.
+@Suite struct WaitingExecutorTests {
   /// Jobs that block until they have all started each get a thread: a test that resumes
   /// while others wait never waits behind them (how many tests run is the gate's to say).
   @Test(.timeLimit(.minutes(1)))

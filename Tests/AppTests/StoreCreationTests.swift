@@ -14,7 +14,9 @@ import Testing
 /// before the command's own change failed, a store that opens), and the next run with room
 /// makes or opens it normally. A store path too long to hold the store's files is refused
 /// before a folder is made.
-@Suite("A new store is made whole or not at all", .blocking, .serialized, .timeLimit(.minutes(5)))
+@Suite(
+  "A new store is made whole or not at all", .blocking, .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreCreationTests {
   static let soak = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1"
 
