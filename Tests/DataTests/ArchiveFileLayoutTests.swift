@@ -40,7 +40,7 @@ import Testing
   /// Every list with awkward strings in its records, and members the scanner passes over:
   /// nested objects and lists, `true`, `false`, `null`, negative and exponent numbers, some
   /// written without spaces, so a scalar ends at a bracket, a brace or a comma.
-  static func document(padding: Int = 0, paddingEndsInEscape: Bool = false) -> Document {
+  static func document(padding: Int = 0) -> Document {
     var document = Document()
     document.append("{\n  \"bookmarks\" : ")
     document.list(
@@ -65,10 +65,9 @@ import Testing
       #"{ "dateMs" : 0, "id" : \#(index + 1), "note" : "\#(text)", "score" : "5" }"#
     }
     if padding > 0 {
-      // One more entry whose note is long enough to reach past the cursor's window.
-      let note =
-        String(repeating: "x", count: padding) + (paddingEndsInEscape ? #"\""# : "")
-        + #" and \\ after"#
+      // One more entry whose note is long enough to reach past the cursor's window, an
+      // escaped quote right after its `padding` bytes.
+      let note = String(repeating: "x", count: padding) + #"\" and \\ after"#
       entries.append(#"{ "dateMs" : 0, "id" : 1000, "note" : "\#(note)", "score" : "5" }"#)
     }
     document.list("entries", entries)
@@ -110,34 +109,33 @@ import Testing
   @Test(arguments: [-2, -1, 0, 1])
   func aStringAcrossTheWindowsEndIsSkippedWhole(shift: Int) throws {
     // The long note's text begins at the same place whatever its length.
-    let probe = Array(Self.document(padding: 1, paddingEndsInEscape: true).text.utf8)
+    let probe = Array(Self.document(padding: 1).text.utf8)
     let marker = Array(#""note" : "x"#.utf8)
     let found = try #require(probe.firstRange(of: marker))
     let backslashAt = ByteCursor.windowSize - 1 + shift
     let padding = backslashAt - (found.upperBound - 1)
-    let document = Self.document(padding: padding, paddingEndsInEscape: true)
+    let document = Self.document(padding: padding)
     let bytes = Array(document.text.utf8)
     #expect(
       bytes[backslashAt] == UInt8(ascii: "\\") && bytes[backslashAt + 1] == UInt8(ascii: "\""))
     try Self.expectLayout(document, entries: Self.awkward.count + 1, lastEntry: 1000)
   }
 
-  @Test func aMemberNestedDeeperThanTheLimitMakesNoLayout() {
+  /// The document with the rates' `favorites` a list nested `levels` deep.
+  static func document(favoritesNested levels: Int) -> Document {
     var document = Self.document()
-    let deep =
-      String(repeating: "[", count: JSONNesting.maxDepth)
-      + String(
-        repeating: "]", count: JSONNesting.maxDepth)
     document.text = document.text.replacingOccurrences(
-      of: "\"favorites\" : [ \"EUR\" ]", with: "\"favorites\" : \(deep)")
-    #expect(document.scanned() == nil)
-    // One level less is read: the rates object is at depth 1, its member's list at 2.
-    var shallower = Self.document()
-    let limit = JSONNesting.maxDepth - 2
-    shallower.text = shallower.text.replacingOccurrences(
       of: "\"favorites\" : [ \"EUR\" ]",
       with: "\"favorites\" : "
-        + String(repeating: "[", count: limit) + String(repeating: "]", count: limit))
-    #expect(shallower.scanned() != nil)
+        + String(repeating: "[", count: levels) + String(repeating: "]", count: levels))
+    return document
+  }
+
+  /// The document is at depth 1 and the rates object at 2, so lists nested 62 deep in it
+  /// reach the limit of 64 and one more passes it.
+  @Test func aMemberNestedDeeperThanTheLimitMakesNoLayout() {
+    let levels = JSONNesting.maxDepth - 2
+    #expect(Self.document(favoritesNested: levels).scanned() != nil)
+    #expect(Self.document(favoritesNested: levels + 1).scanned() == nil)
   }
 }

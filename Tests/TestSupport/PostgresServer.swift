@@ -8,9 +8,10 @@ import Synchronization
 #endif
 
 /// A private PostgreSQL server for tests: its own temporary folder (data, log and Unix
-/// socket; in memory under `/dev/shm` unless it syncs), `initdb` and `pg_ctl` from this machine's PostgreSQL, run as `nobody` when the
-/// tests run as root (PostgreSQL refuses root). The superuser `pocket` is trusted on the
-/// socket only; every other role logs in with SCRAM. Nothing listens on TCP unless asked.
+/// socket; in memory under `/dev/shm` unless it syncs), `initdb` and `pg_ctl` from this
+/// machine's PostgreSQL, run as `nobody` when the tests run as root (PostgreSQL refuses
+/// root). The superuser `pocket` is trusted on the socket only; every other role logs in
+/// with SCRAM. Nothing listens on TCP unless asked.
 public final class PostgresServer: Sendable {
   public struct Options: Sendable {
     /// Also listen on 127.0.0.1 at this port (which then names the socket too).

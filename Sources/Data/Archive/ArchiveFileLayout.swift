@@ -106,8 +106,8 @@ extension ByteCursor {
   /// What ends a number, `true`, `false` or `null`: a delimiter (`, } ]`) or a space.
   private static func endsAScalar(_ byte: UInt8) -> Bool {
     switch byte {
-    case 0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09: true
-    default: false
+    case 0x2C, 0x7D, 0x5D: true
+    default: isSpace(byte)
     }
   }
 }

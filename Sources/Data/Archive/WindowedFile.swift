@@ -155,11 +155,14 @@ final class ByteCursor {
 
   /// Moves past spaces, tabs and line breaks.
   func skipSpace() {
-    _ = skip { byte in
-      switch byte {
-      case 0x20, 0x0A, 0x0D, 0x09: false
-      default: true
-      }
+    _ = skip { !Self.isSpace($0) }
+  }
+
+  /// Whether `byte` is JSON's white space: a space, a tab or a line break.
+  @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x20, 0x0A, 0x0D, 0x09: true
+    default: false
     }
   }
 
