@@ -109,12 +109,31 @@ public final class StoreChangeSignal: Sendable {
   /// Whether anyone subscribes now.
   public var isWatched: Bool { state.withLock { !$0.mailboxes.isEmpty } }
 
+  /// A time on this signal's pacing clock.
+  public struct Moment: Sendable, Comparable {
+    let offset: Duration
+
+    public static func < (lhs: Moment, rhs: Moment) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  /// Now, on the pacing clock: a watcher that learns of changes (file events) before it
+  /// can say what changed (a check, which may wait its turn behind the subscriber's own
+  /// work) takes the moments when it learns, and sends the changes with them.
+  public func now() -> Moment { Moment(offset: clock.now()) }
+
   /// Tells every subscriber. A subscriber that has not taken the events before gets them
   /// merged into one (`StoreEvent.merged`).
-  public func send(_ event: StoreEvent) {
+  ///
+  /// - Parameter seen: when the change was seen (from the first sign of it to the last, as
+  ///   `now()` read them), if not now. Pacing reads a burst's pauses from these times: a
+  ///   watcher's own wait between seeing changes and sending them is not a pause of the
+  ///   writer, and must not start a new burst.
+  public func send(_ event: StoreEvent, seen: ClosedRange<Moment>? = nil) {
     let mailboxes = state.withLock { Array($0.mailboxes.values) }
     let now = clock.now()
-    for mailbox in mailboxes { mailbox.put(event, at: now) }
+    let first = seen?.lowerBound.offset ?? now
+    let last = seen?.upperBound.offset ?? now
+    for mailbox in mailboxes { mailbox.put(event, first: first, last: last) }
   }
 
   /// A new subscription.
@@ -142,10 +161,10 @@ public final class StoreChangeSignal: Sendable {
   }
 }
 
-/// One subscriber's events not yet taken, merged into one, with when the first of them
-/// came (on the signal's pacing clock).
+/// One subscriber's events not yet taken, merged into one, with when the first and the last
+/// of them came (on the signal's pacing clock).
 final class Mailbox: Sendable {
-  typealias Arrival = (event: StoreEvent, at: Duration)
+  typealias Arrival = (event: StoreEvent, first: Duration, last: Duration)
 
   private struct State {
     /// What waits: merged, with when its first and its last part came.
@@ -156,24 +175,26 @@ final class Mailbox: Sendable {
 
   private let state = Mutex(State())
 
-  func put(_ event: StoreEvent, at now: Duration) {
+  func put(_ event: StoreEvent, first: Duration, last: Duration) {
     let waiter = state.withLock { state -> CheckedContinuation<Arrival?, Never>? in
       if let waiter = state.waiter {
         state.waiter = nil
         return waiter
       }
       state.pending =
-        state.pending.map { ($0.event.merged(with: event), $0.first, now) } ?? (event, now, now)
+        state.pending.map {
+          ($0.event.merged(with: event), Swift.min($0.first, first), Swift.max($0.last, last))
+        } ?? (event, first, last)
       return nil
     }
-    waiter?.resume(returning: (event, now))
+    waiter?.resume(returning: (event, first, last))
   }
 
-  /// What waits, without waiting, and when its last part came.
+  /// What waits, without waiting.
   func takeIfAny() -> Arrival? {
     state.withLock { state in
       defer { state.pending = nil }
-      return state.pending.map { ($0.event, $0.last) }
+      return state.pending
     }
   }
 
@@ -186,7 +207,7 @@ final class Mailbox: Sendable {
           if state.isCancelled { return .some(nil) }
           if let pending = state.pending {
             state.pending = nil
-            return .some((pending.event, pending.first))
+            return .some(pending)
           }
           state.waiter = continuation
           return .none
@@ -223,7 +244,8 @@ final class Subscription: Sendable {
 /// What comes while the subscriber is busy waits, merged into one event, so a burst of
 /// changes (a 10,000-row import, a thousand commands of a script) costs a few reloads,
 /// not one each. Deliveries are paced: a change that comes `quiet` or more after the one
-/// before it is delivered at once; one that comes sooner continues a burst, and waits until
+/// before it (when its watcher saw it: `StoreChangeSignal.send(_:seen:)`) is delivered at
+/// once; one that comes sooner continues a burst, and waits until
 /// a gap after the last delivery that starts at `quiet` and grows four times with each
 /// delivery of the burst, up to `longestGap`, taking in everything that comes meanwhile,
 /// or until `quiet` passes without a change (the burst is over). A burst is so a handful
@@ -263,12 +285,12 @@ public struct StoreChanges: AsyncSequence, Sendable {
 
     public mutating func next() async -> StoreEvent? {
       guard !isFinished else { return nil }
-      guard let (first, arrived) = await subscription.mailbox.take() else {
+      guard let (taken, arrived, last) = await subscription.mailbox.take() else {
         isFinished = true
         return nil
       }
-      var event = first
-      var latest = arrived
+      var event = taken
+      var latest = last
       if case .changed = event, let gap, let lastArrival,
         arrived - lastArrival < StoreChanges.quiet
       {
@@ -276,9 +298,9 @@ public struct StoreChanges: AsyncSequence, Sendable {
         let deadline = lastDelivery + gap
         while clock.now() < deadline {
           await clock.sleep(Swift.min(deadline, latest + StoreChanges.quiet) - clock.now())
-          if let (more, at) = subscription.mailbox.takeIfAny() {
+          if let (more, _, last) = subscription.mailbox.takeIfAny() {
             event = event.merged(with: more)
-            latest = at
+            latest = Swift.max(latest, last)
           } else if clock.now() >= latest + StoreChanges.quiet {
             break
           }

@@ -61,6 +61,55 @@ struct StoreFileWatchTests {
     #expect(await firstEvent(changes) == .changed(.chat))
   }
 
+  /// What a check finds is sent as seen when the file event that asked for it came, not
+  /// when the check ends (it may wait behind the subscriber's own reload): pacing reads the
+  /// writer's pauses from those times. Here a change seen at 10 ms is sent at 250 ms, and
+  /// the next, seen at 260 ms, comes after a pause of the writer (250 ms), so at once;
+  /// sent as checked, it would be 10 ms after the one before, and wait out a burst's gap.
+  @Test func aChangeIsSentAsSeenAtTheFileEventNotWhenItsCheckEnds() async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("store")
+    let clock = ManualClock()
+    let held = Mutex(false)
+    let waiting = Mutex(0)
+    let seenContent = Mutex(Foundation.Data())
+    let watch = StoreFileWatch(
+      folder: folder.path, names: ["store"], vital: [], choice: .automatic,
+      signal: StoreChangeSignal(clock: clock)
+    ) {
+      if held.withLock({ $0 }) {
+        waiting.withLock { $0 += 1 }
+        await Turns.wait { !held.withLock { $0 } }
+      }
+      let content = (try? Foundation.Data(contentsOf: file)) ?? Foundation.Data()
+      return seenContent.withLock { seen in
+        defer { seen = content }
+        return seen == content ? nil : .changed(.chat)
+      }
+    }
+    let changes = watch.subscribe()
+    let delivered = Mutex<[Duration]>([])
+    let consumer = Task {
+      for await _ in changes { delivered.withLock { $0.append(clock.now.offset) } }
+    }
+    defer { consumer.cancel() }
+
+    try Foundation.Data("one".utf8).write(to: file)
+    #expect(await Turns.wait { delivered.withLock { $0.count } == 1 })
+    clock.advance(by: .milliseconds(10))
+    held.withLock { $0 = true }
+    try Foundation.Data("two".utf8).write(to: file)
+    #expect(await Turns.wait { waiting.withLock { $0 } >= 1 }, "the check waits")
+    clock.advance(by: .milliseconds(240))
+    held.withLock { $0 = false }
+    #expect(await Turns.wait { delivered.withLock { $0.count } == 2 })
+    clock.advance(by: .milliseconds(10))
+    try Foundation.Data("three".utf8).write(to: file)
+    await Turns.wait(turns: 100) { delivered.withLock { $0.count } == 3 }
+    #expect(delivered.withLock { $0 } == [0, 250, 260].map { .milliseconds($0) })
+  }
+
   /// A store that cannot be watched is checked 4 times a second: each tick checks once
   /// (checks are repeated only after file events).
   @Test func aPolledStoreIsCheckedFourTimesASecond() async throws {

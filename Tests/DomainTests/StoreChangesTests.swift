@@ -121,6 +121,41 @@ struct StoreChangesTests {
       "each delivery of the burst takes in every kind that came")
   }
 
+  /// A burst whose watcher is held up twice for 150 ms (its checks wait behind the
+  /// subscriber's own reload) and then sends what it saw meanwhile as seen then: the writer
+  /// never paused, so no delivery comes at once as after a quiet spell. Each hold-up only
+  /// ends the wait it falls in, as a quiet spell would, and the gaps keep growing.
+  @Test func aWatchersOwnHoldUpIsNotAPauseOfTheWriter() async {
+    let clock = ManualClock()
+    let signal = StoreChangeSignal(clock: clock)
+    let changes = signal.subscribe()
+    let log = Recorder<Duration>()
+    let consumer = Task(executorPreference: Blocking.oneThread) {
+      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
+    }
+    defer { consumer.cancel() }
+    let heldUp = [400..<550, 1_200..<1_350]
+    var unsent: ClosedRange<StoreChangeSignal.Moment>?
+    for step in 0..<200 {
+      let seen = signal.now()
+      unsent = unsent.map { $0.lowerBound...seen } ?? seen...seen
+      if !heldUp.contains(where: { $0.contains(step * 10) }) {
+        signal.send(.changed(.chat), seen: unsent)
+        unsent = nil
+      }
+      await eventually(tries: 500) { false }
+      clock.advance(by: .milliseconds(10))
+      await eventually(tries: 500) { false }
+    }
+    for _ in 0..<60 {
+      clock.advance(by: .milliseconds(10))
+      await eventually(tries: 500) { false }
+    }
+    // Sent as they were checked, the two hold-ups' ends would each come at once and start
+    // the pacing over: 11 deliveries.
+    #expect(log.withLock { $0 } == [0, 100, 490, 1_290, 2_090].map { .milliseconds($0) })
+  }
+
   /// A change after a quiet spell comes at once, and a new burst starts at 100 ms again.
   @Test func aChangeAfterQuietComesAtOnce() async {
     let clock = ManualClock()

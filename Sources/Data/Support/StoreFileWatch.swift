@@ -55,7 +55,7 @@ final class StoreFileWatch: StoreObservation {
   /// The files whose going ends the store (`vital` among them).
   private let ending: Set<String>
   private let check: @Sendable () async -> StoreEvent?
-  private let signal = StoreChangeSignal()
+  private let signal: StoreChangeSignal
   private let queue = DispatchQueue(label: "pocket.store-watch")
   private let state: Mutex<State>
 
@@ -64,6 +64,11 @@ final class StoreFileWatch: StoreObservation {
     var source: WatchSource?
     var isChecking = false
     var checkAgain = false
+    /// When the first file event (or tick of polling) no check has begun since came, and
+    /// the latest: what a check finds, it sends as seen then, not when the check, which
+    /// may wait its turn, ends.
+    var firstUnchecked: StoreChangeSignal.Moment?
+    var lastTouched: StoreChangeSignal.Moment?
     /// The wait before a check is repeated, which a file event cuts short.
     var nap: Task<Void, Never>?
     var isGone = false
@@ -82,11 +87,14 @@ final class StoreFileWatch: StoreObservation {
   ///     move away ends it (`rm -rf` deletes the files before the folder: a check between
   ///     would read the rest as a damaged store).
   ///   - choice: `.polling` to poll wherever the store is.
+  ///   - signal: what tells the subscribers (a test gives one on a test clock).
   ///   - check: what another writer changed since the last check; `nil` for nothing.
   init(
     folder: String, names: Set<String>, vital: Set<String>, ending: Set<String> = [],
-    choice: WatchChoice, check: @escaping @Sendable () async -> StoreEvent?
+    choice: WatchChoice, signal: StoreChangeSignal = StoreChangeSignal(),
+    check: @escaping @Sendable () async -> StoreEvent?
   ) {
+    self.signal = signal
     self.folder = folder
     self.names = names
     self.vital = vital
@@ -167,8 +175,11 @@ final class StoreFileWatch: StoreObservation {
   /// A store file changed (`settling`: a file event, after which the check is repeated),
   /// or a tick of polling came: check what, once at a time.
   private func touched(settling: Bool = true) {
+    let now = signal.now()
     let starts = state.withLock { state -> Bool in
       guard !state.isGone else { return false }
+      state.firstUnchecked = state.firstUnchecked ?? now
+      state.lastTouched = now
       if state.isChecking {
         state.checkAgain = true
         // A check waiting to be repeated is made now.
@@ -191,11 +202,16 @@ final class StoreFileWatch: StoreObservation {
     let settleDelays = settling ? Self.settleDelays : []
     var delays = settleDelays[...]
     while true {
+      let seen = state.withLock { state -> ClosedRange<StoreChangeSignal.Moment>? in
+        defer { state.firstUnchecked = nil }
+        guard let last = state.lastTouched else { return nil }
+        return (state.firstUnchecked ?? last)...last
+      }
       if let event = await check() {
         // What the check read may be a store half deleted (`rm -rf` takes the files one
         // by one): that is the store gone, not a change.
         if let went = wentAway() { return gone(went) }
-        signal.send(event)
+        signal.send(event, seen: seen)
       }
       let touchedAgain = state.withLock { state in
         defer { state.checkAgain = false }
