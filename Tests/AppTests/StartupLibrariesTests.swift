@@ -26,8 +26,12 @@ import Testing
 
   /// The binary `make install` installs (`make` builds it): the Swift runtime and
   /// Foundation linked in, no Swift library mapped, and still no networking at start.
+  /// SQLite and the C++ library are linked in too, where their archives were found (`make`
+  /// links them in `.build/static-archives`).
   static let staticPocket = Fixtures.packageRoot.appendingPathComponent(
     ".build/static/release/pocket")
+  static let staticArchives = Fixtures.packageRoot.appendingPathComponent(
+    ".build/static-archives")
 
   @Test(
     .enabled(
@@ -38,11 +42,17 @@ import Testing
       "no static build at .build/static/release (make builds it)"))
   func theStaticBuildMapsNoSwiftLibraryAndNoNetworking() throws {
     let files = try Self.filesMapped(by: Self.staticPocket)
-    #expect(files.contains { $0.contains("libsqlite3") }, "the maps were read: \(files)")
+    #expect(files.contains { $0.contains("/libc.so") }, "the maps were read: \(files)")
     let swift = files.filter { $0.contains("libswift") || $0.contains("libFoundation") }
     #expect(swift.isEmpty, "Swift libraries mapped: \(swift.sorted())")
     let loaded = files.filter { file in Self.networking.contains { file.contains($0) } }
     #expect(loaded.isEmpty, "loaded at start: \(loaded.sorted())")
+    for (library, archive) in [("libsqlite3", "libsqlite3.a"), ("libstdc++", "libstdc++.a")] {
+      let linkedIn = FileManager.default.fileExists(
+        atPath: Self.staticArchives.appendingPathComponent(archive).path)
+      let mapped = files.contains { $0.contains(library + ".so") }
+      #expect(mapped != linkedIn, "\(library): linked in \(linkedIn), mapped \(mapped)")
+    }
   }
 
   /// The static build is linked at a fixed address (`make` passes `-no-pie`): no
