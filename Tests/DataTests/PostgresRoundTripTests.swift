@@ -105,20 +105,72 @@ struct PostgresRoundTripTests {
     #expect(try connection.integer("SELECT sum(x) FROM t") == 8)
   }
 
+  /// A transaction whose statement carries its COMMIT (`commitWithNext`) commits in that
+  /// statement's round trip, and returns the statement's own result.
+  @Test(arguments: [true, false])
+  func aStatementCarryingItsCommitCommitsAndReturnsItsResult(pipelined: Bool) throws {
+    let connection = try connection(pipelined: pipelined)
+    let before = connection.roundTrips
+    let inserted = try connection.transaction("BEGIN", prelude: [("INSERT INTO t VALUES (1)", [])])
+    {
+      connection.commitWithNext()
+      return try connection.integer("INSERT INTO t VALUES (2), (3) RETURNING x * 10")
+    }
+    #expect(inserted == 20)
+    #expect(!connection.inTransaction)
+    // BEGIN, the prelude, the statement and COMMIT: one round trip, or four one by one.
+    #expect(connection.roundTrips - before == (pipelined ? 1 : 4))
+    #expect(try connection.text("SELECT string_agg(x::text, ',' ORDER BY x) FROM t") == "1,2,3")
+  }
+
+  /// When that statement fails, the COMMIT does not run: nothing of the transaction stays,
+  /// and the connection goes on.
+  @Test(arguments: [true, false])
+  func aFailingStatementCarryingItsCommitRollsEverythingBack(pipelined: Bool) throws {
+    let connection = try connection(pipelined: pipelined)
+    let error = #expect(throws: PostgresError.self) {
+      try connection.transaction("BEGIN", prelude: [("INSERT INTO t VALUES (1)", [])]) {
+        connection.commitWithNext()
+        try connection.execute("INSERT INTO t VALUES (1 / $1)", 0)
+      }
+    }
+    #expect(error?.sqlState == "22012", "division by zero")
+    #expect(!connection.inTransaction)
+    #expect(try connection.integer("SELECT count(*) FROM t") == 0)
+  }
+
+  /// A statement after the one that carried the COMMIT would run outside the transaction:
+  /// it is refused, and runs nowhere.
+  @Test func aStatementAfterTheCommitIsRefused() throws {
+    let connection = try connection(pipelined: true)
+    let error = #expect(throws: PostgresError.self) {
+      try connection.transaction("BEGIN") {
+        connection.commitWithNext()
+        try connection.execute("INSERT INTO t VALUES (1)")
+        try connection.execute("INSERT INTO t VALUES (2)")
+      }
+    }
+    #expect(error?.message.contains("after its transaction's COMMIT") == true)
+    #expect(try connection.text("SELECT string_agg(x::text, ',' ORDER BY x) FROM t") == "1")
+    // The next transaction is an ordinary one again.
+    try connection.transaction("BEGIN") { _ = try connection.execute("INSERT INTO t VALUES (3)") }
+    #expect(try connection.integer("SELECT count(*) FROM t") == 2)
+  }
+
   /// What `pocket --store postgres say hi` costs on the wire after connecting: the schema's
-  /// version and path in one statement, the message in two round trips (BEGIN, the lock and
-  /// the insert; COMMIT), and the chat's first page in one.
-  @Test func openingSayingAndReadingTheChatTakeFourRoundTrips() async throws {
+  /// version and path in one statement, the message in one round trip (BEGIN, the lock, the
+  /// insert and COMMIT), and the chat's first page in one.
+  @Test func openingSayingAndReadingTheChatTakeThreeRoundTrips() async throws {
     let target = PostgresTarget(url: server.url(), schema: PostgresServer.uniqueSchema())
     _ = try PostgresStore.open(target, environment: [:])  // makes the schema
     let store = try PostgresStore.open(target, environment: [:])
     let chat = store.repositories.chat
     #expect(await store.database.roundTrips == 1)
     _ = try await chat.insert(content: "hi", date: Fixtures.date())
-    #expect(await store.database.roundTrips == 3)
+    #expect(await store.database.roundTrips == 2)
     let page = try await chat.newestMessages(skipping: 0, limit: 20)
     #expect(page.items.map(\.content) == ["hi"])
     #expect(page.total == 1)
-    #expect(await store.database.roundTrips == 4)
+    #expect(await store.database.roundTrips == 3)
   }
 }

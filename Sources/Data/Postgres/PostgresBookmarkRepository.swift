@@ -63,7 +63,7 @@ struct PostgresBookmarkRepository: BookmarkRepository {
     if let problem = InputField.title.problem(title, field: "title", mayBeEmpty: true) {
       throw DomainError.invalidInput(.outOfRange(problem))
     }
-    try await database.write { connection in
+    try await database.writeOne { connection in
       try requireChange(try connection.execute(Self.rename, title, url))
     }
   }

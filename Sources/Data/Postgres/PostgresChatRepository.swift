@@ -94,7 +94,7 @@ struct PostgresChatRepository: ChatRepository {
     // Checked before the id is known: everything but the id.
     let checked = try ChatMessage(id: 1, content: content, date: date).storable()
     let row = ChatMessageRow(checked)
-    return try await database.write { connection in
+    return try await database.writeOne { connection in
       var message = checked
       message.id = try insertWithNextID(
         "chat_messages", table: "chat_messages", columns: ChatMessageRow.columns,
@@ -146,14 +146,14 @@ struct PostgresChatRepository: ChatRepository {
 
   func update(_ message: ChatMessage) async throws {
     let row = ChatMessageRow(try message.storable())
-    try await database.write { connection in
+    try await database.writeOne { connection in
       try requireChange(
         try connection.execute(Self.update, row.content, row.dateMs, row.edited, row.id))
     }
   }
 
   func delete(id: Int64) async throws {
-    try await database.write { connection in
+    try await database.writeOne { connection in
       try requireChange(try connection.execute(Self.delete, id))
     }
   }

@@ -39,6 +39,10 @@ final class PostgresConnection {
   private(set) var roundTrips = 0
   /// Statements to send ahead of the next one, in the same round trip (`sendWithNext`).
   private var waiting: [(sql: String, values: [any PostgresBindable])] = []
+  /// Whether the next statement run ends the transaction (`commitWithNext`), and whether
+  /// one did: the transaction is then over, and no statement may follow in it.
+  private var commitsWithNext = false
+  private var committedEarly = false
 
   /// Connects with libpq's keywords and values (`PQconnectdbParams`, a `dbname` holding a
   /// URL or connection string expanded), then what is not given comes from the `PG*`
@@ -173,15 +177,26 @@ final class PostgresConnection {
   ) throws -> Result {
     sendWithNext(begin)
     for statement in prelude { sendWithNext(statement.sql, arguments: statement.values) }
+    defer { (commitsWithNext, committedEarly) = (false, false) }
     do {
       let result = try body()
-      try execute("COMMIT")
+      if !committedEarly { try execute("COMMIT") }
       return result
     } catch {
       waiting.removeAll()
+      commitsWithNext = false
       if inTransaction { _ = try? execute("ROLLBACK") }
       throw error
     }
+  }
+
+  /// Makes the next statement the transaction's last: its COMMIT travels in the same round
+  /// trip, and the statement's result comes back once the commit is done (a write of one
+  /// statement then costs one round trip, not two). When the statement fails the server
+  /// skips the COMMIT, and the transaction is rolled back as always. A statement after it
+  /// in the same transaction is refused: it would run outside the transaction.
+  func commitWithNext() {
+    commitsWithNext = true
   }
 
   /// Sends `sql` with the next statement run, in the same round trip (libpq's pipeline
@@ -204,24 +219,53 @@ final class PostgresConnection {
       waiting.removeAll()
       throw PostgresError(message: "the connection is closed", connectionLost: true)
     }
-    guard waiting.isEmpty else {
-      let statements = waiting + [(sql, values)]
-      waiting.removeAll()
-      guard let pipeline = libpq.pipeline else {
-        for statement in statements.dropLast() {
-          libpq.clear(try runAlone(statement.sql, statement.values))
-        }
-        return try runAlone(sql, values)
-      }
-      return try run(statements, pipeline)
+    guard !committedEarly else {
+      throw PostgresError(message: "a statement after its transaction's COMMIT: \(sql)")
     }
-    return try runAlone(sql, values)
+    let commits = commitsWithNext
+    commitsWithNext = false
+    guard !waiting.isEmpty || commits else { return try runAlone(sql, values) }
+    let statements = waiting + [(sql, values)] + (commits ? [("COMMIT", [])] : [])
+    waiting.removeAll()
+    // The result wanted is the statement's, before the COMMIT that may follow it.
+    let wanted = statements.count - (commits ? 2 : 1)
+    let result =
+      if let pipeline = libpq.pipeline {
+        try run(statements, pipeline, resultOf: wanted)
+      } else {
+        try runOneByOne(statements, resultOf: wanted)
+      }
+    // Only once the COMMIT went through is the transaction over; a failure leaves it to be
+    // rolled back.
+    committedEarly = commits
+    return result
   }
 
-  /// Sends `statements` in one pipeline and reads their results: the last one's, or the
+  /// Runs `statements` one round trip each, as a libpq without pipeline mode must; the
+  /// result of the one at `wanted`, or the first failure (those after it do not run).
+  private func runOneByOne(
+    _ statements: [(sql: String, values: [any PostgresBindable])], resultOf wanted: Int
+  ) throws(PostgresError) -> LibPQ.PGResult {
+    var kept: LibPQ.PGResult?
+    for (index, statement) in statements.enumerated() {
+      let result: LibPQ.PGResult
+      do {
+        result = try runAlone(statement.sql, statement.values)
+      } catch {
+        kept.map(libpq.clear)
+        throw error
+      }
+      if index == wanted { kept = result } else { libpq.clear(result) }
+    }
+    guard let kept else { throw lastError() }
+    return kept
+  }
+
+  /// Sends `statements` in one pipeline and reads their results: the one at `wanted`, or the
   /// first failure (the server skips every statement after it until the pipeline's end).
   private func run(
-    _ statements: [(sql: String, values: [any PostgresBindable])], _ pipeline: LibPQ.Pipeline
+    _ statements: [(sql: String, values: [any PostgresBindable])], _ pipeline: LibPQ.Pipeline,
+    resultOf wanted: Int
   ) throws(PostgresError) -> LibPQ.PGResult {
     guard pipeline.enter(handle) == 1 else { throw lastError() }
     defer { _ = pipeline.exit(handle) }
@@ -241,7 +285,7 @@ final class PostgresConnection {
       while let extra = pipeline.getResult(handle) { libpq.clear(extra) }
       let status = libpq.resultStatus(result)
       if status == LibPQ.commandOK || status == LibPQ.tuplesOK {
-        if index == statements.count - 1 { last = result } else { libpq.clear(result) }
+        if index == wanted { last = result } else { libpq.clear(result) }
       } else {
         if failure == nil, status != LibPQ.pipelineAborted { failure = error(of: result) }
         libpq.clear(result)

@@ -70,6 +70,18 @@ actor PostgresDatabase {
     try run("BEGIN ISOLATION LEVEL READ COMMITTED", locked: true, body)
   }
 
+  /// Runs `body`, a write of one statement, as `write` does, with the statement's COMMIT in
+  /// its round trip (`PostgresConnection.commitWithNext`): BEGIN, the lock, the statement
+  /// and COMMIT go to the server together.
+  func writeOne<Result: Sendable>(
+    _ body: @Sendable (PostgresConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    try write { connection in
+      connection.commitWithNext()
+      return try body(connection)
+    }
+  }
+
   private func run<Result: Sendable>(
     _ begin: String, locked: Bool, _ body: (PostgresConnection) throws -> Result
   ) throws(DomainError) -> Result {

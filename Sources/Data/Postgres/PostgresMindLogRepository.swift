@@ -34,7 +34,7 @@ struct PostgresMindLogRepository: MindLogRepository {
     // Checked before the id is known: everything but the id.
     let checked = try MindLog(id: 1, date: date, score: score, note: note).storable()
     let row = MindLogRow(checked)
-    return try await database.write { connection in
+    return try await database.writeOne { connection in
       var entry = checked
       entry.id = try insertWithNextID(
         "mind_logs", table: "mind_logs", columns: MindLogRow.columns,
@@ -60,7 +60,7 @@ struct PostgresMindLogRepository: MindLogRepository {
   }
 
   func delete(id: Int64) async throws {
-    try await database.write { connection in
+    try await database.writeOne { connection in
       try requireChange(try connection.execute(Self.delete, id))
     }
   }

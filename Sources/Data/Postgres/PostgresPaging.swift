@@ -43,11 +43,14 @@ enum PostgresSharedSQL {
 
   /// Moves the id counter `$1` past every id given and every id in `table`; returns it.
   static func nextID(table: String) -> String {
+    "UPDATE counters SET value = \(nextValue(table: table)) WHERE name = $1 RETURNING value"
+  }
+
+  /// The next id of `table`, in a statement on `counters`: past the counter's value and every
+  /// id in the table.
+  static func nextValue(table: String) -> String {
     // Table names are constants of ours; max(id) is one step down the primary key.
-    """
-    UPDATE counters SET value = greatest(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1
-    WHERE name = $1 RETURNING value
-    """
+    "greatest(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1"
   }
 
   /// Sets the id counter `$2` to `$1`.
@@ -81,18 +84,23 @@ func requireChange(_ changed: Int) throws(DomainError) {
 /// Inserts a row of `table` whose id is the next of the list counted under `name` (as
 /// `nextID` gives it), in one statement; returns the id. `columns` names the row's columns,
 /// the id first; `values` are the others', bound as `$2`, `$3`, … (`$1` is `name`).
-/// - Throws: `.outOfRange` past the last id (the transaction then rolls back).
+/// - Throws: `.outOfRange` past the last id, having changed nothing: the statement moves
+///   the counter only to an id in range, so it may be the last of its transaction, whose
+///   COMMIT goes with it (`PostgresDatabase.writeOne`).
 func insertWithNextID(
   _ name: String, table: String, columns: String, values: [any PostgresBindable],
   _ connection: PostgresConnection
 ) throws -> Int64 {
   let parameters = (2..<(values.count + 2)).map { "$\($0)" }.joined(separator: ", ")
-  // The row is inserted only with an id in range; the counter's value says which it was.
+  // The counter moves, and the row is inserted, only for an id in range; otherwise the id
+  // it would have given (read from the statement's snapshot, as the counter was) says so.
+  let next = PostgresSharedSQL.nextValue(table: table)
   let sql = """
-    WITH next AS (\(PostgresSharedSQL.nextID(table: table))),
-    inserted AS (INSERT INTO \(table) (\(columns))
-      SELECT value, \(parameters) FROM next WHERE value <= \(Limits.maxCounter))
+    WITH next AS (UPDATE counters SET value = \(next)
+      WHERE name = $1 AND \(next) <= \(Limits.maxCounter) RETURNING value),
+    inserted AS (INSERT INTO \(table) (\(columns)) SELECT value, \(parameters) FROM next)
     SELECT value FROM next
+    UNION ALL SELECT \(next) FROM counters WHERE name = $1 AND NOT EXISTS (SELECT FROM next)
     """
   let id = try connection.integer(sql, arguments: [name] + values)
   return try checkedID(id, name)

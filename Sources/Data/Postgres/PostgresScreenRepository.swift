@@ -26,7 +26,7 @@ struct PostgresScreenRepository: ScreenRepository {
     var calculatorCurrency: String?
     if case .calculator(let currency) = screen { calculatorCurrency = currency }
     let row = ScreenStateRow(lastScreen: screen, lastCalculatorCurrency: calculatorCurrency)
-    try await database.write { connection in
+    try await database.writeOne { connection in
       _ = try connection.execute(
         Self.upsert, row.screen, row.currency, row.lastCalculatorCurrency)
     }
