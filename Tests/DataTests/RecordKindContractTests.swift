@@ -34,6 +34,12 @@ import Testing
     #expect(Set(RecordKind.all.map(\.name)).count == RecordKind.all.count)
   }
 
+  /// The tables a store checks at open and an import empties are the kinds' own, listed
+  /// apart so that opening builds no kind.
+  @Test func theTablesOfRecordsAreTheKindsTables() {
+    #expect(RecordKind.tablesOfRecords == RecordKind.all.flatMap(\.tables))
+  }
+
   /// The members of a document, by their path from the top ("rates.favorites").
   static func members(_ bytes: [UInt8]) throws -> [String: String] {
     let object = try JSONSerialization.jsonObject(with: Foundation.Data(bytes))
