@@ -126,14 +126,8 @@ struct StoreChangesTests {
   /// never paused, so no delivery comes at once as after a quiet spell. Each hold-up only
   /// ends the wait it falls in, as a quiet spell would, and the gaps keep growing.
   @Test func aWatchersOwnHoldUpIsNotAPauseOfTheWriter() async {
-    let clock = ManualClock()
-    let signal = StoreChangeSignal(clock: clock)
-    let changes = signal.subscribe()
-    let log = Recorder<Duration>()
-    let consumer = Task(executorPreference: Blocking.oneThread) {
-      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
-    }
-    defer { consumer.cancel() }
+    let deliveries = DeliveryTimes()
+    let (clock, signal) = (deliveries.clock, deliveries.signal)
     let heldUp = [400..<550, 1_200..<1_350]
     var unsent: ClosedRange<StoreChangeSignal.Moment>?
     for step in 0..<200 {
@@ -153,67 +147,49 @@ struct StoreChangesTests {
     }
     // Sent as they were checked, the two hold-ups' ends would each come at once and start
     // the pacing over: 11 deliveries.
-    #expect(log.withLock { $0 } == [0, 100, 490, 1_290, 2_090].map { .milliseconds($0) })
+    #expect(deliveries.times == [0, 100, 490, 1_290, 2_090].map { .milliseconds($0) })
   }
 
   /// A change after a quiet spell comes at once, and a new burst starts at 100 ms again.
   @Test func aChangeAfterQuietComesAtOnce() async {
-    let clock = ManualClock()
-    let signal = StoreChangeSignal(clock: clock)
-    let changes = signal.subscribe()
-    let log = Recorder<Duration>()
-    let consumer = Task(executorPreference: Blocking.oneThread) {
-      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
-    }
-    defer { consumer.cancel() }
+    let deliveries = DeliveryTimes()
+    let (clock, signal) = (deliveries.clock, deliveries.signal)
     signal.send(.changed(.chat))
-    await eventually { log.withLock { $0.count } == 1 }
+    await eventually { deliveries.times.count == 1 }
     clock.advance(by: .milliseconds(150))
     signal.send(.changed(.chat))
-    await eventually { log.withLock { $0.count } == 2 }
+    await eventually { deliveries.times.count == 2 }
     signal.send(.changed(.chat))
     await eventually { clock.sleepers == 1 }
     clock.advance(by: .milliseconds(100))
-    await eventually { log.withLock { $0.count } == 3 }
-    #expect(log.withLock { $0 } == [0, 150, 250].map { .milliseconds($0) })
+    await eventually { deliveries.times.count == 3 }
+    #expect(deliveries.times == [0, 150, 250].map { .milliseconds($0) })
   }
 
   /// A command that commits twice (its record, then the screen it shows) at a person's
   /// pace: each command's first change comes at once; only its second waits.
   @Test func changesAtAPersonsPaceComeAtOnceThoughEachCommitsTwice() async {
-    let clock = ManualClock()
-    let signal = StoreChangeSignal(clock: clock)
-    let changes = signal.subscribe()
-    let log = Recorder<Duration>()
-    let consumer = Task(executorPreference: Blocking.oneThread) {
-      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
-    }
-    defer { consumer.cancel() }
+    let deliveries = DeliveryTimes()
+    let (clock, signal) = (deliveries.clock, deliveries.signal)
     for command in 0..<5 {
       let start = Duration.milliseconds(command * 150)
       signal.send(.changed(.chat))
-      await eventually { log.withLock { $0.count } == command * 2 + 1 }
-      #expect(log.withLock { $0.last } == start, "command \(command)'s record at once")
+      await eventually { deliveries.times.count == command * 2 + 1 }
+      #expect(deliveries.times.last == start, "command \(command)'s record at once")
       clock.advance(by: .milliseconds(5))
       signal.send(.changed(.screens))
       await eventually { clock.sleepers == 1 }
       clock.advance(by: .milliseconds(145))
-      await eventually { log.withLock { $0.count } == command * 2 + 2 }
+      await eventually { deliveries.times.count == command * 2 + 2 }
     }
-    #expect(log.withLock { $0.count } == 10)
+    #expect(deliveries.times.count == 10)
   }
 
   /// 1,000 changes 2 ms apart: a handful of deliveries, the last one 100 ms after the last
   /// change.
   @Test func aThousandChangesInTwoSecondsAreAtMostFiveDeliveries() async {
-    let clock = ManualClock()
-    let signal = StoreChangeSignal(clock: clock)
-    let changes = signal.subscribe()
-    let log = Recorder<Duration>()
-    let consumer = Task(executorPreference: Blocking.oneThread) {
-      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
-    }
-    defer { consumer.cancel() }
+    let deliveries = DeliveryTimes()
+    let (clock, signal) = (deliveries.clock, deliveries.signal)
     for _ in 0..<1_000 {
       signal.send(.changed(.chat))
       await Task.yield()
@@ -225,10 +201,10 @@ struct StoreChangesTests {
       clock.advance(by: .milliseconds(100))
       await eventually(tries: 1_000) { false }
     }
-    let deliveries = log.withLock { $0 }
-    #expect(deliveries.count <= 5, "\(deliveries)")
-    #expect((deliveries.last ?? .zero) >= last, "the burst's end is delivered: \(deliveries)")
-    #expect((deliveries.last ?? .zero) <= last + .milliseconds(100), "\(deliveries)")
+    let times = deliveries.times
+    #expect(times.count <= 5, "\(times)")
+    #expect((times.last ?? .zero) >= last, "the burst's end is delivered: \(times)")
+    #expect((times.last ?? .zero) <= last + .milliseconds(100), "\(times)")
   }
 }
 
@@ -239,4 +215,26 @@ private final class Recorder<Entry: Sendable>: Sendable {
   func withLock<Result: Sendable>(_ body: (inout [Entry]) -> Result) -> Result {
     entries.withLock { body(&$0) }
   }
+}
+
+/// A subscriber of a signal on a manual clock, on a thread of its own, that keeps when each
+/// delivery came; it stops with the test.
+private final class DeliveryTimes: Sendable {
+  let clock = ManualClock()
+  let signal: StoreChangeSignal
+  private let log = Recorder<Duration>()
+  private let consumer: Task<Void, Never>
+
+  init() {
+    signal = StoreChangeSignal(clock: clock)
+    let (changes, clock, log) = (signal.subscribe(), clock, log)
+    consumer = Task(executorPreference: Blocking.oneThread) {
+      for await _ in changes { log.withLock { $0.append(clock.now.offset) } }
+    }
+  }
+
+  deinit { consumer.cancel() }
+
+  /// When each delivery came, on the clock.
+  var times: [Duration] { log.withLock { $0 } }
 }
