@@ -22,7 +22,11 @@ package final class Session {
   let router: RouterViewModel
   /// The screens, their commands and tabs.
   let registry: ScreenRegistry
-  let features: [any ScreenFeature]
+  /// The screens' features, each made the first time the session needs it (its screen is
+  /// shown or restored, or a command is offered to it): a one-shot `say` makes the chat's
+  /// view model and no other screen's.
+  private var made: [(any ScreenFeature)?]
+  private let dependencies: ScreenDependencies
   let storeViewModel: StoreViewModel
   let store: OpenedStore
   /// The clocks the screens read the time from: what "now" and "today" are for this
@@ -65,12 +69,12 @@ package final class Session {
     self.strings = strings
     self.timeline = timeline
     let repositories = store.repositories
-    let dependencies = ScreenDependencies(
+    dependencies = ScreenDependencies(
       repositories: repositories, timeline: timeline, language: strings.language,
       currencyNames: strings.names,
       rateSource: rateSource, bundledRates: seed, notices: catalog, timeZone: strings.timeZone)
     router = RouterViewModel(screens: repositories.screens)
-    features = registry.features.map { $0.init(dependencies) }
+    made = Array(repeating: nil, count: registry.features.count)
     storeViewModel = StoreViewModel(
       archive: repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
       path: store.path, version: store.schemaVersion, watch: repositories.changes.watch)
@@ -96,7 +100,7 @@ package final class Session {
     // shown yet) reads it as every first launch does: the rates list fills the cache from the
     // bundled rates then, whatever the command.
     let restored = router.state.screen
-    let restoredFeature = features.first { type(of: $0).shows(restored) }
+    let restoredFeature = registry.features.firstIndex { $0.shows(restored) }.map(feature(at:))
     if shown != nil, restoredFeature != nil, let command,
       case .performFresh? = action(for: command)?.action
     {
@@ -281,16 +285,34 @@ package final class Session {
       current: router.state.screen, lastCalculatorCurrency: router.state.lastCalculatorCurrency,
       shown: shown)
     let current = feature(for: context.current)
-    for feature in [current] + features.filter({ $0 !== current }) {
+    if let action = current.action(for: command, in: context) { return (current, action) }
+    for index in registry.features.indices {
+      let feature = feature(at: index)
+      guard feature !== current else { continue }
       if let action = feature.action(for: command, in: context) { return (feature, action) }
     }
     return nil
   }
 
   /// The command that does what `question` asks to confirm, and how to type it, when
-  /// `question` is one (`clear`, `reset` of more than one item): the screens' to say.
+  /// `question` is one (`clear`, `reset` of more than one item): the screens' to say. A
+  /// question comes from a feature already made.
   package func confirmed(_ question: Message) -> (command: Command, typed: String)? {
-    features.lazy.compactMap { $0.confirmed(question) }.first
+    made.lazy.compactMap { $0?.confirmed(question) }.first
+  }
+
+  /// Every screen's feature, each made now where it was not yet.
+  var features: [any ScreenFeature] { registry.features.indices.map(feature(at:)) }
+
+  /// The features made so far, in the registry's order.
+  var madeFeatures: [any ScreenFeature] { made.compactMap { $0 } }
+
+  /// The feature of the screen `registry.features[index]`, made the first time.
+  private func feature(at index: Int) -> any ScreenFeature {
+    if let feature = made[index] { return feature }
+    let feature = registry.features[index].init(dependencies)
+    made[index] = feature
+    return feature
   }
 
   /// The feature of the screen showing.
@@ -298,10 +320,10 @@ package final class Session {
 
   /// The feature that shows `screen`.
   private func feature(for screen: Screen) -> any ScreenFeature {
-    guard let feature = features.first(where: { type(of: $0).shows(screen) }) else {
+    guard let index = registry.features.firstIndex(where: { $0.shows(screen) }) else {
       preconditionFailure("No registered feature shows \(screen)")
     }
-    return feature
+    return feature(at: index)
   }
 
   // MARK: Store maintenance: not a screen; its view model's report is printed as text.

@@ -1,23 +1,28 @@
 import Foundation
 
 /// The range a number from outside (a rates source, an archive, a store file edited by
-/// hand) must lie in, and how to say that it does not.
+/// hand) must lie in, and how to say that it does not. Inlinable, so that a check in
+/// another module is specialized there: an unspecialized call makes the type's metadata at
+/// run time, which costs a scan of every conformance in the binary on its first use.
 public struct Limit<Value: Comparable & Sendable>: Sendable {
   public let range: ClosedRange<Value>
   /// The range in words, for messages: "a date from 1970-01-01 to 9999-12-31".
   public let meaning: String
 
+  @inlinable
   public init(_ range: ClosedRange<Value>, meaning: String) {
     self.range = range
     self.meaning = meaning
   }
 
+  @inlinable
   public func contains(_ value: Value) -> Bool { range.contains(value) }
 
   /// `nil` when `value` is in range, else why it is refused, naming `field` and showing
   /// `text` (the value as it was written; `value` itself when `nil`):
   /// "laps[3].number 9223372036854775807 is out of range (1 to 9007199254740991)".
   /// (`field` is only built for a value out of range: checking stays cheap per record.)
+  @inlinable
   public func problem(
     _ value: Value, field: @autoclosure () -> String, text: @autoclosure () -> String? = nil
   ) -> String? {

@@ -144,8 +144,10 @@ extension ItemIdentity {
 
 extension Page where Item: ListedRecord {
   /// This page's rows as a screen numbers them: by their place in the whole list.
+  /// (By index, not `enumerated()`: `EnumeratedSequence`'s conformance to `Collection` is
+  /// conditional, and the runtime makes its witness table at every call.)
   public var shownItems: [ShownItem] {
-    items.enumerated().map { ShownItem(number: offset + $0.offset + 1, $0.element) }
+    items.indices.map { ShownItem(number: offset + $0 + 1, items[$0]) }
   }
 }
 

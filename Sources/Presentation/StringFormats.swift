@@ -84,14 +84,14 @@ extension Strings {
       time: styles.time)
     let text = Self.dateFormatters.withLock { formatters in
       let formatter =
-        formatters[key]
+        formatters.first { $0.key == key }?.formatter
         ?? {
           let formatter = DateFormatter()
           formatter.locale = language.locale
           formatter.timeZone = timeZone
           formatter.dateStyle = styles.date
           formatter.timeStyle = styles.time
-          formatters[key] = formatter
+          formatters.append((key, formatter))
           return formatter
         }()
       return formatter.string(from: date)
@@ -108,21 +108,38 @@ extension Strings {
     _ = dayLine(date)
   }
 
-  /// The formatters made so far, one per language, time zone and style; a formatter is used
-  /// by one caller at a time.
-  private static let dateFormatters = Mutex<[DateStyleKey: DateFormatter]>([:])
+  /// The formatters made so far, one per language, time zone and style (a few: two styles
+  /// in a session's language and zone); a formatter is used by one caller at a time. A
+  /// list, not a dictionary: the first dictionary keyed by a type of our own costs a scan
+  /// of every conformance in the binary.
+  private static let dateFormatters = Mutex<[(key: DateStyleKey, formatter: DateFormatter)]>([])
 
   /// `text` with ICU's narrow no-break space before AM/PM made a plain one, which terminals
-  /// show best. Replaced scalar by scalar with the standard library: Foundation's
-  /// `replacingOccurrences` goes through NSString, whose first use in a process costs more
-  /// than the screen's dates.
+  /// show best. Replaced in the UTF-8 bytes (U+202F is E2 80 AF, and no other character's
+  /// bytes hold that run): Foundation's `replacingOccurrences` goes through NSString, whose
+  /// first use in a process costs more than the screen's dates, and the generic
+  /// `UnicodeScalarView` building looks up associated types at run time.
   private static func plainSpaces(_ text: String) -> String {
-    let scalars = text.unicodeScalars.map { $0 == "\u{202F}" ? " " : $0 }
-    return String(String.UnicodeScalarView(scalars))
+    let bytes = Array(text.utf8)
+    var kept: [UInt8] = []
+    kept.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xAF
+      {
+        kept.append(UInt8(ascii: " "))
+        index += 3
+      } else {
+        kept.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: kept, as: UTF8.self)
   }
 }
 
-private struct DateStyleKey: Hashable {
+private struct DateStyleKey: Equatable {
   var locale: String
   var timeZone: String
   var date: DateFormatter.Style

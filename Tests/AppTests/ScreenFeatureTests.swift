@@ -48,6 +48,24 @@ struct ScreenFeatureTests {
     #expect(session().features.filter { type(of: $0).shows(screen) }.count == 1)
   }
 
+  /// A session makes a screen's view model when a command needs that screen: a one-shot
+  /// `say` on the chat seen last makes the chat's and no other (the mind log's calendar,
+  /// the rates' names); asking for every feature makes the rest.
+  @Test func aCommandMakesTheViewModelsOfItsOwnScreensOnly() async throws {
+    let repositories = InMemoryStore().repositories
+    try await repositories.screens.save(Screen.chat)
+    try await repositories.screens.save(ShownList(screen: .chat, items: []))
+    let session = session(repositories: repositories)
+    #expect(session.madeFeatures.isEmpty)
+    let say = try #require(try CommandParser.parse(words: ["say", "hi"]))
+    #expect(await session.launch(before: say) == nil)
+    #expect(await session.execute(say) == .done(nil))
+    #expect(session.madeFeatures.map { "\(type(of: $0))" } == ["ChatScreen"])
+    #expect(session.content.state.shownItems.map(\.text) == ["hi"])
+    #expect(session.features.count == ScreenRegistry.standard.features.count)
+    #expect(session.madeFeatures.count == ScreenRegistry.standard.features.count)
+  }
+
   @Test func everyTabIsItsOwnScreens() {
     let tabs = ScreenRegistry.standard.tabs
     #expect(Set(tabs.map { ScreenText($0.tab.screen).name }).count == tabs.count)

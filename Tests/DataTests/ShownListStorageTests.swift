@@ -124,6 +124,27 @@ import Testing
         + #"{"number":2,"id":3,"text":"y","value":"y"}]}"#,
       "shown.items[1].number 2 is shown twice"
     ),
+    // The first row whose number an earlier row showed, in the list's order; a bad value
+    // of any row is named before a number shown twice.
+    (
+      #"{"screen":"chat","items":[{"number":5,"id":1,"text":"x","value":"x"},"#
+        + #"{"number":3,"id":2,"text":"y","value":"y"},"#
+        + #"{"number":3,"id":4,"text":"w","value":"w"},"#
+        + #"{"number":5,"id":3,"text":"z","value":"z"}]}"#,
+      "shown.items[2].number 3 is shown twice"
+    ),
+    (
+      #"{"screen":"chat","items":[{"number":2,"id":1,"text":"x","value":"x"},"#
+        + #"{"number":2,"id":3,"text":"y","value":"y"},"#
+        + #"{"number":2,"id":5,"text":"z","value":"z"}]}"#,
+      "shown.items[1].number 2 is shown twice"
+    ),
+    (
+      #"{"screen":"chat","items":[{"number":4,"id":1,"text":"x","value":"x"},"#
+        + #"{"number":7,"id":0,"text":"y","value":"y"},"#
+        + #"{"number":4,"id":2,"text":"z","value":"z"}]}"#,
+      "shown.items[1].id 0 is out of range"
+    ),
     (#"{"screen":"chat","items":[{"number":1.5,"id":1,"text":"x","value":"x"}]}"#, "shown"),
     (#"{"screen":"chat","items":7}"#, "shown.items"),
     (#""chat""#, "shown"),

@@ -31,10 +31,21 @@ enum ShownChecks {
       return "\(names.list("screen")) \"\(text.name)\" is not a screen's name"
         + (text.currency.map { " (currency \($0))" } ?? "")
     }
-    var numbers = Set<Int>()
-    for (index, item) in list.items.enumerated() {
+    // The first row whose number an earlier row showed, found by sorting the numbers: a
+    // `Set<Int>` would cost the first use of its type in a process, a scan of every
+    // conformance in the binary.
+    let order = list.items.indices.sorted {
+      (list.items[$0].number, $0) < (list.items[$1].number, $1)
+    }
+    var repeated: Int?
+    for position in order.indices.dropFirst()
+    where list.items[order[position - 1]].number == list.items[order[position]].number {
+      repeated = min(repeated ?? order[position], order[position])
+    }
+    for index in list.items.indices {
+      let item = list.items[index]
       if let problem = problem(item, names.item(index)) { return problem }
-      guard numbers.insert(item.number).inserted else {
+      if index == repeated {
         return "\(names.item(index)("number")) \(item.number) is shown twice"
       }
     }

@@ -114,13 +114,25 @@ enum StoreFolder {
     }
   }
 
+  /// Read with `readdir` (every open of a store asks): `FileManager`'s listing of a folder
+  /// costs a millisecond's fraction of set-up the first time a process lists one.
   private static func leftovers(in directory: String, prefix: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    return names.filter { name in
-      guard name.hasPrefix(prefix) else { return false }
+    guard let folder = opendir(directory) else { return [] }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
+          String(cString: $0)
+        }
+      }
+      guard name.hasPrefix(prefix) else { continue }
       var info = stat()
-      return lstat("\(directory)/\(name)", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+      if lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+        names.append(name)
+      }
     }
+    return names
   }
 
   /// Runs `body` holding an exclusive `flock` on the folder itself, waiting for another
