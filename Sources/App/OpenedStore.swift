@@ -5,9 +5,13 @@ import Foundation
 /// The store the composition root chose, with what `pocket store` says about it.
 package struct OpenedStore {
   var kind: StoreChoice
-  /// The store's file (or `memory`).
-  var path: String
-  var schemaVersion: Int
+  /// The store's file (or `memory`, or its server and schema) and its schema version, read
+  /// when asked: a postgres store's once its server is reached.
+  private var details: @Sendable () -> (path: String, schemaVersion: Int)
+  /// Waits until the store can be used, and throws why it cannot: a postgres store opened
+  /// without waiting (`open(_:environment:headStart:waiting:)`) is usable once its server
+  /// is reached. Every other store is usable once opened.
+  var ready: @Sendable () throws(DomainError) -> Void = {}
   package var repositories: Repositories
   /// The store's folder and files, which `export` never writes over and `import` never
   /// reads; `nil` for a memory store.
@@ -19,6 +23,36 @@ package struct OpenedStore {
   /// Every record that can be read, and each one that cannot, named (`StoreRescue`); `nil`
   /// for a store whose export reads every record or none (the memory store).
   var salvage: (@Sendable () async throws -> (StoreArchive, [String]))? = nil
+
+  /// A store whose file (or name) and schema version are known once opened.
+  init(
+    kind: StoreChoice, path: String, schemaVersion: Int, repositories: Repositories,
+    files: StoreFiles? = nil, takeWarnings: @escaping @Sendable () async -> [String] = { [] },
+    salvage: (@Sendable () async throws -> (StoreArchive, [String]))? = nil
+  ) {
+    self.init(
+      kind: kind, details: { (path, schemaVersion) }, repositories: repositories, files: files,
+      takeWarnings: takeWarnings, salvage: salvage)
+  }
+
+  private init(
+    kind: StoreChoice, details: @escaping @Sendable () -> (path: String, schemaVersion: Int),
+    ready: @escaping @Sendable () throws(DomainError) -> Void = {}, repositories: Repositories,
+    files: StoreFiles?, takeWarnings: @escaping @Sendable () async -> [String] = { [] },
+    salvage: (@Sendable () async throws -> (StoreArchive, [String]))?
+  ) {
+    self.kind = kind
+    self.details = details
+    self.ready = ready
+    self.repositories = repositories
+    self.files = files
+    self.takeWarnings = takeWarnings
+    self.salvage = salvage
+  }
+
+  /// The store's file (or `memory`, or its server and schema, never a password).
+  var path: String { details().path }
+  var schemaVersion: Int { details().schemaVersion }
 
   /// Opens the store `options` name to rescue it (`StoreRescue`): a json journal line that
   /// holds a value out of range is skipped instead of refusing the store, and `salvage`
@@ -43,9 +77,12 @@ package struct OpenedStore {
   }
 
   /// Opens the store `options` name; a postgres store takes the connection `headStart`
-  /// began when it is to the same target.
+  /// began when it is to the same target. Unless `waiting`, a postgres store is returned
+  /// while its server is being reached: its repositories wait for it, and `ready` says
+  /// whether it was (the local file that keeps this machine's screens is open either way).
   package static func open(
-    _ options: Options, environment: [String: String], headStart: ServerHeadStart?
+    _ options: Options, environment: [String: String], headStart: ServerHeadStart?,
+    waiting: Bool = true
   ) throws -> OpenedStore {
     // Polling where the file system's events are known not to come (a FUSE file system
     // not listed as a network one, say): `POCKET_WATCH=poll`.
@@ -60,7 +97,8 @@ package struct OpenedStore {
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
         salvage: { try await store.salvage() })
     case .postgres:
-      return try openPostgres(options, environment: environment, headStart: headStart)
+      return try openPostgres(
+        options, environment: environment, headStart: headStart, waiting: waiting)
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
@@ -79,14 +117,14 @@ package struct OpenedStore {
   /// last and its numbered rows in the local sqlite store's folder, since they are this
   /// machine's (a number typed here means what this terminal showed).
   private static func openPostgres(
-    _ options: Options, environment: [String: String], headStart: ServerHeadStart?
+    _ options: Options, environment: [String: String], headStart: ServerHeadStart?,
+    waiting: Bool
   ) throws -> OpenedStore {
-    let target = postgresTarget(options, environment: environment)
     // The server is reached (libpq loaded, connected, the schema checked) on a thread of its
     // own while the local file opens: the two wait on different things.
-    let connecting =
-      headStart.flatMap { $0.isFor(options) ? $0.connecting : nil }
-      ?? reach { (target, environment) }
+    let store =
+      headStart.flatMap { $0.isFor(options) ? $0.store : nil }
+      ?? reach(options) { environment }
     let local = Result { () throws(DomainError) in
       let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
@@ -96,14 +134,16 @@ package struct OpenedStore {
       return (ReadAheadScreens(store.repositories.screens), directory)
     }
     // The server's failure first: it is the one the user chose.
-    let store = try connecting.value()
+    let localFailed = if case .failure = local { true } else { false }
+    if waiting || localFailed { try store.ready() }
     let (screens, directory) = try local.get()
     var repositories = store.repositories
     repositories.screens = screens
     return OpenedStore(
-      kind: .postgres, path: store.name, schemaVersion: store.schemaVersion,
-      repositories: repositories, files: StoreFiles(folder: directory.path),
-      salvage: { try await store.salvage() })
+      kind: .postgres,
+      details: { ((try? store.name) ?? "", (try? store.schemaVersion) ?? 0) },
+      ready: { () throws(DomainError) in try store.ready() }, repositories: repositories,
+      files: StoreFiles(folder: directory.path), salvage: { try await store.salvage() })
   }
 
   private static func postgresTarget(_ options: Options, environment: [String: String])
@@ -114,14 +154,14 @@ package struct OpenedStore {
       schema: options.storeSchema)
   }
 
-  /// Opens the postgres store on a thread of its own, with the target and environment
-  /// `context` gives there.
+  /// The postgres store `options` name, its server reached on a thread of its own with
+  /// the environment `environment` gives there.
   private static func reach(
-    _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
-  ) -> Concurrently<PostgresStore> {
-    Concurrently { () throws(DomainError) in
-      let (target, environment) = context()
-      return try PostgresStore.open(target, environment: environment)
+    _ options: Options, _ environment: @escaping @Sendable () -> [String: String]
+  ) -> PostgresStore {
+    PostgresStore.reaching(schema: options.storeSchema) {
+      let environment = environment()
+      return (postgresTarget(options, environment: environment), environment)
     }
   }
 
@@ -136,12 +176,8 @@ package struct OpenedStore {
     guard let options = try? Options.parse(arguments), options.store == .postgres,
       !options.showHelp
     else { return nil }
-    let connecting = reach {
-      let environment = environment()
-      return (postgresTarget(options, environment: environment), environment)
-    }
     return ServerHeadStart(
-      url: options.storeURL, schema: options.storeSchema, connecting: connecting)
+      url: options.storeURL, schema: options.storeSchema, store: reach(options, environment))
   }
 }
 
@@ -150,7 +186,8 @@ package struct OpenedStore {
 package struct ServerHeadStart: Sendable {
   let url: String?
   let schema: String
-  let connecting: Concurrently<PostgresStore>
+  /// The store, its server being reached.
+  let store: PostgresStore
 
   /// Whether `options` name the store this connection is to.
   func isFor(_ options: Options) -> Bool {

@@ -36,7 +36,11 @@ package struct Pocket {
   /// The clocks and the time zone; the executable runs on `LocalTime.system()`.
   var time: LocalTime
   /// Opens the store the options name; tests hand in another one (a store that fails).
-  var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = OpenedStore.open
+  /// Opens the store; a postgres store comes back while its server is being reached (see
+  /// `run(_:)`, which waits for it once the session is made).
+  var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = {
+    try OpenedStore.open($0, environment: $1, headStart: nil, waiting: false)
+  }
   /// Whether a long import shows its progress on standard error (when that is a terminal);
   /// only the real executable does, never a test's console.
   var showsProgress = false
@@ -64,7 +68,9 @@ package struct Pocket {
     var pocket = Pocket(environment: environment, console: StandardConsole(), time: .system())
     pocket.showsProgress = true
     if let headStart {
-      pocket.openStore = { try OpenedStore.open($0, environment: $1, headStart: headStart) }
+      pocket.openStore = {
+        try OpenedStore.open($0, environment: $1, headStart: headStart, waiting: false)
+      }
     }
     let status = await pocket.run(arguments)
     exit(status.rawValue)
@@ -131,6 +137,14 @@ package struct Pocket {
     let command = options.command.isEmpty ? nil : try? CommandParser.parse(words: options.command)
     if let failure = await session.launch(before: command) {
       return await unusable(failure, options, strings, renderer)
+    }
+    // A postgres store's server was reached meanwhile (the session made, the screen seen
+    // last restored from this machine's file); a server that could not be is reported as
+    // an open that failed.
+    do {
+      try store.ready()
+    } catch {
+      return await unusable(Message(error), options, strings, renderer)
     }
     if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal,
       Self.terminalDraws(environment)

@@ -27,7 +27,13 @@ package final class Session {
   /// view model and no other screen's.
   private var made: [(any ScreenFeature)?]
   private let dependencies: ScreenDependencies
-  let storeViewModel: StoreViewModel
+  /// The store's view model, made when a store command first needs it: a postgres store's
+  /// name and version are known once its server is reached.
+  private(set) lazy var storeViewModel = StoreViewModel(
+    archive: self.store.repositories.archive, files: self.archiveFiles,
+    kind: self.store.kind.rawValue, path: self.store.path, version: self.store.schemaVersion,
+    watch: self.store.repositories.changes.watch)
+  private let archiveFiles: any ArchiveFileRepository
   let store: OpenedStore
   /// The clocks the screens read the time from: what "now" and "today" are for this
   /// session.
@@ -75,9 +81,7 @@ package final class Session {
       rateSource: rateSource, bundledRates: seed, notices: catalog, timeZone: strings.timeZone)
     router = RouterViewModel(screens: repositories.screens)
     made = Array(repeating: nil, count: registry.features.count)
-    storeViewModel = StoreViewModel(
-      archive: repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
-      path: store.path, version: store.schemaVersion, watch: repositories.changes.watch)
+    self.archiveFiles = archiveFiles
   }
 
   /// Restores the screen seen last and loads it, unless `command`, which runs next, reads

@@ -58,4 +58,34 @@ struct ServerHeadStartTests {
       try OpenedStore.open(other, environment: nowhere, headStart: headStart)
     }
   }
+
+  /// Opened without waiting (as `pocket` opens it, to make its session meanwhile), a
+  /// postgres store whose server cannot be reached is handed out at once, with its local
+  /// file open; `ready` then throws what an open that waits throws, and so does the first
+  /// statement of any repository, naming the store the same way.
+  @Test func aStoreOpenedWithoutWaitingReportsTheServerItCouldNotReach() async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let options = try Options.parse(["--store", "postgres", "--store-path", folder.path])
+    let nowhere = [
+      "POCKET_STORE_URL": "postgresql://nobody@/pocket?host=" + folder.path + "/no-server",
+      "PGCONNECT_TIMEOUT": "2",
+    ]
+    let waited = #expect(throws: DomainError.self) {
+      try OpenedStore.open(options, environment: nowhere, headStart: nil)
+    }
+    let store = try OpenedStore.open(options, environment: nowhere, headStart: nil, waiting: false)
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/" + SQLiteStore.fileName))
+    let ready = #expect(throws: DomainError.self) { try store.ready() }
+    #expect(ready == waited)
+    let read = await #expect(throws: DomainError.self) {
+      _ = try await store.repositories.chat.newestMessages(skipping: 0, limit: 20)
+    }
+    #expect(read == waited)
+    guard case .storageUnavailable(let path, _)? = waited else {
+      Issue.record("not a store that cannot be reached: \(String(describing: waited))")
+      return
+    }
+    #expect(path.hasPrefix("postgresql://nobody@") && path.hasSuffix("(schema pocket)"), "\(path)")
+  }
 }

@@ -33,12 +33,12 @@ struct PostgresStoreTests {
   @Test func aNewStoreMakesItsSchemaAtTheCurrentVersion() async throws {
     let target = target()
     let store = try await Self.open(target)
-    #expect(store.schemaVersion == PostgresStore.currentSchemaVersion)
+    #expect(try store.schemaVersion == PostgresStore.currentSchemaVersion)
     #expect(
       try server.psql("SELECT version FROM \(target.schema).schema_version")
         == "\(PostgresStore.currentSchemaVersion)")
-    #expect(store.name.contains("(schema \(target.schema))"))
-    #expect(store.name.hasPrefix("postgresql://pocket@"))
+    #expect(try store.name.contains("(schema \(target.schema))"))
+    #expect(try store.name.hasPrefix("postgresql://pocket@"))
   }
 
   @Test func aNewerSchemaIsRefusedAndLeftAsItWas() async throws {
@@ -192,7 +192,7 @@ struct PostgresStoreTests {
     }
     let store = try await Self.open(
       PostgresTarget(url: url, schema: role), environment: ["PGPASSWORD": "right-horse-battery"])
-    #expect(!store.name.contains("right-horse-battery"))
+    #expect(try !store.name.contains("right-horse-battery"))
   }
 
   /// A password given in a URL (from the environment) shows in no error.
@@ -299,7 +299,7 @@ struct PostgresStoreTests {
     let store = try await Self.open(
       PostgresTarget(url: "postgresql://alice@127.0.0.1:\(port)/pocket?sslmode=require"),
       environment: environment)
-    #expect(store.usesTLS)
+    #expect(try store.usesTLS)
   }
 
   /// A server that takes the connection and never answers: refused within the connect

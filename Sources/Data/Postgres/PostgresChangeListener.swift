@@ -15,25 +15,17 @@ import Synchronization
 /// subscribes. The store's own changes (sent by its connection's server process) are not
 /// reported; a lost connection is: the store is then `.gone`.
 final class PostgresChangeListener: StoreObservation {
-  private let libpq: LibPQ
-  private let parameters: [(keyword: String, value: String)]
+  /// The store's server being reached: libpq, the store's name, and the server process of
+  /// its own connection (whose notifications are its own) come from there.
+  private let reaching: Concurrently<PostgresStore.Reached>
   private let schema: String
-  private let name: String
-  /// The server process of the store's own connection, whose notifications are its own.
-  private let ownPID: Int32
   private let signal = StoreChangeSignal()
   /// The socket pair that wakes the running listener's thread to stop it.
   private let running = Mutex<(read: Int32, write: Int32)?>(nil)
 
-  init(
-    libpq: LibPQ, parameters: [(keyword: String, value: String)], schema: String, name: String,
-    ownPID: Int32
-  ) {
-    self.libpq = libpq
-    self.parameters = parameters
+  init(reaching: Concurrently<PostgresStore.Reached>, schema: String) {
+    self.reaching = reaching
     self.schema = schema
-    self.name = name
-    self.ownPID = ownPID
     signal.onDemand { [weak self] watched in
       if watched { self?.start() } else { self?.stop() }
     }
@@ -48,9 +40,17 @@ final class PostgresChangeListener: StoreObservation {
   /// Connects and listens before it returns, so every change committed after a
   /// subscription began is reported; then a thread waits for the notifications.
   private func start() {
+    let store: PostgresStore.Reached
+    do {
+      store = try reaching.value()
+    } catch {
+      signal.send(.gone(error))
+      return
+    }
+    let name = store.name
     let connection: PostgresConnection
     do {
-      connection = try PostgresConnection(libpq, parameters: parameters)
+      connection = try PostgresConnection(store.libpq, parameters: store.parameters)
       try connection.execute("LISTEN \(PostgresSchema.channel)")
     } catch {
       signal.send(.gone(Self.lost(error.message, name: name)))
@@ -66,7 +66,7 @@ final class PostgresChangeListener: StoreObservation {
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     running.withLock { $0 = (fds[0], fds[1]) }
     let listening = Listening(
-      connection: connection, schema: schema, name: name, ownPID: ownPID, signal: signal,
+      connection: connection, schema: schema, name: name, ownPID: store.ownPID, signal: signal,
       wake: fds[0])
     let thread = Thread {
       listening.run()

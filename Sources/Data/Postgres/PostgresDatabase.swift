@@ -16,10 +16,10 @@ import Foundation
 /// Swift's cooperative pool: every call waits on the server, over a network for another
 /// machine, and a pool thread blocked in it would hold up every other task of the process.
 actor PostgresDatabase {
-  /// The store as messages name it: its redacted URL and schema (`PostgresTarget`).
-  let name: String
   let schema: String
-  private let connection: PostgresConnection
+  /// The server being reached (`PostgresStore.reaching`): the first call waits for it, on
+  /// this actor's own queue, and every call throws what reaching it threw.
+  private let reaching: Concurrently<PostgresStore.Reached>
   private let executor = BlockingCallExecutor(label: "pocket.postgres")
 
   nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -29,17 +29,20 @@ actor PostgresDatabase {
   /// How many times a transaction that met a conflict is run in all.
   static let attempts = 5
 
-  init(connection: PostgresConnection, name: String, schema: String) {
-    self.connection = connection
-    self.name = name
+  init(reaching: Concurrently<PostgresStore.Reached>, schema: String) {
+    self.reaching = reaching
     self.schema = schema
   }
 
-  /// How many round trips to the server this store's statements have taken.
-  var roundTrips: Int { connection.roundTrips }
+  /// The connection and the store's name as messages give it (its redacted URL and
+  /// schema), once the server is reached.
+  private func reached() throws(DomainError) -> (connection: PostgresConnection, name: String) {
+    let reached = try reaching.value()
+    return (reached.connection, reached.name)
+  }
 
-  /// The server process of this connection, which the store's own notifications name.
-  var backendPID: Int32 { connection.backendPID }
+  /// How many round trips to the server this store's statements have taken.
+  var roundTrips: Int { (try? reached().connection.roundTrips) ?? 0 }
 
   /// Runs `body` in a read-only transaction (REPEATABLE READ), so several queries see one
   /// snapshot.
@@ -54,6 +57,7 @@ actor PostgresDatabase {
   func statement<Result: Sendable>(
     _ body: @Sendable (PostgresConnection) throws -> Result
   ) throws(DomainError) -> Result {
+    let (connection, name) = try reached()
     do {
       return try body(connection)
     } catch {
@@ -85,6 +89,7 @@ actor PostgresDatabase {
   private func run<Result: Sendable>(
     _ begin: String, locked: Bool, _ body: (PostgresConnection) throws -> Result
   ) throws(DomainError) -> Result {
+    let (connection, name) = try reached()
     var attempt = 1
     while true {
       do {

@@ -9,26 +9,47 @@ public final class PostgresStore: Sendable {
   /// The schema version this Pocket writes; older schemas are migrated to it on open.
   public static var currentSchemaVersion: Int { PostgresSchema.currentVersion }
 
-  /// The store as messages and `pocket store` name it: user, host, port, database and
-  /// schema, never a password.
-  public let name: String
-  /// The schema version of the store (after its migrations).
-  public let schemaVersion: Int
-  /// Whether the connection is encrypted (TLS).
-  public let usesTLS: Bool
+  /// The server reached: connected, the schema made or migrated.
+  struct Reached: @unchecked Sendable {
+    let libpq: LibPQ
+    /// Used by the store's `PostgresDatabase` only, one call at a time.
+    let connection: PostgresConnection
+    /// libpq's keywords and values for the connection, which the change listener's own
+    /// connection uses too.
+    let parameters: [(keyword: String, value: String)]
+    /// The store as messages and `pocket store` name it: user, host, port, database and
+    /// schema, never a password.
+    let name: String
+    let schemaVersion: Int
+    let usesTLS: Bool
+    /// The server process of the connection, whose notifications are the store's own.
+    let ownPID: Int32
+  }
+
+  /// Reaching the server, on a thread of its own from the moment the store was made.
+  private let reaching: Concurrently<Reached>
   let database: PostgresDatabase
   let changes: PostgresChangeListener
 
   private init(
-    name: String, schemaVersion: Int, usesTLS: Bool, database: PostgresDatabase,
-    changes: PostgresChangeListener
+    schema: String, _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
   ) {
-    self.name = name
-    self.schemaVersion = schemaVersion
-    self.usesTLS = usesTLS
-    self.database = database
-    self.changes = changes
+    let reaching = Concurrently { () throws(DomainError) in
+      let (target, environment) = context()
+      return try Self.reach(target, environment: environment)
+    }
+    self.reaching = reaching
+    database = PostgresDatabase(reaching: reaching, schema: schema)
+    changes = PostgresChangeListener(reaching: reaching, schema: schema)
   }
+
+  /// The store as messages and `pocket store` name it: user, host, port, database and
+  /// schema, never a password. Waits for the server; throws what reaching it threw.
+  public var name: String { get throws(DomainError) { try reaching.value().name } }
+  /// The schema version of the store (after its migrations); waits for the server.
+  public var schemaVersion: Int { get throws(DomainError) { try reaching.value().schemaVersion } }
+  /// Whether the connection is encrypted (TLS); waits for the server.
+  public var usesTLS: Bool { get throws(DomainError) { try reaching.value().usesTLS } }
 
   /// Connects to the server `target` names (with libpq's environment for what it leaves
   /// out), creates the store's schema when missing and migrates it to the current version.
@@ -39,6 +60,30 @@ public final class PostgresStore: Sendable {
   public static func open(
     _ target: PostgresTarget, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DomainError) -> PostgresStore {
+    let store = reaching(schema: target.schema) { (target, environment) }
+    try store.ready()
+    return store
+  }
+
+  /// The store in `schema` on the server that `context` names (a target, and the
+  /// environment libpq completes it from), reached as `open` reaches it on a thread of its
+  /// own (`context` is called there) while the caller goes on: its repositories can be
+  /// handed out at once, and the first statement of any waits for the server and throws
+  /// what reaching it threw.
+  public static func reaching(
+    schema: String, _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
+  ) -> PostgresStore {
+    PostgresStore(schema: schema, context)
+  }
+
+  /// Waits until the server is reached; throws what `open` would have thrown.
+  public func ready() throws(DomainError) {
+    _ = try reaching.value()
+  }
+
+  private static func reach(_ target: PostgresTarget, environment: [String: String])
+    throws(DomainError) -> Reached
+  {
     func failure(_ error: PostgresError, name: String) -> DomainError {
       switch PostgresDatabase.domainError(error, name: name) {
       case .storageUnavailable(let path, let reason):
@@ -70,14 +115,11 @@ public final class PostgresStore: Sendable {
         try use(target.schema, connection)
         version = try migrate(target.schema, connection)
       }
-      let (ownPID, usesTLS) = (connection.backendPID, connection.usesTLS)
-      let database = PostgresDatabase(connection: connection, name: name, schema: target.schema)
-      let listener = PostgresChangeListener(
-        libpq: libpq, parameters: target.parameters(environment: environment),
-        schema: target.schema, name: name, ownPID: ownPID)
-      return PostgresStore(
-        name: name, schemaVersion: version, usesTLS: usesTLS, database: database,
-        changes: listener)
+      return Reached(
+        libpq: libpq, connection: connection,
+        parameters: target.parameters(environment: environment), name: name,
+        schemaVersion: version,
+        usesTLS: connection.usesTLS, ownPID: connection.backendPID)
     } catch let error as PostgresError {
       throw failure(error, name: name)
     } catch DomainError.corruptStore(_, let reason) {

@@ -5,14 +5,14 @@ import Synchronization
 /// A value worked out on a thread of its own while the caller goes on with something else;
 /// `value()` waits for it. For start-up work that waits on different things (a server and a
 /// local file), not for the cooperative pool, whose few threads must not block.
-final class Concurrently<Value: Sendable>: Sendable {
+public final class Concurrently<Value: Sendable>: Sendable {
   /// What `work` returned or threw. (Not a `Result`: a generic type's metadata is made at
   /// run time, which costs a scan of every conformance in the binary, on this thread.)
   private let outcome = Mutex<(value: Value?, failure: DomainError?)>((nil, nil))
   private let finished = DispatchSemaphore(value: 0)
 
   /// Starts `work` now.
-  init(_ work: @escaping @Sendable () throws(DomainError) -> Value) {
+  public init(_ work: @escaping @Sendable () throws(DomainError) -> Value) {
     Thread.detachNewThread {
       do throws(DomainError) {
         let value = try work()
@@ -25,7 +25,7 @@ final class Concurrently<Value: Sendable>: Sendable {
   }
 
   /// What `work` returned, once it has; what it threw is thrown here.
-  func value() throws(DomainError) -> Value {
+  public func value() throws(DomainError) -> Value {
     finished.wait()
     finished.signal()
     let (value, failure) = outcome.withLock { $0 }
