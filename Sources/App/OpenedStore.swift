@@ -12,6 +12,10 @@ package struct OpenedStore {
   /// without waiting (`open(_:environment:headStart:waiting:)`) is usable once its server
   /// is reached. Every other store is usable once opened.
   var ready: @Sendable () throws(DomainError) -> Void = {}
+  /// Ends what the store holds open on a server (a postgres store's connection), for a
+  /// one-shot command that is done with it: the server's process ends while Pocket saves
+  /// the screen it printed and exits, not after. Nothing for a store of files.
+  var closeServer: @Sendable () async -> Void = {}
   package var repositories: Repositories
   /// The store's folder and files, which `export` never writes over and `import` never
   /// reads; `nil` for a memory store.
@@ -37,13 +41,15 @@ package struct OpenedStore {
 
   private init(
     kind: StoreChoice, details: @escaping @Sendable () -> (path: String, schemaVersion: Int),
-    ready: @escaping @Sendable () throws(DomainError) -> Void = {}, repositories: Repositories,
+    ready: @escaping @Sendable () throws(DomainError) -> Void = {},
+    closeServer: @escaping @Sendable () async -> Void = {}, repositories: Repositories,
     files: StoreFiles?, takeWarnings: @escaping @Sendable () async -> [String] = { [] },
     salvage: (@Sendable () async throws -> (StoreArchive, [String]))?
   ) {
     self.kind = kind
     self.details = details
     self.ready = ready
+    self.closeServer = closeServer
     self.repositories = repositories
     self.files = files
     self.takeWarnings = takeWarnings
@@ -142,7 +148,8 @@ package struct OpenedStore {
     return OpenedStore(
       kind: .postgres,
       details: { ((try? store.name) ?? "", (try? store.schemaVersion) ?? 0) },
-      ready: { () throws(DomainError) in try store.ready() }, repositories: repositories,
+      ready: { () throws(DomainError) in try store.ready() }, closeServer: { await store.close() },
+      repositories: repositories,
       files: StoreFiles(folder: directory.path), salvage: { try await store.salvage() })
   }
 

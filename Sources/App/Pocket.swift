@@ -167,6 +167,8 @@ package struct Pocket {
       let status = await runOnce(options.command, session, strings, presenter) {
         await unusable($0, options, strings, renderer)
       }
+      // This machine's screens are kept in a file, never on the server.
+      await store.closeServer()
       await session.saveShown()
       await printWarnings(of: store, strings)
       return status

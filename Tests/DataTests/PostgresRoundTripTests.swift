@@ -157,6 +157,30 @@ struct PostgresRoundTripTests {
     #expect(try connection.integer("SELECT count(*) FROM t") == 2)
   }
 
+  /// A store closed (as a one-shot `pocket` closes it once its command is done, before it
+  /// saves the screen it printed) has told the server, whose process for it ends; a
+  /// statement after it fails as on a lost connection.
+  @Test func aClosedStoreHasEndedItsServerProcess() async throws {
+    let target = PostgresTarget(url: server.url(), schema: PostgresServer.uniqueSchema())
+    let store = try PostgresStore.open(target, environment: [:])
+    _ = try await store.repositories.chat.insert(content: "hi", date: Fixtures.date())
+    let pid = await store.database.backendPID
+    let alive = "SELECT count(*) FROM pg_stat_activity WHERE pid = \(pid)"
+    #expect(pid != 0)
+    #expect(try server.psql(alive) == "1")
+    await store.close()
+    #expect(await store.database.backendPID == 0)
+    var ended = false
+    for _ in 0..<100 where !ended {
+      ended = try server.psql(alive) == "0"
+      if !ended { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    #expect(ended, "the server process \(pid) is still there")
+    await #expect(throws: DomainError.self) {
+      _ = try await store.repositories.chat.newestMessages(skipping: 0, limit: 20)
+    }
+  }
+
   /// What `pocket --store postgres say hi` costs on the wire after connecting: the schema's
   /// version and path in one statement, the message in one round trip (BEGIN, the lock, the
   /// insert and COMMIT), and the chat's first page in one.

@@ -7,7 +7,7 @@ final class PostgresConnection {
   private let handle: LibPQ.Conn
   /// The handle, for the listener's calls (PostgresChangeListener.swift).
   var handleForListening: LibPQ.Conn { handle }
-  private var isClosed = false
+  private(set) var isClosed = false
   /// How many times this connection has sent statements and waited for their results.
   private(set) var roundTrips = 0
   /// Statements to send ahead of the next one, in the same round trip (`sendWithNext`).

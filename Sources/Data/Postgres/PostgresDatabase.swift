@@ -41,6 +41,18 @@ actor PostgresDatabase {
     return (reached.connection, reached.name)
   }
 
+  /// Ends the connection (libpq's `PQfinish`: the server is told, and its process ends);
+  /// a later statement fails as on a lost connection.
+  func close() {
+    (try? reached())?.connection.close()
+  }
+
+  /// The server process of the connection (0 before it is reached or after it is closed).
+  var backendPID: Int32 {
+    guard let connection = try? reached().connection, !connection.isClosed else { return 0 }
+    return connection.backendPID
+  }
+
   /// How many round trips to the server this store's statements have taken.
   var roundTrips: Int { (try? reached().connection.roundTrips) ?? 0 }
 

@@ -76,6 +76,12 @@ public final class PostgresStore: Sendable {
     PostgresStore(schema: schema, context)
   }
 
+  /// Ends the store's connection to the server, telling the server (as `psql` does when it
+  /// is done); its repositories cannot be used afterwards.
+  public func close() async {
+    await database.close()
+  }
+
   /// Waits until the server is reached; throws what `open` would have thrown.
   public func ready() throws(DomainError) {
     _ = try reaching.value()
