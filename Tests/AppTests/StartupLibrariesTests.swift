@@ -73,6 +73,53 @@ import Testing
     #expect(header.count == 18 && header[16] == 2 && header[17] == 0, "e_type \(header.suffix(2))")
   }
 
+  /// The static build lays out the functions Pocket's common commands run in the order
+  /// `scripts/startup-order.txt` gives (`make` links it so where LLD is found): every function of
+  /// Pocket's own modules that the file lists lies after the one listed before it, where
+  /// an unordered build has them wherever their files put them.
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: staticPocket.path),
+      "no static build at .build/static/release (make builds it)"),
+    .enabled(if: nm != nil, "no nm on PATH to read the static build's symbols"),
+    .enabled(if: Self.linkedByLLD, "the static build was not linked by LLD (make finds ld.lld)"))
+  func theStaticBuildLaysOutWhatStartUpRunsInOrder() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Self.nm))
+    process.arguments = ["--defined-only", Self.staticPocket.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let symbols = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    var addresses: [Substring: UInt64] = [:]
+    for line in String(decoding: symbols, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count == 3, fields[1] == "t" || fields[1] == "T" else { continue }
+      addresses[fields[2]] = UInt64(fields[0], radix: 16)
+    }
+    let listed = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("scripts/startup-order.txt"),
+      encoding: .utf8)
+    let own = ["$s3App", "$s4Data", "$s12Presentation", "$s6Domain"]
+    let placed = listed.split(separator: "\n").filter { name in
+      own.contains { name.hasPrefix($0) }
+    }.compactMap { addresses[$0] }
+    #expect(placed.count > 1_000, "\(placed.count) of Pocket's functions listed and found")
+    let outOfOrder = zip(placed, placed.dropFirst()).filter { $0.0 >= $0.1 }.count
+    #expect(outOfOrder == 0, "\(outOfOrder) of \(placed.count) out of order")
+  }
+
+  /// `nm` on `PATH`, if there is one.
+  static let nm = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+    .map { "\($0)/nm" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// Whether LLD linked the static build (its `.comment` section says so).
+  static var linkedByLLD: Bool {
+    guard let binary = FileManager.default.contents(atPath: staticPocket.path) else { return false }
+    return binary.range(of: Foundation.Data("Linker: LLD".utf8)) != nil
+  }
+
   /// The files a line session of `executable` has mapped once it has printed its first
   /// screen (from `/proc/PID/maps`).
   static func filesMapped(by executable: URL) throws -> Set<Substring> {
