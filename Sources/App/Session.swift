@@ -28,11 +28,16 @@ package final class Session {
   private var made: [(any ScreenFeature)?]
   private let dependencies: ScreenDependencies
   /// The store's view model, made when a store command first needs it: a postgres store's
-  /// name and version are known once its server is reached.
-  private(set) lazy var storeViewModel = StoreViewModel(
-    archive: self.store.repositories.archive, files: self.archiveFiles,
-    kind: self.store.kind.rawValue, path: self.store.path, version: self.store.schemaVersion,
-    watch: self.store.repositories.changes.watch)
+  /// name and version are known once its server is reached. It holds the store's parts,
+  /// never the session (its `watch` is an escaping autoclosure: `self` there would be a
+  /// cycle that keeps the session alive).
+  private(set) lazy var storeViewModel: StoreViewModel = {
+    let store = self.store
+    let changes = store.repositories.changes
+    return StoreViewModel(
+      archive: store.repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
+      path: store.path, version: store.schemaVersion, watch: changes.watch)
+  }()
   private let archiveFiles: any ArchiveFileRepository
   let store: OpenedStore
   /// The clocks the screens read the time from: what "now" and "today" are for this

@@ -62,7 +62,7 @@ struct BoundedInputTests {
     writer.executableURL = URL(fileURLWithPath: "/bin/sh")
     writer.arguments = ["-c", "exec yes 'not an archive' > \"$1\"", "sh", fifo.path]
     writer.standardError = FileHandle.nullDevice
-    try writer.run()
+    try SpawnedDescriptors.run(writer)
     defer {
       // Ends a writer still waiting for its reader; one that lost its reader has ended.
       if writer.isRunning { writer.terminate() }
@@ -173,7 +173,7 @@ struct BoundedInputTests {
     writer.executableURL = URL(fileURLWithPath: "/bin/sh")
     writer.arguments = ["-c", "exec yes 1 > \"$1\"", "sh", fifo.path]
     writer.standardError = FileHandle.nullDevice
-    try writer.run()
+    try SpawnedDescriptors.run(writer)
     defer {
       if writer.isRunning { writer.terminate() }
       writer.waitUntilExit()

@@ -28,12 +28,12 @@ struct ConcurrentProcessTests {
       shell.executableURL = URL(fileURLWithPath: "/bin/sh")
       shell.arguments = ["-c", script]
       shell.environment = process.environment
-      let output = Pipe()
+      let output = SpawnedDescriptors.pipe()
       shell.standardOutput = output
       shell.standardInput = FileHandle.nullDevice
       shells.append((shell, output))
     }
-    for (shell, _) in shells { try shell.run() }
+    for (shell, _) in shells { try SpawnedDescriptors.run(shell) }
     var results: [(command: String, status: Int32, stderr: String)] = []
     for (index, (shell, output)) in shells.enumerated() {
       let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

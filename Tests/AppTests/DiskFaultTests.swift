@@ -28,10 +28,10 @@ struct DiskFaultTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
-    let output = Pipe()
+    let output = SpawnedDescriptors.pipe()
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try SpawnedDescriptors.run(process)
     let bytes = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: bytes, as: UTF8.self))

@@ -232,7 +232,7 @@ struct PocketProcess: Sendable {
     process.standardOutput = stdout.child
     process.standardError = stderr.child
     process.standardInput = stdin.child
-    try process.run()
+    try SpawnedDescriptors.run(process)
     // The child has its copies; the parent keeps none (a pipe nobody reads must have no
     // writer left here either).
     try stdout.closeAfterLaunch?.close()
@@ -266,7 +266,7 @@ struct PocketProcess: Sendable {
   ) throws -> (child: Any, captured: Pipe?, closeAfterLaunch: FileHandle?) {
     switch sink {
     case .captured:
-      let pipe = Pipe()
+      let pipe = SpawnedDescriptors.pipe()
       return (pipe, pipe, nil)
     case .closed:
       // `/bin/sh` closes it before `pocket` starts.
@@ -277,7 +277,7 @@ struct PocketProcess: Sendable {
       }
       return (full, nil, full)
     case .closedPipe:
-      let pipe = Pipe()
+      let pipe = SpawnedDescriptors.pipe()
       try pipe.fileHandleForReading.close()
       return (pipe.fileHandleForWriting, nil, pipe.fileHandleForWriting)
     }
@@ -289,7 +289,7 @@ struct PocketProcess: Sendable {
   private static func standardInput(
     _ input: String?
   ) throws -> (child: FileHandle, writeAfterLaunch: FileHandle?) {
-    let pipe = Pipe()
+    let pipe = SpawnedDescriptors.pipe()
     let bytes = Foundation.Data((input ?? "").utf8)
     guard bytes.count <= 4096 else { return (pipe.fileHandleForReading, pipe.fileHandleForWriting) }
     pipe.fileHandleForWriting.write(bytes)
@@ -327,11 +327,13 @@ struct PocketProcess: Sendable {
     process.executableURL = Self.executable
     process.arguments = pocketArguments(arguments)
     process.environment = environment
-    let started = Started(process: process, stdin: Pipe(), stdout: Pipe(), stderr: Pipe())
+    let started = Started(
+      process: process, stdin: SpawnedDescriptors.pipe(), stdout: SpawnedDescriptors.pipe(),
+      stderr: SpawnedDescriptors.pipe())
     process.standardInput = started.stdin
     process.standardOutput = started.stdout
     process.standardError = started.stderr
-    try process.run()
+    try SpawnedDescriptors.run(process)
     return started
   }
 
@@ -366,12 +368,12 @@ struct PocketProcess: Sendable {
       + measure + [Self.executable.path, "--store-path", directory.path, "--lang", "en"]
       + storeArguments + arguments
     process.environment = environment
-    let stdout = Pipe()
-    let stderr = Pipe()
+    let stdout = SpawnedDescriptors.pipe()
+    let stderr = SpawnedDescriptors.pipe()
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try SpawnedDescriptors.run(process)
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -23,11 +23,13 @@ struct ProcessTests {
     process.executableURL = PocketProcess.executable
     process.arguments = ["--store-path", pocket.directory.path, "--lang", "en"] + arguments
     process.environment = ["HOME": pocket.directory.path, "TZ": "UTC"]
-    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    let (stdin, stdout, stderr) = (
+      SpawnedDescriptors.pipe(), SpawnedDescriptors.pipe(), SpawnedDescriptors.pipe()
+    )
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
-    try process.run()
+    try SpawnedDescriptors.run(process)
     return (process, stdin, stdout, stderr)
   }
 

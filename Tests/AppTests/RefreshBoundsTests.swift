@@ -63,9 +63,9 @@ struct RefreshBoundsTests {
     process.executableURL = shell
     process.arguments = ["-c", "\(quoted) >/dev/null 2>&1; times"]
     process.environment = ["HOME": pocket.directory.path, "TZ": "UTC"]
-    let output = Pipe()
+    let output = SpawnedDescriptors.pipe()
     process.standardOutput = output
-    try process.run()
+    try SpawnedDescriptors.run(process)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     // "0m0.020000s 0m0.000000s": user and system time of the children.
@@ -93,11 +93,13 @@ struct RefreshBoundsTests {
       "--rates-url", server.url(), "--timeout", "10",
     ]
     process.environment = ["HOME": pocket.directory.path, "TZ": "UTC"]
-    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    let (stdin, stdout, stderr) = (
+      SpawnedDescriptors.pipe(), SpawnedDescriptors.pipe(), SpawnedDescriptors.pipe()
+    )
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
-    try process.run()
+    try SpawnedDescriptors.run(process)
     // Should the session hang, the pipes close when this kills it, and the test fails.
     let pid = process.processIdentifier
     DispatchQueue.global().asyncAfter(deadline: .now() + 20) {

@@ -87,9 +87,9 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(Self.nm))
     process.arguments = ["--defined-only", Self.staticPocket.path]
-    let output = Pipe()
+    let output = SpawnedDescriptors.pipe()
     process.standardOutput = output
-    try process.run()
+    try SpawnedDescriptors.run(process)
     let symbols = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     var addresses: [Substring: UInt64] = [:]
@@ -128,12 +128,12 @@ import Testing
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--store-path", directory.path, "--lang", "en"]
-    let input = Pipe()
-    let output = Pipe()
+    let input = SpawnedDescriptors.pipe()
+    let output = SpawnedDescriptors.pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try SpawnedDescriptors.run(process)
     // Commands from a pipe: the first screen is printed once the session has started, and
     // it then waits for a line.
     let screen = output.fileHandleForReading.availableData

@@ -18,12 +18,12 @@ struct StoreFolderTests {
     process.arguments = ["--lang", "en"] + arguments
     process.environment = environment.merging(["TZ": "UTC"]) { mine, _ in mine }
     process.currentDirectoryURL = folder
-    let stdout = Pipe()
-    let stderr = Pipe()
+    let stdout = SpawnedDescriptors.pipe()
+    let stderr = SpawnedDescriptors.pipe()
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try SpawnedDescriptors.run(process)
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

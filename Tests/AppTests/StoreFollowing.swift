@@ -53,7 +53,7 @@ enum StoreFollowing {
     process.arguments = ["-c", "import sqlite3"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
+    guard (try? SpawnedDescriptors.run(process)) != nil else { return false }
     process.waitUntilExit()
     return process.terminationStatus == 0
   }()
@@ -75,10 +75,10 @@ enum StoreFollowing {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(python))
     process.arguments = ["-c", script] + arguments
-    let errors = Pipe()
+    let errors = SpawnedDescriptors.pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    try SpawnedDescriptors.run(process)
     let text = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let status =
@@ -168,9 +168,9 @@ struct PrintedScreen: Equatable {
 /// never by a read that could wait for ever.
 final class LineViewer {
   let process = Process()
-  private let input = Pipe()
-  private let outputPipe = Pipe()
-  private let errorPipe = Pipe()
+  private let input = SpawnedDescriptors.pipe()
+  private let outputPipe = SpawnedDescriptors.pipe()
+  private let errorPipe = SpawnedDescriptors.pipe()
   /// Everything it printed on standard output and standard error so far.
   private(set) var output: [UInt8] = []
   private(set) var errors: [UInt8] = []
@@ -192,7 +192,7 @@ final class LineViewer {
       errorPipe.fileHandleForReading.fileDescriptor,
     ]
     // Foundation closes the child's ends of the pipes here once it has started.
-    try process.run()
+    try SpawnedDescriptors.run(process)
   }
 
   deinit { close() }

@@ -76,10 +76,10 @@ struct StoreLockProcessTests {
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: Self.flockTool)
     holder.arguments = [lockPath, "cat"]
-    let input = Pipe()
+    let input = SpawnedDescriptors.pipe()
     holder.standardInput = input
     holder.standardOutput = FileHandle.nullDevice
-    try holder.run()
+    try SpawnedDescriptors.run(holder)
     defer {
       try? input.fileHandleForWriting.close()
       holder.waitUntilExit()

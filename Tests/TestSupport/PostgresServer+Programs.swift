@@ -80,8 +80,10 @@ extension PostgresServer {
     ].merging(extra) { $1 }
     var output: [Int32] = [0, 0]
     var errors: [Int32] = [0, 0]
-    guard pipe(&output) == 0, pipe(&errors) == 0 else { throw Failure("pipe: \(errno)") }
-    for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    try SpawnedDescriptors.opening {
+      guard pipe(&output) == 0, pipe(&errors) == 0 else { throw Failure("pipe: \(errno)") }
+      for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    }
     #if canImport(Glibc)
       var actions = posix_spawn_file_actions_t()
       var attributes = posix_spawnattr_t()

@@ -69,11 +69,13 @@ package final class PseudoTerminal {
     var master: Int32 = -1
     var slave: Int32 = -1
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
-      throw PseudoTerminalError.unavailable("openpty: \(String(cString: strerror(errno)))")
+    try SpawnedDescriptors.opening {
+      guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+        throw PseudoTerminalError.unavailable("openpty: \(String(cString: strerror(errno)))")
+      }
+      _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
     }
-    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
     var nameBuffer = [CChar](repeating: 0, count: 256)
     guard ttyname_r(slave, &nameBuffer, nameBuffer.count) == 0 else {
       Glibc.close(master)

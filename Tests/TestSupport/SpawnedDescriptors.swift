@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -27,4 +29,37 @@ public enum SpawnedDescriptors {
     /// Darwin: the descriptors Foundation and the tests open are closed on exec.
     public static func closeFromThree(_ actions: inout posix_spawn_file_actions_t?) {}
   #endif
+}
+
+/// Children the tests start with Foundation's `Process`. On Linux, `Process.run` closes in
+/// the child the descriptors that were open when it looked, just before it spawns: a pipe
+/// another test opens in between is inherited, for the child's whole life. A reader of that
+/// pipe would then wait for an end of file, and a writer for a broken pipe, that does not
+/// come while the other test's child runs. So the tests make their children's pipes here,
+/// closed on exec, and start those children here, never while a pipe is half made.
+extension SpawnedDescriptors {
+  private static let spawning = NSLock()
+
+  /// Runs `open`, which opens descriptors and marks them closed on exec, never while a
+  /// child is being started here (`run`): no child gets them half made.
+  public static func opening<Opened>(_ open: () throws -> Opened) rethrows -> Opened {
+    try spawning.withLock(open)
+  }
+
+  /// A pipe for a child's standard stream: both ends are closed on exec, so only the child
+  /// it is given to (as its 0, 1 or 2) holds it.
+  public static func pipe() -> Pipe {
+    opening {
+      let pipe = Pipe()
+      for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+      }
+      return pipe
+    }
+  }
+
+  /// Starts `process` (`Process.run`), never while descriptors are being opened here.
+  public static func run(_ process: Process) throws {
+    try spawning.withLock { try process.run() }
+  }
 }
