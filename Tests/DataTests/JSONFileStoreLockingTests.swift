@@ -107,4 +107,55 @@ import Testing
     )
     #expect(problems.isEmpty, "\(problems)")
   }
+
+  /// The interleaving the test above caught once in a soak run, step by step: a reader reads
+  /// the new snapshot while the journal still holds the old lines (the writer renamed the
+  /// snapshot and has not emptied the journal yet); the journal is then emptied and grows
+  /// back to the same size within one tick of the file clock, so its stamp (inode, size,
+  /// time) is as the reader saw it, though it holds three new changes. The reader must
+  /// not take the stamp's word for it.
+  @Test func aJournalEmptiedAndGrownBackToItsSizeIsReadAgain() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let journal = directory.appendingPathComponent(JSONFileStore.journalName).path
+    func save(_ milliseconds: Int64, in store: JSONFileStore) async throws {
+      try await store.repositories.stopwatch.update(
+        saving: Stopwatch(accumulated: .milliseconds(milliseconds)))
+    }
+    let appender = try JSONFileStore.open(directory: directory)
+    let compactor = try JSONFileStore.open(directory: directory, journalLimit: .bytes(1))
+    try await save(1, in: appender)  // the first change writes the snapshot
+    for milliseconds: Int64 in 2...4 { try await save(milliseconds, in: appender) }
+    let oldLines = try #require(FileManager.default.contents(atPath: journal))
+    // The compactor's change: its line, a new snapshot holding it, the journal emptied.
+    try await save(5, in: compactor)
+    #expect(FileManager.default.contents(atPath: journal)?.isEmpty == true)
+    // Before the journal was emptied: the old lines, in the same file.
+    try Self.overwrite(journal, with: oldLines)
+    let reader = try JSONFileStore.open(directory: directory).repositories.stopwatch
+    #expect(try await reader.load().accumulated == .milliseconds(5))
+    let seen = try #require(DurableFile.stamp(journal))
+    // Emptied, then three changes of the same length as the old lines.
+    try Self.overwrite(journal, with: Foundation.Data())
+    for milliseconds: Int64 in 6...8 { try await save(milliseconds, in: appender) }
+    try Self.setModified(journal, to: seen.modified)
+    let now = try #require(DurableFile.stamp(journal))
+    try #require(
+      now == seen, "the stamp must be as the reader saw it for this test to mean anything")
+    #expect(try await reader.load().accumulated == .milliseconds(8))
+  }
+
+  /// Writes `bytes` over the file at `path` in place (the same inode), cutting it there.
+  static func overwrite(_ path: String, with bytes: Foundation.Data) throws {
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: bytes)
+  }
+
+  /// Sets the file's modification time, as a file clock that did not tick would leave it.
+  static func setModified(_ path: String, to modified: timespec) throws {
+    let times = [modified, modified]
+    #expect(utimensat(AT_FDCWD, path, times, 0) == 0, "utimensat: \(errno)")
+  }
 }

@@ -17,6 +17,13 @@ struct JSONFiles {
   private var journalStamp: DurableFile.Stamp?
   private var journalSize = 0
   private var journalLines = 0
+  /// Whether the journal, as last read, holds lines and only lines the snapshot already
+  /// holds: a writer has renamed a new snapshot into place and not yet emptied the journal
+  /// (or was killed in between). Such a journal is emptied and grows again, and can come
+  /// back to the same size within one tick of the file clock, so its stamp would look
+  /// unchanged while it holds new lines: the next access reads the files again whatever
+  /// their stamps say.
+  private var journalIsLeftOver = false
   /// The sequence number of the last change `state` holds.
   private var seq: Int64 = 0
   /// How long the journal may grow before a change rewrites the snapshot.
@@ -71,7 +78,7 @@ struct JSONFiles {
 
   /// Whether another writer may have changed the files since they were read.
   var mayHaveChanged: Bool {
-    needsReload || DurableFile.stamp(filePath) != snapshotStamp
+    needsReload || journalIsLeftOver || DurableFile.stamp(filePath) != snapshotStamp
       || DurableFile.stamp(journalPath) != journalStamp
   }
 
@@ -120,6 +127,14 @@ struct JSONFiles {
   /// was read afterwards (`refresh`).
   mutating func catchUp() throws(DomainError) {
     if needsReload { return try reload() }
+    if journalIsLeftOver {
+      // Read again; the same snapshot at the same change is the same state, not a change
+      // of another writer's.
+      let (snapshotBefore, seqBefore, seenBefore) = (snapshotStamp, seq, seenElsewhere)
+      try reload()
+      if snapshotStamp == snapshotBefore, seq == seqBefore { seenElsewhere = seenBefore }
+      return
+    }
     let snapshot = DurableFile.stamp(filePath)
     let journal = DurableFile.stamp(journalPath)
     guard snapshot != snapshotStamp || journal != journalStamp else { return }
@@ -177,7 +192,9 @@ struct JSONFiles {
     journalStamp = nil
     journalSize = 0
     journalLines = 0
+    let snapshotSeq = seq
     try readJournal()
+    journalIsLeftOver = journalLines > 0 && seq == snapshotSeq
     needsReload = false
   }
 
@@ -292,6 +309,7 @@ struct JSONFiles {
     journalSize += line.count
     journalLines += 1
     journalStamp = DurableFile.stamp(journalPath)
+    journalIsLeftOver = false
   }
 
   /// Writes the whole state as the new snapshot, then empties the journal it replaces.
@@ -321,6 +339,7 @@ struct JSONFiles {
     journalSize = 0
     journalLines = 0
     journalStamp = DurableFile.stamp(journalPath)
+    journalIsLeftOver = false
   }
 
   private mutating func warn(_ warning: String) {
