@@ -34,17 +34,24 @@ package final class LinePresenter {
   private var printed: String?
   /// How many times the screen was rendered (drawn from view-model state), printed or not.
   package private(set) var renderCount = 0
+  /// Whether a render observes what it reads. A one-shot command prints its screen once,
+  /// after it ran, and nothing after: setting up an observation nobody will use cost
+  /// Observation's first tables (about 8% of a one-shot `say`'s instructions).
+  private let observes: Bool
 
   /// - Parameters:
   ///   - content: what the current screen shows; a pure read of view-model state.
   ///   - write: where the text goes (standard output).
   ///   - showed: told what the terminal shows after each flush that leaves the screen
   ///     rendered last on it (printed now or before): what a number typed next refers to.
+  ///   - observes: `false` for a presenter that flushes once and is stopped (a one-shot
+  ///     command): its one render reads the state without observing it.
   package init(
     renderer: Renderer, content: @escaping @MainActor () -> ScreenContent,
     write: @escaping @MainActor (String) -> Void,
-    showed: @escaping @MainActor (ScreenContent) -> Void = { _ in }
+    showed: @escaping @MainActor (ScreenContent) -> Void = { _ in }, observes: Bool = true
   ) {
+    self.observes = observes
     self.renderer = renderer
     self.content = content
     self.write = write
@@ -111,6 +118,11 @@ package final class LinePresenter {
   /// Renders the screen, observing what the rendering reads.
   private func render() {
     renderCount += 1
+    guard observes else {
+      let content = content()
+      (rendered, renderedContent) = (renderer.render(content), content)
+      return
+    }
     (rendered, renderedContent) = withObservationTracking {
       _ = lifetime.isOver
       let content = content()

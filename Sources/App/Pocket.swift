@@ -161,7 +161,8 @@ package struct Pocket {
     }
     let presenter = LinePresenter(
       renderer: renderer, content: { session.content },
-      write: { [console] in console.writeEscaped($0) }, showed: { session.showed($0) })
+      write: { [console] in console.writeEscaped($0) }, showed: { session.showed($0) },
+      observes: options.command.isEmpty)
     defer { presenter.stop() }
     if !options.command.isEmpty {
       let status = await runOnce(options.command, session, strings, presenter) {

@@ -116,6 +116,22 @@ struct LinePresenterTests {
 
   /// A change no command made (a refresh finishing, a ticking stopwatch) prints through the
   /// same observation, once the change is complete.
+  /// A one-shot command's presenter (`observes: false`) prints the state as its command
+  /// left it, once, and sets up no observation: a change after prints nothing by itself.
+  @Test func aPresenterThatDoesNotObservePrintsTheStateOnceAndNothingByItself() async {
+    let presenter = LinePresenter(
+      renderer: renderer, content: { [chat] in .chat(chat.state) },
+      write: { [output] in output.writes.append($0) }, observes: false)
+    await chat.send("done")
+    presenter.flush()
+    #expect(output.writes == [chatScreen])
+    #expect(output.writes.first?.contains("done") == true)
+    await chat.send("later")
+    await presenter.settle()
+    #expect(output.writes.count == 1)
+    #expect(presenter.renderCount == 1)
+  }
+
   @Test func aChangeOutsideACommandPrintsByItself() async {
     let presenter = makePresenter()
     presenter.flush()

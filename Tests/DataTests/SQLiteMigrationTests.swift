@@ -39,6 +39,10 @@ enum OldSQLiteFile {
 }
 
 @Suite struct SQLiteMigrationTests {
+  @Test func theCurrentVersionIsTheNumberOfMigrations() {
+    #expect(SQLiteSchema.currentVersion == SQLiteSchema.migrations.count)
+  }
+
   @Test func everyMigrationHasItsOwnName() {
     let names = SQLiteSchema.migrations.map(\.name)
     #expect(Set(names).count == names.count)

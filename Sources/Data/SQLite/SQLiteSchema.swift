@@ -22,8 +22,11 @@ enum SQLiteSchema {
     shownItems,
   ]
 
-  /// The version this code writes and reads: the number of migrations.
-  static var currentVersion: Int { migrations.count }
+  /// The version this code writes and reads: the number of migrations
+  /// (`SQLiteMigrationTests.theCurrentVersionIsTheNumberOfMigrations`). A constant, so that
+  /// opening a file at this version builds no migration's statements (1.8% of a one-shot
+  /// `say`'s instructions).
+  static let currentVersion = 7
 
   /// Every table the current code uses; a file at the current version without one is damaged.
   /// (Every record kind's tables, and the counters and indexes kept beside them.)
