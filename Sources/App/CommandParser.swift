@@ -63,8 +63,9 @@ struct Words {
     text = { index in
       // A loop, not `joined(separator:)` on the slice: its generic path made the slice's
       // type at run time the first time (2% of a one-shot `say`'s instructions).
+      guard index < words.count else { return "" }
       var text = ""
-      for position in index..<max(index, words.count) {
+      for position in index..<words.count {
         if position > index { text += " " }
         text += words[position]
       }

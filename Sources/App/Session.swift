@@ -29,15 +29,10 @@ package final class Session {
   private let dependencies: ScreenDependencies
   /// The store's view model, made when a store command first needs it: a postgres store's
   /// name and version are known once its server is reached. It holds the store's parts,
-  /// never the session (its `watch` is an escaping autoclosure: `self` there would be a
-  /// cycle that keeps the session alive).
-  private(set) lazy var storeViewModel: StoreViewModel = {
-    let store = self.store
-    let changes = store.repositories.changes
-    return StoreViewModel(
-      archive: store.repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
-      path: store.path, version: store.schemaVersion, watch: changes.watch)
-  }()
+  /// never the session.
+  private(set) lazy var storeViewModel = StoreViewModel(
+    archive: store.repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
+    path: store.path, version: store.schemaVersion, changes: store.repositories.changes)
   private let archiveFiles: any ArchiveFileRepository
   let store: OpenedStore
   /// The clocks the screens read the time from: what "now" and "today" are for this
@@ -52,7 +47,7 @@ package final class Session {
   /// The rows the store holds as shown last.
   private var savedShown: ShownList?
   /// Keeps a reload after another process's change out of the way of commands.
-  private let gate = ReloadGate()
+  let gate = ReloadGate()
 
   /// - Parameters:
   ///   - rateSource: where `refresh` fetches rates from; `nil` when none is configured.
@@ -180,42 +175,6 @@ package final class Session {
     let outcome = await run(command)
     if case .done = outcome { showed(content) }
     return outcome
-  }
-
-  // MARK: Following the store
-
-  /// Follows the store while the returned task runs: each time another process changes it,
-  /// `handle` is called between commands (a command waits for it, and it for a command)
-  /// with `reload`, which reads the screen showing again when it shows what changed
-  /// (`ScreenFeature.records`), keeping its page, filter and amount. `reload` says how that
-  /// went: `nil` when the screen shows none of what changed, `.done(nil)` when it was
-  /// read again (Observation redraws it), `.refused` with why when the store cannot be
-  /// read or is gone (an unusable store: the front end ends with status 3).
-  /// A burst of changes comes as a few calls (`StoreChanges`).
-  package func followStore(
-    _ handle: @escaping @MainActor (_ reload: () async -> Outcome?) async -> Void
-  ) -> Task<Void, Never> {
-    let changes = store.repositories.changes.subscribe()
-    return Task { @MainActor [weak self] in
-      for await event in changes {
-        guard let self else { return }
-        await gate.reload { await handle { await self.reload(after: event) } }
-        if case .gone = event { return }
-      }
-    }
-  }
-
-  private func reload(after event: StoreEvent) async -> Outcome? {
-    switch event {
-    case .gone(let error):
-      return .refused(Message(error))
-    case .changed(let kinds):
-      let feature = currentFeature
-      guard !kinds.isDisjoint(with: type(of: feature).records) else { return nil }
-      await feature.reload(router.state.screen)
-      if let message = feature.message, message.isRefusal { return .refused(message) }
-      return .done(nil)
-    }
   }
 
   private func run(_ command: Command) async -> Outcome {
@@ -379,43 +338,5 @@ package final class Session {
 
   private func refusal(_ message: Message?) -> Outcome {
     .refused(message ?? .notFound)
-  }
-}
-
-/// Commands run side by side as they always did (a refresh goes on while keys are
-/// handled); a reload after another process's change waits until none runs, and a command
-/// that comes meanwhile waits for the reload: a reload never reads the store half way
-/// through a command, nor sets what it read over what a command did since.
-@MainActor
-private final class ReloadGate {
-  private var running = 0
-  private var isReloading = false
-  private var waitingCommands: [CheckedContinuation<Void, Never>] = []
-  private var waitingReload: CheckedContinuation<Void, Never>?
-
-  func command<Result>(_ body: () async -> Result) async -> Result {
-    while isReloading { await withCheckedContinuation { waitingCommands.append($0) } }
-    running += 1
-    defer {
-      running -= 1
-      if running == 0, let reload = waitingReload {
-        waitingReload = nil
-        reload.resume()
-      }
-    }
-    return await body()
-  }
-
-  /// One reload at a time: the store's follower runs them one after another.
-  func reload(_ body: () async -> Void) async {
-    while running > 0 { await withCheckedContinuation { waitingReload = $0 } }
-    isReloading = true
-    defer {
-      isReloading = false
-      let waiting = waitingCommands
-      waitingCommands = []
-      for command in waiting { command.resume() }
-    }
-    await body()
   }
 }

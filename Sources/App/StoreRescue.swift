@@ -37,7 +37,7 @@ enum StoreRescue {
     let viewModel = StoreViewModel(
       archive: salvaged, files: DiskArchiveFileRepository(protecting: store.files),
       kind: store.kind.rawValue,
-      path: store.path, version: store.schemaVersion, watch: store.repositories.changes.watch)
+      path: store.path, version: store.schemaVersion, changes: store.repositories.changes)
     switch command {
     case .export(let path): await viewModel.export(to: path)
     case .importArchive(let path, _): await viewModel.importArchive(from: path, replace: true)

@@ -12,7 +12,7 @@ struct StoreViewModelTests {
   func viewModel(_ store: InMemoryStore) -> StoreViewModel {
     StoreViewModel(
       archive: store.repositories.archive, files: files, kind: "memory", path: "memory",
-      version: 1, watch: .inProcessOnly)
+      version: 1, changes: InProcessOnly())
   }
 
   @Test func summaryCountsTheRecords() async throws {

@@ -42,17 +42,17 @@ public final class StoreViewModel: MessageReporting {
   private let archive: any ArchiveRepository
   private let files: any ArchiveFileRepository
   private let importStore: ImportStore
-  private let watch: @Sendable () -> StoreWatch
+  private let changes: any StoreObservation
 
-  /// `watch`: how the store notices what other processes change (`StoreObservation.watch`),
-  /// asked for by `summarize`, not before: a command that does not show it does not pay
-  /// for it.
+  /// `changes`: the store's changes made elsewhere; how it notices them
+  /// (`StoreObservation.watch`) is asked for by `summarize`, not before: a command that
+  /// does not show it does not pay for it.
   public init(
     archive: any ArchiveRepository, files: any ArchiveFileRepository, kind: String,
-    path: String, version: Int, watch: @autoclosure @escaping @Sendable () -> StoreWatch
+    path: String, version: Int, changes: any StoreObservation
   ) {
     state = State(kind: kind, path: path, version: version)
-    self.watch = watch
+    self.changes = changes
     self.archive = archive
     self.files = files
     importStore = ImportStore(archive: archive)
@@ -64,7 +64,7 @@ public final class StoreViewModel: MessageReporting {
   public func summarize() async {
     begin()
     guard let counts = await attempt({ try await archive.recordCounts() }) else { return }
-    state.watch = watch()
+    state.watch = changes.watch
     state.report = .summary(counts)
   }
 
