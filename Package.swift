@@ -69,3 +69,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Swift 6.2's `nonisolated(nonsending)` default, in every target: a nonisolated async
+// function (a use case, a repository of a struct) runs on its caller's actor instead of
+// hopping to the cooperative pool. A one-shot `pocket` command then runs start to end on
+// the main thread, its store included (`StoreThread.main`), and starts no other; work that
+// is to leave its caller's actor says so (`@concurrent`).
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+}

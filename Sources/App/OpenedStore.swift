@@ -93,11 +93,13 @@ package struct OpenedStore {
     // Polling where the file system's events are known not to come (a FUSE file system
     // not listed as a network one, say): `POCKET_WATCH=poll`.
     let watch: WatchChoice = environment["POCKET_WATCH"] == "poll" ? .polling : .automatic
+    let thread = options.storeThread
     switch options.store {
     case .sqlite:
       let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
-        path: directory.appendingPathComponent(SQLiteStore.fileName).path, watch: watch)
+        path: directory.appendingPathComponent(SQLiteStore.fileName).path, watch: watch,
+        thread: thread)
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
@@ -111,7 +113,7 @@ package struct OpenedStore {
         repositories: InMemoryStore().repositories)
     case .json:
       let directory = try options.storeDirectory(environment: environment)
-      let store = try JSONFileStore.open(directory: directory, watch: watch)
+      let store = try JSONFileStore.open(directory: directory, watch: watch, thread: thread)
       return OpenedStore(
         kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
@@ -135,7 +137,7 @@ package struct OpenedStore {
       let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
         path: directory.appendingPathComponent(SQLiteStore.fileName).path,
-        durability: .localState)
+        durability: .localState, thread: options.storeThread)
       // What the launch reads first is read while the server is reached.
       return (ReadAheadScreens(store.repositories.screens), directory)
     }

@@ -174,6 +174,12 @@ package struct Options: Equatable {
     return .milliseconds(Int64(milliseconds))
   }
 
+  /// The thread the store's calls run on: a one-shot command awaits each of them in turn,
+  /// so they run on the main thread and no other is started; a session that stays (the
+  /// live view, line mode) keeps drawing and reading keys while a call waits on a lock or
+  /// a disk, so its store has a thread of its own.
+  var storeThread: StoreThread { command.isEmpty ? .own : .main }
+
   /// Where `refresh` gets rates from, with the `--timeout` deadline.
   var rateSource: (any ExchangeRateSource)? { rates.source(timeout: timeout) }
 

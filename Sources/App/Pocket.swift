@@ -114,10 +114,6 @@ package struct Pocket {
       return .done
     }
     let strings = Strings(language: language, timeZone: time.timeZone)
-    // Most screens show dates: their formatters are made while the store opens. Pocket does
-    // not exit while ICU is in use on that thread.
-    let preparing = Concurrently { strings.prepareDateStyles() }
-    defer { try? preparing.value() }
     let palette = Palette(
       ColorPolicy.resolve(
         choice: options.color, environment: environment,
@@ -140,7 +136,9 @@ package struct Pocket {
     }
     // A postgres store's server was reached meanwhile (the session made, the screen seen
     // last restored from this machine's file); a server that could not be is reported as
-    // an open that failed.
+    // an open that failed. While it answers, the date formatters most screens need are
+    // made; every other store's screen makes those it shows, when it shows them.
+    if store.kind == .postgres { strings.prepareDateStyles() }
     do {
       try store.ready()
     } catch {

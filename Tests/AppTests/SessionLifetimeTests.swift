@@ -16,7 +16,7 @@ import Testing
 struct SessionLifetimeTests {
   /// One line per registered command word, each with arguments it takes (a usage error
   /// fails the parse).
-  static let script = [
+  nonisolated static let script = [
     "rates", "fav KRW", "refresh", "calc KRW", "convert 100", "back", "stopwatch", "start",
     "lap", "stop", "more", "page 1", "reset --yes", "notices", "bookmark 1", "bookmarks",
     "rename 1 Read later", "remove 1", "clear --yes", "mindlog", "add 7.5 sunny walk",

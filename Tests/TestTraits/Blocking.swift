@@ -128,8 +128,10 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
     testCase == nil ? nil : self
   }
 
-  public func provideScope(
-    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  // Testing's requirement, from a module without the package's nonsending default.
+  @concurrent public func provideScope(
+    for test: Test, testCase: Test.Case?,
+    performing function: @Sendable @concurrent () async throws -> Void
   ) async throws {
     await gate?.enter()
     do {

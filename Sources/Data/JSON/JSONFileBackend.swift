@@ -11,13 +11,16 @@ import Foundation
 actor JSONFileBackend: DocumentBackend {
   private var files: JSONFiles
   private let lockPath: String
+  private let executor: StoreExecutor
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
   /// Reads the files (without a lock, as every read). Temporary files a killed writer left
   /// are deleted first, under the exclusive lock, when the folder can be written and no
   /// other process holds the lock now (else a later open deletes them).
   init(
     filePath: String, directoryPath: String, journalLimit: JournalLimit,
-    versions: DocumentVersions, salvaging: Bool = false
+    versions: DocumentVersions, salvaging: Bool = false, thread: StoreThread = .own
   ) throws(DomainError) {
     let lockPath = filePath + ".lock"
     // Reads take no lock, so the lock file is not opened here: a link in its place is
@@ -37,6 +40,7 @@ actor JSONFileBackend: DocumentBackend {
       filePath: filePath, directoryPath: directoryPath, journalLimit: journalLimit,
       versions: versions, salvaging: salvaging)
     self.lockPath = lockPath
+    executor = StoreExecutor(thread, label: "pocket.json")
   }
 
   /// The journal lines skipped while salvaging (`JSONFileStore.openSalvaging`).

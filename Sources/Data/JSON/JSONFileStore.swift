@@ -27,7 +27,7 @@ public final class JSONFileStore: Sendable {
 
   /// The path of the JSON document.
   public let fileURL: URL
-  private let backend: JSONFileBackend
+  let backend: JSONFileBackend
   /// What other processes write, for the screens that show the store.
   private let changes: StoreFileWatch
 
@@ -57,11 +57,12 @@ public final class JSONFileStore: Sendable {
   ///   when a store file is a symbolic link; `DomainError.corruptStore` when the file is not
   ///   a document this version of Pocket can read (empty, truncated, not JSON, wrong shape,
   ///   newer version).
-  /// `watch`: how changes other processes write are noticed (`Repositories.changes`).
-  public static func open(directory: URL, watch: WatchChoice = .automatic) throws(DomainError)
-    -> JSONFileStore
-  {
-    try open(directory: directory, journalLimit: .pocket, watch: watch)
+  /// `watch`: how changes other processes write are noticed (`Repositories.changes`);
+  /// `thread`: the thread the store's calls run on (`StoreThread`).
+  public static func open(
+    directory: URL, watch: WatchChoice = .automatic, thread: StoreThread = .own
+  ) throws(DomainError) -> JSONFileStore {
+    try open(directory: directory, journalLimit: .pocket, watch: watch, thread: thread)
   }
 
   /// Opens the store in `directory`; the snapshot is rewritten once the journal is as long
@@ -84,7 +85,7 @@ public final class JSONFileStore: Sendable {
 
   static func open(
     directory: URL, journalLimit: JournalLimit, versions: DocumentVersions = .pocket,
-    salvaging: Bool = false, watch: WatchChoice = .automatic
+    salvaging: Bool = false, watch: WatchChoice = .automatic, thread: StoreThread = .own
   ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
@@ -92,7 +93,7 @@ public final class JSONFileStore: Sendable {
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
       filePath: fileURL.path, directoryPath: directoryPath, journalLimit: journalLimit,
-      versions: versions, salvaging: salvaging)
+      versions: versions, salvaging: salvaging, thread: thread)
     return JSONFileStore(fileURL: fileURL, backend: backend, watch: watch)
   }
 

@@ -153,23 +153,3 @@ extension PostgresError {
     return .storageUnavailable(path: name, reason: message)
   }
 }
-
-/// A serial executor whose jobs run on a dispatch queue: for an actor whose calls block
-/// (network round trips), which must not hold one of the cooperative pool's few threads.
-final class BlockingCallExecutor: SerialExecutor {
-  private let queue: DispatchQueue
-
-  init(label: String) {
-    queue = DispatchQueue(label: label)
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let executor = asUnownedSerialExecutor()
-    queue.async { job.runSynchronously(on: executor) }
-  }
-
-  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-    UnownedSerialExecutor(ordinary: self)
-  }
-}

@@ -10,16 +10,21 @@ struct InvalidRow: Error {
 
 /// The one connection of an `SQLiteStore`. Every repository of the store goes through this
 /// actor, so the connection is used by one task at a time; other processes are kept apart
-/// by SQLite's own locks and the busy timeout.
+/// by SQLite's own locks and the busy timeout. It runs on the thread its store was opened
+/// for (`StoreThread`).
 actor SQLiteDatabase {
   let path: String
   private let connection: SQLiteConnection
   /// `PRAGMA data_version` when last read: it moves when another connection commits.
   private var dataVersion: Int64?
+  private let executor: StoreExecutor
 
-  init(connection: SQLiteConnection) {
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
+
+  init(connection: SQLiteConnection, thread: StoreThread) {
     self.path = connection.path
     self.connection = connection
+    executor = StoreExecutor(thread, label: "pocket.sqlite")
     dataVersion = try? connection.integer("PRAGMA data_version")
   }
 

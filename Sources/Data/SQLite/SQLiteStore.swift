@@ -65,8 +65,10 @@ public final class SQLiteStore: Sendable {
   ///   writable by other users or owned by another user, or when the file is a symbolic link.
   /// - Parameter watch: how changes other processes commit are noticed (`Repositories.changes`).
   /// - Parameter durability: when a commit returns (`SQLiteDurability`).
+  /// - Parameter thread: the thread the store's calls run on (`StoreThread`).
   public static func open(
-    path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit
+    path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit,
+    thread: StoreThread = .own
   ) throws(DomainError) -> SQLiteStore {
     let given = URL(fileURLWithPath: path).standardizedFileURL.path
     // A new file is made under a longer temporary name; a file already there is only opened.
@@ -96,7 +98,8 @@ public final class SQLiteStore: Sendable {
     do {
       let (connection, version) = try connect(path: path, durability: durability)
       return SQLiteStore(
-        path: path, schemaVersion: version, database: SQLiteDatabase(connection: connection),
+        path: path, schemaVersion: version,
+        database: SQLiteDatabase(connection: connection, thread: thread),
         watch: watch)
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)

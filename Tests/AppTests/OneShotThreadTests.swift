@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import TestTraits
+import Testing
+
+/// A one-shot command runs start to end on the main thread: its store's calls run there
+/// (`StoreThread.main`), the use cases and repositories between them stay on their caller's
+/// actor (the package's `nonisolated(nonsending)` default), and no thread is started, nor
+/// the cooperative pool's, nor dispatch's (each new thread costs its creation, a stack and
+/// a heap of its own, and every unmap after it interrupts the other core). Every registered
+/// command runs once as its own process, on each store of files, watched by `strace`.
+@Suite(.blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct OneShotThreadTests {
+  static let strace = ["/usr/bin/strace", "/bin/strace"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  @Test(
+    .enabled(if: strace != nil, "no strace here (.ci/run installs it)"),
+    arguments: ["sqlite", "json"])
+  func everyOneShotCommandStartsNoThread(store: String) throws {
+    let strace = try #require(Self.strace)
+    let process = try PocketProcess(store: store)
+    defer { try? FileManager.default.removeItem(at: process.directory) }
+    let trace = process.directory.appendingPathComponent("threads.trace")
+    var traced = 0
+    for line in SessionLifetimeTests.script {
+      let words = line.split(separator: " ").map(String.init)
+      let child = Process()
+      child.executableURL = URL(fileURLWithPath: strace)
+      child.arguments =
+        ["-f", "-qq", "-e", "trace=clone,clone3", "-o", trace.path, PocketProcess.executable.path]
+        + process.pocketArguments(words)
+      child.environment = process.environment
+      child.currentDirectoryURL = process.directory
+      child.standardInput = FileHandle.nullDevice
+      child.standardOutput = FileHandle.nullDevice
+      child.standardError = FileHandle.nullDevice
+      try SpawnedDescriptors.run(child)
+      child.waitUntilExit()
+      // `strace` exits with the status of the command it ran; 0 and 1 (a command refused,
+      // as `back` on the first screen) are both runs.
+      #expect(child.terminationStatus <= 1, "\(line): exit \(child.terminationStatus)")
+      let calls = try String(contentsOf: trace, encoding: .utf8)
+        .split(separator: "\n").filter { $0.contains("clone") }
+      #expect(calls.isEmpty, "\(line) on \(store) started \(calls.count) threads")
+      traced += 1
+    }
+    #expect(traced == SessionLifetimeTests.script.count)
+  }
+}
