@@ -61,15 +61,8 @@ struct Words {
   init(words: [String]) {
     self.words = words
     text = { index in
-      // A loop, not `joined(separator:)` on the slice: its generic path made the slice's
-      // type at run time the first time (2% of a one-shot `say`'s instructions).
       guard index < words.count else { return "" }
-      var text = ""
-      for position in index..<words.count {
-        if position > index { text += " " }
-        text += words[position]
-      }
-      return Substring(text).trimmingWhitespace()
+      return Substring(Array(words[index...]).concatenated(separator: " ")).trimmingWhitespace()
     }
   }
 

@@ -19,7 +19,8 @@ enum HelpText {
     if let topic {
       let forms = registry.commands(named: topic)
       if !forms.isEmpty {
-        return forms.map { "\($0.usage)\n  \(summary($0, language, base: base))\n" }.joined()
+        return forms.map { "\($0.usage)\n  \(summary($0, language, base: base))\n" }
+          .concatenated()
       }
     }
     let width = registry.commands.map(\.usage.count).max() ?? 0
@@ -28,7 +29,8 @@ enum HelpText {
         + summary($0, language, base: base)
     }
     let options = listsOptions ? [] : ["", AppText.optionsInHelp.text(language)]
-    return ([AppText.commandsHeading.text(language)] + lines + options).joined(separator: "\n")
+    return ([AppText.commandsHeading.text(language)] + lines + options).concatenated(
+      separator: "\n")
       + "\n"
   }
 

@@ -98,7 +98,7 @@ package struct OpenedStore {
     case .sqlite:
       let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
-        path: directory.appendingPathComponent(SQLiteStore.fileName).path, watch: watch,
+        path: Options.path(SQLiteStore.fileName, in: directory.path), watch: watch,
         thread: thread)
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
@@ -136,7 +136,7 @@ package struct OpenedStore {
     let local = Result { () throws(DomainError) in
       let directory = try options.storeDirectory(environment: environment)
       let store = try SQLiteStore.open(
-        path: directory.appendingPathComponent(SQLiteStore.fileName).path,
+        path: Options.path(SQLiteStore.fileName, in: directory.path),
         durability: .localState, thread: options.storeThread)
       // What the launch reads first is read while the server is reached.
       return (ReadAheadScreens(store.repositories.screens), directory)

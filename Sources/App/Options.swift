@@ -197,7 +197,7 @@ package struct Options: Equatable {
       if let folder = support.first { return folder.appendingPathComponent("pocket") }
     #endif
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg).appendingPathComponent("pocket")
+      return URL(fileURLWithPath: Self.path("pocket", in: xdg))
     }
     guard let home = environment["HOME"], home.hasPrefix("/") else {
       let problem =
@@ -210,6 +210,13 @@ package struct Options: Equatable {
         path: "$HOME/.local/share/pocket",
         reason: Advice.useStorePath.after("\(problem) and there is no absolute XDG_DATA_HOME"))
     }
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/share/pocket")
+    return URL(fileURLWithPath: Self.path(".local/share/pocket", in: home))
+  }
+
+  /// `name` in the folder `folder`, as `appendingPathComponent` gives. Joined as text: the
+  /// first `URL` path appended in a process builds its byte sets at run time, a scan of
+  /// every conformance in the binary that each command would pay on its way to the store.
+  static func path(_ name: String, in folder: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 }

@@ -48,6 +48,6 @@ package struct Palette: Sendable, Equatable {
   package func text(_ line: ScreenLine) -> String {
     styled(line).spans.map { span in
       span.style == .plain ? span.text : span.style.sgr + span.text + TextStyle.plain.sgr
-    }.joined()
+    }.concatenated()
   }
 }

@@ -40,7 +40,7 @@ package struct Renderer {
     if let message {
       lines += ["", ScreenLine(strings.text(message), as: message.isRefusal ? .error : nil)]
     }
-    return lines.map(text).joined(separator: "\n") + "\n"
+    return lines.map(text).concatenated(separator: "\n") + "\n"
   }
 
   /// The tab line and the screen's own lines, styled, without the hint line: what both

@@ -71,13 +71,7 @@ package struct ScreenLine: Equatable, Sendable, ExpressibleByStringInterpolation
   }
 
   /// The text alone, as line mode prints it without colour.
-  package var text: String {
-    // A loop, not `joined()`: its generic path looked up conformances at run time the first
-    // time (1.8% of a one-shot command's instructions).
-    var text = ""
-    for run in runs { text += run.text }
-    return text
-  }
+  package var text: String { runs.map(\.text).concatenated() }
 
   /// This line marked as the first line of `item`.
   package func showing(_ item: ListItem?) -> ScreenLine {

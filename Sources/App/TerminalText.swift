@@ -29,7 +29,7 @@ enum TerminalText {
   /// `lines`, each escaped with its own line breaks (`escaping(_:keepingNewlines: false)`),
   /// each ended by a newline: text made of Pocket's lines with outside text inside them.
   static func lines(_ lines: [String]) -> String {
-    lines.map { escaping($0, keepingNewlines: false) + "\n" }.joined()
+    lines.map { escaping($0, keepingNewlines: false) + "\n" }.concatenated()
   }
 
   private static func isUnsafe(_ scalar: Unicode.Scalar, _ keepingNewlines: Bool) -> Bool {
