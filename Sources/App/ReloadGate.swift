@@ -2,21 +2,30 @@
 /// handled); a reload after another process's change waits until none runs, and a command
 /// that comes meanwhile waits for the reload: a reload never reads the store half way
 /// through a command, nor sets what it read over what a command did since.
+///
+/// Who waits is kept as a `Waiter`, a class: a continuation kept in a stored property of its
+/// own would have the gate's metadata made at run time, a scan of every conformance in the
+/// binary that each command would pay, though a one-shot command never waits.
 @MainActor
 final class ReloadGate {
+  private final class Waiter {
+    let continuation: CheckedContinuation<Void, Never>
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+  }
+
   private var running = 0
   private var isReloading = false
-  private var waitingCommands: [CheckedContinuation<Void, Never>] = []
-  private var waitingReload: CheckedContinuation<Void, Never>?
+  private var waitingCommands: [Waiter] = []
+  private var waitingReload: Waiter?
 
   func command<Result>(_ body: () async -> Result) async -> Result {
-    while isReloading { await withCheckedContinuation { waitingCommands.append($0) } }
+    while isReloading { await withCheckedContinuation { waitingCommands.append(Waiter($0)) } }
     running += 1
     defer {
       running -= 1
       if running == 0, let reload = waitingReload {
         waitingReload = nil
-        reload.resume()
+        reload.continuation.resume()
       }
     }
     return await body()
@@ -24,13 +33,13 @@ final class ReloadGate {
 
   /// One reload at a time: the store's follower runs them one after another.
   func reload(_ body: () async -> Void) async {
-    while running > 0 { await withCheckedContinuation { waitingReload = $0 } }
+    while running > 0 { await withCheckedContinuation { waitingReload = Waiter($0) } }
     isReloading = true
     defer {
       isReloading = false
       let waiting = waitingCommands
       waitingCommands = []
-      for command in waiting { command.resume() }
+      for command in waiting { command.continuation.resume() }
     }
     await body()
   }

@@ -75,7 +75,8 @@ extension Strings {
   /// pattern as it stands, so `DateFormatter` formats it without ICU's pattern generator,
   /// which `Date.FormatStyle` builds (with the locale's hour cycle) to turn its fields into
   /// a pattern: a chat screen's dates cost a few milliseconds less to print. The same text
-  /// either way (`DateStyleTests`).
+  /// either way (`DateStyleTests`). Formatted by `StyleDateFormatter`, which reads the text
+  /// as UTF-8 (see there); where it makes no formatter, by `DateFormatter`.
   func format(
     _ date: Date, styles: (date: DateFormatter.Style, time: DateFormatter.Style)
   ) -> String {
@@ -83,25 +84,29 @@ extension Strings {
       locale: language.locale.identifier, timeZone: timeZone.identifier, date: styles.date,
       time: styles.time)
     let text = Self.dateFormatters.withLock { formatters in
-      let formatter =
-        formatters.first { $0.key == key }?.formatter
-        ?? {
-          let formatter = DateFormatter()
-          formatter.locale = language.locale
-          formatter.timeZone = timeZone
-          formatter.dateStyle = styles.date
-          formatter.timeStyle = styles.time
-          formatters.append((key, formatter))
-          return formatter
-        }()
+      if let formatter = formatters.first(where: { $0.key == key })?.formatter {
+        return formatter.string(from: date)
+      }
+      guard
+        let formatter = StyleDateFormatter(
+          locale: key.locale, timeZone: key.timeZone, date: styles.date, time: styles.time)
+      else {
+        let formatter = DateFormatter()
+        formatter.locale = language.locale
+        formatter.timeZone = timeZone
+        formatter.dateStyle = styles.date
+        formatter.timeStyle = styles.time
+        return formatter.string(from: date)
+      }
+      formatters.append((key, formatter))
       return formatter.string(from: date)
     }
     return Self.plainSpaces(text)
   }
 
   /// Makes the formatters of the chat's times and day lines (`timeOfDay`, `dayLine`) and
-  /// formats once with each, which loads what ICU needs for them: called on a thread of its
-  /// own while a store opens, the first screen then prints its dates without that wait.
+  /// formats once with each, which loads what ICU needs for them: called while a server is
+  /// reached, the first screen then prints its dates without that wait.
   public func prepareDateStyles() {
     let date = Date(timeIntervalSince1970: 0)
     _ = timeOfDay(date)
@@ -112,7 +117,8 @@ extension Strings {
   /// in a session's language and zone); a formatter is used by one caller at a time. A
   /// list, not a dictionary: the first dictionary keyed by a type of our own costs a scan
   /// of every conformance in the binary.
-  private static let dateFormatters = Mutex<[(key: DateStyleKey, formatter: DateFormatter)]>([])
+  private static let dateFormatters = Mutex<[(key: DateStyleKey, formatter: StyleDateFormatter)]>(
+    [])
 
   /// `text` with ICU's narrow no-break space before AM/PM made a plain one, which terminals
   /// show best. Replaced in the UTF-8 bytes (U+202F is E2 80 AF, and no other character's

@@ -42,6 +42,30 @@ import Testing
     #expect(differences.isEmpty, "\(differences.prefix(5))")
   }
 
+  /// A zone named by its offset alone, and one a user could name that no database holds
+  /// as such: each reads as `DateFormatter` prints it (which is what the styles stand for).
+  @Test(arguments: Language.allCases)
+  func aZoneOfAnOffsetReadsAsDateFormatterPrintsIt(language: Language) throws {
+    for zone in [
+      TimeZone(secondsFromGMT: 9 * 3_600), TimeZone(secondsFromGMT: -(5 * 3_600 + 1_800)),
+    ] {
+      let zone = try #require(zone)
+      let strings = Strings(language: language, timeZone: zone)
+      let formatter = DateFormatter()
+      formatter.locale = language.locale
+      formatter.timeZone = zone
+      for date in Self.dates.prefix(50) {
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        let time = formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+        formatter.dateStyle = .full
+        formatter.timeStyle = .none
+        #expect(strings.timeOfDay(date) == time, "\(zone.identifier)")
+        #expect(strings.dayLine(date) == formatter.string(from: date), "\(zone.identifier)")
+      }
+    }
+  }
+
   @Test func theTimeHasAPlainSpaceAndTheDayItsWeekday() {
     let date = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
     let english = Strings(language: .en, timeZone: .gmt)
