@@ -342,6 +342,10 @@ package struct Pocket {
   /// `sqlite3 -bail` do: it is that of the first command that was not (1 refused, 2 a
   /// usage error), else 0; a store that fails ends the session with 3. With `bail` the
   /// session ends at that first command, and the lines after it are not read.
+  /// Never inlined into `run`: its waits would make `run`'s own frame hold a continuation,
+  /// whose type is made at run time (a scan of every conformance in the binary) as `run`
+  /// begins, by a one-shot command too.
+  @inline(never)
   private func runInteractive(
     _ session: Session, _ strings: Strings, _ presenter: LinePresenter, bail: Bool
   ) async -> ExitStatus {

@@ -3,9 +3,11 @@
 /// that comes meanwhile waits for the reload: a reload never reads the store half way
 /// through a command, nor sets what it read over what a command did since.
 ///
-/// Who waits is kept as a `Waiter`, a class: a continuation kept in a stored property of its
-/// own would have the gate's metadata made at run time, a scan of every conformance in the
-/// binary that each command would pay, though a one-shot command never waits.
+/// A continuation's type is made at run time, a scan of every conformance in the binary: it
+/// is kept out of what every command runs, though a one-shot command never waits. Who waits
+/// is kept as a `Waiter`, a class (a continuation in a stored property would make the
+/// gate's own metadata need it), and the waits are functions never inlined (a continuation
+/// in `command`'s frame would make each command's caller need it as it begins).
 @MainActor
 final class ReloadGate {
   private final class Waiter {
@@ -19,7 +21,7 @@ final class ReloadGate {
   private var waitingReload: Waiter?
 
   func command<Result>(_ body: () async -> Result) async -> Result {
-    while isReloading { await withCheckedContinuation { waitingCommands.append(Waiter($0)) } }
+    while isReloading { await waitForReload() }
     running += 1
     defer {
       running -= 1
@@ -33,7 +35,7 @@ final class ReloadGate {
 
   /// One reload at a time: the store's follower runs them one after another.
   func reload(_ body: () async -> Void) async {
-    while running > 0 { await withCheckedContinuation { waitingReload = Waiter($0) } }
+    while running > 0 { await waitForCommands() }
     isReloading = true
     defer {
       isReloading = false
@@ -42,5 +44,15 @@ final class ReloadGate {
       for command in waiting { command.continuation.resume() }
     }
     await body()
+  }
+
+  @inline(never)
+  private func waitForReload() async {
+    await withCheckedContinuation { waitingCommands.append(Waiter($0)) }
+  }
+
+  @inline(never)
+  private func waitForCommands() async {
+    await withCheckedContinuation { waitingReload = Waiter($0) }
   }
 }
