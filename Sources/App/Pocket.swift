@@ -63,8 +63,8 @@ package struct Pocket {
   package static func main() async -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())
     // A postgres store's server is reached from the first moment, while the rest starts.
-    let headStart = OpenedStore.reachServer(arguments) { ProcessInfo.processInfo.environment }
-    let environment = ProcessInfo.processInfo.environment
+    let headStart = OpenedStore.reachServer(arguments) { ProcessEnvironment.current() }
+    let environment = ProcessEnvironment.current()
     var pocket = Pocket(environment: environment, console: StandardConsole(), time: .system())
     pocket.showsProgress = true
     if let headStart {
