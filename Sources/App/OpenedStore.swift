@@ -138,8 +138,13 @@ package struct OpenedStore {
       let store = try SQLiteStore.open(
         path: Options.path(SQLiteStore.fileName, in: directory.path),
         durability: .localState, thread: options.storeThread)
-      // What the launch reads first is read while the server is reached.
-      return (ReadAheadScreens(store.repositories.screens), directory)
+      // What the launch reads first is read while the server is reached: by the main
+      // thread itself for a one-shot command (its store runs there), else ahead, on the
+      // local store's own thread.
+      let screens: any ScreenRepository =
+        options.storeThread == .main
+        ? store.repositories.screens : ReadAheadScreens(store.repositories.screens)
+      return (screens, directory)
     }
     // The server's failure first: it is the one the user chose.
     let localFailed = if case .failure = local { true } else { false }
@@ -164,11 +169,12 @@ package struct OpenedStore {
   }
 
   /// The postgres store `options` name, its server reached on a thread of its own with
-  /// the environment `environment` gives there.
+  /// the environment `environment` gives there, its statements run where the command's
+  /// store runs (`Options.storeThread`).
   private static func reach(
     _ options: Options, _ environment: @escaping @Sendable () -> [String: String]
   ) -> PostgresStore {
-    PostgresStore.reaching(schema: options.storeSchema) {
+    PostgresStore.reaching(schema: options.storeSchema, thread: options.storeThread) {
       let environment = environment()
       return (postgresTarget(options, environment: environment), environment)
     }

@@ -19,6 +19,21 @@ struct OneShotThreadTests {
     .enabled(if: strace != nil, "no strace here (.ci/run installs it)"),
     arguments: ["sqlite", "json"])
   func everyOneShotCommandStartsNoThread(store: String) throws {
+    try expectThreads(0, store: store)
+  }
+
+  /// On the postgres store, one: the server is reached on a thread of its own while the
+  /// main thread makes the session and reads this machine's screens.
+  @Test(
+    .enabled(if: strace != nil, "no strace here (.ci/run installs it)"),
+    .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"))
+  func everyOneShotCommandOnPostgresStartsOneThreadToReachTheServer() throws {
+    try expectThreads(1, store: "postgres")
+  }
+
+  /// Runs every registered command once, each as a process of its own under `strace`, and
+  /// expects each to start `count` threads.
+  func expectThreads(_ count: Int, store: String) throws {
     let strace = try #require(Self.strace)
     let process = try PocketProcess(store: store)
     defer { try? FileManager.default.removeItem(at: process.directory) }
@@ -43,7 +58,7 @@ struct OneShotThreadTests {
       #expect(child.terminationStatus <= 1, "\(line): exit \(child.terminationStatus)")
       let calls = try String(contentsOf: trace, encoding: .utf8)
         .split(separator: "\n").filter { $0.contains("clone") }
-      #expect(calls.isEmpty, "\(line) on \(store) started \(calls.count) threads")
+      #expect(calls.count == count, "\(line) on \(store) started \(calls.count) threads")
       traced += 1
     }
     #expect(traced == SessionLifetimeTests.script.count)

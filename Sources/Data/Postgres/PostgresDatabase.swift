@@ -12,26 +12,27 @@ import Foundation
 /// number or lose each other's toggle. A statement that still meets a conflict (a deadlock
 /// with another program's transaction) is run again, a bounded number of times.
 ///
-/// The actor runs on a serial dispatch queue of its own (`BlockingCallExecutor`), not on
-/// Swift's cooperative pool: every call waits on the server, over a network for another
-/// machine, and a pool thread blocked in it would hold up every other task of the process.
+/// The actor runs on a serial dispatch queue of its own (`StoreThread.own`), not on Swift's
+/// cooperative pool: every call waits on the server, over a network for another machine,
+/// and a pool thread blocked in it would hold up every other task of the process. Opened
+/// for a one-shot command (`StoreThread.main`), it runs on the main thread, which waits
+/// for each statement anyway.
 actor PostgresDatabase {
   let schema: String
   /// The server being reached (`PostgresStore.reaching`): the first call waits for it, on
   /// this actor's own queue, and every call throws what reaching it threw.
   private let reaching: Concurrently<PostgresStore.Reached>
-  private let executor = BlockingCallExecutor(label: "pocket.postgres")
+  private let executor: StoreExecutor
 
-  nonisolated var unownedExecutor: UnownedSerialExecutor {
-    executor.asUnownedSerialExecutor()
-  }
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
   /// How many times a transaction that met a conflict is run in all.
   static let attempts = 5
 
-  init(reaching: Concurrently<PostgresStore.Reached>, schema: String) {
+  init(reaching: Concurrently<PostgresStore.Reached>, schema: String, thread: StoreThread) {
     self.reaching = reaching
     self.schema = schema
+    executor = StoreExecutor(thread, label: "pocket.postgres")
   }
 
   /// The connection and the store's name as messages give it (its redacted URL and

@@ -32,14 +32,15 @@ public final class PostgresStore: Sendable {
   let changes: PostgresChangeListener
 
   private init(
-    schema: String, _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
+    schema: String, thread: StoreThread,
+    _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
   ) {
     let reaching = Concurrently { () throws(DomainError) in
       let (target, environment) = context()
       return try Self.reach(target, environment: environment)
     }
     self.reaching = reaching
-    database = PostgresDatabase(reaching: reaching, schema: schema)
+    database = PostgresDatabase(reaching: reaching, schema: schema, thread: thread)
     changes = PostgresChangeListener(reaching: reaching, schema: schema)
   }
 
@@ -69,11 +70,13 @@ public final class PostgresStore: Sendable {
   /// environment libpq completes it from), reached as `open` reaches it on a thread of its
   /// own (`context` is called there) while the caller goes on: its repositories can be
   /// handed out at once, and the first statement of any waits for the server and throws
-  /// what reaching it threw.
+  /// what reaching it threw. `thread`: the thread the store's statements run on
+  /// (`StoreThread`); the server is reached on one of its own either way.
   public static func reaching(
-    schema: String, _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
+    schema: String, thread: StoreThread = .own,
+    _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
   ) -> PostgresStore {
-    PostgresStore(schema: schema, context)
+    PostgresStore(schema: schema, thread: thread, context)
   }
 
   /// Ends the store's connection to the server, telling the server (as `psql` does when it
