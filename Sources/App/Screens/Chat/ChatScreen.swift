@@ -121,13 +121,16 @@ extension Renderer {
     let times = page.items.map { strings.timeOfDay($0.date) }
     let timeWidth = times.map { self.width($0) }.max() ?? 0
     var lines: [ScreenLine] = []
-    var lastDay: Date?
+    // The day of the line written last, from its midnight to the next (23 or 25 hours on
+    // a day the clocks change): the calendar is asked once a day, not once a message.
+    var day: (start: Date, end: Date)?
     for (index, message) in page.items.enumerated() {
-      let day = calendar.startOfDay(for: message.date)
-      if day != lastDay {
-        if lastDay != nil { lines.append("") }
+      let sameDay = day.map { $0.start <= message.date && message.date < $0.end } ?? false
+      if !sameDay {
+        if day != nil { lines.append("") }
         lines.append(ScreenLine(strings.dayLine(message.date)))
-        lastDay = day
+        let interval = calendar.dateInterval(of: .day, for: message.date)
+        day = (interval?.start ?? message.date, interval?.end ?? message.date)
       }
       let mark = message.isEdited ? " (\(strings.edited))" : ""
       let number = page.offset + index + 1
