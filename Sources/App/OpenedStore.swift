@@ -110,7 +110,7 @@ package struct OpenedStore {
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
-        repositories: InMemoryStore().repositories)
+        repositories: InMemoryStore(thread: thread).repositories)
     case .json:
       let directory = try options.storeDirectory(environment: environment)
       let store = try JSONFileStore.open(directory: directory, watch: watch, thread: thread)

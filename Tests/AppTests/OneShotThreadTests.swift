@@ -17,7 +17,7 @@ struct OneShotThreadTests {
 
   @Test(
     .enabled(if: strace != nil, "no strace here (.ci/run installs it)"),
-    arguments: ["sqlite", "json"])
+    arguments: ["sqlite", "json", "memory"])
   func everyOneShotCommandStartsNoThread(store: String) throws {
     try expectThreads(0, store: store)
   }
