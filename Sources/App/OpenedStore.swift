@@ -96,13 +96,12 @@ package struct OpenedStore {
     let thread = options.storeThread
     switch options.store {
     case .sqlite:
-      let directory = try options.storeDirectory(environment: environment)
+      let folder = try options.storeFolder(environment: environment)
       let store = try SQLiteStore.open(
-        path: Options.path(SQLiteStore.fileName, in: directory.path), watch: watch,
-        thread: thread)
+        path: Options.path(SQLiteStore.fileName, in: folder), watch: watch, thread: thread)
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
-        repositories: store.repositories, files: StoreFiles(folder: directory.path),
+        repositories: store.repositories, files: StoreFiles(folder: folder),
         salvage: { try await store.salvage() })
     case .postgres:
       return try openPostgres(
@@ -134,22 +133,22 @@ package struct OpenedStore {
       headStart.flatMap { $0.isFor(options) ? $0.store : nil }
       ?? reach(options) { environment }
     let local = Result { () throws(DomainError) in
-      let directory = try options.storeDirectory(environment: environment)
+      let folder = try options.storeFolder(environment: environment)
       let store = try SQLiteStore.open(
-        path: Options.path(SQLiteStore.fileName, in: directory.path),
-        durability: .localState, thread: options.storeThread)
+        path: Options.path(SQLiteStore.fileName, in: folder), durability: .localState,
+        thread: options.storeThread)
       // What the launch reads first is read while the server is reached: by the main
       // thread itself for a one-shot command (its store runs there), else ahead, on the
       // local store's own thread.
       let screens: any ScreenRepository =
         options.storeThread == .main
         ? store.repositories.screens : ReadAheadScreens(store.repositories.screens)
-      return (screens, directory)
+      return (screens, folder)
     }
     // The server's failure first: it is the one the user chose.
     let localFailed = if case .failure = local { true } else { false }
     if waiting || localFailed { try store.ready() }
-    let (screens, directory) = try local.get()
+    let (screens, folder) = try local.get()
     var repositories = store.repositories
     repositories.screens = screens
     return OpenedStore(
@@ -157,7 +156,7 @@ package struct OpenedStore {
       details: { ((try? store.name) ?? "", (try? store.schemaVersion) ?? 0) },
       ready: { () throws(DomainError) in try store.ready() }, closeServer: { await store.close() },
       repositories: repositories,
-      files: StoreFiles(folder: directory.path), salvage: { try await store.salvage() })
+      files: StoreFiles(folder: folder), salvage: { try await store.salvage() })
   }
 
   private static func postgresTarget(_ options: Options, environment: [String: String])

@@ -191,13 +191,28 @@ package struct Options: Equatable {
   /// folder.
   /// - Throws: `DomainError.storageUnavailable` when neither gives an absolute path.
   func storeDirectory(environment: [String: String]) throws(DomainError) -> URL {
-    if let storePath { return URL(fileURLWithPath: storePath) }
+    URL(fileURLWithPath: try storeFolder(environment: environment))
+  }
+
+  /// The store folder's path, as `storeDirectory` names it, worked out as text: the path of
+  /// a `URL` builds its byte sets the first time a process asks for one, a scan of every
+  /// conformance in the binary that each command on the sqlite store would pay.
+  func storeFolder(environment: [String: String]) throws(DomainError) -> String {
+    if let storePath {
+      // A relative path is Foundation's to resolve against the current folder (its `.` and
+      // `..` parts with it); an absolute one reads as its file URL's path, without a slash
+      // at the end.
+      guard storePath.hasPrefix("/") else { return URL(fileURLWithPath: storePath).path }
+      var folder = storePath
+      while folder.utf8.count > 1, folder.utf8.last == UInt8(ascii: "/") { folder.removeLast() }
+      return folder
+    }
     #if os(macOS)
       let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)
-      if let folder = support.first { return folder.appendingPathComponent("pocket") }
+      if let folder = support.first { return folder.appendingPathComponent("pocket").path }
     #endif
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: Self.path("pocket", in: xdg))
+      return Self.path("pocket", in: xdg)
     }
     guard let home = environment["HOME"], home.hasPrefix("/") else {
       let problem =
@@ -210,7 +225,7 @@ package struct Options: Equatable {
         path: "$HOME/.local/share/pocket",
         reason: Advice.useStorePath.after("\(problem) and there is no absolute XDG_DATA_HOME"))
     }
-    return URL(fileURLWithPath: Self.path(".local/share/pocket", in: home))
+    return Self.path(".local/share/pocket", in: home)
   }
 
   /// `name` in the folder `folder`, as `appendingPathComponent` gives. Joined as text: the

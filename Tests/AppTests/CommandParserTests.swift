@@ -1,5 +1,6 @@
 import Data
 import Domain
+import Foundation
 import Testing
 
 @testable import App
@@ -146,6 +147,17 @@ struct CommandParserTests {
           try options.storeDirectory(environment: ["XDG_DATA_HOME": relative, "HOME": "/h"]).path
             == "/h/.local/share/pocket")
       }
+    }
+
+    /// The folder `--store-path` names, worked out as text (`Options.storeFolder`): the
+    /// path Foundation's file URL of it gives, relative or not, slashes at the end or not.
+    @Test(arguments: [
+      "/s", "/s/", "/s//", "/a/b/../c", "/a/./b", "/", "rel", "rel/", "./rel", "../up/x", "가/ü",
+    ])
+    func aStorePathNamesTheFolderItsFileURLNames(storePath: String) throws {
+      #expect(
+        try Options(storePath: storePath).storeFolder(environment: [:])
+          == URL(fileURLWithPath: storePath).path)
     }
 
     /// Without an absolute HOME or XDG_DATA_HOME there is no store folder, never the

@@ -70,7 +70,7 @@ public final class SQLiteStore: Sendable {
     path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit,
     thread: StoreThread = .own
   ) throws(DomainError) -> SQLiteStore {
-    let given = URL(fileURLWithPath: path).standardizedFileURL.path
+    let given = SQLiteFile.standardized(path)
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
     let fileNames = SQLiteFile.fileNames(
@@ -236,6 +236,36 @@ public enum SQLiteDurability: Sendable {
 
 /// The file-system side of opening a store, with POSIX calls.
 enum SQLiteFile {
+  /// `path` made absolute (from the current folder) with its `.` and `..` parts worked out
+  /// and its repeated and last slashes dropped, as `URL(fileURLWithPath:)`'s
+  /// `standardizedFileURL.path` gives it, worked out in its UTF-8 bytes: a `URL`'s path
+  /// builds byte sets the first time a process asks for one, a scan of every conformance in
+  /// the binary at every open of the store.
+  static func standardized(_ path: String) -> String {
+    let slash = UInt8(ascii: "/")
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let bytes = Array(absolute.utf8)
+    var parts: [ArraySlice<UInt8>] = []
+    var start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: slash) ?? bytes.count
+      let part = bytes[start..<end]
+      if part.count == 2, part.first == UInt8(ascii: "."), part.last == UInt8(ascii: ".") {
+        _ = parts.popLast()
+      } else if !part.isEmpty, part != [UInt8(ascii: ".")] {
+        parts.append(part)
+      }
+      start = end + 1
+    }
+    var standardized: [UInt8] = []
+    for part in parts {
+      standardized.append(slash)
+      standardized += part
+    }
+    return standardized.isEmpty ? "/" : String(decoding: standardized, as: UTF8.self)
+  }
+
   /// `directory` with every symbolic link in its path resolved.
   static func resolved(_ directory: String) throws(DomainError) -> String {
     guard let real = realpath(directory, nil) else {
