@@ -1,0 +1,175 @@
+import CSQLite
+import Domain
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file-system side of opening a store, with POSIX calls.
+enum SQLiteFile {
+  /// `path` made absolute (from the current folder) with its `.` and `..` parts worked out
+  /// and its repeated and last slashes dropped, as `URL(fileURLWithPath:)`'s
+  /// `standardizedFileURL.path` gives it, worked out in its UTF-8 bytes: a `URL`'s path
+  /// builds byte sets the first time a process asks for one, a scan of every conformance in
+  /// the binary at every open of the store.
+  static func standardized(_ path: String) -> String {
+    let slash = UInt8(ascii: "/")
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let bytes = Array(absolute.utf8)
+    var parts: [ArraySlice<UInt8>] = []
+    var start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: slash) ?? bytes.count
+      let part = bytes[start..<end]
+      if part.count == 2, part.first == UInt8(ascii: "."), part.last == UInt8(ascii: ".") {
+        _ = parts.popLast()
+      } else if !part.isEmpty, part != [UInt8(ascii: ".")] {
+        parts.append(part)
+      }
+      start = end + 1
+    }
+    var standardized: [UInt8] = []
+    for part in parts {
+      standardized.append(slash)
+      standardized += part
+    }
+    return standardized.isEmpty ? "/" : String(decoding: standardized, as: UTF8.self)
+  }
+
+  /// `directory` with every symbolic link in its path resolved.
+  static func resolved(_ directory: String) throws(DomainError) -> String {
+    guard let real = realpath(directory, nil) else {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot resolve the folder: \(describe(errno))")
+    }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  /// How the names of new databases being made for a file named `name` begin.
+  static func temporaryPrefix(for name: String) -> String { ".\(name).new-" }
+
+  /// How long the names of a store file `name`'s files get (with its rollback journal's
+  /// suffix, which SQLite keeps room for): `name`'s own, or, when `creating` it, a new
+  /// database's (a prefix and a UUID); and the longest path SQLite opens, its file
+  /// system's `mxPathname` (512 bytes on Unix).
+  static func fileNames(for name: String, creating: Bool) -> StoreFolder.FileNames {
+    let longest =
+      creating
+      ? temporaryPrefix(for: name).utf8.count + UUID().uuidString.utf8.count : name.utf8.count
+    let suffix = "-journal".utf8.count
+    let sqliteLimit = sqlite3_vfs_find(nil).map { Int($0.pointee.mxPathname) } ?? 512
+    return sqliteLimit < StoreFolder.pathLimit
+      ? StoreFolder.FileNames(
+        longest: longest + suffix, pathLimit: sqliteLimit, limitedBy: "SQLite opens paths of")
+      : StoreFolder.FileNames(longest: longest + suffix)
+  }
+
+  /// Whether there is a file at `path` that could be a store; `false` when there is none.
+  static func exists(_ path: String) throws(DomainError) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      let code = errno
+      guard code == ENOENT else {
+        throw .storageUnavailable(path: path, reason: "cannot examine the file: \(describe(code))")
+      }
+      return false
+    }
+    let type = info.st_mode & S_IFMT
+    guard type != S_IFDIR else {
+      throw .storageUnavailable(path: path, reason: "a directory is in the place of the file")
+    }
+    guard type != S_IFLNK else {
+      throw .storageUnavailable(
+        path: path, reason: "it is a symbolic link (Pocket does not follow links to store files)")
+    }
+    guard type == S_IFREG else {
+      throw .storageUnavailable(path: path, reason: "not a regular file")
+    }
+    // SQLite would take an empty file for a new database; Pocket never makes one.
+    guard info.st_size > 0 else {
+      throw .corruptStore(path: path, reason: "the file is empty (0 bytes)")
+    }
+    guard access(path, R_OK | W_OK) == 0 else {
+      throw .storageUnavailable(
+        path: path, reason: "cannot read and write the file: \(describe(errno))")
+    }
+    return true
+  }
+
+  /// Creates an empty file at `path` with mode 0600; it must not exist.
+  static func createEmpty(_ path: String) throws(DomainError) {
+    let descriptor = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .storageUnavailable(path: path, reason: "cannot create the file: \(describe(errno))")
+    }
+    close(descriptor)
+  }
+
+  /// Refuses a database whose write-ahead log is still beside it, closed: what the log
+  /// holds is not in the file, and the file alone would be damaged.
+  static func checkNoLog(_ path: String) throws(DomainError) {
+    var info = stat()
+    if lstat(path + "-wal", &info) == 0, info.st_size > 0 {
+      throw .storageUnavailable(
+        path: path, reason: "its log (\(info.st_size) bytes) could not be copied into it")
+    }
+  }
+
+  /// Syncs the file at `path` to the disk.
+  static func sync(_ path: String) throws(DomainError) {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .storageUnavailable(path: path, reason: "cannot open the file: \(describe(errno))")
+    }
+    defer { close(descriptor) }
+    #if canImport(Darwin)
+      let synced = fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+    #else
+      let synced = fsync(descriptor) == 0
+    #endif
+    guard synced else {
+      throw .storageUnavailable(path: path, reason: "cannot sync the file: \(describe(errno))")
+    }
+  }
+
+  /// Gives the file at `source` the name `target` too, unless `target` exists already (then
+  /// the existing file stays). The directory is synced so the new name survives a crash.
+  /// - Throws: when the link cannot be made, or the folder cannot be synced after it (the
+  ///   file, whole, is then in place, but its name may not survive a crash; it is left,
+  ///   since another process may have opened it since).
+  static func linkIfAbsent(_ source: String, to target: String) throws(DomainError) {
+    if link(source, target) != 0 {
+      let code = errno
+      guard code == EEXIST else {
+        throw .storageUnavailable(path: target, reason: "cannot create the file: \(describe(code))")
+      }
+    }
+    let directory = (target as NSString).deletingLastPathComponent
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot open the folder to sync it: \(describe(errno))")
+    }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw .storageUnavailable(
+        path: directory, reason: "cannot sync the folder: \(describe(errno))")
+    }
+  }
+
+  /// Deletes the file at `path` with SQLite's side files.
+  static func remove(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      unlink(path + suffix)
+    }
+  }
+
+  private static func describe(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}
