@@ -113,7 +113,8 @@ package struct Pocket {
           + HelpText.options(language) + "\n")
       return .done
     }
-    let strings = Strings(language: language, timeZone: time.timeZone)
+    let strings = Strings(
+      language: language, timeZone: time.timeZone, dateStyles: .coreFoundation)
     let palette = Palette(
       ColorPolicy.resolve(
         choice: options.color, environment: environment,

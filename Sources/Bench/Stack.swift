@@ -15,7 +15,7 @@ import Presentation
 /// and the `Renderer`, in English.
 @MainActor
 enum Stack {
-  static let strings = Strings(language: .en, timeZone: .gmt)
+  static let strings = Strings(language: .en, timeZone: .gmt, dateStyles: .coreFoundation)
   static let renderer = Renderer(strings: strings)
 
   /// Opens the `store` kept in `directory` (a memory store ignores it and starts empty).

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Synchronization
 
 // The formats of the string table: numbers, durations and times, in the chosen language
 // and time zone.
@@ -72,36 +71,15 @@ extension Strings {
   }
 
   /// `date` in one of the language's own date and time styles. A style is the locale's
-  /// pattern as it stands, so `DateFormatter` formats it without ICU's pattern generator,
-  /// which `Date.FormatStyle` builds (with the locale's hour cycle) to turn its fields into
-  /// a pattern: a chat screen's dates cost a few milliseconds less to print. The same text
-  /// either way (`DateStyleTests`). Formatted by `StyleDateFormatter`, which reads the text
-  /// as UTF-8 (see there); where it makes no formatter, by `DateFormatter`.
+  /// pattern as it stands, so it is formatted without ICU's pattern generator, which
+  /// `Date.FormatStyle` builds (with the locale's hour cycle) to turn its fields into a
+  /// pattern: a chat screen's dates cost a few milliseconds less to print. The same text
+  /// either way (`DateStyleTests`). Formatted by the formatters `dateStyles` makes.
   func format(
     _ date: Date, styles: (date: DateFormatter.Style, time: DateFormatter.Style)
   ) -> String {
-    let key = DateStyleKey(
-      locale: language.locale.identifier, timeZone: timeZone.identifier, date: styles.date,
-      time: styles.time)
-    let text = Self.dateFormatters.withLock { formatters in
-      if let formatter = formatters.first(where: { $0.key == key })?.formatter {
-        return formatter.string(from: date)
-      }
-      guard
-        let formatter = StyleDateFormatter(
-          locale: key.locale, timeZone: key.timeZone, date: styles.date, time: styles.time)
-      else {
-        let formatter = DateFormatter()
-        formatter.locale = language.locale
-        formatter.timeZone = timeZone
-        formatter.dateStyle = styles.date
-        formatter.timeStyle = styles.time
-        return formatter.string(from: date)
-      }
-      formatters.append((key, formatter))
-      return formatter.string(from: date)
-    }
-    return Self.plainSpaces(text)
+    Self.plainSpaces(
+      dateStyles.string(date, styles: styles, locale: language.locale, timeZone: timeZone))
   }
 
   /// Makes the formatters of the chat's times and day lines (`timeOfDay`, `dayLine`) and
@@ -112,13 +90,6 @@ extension Strings {
     _ = timeOfDay(date)
     _ = dayLine(date)
   }
-
-  /// The formatters made so far, one per language, time zone and style (a few: two styles
-  /// in a session's language and zone); a formatter is used by one caller at a time. A
-  /// list, not a dictionary: the first dictionary keyed by a type of our own costs a scan
-  /// of every conformance in the binary.
-  private static let dateFormatters = Mutex<[(key: DateStyleKey, formatter: StyleDateFormatter)]>(
-    [])
 
   /// `text` with ICU's narrow no-break space before AM/PM made a plain one, which terminals
   /// show best. Replaced in the UTF-8 bytes (U+202F is E2 80 AF, and no other character's
@@ -143,11 +114,4 @@ extension Strings {
     }
     return String(decoding: kept, as: UTF8.self)
   }
-}
-
-private struct DateStyleKey: Equatable {
-  var locale: String
-  var timeZone: String
-  var date: DateFormatter.Style
-  var time: DateFormatter.Style
 }

@@ -8,11 +8,18 @@ public struct Strings: Sendable {
   public let timeZone: TimeZone
   /// Where currency names come from: `CurrencyNames.shared` but in tests that count them.
   public let names: CurrencyNames
+  /// What formats the chat's times and day lines: `DateStyles.foundation` but where a front
+  /// end hands in its own.
+  public let dateStyles: DateStyles
 
-  public init(language: Language, timeZone: TimeZone, names: CurrencyNames = .shared) {
+  public init(
+    language: Language, timeZone: TimeZone, names: CurrencyNames = .shared,
+    dateStyles: DateStyles = .foundation
+  ) {
     self.language = language
     self.timeZone = timeZone
     self.names = names
+    self.dateStyles = dateStyles
   }
 
   func pick(_ english: String, _ korean: String) -> String {

@@ -1,5 +1,16 @@
 import CoreFoundation
 import Foundation
+import Presentation
+
+extension DateStyles {
+  /// The styles `pocket` prints dates in: CoreFoundation's formatters, their text read as
+  /// UTF-8 (`StyleDateFormatter`); `DateFormatter` where CoreFoundation makes none.
+  public static let coreFoundation = DateStyles { style in
+    StyleDateFormatter(
+      locale: style.locale, timeZone: style.timeZone, date: style.date, time: style.time
+    ).map { formatter in { formatter.string(from: $0) } }
+  }
+}
 
 /// One locale's date and time styles in one time zone: CoreFoundation's `CFDateFormatter`,
 /// which `DateFormatter` wraps, with its text read as UTF-8 bytes. `DateFormatter` hands its
@@ -7,7 +18,7 @@ import Foundation
 /// holds ICU's narrow no-break space: a string that is not ASCII is bridged through UTF-16,
 /// whose generic decoding looks up conformances at run time, four scans of every
 /// conformance in the binary at the first date a process prints. Not `Sendable`: used by
-/// one caller at a time (`Strings.format(_:styles:)` holds a lock).
+/// one caller at a time (`DateStyles` holds a lock).
 final class StyleDateFormatter {
   private let formatter: CFDateFormatter
 

@@ -1,13 +1,20 @@
 import Foundation
 import Testing
 
+@testable import App
 @testable import Presentation
 
 /// The chat's times and day lines come from the language's date and time styles
 /// (`DateFormatter`), which print without ICU's pattern generator. They must read exactly
 /// as the fields they stand for, formatted by `Date.FormatStyle`: the short time ("9:05
-/// AM", "오전 9:05") and the wide weekday, month, day and year.
+/// AM", "오전 9:05") and the wide weekday, month, day and year. Both makers of those
+/// formatters are held to it: Foundation's (`DateStyles.foundation`, any front end's
+/// default) and the one `pocket` prints with (`DateStyles.coreFoundation`).
 @Suite struct DateStyleTests {
+  static let makers: [(name: String, styles: DateStyles)] = [
+    ("Foundation", .foundation), ("CoreFoundation", .coreFoundation),
+  ]
+
   /// Days over two centuries, each at another time of day (minutes and the hours either
   /// side of noon and midnight), and daylight-saving changes on the way.
   static let dates: [Date] = (0..<1_500).map {
@@ -29,17 +36,20 @@ import Testing
 
   @Test(arguments: Language.allCases, zones)
   func timesAndDayLinesReadAsTheirFields(language: Language, zone: String) throws {
-    let strings = Strings(language: language, timeZone: try #require(TimeZone(identifier: zone)))
+    let zone = try #require(TimeZone(identifier: zone))
     let time = Date.FormatStyle(date: .omitted, time: .shortened)
     let day = Date.FormatStyle().weekday(.wide).month(.wide).day().year()
-    var differences: [String] = []
-    for date in Self.dates {
-      let shownTime = strings.timeOfDay(date)
-      let shownDay = strings.dayLine(date)
-      if shownTime != oracle(date, time, strings) { differences.append(shownTime) }
-      if shownDay != oracle(date, day, strings) { differences.append(shownDay) }
+    for maker in Self.makers {
+      let strings = Strings(language: language, timeZone: zone, dateStyles: maker.styles)
+      var differences: [String] = []
+      for date in Self.dates {
+        let shownTime = strings.timeOfDay(date)
+        let shownDay = strings.dayLine(date)
+        if shownTime != oracle(date, time, strings) { differences.append(shownTime) }
+        if shownDay != oracle(date, day, strings) { differences.append(shownDay) }
+      }
+      #expect(differences.isEmpty, "\(maker.name): \(differences.prefix(5))")
     }
-    #expect(differences.isEmpty, "\(differences.prefix(5))")
   }
 
   /// A zone named by its offset alone, and one a user could name that no database holds
@@ -50,29 +60,35 @@ import Testing
       TimeZone(secondsFromGMT: 9 * 3_600), TimeZone(secondsFromGMT: -(5 * 3_600 + 1_800)),
     ] {
       let zone = try #require(zone)
-      let strings = Strings(language: language, timeZone: zone)
       let formatter = DateFormatter()
       formatter.locale = language.locale
       formatter.timeZone = zone
-      for date in Self.dates.prefix(50) {
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
-        let time = formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
-        formatter.dateStyle = .full
-        formatter.timeStyle = .none
-        #expect(strings.timeOfDay(date) == time, "\(zone.identifier)")
-        #expect(strings.dayLine(date) == formatter.string(from: date), "\(zone.identifier)")
+      for maker in Self.makers {
+        let strings = Strings(language: language, timeZone: zone, dateStyles: maker.styles)
+        for date in Self.dates.prefix(50) {
+          formatter.dateStyle = .none
+          formatter.timeStyle = .short
+          let time = formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+          formatter.dateStyle = .full
+          formatter.timeStyle = .none
+          #expect(strings.timeOfDay(date) == time, "\(maker.name) \(zone.identifier)")
+          #expect(
+            strings.dayLine(date) == formatter.string(from: date),
+            "\(maker.name) \(zone.identifier)")
+        }
       }
     }
   }
 
   @Test func theTimeHasAPlainSpaceAndTheDayItsWeekday() {
     let date = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
-    let english = Strings(language: .en, timeZone: .gmt)
-    let korean = Strings(language: .ko, timeZone: .gmt)
-    #expect(english.timeOfDay(date) == "8:00 AM")
-    #expect(korean.timeOfDay(date) == "오전 8:00")
-    #expect(english.dayLine(date) == "Friday, January 15, 2027")
-    #expect(korean.dayLine(date) == "2027년 1월 15일 금요일")
+    for maker in Self.makers {
+      let english = Strings(language: .en, timeZone: .gmt, dateStyles: maker.styles)
+      let korean = Strings(language: .ko, timeZone: .gmt, dateStyles: maker.styles)
+      #expect(english.timeOfDay(date) == "8:00 AM", "\(maker.name)")
+      #expect(korean.timeOfDay(date) == "오전 8:00", "\(maker.name)")
+      #expect(english.dayLine(date) == "Friday, January 15, 2027", "\(maker.name)")
+      #expect(korean.dayLine(date) == "2027년 1월 15일 금요일", "\(maker.name)")
+    }
   }
 }
