@@ -35,9 +35,25 @@ public final class PostgresStore: Sendable {
     schema: String, thread: StoreThread,
     _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
   ) {
-    let reaching = Concurrently { () throws(DomainError) in
+    let reaching: Concurrently<Reached>
+    if thread == .main {
+      // A one-shot command: libpq and its twenty libraries are loaded here, on the core the
+      // process already runs on, before the thread that connects starts. Loading them is
+      // the CPU work of the reach; a new thread first waits for a core (up to the
+      // scheduler's slice while this one runs on, where the other core sleeps), and two
+      // threads of one process mapping libraries and touching pages at once slow each
+      // other down. What is left to the thread is waiting for the server. What loading
+      // threw, `reach` throws again (`LibPQ.load` keeps it).
       let (target, environment) = context()
-      return try Self.reach(target, environment: environment)
+      _ = try? LibPQ.load(environment: environment)
+      reaching = Concurrently { () throws(DomainError) in
+        try Self.reach(target, environment: environment)
+      }
+    } else {
+      reaching = Concurrently { () throws(DomainError) in
+        let (target, environment) = context()
+        return try Self.reach(target, environment: environment)
+      }
     }
     self.reaching = reaching
     database = PostgresDatabase(reaching: reaching, schema: schema, thread: thread)
