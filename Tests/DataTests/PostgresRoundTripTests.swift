@@ -21,6 +21,10 @@ struct PostgresRoundTripTests {
   /// A connection of its own, with a table `t (x integer)` in a new schema, which is its
   /// search path; with pipeline mode, or as an older libpq is without it.
   private func connection(pipelined: Bool) throws -> PostgresConnection {
+    try Self.connection(to: server, pipelined: pipelined)
+  }
+
+  static func connection(to server: PostgresServer, pipelined: Bool) throws -> PostgresConnection {
     let libpq = try LibPQ.load(environment: [:])
     #expect(libpq.pipeline != nil, "the libpq here has pipeline mode")
     let connection = try PostgresConnection(

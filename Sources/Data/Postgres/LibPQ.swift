@@ -273,6 +273,9 @@ struct PostgresError: Error, Equatable, CustomStringConvertible {
   var message: String
   /// Whether the connection itself failed (lost, refused), as opposed to one statement.
   var connectionLost = false
+  /// Whether it was the connection's check (`PostgresConnection.checkFirst`) that failed:
+  /// nothing after it ran.
+  var failedCheck = false
 
   var description: String { message }
 

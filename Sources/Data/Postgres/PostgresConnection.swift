@@ -16,6 +16,10 @@ final class PostgresConnection {
   /// one did: the transaction is then over, and no statement may follow in it.
   private var commitsWithNext = false
   private var committedEarly = false
+  /// A statement that must succeed before any other runs (`checkFirst`), and whether a
+  /// round trip carried it into the transaction still open.
+  private var check: (sql: String, values: [any PostgresBindable])?
+  private var checkInOpenTransaction = false
 
   /// Connects with libpq's keywords and values (`PQconnectdbParams`, a `dbname` holding a
   /// URL or connection string expanded), then what is not given comes from the `PG*`
@@ -158,7 +162,9 @@ final class PostgresConnection {
     } catch {
       waiting.removeAll()
       commitsWithNext = false
-      if inTransaction { _ = try? execute("ROLLBACK") }
+      // What the check did in the transaction is undone with it: it is to be done again.
+      checkInOpenTransaction = false
+      if inTransaction, let result = try? runAlone("ROLLBACK", []) { libpq.clear(result) }
       throw error
     }
   }
@@ -170,6 +176,24 @@ final class PostgresConnection {
   /// in the same transaction is refused: it would run outside the transaction.
   func commitWithNext() {
     commitsWithNext = true
+  }
+
+  /// Makes `sql` the check every statement waits for, sent in the round trip of the next one
+  /// ahead of it (right after the BEGIN that opens the round trip, where one does, as a
+  /// BEGIN that sets an isolation level must come first), not in a round trip of its own: a
+  /// store's check of its schema costs no round trip. It stays the connection's check until
+  /// a round trip that carried it is done and committed; one that fails in the check throws
+  /// with `failedCheck`, and nothing after the check runs.
+  func checkFirst(_ sql: String, arguments values: [any PostgresBindable]) {
+    check = (sql, values)
+    checkInOpenTransaction = false
+  }
+
+  /// The check still to be done, if any, which the connection no longer sends (its owner
+  /// does the work it stands for otherwise).
+  func takeCheck() -> (sql: String, values: [any PostgresBindable])? {
+    defer { (check, checkInOpenTransaction) = (nil, false) }
+    return check
   }
 
   /// Sends `sql` with the next statement run, in the same round trip (libpq's pipeline
@@ -197,27 +221,46 @@ final class PostgresConnection {
     }
     let commits = commitsWithNext
     commitsWithNext = false
-    guard !waiting.isEmpty || commits else { return try runAlone(sql, values) }
-    let statements = waiting + [(sql, values)] + (commits ? [("COMMIT", [])] : [])
+    let check = checkInOpenTransaction ? nil : self.check
+    guard !waiting.isEmpty || commits || check != nil else {
+      let result = try runAlone(sql, values)
+      settleCheck()
+      return result
+    }
+    var statements = waiting + [(sql, values)] + (commits ? [("COMMIT", [])] : [])
     waiting.removeAll()
+    let checkIndex = check.map { _ in statements[0].sql.hasPrefix("BEGIN") ? 1 : 0 }
+    if let check, let checkIndex { statements.insert(check, at: checkIndex) }
     // The result wanted is the statement's, before the COMMIT that may follow it.
     let wanted = statements.count - (commits ? 2 : 1)
     let result =
       if let pipeline = libpq.pipeline {
-        try run(statements, pipeline, resultOf: wanted)
+        try run(statements, pipeline, resultOf: wanted, check: checkIndex)
       } else {
-        try runOneByOne(statements, resultOf: wanted)
+        try runOneByOne(statements, resultOf: wanted, check: checkIndex)
       }
     // Only once the COMMIT went through is the transaction over; a failure leaves it to be
     // rolled back.
     committedEarly = commits
+    if check != nil { checkInOpenTransaction = true }
+    settleCheck()
     return result
   }
 
+  /// After a round trip that succeeded: a check it carried (or one an earlier round trip
+  /// carried into the transaction) is done once no transaction is open, its effects
+  /// committed.
+  private func settleCheck() {
+    guard checkInOpenTransaction, !inTransaction else { return }
+    (check, checkInOpenTransaction) = (nil, false)
+  }
+
   /// Runs `statements` one round trip each, as a libpq without pipeline mode must; the
-  /// result of the one at `wanted`, or the first failure (those after it do not run).
+  /// result of the one at `wanted`, or the first failure (those after it do not run), with
+  /// `failedCheck` where it is the one at `check`.
   private func runOneByOne(
-    _ statements: [(sql: String, values: [any PostgresBindable])], resultOf wanted: Int
+    _ statements: [(sql: String, values: [any PostgresBindable])], resultOf wanted: Int,
+    check: Int?
   ) throws(PostgresError) -> LibPQ.PGResult {
     var kept: LibPQ.PGResult?
     for (index, statement) in statements.enumerated() {
@@ -226,6 +269,8 @@ final class PostgresConnection {
         result = try runAlone(statement.sql, statement.values)
       } catch {
         kept.map(libpq.clear)
+        var error = error
+        error.failedCheck = index == check
         throw error
       }
       if index == wanted { kept = result } else { libpq.clear(result) }
@@ -235,10 +280,11 @@ final class PostgresConnection {
   }
 
   /// Sends `statements` in one pipeline and reads their results: the one at `wanted`, or the
-  /// first failure (the server skips every statement after it until the pipeline's end).
+  /// first failure (the server skips every statement after it until the pipeline's end),
+  /// with `failedCheck` where it is the one at `check`.
   private func run(
     _ statements: [(sql: String, values: [any PostgresBindable])], _ pipeline: LibPQ.Pipeline,
-    resultOf wanted: Int
+    resultOf wanted: Int, check: Int?
   ) throws(PostgresError) -> LibPQ.PGResult {
     guard pipeline.enter(handle) == 1 else { throw lastError() }
     defer { _ = pipeline.exit(handle) }
@@ -260,7 +306,10 @@ final class PostgresConnection {
       if status == LibPQ.commandOK || status == LibPQ.tuplesOK {
         if index == wanted { last = result } else { libpq.clear(result) }
       } else {
-        if failure == nil, status != LibPQ.pipelineAborted { failure = error(of: result) }
+        if failure == nil, status != LibPQ.pipelineAborted {
+          failure = error(of: result)
+          failure?.failedCheck = index == check
+        }
         libpq.clear(result)
       }
     }

@@ -73,6 +73,9 @@ actor PostgresDatabase {
     let (connection, name) = try reached()
     do {
       return try body(connection)
+    } catch let error as PostgresError where error.failedCheck {
+      try prepareSchema(connection, name: name)
+      return try statement(body)
     } catch {
       throw Self.domainError(error, name: name)
     }
@@ -111,9 +114,28 @@ actor PostgresDatabase {
       } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
         attempt += 1
         usleep(UInt32.random(in: 1_000...(10_000 * UInt32(attempt))))
+      } catch let error as PostgresError where error.failedCheck {
+        try prepareSchema(connection, name: name)
       } catch {
         throw Self.domainError(error, name: name)
       }
+    }
+  }
+
+  /// The schema, for a connection whose check of it failed (a one-shot command's, sent with
+  /// its first statement: nothing of that statement ran): made or migrated as opening a
+  /// store does, or refused as opening one refuses it (a newer version, another program's
+  /// tables). Refused, the check stays, and every later statement is refused the same way.
+  private func prepareSchema(_ connection: PostgresConnection, name: String) throws(DomainError) {
+    let check = connection.takeCheck()
+    do {
+      _ = try PostgresStore.makeCurrent(schema, connection)
+    } catch {
+      if let check { connection.checkFirst(check.sql, arguments: check.values) }
+      if case DomainError.corruptStore(_, let reason) = error {
+        throw .corruptStore(path: name, reason: reason)
+      }
+      throw Self.domainError(error, name: name)
     }
   }
 

@@ -43,6 +43,21 @@ enum PostgresSchema {
     )
     """
   static let readVersion = "SELECT version FROM schema_version WHERE id = 1"
+
+  /// The statement that sets a connection's path to the store's `schema` and its commits
+  /// synchronous (a commit returns once it is on the server's disk, whatever the server's
+  /// default), and fails unless the schema is at the current version: a division by zero
+  /// where its version is another, an undefined table or schema where it has none. The
+  /// version's table is named with its schema: the path is set only as the statement runs.
+  static func currentCheck(_ schema: String) -> (sql: String, values: [any PostgresBindable]) {
+    (
+      """
+      SELECT 1 / count(*)::integer, set_config('search_path', $1, false),
+        set_config('synchronous_commit', 'on', false)
+      FROM \(quoted(schema)).schema_version WHERE id = 1 AND version = $2
+      """, [quoted(schema), currentVersion]
+    )
+  }
   static let setVersion = """
     INSERT INTO schema_version (id, version) VALUES (1, $1)
     ON CONFLICT (id) DO UPDATE SET version = excluded.version

@@ -47,12 +47,12 @@ public final class PostgresStore: Sendable {
       let (target, environment) = context()
       _ = try? LibPQ.load(environment: environment)
       reaching = Concurrently { () throws(DomainError) in
-        try Self.reach(target, environment: environment)
+        try Self.reach(target, environment: environment, checkingWithFirstStatement: true)
       }
     } else {
       reaching = Concurrently { () throws(DomainError) in
         let (target, environment) = context()
-        return try Self.reach(target, environment: environment)
+        return try Self.reach(target, environment: environment, checkingWithFirstStatement: false)
       }
     }
     self.reaching = reaching
@@ -106,9 +106,14 @@ public final class PostgresStore: Sendable {
     _ = try reaching.value()
   }
 
-  private static func reach(_ target: PostgresTarget, environment: [String: String])
-    throws(DomainError) -> Reached
-  {
+  /// `checkingWithFirstStatement`: the schema's check travels with the first statement
+  /// (`PostgresConnection.checkFirst`), not in a round trip of its own, for a one-shot
+  /// command that waits for the server anyway; where it fails, the database makes or
+  /// migrates the schema then (`PostgresDatabase`), and the version is the current one once
+  /// a statement has run.
+  private static func reach(
+    _ target: PostgresTarget, environment: [String: String], checkingWithFirstStatement: Bool
+  ) throws(DomainError) -> Reached {
     func failure(_ error: PostgresError, name: String) -> DomainError {
       switch PostgresDatabase.domainError(error, name: name) {
       case .storageUnavailable(let path, let reason):
@@ -133,12 +138,15 @@ public final class PostgresStore: Sendable {
       user: reached.user, host: reached.host, port: reached.port, database: reached.database,
       schema: target.schema)
     do {
+      let check = PostgresSchema.currentCheck(target.schema)
       let version: Int
-      if useCurrent(target.schema, connection) {
+      if checkingWithFirstStatement {
+        connection.checkFirst(check.sql, arguments: check.values)
+        version = PostgresSchema.currentVersion
+      } else if (try? connection.execute(check.sql, arguments: check.values)) != nil {
         version = PostgresSchema.currentVersion
       } else {
-        try use(target.schema, connection)
-        version = try migrate(target.schema, connection)
+        version = try makeCurrent(target.schema, connection)
       }
       return Reached(
         libpq: libpq, connection: connection,
@@ -154,26 +162,14 @@ public final class PostgresStore: Sendable {
     }
   }
 
-  /// Sets the connection's path to the store's schema, and synchronous commits (a commit
-  /// returns once it is on the server's disk, whatever the server's default).
-  private static func use(_ schema: String, _ connection: PostgresConnection) throws(PostgresError)
-  {
+  /// For a schema its check (`PostgresSchema.currentCheck`) did not find current: sets the
+  /// connection's path to it and synchronous commits, and makes or migrates it; returns its
+  /// version (the current one).
+  static func makeCurrent(_ schema: String, _ connection: PostgresConnection) throws -> Int {
     try connection.execute(
       "SELECT set_config('search_path', $1, false), set_config('synchronous_commit', 'on', false)",
       PostgresSchema.quoted(schema))
-  }
-
-  /// Does what `use` does and reads the schema's version, in one statement; `true` when the
-  /// schema is at the current version (nothing to migrate), else it is left to `use` and
-  /// `migrate`. The version's table is named with its schema: the path is set only as the
-  /// statement runs.
-  private static func useCurrent(_ schema: String, _ connection: PostgresConnection) -> Bool {
-    let version = try? connection.integer(
-      """
-      SELECT (SELECT version FROM \(PostgresSchema.quoted(schema)).schema_version WHERE id = 1),
-        set_config('search_path', $1, false), set_config('synchronous_commit', 'on', false)
-      """, PostgresSchema.quoted(schema))
-    return version == Int64(PostgresSchema.currentVersion)
+    return try migrate(schema, connection)
   }
 
   /// Brings the schema to the current version, one migration per transaction under the
