@@ -26,6 +26,11 @@ STATIC_BUILD += --disable-local-rpath
 # are still placed at random.
 ifeq ($(shell uname -s),Linux)
 STATIC_BUILD += -Xlinker -no-pie
+# Only `main` in the dynamic symbol table (scripts/static-exports.map): SwiftPM exports
+# every Swift symbol of an executable (for tests that import it), 3,100 of Pocket's, and
+# the dynamic loader looks a symbol up in the executable first, for every library it binds:
+# libpq's twenty libraries, opened by the postgres store, cost 1.6 ms more CPU so.
+STATIC_BUILD += -Xlinker --version-script=$(CURDIR)/scripts/static-exports.map
 # SQLite and the C++ library (which ICU, linked in with Foundation, uses) are linked in too,
 # from their archives: loading and relocating libsqlite3 and libstdc++ (some 8,000
 # relocations) took about 4 ms of every start. The linker takes `-lstdc++` and `-lsqlite3`

@@ -73,6 +73,28 @@ import Testing
     #expect(header.count == 18 && header[16] == 2 && header[17] == 0, "e_type \(header.suffix(2))")
   }
 
+  /// The static build's dynamic symbol table holds `main` alone (`make` links it with
+  /// `scripts/static-exports.map`): every library the dynamic loader binds, libpq's twenty
+  /// among them, looks its symbols up in the executable first.
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: staticPocket.path),
+      "no static build at .build/static/release (make builds it)"),
+    .enabled(if: nm != nil, "no nm on PATH to read the static build's symbols"))
+  func theStaticBuildExportsMainAlone() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Self.nm))
+    process.arguments = ["--dynamic", "--defined-only", Self.staticPocket.path]
+    let output = SpawnedDescriptors.pipe()
+    process.standardOutput = output
+    try SpawnedDescriptors.run(process)
+    let symbols = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let names = String(decoding: symbols, as: UTF8.self).split(separator: "\n")
+      .compactMap { $0.split(separator: " ").last.map(String.init) }
+    #expect(names == ["main"], "\(names.count) symbols: \(names.prefix(5))")
+  }
+
   /// The static build lays out the functions Pocket's common commands run in the order
   /// `scripts/startup-order.txt` gives (`make` links it so where LLD is found): every function of
   /// Pocket's own modules that the file lists lies after the one listed before it, where
