@@ -84,10 +84,13 @@ public final class PostgresStore: Sendable {
 
   /// The store in `schema` on the server that `context` names (a target, and the
   /// environment libpq completes it from), reached as `open` reaches it on a thread of its
-  /// own (`context` is called there) while the caller goes on: its repositories can be
-  /// handed out at once, and the first statement of any waits for the server and throws
-  /// what reaching it threw. `thread`: the thread the store's statements run on
-  /// (`StoreThread`); the server is reached on one of its own either way.
+  /// own while the caller goes on: its repositories can be handed out at once, and the
+  /// first statement of any waits for the server and throws what reaching it threw.
+  /// `thread`: the thread the store's statements run on (`StoreThread`). For `.own`,
+  /// `context` is called on the reaching thread, which also loads libpq and checks the
+  /// schema. For `.main` (a one-shot command), `context` is called and libpq loaded here,
+  /// the thread only connects, and the schema is checked with the first statement: a
+  /// schema `open` refuses is refused by every statement instead, with nothing written.
   public static func reaching(
     schema: String, thread: StoreThread = .own,
     _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
@@ -101,7 +104,8 @@ public final class PostgresStore: Sendable {
     await database.close()
   }
 
-  /// Waits until the server is reached; throws what `open` would have thrown.
+  /// Waits until the server is reached; throws what `open` would have thrown (for a store
+  /// reached for `StoreThread.main`, but a schema it refuses: its statements refuse that).
   public func ready() throws(DomainError) {
     _ = try reaching.value()
   }
