@@ -129,7 +129,8 @@ package struct Pocket {
     let session = Session(
       store: store, timeline: time.timeline, strings: strings, rateSource: options.rateSource,
       bundledRates: BundledRateSource(),
-      archiveFiles: DiskArchiveFileRepository(protecting: store.files), notices: SampleNotices.all)
+      archiveFiles: DiskArchiveFileRepository(protecting: store.files, thread: options.storeThread),
+      notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
     let command = options.command.isEmpty ? nil : try? CommandParser.parse(words: options.command)
     if let failure = await session.launch(before: command) {

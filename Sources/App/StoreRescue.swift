@@ -35,7 +35,8 @@ enum StoreRescue {
     }
     let salvaged = SalvagedArchive(store: store)
     let viewModel = StoreViewModel(
-      archive: salvaged, files: DiskArchiveFileRepository(protecting: store.files),
+      archive: salvaged,
+      files: DiskArchiveFileRepository(protecting: store.files, thread: options.storeThread),
       kind: store.kind.rawValue,
       path: store.path, version: store.schemaVersion, changes: store.repositories.changes)
     switch command {

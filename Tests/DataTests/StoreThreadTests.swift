@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -49,5 +50,27 @@ import Testing
       let page = try await store.repositories.chat.newestMessages(skipping: 0, limit: 5)
       #expect(page.items == [said], "\(kind), \(thread)")
     }
+  }
+
+  /// Opening an archive reads its whole file once: for a session that stays (`.own`) that
+  /// is done off the main actor, which meanwhile runs what it has to (the live view's
+  /// frames); for a one-shot command (`.main`) by the caller itself, on no other thread.
+  /// The opener waits for a job the main actor was given before the call: it runs at once
+  /// where the opener is elsewhere, and not before the opener gives up where it is on the
+  /// main actor.
+  @Test(arguments: [StoreThread.own, .main])
+  func anArchiveIsOpenedOffTheMainActorOnlyForASessionThatStays(thread: StoreThread) async {
+    let mainActorRan = Mutex(false)
+    let sawIt = Mutex<Bool?>(nil)
+    let files = DiskArchiveFileRepository(protecting: nil, thread: thread) {
+      path throws(DomainError) in
+      let deadline = ContinuousClock.now + .milliseconds(thread == .own ? 10_000 : 300)
+      while !mainActorRan.withLock({ $0 }), ContinuousClock.now < deadline { usleep(1_000) }
+      sawIt.withLock { $0 = mainActorRan.withLock { $0 } }
+      throw .storageUnavailable(path: path, reason: "not read in this test")
+    }
+    Task { @MainActor in mainActorRan.withLock { $0 = true } }
+    await #expect(throws: DomainError.self) { _ = try await files.read("/nowhere.json") }
+    #expect(sawIt.withLock { $0 } == (thread == .own), "\(thread)")
   }
 }

@@ -2,19 +2,45 @@ import Domain
 
 /// Archive files on disk, as `ArchiveFile` reads and writes them.
 public struct DiskArchiveFileRepository: ArchiveFileRepository {
+  typealias Opener = @Sendable (String) throws(DomainError) -> any ArchiveReader & Sendable
+
   /// The open store's files, never written over nor read as an archive.
   private let storeFiles: StoreFiles?
+  private let thread: StoreThread
+  private let open: Opener
 
   /// Archive files anywhere but among `storeFiles` (when given): a path that is one of
   /// them is refused with `.invalidInput(.ownStoreFile)` before anything is read or
-  /// written.
-  public init(protecting storeFiles: StoreFiles? = nil) {
+  /// written. `thread`: the store's (`StoreThread`). Opening an archive reads its whole
+  /// file once (where each list lies) and checks its small records: for a session that
+  /// stays (`.own`), that is done off the caller's actor, so a screen keeps drawing while
+  /// a large file is read; for a one-shot command (`.main`), by the caller, which waits
+  /// anyway, and no thread is started for it. (The lists themselves are read by the store,
+  /// on its own thread, as it imports them; an export is written there too.)
+  public init(protecting storeFiles: StoreFiles? = nil, thread: StoreThread = .own) {
+    self.init(protecting: storeFiles, thread: thread, open: ArchiveFile.open)
+  }
+
+  /// As above, opening archives with `open` (for tests that watch where it runs).
+  init(protecting storeFiles: StoreFiles?, thread: StoreThread, open: @escaping Opener) {
     self.storeFiles = storeFiles
+    self.thread = thread
+    self.open = open
   }
 
   public func read(_ path: String) async throws -> any ArchiveReader & Sendable {
     try refuseStoreFile(path, writing: false)
-    return try ArchiveFile.open(path)
+    switch thread {
+    case .main: return try open(path)
+    case .own: return try await Self.openApart(path, open)
+    }
+  }
+
+  @concurrent
+  private static func openApart(_ path: String, _ open: Opener) async throws(DomainError)
+    -> any ArchiveReader & Sendable
+  {
+    try open(path)
   }
 
   public func write(from archive: any ArchiveRepository, to path: String) async throws
