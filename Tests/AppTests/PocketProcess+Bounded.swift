@@ -35,15 +35,7 @@ extension PocketProcess {
       + measure + [Self.executable.path, "--store-path", directory.path, "--lang", "en"]
       + storeArguments + arguments
     process.environment = environment
-    let stdout = SpawnedDescriptors.pipe()
-    let stderr = SpawnedDescriptors.pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try SpawnedDescriptors.run(process)
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let output = try SpawnedDescriptors.runCollecting(process)
     // GNU time writes the figure on the last line (after a note when the status is not 0).
     let peak = (try? String(contentsOf: peakFile, encoding: .utf8))?
       .split(separator: "\n").last.flatMap { Int($0) }
@@ -55,8 +47,7 @@ extension PocketProcess {
     }
     return BoundedRun(
       run: Run(
-        status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-        stderr: String(decoding: err, as: UTF8.self),
+        status: process.terminationStatus, stdout: output.stdout, stderr: output.stderr,
         wasKilled: process.terminationReason == .uncaughtSignal),
       peakKiB: peak)
   }

@@ -148,12 +148,7 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(nm))
     process.arguments = ["--defined-only"] + arguments + [staticPocket.path]
-    let output = SpawnedDescriptors.pipe()
-    process.standardOutput = output
-    try SpawnedDescriptors.run(process)
-    let symbols = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: symbols, as: UTF8.self)
+    return try SpawnedDescriptors.runCollecting(process).stdout
   }
 
   /// `nm` on `PATH`, if there is one.

@@ -18,18 +18,9 @@ struct StoreFolderTests {
     process.arguments = ["--lang", "en"] + arguments
     process.environment = environment.merging(["TZ": "UTC"]) { mine, _ in mine }
     process.currentDirectoryURL = folder
-    let stdout = SpawnedDescriptors.pipe()
-    let stderr = SpawnedDescriptors.pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try SpawnedDescriptors.run(process)
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let output = try SpawnedDescriptors.runCollecting(process)
     return PocketProcess.Run(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self),
+      status: process.terminationStatus, stdout: output.stdout, stderr: output.stderr,
       wasKilled: process.terminationReason == .uncaughtSignal)
   }
 

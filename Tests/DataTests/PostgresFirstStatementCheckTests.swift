@@ -97,8 +97,7 @@ struct PostgresFirstStatementCheckTests {
   }
 
   @Test func anotherProgramsSchemaIsRefusedUntouched() async throws {
-    let schema = PostgresServer.uniqueSchema()
-    try server.psql("CREATE SCHEMA \(schema); CREATE TABLE \(schema).orders (id int)")
+    let schema = try server.anotherProgramsSchema()
     let store = oneShotStore(schema)
     await #expect {
       _ = try await store.repositories.chat.insert(content: "lost", date: Fixtures.date())
@@ -106,10 +105,7 @@ struct PostgresFirstStatementCheckTests {
       guard case DomainError.corruptStore(_, let reason) = error else { return false }
       return reason.contains("not Pocket's")
     }
-    #expect(
-      try server.psql(
-        "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'")
-        == "orders")
+    #expect(try server.tables(in: schema) == "orders")
   }
 
   // MARK: - The connection's check

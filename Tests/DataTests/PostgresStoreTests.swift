@@ -58,18 +58,14 @@ struct PostgresStoreTests {
   }
 
   @Test func aSchemaHoldingAnotherProgramsTablesIsRefusedUntouched() throws {
-    let schema = PostgresServer.uniqueSchema()
-    try server.psql("CREATE SCHEMA \(schema); CREATE TABLE \(schema).orders (id int)")
+    let schema = try server.anotherProgramsSchema()
     #expect {
       try PostgresStore.open(target(schema))
     } throws: { error in
       guard case DomainError.corruptStore(_, let reason) = error else { return false }
       return reason.contains("not Pocket's")
     }
-    #expect(
-      try server.psql(
-        "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'")
-        == "orders")
+    #expect(try server.tables(in: schema) == "orders")
   }
 
   @Test func twoSchemasInOneDatabaseAreTwoStores() async throws {

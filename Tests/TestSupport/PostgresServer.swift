@@ -177,6 +177,19 @@ public final class PostgresServer: Sendable {
     return "t_" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 
+  /// A new schema holding a table of another program's (`orders`), which a store must
+  /// refuse untouched; its name.
+  public func anotherProgramsSchema() throws -> String {
+    let schema = Self.uniqueSchema()
+    try psql("CREATE SCHEMA \(schema); CREATE TABLE \(schema).orders (id int)")
+    return schema
+  }
+
+  /// The tables `schema` holds, by name, comma-separated in the server's order.
+  public func tables(in schema: String) throws -> String {
+    try psql("SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'")
+  }
+
   /// Runs `psql -X -q -At -v ON_ERROR_STOP=1 -c sql` as the superuser over the socket;
   /// returns its output without the final newline, or throws with psql's message.
   @discardableResult

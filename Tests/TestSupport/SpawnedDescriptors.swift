@@ -62,4 +62,19 @@ extension SpawnedDescriptors {
   public static func run(_ process: Process) throws {
     try spawning.withLock { try process.run() }
   }
+
+  /// Runs `process` to its end with nothing on its standard input, and returns what it
+  /// wrote to its standard output and error.
+  public static func runCollecting(_ process: Process) throws -> (stdout: String, stderr: String) {
+    let stdout = pipe()
+    let stderr = pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try run(process)
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
 }
