@@ -3,7 +3,7 @@ import Testing
 
 @testable import Data
 
-/// The sqlite store standardizes the path it is given as text (`SQLiteFile.standardized`):
+/// The sqlite store standardizes the path it is given as text (`PathText.standardized`):
 /// the same path Foundation's `standardizedFileURL` gives, for paths with `.` and `..`
 /// parts, repeated and trailing slashes, and relative ones.
 @Suite struct StandardizedPathTests {
@@ -17,6 +17,6 @@ import Testing
 
   @Test(arguments: paths)
   func aPathReadsAsFoundationStandardizesIt(path: String) {
-    #expect(SQLiteFile.standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+    #expect(PathText.standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
   }
 }

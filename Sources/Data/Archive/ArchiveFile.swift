@@ -100,9 +100,14 @@ public enum ArchiveFile {
     // The store's small records first: a store that cannot be read is named before the
     // file is looked at, as when the whole archive was read first.
     _ = try reader.head()
-    let url = URL(fileURLWithPath: path).standardizedFileURL
+    let target = PathText.standardized(path)
     var info = stat()
-    if lstat(url.path, &info) == 0, let kind = DurableFile.kind(of: info.st_mode) {
+    // `cp` refuses `dir/` that is not a folder: a path ending in a slash names a folder.
+    if path.utf8.last == UInt8(ascii: "/") {
+      throw DomainError.storageUnavailable(
+        path: path, reason: Advice.exportToRegularFile.after("it names a folder (a / ends it)"))
+    }
+    if lstat(target, &info) == 0, let kind = DurableFile.kind(of: info.st_mode) {
       throw DomainError.storageUnavailable(
         path: path,
         reason: Advice.exportToRegularFile.after("it is \(kind)"))
@@ -111,7 +116,7 @@ public enum ArchiveFile {
       laps: 0, bookmarks: 0, rateSnapshots: 0, favoriteCurrencies: 0, mindLogs: 0,
       chatMessages: 0)
     do {
-      try DurableFile.replace(url.path, in: url.deletingLastPathComponent().path) { write in
+      try DurableFile.replace(target, in: PathText.folder(of: target)) { write in
         counts = try Self.write(reading: reader, to: write)
       }
     } catch let failure as DurableFile.Failure {

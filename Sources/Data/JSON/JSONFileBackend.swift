@@ -30,7 +30,7 @@ actor JSONFileBackend: DocumentBackend {
     } catch {
       throw .storageUnavailable(path: lockPath, reason: error.reason)
     }
-    let leftovers = DurableFile.temporaryPrefix(for: (filePath as NSString).lastPathComponent)
+    let leftovers = DurableFile.temporaryPrefix(for: PathText.lastComponent(filePath))
     if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
       _ = try? DurableFile.withLockIfFree(lockPath) {
         StoreFolder.removeLeftovers(in: directoryPath, prefix: leftovers)

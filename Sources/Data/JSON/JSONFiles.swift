@@ -60,7 +60,7 @@ struct JSONFiles {
     self.salvaging = salvaging
     self.versions = versions
     snapshotVersion = versions.current
-    journalPath = (directoryPath as NSString).appendingPathComponent(JSONFileStore.journalName)
+    journalPath = PathText.appending(JSONFileStore.journalName, to: directoryPath)
     self.directoryPath = directoryPath
     self.journalLimit = journalLimit
     needsReload = true

@@ -10,46 +10,6 @@ import Foundation
 
 /// The file-system side of opening a store, with POSIX calls.
 enum SQLiteFile {
-  /// `path` made absolute (from the current folder) with its `.` and `..` parts worked out
-  /// and its repeated and last slashes dropped, as `URL(fileURLWithPath:)`'s
-  /// `standardizedFileURL.path` gives it, worked out in its UTF-8 bytes: a `URL`'s path
-  /// builds byte sets the first time a process asks for one, a scan of every conformance in
-  /// the binary at every open of the store.
-  static func standardized(_ path: String) -> String {
-    let slash = UInt8(ascii: "/")
-    let absolute =
-      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    let bytes = Array(absolute.utf8)
-    var parts: [ArraySlice<UInt8>] = []
-    var start = 0
-    while start < bytes.count {
-      let end = bytes[start...].firstIndex(of: slash) ?? bytes.count
-      let part = bytes[start..<end]
-      if part.count == 2, part.first == UInt8(ascii: "."), part.last == UInt8(ascii: ".") {
-        _ = parts.popLast()
-      } else if !part.isEmpty, part != [UInt8(ascii: ".")] {
-        parts.append(part)
-      }
-      start = end + 1
-    }
-    var standardized: [UInt8] = []
-    for part in parts {
-      standardized.append(slash)
-      standardized += part
-    }
-    return standardized.isEmpty ? "/" : String(decoding: standardized, as: UTF8.self)
-  }
-
-  /// `directory` with every symbolic link in its path resolved.
-  static func resolved(_ directory: String) throws(DomainError) -> String {
-    guard let real = realpath(directory, nil) else {
-      throw .storageUnavailable(
-        path: directory, reason: "cannot resolve the folder: \(describe(errno))")
-    }
-    defer { free(real) }
-    return String(cString: real)
-  }
-
   /// How the names of new databases being made for a file named `name` begin.
   static func temporaryPrefix(for name: String) -> String { ".\(name).new-" }
 
@@ -149,7 +109,7 @@ enum SQLiteFile {
         throw .storageUnavailable(path: target, reason: "cannot create the file: \(describe(code))")
       }
     }
-    let directory = (target as NSString).deletingLastPathComponent
+    let directory = PathText.folder(of: target)
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .storageUnavailable(

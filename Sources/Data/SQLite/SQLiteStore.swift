@@ -32,9 +32,9 @@ public final class SQLiteStore: Sendable {
     self.path = path
     self.schemaVersion = schemaVersion
     self.database = database
-    let name = (path as NSString).lastPathComponent
+    let name = PathText.lastComponent(path)
     changes = StoreFileWatch(
-      folder: (path as NSString).deletingLastPathComponent, names: [name, name + "-wal"],
+      folder: PathText.folder(of: path), names: [name, name + "-wal"],
       vital: [name], choice: watch
     ) { [weak database] in
       guard let database else { return nil }
@@ -70,22 +70,20 @@ public final class SQLiteStore: Sendable {
     path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit,
     thread: StoreThread = .own
   ) throws(DomainError) -> SQLiteStore {
-    let given = SQLiteFile.standardized(path)
+    let given = PathText.standardized(path)
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
     let fileNames = SQLiteFile.fileNames(
-      for: (given as NSString).lastPathComponent, creating: lstat(given, &info) != 0)
-    try StoreFolder.createIfMissing(
-      (given as NSString).deletingLastPathComponent, holding: fileNames)
+      for: PathText.lastComponent(given), creating: lstat(given, &info) != 0)
+    try StoreFolder.createIfMissing(PathText.folder(of: given), holding: fileNames)
     // SQLITE_OPEN_NOFOLLOW refuses a link anywhere in the path: the folder's own path is
     // resolved first, so that only a link in the place of the file is refused.
-    let directory = try SQLiteFile.resolved((given as NSString).deletingLastPathComponent)
+    let directory = try PathText.resolved(PathText.folder(of: given))
     // Links on the way may make the folder's real path longer than the path given.
     try StoreFolder.checkLength(directory, holding: fileNames)
-    let path = (directory as NSString).appendingPathComponent(
-      (given as NSString).lastPathComponent)
+    let path = PathText.appending(PathText.lastComponent(given), to: directory)
     try StoreFolder.check(directory)
-    let leftovers = SQLiteFile.temporaryPrefix(for: (path as NSString).lastPathComponent)
+    let leftovers = SQLiteFile.temporaryPrefix(for: PathText.lastComponent(path))
     if StoreFolder.hasLeftovers(in: directory, prefix: leftovers) {
       // New files are made under this lock, so none of these is in use.
       try StoreFolder.withExclusiveLock(directory) {
@@ -111,7 +109,7 @@ public final class SQLiteStore: Sendable {
   /// When another process links its new file first, that one is kept. The folder is locked
   /// meanwhile, so that no opening process takes the new file for a leftover.
   private static func createDatabase(at path: String) throws(DomainError) {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathText.folder(of: path)
     try StoreFolder.withExclusiveLock(directory) { () throws(DomainError) in
       try createDatabase(at: path, in: directory)
     }
@@ -123,7 +121,7 @@ public final class SQLiteStore: Sendable {
   /// at any of these steps) the temporary file and its side files are deleted and nothing
   /// is at `path`; the next open with room makes the store afresh.
   private static func createDatabase(at path: String, in directory: String) throws(DomainError) {
-    let name = (path as NSString).lastPathComponent
+    let name = PathText.lastComponent(path)
     let temporary = "\(directory)/\(SQLiteFile.temporaryPrefix(for: name))\(UUID().uuidString)"
     try SQLiteFile.createEmpty(temporary)
     defer { SQLiteFile.remove(temporary) }

@@ -84,7 +84,7 @@ enum DurableFile {
     _ path: String, in directory: String, bufferSize: Int = 1 << 20,
     producing produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
   ) throws {
-    let name = (path as NSString).lastPathComponent
+    let name = PathText.lastComponent(path)
     let temporary = "\(directory)/\(temporaryPrefix(for: name))\(UUID().uuidString)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {

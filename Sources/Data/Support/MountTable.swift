@@ -13,7 +13,7 @@ enum MountTable {
   static func networkFileSystem(holding path: String) -> String? {
     guard let table = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)
     else { return nil }
-    let real = (path as NSString).resolvingSymlinksInPath
+    let real = (try? PathText.resolved(path)) ?? path
     var best: (point: String, type: String)?
     for line in table.split(separator: "\n") {
       let fields = line.split(separator: " ")

@@ -167,7 +167,7 @@ final class StoreFileWatch: StoreObservation {
   }
 
   func path(_ name: String) -> String {
-    name.isEmpty ? folder : (folder as NSString).appendingPathComponent(name)
+    name.isEmpty ? folder : PathText.appending(name, to: folder)
   }
 
   // MARK: What was seen

@@ -40,9 +40,8 @@ public struct StoreFiles: Sendable, Equatable {
   /// names the store folder or one of the store's files.
   public func contains(_ path: String) -> Bool {
     guard !path.isEmpty, let folderID = Self.identity(folder) else { return false }
-    let name = (path as NSString).lastPathComponent
-    let parent = (path as NSString).deletingLastPathComponent
-    if Self.identity(parent.isEmpty ? "." : parent) == folderID, isStoreName(name) {
+    let name = PathText.lastComponent(path)
+    if Self.identity(PathText.folder(of: path)) == folderID, isStoreName(name) {
       return true
     }
     guard let target = Self.identity(path) else { return false }
