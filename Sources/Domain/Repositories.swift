@@ -66,10 +66,13 @@ public protocol BookmarkRepository: Sendable {
   func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark>
   /// The subset of `urls` that is bookmarked.
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String>
-  /// Changes the title of the bookmark with `url`; a missing url throws `.notFound`.
-  func rename(url: String, to title: String) async throws
-  /// Deletes the bookmark with `url`; a missing url throws `.notFound`.
-  func delete(url: String) async throws
+  /// Changes the title of the bookmark with `url` when `condition` holds for it, read in
+  /// the write; a missing url throws `.notFound`.
+  func rename(url: String, to title: String, if condition: WriteCondition<Bookmark>)
+    async throws
+  /// Deletes the bookmark with `url` when `condition` holds for it, read in the write; a
+  /// missing url throws `.notFound`.
+  func delete(url: String, if condition: WriteCondition<Bookmark>) async throws
   /// The bookmark with `url`, or `nil` when there is none.
   func bookmark(url: String) async throws -> Bookmark?
   /// Deletes every bookmark when at most `limit` are stored, counting and deleting in one
@@ -78,11 +81,28 @@ public protocol BookmarkRepository: Sendable {
   /// - Returns: `.deleted`, or `.refused(count:)` with the number of bookmarks stored.
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion
   /// Deletes the bookmark with `bookmark.url` when there is one, else inserts `bookmark`,
-  /// in one step that no other task or process can come between. Returns what it did.
-  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState
+  /// in one step that no other task or process can come between, when `condition` holds
+  /// for whether it is bookmarked (read in that step). Returns what it did.
+  func toggle(_ bookmark: Bookmark, if condition: WriteCondition<Bool>) async throws
+    -> BookmarkState
 }
 
 extension BookmarkRepository {
+  /// Changes the title of the bookmark with `url`, whatever it holds.
+  public func rename(url: String, to title: String) async throws {
+    try await rename(url: url, to: title, if: .always)
+  }
+
+  /// Deletes the bookmark with `url`, whatever it holds.
+  public func delete(url: String) async throws {
+    try await delete(url: url, if: .always)
+  }
+
+  /// Bookmarks `bookmark.url`, or removes its bookmark, whichever it needs.
+  public func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
+    try await toggle(bookmark, if: .always)
+  }
+
   /// Deletes every bookmark, however many there are.
   public func deleteAll() async throws {
     _ = try await deleteAll(ifAtMost: .max)
@@ -167,13 +187,31 @@ public protocol MindLogRepository: Sendable {
   /// Sets the score of the entry with `id`, and its note and date when given (`nil` keeps
   /// the stored one), reading and writing the entry in one step that no other task or
   /// process can come between: a field this call leaves alone keeps what another process
-  /// wrote. A missing id throws `.notFound`.
+  /// wrote. `condition` is checked on the entry read in that step. A missing id throws
+  /// `.notFound`.
   /// - Returns: the entry as stored now.
-  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog
-  /// Deletes the entry with `id`; a missing id throws `.notFound`.
-  func delete(id: Int64) async throws
+  func update(
+    id: Int64, score: Decimal, note: String?, date: Date?, if condition: WriteCondition<MindLog>
+  ) async throws -> MindLog
+  /// Deletes the entry with `id` when `condition` holds for it, read in the write; a missing
+  /// id throws `.notFound`.
+  func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws
   /// The entry with `id`, or `nil` when there is none.
   func entry(id: Int64) async throws -> MindLog?
+}
+
+extension MindLogRepository {
+  /// Sets the entry's score, and its note and date when given, whatever it holds.
+  public func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws
+    -> MindLog
+  {
+    try await update(id: id, score: score, note: note, date: date, if: .always)
+  }
+
+  /// Deletes the entry with `id`, whatever it holds.
+  public func delete(id: Int64) async throws {
+    try await delete(id: id, if: .always)
+  }
 }
 
 /// Chat messages.
@@ -188,15 +226,27 @@ public protocol ChatRepository: Sendable {
   func insert(content: String, date: Date) async throws -> ChatMessage
   /// Inserts many messages in one step (all or none), giving ids in the order given.
   func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage]
-  /// Replaces the message with the same id; a missing id throws `.notFound`.
-  func update(_ message: ChatMessage) async throws
-  /// Deletes the message with `id`; a missing id throws `.notFound`.
-  func delete(id: Int64) async throws
+  /// Replaces the message with the same id when `condition` holds for the stored one, read
+  /// in the write; a missing id throws `.notFound`.
+  func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws
+  /// Deletes the message with `id` when `condition` holds for it, read in the write; a
+  /// missing id throws `.notFound`.
+  func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws
   /// The message with `id`, or `nil` when there is none.
   func message(id: Int64) async throws -> ChatMessage?
 }
 
 extension ChatRepository {
+  /// Replaces the message with the same id, whatever it holds.
+  public func update(_ message: ChatMessage) async throws {
+    try await update(message, if: .always)
+  }
+
+  /// Deletes the message with `id`, whatever it holds.
+  public func delete(id: Int64) async throws {
+    try await delete(id: id, if: .always)
+  }
+
   /// How many times the count and the page are read for a list that changes meanwhile.
   public static var readsOfAChangingPage: Int { 4 }
 

@@ -24,8 +24,12 @@ private final class CountingChat: ChatRepository {
   func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
     try await base.insert(contentsOf: drafts)
   }
-  func update(_ message: ChatMessage) async throws { try await base.update(message) }
-  func delete(id: Int64) async throws { try await base.delete(id: id) }
+  func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws {
+    try await base.update(message, if: condition)
+  }
+  func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
+    try await base.delete(id: id, if: condition)
+  }
   func message(id: Int64) async throws -> ChatMessage? { try await base.message(id: id) }
 }
 

@@ -123,11 +123,13 @@ private struct FailingBookmarkRepository: BookmarkRepository {
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
     try await store.gate(writes: false).bookmarks.bookmarkedURLs(among: urls)
   }
-  func rename(url: String, to title: String) async throws {
-    try await store.gate(writes: true).bookmarks.rename(url: url, to: title)
+  func rename(url: String, to title: String, if condition: WriteCondition<Bookmark>)
+    async throws
+  {
+    try await store.gate(writes: true).bookmarks.rename(url: url, to: title, if: condition)
   }
-  func delete(url: String) async throws {
-    try await store.gate(writes: true).bookmarks.delete(url: url)
+  func delete(url: String, if condition: WriteCondition<Bookmark>) async throws {
+    try await store.gate(writes: true).bookmarks.delete(url: url, if: condition)
   }
   func bookmark(url: String) async throws -> Bookmark? {
     try await store.gate(writes: false).bookmarks.bookmark(url: url)
@@ -135,8 +137,10 @@ private struct FailingBookmarkRepository: BookmarkRepository {
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
     try await store.gate(writes: true).bookmarks.deleteAll(ifAtMost: limit)
   }
-  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
-    try await store.gate(writes: true).bookmarks.toggle(bookmark)
+  func toggle(_ bookmark: Bookmark, if condition: WriteCondition<Bool>) async throws
+    -> BookmarkState
+  {
+    try await store.gate(writes: true).bookmarks.toggle(bookmark, if: condition)
   }
 }
 
@@ -189,11 +193,15 @@ private struct FailingMindLogRepository: MindLogRepository {
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
     try await store.gate(writes: true).mindLogs.insert(date: date, score: score, note: note)
   }
-  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {
+  func update(
+    id: Int64, score: Decimal, note: String?, date: Date?, if condition: WriteCondition<MindLog>
+  ) async throws -> MindLog {
     try await store.gate(writes: true).mindLogs.update(
-      id: id, score: score, note: note, date: date)
+      id: id, score: score, note: note, date: date, if: condition)
   }
-  func delete(id: Int64) async throws { try await store.gate(writes: true).mindLogs.delete(id: id) }
+  func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
+    try await store.gate(writes: true).mindLogs.delete(id: id, if: condition)
+  }
   func entry(id: Int64) async throws -> MindLog? {
     try await store.gate(writes: false).mindLogs.entry(id: id)
   }
@@ -211,10 +219,12 @@ private struct FailingChatRepository: ChatRepository {
   func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
     try await store.gate(writes: true).chat.insert(contentsOf: drafts)
   }
-  func update(_ message: ChatMessage) async throws {
-    try await store.gate(writes: true).chat.update(message)
+  func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws {
+    try await store.gate(writes: true).chat.update(message, if: condition)
   }
-  func delete(id: Int64) async throws { try await store.gate(writes: true).chat.delete(id: id) }
+  func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
+    try await store.gate(writes: true).chat.delete(id: id, if: condition)
+  }
   func message(id: Int64) async throws -> ChatMessage? {
     try await store.gate(writes: false).chat.message(id: id)
   }

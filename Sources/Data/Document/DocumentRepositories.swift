@@ -18,6 +18,24 @@ protocol DocumentBackend: Sendable {
   ) async throws -> Result
 }
 
+extension DocumentBackend {
+  /// Applies `change` when `condition` holds for `item` as it is in the state the change is
+  /// applied to, with nothing in between; with no condition, as `apply` does.
+  func apply<Value: Sendable>(
+    _ change: StoreChange, if condition: WriteCondition<Value>,
+    on item: @escaping @Sendable (StoreState) -> Value?
+  ) async throws {
+    guard condition.readsItem else {
+      try await apply(change)
+      return
+    }
+    try await update { state in
+      try condition(item(state))
+      return (change, ())
+    }
+  }
+}
+
 extension Repositories {
   /// Every repository, all backed by `backend`, whose changes made elsewhere `changes`
   /// reports.
@@ -85,12 +103,16 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
     try await backend.read { $0.bookmarkedURLs(among: urls) }
   }
 
-  func rename(url: String, to title: String) async throws {
-    try await backend.apply(.renameBookmark(url: url, title: title))
+  func rename(url: String, to title: String, if condition: WriteCondition<Bookmark>)
+    async throws
+  {
+    try await backend.apply(
+      .renameBookmark(url: url, title: title), if: condition, on: { $0.bookmark(url: url) })
   }
 
-  func delete(url: String) async throws {
-    try await backend.apply(.deleteBookmark(url: url))
+  func delete(url: String, if condition: WriteCondition<Bookmark>) async throws {
+    try await backend.apply(
+      .deleteBookmark(url: url), if: condition, on: { $0.bookmark(url: url) })
   }
 
   func bookmark(url: String) async throws -> Bookmark? {
@@ -105,10 +127,14 @@ struct DocumentBookmarkRepository<Backend: DocumentBackend>: BookmarkRepository 
     }
   }
 
-  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
+  func toggle(_ bookmark: Bookmark, if condition: WriteCondition<Bool>) async throws
+    -> BookmarkState
+  {
     try await backend.update { state in
-      state.bookmarkedURLs(among: [bookmark.url]).isEmpty
-        ? (.insertBookmark(bookmark), .bookmarked) : (.deleteBookmark(url: bookmark.url), .removed)
+      let isBookmarked = !state.bookmarkedURLs(among: [bookmark.url]).isEmpty
+      try condition(isBookmarked)
+      return isBookmarked
+        ? (.deleteBookmark(url: bookmark.url), .removed) : (.insertBookmark(bookmark), .bookmarked)
     }
   }
 }
@@ -186,8 +212,11 @@ struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
     return entry
   }
 
-  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {
+  func update(
+    id: Int64, score: Decimal, note: String?, date: Date?, if condition: WriteCondition<MindLog>
+  ) async throws -> MindLog {
     try await backend.update { state in
+      try condition(state.mindLog(id: id))
       guard var entry = state.mindLog(id: id) else { throw DomainError.notFound }
       entry.score = score
       if let note { entry.note = note }
@@ -196,8 +225,8 @@ struct DocumentMindLogRepository<Backend: DocumentBackend>: MindLogRepository {
     }
   }
 
-  func delete(id: Int64) async throws {
-    try await backend.apply(.deleteMindLog(id: id))
+  func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
+    try await backend.apply(.deleteMindLog(id: id), if: condition, on: { $0.mindLog(id: id) })
   }
 
   func entry(id: Int64) async throws -> MindLog? {
@@ -231,12 +260,13 @@ struct DocumentChatRepository<Backend: DocumentBackend>: ChatRepository {
     return messages
   }
 
-  func update(_ message: ChatMessage) async throws {
-    try await backend.apply(.updateMessage(message))
+  func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws {
+    try await backend.apply(
+      .updateMessage(message), if: condition, on: { $0.message(id: message.id) })
   }
 
-  func delete(id: Int64) async throws {
-    try await backend.apply(.deleteMessage(id: id))
+  func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
+    try await backend.apply(.deleteMessage(id: id), if: condition, on: { $0.message(id: id) })
   }
 
   func message(id: Int64) async throws -> ChatMessage? {

@@ -144,23 +144,30 @@ struct PostgresChatRepository: ChatRepository {
     }
   }
 
-  func update(_ message: ChatMessage) async throws {
+  /// With a condition, the message is read in the write, under the store's lock.
+  func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws {
     let row = ChatMessageRow(try message.storable())
-    try await database.writeOne { connection in
+    try await database.write(readingFirst: condition.readsItem) { connection in
+      if condition.readsItem { try condition(try Self.message(id: row.id, connection)) }
       try requireChange(
         try connection.execute(Self.update, row.content, row.dateMs, row.edited, row.id))
     }
   }
 
-  func delete(id: Int64) async throws {
-    try await database.writeOne { connection in
+  func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
+    try await database.write(readingFirst: condition.readsItem) { connection in
+      if condition.readsItem { try condition(try Self.message(id: id, connection)) }
       try requireChange(try connection.execute(Self.delete, id))
     }
   }
 
   func message(id: Int64) async throws -> ChatMessage? {
-    try await database.read { connection in
-      try connection.query(Self.select, id) { try ChatMessageRow($0).toDomain() }.first
-    }
+    try await database.read { connection in try Self.message(id: id, connection) }
+  }
+
+  private static func message(id: Int64, _ connection: PostgresConnection) throws
+    -> ChatMessage?
+  {
+    try connection.query(select, id) { try ChatMessageRow($0).toDomain() }.first
   }
 }

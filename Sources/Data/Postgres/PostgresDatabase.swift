@@ -93,6 +93,14 @@ actor PostgresDatabase {
   /// Runs `body`, a write of one statement, as `write` does, with the statement's COMMIT in
   /// its round trip (`PostgresConnection.commitWithNext`): BEGIN, the lock, the statement
   /// and COMMIT go to the server together.
+  /// Runs `body` as `write` does when it reads before it writes (`readingFirst`), else as
+  /// `writeOne` does: a read must come back before what follows it is sent.
+  func write<Result: Sendable>(
+    readingFirst: Bool, _ body: @Sendable (PostgresConnection) throws -> Result
+  ) throws(DomainError) -> Result {
+    readingFirst ? try write(body) : try writeOne(body)
+  }
+
   func writeOne<Result: Sendable>(
     _ body: @Sendable (PostgresConnection) throws -> Result
   ) throws(DomainError) -> Result {

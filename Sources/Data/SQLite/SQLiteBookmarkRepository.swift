@@ -56,26 +56,35 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     return true
   }
 
-  func toggle(_ bookmark: Bookmark) async throws -> BookmarkState {
+  func toggle(_ bookmark: Bookmark, if condition: WriteCondition<Bool>) async throws
+    -> BookmarkState
+  {
     try await database.write { connection in
+      if condition.readsItem {
+        try condition(try Self.bookmark(url: bookmark.url, connection) != nil)
+      }
       guard try !Self.delete(url: bookmark.url, connection) else { return .removed }
       try Self.insert(bookmark, connection)
       return .bookmarked
     }
   }
 
-  func rename(url: String, to title: String) async throws {
+  func rename(url: String, to title: String, if condition: WriteCondition<Bookmark>)
+    async throws
+  {
     if let problem = InputField.title.problem(title, field: "title", mayBeEmpty: true) {
       throw DomainError.invalidInput(.outOfRange(problem))
     }
     try await database.write { connection in
+      if condition.readsItem { try condition(try Self.bookmark(url: url, connection)) }
       try connection.execute("UPDATE bookmarks SET title = ? WHERE url = ?", title, url)
       try requireChange(connection)
     }
   }
 
-  func delete(url: String) async throws {
+  func delete(url: String, if condition: WriteCondition<Bookmark>) async throws {
     try await database.write { connection in
+      if condition.readsItem { try condition(try Self.bookmark(url: url, connection)) }
       guard try Self.delete(url: url, connection) else { throw DomainError.notFound }
     }
   }
@@ -83,9 +92,11 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
   static let select = "SELECT \(BookmarkRow.columns) FROM bookmarks WHERE url = ?"
 
   func bookmark(url: String) async throws -> Bookmark? {
-    try await database.read { connection in
-      try connection.query(Self.select, url) { try BookmarkRow($0).toDomain() }.first
-    }
+    try await database.read { connection in try Self.bookmark(url: url, connection) }
+  }
+
+  private static func bookmark(url: String, _ connection: SQLiteConnection) throws -> Bookmark? {
+    try connection.query(select, url) { try BookmarkRow($0).toDomain() }.first
   }
 
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {

@@ -95,17 +95,19 @@ struct SQLiteChatRepository: ChatRepository {
     }
   }
 
-  func update(_ message: ChatMessage) async throws {
+  func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws {
     let row = ChatMessageRow(try message.storable())
     try await database.write { connection in
+      if condition.readsItem { try condition(try Self.message(id: row.id, connection)) }
       try connection.execute(Self.update, row.content, row.dateMs, row.edited, row.id)
       try requireChange(connection)
       try SQLiteListIndex.chat.added(key: row.dateMs, id: row.id, connection)
     }
   }
 
-  func delete(id: Int64) async throws {
+  func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
     try await database.write { connection in
+      if condition.readsItem { try condition(try Self.message(id: id, connection)) }
       let dates = try connection.query(Self.delete, id) { $0.int64(0) }
       guard let date = dates.first else { throw DomainError.notFound }
       try SQLiteListIndex.chat.removed(key: date, id: id, connection)
@@ -115,8 +117,10 @@ struct SQLiteChatRepository: ChatRepository {
   static let select = "SELECT \(ChatMessageRow.columns) FROM chat_messages WHERE id = ?"
 
   func message(id: Int64) async throws -> ChatMessage? {
-    try await database.read { connection in
-      try connection.query(Self.select, id) { try ChatMessageRow($0).toDomain() }.first
-    }
+    try await database.read { connection in try Self.message(id: id, connection) }
+  }
+
+  private static func message(id: Int64, _ connection: SQLiteConnection) throws -> ChatMessage? {
+    try connection.query(select, id) { try ChatMessageRow($0).toDomain() }.first
   }
 }

@@ -49,10 +49,13 @@ struct SQLiteMindLogRepository: MindLogRepository {
 
   /// The entry is read inside the write transaction, so no other connection can change it
   /// between the reading and the writing.
-  func update(id: Int64, score: Decimal, note: String?, date: Date?) async throws -> MindLog {
+  func update(
+    id: Int64, score: Decimal, note: String?, date: Date?, if condition: WriteCondition<MindLog>
+  ) async throws -> MindLog {
     try await database.write { connection in
-      let stored = try connection.query(Self.select, id) { try MindLogRow($0).toDomain() }
-      guard var entry = stored.first else { throw DomainError.notFound }
+      let stored = try Self.entry(id: id, connection)
+      try condition(stored)
+      guard var entry = stored else { throw DomainError.notFound }
       entry.score = score
       if let note { entry.note = note }
       if let date { entry.date = date }
@@ -61,8 +64,9 @@ struct SQLiteMindLogRepository: MindLogRepository {
     }
   }
 
-  func delete(id: Int64) async throws {
+  func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
     try await database.write { connection in
+      if condition.readsItem { try condition(try Self.entry(id: id, connection)) }
       let dates = try connection.query(Self.delete, id) { $0.int64(0) }
       guard let date = dates.first else { throw DomainError.notFound }
       try SQLiteListIndex.mindLogs.removed(key: date, id: id, connection)
@@ -70,8 +74,10 @@ struct SQLiteMindLogRepository: MindLogRepository {
   }
 
   func entry(id: Int64) async throws -> MindLog? {
-    try await database.read { connection in
-      try connection.query(Self.select, id) { try MindLogRow($0).toDomain() }.first
-    }
+    try await database.read { connection in try Self.entry(id: id, connection) }
+  }
+
+  private static func entry(id: Int64, _ connection: SQLiteConnection) throws -> MindLog? {
+    try connection.query(select, id) { try MindLogRow($0).toDomain() }.first
   }
 }

@@ -26,9 +26,13 @@ public struct ToggleBookmark: Sendable {
   }
 
   @discardableResult
-  public func callAsFunction(_ notice: Notice) async throws -> BookmarkState {
+  /// - Parameter condition: checked on whether the notice is bookmarked, in the write.
+  public func callAsFunction(_ notice: Notice, if condition: WriteCondition<Bool> = .always)
+    async throws -> BookmarkState
+  {
     try await bookmarks.toggle(
-      Bookmark(url: notice.url, title: notice.title, noticeDate: notice.date, bookmarkedAt: now()))
+      Bookmark(url: notice.url, title: notice.title, noticeDate: notice.date, bookmarkedAt: now()),
+      if: condition)
   }
 }
 
@@ -39,13 +43,13 @@ public struct RenameBookmark: Sendable {
   public init(bookmarks: any BookmarkRepository) { self.bookmarks = bookmarks }
 
   @discardableResult
-  public func callAsFunction(_ bookmark: Bookmark, to title: String) async throws
-    -> Edited<Bookmark>
-  {
+  public func callAsFunction(
+    _ bookmark: Bookmark, to title: String, if condition: WriteCondition<Bookmark> = .always
+  ) async throws -> Edited<Bookmark> {
     let trimmed = try InputField.title.check(title.trimmingCharacters(in: .whitespacesAndNewlines))
     guard !trimmed.isEmpty else { throw DomainError.invalidInput(.emptyText) }
     guard trimmed != bookmark.title else { return Edited(bookmark, changed: false) }
-    try await bookmarks.rename(url: bookmark.url, to: trimmed)
+    try await bookmarks.rename(url: bookmark.url, to: trimmed, if: condition)
     var renamed = bookmark
     renamed.title = trimmed
     return Edited(renamed, changed: true)

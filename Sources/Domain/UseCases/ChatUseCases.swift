@@ -24,16 +24,16 @@ public struct EditMessage: Sendable {
   public init(chat: any ChatRepository) { self.chat = chat }
 
   @discardableResult
-  public func callAsFunction(_ message: ChatMessage, content: String) async throws
-    -> Edited<ChatMessage>
-  {
+  public func callAsFunction(
+    _ message: ChatMessage, content: String, if condition: WriteCondition<ChatMessage> = .always
+  ) async throws -> Edited<ChatMessage> {
     let text = try InputField.message.check(content.trimmed)
     guard !text.isEmpty else { throw DomainError.invalidInput(.emptyText) }
     guard text != message.content else { return Edited(message, changed: false) }
     var edited = message
     edited.content = text
     edited.isEdited = true
-    try await chat.update(edited)
+    try await chat.update(edited, if: condition)
     return Edited(edited, changed: true)
   }
 }

@@ -77,7 +77,8 @@ public struct UpdateMindLog: Sendable {
 
   @discardableResult
   public func callAsFunction(
-    _ entry: MindLog, score: Decimal, note: String?, day: EntryDay? = nil
+    _ entry: MindLog, score: Decimal, note: String?, day: EntryDay? = nil,
+    if condition: WriteCondition<MindLog> = .always
   ) async throws -> Edited<MindLog> {
     guard MindLog.scoreRange.contains(score) else {
       throw DomainError.invalidInput(.scoreOutOfRange)
@@ -90,7 +91,8 @@ public struct UpdateMindLog: Sendable {
     if score == entry.score, note == nil || note == entry.note, sameDay ?? true {
       return Edited(entry, changed: false)
     }
-    let updated = try await mindLogs.update(id: entry.id, score: score, note: note, date: date)
+    let updated = try await mindLogs.update(
+      id: entry.id, score: score, note: note, date: date, if: condition)
     return Edited(updated, changed: true)
   }
 }

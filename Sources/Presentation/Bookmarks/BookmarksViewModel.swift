@@ -73,14 +73,14 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
   }
 
   private func rename(_ row: ShownItem, to title: String) async throws -> Message {
-    let renamed = try await renameBookmark(try await current(row), to: title)
+    let renamed = try await renameBookmark(try await current(row), to: title, if: .shown(row))
     guard renamed.changed else { return .unchanged(.bookmark, number: row.number) }
     return .bookmarkRenamed(number: row.number, title: renamed.item.title)
   }
 
   private func remove(_ row: ShownItem) async throws -> Message {
     let bookmark = try await current(row)
-    try await bookmarks.delete(url: bookmark.url)
+    try await bookmarks.delete(url: bookmark.url, if: .shown(row))
     return .bookmarkRemoved(bookmark.title)
   }
 

@@ -87,14 +87,14 @@ public final class ChatViewModel: MessageReporting, PagedList {
   }
 
   private func edit(_ row: ShownItem, to text: String) async throws -> Message {
-    let edited = try await editMessage(try await current(row), content: text)
+    let edited = try await editMessage(try await current(row), content: text, if: .shown(row))
     guard edited.changed else { return .unchanged(.message, number: row.number) }
     return .messageEdited(number: row.number, text: edited.item.content)
   }
 
   private func delete(_ row: ShownItem) async throws -> Message {
     let message = try await current(row)
-    try await chat.delete(id: message.id)
+    try await chat.delete(id: message.id, if: .shown(row))
     return .messageDeleted(number: row.number, text: message.content)
   }
 

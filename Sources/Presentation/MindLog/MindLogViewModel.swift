@@ -157,7 +157,8 @@ public final class MindLogViewModel: MessageReporting, PagedList {
   {
     let score = try self.score(scoreText)
     let entry = try await current(row)
-    let edited = try await updateMindLog(entry, score: score, note: note, day: day)
+    let edited = try await updateMindLog(
+      entry, score: score, note: note, day: day, if: .shown(row))
     guard edited.changed else { return .unchanged(.entry, number: row.number) }
     let updated = edited.item
     return .entryEdited(number: row.number, score: updated.score.description, note: updated.note)
@@ -165,7 +166,7 @@ public final class MindLogViewModel: MessageReporting, PagedList {
 
   private func delete(_ row: ShownItem) async throws -> Message {
     let entry = try await current(row)
-    try await mindLogs.delete(id: entry.id)
+    try await mindLogs.delete(id: entry.id, if: .shown(row))
     return .entryDeleted(number: row.number, score: entry.score.description, note: entry.note)
   }
 

@@ -55,7 +55,12 @@ public final class NoticesViewModel: MessageReporting {
     let done = await attempt {
       let items = try await listNotices()
       let item = try row.unchanged(items.first { $0.identity == row.identity })
-      return (item.notice, try await toggle(item.notice))
+      // Whether it is bookmarked is checked again in the write, against what the row showed.
+      let notice = item.notice
+      let shown = WriteCondition<Bool> { isBookmarked in
+        _ = try row.unchanged(NoticeItem(notice: notice, isBookmarked: isBookmarked ?? false))
+      }
+      return (notice, try await toggle(notice, if: shown))
     }
     guard let (notice, result) = done else { return }
     await load()
