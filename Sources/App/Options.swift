@@ -79,7 +79,7 @@ package struct Options: Equatable {
       case "--store-url":
         let url = try value(for: argument)
         // Arguments show in the process list to every user of the machine.
-        guard !PostgresTarget.hasPassword(url) else { throw .passwordInStoreURL }
+        try Self.checkStoreURL(url, option: argument)
         options.storeURL = url
       case "--store-schema":
         let name = try value(for: argument)
@@ -124,6 +124,26 @@ package struct Options: Equatable {
       index += 1
     }
     return options
+  }
+
+  /// Refuses a store URL that carries a password, or that libpq could not read (its message
+  /// would repeat the whole text), before libpq sees it: `option` names where it came from.
+  static func checkStoreURL(_ url: String, option: String) throws(UsageError) {
+    switch PostgresTarget.problem(url) {
+    case nil: return
+    case .password: throw .passwordInStoreURL(option: option)
+    case .malformed(let problem): throw .badStoreURL(option: option, problem)
+    }
+  }
+
+  /// What the environment gives the options, checked as the options are: a postgres store
+  /// without `--store-url` takes `POCKET_STORE_URL`, refused as `--store-url` would be.
+  func checkEnvironment(_ environment: [String: String]) throws(UsageError) {
+    if store == .postgres, storeURL == nil, !showHelp,
+      let url = environment["POCKET_STORE_URL"], !url.isEmpty
+    {
+      try Self.checkStoreURL(url, option: "POCKET_STORE_URL")
+    }
   }
 
   /// The language to speak in before the options are read, so that an option error is

@@ -28,7 +28,7 @@ extension Pocket {
           return nil
         case .usage(let error):
           reportError(error.text(strings.language))
-          firstFailure = firstFailure ?? .usage
+          firstFailure = firstFailure ?? error.exitStatus
           if bail { return status }
         case .outcome(.done(let message), let showsScreen):
           presenter.flush(confirmation: message, force: showsScreen)

@@ -81,6 +81,7 @@ package struct Pocket {
     let options: Options
     do {
       options = try Options.parse(arguments)
+      try options.checkEnvironment(environment)
     } catch {
       let language = Options.language(arguments, environment: environment)
       reportError("pocket: " + error.text(language))
@@ -311,7 +312,7 @@ package struct Pocket {
       return .usage
     case .usage(let error):
       reportError("pocket: " + error.text(strings.language))
-      return .usage
+      return error.exitStatus
     case .outcome(.done(let message), let showsScreen):
       presenter.flush(confirmation: message, force: showsScreen)
       return .done

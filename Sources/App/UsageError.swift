@@ -1,7 +1,9 @@
+import Data
 import Domain
 import Presentation
 
-/// A line or command line Pocket could not make sense of. Exit status 2. Worded in the
+/// A line or command line Pocket could not make sense of. Exit status 2 (`exitStatus`),
+/// but for a date that is written right and is not a day of the calendar. Worded in the
 /// user's language by `text(_:)`; command words, option names, placeholders and what the
 /// user typed stay as typed.
 package enum UsageError: Error, Equatable {
@@ -18,8 +20,12 @@ package enum UsageError: Error, Equatable {
   case emptyCommand
   case optionNeedsValue(String)
   case unknownStore(String)
-  /// `--store-url` with a password in it, which every user of the machine could read.
-  case passwordInStoreURL
+  /// `--store-url` (`option`), or `POCKET_STORE_URL`, with a password in it: every user of
+  /// the machine could read an argument, and a message could repeat either.
+  case passwordInStoreURL(option: String)
+  /// `--store-url` (`option`), or `POCKET_STORE_URL`, that libpq could not read (and would
+  /// repeat whole, password and all, in its message). Never shown.
+  case badStoreURL(option: String, PostgresTarget.Malformed)
   /// `--store-schema` with a name that is not a plain lowercase identifier.
   case badSchemaName(String)
   case unknownLanguage(String)
@@ -31,7 +37,7 @@ package enum UsageError: Error, Equatable {
   /// typed, maybe nothing).
   case badDate(command: String, text: String)
   /// `--date` (`--to`) with a date written right that the calendar does not have
-  /// (`2026-11-31`).
+  /// (`2026-11-31`): refused as a day after today is (exit 1), not a usage error.
   case noSuchDay(command: String, text: String, DayProblem)
   /// `mindlog` takes only `--days N`, N from 1 to `SummarizeMood.maxDays`, and `--to DATE`,
   /// each once.
@@ -60,7 +66,8 @@ package enum UsageError: Error, Equatable {
         .unknownCommand("춤"), .notANumber(command: "bookmark", word: "둘"),
         .noMoreWords(command: "lap"), .refreshTakesOnlyForce, .takesOnlyYes(command: "clear"),
         .importTakesOnePath,
-        .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"), .passwordInStoreURL,
+        .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"),
+        .passwordInStoreURL(option: "--store-url"), .passwordInStoreURL(option: "POCKET_STORE_URL"),
         .badSchemaName("스키마"),
         .unknownLanguage("프랑스어"), .unknownColor("무지개"), .notHTTPURL("ftp://x"),
         .unknownOption("--verbose"),
@@ -70,16 +77,25 @@ package enum UsageError: Error, Equatable {
         .noSuchDay(command: "mindlog", text: "0000-01-01", .year(0)),
         .badDays(text: "백"),
       ] + Placeholder.allCases.map { .missing(command: "calc", what: $0) }
+      + PostgresTarget.Malformed.allCases.map { .badStoreURL(option: "POCKET_STORE_URL", $0) }
     for sample in all {
       switch sample {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
-        .passwordInStoreURL, .badSchemaName, .unknownLanguage, .unknownColor,
+        .passwordInStoreURL, .badStoreURL, .badSchemaName, .unknownLanguage, .unknownColor,
         .notHTTPURL, .unknownOption, .badTimeout, .badDate, .noSuchDay, .badDays:
         break
       }
     }
     return all
+  }
+
+  /// The status a command that came to this error exits with: 2, a command Pocket could
+  /// not read; but 1 for a day the calendar does not have (`2026-02-29`, `2026-13-01`),
+  /// which is a value out of range, refused as a day after today or before 1970 is.
+  var exitStatus: ExitStatus {
+    if case .noSuchDay = self { return .refused }
+    return .usage
   }
 
   /// The English text (what tests of the parser compare).

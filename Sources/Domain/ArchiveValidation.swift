@@ -93,7 +93,10 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
         ?? Limits.counter.problem(head.lastMindLogID, field: naming.lastMindLogID)
         ?? Limits.counter.problem(head.lastMessageID, field: naming.lastMessageID)
         ?? head.latestRates?.problem { naming.field(.latestRates, $0) }
-        ?? head.previousRates?.problem { naming.field(.previousRates, $0) })
+        ?? head.previousRates?.problem { naming.field(.previousRates, $0) }
+        ?? head.favoriteCurrencies.lazy.compactMap {
+          RateSnapshot.codeProblem($0, field: "a favourite currency")
+        }.first)
     return head
   }
 

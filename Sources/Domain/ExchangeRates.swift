@@ -161,3 +161,22 @@ public struct Conversion: Equatable, Sendable {
     self.toRate = toRate
   }
 }
+
+extension RateSnapshot {
+  /// Whether `code` is an ISO 4217 code as rate sources write them: three capital letters
+  /// A–Z, nothing around them (not `krw`, `KRWXX`, `"KRW "` or one holding ESC). Every door
+  /// a code comes in by (a refresh, an import, a store read) asks here.
+  public static func isCurrencyCode(_ code: String) -> Bool {
+    code.utf8.count == 3
+      && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+  }
+
+  /// Why a text is not a currency code, after the text.
+  public static let notACode = "is not a currency code (three capital letters A–Z)"
+
+  /// Why `code`, named `field`, is not a currency code, with what cannot be seen escaped;
+  /// `nil` when it is one.
+  public static func codeProblem(_ code: String, field: String) -> String? {
+    isCurrencyCode(code) ? nil : "\(field) \(code.debugDescription) \(notACode)"
+  }
+}

@@ -82,7 +82,9 @@ extension RateSnapshot: CheckedRecord {
     {
       return problem
     }
+    if let problem = Self.codeProblem(base, field: name("base")) { return problem }
     for (code, rate) in rates.sorted(by: { $0.key < $1.key }) {
+      if let problem = Self.codeProblem(code, field: name("rates")) { return problem }
       if let problem = Limits.rate.problem(rate, field: name("rates.\(code)")) { return problem }
     }
     return nil

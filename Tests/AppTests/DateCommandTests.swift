@@ -134,8 +134,45 @@ struct DateCommandTests {
     #expect(session.status == 0, "\(session.stderr)")
     #expect(session.stdout.contains("2026. 11. 27.") && session.stdout.contains("2026. 11. 26."))
     let missing = try pocket.run(["add", "--date", "2026-11-31", "5", "x"], lang: "ko")
-    #expect(missing.status == 2)
+    #expect(missing.status == 1)
     #expect(missing.stderr.contains("'2026-11-31'은 달력에 없는 날짜입니다"))
+  }
+
+  /// One kind of mistake, one status: a date written right that the calendar does not have
+  /// is refused (exit 1) as a day after today is, through every command that takes a date
+  /// and in every form, one-shot and in a session; only text that writes no date is a usage
+  /// error (exit 2). The statuses and reasons are written out by hand.
+  @Test func aDayNotOnTheCalendarIsRefusedAsAFutureDayIs() throws {
+    let pocket = try PocketProcess(store: "memory")
+    defer { pocket.remove() }
+    let cases: [(arguments: [String], lang: String, status: Int32, says: String)] = [
+      (["add", "--date", "2026-02-29", "5", "x"], "en", 1, "February 2026 has 28 days"),
+      (["add", "--date", "2026-11-31", "5", "x"], "en", 1, "November 2026 has 30 days"),
+      (["add", "--date", "2026-13-01", "5", "x"], "en", 1, "there is no month 13"),
+      (["add", "--date", "0000-01-01", "5", "x"], "en", 1, "years run from 1 to 9999"),
+      (["add", "--date", "02/30/2026", "5", "x"], "en", 1, "February 2026 has 28 days"),
+      (["add", "--date", "2026. 2. 30.", "5", "x"], "ko", 1, "2026년 2월은 28일까지"),
+      (["add", "--date", "2026.", "4.", "31", "5", "x"], "ko", 1, "2026년 4월은 30일까지"),
+      (["edit", "1", "--date", "2026-02-29", "5"], "en", 1, "February 2026 has 28 days"),
+      (["mindlog", "--to", "2026-11-31"], "en", 1, "November 2026 has 30 days"),
+      (["mindlog", "--to", "2026. 13. 1."], "ko", 1, "13월은 없습니다"),
+      // The other days out of range, for comparison: the same status.
+      (["add", "--date", "2028-02-29", "5", "x"], "en", 1, "in the future"),
+      (["add", "--date", "9999-12-31", "5", "x"], "en", 1, "in the future"),
+      // A text that writes no date is the usage error.
+      (["add", "--date", "abc", "5", "x"], "en", 2, "'abc'"),
+      (["add", "--date", "2026-2-299", "5", "x"], "en", 2, "'2026-2-299'"),
+    ]
+    for (arguments, lang, status, says) in cases {
+      let run = try pocket.run(arguments, lang: lang)
+      #expect(run.status == status, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains(says), "\(arguments): \(run.stderr)")
+      #expect(run.stdout.isEmpty, "\(arguments)")
+    }
+    // In a session: the first command not done gives the status, with --bail too.
+    let session = try pocket.run(["--bail"], input: "add --date 2026-02-29 5 x\nadd 5 y\n")
+    #expect(session.status == 1, "\(session.stderr)")
+    #expect(session.stderr.contains("'2026-02-29' is not a day on the calendar"))
   }
 
   @Test func mindlogTakesASpanOfDays() throws {

@@ -55,15 +55,67 @@ struct PostgresProcessTests {
     defer { pocket.remove() }
     // Trusted on the socket: the password is sent for nothing, and must show nowhere.
     let secret = "correct-horse-4471"
-    var url = URLComponents(string: server.url())!
-    url.password = secret
     let run = try pocket.run(
-      ["store"], environment: ["POCKET_STORE_URL": url.string!, "PGHOST": "", "PGUSER": ""])
+      ["store"],
+      environment: [
+        "POCKET_STORE_URL": server.url(), "PGPASSWORD": secret, "PGHOST": "", "PGUSER": "",
+      ])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Store: postgres"))
     #expect(run.stdout.contains("(schema \(pocket.postgresSchema!))"))
     #expect(run.stdout.contains("server notifications"))
     #expect(!(run.stdout + run.stderr).contains(secret))
+  }
+
+  /// No message ever holds a password, for any URL, parsed or not: one with a password, or
+  /// one libpq cannot read (whose message would repeat it whole), is refused with exit 2
+  /// whether it came from `--store-url` or `POCKET_STORE_URL`, before libpq sees it (no
+  /// schema is made), saying where to put a password. Each text holds the secret.
+  @Test(arguments: [
+    // The URL: a password, and a host libpq cannot read.
+    ("postgresql://pocket:Sup3rS3cret@[badhost/postgres", false),
+    ("postgresql://pocket:Sup3rS3cret@localhost/postgres", true),
+    ("postgres://pocket:Sup3rS3cret@/postgres?host=/tmp", true),
+    ("postgresql:///postgres?user=pocket&password=Sup3rS3cret", true),
+    ("postgresql:///postgres?user=pocket&pass%77ord=Sup3rS3cret", true),
+    ("postgresql://pocket:Sup3r%2FS3cret@localhost/postgres", true),
+    // A password with a / or an @ in it, as libpq reads neither as the user's.
+    ("postgresql://pocket:Sup3r/S3cret@localhost/postgres", false),
+    ("postgresql://pocket:Sup3r@S3cret@localhost/postgres", false),
+    ("postgresql://pocket:Sup3rS3cret@localhost:54x/postgres", false),
+    ("postgresql://pocket@localhost:Sup3rS3cret/postgres", false),
+    ("postgresql://pocket@localhost/postgres?Sup3rS3cret", false),
+    ("postgresql://pocket@localhost/postgres?host=%zzSup3rS3cret", false),
+    ("PostgreSQL://pocket:Sup3rS3cret@localhost/postgres", false),
+    ("host=localhost user=pocket password=Sup3rS3cret", true),
+    ("host=localhost password = 'Sup3r S3cret'", true),
+    ("host=localhost sslpassword=Sup3rS3cret", true),
+    ("host=localhost Sup3rS3cret", false),
+    ("host=localhost dbname='Sup3rS3cret", false),
+  ])
+  func noURLEverShowsItsPassword(url: String, holdsPassword: Bool) throws {
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    let secrets = ["Sup3rS3cret", "Sup3r S3cret", "Sup3r/S3cret", "Sup3r@S3cret", "S3cret"]
+    let runs = [
+      ("--store-url", try pocket.run(["--store-url", url, "chat"])),
+      ("POCKET_STORE_URL", try pocket.run(["chat"], environment: ["POCKET_STORE_URL": url])),
+      ("--store-url", try pocket.run(["--store-url", url, "chat"], lang: "ko")),
+    ]
+    for (option, run) in runs {
+      #expect(run.status == 2, "\(option) \(url): \(run.stderr)")
+      for secret in secrets {
+        #expect(!(run.stdout + run.stderr).contains(secret), "\(option) \(url): \(run.stderr)")
+      }
+      #expect(run.stderr.contains(option), "\(run.stderr)")
+      if holdsPassword {
+        #expect(run.stderr.contains("PGPASSWORD") && run.stderr.contains("~/.pgpass"))
+      }
+    }
+    #expect(runs[0].1.stderr.hasPrefix("pocket: --store-url "), "\(runs[0].1.stderr)")
+    #expect(
+      try server.psql(
+        "SELECT count(*) FROM pg_namespace WHERE nspname = '\(pocket.postgresSchema!)'") == "0")
   }
 
   @Test func aPasswordOnTheCommandLineIsRefusedAndNothingIsMade() throws {
@@ -75,6 +127,13 @@ struct PostgresProcessTests {
     #expect(run.status == 2)
     #expect(run.stderr.contains("~/.pgpass"))
     #expect(!run.stderr.contains("hunter2"))
+    // The server's own URL, which it would take (the socket is trusted): from the
+    // environment too, the password is refused before anything connects.
+    let fromEnvironment = try pocket.run(
+      ["say", "hi"], environment: ["POCKET_STORE_URL": url.string!])
+    #expect(fromEnvironment.status == 2, "\(fromEnvironment.stderr)")
+    #expect(fromEnvironment.stderr.contains("POCKET_STORE_URL holds a password"))
+    #expect(!(fromEnvironment.stdout + fromEnvironment.stderr).contains("hunter2"))
     #expect(
       try server.psql(
         "SELECT count(*) FROM pg_namespace WHERE nspname = '\(pocket.postgresSchema!)'") == "0")

@@ -108,6 +108,23 @@ struct PostgresFirstStatementCheckTests {
     #expect(try server.tables(in: schema) == "orders")
   }
 
+  /// A schema with any object of another program's, and no table (the view,
+  /// sequence and function; a type alone), is refused at a one-shot command's first
+  /// statement too, and left exactly as it was.
+  @Test(arguments: [[ForeignObject.view, .sequence, .function], [.enumType], [.procedure]])
+  func aSchemaOfOtherObjectsIsRefusedUntouched(objects: [ForeignObject]) async throws {
+    let schema = try server.anotherProgramsSchema(holding: objects)
+    let before = try server.objects(in: schema)
+    let store = oneShotStore(schema)
+    await #expect {
+      _ = try await store.repositories.chat.insert(content: "lost", date: Fixtures.date())
+    } throws: { error in
+      guard case DomainError.corruptStore(_, let reason) = error else { return false }
+      return reason.contains("holds objects that are not Pocket's")
+    }
+    #expect(try server.objects(in: schema) == before)
+  }
+
   // MARK: - The connection's check
 
   /// A check that fails throws `failedCheck`, and nothing sent after it runs; a statement's

@@ -68,6 +68,33 @@ struct PostgresStoreTests {
     #expect(try server.tables(in: schema) == "orders")
   }
 
+  /// Any object in a schema without Pocket's version table is another program's: a schema
+  /// holding one of any kind (or the view, sequence and function, with no table) is
+  /// refused on open, naming what it holds, and left exactly as it was.
+  @Test(arguments: ForeignObject.allCases.map { [$0] } + [[.view, .sequence, .function]])
+  func aSchemaHoldingAnyObjectOfAnotherProgramIsRefusedUntouched(
+    objects: [ForeignObject]
+  ) throws {
+    let schema = try server.anotherProgramsSchema(holding: objects)
+    let before = try server.objects(in: schema)
+    #expect {
+      try PostgresStore.open(target(schema))
+    } throws: { error in
+      guard case DomainError.corruptStore(_, let reason) = error else { return false }
+      return reason.contains("holds objects that are not Pocket's")
+    }
+    #expect(try server.objects(in: schema) == before)
+    #expect(try server.tables(in: schema) == (objects.contains(.table) ? "orders" : ""))
+  }
+
+  /// An empty schema made beforehand (by an administrator, for Pocket) is taken.
+  @Test func anEmptySchemaIsTaken() async throws {
+    let schema = try server.anotherProgramsSchema(holding: [])
+    let store = try await Self.open(target(schema))
+    _ = try await store.repositories.chat.insert(content: "mine", date: Fixtures.date())
+    #expect(try server.psql("SELECT content FROM \(schema).chat_messages") == "mine")
+  }
+
   @Test func twoSchemasInOneDatabaseAreTwoStores() async throws {
     let first = try await Self.open(target()).repositories
     let second = try await Self.open(target()).repositories
@@ -191,8 +218,8 @@ struct PostgresStoreTests {
     #expect(try !store.name.contains("right-horse-battery"))
   }
 
-  /// A password given in a URL (from the environment) shows in no error.
-  @Test func aPasswordInTheURLIsRedactedFromErrors() throws {
+  /// A password given in a URL is refused before libpq sees it, and shows in no error.
+  @Test func aPasswordInTheURLIsRefusedAndNeverShown() throws {
     let secret = "s3cret-wombat"
     let target = PostgresTarget(
       url: "postgresql://nobody:\(secret)@/pocket?host=/nonexistent-\(UUID().uuidString)")
@@ -201,7 +228,33 @@ struct PostgresStoreTests {
     #expect(PostgresTarget.hasPassword("host=/tmp password='a b' user=x"))
     #expect {
       try PostgresStore.open(target, environment: [:])
-    } throws: { error in !"\(error)".contains(secret) && "\(error)".contains("nobody") }
+    } throws: { error in
+      !"\(error)".contains(secret) && "\(error)".contains("nobody")
+        && "\(error)".contains("PGPASSWORD")
+    }
+  }
+
+  /// URLs and connection strings libpq reads as people write them are taken as they are;
+  /// each names the store as written here by hand.
+  @Test(arguments: [
+    (
+      "postgresql://alice@db.example.com:5432/pocket",
+      "postgresql://alice@db.example.com:5432/pocket"
+    ),
+    ("postgres://db.example.com/pocket?sslmode=require", "postgresql://db.example.com/pocket"),
+    (
+      "postgresql://alice@/pocket?host=/run/postgresql&port=5433",
+      "postgresql://alice@%2Frun%2Fpostgresql:5433/pocket"
+    ),
+    ("postgresql://[::1]:5432/pocket", "postgresql://::1:5432/pocket"),
+    ("postgresql://al%40ice@h1:1,h2:2/po%2Fcket", "postgresql://al@ice@h1,h2:1,2/po/cket"),
+    ("postgresql://", "postgresql:///"),
+    ("host=db.example.com user=alice dbname='my db'", "postgresql://alice@db.example.com/my db"),
+    ("pocket", "postgresql:///pocket"),
+  ])
+  func readableURLsAreTaken(url: String, named: String) {
+    #expect(PostgresTarget.problem(url) == nil)
+    #expect(PostgresTarget(url: url).name(environment: [:]) == named + " (schema pocket)")
   }
 
   @Test func aServerStoppedMidSessionIsGoneAndWritesFail() async throws {

@@ -185,6 +185,31 @@ public final class PostgresServer: Sendable {
     return schema
   }
 
+  /// A new schema holding `objects` of another program's (no table among them unless
+  /// asked), which a store must refuse untouched; its name.
+  public func anotherProgramsSchema(holding objects: [ForeignObject]) throws -> String {
+    let schema = Self.uniqueSchema()
+    try psql(
+      (["CREATE SCHEMA \(schema)"] + objects.map { $0.statement(in: schema) })
+        .joined(separator: "; "))
+    return schema
+  }
+
+  /// Every name the catalogs hold in `schema` (relations, functions, types), sorted and
+  /// comma-separated: what a schema left untouched keeps exactly.
+  public func objects(in schema: String) throws -> String {
+    try psql(
+      """
+      SELECT string_agg(name, ',' ORDER BY name) FROM (
+        SELECT 'relation ' || relname FROM pg_class
+          WHERE relnamespace = '\(schema)'::regnamespace
+        UNION ALL SELECT 'routine ' || proname FROM pg_proc
+          WHERE pronamespace = '\(schema)'::regnamespace
+        UNION ALL SELECT 'type ' || typname FROM pg_type
+          WHERE typnamespace = '\(schema)'::regnamespace) AS objects(name)
+      """)
+  }
+
   /// The tables `schema` holds, by name, comma-separated in the server's order.
   public func tables(in schema: String) throws -> String {
     try psql("SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'")
@@ -308,5 +333,28 @@ public final class PostgresServer: Sendable {
   }
   private static func shellQuoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+/// A kind of object another program may keep in a schema, none of them a table but
+/// `.table`.
+public enum ForeignObject: String, CaseIterable, Sendable {
+  case table, view, materializedView, sequence, function, procedure, enumType, domain,
+    compositeType
+
+  /// The statement that makes one in `schema`.
+  public func statement(in schema: String) -> String {
+    switch self {
+    case .table: "CREATE TABLE \(schema).orders (id int)"
+    case .view: "CREATE VIEW \(schema).answer AS SELECT 42 AS n"
+    case .materializedView: "CREATE MATERIALIZED VIEW \(schema).totals AS SELECT 1 AS n"
+    case .sequence: "CREATE SEQUENCE \(schema).ticket"
+    case .function:
+      "CREATE FUNCTION \(schema).twice(n int) RETURNS int LANGUAGE sql AS 'SELECT n * 2'"
+    case .procedure: "CREATE PROCEDURE \(schema).tidy() LANGUAGE sql AS 'SELECT 1'"
+    case .enumType: "CREATE TYPE \(schema).mood AS ENUM ('calm', 'busy')"
+    case .domain: "CREATE DOMAIN \(schema).positive AS int CHECK (VALUE > 0)"
+    case .compositeType: "CREATE TYPE \(schema).pair AS (a int, b int)"
+    }
   }
 }

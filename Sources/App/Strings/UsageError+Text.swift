@@ -52,13 +52,38 @@ extension UsageError {
       return KeyText(
         "Unknown store '\(name)': use sqlite, json, memory or postgres.",
         "알 수 없는 저장소입니다: '\(name)'. sqlite, json, memory, postgres 중 하나를 쓰세요.")
-    case .passwordInStoreURL:
+    case .passwordInStoreURL(let option):
       return KeyText(
-        "--store-url holds a password, which every user of this machine could read in the "
-          + "process list: put it in ~/.pgpass (or PGPASSFILE), or give the URL in "
-          + "POCKET_STORE_URL.",
-        "--store-url에 비밀번호가 들어 있습니다. 이 컴퓨터의 모든 사용자가 프로세스 목록에서 볼 수 있습니다: "
-          + "비밀번호는 ~/.pgpass(또는 PGPASSFILE)에 두거나, 주소를 POCKET_STORE_URL로 주세요.")
+        "\(option) holds a password, which Pocket never takes in a URL (every user of this "
+          + "machine could read it in the process list, and a message could repeat it): put it "
+          + "in ~/.pgpass (or PGPASSFILE), or in PGPASSWORD.",
+        "\(option)에 비밀번호가 들어 있습니다. 주소에 든 비밀번호는 받지 않습니다(이 컴퓨터의 모든 사용자가 "
+          + "프로세스 목록에서 볼 수 있고, 메시지에 드러날 수 있습니다): 비밀번호는 ~/.pgpass(또는 PGPASSFILE)나 "
+          + "PGPASSWORD에 두세요.")
+    case .badStoreURL(let option, let problem):
+      let why: KeyText =
+        switch problem {
+        case .notPostgresURL:
+          KeyText(problem.detail, "postgresql://이나 postgres:// 주소만 읽습니다")
+        case .questionBeforeAt:
+          KeyText(problem.detail, "사용자 이름을 끝내는 @ 앞에 ?가 있습니다")
+        case .atAfterUser:
+          KeyText(problem.detail, "사용자 부분 뒤에 @가 있습니다. %40으로 쓰세요")
+        case .unclosedBracket:
+          KeyText(problem.detail, "[ ]로 감싼 주소 뒤에 :, /, ?, , 중 하나가 오지 않았거나 ]가 없습니다")
+        case .portNotANumber: KeyText(problem.detail, "포트가 숫자가 아닙니다")
+        case .badQueryParameter:
+          KeyText(problem.detail, "? 뒤의 매개변수가 이름=값 하나가 아닙니다")
+        case .badPercent:
+          KeyText(problem.detail, "% 뒤에 16진 숫자 두 개가 없거나, 0 바이트를 나타냅니다")
+        case .missingEquals: KeyText(problem.detail, "단어 뒤에 =가 없습니다(이름=값)")
+        case .unclosedQuote: KeyText(problem.detail, "따옴표로 연 값이 닫히지 않았습니다")
+        }
+      return KeyText(
+        "\(option) is not a postgresql:// URL or connection string libpq can read: "
+          + "\(why.english). It is not shown, as it may hold a password.",
+        "\(Korean.word(option, .topic)) libpq가 읽을 수 있는 postgresql:// 주소나 연결 문자열이 아닙니다: \(why.korean). "
+          + "비밀번호가 들어 있을 수 있어 보여 주지 않습니다.")
     case .badSchemaName(let name):
       return KeyText(
         "'\(name)' cannot name a schema: use lowercase letters, digits and _, "
@@ -90,7 +115,7 @@ extension UsageError {
           + "\(Korean.word("'\(text)'", .topic)) 읽을 수 없습니다: "
           + "2026-11-28, 2026. 11. 28., 11/28/2026, 오늘, 어제 형식을 쓰세요. "
           + hint(command).korean)
-    case .noSuchDay(let command, let text, let problem):
+    case .noSuchDay(_, let text, let problem):
       // A month or year out of range may be a day and month typed the other way round.
       let forms = KeyText(
         " (days are written 2026-11-28, 11/28/2026 or 2026. 11. 28.)",
@@ -106,10 +131,10 @@ extension UsageError {
             "\(Self.monthName(month)) \(year) has \(days) days",
             "\(year)년 \(Korean.word("\(month)월", .topic)) \(days)일까지 있습니다")
         }
+      // A refusal (exit 1) of a value, as a day after today is: no usage line.
       return KeyText(
-        "'\(text)' is not a day on the calendar: \(why.english). \(hint(command).english)",
-        "\(Korean.word("'\(text)'", .topic)) 달력에 없는 날짜입니다: \(why.korean). "
-          + hint(command).korean)
+        "'\(text)' is not a day on the calendar: \(why.english).",
+        "\(Korean.word("'\(text)'", .topic)) 달력에 없는 날짜입니다: \(why.korean).")
     case .badDays(let text):
       return KeyText(
         "'mindlog' takes only --days N, N a number of days from 1 to \(SummarizeMood.maxDays), "

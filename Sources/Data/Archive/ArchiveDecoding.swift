@@ -30,6 +30,10 @@ enum ArchiveDecoding {
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(InvalidDocument) -> StoreArchive {
     if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
+    // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
+    if let problem = JSONDocument.integerProblem(in: bytes) {
+      throw InvalidDocument(reason: problem)
+    }
     if let layout = JSONLayout.lists(in: bytes),
       let read = try? decode(
         bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: progress)

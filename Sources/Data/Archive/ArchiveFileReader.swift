@@ -39,7 +39,9 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
     } catch {
       return nil
     }
-    guard JSONNesting.problem(in: rest) == nil else { return nil }
+    // A fraction or exponent where an integer belongs is named by the whole reading.
+    guard JSONNesting.problem(in: rest) == nil, JSONDocument.integerProblem(in: rest) == nil
+    else { return nil }
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
     guard
@@ -157,11 +159,16 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
       cursor.stopCopying()
       cursor.append(toCopied: UInt8(ascii: "]"))
       let rows: [Row]
+      var plainRows: [Row]?
       do {
         let chunk = cursor.copied
-        rows =
-          try plain?(chunk, elements[...])
-          ?? withLentData(chunk) { try decoder.decode([Row].self, from: $0) }
+        if let rows = plain?(chunk, elements[...]) {
+          plainRows = rows
+        } else if let problem = JSONDocument.integerProblem(in: chunk) {
+          // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
+          throw InvalidDocument(reason: problem)
+        }
+        rows = try plainRows ?? withLentData(chunk) { try decoder.decode([Row].self, from: $0) }
       } catch {
         throw refusal(cursor, "\(error)")
       }

@@ -116,6 +116,10 @@ public final class JSONFileStore: Sendable {
   {
     guard !bytes.isEmpty else { throw InvalidDocument(reason: "the file is empty (0 bytes)") }
     if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
+    // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
+    if let problem = JSONDocument.integerProblem(in: bytes) {
+      throw InvalidDocument(reason: problem)
+    }
     do {
       let decoder = JSONDecoder()
       decoder.userInfo[CheckedDocument.newestVersion] = versions.current

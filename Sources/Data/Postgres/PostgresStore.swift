@@ -127,6 +127,11 @@ public final class PostgresStore: Sendable {
       case let other: other
       }
     }
+    // libpq never sees a password in a URL, nor a text it would repeat whole in its message.
+    if let url = target.url, let problem = PostgresTarget.problem(url) {
+      throw .storageUnavailable(
+        path: target.name(environment: environment), reason: problem.reason)
+    }
     let libpq: LibPQ
     let connection: PostgresConnection
     do {
@@ -203,8 +208,9 @@ public final class PostgresStore: Sendable {
     }
   }
 
-  /// Creates the schema and its version table when missing; refuses a schema that holds
-  /// tables but no version table (another program's).
+  /// Creates the schema and its version table when missing; refuses, untouched, a schema
+  /// without the version table that holds anything at all (another program's: a table, a
+  /// view, a sequence, a function, a type, …).
   private static func prepare(_ schema: String, _ connection: PostgresConnection) throws {
     try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresSchema.quoted(schema))")
     let hasVersionTable =
@@ -212,13 +218,14 @@ public final class PostgresStore: Sendable {
         "SELECT count(*) FROM pg_tables WHERE schemaname = $1 AND tablename = 'schema_version'",
         schema) ?? 0
     if hasVersionTable == 0 {
-      let tables =
-        try connection.integer("SELECT count(*) FROM pg_tables WHERE schemaname = $1", schema) ?? 0
-      guard tables == 0 else {
+      if let objects = try connection.text(PostgresSchema.objectsNotPocket, schema) {
         throw DomainError.corruptStore(
-          path: "", reason: "the schema \"\(schema)\" holds \(tables) tables that are not Pocket's")
+          path: "",
+          reason: "the schema \"\(schema)\" holds objects that are not Pocket's (\(objects)); "
+            + "choose another with --store-schema")
       }
       try connection.execute(PostgresSchema.createVersionTable)
     }
   }
+
 }

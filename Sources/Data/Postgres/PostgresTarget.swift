@@ -16,17 +16,9 @@ public struct PostgresTarget: Sendable, Equatable {
     self.schema = schema
   }
 
-  /// Whether `url` carries a password: `postgresql://user:secret@host` or `password=secret`
-  /// in a connection string (or in a URL's query).
-  public static func hasPassword(_ url: String) -> Bool {
-    if let components = URLComponents(string: url), let scheme = components.scheme,
-      ["postgresql", "postgres"].contains(scheme.lowercased())
-    {
-      return components.password != nil
-        || (components.queryItems ?? []).contains { $0.name == "password" }
-    }
-    return keywordValues(url)["password"] != nil
-  }
+  /// Whether `url` carries a password: `postgresql://user:secret@host`, `?password=` in a
+  /// URL, `password=` or `sslpassword=` in a connection string (`problem`).
+  public static func hasPassword(_ url: String) -> Bool { problem(url) == .password }
 
   /// Whether `name` may name a store's schema (`PostgresSchema.isValidName`): lowercase
   /// letters, digits and `_`, not starting with a digit, at most 63 bytes.
@@ -79,60 +71,11 @@ public struct PostgresTarget: Sendable, Equatable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// User, host, port and database of a URL or connection string (no password).
+  /// User, host, port and database of a URL or connection string (no password); none of
+  /// a text libpq cannot read (`problem`).
   private static func parts(_ url: String) -> [String: String] {
-    if let components = URLComponents(string: url), let scheme = components.scheme,
-      ["postgresql", "postgres"].contains(scheme.lowercased())
-    {
-      var parts: [String: String] = [:]
-      parts["user"] = components.user
-      parts["host"] = components.host.flatMap { $0.isEmpty ? nil : $0.removingPercentEncoding }
-      parts["port"] = components.port.map(String.init)
-      let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : ""
-      parts["dbname"] = path.isEmpty ? nil : path
-      for item in components.queryItems ?? []
-      where ["user", "host", "port", "dbname"].contains(item.name) {
-        parts[item.name] = item.value
-      }
-      return parts
-    }
-    return keywordValues(url).filter { ["user", "host", "port", "dbname"].contains($0.key) }
-  }
-
-  /// The `keyword=value` pairs of a connection string (values may be quoted with `'`).
-  private static func keywordValues(_ text: String) -> [String: String] {
-    var values: [String: String] = [:]
-    var characters = Substring(text)
-    func skipSpaces() { characters = characters.drop { $0.isWhitespace } }
-    while true {
-      skipSpaces()
-      guard !characters.isEmpty else { return values }
-      let keyword = characters.prefix { $0 != "=" && !$0.isWhitespace }
-      characters = characters.dropFirst(keyword.count)
-      skipSpaces()
-      guard characters.first == "=" else { return values }
-      characters = characters.dropFirst()
-      skipSpaces()
-      var value = ""
-      if characters.first == "'" {
-        characters = characters.dropFirst()
-        while let character = characters.first, character != "'" {
-          characters = characters.dropFirst()
-          if character == "\\", let escaped = characters.first {
-            value.append(escaped)
-            characters = characters.dropFirst()
-          } else {
-            value.append(character)
-          }
-        }
-        characters = characters.dropFirst()
-      } else {
-        let word = characters.prefix { !$0.isWhitespace }
-        value = String(word)
-        characters = characters.dropFirst(word.count)
-      }
-      values[String(keyword)] = value
-    }
+    guard case .success(let values) = keywords(url) else { return [:] }
+    return values.filter { ["user", "host", "port", "dbname"].contains($0.key) }
   }
 
   /// The parameters libpq connects with: the connect timeout `PGCONNECT_TIMEOUT` gives, else
@@ -155,24 +98,269 @@ public struct PostgresTarget: Sendable, Equatable {
     return parameters
   }
 
-  /// `text` with every password the URL or `PGPASSWORD` holds replaced by `****`.
+  /// `text` with the URL, were it ever repeated, and every password `PGPASSWORD` holds
+  /// replaced by `****` (a URL with a password never reaches libpq: `problem`).
   func redacted(_ text: String, environment: [String: String]) -> String {
     var secrets: [String] = []
     if let password = environment["PGPASSWORD"], !password.isEmpty { secrets.append(password) }
-    if let url {
-      if let components = URLComponents(string: url), let password = components.password {
-        secrets.append(password)
-        if let decoded = password.removingPercentEncoding { secrets.append(decoded) }
-      }
-      if let password = Self.keywordValues(url)["password"] { secrets.append(password) }
-      if let url = URLComponents(string: url),
-        let password = url.queryItems?.first(where: { $0.name == "password" })?.value
-      {
-        secrets.append(password)
-      }
-    }
+    if let url, Self.problem(url) != nil { secrets.append(url) }
     return secrets.filter { !$0.isEmpty }.reduce(text) {
       $0.replacingOccurrences(of: $1, with: "****")
+    }
+  }
+}
+
+extension PostgresTarget {
+  /// Why a URL or connection string is refused before libpq sees it.
+  public enum Problem: Error, Equatable, Sendable {
+    /// It carries a password (`user:secret@`, `?password=`, `password=`, `sslpassword=`),
+    /// which Pocket never takes there: it would show in the process list, in a shell's
+    /// history, and in any message that repeats the text.
+    case password
+    /// libpq could not read it, and would repeat the whole text in its message; `reason`
+    /// says what is wrong without repeating any of it.
+    case malformed(Malformed)
+
+    /// Why the URL is refused, in a sentence that does not repeat it.
+    public var reason: String {
+      switch self {
+      case .password:
+        "the URL holds a password, which Pocket never takes there: give it in PGPASSWORD "
+          + "or ~/.pgpass (PGPASSFILE)"
+      case .malformed(let why):
+        "the URL is not one libpq can read (\(why.detail)); it is not shown, as it may hold "
+          + "a password"
+      }
+    }
+  }
+
+  /// How a URL or connection string cannot be read.
+  public enum Malformed: Equatable, Sendable, CaseIterable {
+    case notPostgresURL, questionBeforeAt, atAfterUser, unclosedBracket, portNotANumber
+    case badQueryParameter, badPercent, missingEquals, unclosedQuote
+
+    /// What is wrong, in English, without repeating the text.
+    public var detail: String {
+      switch self {
+      case .notPostgresURL: "only postgresql:// and postgres:// URLs are read"
+      case .questionBeforeAt: "a ? comes before the @ that ends the user name"
+      case .atAfterUser: "an @ comes after the user part; write it as %40"
+      case .unclosedBracket: "an IPv6 address is not one [address] followed by :, /, ? or ,"
+      case .portNotANumber: "a port is not a number"
+      case .badQueryParameter: "a query parameter is not one keyword=value"
+      case .badPercent: "a % is not followed by two hexadecimal digits, or encodes a zero byte"
+      case .missingEquals: "a word is not followed by = (keyword=value)"
+      case .unclosedQuote: "a quoted value has no closing '"
+      }
+    }
+  }
+
+  /// What is wrong with `text` as a `postgresql://` (or `postgres://`) URL, a libpq
+  /// `keyword=value` connection string, or a database name (what libpq takes it for when it
+  /// is neither): read as libpq reads it, and stricter where libpq would read another
+  /// meaning or repeat the text (an `@` outside the user part, a port that is no number).
+  /// `nil`: libpq may have it.
+  public static func problem(_ text: String) -> Problem? {
+    switch keywords(text) {
+    case .success(let values):
+      return values.keys.contains { ["password", "sslpassword"].contains($0) } ? .password : nil
+    case .failure(let problem):
+      return problem
+    }
+  }
+
+  /// The keywords and values `text` gives libpq (percent-decoded), or why it cannot.
+  static func keywords(_ text: String) -> Result<[String: String], Problem> {
+    let bytes = Array(text.utf8)
+    for prefix in ["postgresql://", "postgres://"] where bytes.starts(with: prefix.utf8) {
+      return uriKeywords(bytes[prefix.utf8.count...])
+    }
+    if bytes.contains(UInt8(ascii: "=")) { return connectionStringKeywords(bytes) }
+    if text.contains("://") {
+      return .failure(.malformed(.notPostgresURL))
+    }
+    return .success(["dbname": text])
+  }
+
+  /// A URL's parts after its prefix, as libpq's `conninfo_uri_parse_options` reads them:
+  /// `[user[:password]@][host][:port][,host[:port]…][/dbname][?keyword=value&…]`.
+  private static func uriKeywords(_ uri: ArraySlice<UInt8>) -> Result<[String: String], Problem> {
+    func byte(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
+    var values: [String: String] = [:]
+    var index = uri.startIndex
+    // libpq looks for the user part up to the first `@` before any `/`.
+    if let at = uri.firstIndex(where: { $0 == byte("@") || $0 == byte("/") }),
+      uri[at] == byte("@")
+    {
+      let userPart = uri[index..<at]
+      guard !userPart.contains(byte("?")) else {
+        return .failure(.malformed(.questionBeforeAt))
+      }
+      let colon = userPart.firstIndex(of: byte(":"))
+      let user = userPart[..<(colon ?? userPart.endIndex)]
+      guard let decodedUser = decoded(user) else { return .failure(badPercent) }
+      if !decodedUser.isEmpty { values["user"] = decodedUser }
+      // Kept only as being there: `problem` refuses it, `parts` leaves it out.
+      if let colon, colon + 1 < at { values["password"] = "" }
+      index = at + 1
+    }
+    // What follows the user part never holds a raw `@`: libpq would take it for part of a
+    // host, a port or a name, where the user meant it to end a password.
+    guard !uri[index...].contains(byte("@")) else {
+      return .failure(.malformed(.atAfterUser))
+    }
+    var hosts: [String] = []
+    var ports: [String] = []
+    var terminator: UInt8?
+    while true {
+      var host: ArraySlice<UInt8>
+      if index < uri.endIndex, uri[index] == byte("[") {
+        guard let close = uri[index...].firstIndex(of: byte("]")) else {
+          return .failure(.malformed(.unclosedBracket))
+        }
+        host = uri[(index + 1)..<close]
+        guard !host.isEmpty else { return .failure(.malformed(.unclosedBracket)) }
+        index = close + 1
+        guard index == uri.endIndex || [":", "/", "?", ","].map(byte).contains(uri[index]) else {
+          return .failure(.malformed(.unclosedBracket))
+        }
+      } else {
+        let end = uri[index...].firstIndex { [":", "/", "?", ","].map(byte).contains($0) }
+        host = uri[index..<(end ?? uri.endIndex)]
+        index = end ?? uri.endIndex
+      }
+      hosts.append(String(decoding: host, as: UTF8.self))
+      terminator = index < uri.endIndex ? uri[index] : nil
+      if terminator == byte(":") {
+        let end = uri[(index + 1)...].firstIndex { ["/", "?", ","].map(byte).contains($0) }
+        let port = uri[(index + 1)..<(end ?? uri.endIndex)]
+        guard port.allSatisfy({ (byte("0")...byte("9")).contains($0) }) else {
+          return .failure(.malformed(.portNotANumber))
+        }
+        ports.append(String(decoding: port, as: UTF8.self))
+        index = end ?? uri.endIndex
+        terminator = index < uri.endIndex ? uri[index] : nil
+      }
+      guard terminator == byte(",") else { break }
+      index += 1
+    }
+    let host = hosts.joined(separator: ",")
+    guard let decodedHost = decoded(Array(host.utf8)[...]) else { return .failure(badPercent) }
+    if !decodedHost.replacingOccurrences(of: ",", with: "").isEmpty {
+      values["host"] = decodedHost
+    }
+    if ports.contains(where: { !$0.isEmpty }) { values["port"] = ports.joined(separator: ",") }
+    if let slash = terminator, slash != byte("?") {
+      let end = uri[(index + 1)...].firstIndex(of: byte("?"))
+      let database = uri[(index + 1)..<(end ?? uri.endIndex)]
+      guard let name = decoded(database) else { return .failure(badPercent) }
+      if !name.isEmpty { values["dbname"] = name }
+      index = end ?? uri.endIndex
+      terminator = index < uri.endIndex ? uri[index] : nil
+    }
+    if terminator == byte("?") {
+      for pair in uri[(index + 1)...].split(separator: byte("&"), omittingEmptySubsequences: false)
+      {
+        let parts = pair.split(separator: byte("="), omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+          return .failure(.malformed(.badQueryParameter))
+        }
+        guard let keyword = decoded(parts[0]), let value = decoded(parts[1]) else {
+          return .failure(badPercent)
+        }
+        values[keyword] = value
+      }
+    }
+    return .success(values)
+  }
+
+  /// A `keyword=value` connection string as libpq's `conninfo_parse` reads it: blanks
+  /// between pairs and around `=`; a value in `'` quotes, or up to the next blank; `\\`
+  /// escapes the next character in either.
+  private static func connectionStringKeywords(_ text: [UInt8]) -> Result<[String: String], Problem>
+  {
+    func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(byte) }
+    var values: [String: String] = [:]
+    var index = 0
+    while true {
+      while index < text.count, isSpace(text[index]) { index += 1 }
+      guard index < text.count else { return .success(values) }
+      let keywordStart = index
+      while index < text.count, text[index] != UInt8(ascii: "="), !isSpace(text[index]) {
+        index += 1
+      }
+      let keyword = String(decoding: text[keywordStart..<index], as: UTF8.self)
+      while index < text.count, isSpace(text[index]) { index += 1 }
+      guard index < text.count, text[index] == UInt8(ascii: "=") else {
+        return .failure(.malformed(.missingEquals))
+      }
+      index += 1
+      while index < text.count, isSpace(text[index]) { index += 1 }
+      var value: [UInt8] = []
+      if index < text.count, text[index] == UInt8(ascii: "'") {
+        index += 1
+        while true {
+          guard index < text.count else {
+            return .failure(.malformed(.unclosedQuote))
+          }
+          if text[index] == UInt8(ascii: "\\") {
+            index += 1
+            if index < text.count { value.append(text[index]) }
+            index += 1
+          } else if text[index] == UInt8(ascii: "'") {
+            index += 1
+            break
+          } else {
+            value.append(text[index])
+            index += 1
+          }
+        }
+      } else {
+        while index < text.count, !isSpace(text[index]) {
+          if text[index] == UInt8(ascii: "\\") {
+            index += 1
+            if index < text.count { value.append(text[index]) }
+            index += 1
+          } else {
+            value.append(text[index])
+            index += 1
+          }
+        }
+      }
+      values[keyword] = String(decoding: value, as: UTF8.self)
+    }
+  }
+
+  private static let badPercent = Problem.malformed(.badPercent)
+
+  /// `text` with its `%XX` escapes decoded, as libpq decodes a URL's parts; `nil` for a `%`
+  /// without two hexadecimal digits after it, `%00`, or bytes that are not UTF-8.
+  private static func decoded(_ text: ArraySlice<UInt8>) -> String? {
+    var bytes: [UInt8] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      if text[index] == UInt8(ascii: "%") {
+        guard index + 2 < text.endIndex, let high = hexValue(text[index + 1]),
+          let low = hexValue(text[index + 2])
+        else { return nil }
+        let value = high << 4 | low
+        guard value != 0 else { return nil }
+        bytes.append(value)
+        index += 3
+      } else {
+        bytes.append(text[index])
+        index += 1
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
     }
   }
 }

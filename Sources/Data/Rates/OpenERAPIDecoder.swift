@@ -121,14 +121,11 @@ public struct OpenERAPIDecoder: Sendable {
       base: base, publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, rates: members)
   }
 
-  /// Whether `code` is an ISO 4217 code as the provider writes them: three capital letters
-  /// A–Z, nothing around them (not `krw`, `KRWXX` or `"KRW "`).
-  static func isCurrencyCode(_ code: String) -> Bool {
-    code.utf8.count == 3
-      && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-  }
+  /// Whether `code` is a currency code: the one check every door makes
+  /// (`RateSnapshot.isCurrencyCode`).
+  static func isCurrencyCode(_ code: String) -> Bool { RateSnapshot.isCurrencyCode(code) }
 
-  static let notACode = "is not a currency code (three capital letters A–Z)"
+  static let notACode = RateSnapshot.notACode
 
   /// `text` in JSON quotes with what cannot be seen escaped, so a space or a control
   /// character shows: `"KRW "`, `"K\u{0}RW"`.

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// One set of checks for every door: an archive `import` refuses (exit 1, naming the field,
+/// nothing changed) what `refresh` and typed input refuse, and what docs/storage.md says
+/// the format refuses. Each archive is a real export with one value changed by hand.
+@Suite("import checks what every other door checks", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct ImportDoorTests {
+  /// An export of a store with a mind-log entry, the bundled fixture's rates and a favourite.
+  static func export(_ pocket: PocketProcess) throws -> String {
+    let rates = Fixtures.url("open-er-api-USD-2024-08-19.json").path
+    for command in [["add", "5", "x"], ["--rates-file", rates, "refresh"], ["fav", "EUR"]] {
+      let run = try pocket.run(command)
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+    }
+    return String(decoding: try pocket.export(), as: UTF8.self)
+  }
+
+  @Test(arguments: [
+    // A rate's code holding ESC, which refresh refuses.
+    ("\"AED\" : \"3.6725\"", "\"A\\u001bD\" : \"3.6725\"", "is not a currency code"),
+    ("\"AED\" : \"3.6725\"", "\"aed\" : \"3.6725\"", "is not a currency code"),
+    ("\"base\" : \"USD\"", "\"base\" : \"U\\u001bD\"", "is not a currency code"),
+    ("\"base\" : \"USD\"", "\"base\" : \"USDX\"", "is not a currency code"),
+    ("\"EUR\"\n    ]", "\"eur\"\n    ]", "is not a currency code"),
+    // Ids written with a fraction or an exponent, which the format refuses.
+    ("\"id\" : 1,", "\"id\" : 1.0,", "is not a whole number"),
+    ("\"id\" : 1,", "\"id\" : 1e0,", "is not a whole number"),
+    ("\"lastID\" : 1", "\"lastID\" : 1.0", "is not a whole number"),
+  ])
+  func anArchiveIsRefusedWhatEveryOtherDoorRefuses(
+    original: String, changed: String, says: String
+  ) throws {
+    let source = try PocketProcess(store: "sqlite")
+    defer { source.remove() }
+    let text = try Self.export(source)
+    #expect(text.contains(original), "the export's layout changed")
+    let file = source.directory.appendingPathComponent("changed.json")
+    try Foundation.Data(text.replacingOccurrences(of: original, with: changed).utf8).write(to: file)
+    for store in ["sqlite", "json"] {
+      let target = try PocketProcess(store: store)
+      defer { target.remove() }
+      let run = try target.run(["import", file.path])
+      #expect(run.status == 1, "\(store) \(changed): \(run.stderr)")
+      #expect(run.stderr.contains(says), "\(store) \(changed): \(run.stderr)")
+      #expect(!run.stderr.contains("\u{1B}"), "\(store): ESC reached the terminal")
+      #expect(try target.run(["chat"]).status == 0)
+    }
+  }
+
+  /// The same code refused by `refresh`, for comparison: one check.
+  @Test func refreshRefusesTheSameCode() throws {
+    let pocket = try PocketProcess(store: "memory")
+    defer { pocket.remove() }
+    let text = try String(
+      contentsOf: Fixtures.url("open-er-api-USD-2024-08-19.json"), encoding: .utf8)
+    let file = pocket.directory.appendingPathComponent("rates.json")
+    try Foundation.Data(text.replacingOccurrences(of: "\"AED\"", with: "\"A\\u001bD\"").utf8)
+      .write(to: file)
+    let run = try pocket.run(["--rates-file", file.path, "refresh"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("is not a currency code"), "\(run.stderr)")
+  }
+}
