@@ -126,6 +126,48 @@ struct StoreFileWatchTests {
     _ = changes
   }
 
+  /// Another process's storm of commits (here a write to the store file as fast as the
+  /// test can, for a second) costs a few checks a second, not one a commit: checks that
+  /// find a change come at most `burst` in any `window`, each seeing all before it.
+  @Test func aStormOfWritesCostsAFewChecksASecond() async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("store")
+    let seenContent = Mutex(Foundation.Data())
+    let calls = Mutex(0)
+    let watch = StoreFileWatch(
+      folder: folder.path, names: ["store"], vital: [], choice: .automatic
+    ) {
+      calls.withLock { $0 += 1 }
+      let content = (try? Foundation.Data(contentsOf: file)) ?? Foundation.Data()
+      return seenContent.withLock { seen in
+        defer { seen = content }
+        return seen == content ? nil : .changed(.chat)
+      }
+    }
+    let changes = watch.subscribe()
+    let start = ContinuousClock.now
+    var writes = 0
+    while start.duration(to: .now) < .seconds(1) {
+      try Foundation.Data("write \(writes)".utf8).write(to: file)
+      writes += 1
+    }
+    let elapsed = start.duration(to: .now)
+    let checks = calls.withLock { $0 }
+    // `burst` checks a window, the window the storm began in counted whole, and the checks
+    // that found nothing once it settled.
+    let windows = Int(elapsed / StoreFileWatch.window) + 1
+    let allowed = StoreFileWatch.burst * windows + StoreFileWatch.settleDelays.count + 1
+    #expect(writes > 10 * allowed, "the storm is a storm: \(writes) writes")
+    #expect(checks <= allowed, "\(checks) checks for \(writes) writes in \(elapsed)")
+    // The last write is seen.
+    #expect(
+      await Turns.wait {
+        seenContent.withLock { $0 } == Foundation.Data("write \(writes - 1)".utf8)
+      })
+    _ = changes
+  }
+
   /// A file that is not the store's wakes nothing.
   @Test func anotherFileInTheFolderIsNoCheck() async throws {
     let folder = try Fixtures.temporaryDirectory()

@@ -27,18 +27,33 @@ extension StoreFileWatch {
         return .failure(failure)
       }
       let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-      source.setEventHandler { [weak self] in self?.readEvents(descriptor) }
+      let buffer = EventBuffer()
+      let queue = queue
+      source.setEventHandler { [weak self, source] in
+        self?.readEvents(descriptor, into: buffer)
+        // The kernel merges a file's repeated events while they wait unread: a pause
+        // between reads makes a storm of writes in the folder (a store's, or another
+        // file's) a few reads a second. The first event of a calm folder is read at once.
+        source.suspend()
+        let paused = WatchSource(source)
+        queue.asyncAfter(deadline: .now() + StoreFileWatch.eventPause) { paused.source.resume() }
+      }
       source.setCancelHandler { close(descriptor) }
       return .success(source)
     }
 
+    /// The pause between two reads of the folder's events.
+    static let eventPause = DispatchTimeInterval.milliseconds(20)
+
     /// Reads the events waiting: the folder's own going ends the store, a vital file's too;
     /// any change to a store file is a check.
-    private func readEvents(_ descriptor: Int32) {
-      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    private func readEvents(_ descriptor: Int32, into events: EventBuffer) {
       var changed = false
       while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        let count = events.bytes.withUnsafeMutableBytes {
+          read(descriptor, $0.baseAddress, $0.count)
+        }
+        let buffer = events.bytes
         guard count > 0 else { break }
         var offset = 0
         while offset + 16 <= count {
@@ -106,6 +121,12 @@ extension StoreFileWatch {
       return .success(source)
     }
   #endif
+}
+
+/// The bytes inotify events are read into, kept from one read to the next (on the watch's
+/// queue only).
+private final class EventBuffer: @unchecked Sendable {
+  var bytes = [UInt8](repeating: 0, count: 64 * 1024)
 }
 
 /// Why no file watch could be made: the system's reason.

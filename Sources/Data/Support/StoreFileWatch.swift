@@ -72,6 +72,8 @@ final class StoreFileWatch: StoreObservation {
     /// The wait before a check is repeated, which a file event cuts short.
     var nap: Task<Void, Never>?
     var isGone = false
+    /// When the latest checks that found a change began (at most `burst`).
+    var changesFound: [ContinuousClock.Instant] = []
     /// The folder and vital files as the watch began: polling compares them.
     var identities: [String: FileIdentity] = [:]
     /// The `ending` files there at the last look: polling sees one go.
@@ -207,7 +209,13 @@ final class StoreFileWatch: StoreObservation {
         guard let last = state.lastTouched else { return nil }
         return (state.firstUnchecked ?? last)...last
       }
+      await waitForTurn()
+      let began = ContinuousClock.now
       if let event = await check() {
+        state.withLock { state in
+          state.changesFound.append(began)
+          if state.changesFound.count > Self.burst { state.changesFound.removeFirst() }
+        }
         // What the check read may be a store half deleted (`rm -rf` takes the files one
         // by one): that is the store gone, not a change.
         if let went = wentAway() { return gone(went) }
@@ -239,6 +247,24 @@ final class StoreFileWatch: StoreObservation {
       }
       if finished { return }
     }
+  }
+
+  /// Checks that find a change come at most `burst` in any `window`: another process's
+  /// storm of commits (thousands a second) costs a few checks and reloads a second, each
+  /// seeing every commit before it, while a change alone is checked at once.
+  static let burst = 3
+  static let window = Duration.milliseconds(250)
+
+  /// Waits, when `burst` checks found a change within the last `window`, until the oldest
+  /// of them is `window` old; file events meanwhile do not cut the wait short.
+  private func waitForTurn() async {
+    let wait = state.withLock { state -> Duration? in
+      guard state.changesFound.count >= Self.burst, let oldest = state.changesFound.first
+      else { return nil }
+      let since = oldest.duration(to: .now)
+      return since < Self.window ? Self.window - since : nil
+    }
+    if let wait { try? await Task.sleep(for: wait) }
   }
 
   /// When a check after file events is repeated.
@@ -284,7 +310,7 @@ final class StoreFileWatch: StoreObservation {
 }
 
 /// A dispatch source, which may be cancelled from any thread.
-private struct WatchSource: @unchecked Sendable {
+struct WatchSource: @unchecked Sendable {
   let source: any DispatchSourceProtocol
 
   init(_ source: any DispatchSourceProtocol) { self.source = source }
