@@ -95,10 +95,16 @@ package struct Options: Equatable {
         options.rates = .file(try value(for: argument))
       case "--rates-url":
         let text = try value(for: argument)
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased())
+        // What is not a URL is named without what may be its password. A URL without a
+        // host (`https:user:pw@host`) is one libcurl would read another way, with a host
+        // and a password.
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+          url.host?.isEmpty == false
         else {
-          throw .notHTTPURL(text)
+          throw .notHTTPURL(HTTPRateSource.hidingPassword(text))
         }
+        // Arguments show in the process list to every user of the machine.
+        guard url.password == nil else { throw .passwordInRatesURL }
         options.rates = .http(url)
       case "--online":
         options.rates = .http(RateSourceChoice.providerURL)

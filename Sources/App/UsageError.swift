@@ -30,7 +30,12 @@ package enum UsageError: Error, Equatable {
   case badSchemaName(String)
   case unknownLanguage(String)
   case unknownColor(String)
+  /// `--rates-url` with a text that is not an http or https URL, shown without what may be
+  /// its password (`HTTPRateSource.hidingPassword`).
   case notHTTPURL(String)
+  /// `--rates-url` with a password in its user part (`https://user:secret@host`): refused
+  /// before anything is fetched, as `--store-url`'s is.
+  case passwordInRatesURL
   case unknownOption(String)
   case badTimeout(String)
   /// `--date` (`mindlog`'s `--to`) with a day Pocket cannot read (`text` is what was
@@ -70,6 +75,7 @@ package enum UsageError: Error, Equatable {
         .passwordInStoreURL(option: "--store-url"), .passwordInStoreURL(option: "POCKET_STORE_URL"),
         .badSchemaName("스키마"),
         .unknownLanguage("프랑스어"), .unknownColor("무지개"), .notHTTPURL("ftp://x"),
+        .passwordInRatesURL,
         .unknownOption("--verbose"),
         .badTimeout("0"), .badDate(command: "add", text: "모레"),
         .noSuchDay(command: "add", text: "2026-11-31", .day(year: 2026, month: 11, days: 30)),
@@ -83,7 +89,8 @@ package enum UsageError: Error, Equatable {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
         .passwordInStoreURL, .badStoreURL, .badSchemaName, .unknownLanguage, .unknownColor,
-        .notHTTPURL, .unknownOption, .badTimeout, .badDate, .noSuchDay, .badDays:
+        .notHTTPURL, .passwordInRatesURL, .unknownOption, .badTimeout, .badDate, .noSuchDay,
+        .badDays:
         break
       }
     }

@@ -102,6 +102,13 @@ extension UsageError {
       return KeyText(
         "'\(text)' is not an http or https URL.",
         "\(Korean.word("'\(text)'", .topic)) http나 https 주소가 아닙니다.")
+    case .passwordInRatesURL:
+      return KeyText(
+        "--rates-url holds a password, which Pocket never takes in a URL (every user of this "
+          + "machine could read it in the process list, and a message could repeat it): use a "
+          + "URL without user:password@.",
+        "--rates-url에 비밀번호가 들어 있습니다. 주소에 든 비밀번호는 받지 않습니다(이 컴퓨터의 모든 사용자가 "
+          + "프로세스 목록에서 볼 수 있고, 메시지에 드러날 수 있습니다): 사용자:비밀번호@ 없는 주소를 쓰세요.")
     case .unknownOption(let option):
       return KeyText(
         "Unknown option '\(option)'. \(options.english)",
