@@ -43,7 +43,7 @@ struct NotUTF8PathTests {
   @Test func aStorePathThatIsNotUTF8IsRefusedAndNoFolderIsMade() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     let run = try BytePocketProcess.run(
-      words("--lang", "en", "--store-path") + [path("st?ore")] + words("chat", "hi"),
+      words("--lang", "en", "--store-path") + [path("st?ore")] + words("chat"),
       environment: environment)
     #expect(run.status == 2)
     #expect(
@@ -55,7 +55,7 @@ struct NotUTF8PathTests {
   @Test func theRefusalIsInKorean() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     let run = try BytePocketProcess.run(
-      words("--store-path") + [path("st?ore")] + words("--lang", "ko", "chat", "hi"),
+      words("--store-path") + [path("st?ore")] + words("--lang", "ko", "chat"),
       environment: environment)
     #expect(run.status == 2)
     #expect(
@@ -122,7 +122,7 @@ struct NotUTF8PathTests {
         ? Array(variable.dropLast().utf8) + path("h?ome") : Array(variable.utf8)
     }
     let run = try BytePocketProcess.run(
-      words("--lang", "en", "chat", "hi"), environment: environment + [Array("TZ=UTC".utf8)])
+      words("--lang", "en", "chat"), environment: environment + [Array("TZ=UTC".utf8)])
     #expect(run.status == 2)
     #expect(run.stderr == "pocket: \(name) is not UTF-8 text: '\(shown("h?ome"))'" + Self.because)
     #expect(try contents == [], "no h?ome folder")
