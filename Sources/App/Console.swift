@@ -1,9 +1,11 @@
 /// Where the app reads and writes text, so tests can drive it without a terminal.
 package protocol Console {
-  func readLine() -> String?
+  /// The next line, or `nil` at the end of input; a line that is not UTF-8 comes as such,
+  /// never repaired.
+  func readLine() -> TypedLine?
   /// The next line, read without holding the main actor: while it waits, what no command
   /// made (another process's change) is shown. `readLine()` by default.
-  @MainActor func nextLine() async -> String?
+  @MainActor func nextLine() async -> TypedLine?
   func write(_ text: String)
   func writeError(_ text: String)
   /// Text already escaped (`TerminalText`), written as it is: it may carry Pocket's own
@@ -20,7 +22,7 @@ package protocol Console {
 }
 
 extension Console {
-  @MainActor package func nextLine() async -> String? { readLine() }
+  @MainActor package func nextLine() async -> TypedLine? { readLine() }
   package func writeEscaped(_ text: String) { write(text) }
   package func writeErrorEscaped(_ text: String) { writeError(text) }
   package var outputIsTerminal: Bool { false }

@@ -4,7 +4,7 @@
 @MainActor
 final class LineInbox {
   private let console: any Console
-  private var waiter: CheckedContinuation<String?, Never>?
+  private var waiter: CheckedContinuation<TypedLine?, Never>?
   /// Why the session ended without a line; `nil` while it goes on.
   private(set) var ending: ExitStatus?
 
@@ -14,7 +14,7 @@ final class LineInbox {
 
   /// The next line; `nil` at the end of input or once `end` was called. A line the
   /// console reads after `end` is not run.
-  func next() async -> String? {
+  func next() async -> TypedLine? {
     guard ending == nil else { return nil }
     return await withCheckedContinuation { continuation in
       waiter = continuation
@@ -28,7 +28,7 @@ final class LineInbox {
     deliver(nil)
   }
 
-  private func deliver(_ line: String?) {
+  private func deliver(_ line: TypedLine?) {
     guard let waiter else { return }
     self.waiter = nil
     waiter.resume(returning: ending == nil ? line : nil)

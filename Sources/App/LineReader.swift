@@ -9,7 +9,8 @@
 /// The rest of an over-long line is read and thrown away as it arrives, so a 300 MB line
 /// costs no more memory than a short one; the caller sees `limit + 1` bytes and refuses
 /// the line as too long. A line ends at `\n` (a `\r` before it is dropped too) or at the
-/// end of input; invalid UTF-8 is repaired, as `Swift.readLine` does.
+/// end of input. A line that is not UTF-8 is never repaired (`Swift.readLine` would put
+/// U+FFFD in, and a path typed so would name another file): it comes as `.notUTF8`.
 final class LineReader {
   private let descriptor: Int32
   private let limit: Int
@@ -24,13 +25,13 @@ final class LineReader {
   }
 
   /// The next line without its line break, or `nil` at the end of input.
-  func readLine() -> String? {
+  func readLine() -> TypedLine? {
     var line: [UInt8] = []
     var sawAny = false
     while true {
       if start == end {
         guard refill() else {
-          return sawAny ? Self.text(line) : nil
+          return sawAny ? text(line) : nil
         }
       }
       sawAny = true
@@ -42,7 +43,7 @@ final class LineReader {
       }
       start = newline + 1
       if line.last == UInt8(ascii: "\r"), line.count <= limit { line.removeLast() }
-      return Self.text(line)
+      return text(line)
     }
   }
 
@@ -80,7 +81,10 @@ final class LineReader {
     }
   }
 
-  private static func text(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self)
+  /// The line `bytes` make; one cut past the limit (maybe inside a character) is refused
+  /// as too long whatever its bytes, so it is read repaired.
+  private func text(_ bytes: [UInt8]) -> TypedLine {
+    if bytes.count > limit { return .text(String(decoding: bytes, as: UTF8.self)) }
+    return UTF8Bytes.text(bytes).map(TypedLine.text) ?? .notUTF8(shown: UTF8Bytes.shown(bytes))
   }
 }

@@ -95,10 +95,16 @@ package struct Options: Equatable {
         options.rates = .file(try value(for: argument))
       case "--rates-url":
         let text = try value(for: argument)
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased())
+        // What is not a URL is named without what may be its password. A URL without a
+        // host (`https:user:pw@host`) is one libcurl would read another way, with a host
+        // and a password.
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+          url.host?.isEmpty == false
         else {
-          throw .notHTTPURL(text)
+          throw .notHTTPURL(HTTPRateSource.hidingPassword(text))
         }
+        // Arguments show in the process list to every user of the machine.
+        guard url.password == nil else { throw .passwordInRatesURL }
         options.rates = .http(url)
       case "--online":
         options.rates = .http(RateSourceChoice.providerURL)
@@ -126,6 +132,42 @@ package struct Options: Equatable {
     return options
   }
 
+  /// The options that take the word after them as their value.
+  static let valueOptions: Set = [
+    "--store", "--store-path", "--store-url", "--store-schema", "--lang", "--rates-file",
+    "--rates-url", "--timeout", "--color",
+  ]
+
+  /// The process's arguments (`ProcessArguments`) as text, each kept byte for byte.
+  /// - Throws: `UsageError.notUTF8` for the first argument that is not UTF-8, naming the
+  ///   option it is the value of or the command it is a word of: `CommandLine.arguments`
+  ///   would repair it, and a repaired path names another file.
+  package static func text(of arguments: [[UInt8]]) throws(UsageError) -> [String] {
+    var texts: [String] = []
+    for (position, bytes) in arguments.enumerated() {
+      guard let text = UTF8Bytes.text(bytes) else {
+        let words = arguments.map { String(decoding: $0, as: UTF8.self) }
+        throw .notUTF8(door(of: position, in: words), shown: UTF8Bytes.shown(bytes))
+      }
+      texts.append(text)
+    }
+    return texts
+  }
+
+  /// Where the argument at `position` stands among `arguments`, read as `parse` reads them.
+  static func door(of position: Int, in arguments: [String]) -> UsageError.TextDoor {
+    var index = 0
+    while index < arguments.count, arguments[index].hasPrefix("--") || arguments[index] == "-h" {
+      if valueOptions.contains(arguments[index]) {
+        if index + 1 == position { return .option(arguments[index]) }
+        index += 2
+      } else {
+        index += 1
+      }
+    }
+    return position > index ? .command(arguments[index]) : .command("pocket")
+  }
+
   /// Refuses a store URL that carries a password, or that libpq could not read (its message
   /// would repeat the whole text), before libpq sees it: `option` names where it came from.
   static func checkStoreURL(_ url: String, option: String) throws(UsageError) {
@@ -138,8 +180,25 @@ package struct Options: Equatable {
 
   /// What the environment gives the options, checked as the options are: a postgres store
   /// without `--store-url` takes `POCKET_STORE_URL`, refused as `--store-url` would be.
-  func checkEnvironment(_ environment: [String: String]) throws(UsageError) {
-    if store == .postgres, storeURL == nil, !showHelp,
+  /// A variable that names a path Pocket would use (`XDG_DATA_HOME`, `HOME` for the store
+  /// folder; `POCKET_LIBPQ`, `POCKET_STORE_URL` for a postgres store) is refused when it is
+  /// not UTF-8: `notUTF8` holds those, shown (`ProcessEnvironment.notUTF8`).
+  func checkEnvironment(
+    _ environment: [String: String], notUTF8: [String: String] = [:]
+  ) throws(UsageError) {
+    guard !showHelp else { return }
+    func refuse(_ name: String) throws(UsageError) {
+      if let shown = notUTF8[name] { throw .notUTF8(.variable(name), shown: shown) }
+    }
+    if store == .postgres {
+      try refuse("POCKET_LIBPQ")
+      if storeURL == nil { try refuse("POCKET_STORE_URL") }
+    }
+    if store != .memory, storePath == nil {
+      try refuse("XDG_DATA_HOME")
+      if environment["XDG_DATA_HOME"]?.hasPrefix("/") != true { try refuse("HOME") }
+    }
+    if store == .postgres, storeURL == nil,
       let url = environment["POCKET_STORE_URL"], !url.isEmpty
     {
       try Self.checkStoreURL(url, option: "POCKET_STORE_URL")
@@ -152,10 +211,7 @@ package struct Options: Equatable {
   package static func language(
     _ arguments: [String], environment: [String: String]
   ) -> Language {
-    let takesValue: Set = [
-      "--store", "--store-path", "--store-url", "--store-schema", "--rates-file", "--rates-url",
-      "--timeout", "--color",
-    ]
+    let takesValue = valueOptions
     var index = 0
     var found: Language?
     while index < arguments.count, arguments[index].hasPrefix("-") {

@@ -13,15 +13,22 @@ extension Pocket {
     while true {
       if console.isInteractive { console.write("> ") }
       guard console.failedWrites.isEmpty else { return status }
-      guard let line = await inbox.next() else { return inbox.ending ?? status }
+      guard let typed = await inbox.next() else { return inbox.ending ?? status }
       // A line is one command to another process's change: that is shown before the line
       // runs or after it has printed everything, never in between. `nil`: go on.
       let stop: ExitStatus? = await session.asOneCommand {
         presenter.beginCommand()
         defer { presenter.endCommand() }
-        let result = await confirming(
-          await handle(line, session, interruptible: true), session, strings,
-          asking: console.isInteractive)
+        let result: LineResult
+        switch typed {
+        case .text(let line):
+          result = await confirming(
+            await handle(line, session, interruptible: true), session, strings,
+            asking: console.isInteractive)
+        case .notUTF8(let shown):
+          // Refused whole, never repaired: a path in it would name another file.
+          result = .usage(.notUTF8(.line, shown: shown))
+        }
         await printWarnings(of: session.store, strings)
         switch result {
         case .blank:

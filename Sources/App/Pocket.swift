@@ -44,6 +44,9 @@ package struct Pocket {
   /// Whether a long import shows its progress on standard error (when that is a terminal);
   /// only the real executable does, never a test's console.
   var showsProgress = false
+  /// The variables whose values are not UTF-8 (`ProcessEnvironment.notUTF8`): `environment`
+  /// holds them repaired, so one that names a path Pocket would use is refused.
+  var environmentNotUTF8: [String: String] = [:]
 
   /// Colours of standard error, for the reasons Pocket gives there (`--color` decides
   /// once the options are read).
@@ -61,19 +64,43 @@ package struct Pocket {
   /// The `pocket` executable: runs with the process's arguments and environment on the
   /// real terminal, then exits with the status.
   package static func main() async -> Never {
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    // A postgres store's server is reached from the first moment, while the rest starts.
-    let headStart = OpenedStore.reachServer(arguments) { ProcessEnvironment.current() }
+    // Byte for byte: an argument that is not UTF-8 is refused (`Options.text(of:)`), never
+    // repaired as `CommandLine.arguments` repairs it.
+    let bytes = ProcessArguments.current()
+    let notUTF8 = ProcessEnvironment.notUTF8()
+    // A postgres store's server is reached from the first moment, while the rest starts;
+    // not when an argument or a variable may be refused.
+    let headStart =
+      notUTF8.isEmpty
+      ? (try? Options.text(of: bytes)).flatMap { arguments in
+        OpenedStore.reachServer(arguments) { ProcessEnvironment.current() }
+      } : nil
     let environment = ProcessEnvironment.current()
     var pocket = Pocket(environment: environment, console: StandardConsole(), time: .system())
     pocket.showsProgress = true
+    pocket.environmentNotUTF8 = notUTF8
     if let headStart {
       pocket.openStore = {
         try OpenedStore.open($0, environment: $1, headStart: headStart, waiting: false)
       }
     }
-    let status = await pocket.run(arguments)
+    let status = await pocket.run(argumentBytes: bytes)
     exit(status.rawValue)
+  }
+
+  /// Runs the command line given as the process's bytes: an argument that is not UTF-8 is
+  /// a usage error, and nothing runs.
+  package func run(argumentBytes: [[UInt8]]) async -> ExitStatus {
+    let arguments: [String]
+    do {
+      arguments = try Options.text(of: argumentBytes)
+    } catch {
+      let repaired = argumentBytes.map { String(decoding: $0, as: UTF8.self) }
+      let language = Options.language(repaired, environment: environment)
+      reportError("pocket: " + error.text(language))
+      return ended(.usage, language)
+    }
+    return await run(arguments)
   }
 
   /// Runs the command line; a failed write on the way ends the run (see `ended(_:_:)`).
@@ -81,7 +108,7 @@ package struct Pocket {
     let options: Options
     do {
       options = try Options.parse(arguments)
-      try options.checkEnvironment(environment)
+      try options.checkEnvironment(environment, notUTF8: environmentNotUTF8)
     } catch {
       let language = Options.language(arguments, environment: environment)
       reportError("pocket: " + error.text(language))
@@ -282,7 +309,9 @@ package struct Pocket {
       // The question names titles from outside: one line, its own line breaks escaped.
       console.write(oneLine("\(strings.text(question)) \(strings.yesOrNo)") + " ")
       // A question that could not be shown is not answered.
-      if console.failedWrites.isEmpty, let answer = await console.nextLine(), Self.isYes(answer) {
+      if console.failedWrites.isEmpty, case .text(let answer)? = await console.nextLine(),
+        Self.isYes(answer)
+      {
         return .outcome(
           await Interruption.deferred { await session.execute(confirmed.command) })
       }

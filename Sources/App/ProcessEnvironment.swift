@@ -10,14 +10,48 @@
 /// instructions, for a table `pocket` reads a few names of.
 enum ProcessEnvironment {
   static func current() -> [String: String] {
+    entries().map { variables($0) } ?? [:]
+  }
+
+  /// The variables of the process whose values are not UTF-8, each value as
+  /// `UTF8Bytes.shown` shows it: `current()` gives them repaired, which no path may be.
+  static func notUTF8() -> [String: String] {
+    entries().map { notUTF8($0) } ?? [:]
+  }
+
+  /// The C library's list of the process's variables.
+  private static func entries() -> UnsafePointer<UnsafeMutablePointer<CChar>?>? {
     #if canImport(Darwin)
-      guard let entries = _NSGetEnviron()?.pointee else { return [:] }
+      guard let entries = _NSGetEnviron()?.pointee else { return nil }
     #else
       guard let entries = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else {
-        return [:]
+        return nil
       }
     #endif
-    return variables(entries)
+    return UnsafePointer(entries)
+  }
+
+  /// The entries of a list that ends with `nil` whose values are not UTF-8, each split at
+  /// its first `=` as `variables` splits it, the value shown by `UTF8Bytes.shown`.
+  static func notUTF8(_ entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
+    var found: [String: String] = [:]
+    var entry = entries
+    while let text = entry.pointee {
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+        let value = Array(bytes[(equals + 1)...])
+        if UTF8Bytes.text(value) == nil {
+          found[name] = UTF8Bytes.shown(value)
+        } else {
+          // A later entry of a name is the one read.
+          found[name] = nil
+        }
+      }
+      entry += 1
+    }
+    return found
   }
 
   /// The `NAME=value` entries of a list that ends with `nil`, each split at its first `=`; a
@@ -38,5 +72,22 @@ enum ProcessEnvironment {
       entry += 1
     }
     return variables
+  }
+}
+
+/// The process's arguments as the C list holds them, byte for byte (`CommandLine.arguments`
+/// repairs bytes that are not UTF-8, so a path given that way would name another file).
+enum ProcessArguments {
+  /// Every argument after the program's name.
+  static func current() -> [[UInt8]] {
+    let count = Int(CommandLine.argc)
+    guard count > 1 else { return [] }
+    return (1..<count).map { index in
+      guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+      return Array(
+        UnsafeBufferPointer(
+          start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+          count: strlen(argument)))
+    }
   }
 }

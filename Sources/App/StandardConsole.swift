@@ -19,10 +19,10 @@ package struct StandardConsole: Console {
     signal(SIGPIPE, SIG_IGN)
   }
 
-  package func readLine() -> String? { Self.inputQueue.sync { input.reader.readLine() } }
+  package func readLine() -> TypedLine? { Self.inputQueue.sync { input.reader.readLine() } }
 
   /// Reads on `inputQueue`, so the main actor shows what changes meanwhile.
-  @MainActor package func nextLine() async -> String? {
+  @MainActor package func nextLine() async -> TypedLine? {
     await withCheckedContinuation { continuation in
       Self.inputQueue.async { [input] in continuation.resume(returning: input.reader.readLine()) }
     }

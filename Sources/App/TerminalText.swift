@@ -48,8 +48,8 @@ enum TerminalText {
 struct TerminalSafeConsole: Console {
   let base: any Console
 
-  func readLine() -> String? { base.readLine() }
-  @MainActor func nextLine() async -> String? { await base.nextLine() }
+  func readLine() -> TypedLine? { base.readLine() }
+  @MainActor func nextLine() async -> TypedLine? { await base.nextLine() }
   func write(_ text: String) { base.write(TerminalText.escaping(text)) }
   func writeError(_ text: String) { base.writeError(TerminalText.escaping(text)) }
   /// Text Pocket escaped itself and styled with its own SGR sequences (`Palette`).

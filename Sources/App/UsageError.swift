@@ -30,7 +30,15 @@ package enum UsageError: Error, Equatable {
   case badSchemaName(String)
   case unknownLanguage(String)
   case unknownColor(String)
+  /// `--rates-url` with a text that is not an http or https URL, shown without what may be
+  /// its password (`HTTPRateSource.hidingPassword`).
   case notHTTPURL(String)
+  /// `--rates-url` with a password in its user part (`https://user:secret@host`): refused
+  /// before anything is fetched, as `--store-url`'s is.
+  case passwordInRatesURL
+  /// An argument, a variable or a line that is not UTF-8 (`shown` with `UTF8Bytes.shown`):
+  /// refused, never repaired, since a path repaired would name another file.
+  case notUTF8(TextDoor, shown: String)
   case unknownOption(String)
   case badTimeout(String)
   /// `--date` (`mindlog`'s `--to`) with a day Pocket cannot read (`text` is what was
@@ -52,6 +60,19 @@ package enum UsageError: Error, Equatable {
     case day(year: Int, month: Int, days: Int)
   }
 
+  /// Where bytes that are not UTF-8 came in.
+  package enum TextDoor: Equatable, Sendable {
+    /// The value of an option (`--store-path`).
+    case option(String)
+    /// A word after the command word (`export`); `pocket` for the command word itself or an
+    /// option's name.
+    case command(String)
+    /// An environment variable (`HOME`).
+    case variable(String)
+    /// A line typed in line mode.
+    case line
+  }
+
   /// The placeholder of a missing word.
   package enum Placeholder: Equatable, Sendable, CaseIterable {
     case code, path, score, number
@@ -70,6 +91,10 @@ package enum UsageError: Error, Equatable {
         .passwordInStoreURL(option: "--store-url"), .passwordInStoreURL(option: "POCKET_STORE_URL"),
         .badSchemaName("스키마"),
         .unknownLanguage("프랑스어"), .unknownColor("무지개"), .notHTTPURL("ftp://x"),
+        .passwordInRatesURL,
+        .notUTF8(.option("--store-path"), shown: "스토어"),
+        .notUTF8(.command("export"), shown: "파일"), .notUTF8(.variable("HOME"), shown: "집"),
+        .notUTF8(.line, shown: "내보내기"),
         .unknownOption("--verbose"),
         .badTimeout("0"), .badDate(command: "add", text: "모레"),
         .noSuchDay(command: "add", text: "2026-11-31", .day(year: 2026, month: 11, days: 30)),
@@ -83,7 +108,9 @@ package enum UsageError: Error, Equatable {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
         .passwordInStoreURL, .badStoreURL, .badSchemaName, .unknownLanguage, .unknownColor,
-        .notHTTPURL, .unknownOption, .badTimeout, .badDate, .noSuchDay, .badDays:
+        .notHTTPURL, .passwordInRatesURL, .notUTF8, .unknownOption, .badTimeout, .badDate,
+        .noSuchDay,
+        .badDays:
         break
       }
     }

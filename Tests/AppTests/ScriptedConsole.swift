@@ -23,8 +23,8 @@ final class ScriptedConsole: Console, Sendable {
     self.terminal = terminal
   }
 
-  func readLine() -> String? {
-    state.withLock { $0.lines.isEmpty ? nil : $0.lines.removeFirst() }
+  func readLine() -> TypedLine? {
+    state.withLock { $0.lines.isEmpty ? nil : .text($0.lines.removeFirst()) }
   }
 
   func write(_ text: String) { state.withLock { $0.output += text } }

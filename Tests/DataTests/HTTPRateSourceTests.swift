@@ -62,3 +62,28 @@ struct HTTPRateSourceTests {
     await expectFailure(source, containing: "cannot reach the server")
   }
 }
+
+/// A rates URL given to the library with a password in it: every message names it without
+/// the password (the `pocket` executable refuses such a URL before it gets here).
+@Suite("HTTP rate source secrets", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct HTTPRateSourceSecretTests {
+  @Test func aFailedFetchNamesTheURLWithoutItsPassword() async throws {
+    // Port 1: nothing listens, so the fetch fails at once.
+    let url = try #require(URL(string: "http://user:hunter2secret@127.0.0.1:1/v6/latest/USD"))
+    let source = HTTPRateSource(url: url, timeout: .seconds(5))
+    #expect(source.name == "http://user:***@127.0.0.1:1/v6/latest/USD")
+    await #expect {
+      _ = try await source.fetch()
+    } throws: { error in
+      guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
+      return reason.hasPrefix("http://user:***@127.0.0.1:1/v6/latest/USD: ")
+        && !reason.contains("hunter2secret")
+    }
+  }
+
+  @Test func aURLWithoutAPasswordIsNamedWhole() throws {
+    let text = "http://user@127.0.0.1:8080/a@b:c"
+    let source = HTTPRateSource(url: try #require(URL(string: text)))
+    #expect(source.name == text)
+  }
+}

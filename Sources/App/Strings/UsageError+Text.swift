@@ -102,6 +102,28 @@ extension UsageError {
       return KeyText(
         "'\(text)' is not an http or https URL.",
         "\(Korean.word("'\(text)'", .topic)) http나 https 주소가 아닙니다.")
+    case .passwordInRatesURL:
+      return KeyText(
+        "--rates-url holds a password, which Pocket never takes in a URL (every user of this "
+          + "machine could read it in the process list, and a message could repeat it): use a "
+          + "URL without user:password@.",
+        "--rates-url에 비밀번호가 들어 있습니다. 주소에 든 비밀번호는 받지 않습니다(이 컴퓨터의 모든 사용자가 "
+          + "프로세스 목록에서 볼 수 있고, 메시지에 드러날 수 있습니다): 사용자:비밀번호@ 없는 주소를 쓰세요.")
+    case .notUTF8(let door, let shown):
+      let name: KeyText =
+        switch door {
+        case .option(let option): KeyText("\(option)'s value", "\(option)의 값")
+        case .command(let command): KeyText("An argument of '\(command)'", "'\(command)'의 인자")
+        case .variable(let variable): KeyText(variable, variable)
+        case .line: KeyText("The line", "입력한 줄")
+        }
+      return KeyText(
+        "\(name.english) is not UTF-8 text: '\(shown)' (a byte that is not is shown as \\xHH). "
+          + "Pocket keeps a path or a word byte for byte or refuses it: rename the file or "
+          + "folder, or give another.",
+        "\(Korean.word(name.korean, .topic)) UTF-8 텍스트가 아닙니다: '\(shown)'(UTF-8이 아닌 바이트는 "
+          + "16진수로 표시). 경로나 단어는 바이트 그대로 쓰거나 받지 않습니다: 파일이나 폴더 이름을 바꾸거나 "
+          + "다른 것을 쓰세요.")
     case .unknownOption(let option):
       return KeyText(
         "Unknown option '\(option)'. \(options.english)",

@@ -55,7 +55,24 @@ public struct HTTPRateSource: ExchangeRateSource {
     self.decode = decode
   }
 
-  public var name: String { url.absoluteString }
+  /// The URL as messages name it: without the password of its user part
+  /// (`hidingPassword(_:)`), if it has one.
+  public var name: String {
+    url.password == nil ? url.absoluteString : Self.hidingPassword(url.absoluteString)
+  }
+
+  /// `text` (a rates URL, maybe malformed) with everything between the first `:` after its
+  /// scheme's `://` and its last `@` shown as `***`: `https://user:secret@host/x` reads
+  /// `https://user:***@host/x`. Read as text, not as a `URL`, so that a text no `URL` takes
+  /// is hidden too (and so is more than a password, where a path holds `@`); a text
+  /// without `@`, or without `:` before it, is given back whole.
+  public static func hidingPassword(_ text: String) -> String {
+    let rest = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
+    guard let at = rest.lastIndex(of: "@"),
+      let colon = rest[..<at].firstIndex(of: ":")
+    else { return text }
+    return String(text[..<colon]) + ":***" + String(text[at...])
+  }
 
   /// - Throws: `DomainError.ratesUnavailable` naming the url when the server cannot be
   ///   reached, gives no complete response within the timeout, answers with a status
@@ -126,7 +143,7 @@ public struct HTTPRateSource: ExchangeRateSource {
   }
 
   private func failure(_ reason: String) -> DomainError {
-    .ratesUnavailable(reason: "\(url.absoluteString): \(reason)")
+    .ratesUnavailable(reason: "\(name): \(reason)")
   }
 
   /// `20`, `1.5`: a duration in seconds, to the millisecond.
