@@ -56,28 +56,21 @@ struct PocketProcess: Sendable {
 
   /// A copy of `executable` that `nobody` may run (the build folder need not be open to
   /// it), made once per test process in a folder of its own, removed at exit. It is
-  /// written through a descriptor closed on exec: a child started by another test while
-  /// the copy was being written would otherwise keep it open for writing, and running it
-  /// would fail with "Text file busy".
+  /// written by `cp`, never through a descriptor of the test process (see there).
   static let executableForNobody: Result<URL, any Error> = Result {
     let folder = try Fixtures.temporaryDirectory()
     guard chmod(folder.path, 0o755) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     let copy = folder.appendingPathComponent("pocket")
-    let bytes = try Foundation.Data(contentsOf: executable)
-    let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-    guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-    defer { close(descriptor) }
-    try bytes.withUnsafeBytes { buffer in
-      guard let start = buffer.baseAddress else { return }
-      var written = 0
-      while written < buffer.count {
-        let count = write(descriptor, start + written, buffer.count - written)
-        guard count > 0 else {
-          if count < 0, errno == EINTR { continue }
-          throw POSIXError(.init(rawValue: errno) ?? .EIO)
-        }
-        written += count
-      }
+    // Copied by `cp`, a process of its own: a descriptor open for writing in this process,
+    // even with O_CLOEXEC, is held by every child another test forks until that child
+    // execs, and running the copy meanwhile fails with "Text file busy".
+    let cp = Process()
+    cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+    cp.arguments = [executable.path, copy.path]
+    try SpawnedDescriptors.run(cp)
+    cp.waitUntilExit()
+    guard cp.terminationStatus == 0, chmod(copy.path, 0o755) == 0 else {
+      throw POSIXError(.EIO)
     }
     nobodyFolder.withLock { $0 = folder.path }
     atexit {
