@@ -62,6 +62,12 @@ package struct Pocket {
   /// real terminal, then exits with the status.
   package static func main() async -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // Before anything opens a file (libdispatch traps when it cannot make its own).
+    if let shortage = DescriptorHeadroom.shortage() {
+      let language = Options.language(arguments, environment: ProcessEnvironment.current())
+      DescriptorHeadroom.report(free: shortage.free, limit: shortage.limit, language)
+      exit(ExitStatus.storeUnusable.rawValue)
+    }
     // A postgres store's server is reached from the first moment, while the rest starts.
     let headStart = OpenedStore.reachServer(arguments) { ProcessEnvironment.current() }
     let environment = ProcessEnvironment.current()
