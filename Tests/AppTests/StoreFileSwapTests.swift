@@ -83,6 +83,36 @@ struct StoreFileSwapTests {
     #expect(!chat.stdout.contains("after-swap"), "\(chat.stdout)")
   }
 
+  /// A live view on sqlite whose file another one is moved over (after a change from
+  /// another process has shown, its commit in the log the view's connection keeps open):
+  /// the view gives the terminal back, says why and ends with 3; the newcomer is as it came.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
+  func aLiveViewWhoseSQLiteFileIsReplacedEndsWithStatus3() throws {
+    guard let watching = try StoreFollowLiveTests.Watching(store: "sqlite") else { return }
+    defer { watching.live.close() }
+    let other = try PocketProcess(store: "sqlite")
+    defer { other.remove() }
+    #expect(try other.run(["say", "replacement-1"]).status == 0)
+    let source = other.directory.appendingPathComponent("pocket.sqlite")
+    try Self.foldLog(of: source)
+    let expected = try Foundation.Data(contentsOf: source)
+
+    try watching.live.send("6", until: { $0.contains("[Chat]") })
+    try watching.change("say", "watched")
+    try watching.shows { $0.contains("watched") }
+    let target = watching.live.directory.appendingPathComponent("pocket.sqlite")
+    try #require(rename(source.path, target.path) == 0, "rename: \(errno)")
+    try watching.live.expectTerminalGivenBack(status: 3)
+    let output = String(decoding: watching.live.pty.output, as: UTF8.self)
+    let after = output.components(separatedBy: "\u{1B}[?1049l").last ?? ""
+    #expect(after.contains("another file was put in its place"), "\(after)")
+
+    #expect(try Foundation.Data(contentsOf: target) == expected, "the newcomer was written to")
+    let chat = try watching.other.run(["chat"])
+    #expect(chat.stdout.contains("replacement-1"), "\(chat.stdout)")
+    #expect(!chat.stdout.contains("watched"), "\(chat.stdout)")
+  }
+
   /// Folds a closed sqlite file's write-ahead log into it (python3's sqlite3), so the file
   /// alone holds every record; nothing to do when no log is beside it.
   static func foldLog(of file: URL) throws {
