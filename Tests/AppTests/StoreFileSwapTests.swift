@@ -75,6 +75,11 @@ struct StoreFileSwapTests {
     #expect(!viewer.printed.contains("after-swap"), "acknowledged after the swap")
 
     #expect(try Foundation.Data(contentsOf: target) == expected, "the newcomer was written to")
+    // The old file's log, still beside the newcomer by name, holds no page to replay.
+    var log = stat()
+    if lstat(target.path + "-wal", &log) == 0 {
+      #expect(log.st_size == 0, "a log of \(log.st_size) bytes is left beside the newcomer")
+    }
     let chat = try store.run(["chat"])
     #expect(chat.status == 0, "\(chat.stderr)")
     #expect(chat.stdout.contains("replacement-1"), "\(chat.stdout)")
