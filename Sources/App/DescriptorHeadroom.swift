@@ -27,14 +27,20 @@ enum DescriptorHeadroom {
     var opened: [Int32] = []
     opened.reserveCapacity(needed)
     defer { opened.forEach { close($0) } }
+    // Only a limit reached counts: any other failure says nothing about the room left.
     let first = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if first >= 0 {
       opened.append(first)
       while opened.count < needed {
         let copy = fcntl(first, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { break }
+        guard copy >= 0 else {
+          guard errno == EMFILE || errno == ENFILE else { return nil }
+          break
+        }
         opened.append(copy)
       }
+    } else if errno != EMFILE, errno != ENFILE {
+      return nil
     }
     guard opened.count < needed else { return nil }
     var limit = rlimit()

@@ -35,7 +35,7 @@ actor SQLiteDatabase {
   /// `data_version`, which this connection's own commits leave alone, and a transaction
   /// another writer has not committed (or was killed in) does not move.
   func committedElsewhere() throws(DomainError) -> Bool {
-    try checkInPlace()
+    if let replaced { throw replaced }
     let now: Int64?
     do {
       now = try connection.integer("PRAGMA data_version")
