@@ -64,6 +64,13 @@ package struct Pocket {
   /// The `pocket` executable: runs with the process's arguments and environment on the
   /// real terminal, then exits with the status.
   package static func main() async -> Never {
+    // Before anything opens a file (libdispatch traps when it cannot make its own).
+    if let shortage = DescriptorHeadroom.shortage() {
+      let language = Options.language(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
+      DescriptorHeadroom.report(free: shortage.free, limit: shortage.limit, language)
+      exit(ExitStatus.storeUnusable.rawValue)
+    }
     // Byte for byte: an argument that is not UTF-8 is refused (`Options.text(of:)`), never
     // repaired as `CommandLine.arguments` repairs it.
     let bytes = ProcessArguments.current()

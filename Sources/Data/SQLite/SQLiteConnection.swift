@@ -86,6 +86,10 @@ final class SQLiteConnection {
   private var isClosed = false
   /// Prepared statements by SQL text, reused across calls.
   private var statements: [String: SQLiteStatement] = [:]
+  /// The file `path` named when it was opened (its device and inode), while SQLite said
+  /// its open file was the one there (`SQLITE_FCNTL_HAS_MOVED`); `nil` when it could not
+  /// be told.
+  private var openedFile: FileIdentity?
 
   /// Opens the database file at `path` with `flags` (`SQLITE_OPEN_*`), with extended result
   /// codes on.
@@ -100,6 +104,26 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
     self.path = path
     self.handle = handle
+    let identity = FileIdentity(path: path)
+    openedFile = hasMoved ? nil : identity
+  }
+
+  /// Whether the file this connection has open is no longer the one at `path`: another
+  /// file moved or linked into its place, or the file deleted or renamed. SQLite compares
+  /// the inode of `path` with that of its open descriptor (`SQLITE_FCNTL_HAS_MOVED`), and
+  /// the device and inode at `path` (not following a link) are compared with those it had
+  /// at the open.
+  var isReplaced: Bool {
+    if hasMoved { return true }
+    guard let openedFile else { return false }
+    return FileIdentity(path: path) != openedFile
+  }
+
+  /// SQLite's answer: the inode at `path` is not its open descriptor's (or none is there).
+  private var hasMoved: Bool {
+    var moved: Int32 = 0
+    let code = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+    return code == SQLITE_OK && moved != 0
   }
 
   deinit {

@@ -18,6 +18,8 @@ actor SQLiteDatabase {
   /// `PRAGMA data_version` when last read: it moves when another connection commits.
   private var dataVersion: Int64?
   private let executor: StoreExecutor
+  /// Set once the file was found replaced (`checkInPlace`): every call after throws it.
+  private var replaced: DomainError?
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
@@ -33,6 +35,7 @@ actor SQLiteDatabase {
   /// `data_version`, which this connection's own commits leave alone, and a transaction
   /// another writer has not committed (or was killed in) does not move.
   func committedElsewhere() throws(DomainError) -> Bool {
+    if let replaced { throw replaced }
     let now: Int64?
     do {
       now = try connection.integer("PRAGMA data_version")
@@ -61,10 +64,44 @@ actor SQLiteDatabase {
   private func run<Result: Sendable>(
     immediate: Bool, _ body: (SQLiteConnection) throws -> Result
   ) throws(DomainError) -> Result {
+    if let replaced { throw replaced }
+    // A write goes only to the file at `path`: never, acknowledged, to one moved away.
+    if immediate { try checkInPlace() }
     do {
       return try connection.transaction(immediate: immediate) { try body(connection) }
     } catch {
       throw Self.domainError(error, path: path)
+    }
+  }
+
+  /// Throws, from now on, when the file at `path` is not the one this connection has open
+  /// (another file was moved into its place, or it was moved away or deleted).
+  ///
+  /// The write-ahead log and its index are found by name, beside `path`, and belong to the
+  /// file this connection has open: left holding pages, they would be copied into the file
+  /// now at `path` by the next process that opens it. So they are emptied first, here,
+  /// into the file they belong to: a checkpoint writes the log's pages through this
+  /// connection's own descriptor (the file moved away) and truncates the log through its
+  /// own descriptor too. Nothing is deleted or renamed by name, and the file at `path` is
+  /// never written (see docs/storage.md, "A store file replaced").
+  func checkInPlace() throws(DomainError) {
+    if let replaced { throw replaced }
+    guard connection.isReplaced else { return }
+    try? connection.checkpoint()
+    let error = DomainError.storageUnavailable(
+      path: path, reason: StoreFileWatch.goneReason(replaced: FileIdentity(path: path) != nil))
+    replaced = error
+    throw error
+  }
+
+  /// Why the store cannot be used since its file was replaced or moved away (and its log
+  /// emptied into the file it belongs to: `checkInPlace`); `nil` while it is in place.
+  func replacement() -> DomainError? {
+    do {
+      try checkInPlace()
+      return nil
+    } catch {
+      return error
     }
   }
 

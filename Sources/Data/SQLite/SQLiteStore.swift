@@ -35,9 +35,11 @@ public final class SQLiteStore: Sendable {
     let name = PathText.lastComponent(path)
     changes = StoreFileWatch(
       folder: PathText.folder(of: path), names: [name, name + "-wal"],
-      vital: [name], choice: watch
+      vital: [name], choice: watch,
+      letGo: { [weak database] in _ = await database?.replacement() }
     ) { [weak database] in
       guard let database else { return nil }
+      if let error = await database.replacement() { return .gone(error) }
       // A store that cannot be read says why when the screen reloads.
       let committed = (try? await database.committedElsewhere()) ?? true
       return committed ? .changed(.all) : nil

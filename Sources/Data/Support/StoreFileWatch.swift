@@ -55,6 +55,7 @@ final class StoreFileWatch: StoreObservation {
   /// The files whose going ends the store (`vital` among them).
   let ending: Set<String>
   private let check: @Sendable () async -> StoreEvent?
+  private let letGo: @Sendable () async -> Void
   private let signal: StoreChangeSignal
   let queue = DispatchQueue(label: "pocket.store-watch")
   private let state: Mutex<State>
@@ -90,12 +91,18 @@ final class StoreFileWatch: StoreObservation {
   ///     would read the rest as a damaged store).
   ///   - choice: `.polling` to poll wherever the store is.
   ///   - signal: what tells the subscribers (a test gives one on a test clock).
-  ///   - check: what another writer changed since the last check; `nil` for nothing.
+  ///   - letGo: what the store does before its subscribers hear it is gone (the sqlite
+  ///     store empties its log into its own file, so that none is left for a file put in
+  ///     its place).
+  ///   - check: what another writer changed since the last check; `nil` for nothing, or
+  ///     the store gone (its file replaced).
   init(
     folder: String, names: Set<String>, vital: Set<String>, ending: Set<String> = [],
     choice: WatchChoice, signal: StoreChangeSignal = StoreChangeSignal(),
+    letGo: @escaping @Sendable () async -> Void = {},
     check: @escaping @Sendable () async -> StoreEvent?
   ) {
+    self.letGo = letGo
     self.signal = signal
     self.folder = folder
     self.names = names
@@ -211,14 +218,17 @@ final class StoreFileWatch: StoreObservation {
       }
       await waitForTurn()
       let began = ContinuousClock.now
-      if let event = await check() {
+      let event = await check()
+      if case .gone(let error) = event { return gone(error) }
+      // What the check read may be a store half deleted (`rm -rf` takes the files one by
+      // one): that is the store gone, not a change. A vital file replaced (a rename over
+      // it) may move nothing the check reads.
+      if let went = wentAway() { return gone(went) }
+      if let event {
         state.withLock { state in
           state.changesFound.append(began)
           if state.changesFound.count > Self.burst { state.changesFound.removeFirst() }
         }
-        // What the check read may be a store half deleted (`rm -rf` takes the files one
-        // by one): that is the store gone, not a change.
-        if let went = wentAway() { return gone(went) }
         signal.send(event, seen: seen)
       }
       let touchedAgain = state.withLock { state in
@@ -272,20 +282,36 @@ final class StoreFileWatch: StoreObservation {
     .milliseconds(2), .milliseconds(10), .milliseconds(50), .milliseconds(250), .seconds(1),
   ]
 
-  /// The folder, or a vital file (`name`), was deleted or moved away: the store is gone.
-  /// (`rm -rf` deletes the files before their folder: either says the same.)
+  /// The folder, or a vital file (`name`), was deleted or moved away, or another file put
+  /// in a vital file's place: the store is gone. (`rm -rf` deletes the files before their
+  /// folder: either says the same.)
   func gone(_ name: String = "") {
+    let path = path(name)
+    let replaced = vital.contains(name) && FileIdentity(path: path) != nil
+    gone(.storageUnavailable(path: path, reason: Self.goneReason(replaced: replaced)))
+  }
+
+  /// The store is gone, for the reason `error` gives: once the store has let go of its
+  /// files (`letGo`), the subscribers are told.
+  private func gone(_ error: DomainError) {
     let first = state.withLock { state in
       defer { state.isGone = true }
       return !state.isGone
     }
     guard first else { return }
     stop()
-    signal.send(
-      .gone(
-        .storageUnavailable(
-          path: path(name),
-          reason: "it was deleted or moved away while Pocket showed it")))
+    Task { [letGo, signal] in
+      await letGo()
+      signal.send(.gone(error))
+    }
+  }
+
+  /// Why a store is gone: its file `replaced` by another one, else deleted or moved away.
+  static func goneReason(replaced: Bool) -> String {
+    replaced
+      ? "another file was put in its place while Pocket had it open; "
+        + "Pocket leaves that file as it is"
+      : "it was deleted or moved away while Pocket showed it"
   }
 
   /// A tick of polling: the store is gone when the folder or a vital file is not the one

@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import TestTraits
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Another store's file moved over the file a line-mode session has open (issue 41): the
+/// session ends with status 3 and says so, acknowledges nothing after, and leaves the
+/// file put in its place exactly as it came, its records what the next `pocket` shows.
+/// Before, the sqlite session went on acknowledging writes into the file moved away, and
+/// the next process replayed that file's write-ahead log over the newcomer.
+@Suite(
+  "A store file replaced under a session", .blocking, .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct StoreFileSwapTests {
+  /// How the other file comes into the store file's place.
+  enum Swap: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// `mv b/pocket.sqlite a/pocket.sqlite`, watched with file events.
+    case fromAnotherFolder
+    /// `mv a/incoming a/pocket.sqlite`: the newcomer was in the folder already.
+    case withinTheFolder
+    /// As `fromAnotherFolder`, with `POCKET_WATCH=poll`.
+    case polled
+
+    var testDescription: String { rawValue }
+  }
+
+  /// The store file's name in a folder of `kind`.
+  static func fileName(_ kind: String) -> String {
+    kind == "sqlite" ? "pocket.sqlite" : "pocket.json"
+  }
+
+  @Test(arguments: Swap.allCases)
+  func aReplacedSQLiteFileEndsTheSessionAndIsLeftAsItCame(swap: Swap) throws {
+    let kind = "sqlite"
+    let store = try PocketProcess(store: kind)
+    defer { store.remove() }
+    let other = try PocketProcess(store: kind)
+    defer { other.remove() }
+    for text in ["replacement-1", "replacement-2"] {
+      let said = try other.run(["say", text])
+      #expect(said.status == 0, "\(said.stderr)")
+    }
+    let name = Self.fileName(kind)
+    var source = other.directory.appendingPathComponent(name)
+    try Self.foldLog(of: source)
+    if swap == .withinTheFolder {
+      let incoming = store.directory.appendingPathComponent("incoming")
+      try FileManager.default.moveItem(at: source, to: incoming)
+      source = incoming
+    }
+    let expected = try Foundation.Data(contentsOf: source)
+
+    #expect(try store.run(["chat"]).status == 0)
+    let viewer = try LineViewer(
+      store, environment: swap == .polled ? ["POCKET_WATCH": "poll"] : [:])
+    defer { viewer.close() }
+    try viewer.read(until: { PrintedScreen.split($0).screens.count >= 1 })
+    viewer.send("say before-swap")
+    try viewer.read(until: { $0.contains("before-swap") })
+
+    let target = store.directory.appendingPathComponent(name)
+    try #require(rename(source.path, target.path) == 0, "rename: \(errno)")
+    viewer.send("say after-swap")
+    #expect(try viewer.wait() == 3, "\(viewer.printed)\n-- \(viewer.errorText)")
+    #expect(
+      viewer.errorText.contains("Cannot use the store at \(target.path)"), "\(viewer.errorText)")
+    #expect(
+      viewer.errorText.contains("another file was put in its place"), "\(viewer.errorText)")
+    #expect(!viewer.printed.contains("after-swap"), "acknowledged after the swap")
+
+    #expect(try Foundation.Data(contentsOf: target) == expected, "the newcomer was written to")
+    // The old file's log, still beside the newcomer by name, holds no page to replay.
+    var log = stat()
+    if lstat(target.path + "-wal", &log) == 0 {
+      #expect(log.st_size == 0, "a log of \(log.st_size) bytes is left beside the newcomer")
+    }
+    let chat = try store.run(["chat"])
+    #expect(chat.status == 0, "\(chat.stderr)")
+    #expect(chat.stdout.contains("replacement-1"), "\(chat.stdout)")
+    #expect(chat.stdout.contains("replacement-2"), "\(chat.stdout)")
+    #expect(!chat.stdout.contains("before-swap"), "\(chat.stdout)")
+    #expect(!chat.stdout.contains("after-swap"), "\(chat.stdout)")
+  }
+
+  /// A live view on sqlite whose file another one is moved over (after a change from
+  /// another process has shown, its commit in the log the view's connection keeps open):
+  /// the view gives the terminal back, says why and ends with 3; the newcomer is as it came.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
+  func aLiveViewWhoseSQLiteFileIsReplacedEndsWithStatus3() throws {
+    guard let watching = try StoreFollowLiveTests.Watching(store: "sqlite") else { return }
+    defer { watching.live.close() }
+    let other = try PocketProcess(store: "sqlite")
+    defer { other.remove() }
+    #expect(try other.run(["say", "replacement-1"]).status == 0)
+    let source = other.directory.appendingPathComponent("pocket.sqlite")
+    try Self.foldLog(of: source)
+    let expected = try Foundation.Data(contentsOf: source)
+
+    try watching.live.send("6", until: { $0.contains("[Chat]") })
+    try watching.change("say", "watched")
+    try watching.shows { $0.contains("watched") }
+    let target = watching.live.directory.appendingPathComponent("pocket.sqlite")
+    try #require(rename(source.path, target.path) == 0, "rename: \(errno)")
+    try watching.live.expectTerminalGivenBack(status: 3)
+    let output = String(decoding: watching.live.pty.output, as: UTF8.self)
+    let after = output.components(separatedBy: "\u{1B}[?1049l").last ?? ""
+    #expect(after.contains("another file was put in its place"), "\(after)")
+
+    #expect(try Foundation.Data(contentsOf: target) == expected, "the newcomer was written to")
+    let chat = try watching.other.run(["chat"])
+    #expect(chat.stdout.contains("replacement-1"), "\(chat.stdout)")
+    #expect(!chat.stdout.contains("watched"), "\(chat.stdout)")
+  }
+
+  /// Folds a closed sqlite file's write-ahead log into it (python3's sqlite3), so the file
+  /// alone holds every record; nothing to do when no log is beside it.
+  static func foldLog(of file: URL) throws {
+    var info = stat()
+    guard lstat(file.path + "-wal", &info) == 0 else { return }
+    try #require(StoreFollowing.hasPythonSQLite, "python3 with sqlite3 is needed here")
+    let script = """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1], isolation_level=None)
+      busy, log, done = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+      db.execute("PRAGMA journal_mode = WAL")
+      db.close()
+      sys.exit(0 if busy == 0 else 1)
+      """
+    let folded = try StoreFollowing.runPython(script, [file.path])
+    try #require(folded.status == 0, "\(folded.stderr)")
+  }
+}
