@@ -58,6 +58,9 @@ public enum DomainError: Error, Equatable, Sendable {
   case invalidInput(InputProblem)
   /// The store could not be opened, read or written (permissions, disk, missing folder).
   case storageUnavailable(path: String, reason: String)
+  /// Another program held the store's write lock for longer than a write waits for it;
+  /// nothing changed, and the store is usable (reads go on).
+  case storeBusy(path: String, reason: String)
   /// The store exists but its content is not what Pocket writes.
   case corruptStore(path: String, reason: String)
   /// No exchange rates could be had from the store or the configured source.

@@ -59,6 +59,8 @@ public enum Message: Equatable, Sendable {
   /// `export` (`exporting`) or `import` named one of the store's own files.
   case ownStoreFile(path: String, exporting: Bool)
   case storageFailed(path: String, reason: String)
+  /// Another program held the store's write lock too long: nothing changed, try again.
+  case storeBusy(path: String)
   // Confirmations.
   case bookmarkAdded(String)
   case bookmarkRemoved(String)
@@ -99,7 +101,8 @@ public enum Message: Equatable, Sendable {
     case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate, .emptyText,
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen, .noCalculator, .storeNotEmpty,
-      .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .noRateSource,
+      .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .storeBusy,
+      .noRateSource,
       .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile, .notShown,
       .shownItemGone, .shownItemChanged, .tooManyIntegerDigits, .ambiguousCurrency:
       .refusal
@@ -118,7 +121,8 @@ public enum Message: Equatable, Sendable {
       unknownCurrency, noSuchItem, noSuchPage, tooLong, lineTooLong, stopwatchNotRunning,
       alreadyExists, notFound, couldNotLoad, refreshCancelled, notOnThisScreen, confirmClear,
       confirmReset, notConfirmed, noCalculator, storeNotEmpty, invalidArchive,
-      resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, bookmarkAdded,
+      resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, storeBusy,
+      bookmarkAdded,
       bookmarkRemoved, bookmarksCleared, noBookmarksToClear, bookmarkRenamed, messageEdited,
       messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
@@ -160,6 +164,7 @@ public enum Message: Equatable, Sendable {
     case .fileFailed: .fileFailed
     case .ownStoreFile: .ownStoreFile
     case .storageFailed: .storageFailed
+    case .storeBusy: .storeBusy
     case .bookmarkAdded: .bookmarkAdded
     case .bookmarkRemoved: .bookmarkRemoved
     case .bookmarksCleared: .bookmarksCleared
@@ -201,6 +206,7 @@ public enum Message: Equatable, Sendable {
     case .invalidInput(let problem): self = Message(problem)
     case .storageUnavailable(let path, let reason), .corruptStore(let path, let reason):
       self = .storageFailed(path: path, reason: reason)
+    case .storeBusy(let path, _): self = .storeBusy(path: path)
     case .ratesUnavailable(let reason): self = .couldNotLoad(reason: reason)
     }
   }

@@ -144,6 +144,12 @@ public struct Strings: Sendable {
         "\(Korean.word(path, .topic)) 내보낸 파일이 아니라 이 저장소의 파일입니다. export로 쓴 파일을 가져오세요")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
+    case .storeBusy(let path):
+      pick(
+        "The store at \(path) is busy: another program kept writing to it for 5 seconds; "
+          + "nothing changed, try again",
+        "\(Korean.word(path, .topic)) 사용 중입니다: 다른 프로그램이 5초 동안 쓰고 있었습니다. "
+          + "바뀐 것은 없습니다. 다시 해 보세요")
     case .storageFailed(let path, let reason):
       pick(
         "Cannot use the store at \(path): \(reason)", "저장소를 사용할 수 없습니다: \(path) \(cause(reason))")

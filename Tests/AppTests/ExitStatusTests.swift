@@ -20,6 +20,7 @@ struct ExitStatusTests {
     (.refused(.fileFailed(path: "/x", reason: "no such file")), .refused),
     (.refused(.couldNotLoad(reason: "offline")), .refused),
     (.refused(.storageFailed(path: "/s", reason: "disk full")), .storeUnusable),
+    (.refused(.storeBusy(path: "/s")), .refused),
   ])
   func eachClassHasItsStatus(outcome: Outcome, status: App.ExitStatus) {
     #expect(App.ExitStatus(for: outcome) == status)

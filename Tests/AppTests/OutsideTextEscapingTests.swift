@@ -92,6 +92,7 @@ struct OutsideTextEscapingTests {
     case .fileFailed: return .fileFailed(path: text, reason: text)
     case .ownStoreFile(_, let exporting): return .ownStoreFile(path: text, exporting: exporting)
     case .storageFailed: return .storageFailed(path: text, reason: text)
+    case .storeBusy: return .storeBusy(path: text)
     case .bookmarkAdded: return .bookmarkAdded(text)
     case .bookmarkRemoved: return .bookmarkRemoved(text)
     case .bookmarkRenamed(let number, _): return .bookmarkRenamed(number: number, title: text)

@@ -20,7 +20,7 @@ struct MessageKindTests {
     (.noCalculator, .refusal), (.storeNotEmpty, .refusal), (.invalidArchive("x"), .refusal),
     (.resultTooLarge, .refusal), (.outOfRange("x"), .refusal),
     (.fileFailed(path: "/p", reason: "x"), .refusal),
-    (.storageFailed(path: "/p", reason: "x"), .refusal),
+    (.storageFailed(path: "/p", reason: "x"), .refusal), (.storeBusy(path: "/p"), .refusal),
     (.bookmarkAdded("t"), .confirmation), (.bookmarkRemoved("t"), .confirmation),
     (.bookmarksCleared, .confirmation), (.noBookmarksToClear, .confirmation),
     (.favoriteAdded("KRW"), .confirmation),

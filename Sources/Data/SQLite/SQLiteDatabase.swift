@@ -135,6 +135,8 @@ extension SQLiteError {
     return switch primaryCode {
     case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT:
       .corruptStore(path: path, reason: "not a usable SQLite database: \(message)")
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      .storeBusy(path: path, reason: message)
     default:
       .storageUnavailable(path: path, reason: message)
     }
