@@ -9,20 +9,25 @@
   extension FuzzEntries {
     /// The bytes as command lines, one a line, run as `pocket --store … --store-path store`
     /// runs lines from standard input: the options, the parser and the dispatcher, the
-    /// renderer and the console `pocket` has, on a memory store (in Korean) and then on a
-    /// sqlite store (in English) in a fresh temporary folder that is the current folder, so
-    /// relative paths (`export x`, `import ../y`) are exercised.
+    /// renderer and the console `pocket` has. An input of an even length runs on a memory
+    /// store in Korean, one of an odd length on a sqlite store in English, in a fresh
+    /// temporary folder that is the current folder, so relative paths (`export x`,
+    /// `import ../y`) are exercised. (One store an input: a session with a fresh store's
+    /// first launch costs some 0.2 s under AddressSanitizer, and a mutation that adds or
+    /// drops a byte runs the same lines on the other store.)
     ///
     /// Checked: no raw ESC (0x1B) reaches standard output or standard error (the renderer
     /// escapes outside text), the session ends with a status it can end with (0–3), and the
     /// store reads back afterwards: its export decodes and equals what the store holds, and
-    /// for sqlite the store opened again (as the next `pocket` opens it) exports too.
+    /// a sqlite store opened again (as the next `pocket` opens it) exports too.
     @MainActor public static func lineSession(_ bytes: [UInt8]) async {
       let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
       }
       await TemporaryFolder.withCurrent {
-        await runSession(lines, store: "memory", language: "ko")
+        guard bytes.count % 2 == 1 else {
+          return await runSession(lines, store: "memory", language: "ko")
+        }
         await runSession(lines, store: "sqlite", language: "en")
         // The sqlite store opened afresh, as the next `pocket` opens it, exports.
         do {
