@@ -46,6 +46,17 @@ let package = Package(
     .target(
       name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport", "TestTraits"],
       path: "Tests/StoreTestSupport"),
+    // The fuzz targets' entry points (`FuzzEntries`): each drives real code with the bytes
+    // libFuzzer gives. `.ci/fuzz` links each target's `LLVMFuzzerTestOneInput`
+    // (Tests/Fuzz/Targets, not a SwiftPM target: it has no `main`) against this module built
+    // with `--sanitize fuzzer --sanitize address`; `FuzzRegressionTests` replays the corpus
+    // and every input that ever crashed through the same entries.
+    .target(
+      name: "FuzzEntries", dependencies: ["App", "Data", "Domain", "Presentation"],
+      path: "Tests/Fuzz/Entries"),
+    .testTarget(
+      name: "FuzzRegressionTests", dependencies: ["FuzzEntries", "TestTraits"],
+      path: "Tests/Fuzz/RegressionTests"),
     // Domain alone: pure domain logic, and use cases against the failing fake.
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "TestTraits"]),
     // Use cases against the contract-tested stores (the in-memory store first of all).
