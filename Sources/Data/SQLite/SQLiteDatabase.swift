@@ -20,12 +20,16 @@ actor SQLiteDatabase {
   private let executor: StoreExecutor
   /// Set once the file was found replaced (`checkInPlace`): every call after throws it.
   private var replaced: DomainError?
+  /// Why every write is refused, for a connection that only reads (a store opened on a
+  /// full disk: `SQLiteStore.open`); `nil` for one that writes.
+  let refusesWrites: DomainError?
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-  init(connection: SQLiteConnection, thread: StoreThread) {
+  init(connection: SQLiteConnection, thread: StoreThread, refusesWrites: DomainError? = nil) {
     self.path = connection.path
     self.connection = connection
+    self.refusesWrites = refusesWrites
     executor = StoreExecutor(thread, label: "pocket.sqlite")
     dataVersion = try? connection.integer("PRAGMA data_version")
   }
@@ -65,6 +69,8 @@ actor SQLiteDatabase {
     immediate: Bool, _ body: (SQLiteConnection) throws -> Result
   ) throws(DomainError) -> Result {
     if let replaced { throw replaced }
+    // Refused before anything is tried: the file is left as it is.
+    if immediate, let refusesWrites { throw refusesWrites }
     // A write goes only to the file at `path`: never, acknowledged, to one moved away.
     if immediate { try checkInPlace() }
     do {

@@ -80,6 +80,15 @@ enum SQLiteFile {
     }
   }
 
+  /// Whether the write-ahead log beside `path` surely holds no commit: absent, or a regular
+  /// file of 0 bytes (as a clean close or a truncating checkpoint leaves it). Any other
+  /// size counts as holding commits, even a header alone.
+  static func logIsEmpty(_ path: String) -> Bool {
+    var info = stat()
+    if lstat(path + "-wal", &info) != 0 { return errno == ENOENT }
+    return (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
+  }
+
   /// Syncs the file at `path` to the disk.
   static func sync(_ path: String) throws(DomainError) {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
