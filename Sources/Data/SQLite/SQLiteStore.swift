@@ -105,7 +105,7 @@ public final class SQLiteStore: Sendable {
         database: SQLiteDatabase(connection: connection, thread: thread),
         watch: watch)
     } catch let error as SQLiteError where error.isNoSpace {
-      return try openForReading(path: path, after: error, watch: watch, thread: thread)
+      return try openForReading(path: path, watch: watch, thread: thread)
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)
     }
@@ -121,7 +121,7 @@ public final class SQLiteStore: Sendable {
   }
 
   /// The store at `path` opened for reading only, after an open that needed room on the disk
-  /// failed for lack of it (`failure`): a file that was closed cleanly has no write-ahead log
+  /// failed for lack of it: a file that was closed cleanly has no write-ahead log
   /// index beside it, and making one (`-shm`) needs room. The file is opened `immutable=1`,
   /// which makes no side file, reads no log and takes no lock, so the connection sees the
   /// file alone; every write is refused before it is tried, naming the full disk.
@@ -131,9 +131,13 @@ public final class SQLiteStore: Sendable {
   /// before), and on a full disk no connection can commit, since a commit must first grow
   /// the log (see docs/storage.md, "A full disk").
   private static func openForReading(
-    path: String, after failure: SQLiteError, watch: WatchChoice, thread: StoreThread
+    path: String, watch: WatchChoice, thread: StoreThread
   ) throws(DomainError) -> SQLiteStore {
-    guard SQLiteFile.logIsEmpty(path) else {
+    // Taken before the file is first read: a change after it is noticed (`SQLiteDatabase`).
+    let stamp = SQLiteFile.Stamp(path: path)
+    // Absent (-1) or empty (as a clean close or a truncating checkpoint leaves it); any other
+    // size counts as holding commits, even a header alone.
+    guard stamp.logSize <= 0 else {
       throw fullDisk(
         path: path, "its write-ahead log holds changes that cannot be read without room")
     }
@@ -150,7 +154,8 @@ public final class SQLiteStore: Sendable {
       try checkRequired(objects, path: path)
       return SQLiteStore(
         path: path, schemaVersion: version,
-        database: SQLiteDatabase(connection: connection, thread: thread, refusesWrites: refusal),
+        database: SQLiteDatabase(
+          connection: connection, thread: thread, readingOnly: (refusal, stamp)),
         watch: watch)
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)
