@@ -1,3 +1,5 @@
+import Data
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -89,5 +91,41 @@ extension DiskFaultTests {
     #expect(change.stderr.isEmpty, "\(change.stderr)")
     let messages = try Self.messages(pocket)
     #expect(messages == ["first words", "second words", "room again"])
+  }
+
+  @Test(.enabled(if: SmallDisk.canMount, "needs root and tmpfs to mount a small disk"))
+  func aStoreReadOnAFullDiskSaysSoOnceAnotherProcessChangesIt() async throws {
+    guard let disk = try SmallDisk.mount(kibibytes: 2_048) else {
+      Issue.record("cannot mount a tmpfs of 2 MiB")
+      return
+    }
+    defer { disk.unmount() }
+    let pocket = PocketProcess(store: "sqlite", directory: disk.folder)
+    #expect(try pocket.run(["say", "before the disk filled"]).status == 0)
+    try Self.fillDisk(disk.folder, leaving: 0)
+    let store = try SQLiteStore.open(
+      path: disk.folder.appendingPathComponent(SQLiteStore.fileName).path)
+    #expect(store.refusesWrites != nil, "opened for reading only")
+    let counts = try await store.repositories.archive.recordCounts()
+    let messages = try await store.repositories.chat.messages(offset: 0, limit: 10)
+    #expect(messages.items.map(\.content) == ["before the disk filled"])
+    await #expect(throws: DomainError.self) {
+      try await store.repositories.chat.insert(content: "refused", date: Fixtures.date())
+    }
+    #expect(try await store.repositories.archive.recordCounts() == counts, "nothing written")
+
+    // Room again, and another process changes the store: the reader that saw the file
+    // alone says so instead of showing an old picture.
+    try FileManager.default.removeItem(at: disk.folder.appendingPathComponent("filler"))
+    #expect(try pocket.run(["say", "with room again"]).status == 0)
+    do {
+      _ = try await store.repositories.chat.messages(offset: 0, limit: 10)
+      Issue.record("a read after another process changed the file succeeded")
+    } catch DomainError.storageUnavailable(_, let reason) {
+      #expect(reason.contains("run the command again"), "\(reason)")
+    }
+    let again = try pocket.run(["chat"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains("with room again"))
   }
 }
