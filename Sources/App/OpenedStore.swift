@@ -99,10 +99,19 @@ package struct OpenedStore {
       let folder = try options.storeFolder(environment: environment)
       let store = try SQLiteStore.open(
         path: Options.path(SQLiteStore.fileName, in: folder), watch: watch, thread: thread)
+      var repositories = store.repositories
+      var takeWarnings: @Sendable () async -> [String] = { [] }
+      if store.refusesWrites != nil {
+        // Opened on a full disk for reading only: a command that only reads shows what it
+        // reads, and the screen it showed is not kept (one warning says so).
+        let screens = UnsavedScreens(repositories.screens, reason: "the disk is full (ENOSPC)")
+        repositories.screens = screens
+        takeWarnings = { screens.takeWarning() }
+      }
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
-        repositories: store.repositories, files: StoreFiles(folder: folder),
-        salvage: { try await store.salvage() })
+        repositories: repositories, files: StoreFiles(folder: folder),
+        takeWarnings: takeWarnings, salvage: { try await store.salvage() })
     case .postgres:
       return try openPostgres(
         options, environment: environment, headStart: headStart, waiting: waiting)

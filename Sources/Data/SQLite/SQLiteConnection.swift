@@ -23,6 +23,9 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
   /// syntax error, or a table or column the file does not have. Pocket's SQL is constant,
   /// so on a file at the current schema this means another program changed the schema.
   var isInvalidSQL = false
+  /// The `errno` of the system call that failed last (`sqlite3_system_errno`), 0 when
+  /// none was known; meaningful for an I/O error.
+  var systemError: Int32 = 0
 
   /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_IOERR`, ...).
   var primaryCode: Int32 { code & 0xFF }
@@ -31,6 +34,12 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
     var text = "SQLite error \(code): \(message)"
     if let sql { text += " - while executing `\(sql)`" }
     return text
+  }
+
+  /// The disk had no room for what SQLite had to write: `SQLITE_FULL`, or an I/O error
+  /// whose system call failed with `ENOSPC` (growing the log or its index).
+  var isNoSpace: Bool {
+    primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && systemError == ENOSPC)
   }
 
   /// A unique or primary-key constraint failed.
@@ -92,10 +101,11 @@ final class SQLiteConnection {
   private var openedFile: FileIdentity?
 
   /// Opens the database file at `path` with `flags` (`SQLITE_OPEN_*`), with extended result
-  /// codes on.
-  init(path: String, flags: Int32) throws(SQLiteError) {
+  /// codes on; by the URI `uri` instead (with `SQLITE_OPEN_URI`) when given, which must
+  /// name the same file.
+  init(path: String, uri: String? = nil, flags: Int32) throws(SQLiteError) {
     var handle: OpaquePointer?
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code = sqlite3_open_v2(uri ?? path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(handle)

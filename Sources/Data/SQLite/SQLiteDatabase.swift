@@ -20,12 +20,24 @@ actor SQLiteDatabase {
   private let executor: StoreExecutor
   /// Set once the file was found replaced (`checkInPlace`): every call after throws it.
   private var replaced: DomainError?
+  /// Why every write is refused, for a connection that only reads (a store opened on a
+  /// full disk: `SQLiteStore.open`); `nil` for one that writes.
+  let refusesWrites: DomainError?
+  /// For a connection that only reads: the store's files as they were when it was opened.
+  /// It reads the file alone, without locks, so a read is trusted only when they are the
+  /// same before and after it (`checkUnchanged`).
+  private let openedStamp: SQLiteFile.Stamp?
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-  init(connection: SQLiteConnection, thread: StoreThread) {
+  init(
+    connection: SQLiteConnection, thread: StoreThread,
+    readingOnly: (refusal: DomainError, stamp: SQLiteFile.Stamp)? = nil
+  ) {
     self.path = connection.path
     self.connection = connection
+    self.refusesWrites = readingOnly?.refusal
+    openedStamp = readingOnly?.stamp
     executor = StoreExecutor(thread, label: "pocket.sqlite")
     dataVersion = try? connection.integer("PRAGMA data_version")
   }
@@ -65,13 +77,32 @@ actor SQLiteDatabase {
     immediate: Bool, _ body: (SQLiteConnection) throws -> Result
   ) throws(DomainError) -> Result {
     if let replaced { throw replaced }
+    // Refused before anything is tried: the file is left as it is.
+    if immediate, let refusesWrites { throw refusesWrites }
     // A write goes only to the file at `path`: never, acknowledged, to one moved away.
     if immediate { try checkInPlace() }
+    try checkUnchanged()
     do {
-      return try connection.transaction(immediate: immediate) { try body(connection) }
+      let result = try connection.transaction(immediate: immediate) { try body(connection) }
+      try checkUnchanged()
+      return result
     } catch {
+      // What a read of a file changed under it found (a page torn, say) is not the cause.
+      try checkUnchanged()
       throw Self.domainError(error, path: path)
     }
+  }
+
+  /// For a connection that only reads: throws when the store's files are no longer as they
+  /// were when it was opened. Its reads see the file alone, so once another process has
+  /// committed (the disk has room again) or copied its log into the file, they could show
+  /// an old picture, or half of a new one; the command is to be run again.
+  private func checkUnchanged() throws(DomainError) {
+    guard let openedStamp, SQLiteFile.Stamp(path: path) != openedStamp else { return }
+    throw .storageUnavailable(
+      path: path,
+      reason: "it was opened for reading only on a full disk, and another process has "
+        + "changed it since; run the command again")
   }
 
   /// Throws, from now on, when the file at `path` is not the one this connection has open

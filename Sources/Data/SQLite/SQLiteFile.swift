@@ -80,6 +80,32 @@ enum SQLiteFile {
     }
   }
 
+  /// What a change to a store file would move, read without opening it: the file's device,
+  /// inode, size and modification time, and its write-ahead log's size (-1 when absent).
+  /// A commit grows the log; a checkpoint writes the file (and may empty or delete the log).
+  struct Stamp: Equatable {
+    var file: [Int64]
+    var logSize: Int64
+
+    init(path: String) {
+      var info = stat()
+      if lstat(path, &info) == 0 {
+        #if canImport(Darwin)
+          let modified = info.st_mtimespec
+        #else
+          let modified = info.st_mtim
+        #endif
+        file = [
+          Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size),
+          Int64(modified.tv_sec), Int64(modified.tv_nsec),
+        ]
+      } else {
+        file = []
+      }
+      logSize = lstat(path + "-wal", &info) == 0 ? Int64(info.st_size) : -1
+    }
+  }
+
   /// Syncs the file at `path` to the disk.
   static func sync(_ path: String) throws(DomainError) {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)

@@ -14,7 +14,7 @@ final class SQLiteStatement {
     guard code == SQLITE_OK, let handle else {
       throw SQLiteError(
         code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql,
-        isInvalidSQL: code & 0xFF == SQLITE_ERROR)
+        isInvalidSQL: code & 0xFF == SQLITE_ERROR, systemError: sqlite3_system_errno(database))
     }
     self.sql = sql
     self.handle = handle
@@ -59,7 +59,9 @@ final class SQLiteStatement {
   /// range, text too long, no memory).
   private func check(_ code: Int32) throws(SQLiteError) {
     guard code != SQLITE_OK else { return }
-    throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
+    throw SQLiteError(
+      code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql,
+      systemError: sqlite3_system_errno(database))
   }
 
   /// Runs a statement that returns no rows with the values bound, then makes it ready to
@@ -76,7 +78,9 @@ final class SQLiteStatement {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default:
-      throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
+      throw SQLiteError(
+        code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql,
+        systemError: sqlite3_system_errno(database))
     }
   }
 

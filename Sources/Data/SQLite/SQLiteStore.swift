@@ -25,6 +25,9 @@ public final class SQLiteStore: Sendable {
   /// The schema version of the opened file (after its migrations).
   public let schemaVersion: Int
   let database: SQLiteDatabase
+  /// Why every change is refused, for a store opened on a full disk for reading only
+  /// (`open`); `nil` for a store that writes.
+  public var refusesWrites: DomainError? { database.refusesWrites }
   /// What other connections commit, for the screens that show the store.
   private let changes: StoreFileWatch
 
@@ -101,9 +104,71 @@ public final class SQLiteStore: Sendable {
         path: path, schemaVersion: version,
         database: SQLiteDatabase(connection: connection, thread: thread),
         watch: watch)
+    } catch let error as SQLiteError where error.isNoSpace {
+      return try openForReading(path: path, watch: watch, thread: thread)
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)
     }
+  }
+
+  /// Why a store on a full disk refuses a change (and, when it cannot be read either, why
+  /// it cannot be opened).
+  static func fullDisk(path: String, _ detail: String) -> DomainError {
+    .storageUnavailable(
+      path: path,
+      reason: "the disk is full (No space left on device, ENOSPC): \(detail); "
+        + "free some space and try again")
+  }
+
+  /// The store at `path` opened for reading only, after an open that needed room on the disk
+  /// failed for lack of it: a file that was closed cleanly has no write-ahead log
+  /// index beside it, and making one (`-shm`) needs room. The file is opened `immutable=1`,
+  /// which makes no side file, reads no log and takes no lock, so the connection sees the
+  /// file alone; every write is refused before it is tried, naming the full disk.
+  ///
+  /// That is a true picture of the store only while the file alone holds every commit and
+  /// nobody commits: so the log must be absent or empty (a log with pages is refused, as
+  /// before), and on a full disk no connection can commit, since a commit must first grow
+  /// the log (see docs/storage.md, "A full disk").
+  private static func openForReading(
+    path: String, watch: WatchChoice, thread: StoreThread
+  ) throws(DomainError) -> SQLiteStore {
+    // Taken before the file is first read: a change after it is noticed (`SQLiteDatabase`).
+    let stamp = SQLiteFile.Stamp(path: path)
+    // Absent (-1) or empty (as a clean close or a truncating checkpoint leaves it); any other
+    // size counts as holding commits, even a header alone.
+    guard stamp.logSize <= 0 else {
+      throw fullDisk(
+        path: path, "its write-ahead log holds changes that cannot be read without room")
+    }
+    let refusal = fullDisk(path: path, "the store can be read but not changed")
+    do {
+      let connection = try SQLiteConnection(
+        path: path, uri: immutableURI(path),
+        flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+          | SQLITE_OPEN_NOFOLLOW)
+      let (version, objects) = try checkPocketFile(connection, path: path)
+      guard version == SQLiteSchema.currentVersion else {
+        throw fullDisk(path: path, "the file needs room to be updated to this Pocket's schema")
+      }
+      try checkRequired(objects, path: path)
+      return SQLiteStore(
+        path: path, schemaVersion: version,
+        database: SQLiteDatabase(
+          connection: connection, thread: thread, readingOnly: (refusal, stamp)),
+        watch: watch)
+    } catch {
+      throw SQLiteDatabase.domainError(error, path: path)
+    }
+  }
+
+  /// A `file:` URI naming `path` (absolute) with `immutable=1`: `?`, `#` and `%` in the path
+  /// are escaped, as is every byte outside a path's usual characters.
+  static func immutableURI(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%;=&")
+    let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    return "file:\(escaped)?immutable=1"
   }
 
   /// Builds a new database beside `path` (mode 0600, schema written, closed) and links it
@@ -163,22 +228,7 @@ public final class SQLiteStore: Sendable {
     }
 
     // Only reads until the file is known to be Pocket's, of a version this code knows.
-    var version = try SQLiteMigrator.appliedCount(connection)
-    let applicationID = try connection.integer("PRAGMA application_id") ?? 0
-    var objects = try schemaObjects(connection)
-    let current = SQLiteSchema.currentVersion
-    if version > current {
-      throw DomainError.corruptStore(
-        path: path,
-        reason: "schema version \(version) is newer than this Pocket (\(current)); "
-          + "update Pocket to open it")
-    }
-    if version < 0 || (version == 0 && !objects.isEmpty)
-      || (version > 0 && applicationID != SQLiteSchema.applicationID)
-    {
-      throw DomainError.corruptStore(
-        path: path, reason: "not a Pocket database (another program's SQLite file)")
-    }
+    var (version, objects) = try checkPocketFile(connection, path: path)
 
     let mode = try connection.text("PRAGMA journal_mode = WAL")
     guard mode?.lowercased() == "wal" else {
@@ -199,12 +249,42 @@ public final class SQLiteStore: Sendable {
       try connection.execute("PRAGMA checkpoint_fullfsync = ON")
     #endif
     try connection.execute("PRAGMA foreign_keys = ON")
-    if version < current {
+    if version < SQLiteSchema.currentVersion {
       try SQLiteMigrator.pocket.migrate(connection, after: version)
       version = try SQLiteMigrator.appliedCount(connection)
       objects = try schemaObjects(connection)
     }
 
+    try checkRequired(objects, path: path)
+    return (connection, version)
+  }
+
+  /// The schema version of the file `connection` has open and the objects of its schema,
+  /// only read: refuses a file that is not Pocket's, or of a version newer than this code.
+  private static func checkPocketFile(_ connection: SQLiteConnection, path: String) throws
+    -> (version: Int, objects: Set<String>)
+  {
+    let version = try SQLiteMigrator.appliedCount(connection)
+    let applicationID = try connection.integer("PRAGMA application_id") ?? 0
+    let objects = try schemaObjects(connection)
+    let current = SQLiteSchema.currentVersion
+    if version > current {
+      throw DomainError.corruptStore(
+        path: path,
+        reason: "schema version \(version) is newer than this Pocket (\(current)); "
+          + "update Pocket to open it")
+    }
+    if version < 0 || (version == 0 && !objects.isEmpty)
+      || (version > 0 && applicationID != SQLiteSchema.applicationID)
+    {
+      throw DomainError.corruptStore(
+        path: path, reason: "not a Pocket database (another program's SQLite file)")
+    }
+    return (version, objects)
+  }
+
+  /// Refuses a schema that lacks one of the current schema's tables or triggers.
+  private static func checkRequired(_ objects: Set<String>, path: String) throws(DomainError) {
     let required =
       SQLiteSchema.tables.map { (type: "table", name: $0) }
       + SQLiteSchema.triggers.map { (type: "trigger", name: $0) }
@@ -212,7 +292,6 @@ public final class SQLiteStore: Sendable {
       throw DomainError.corruptStore(
         path: path, reason: "the \(missing.type) \"\(missing.name)\" is missing")
     }
-    return (connection, version)
   }
 
   /// Every object of the schema as "type name" ("table laps", "trigger laps_counted_insert").
