@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import App
@@ -155,9 +156,13 @@ struct CommandParserTests {
       "/s", "/s/", "/s//", "/a/b/../c", "/a/./b", "/", "rel", "rel/", "./rel", "../up/x", "가/ü",
     ])
     func aStorePathNamesTheFolderItsFileURLNames(storePath: String) throws {
-      #expect(
-        try Options(storePath: storePath).storeFolder(environment: [:])
-          == URL(fileURLWithPath: storePath).path)
+      let (ours, foundations) = try CurrentFolder.steady {
+        (
+          try Options(storePath: storePath).storeFolder(environment: [:]),
+          URL(fileURLWithPath: storePath).path
+        )
+      }
+      #expect(ours == foundations)
     }
 
     /// Without an absolute HOME or XDG_DATA_HOME there is no store folder, never the

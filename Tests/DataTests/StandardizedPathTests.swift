@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Data
@@ -17,6 +18,9 @@ import Testing
 
   @Test(arguments: paths)
   func aPathReadsAsFoundationStandardizesIt(path: String) {
-    #expect(PathText.standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+    let (ours, foundations) = CurrentFolder.steady {
+      (PathText.standardized(path), URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+    #expect(ours == foundations)
   }
 }

@@ -21,8 +21,10 @@
     /// store reads back afterwards: its export decodes and equals what the store holds, and
     /// a sqlite store opened again (as the next `pocket` opens it) exports too.
     @MainActor public static func lineSession(_ bytes: [UInt8]) async {
+      // A line that is not UTF-8 comes as such, as standard input gives it (`LineReader`).
       let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
-        String(decoding: $0, as: UTF8.self)
+        line -> TypedLine in
+        UTF8Bytes.text(line).map(TypedLine.text) ?? .notUTF8(shown: UTF8Bytes.shown(Array(line)))
       }
       await TemporaryFolder.withCurrent {
         guard bytes.count % 2 == 1 else {
@@ -42,7 +44,7 @@
     }
 
     @MainActor private static func runSession(
-      _ lines: [String], store: String, language: String
+      _ lines: [TypedLine], store: String, language: String
     ) async {
       let (status, console, opened) = await runKeepingStore(
         ["--store", store, "--store-path", "store", "--lang", language], lines: lines)
@@ -70,7 +72,7 @@
 
     /// Runs `pocket arguments` in this process, `lines` on its standard input; with the
     /// store it opened (nil when it opened none).
-    @MainActor private static func runKeepingStore(_ arguments: [String], lines: [String]) async
+    @MainActor private static func runKeepingStore(_ arguments: [String], lines: [TypedLine]) async
       -> (ExitStatus, FuzzConsole, OpenedStore?)
     {
       let console = FuzzConsole(lines)
@@ -95,7 +97,7 @@
   /// Standard input from lines, standard output and error kept, never a terminal.
   final class FuzzConsole: Console, Sendable {
     private struct State {
-      var lines: [String]
+      var lines: [TypedLine]
       var next = 0
       var output = ""
       var errors = ""
@@ -103,9 +105,9 @@
 
     private let state: Mutex<State>
 
-    init(_ lines: [String]) { state = Mutex(State(lines: lines)) }
+    init(_ lines: [TypedLine]) { state = Mutex(State(lines: lines)) }
 
-    func readLine() -> String? {
+    func readLine() -> TypedLine? {
       state.withLock { state in
         guard state.next < state.lines.count else { return nil }
         defer { state.next += 1 }
@@ -121,24 +123,51 @@
     var errors: String { state.withLock { $0.errors } }
   }
 
-  /// A fresh folder two levels inside a temporary one is the current folder while `body`
-  /// runs (so `../../x` stays inside too); all is removed afterwards, and the current folder
-  /// put back.
+  /// A folder two levels inside a temporary one is the current folder while `body` runs
+  /// (so `../../x` stays inside too), emptied afterwards, and the current folder put back.
+  /// The folders themselves stay until the process exits: a test process runs other tests
+  /// meanwhile, and a child process another test starts takes the current folder it read
+  /// before, which must still be there.
+  /// The folder `TemporaryFolder` made, for its removal at exit (C, for `atexit`).
+  nonisolated(unsafe) private var baseToRemove: UnsafeMutablePointer<CChar>?
+
   enum TemporaryFolder {
+    @MainActor private static var base: String?
+
     @MainActor static func withCurrent(_ body: () async -> Void) async {
       let manager = FileManager.default
       let previous = manager.currentDirectoryPath
-      await with { folder in
-        let current = folder + "/a/b"
-        do {
-          try manager.createDirectory(atPath: current, withIntermediateDirectories: true)
-        } catch {
-          FuzzCheck.fail("cannot make \(current): \(error)")
+      let root = base ?? makeBase()
+      let current = root + "/a/b"
+      FuzzCheck.require(manager.changeCurrentDirectoryPath(current), "cannot enter \(current)")
+      await body()
+      FuzzCheck.require(manager.changeCurrentDirectoryPath(previous), "cannot go back")
+      // Everything the input made, wherever in the three folders; the folders stay.
+      for (folder, keep) in [(root, "a"), (root + "/a", "b"), (current, "")] {
+        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where name != keep {
+          try? manager.removeItem(atPath: folder + "/" + name)
         }
-        FuzzCheck.require(manager.changeCurrentDirectoryPath(current), "cannot enter \(current)")
-        await body()
-        FuzzCheck.require(manager.changeCurrentDirectoryPath(previous), "cannot go back")
       }
+    }
+
+    @MainActor private static func makeBase() -> String {
+      var template = Array((NSTemporaryDirectory() + "/pocket-fuzz-XXXXXX").utf8CString)
+      guard let made = mkdtemp(&template) else { FuzzCheck.fail("mkdtemp failed: \(errno)") }
+      let root = String(cString: made)
+      do {
+        try FileManager.default.createDirectory(
+          atPath: root + "/a/b", withIntermediateDirectories: true)
+      } catch {
+        FuzzCheck.fail("cannot make \(root)/a/b: \(error)")
+      }
+      base = root
+      baseToRemove = strdup(root)
+      atexit {
+        if let path = baseToRemove {
+          try? FileManager.default.removeItem(atPath: String(cString: path))
+        }
+      }
+      return root
     }
 
     /// A fresh folder for `body`, removed afterwards; the current folder is left alone.
