@@ -260,10 +260,12 @@ final class StoreFileWatch: StoreObservation {
   }
 
   /// Checks that find a change come at most `burst` in any `window`: another process's
-  /// storm of commits (thousands a second) costs a few checks and reloads a second, each
-  /// seeing every commit before it, while a change alone is checked at once.
+  /// storm of commits (thousands a second) costs some 60 checks a second, each seeing every
+  /// commit before it, while a change alone is checked at once. The window is within
+  /// `StoreChanges.quiet`, so the changes of a storm still read as one burst, which the
+  /// subscribers' pacing makes a handful of reloads.
   static let burst = 3
-  static let window = Duration.milliseconds(250)
+  static let window = StoreChanges.quiet / 2
 
   /// Waits, when `burst` checks found a change within the last `window`, until the oldest
   /// of them is `window` old; file events meanwhile do not cut the wait short.
