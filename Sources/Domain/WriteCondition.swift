@@ -27,6 +27,16 @@ public struct WriteCondition<Value: Sendable>: Sendable {
   }
 }
 
+extension WriteCondition where Value == Bool {
+  /// Whether `notice` is bookmarked, as `row` showed it (a bookmark toggle's condition:
+  /// the store hands it whether the notice is bookmarked when the toggle runs).
+  public static func shown(_ row: ShownItem, notice: Notice) -> WriteCondition {
+    WriteCondition { isBookmarked in
+      _ = try row.unchanged(NoticeItem(notice: notice, isBookmarked: isBookmarked ?? false))
+    }
+  }
+}
+
 extension WriteCondition where Value: ListedRecord {
   /// The item as `row` showed it: the write is refused with `.shownItemGone` when it no
   /// longer exists, and with `.shownItemChanged` when its row would now read differently

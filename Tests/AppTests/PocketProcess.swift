@@ -67,10 +67,9 @@ struct PocketProcess: Sendable {
     let cp = Process()
     cp.executableURL = URL(fileURLWithPath: "/bin/cp")
     cp.arguments = [executable.path, copy.path]
-    try SpawnedDescriptors.run(cp)
-    cp.waitUntilExit()
+    let copied = try SpawnedDescriptors.runCollecting(cp)
     guard cp.terminationStatus == 0, chmod(copy.path, 0o755) == 0 else {
-      throw POSIXError(.EIO)
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: copied.stderr])
     }
     nobodyFolder.withLock { $0 = folder.path }
     atexit {

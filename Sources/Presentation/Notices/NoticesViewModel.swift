@@ -56,11 +56,7 @@ public final class NoticesViewModel: MessageReporting {
       let items = try await listNotices()
       let item = try row.unchanged(items.first { $0.identity == row.identity })
       // Whether it is bookmarked is checked again in the write, against what the row showed.
-      let notice = item.notice
-      let shown = WriteCondition<Bool> { isBookmarked in
-        _ = try row.unchanged(NoticeItem(notice: notice, isBookmarked: isBookmarked ?? false))
-      }
-      return (notice, try await toggle(notice, if: shown))
+      return (item.notice, try await toggle(item.notice, if: .shown(row, notice: item.notice)))
     }
     guard let (notice, result) = done else { return }
     await load()
