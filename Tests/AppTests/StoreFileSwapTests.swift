@@ -13,7 +13,9 @@ import Testing
 /// session ends with status 3 and says so, acknowledges nothing after, and leaves the
 /// file put in its place exactly as it came, its records what the next `pocket` shows.
 /// Before, the sqlite session went on acknowledging writes into the file moved away, and
-/// the next process replayed that file's write-ahead log over the newcomer.
+/// the next process replayed that file's write-ahead log over the newcomer; the json
+/// session took the newcomer for a compaction of its own snapshot and read the old
+/// journal's later lines over it, and so did the next process.
 @Suite(
   "A store file replaced under a session", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
@@ -35,20 +37,14 @@ struct StoreFileSwapTests {
     kind == "sqlite" ? "pocket.sqlite" : "pocket.json"
   }
 
-  @Test(arguments: Swap.allCases)
-  func aReplacedSQLiteFileEndsTheSessionAndIsLeftAsItCame(swap: Swap) throws {
-    let kind = "sqlite"
+  @Test(arguments: ["sqlite", "json"], Swap.allCases)
+  func aReplacedStoreFileEndsTheSessionAndIsLeftAsItCame(kind: String, swap: Swap) throws {
     let store = try PocketProcess(store: kind)
     defer { store.remove() }
-    let other = try PocketProcess(store: kind)
+    let other = try Self.otherStore(kind, saying: ["replacement-1", "replacement-2"])
     defer { other.remove() }
-    for text in ["replacement-1", "replacement-2"] {
-      let said = try other.run(["say", text])
-      #expect(said.status == 0, "\(said.stderr)")
-    }
     let name = Self.fileName(kind)
     var source = other.directory.appendingPathComponent(name)
-    try Self.foldLog(of: source)
     if swap == .withinTheFolder {
       let incoming = store.directory.appendingPathComponent("incoming")
       try FileManager.default.moveItem(at: source, to: incoming)
@@ -91,21 +87,21 @@ struct StoreFileSwapTests {
   /// A live view on sqlite whose file another one is moved over (after a change from
   /// another process has shown, its commit in the log the view's connection keeps open):
   /// the view gives the terminal back, says why and ends with 3; the newcomer is as it came.
-  @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
-  func aLiveViewWhoseSQLiteFileIsReplacedEndsWithStatus3() throws {
-    guard let watching = try StoreFollowLiveTests.Watching(store: "sqlite") else { return }
+  @Test(
+    .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
+    arguments: ["sqlite", "json"])
+  func aLiveViewWhoseStoreFileIsReplacedEndsWithStatus3(kind: String) throws {
+    guard let watching = try StoreFollowLiveTests.Watching(store: kind) else { return }
     defer { watching.live.close() }
-    let other = try PocketProcess(store: "sqlite")
+    let other = try Self.otherStore(kind, saying: ["replacement-1"])
     defer { other.remove() }
-    #expect(try other.run(["say", "replacement-1"]).status == 0)
-    let source = other.directory.appendingPathComponent("pocket.sqlite")
-    try Self.foldLog(of: source)
+    let source = other.directory.appendingPathComponent(Self.fileName(kind))
     let expected = try Foundation.Data(contentsOf: source)
 
     try watching.live.send("6", until: { $0.contains("[Chat]") })
     try watching.change("say", "watched")
     try watching.shows { $0.contains("watched") }
-    let target = watching.live.directory.appendingPathComponent("pocket.sqlite")
+    let target = watching.live.directory.appendingPathComponent(Self.fileName(kind))
     try #require(rename(source.path, target.path) == 0, "rename: \(errno)")
     try watching.live.expectTerminalGivenBack(status: 3)
     let output = String(decoding: watching.live.pty.output, as: UTF8.self)
@@ -116,6 +112,31 @@ struct StoreFileSwapTests {
     let chat = try watching.other.run(["chat"])
     #expect(chat.stdout.contains("replacement-1"), "\(chat.stdout)")
     #expect(!chat.stdout.contains("watched"), "\(chat.stdout)")
+  }
+
+  /// Another store of `kind` whose file alone holds `messages`: for sqlite its log folded
+  /// into it; for json a snapshot with no journal beside it (an import into a new store,
+  /// which writes a snapshot, of an export of a store they were said in).
+  static func otherStore(_ kind: String, saying messages: [String]) throws -> PocketProcess {
+    let said = try PocketProcess(store: kind)
+    for text in messages {
+      let run = try said.run(["say", text])
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    if kind == "sqlite" {
+      try foldLog(of: said.directory.appendingPathComponent(fileName(kind)))
+      return said
+    }
+    defer { said.remove() }
+    let export = said.directory.appendingPathComponent("export.json").path
+    let exported = try said.run(["export", export])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let other = try PocketProcess(store: kind)
+    let imported = try other.run(["import", export])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let journal = other.directory.appendingPathComponent("pocket.journal")
+    #expect(!FileManager.default.fileExists(atPath: journal.path), "a journal beside the newcomer")
+    return other
   }
 
   /// Folds a closed sqlite file's write-ahead log into it (python3's sqlite3), so the file

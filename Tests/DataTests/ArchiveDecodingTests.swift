@@ -140,7 +140,7 @@ import Testing
   func chunkedWritingGivesTheBytesOfOneEncoderCall(messages: Int) throws {
     var archive = Self.archive(messages: messages)
     if messages == 0 { archive.messages = [] }
-    let document = JSONDocument(archive, journalSeq: 42)
+    let document = JSONDocument(archive, marks: SnapshotMarks(journalSeq: 42))
     var written: [Int] = []
     let chunked = try ArchiveEncoding.encode(document, chunkSize: Self.chunkSize) { done, _ in
       written.append(done)

@@ -77,10 +77,11 @@ import Testing
 
   @Test func aVersion1JSONStoreSnapshotReadsInChunksAsTheVersionItHolds() throws {
     let archive = ArchiveDecodingTests.archive(messages: 250)
-    let bytes = try JSONFileStore.encodeDocument(JSONDocument(archive, journalSeq: 7))
+    let bytes = try JSONFileStore.encodeDocument(
+      JSONDocument(archive, marks: SnapshotMarks(journalSeq: 7)))
     let read = try #require(ArchiveDecoding.snapshot(bytes, versions: Self.version2))
     #expect(read.archive == Self.migrated(archive))
-    #expect(read.journalSeq == 7)
+    #expect(read.marks.journalSeq == 7)
     #expect(read.version == 1)
   }
 }

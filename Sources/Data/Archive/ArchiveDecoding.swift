@@ -43,11 +43,11 @@ enum ArchiveDecoding {
     return try JSONFileStore.decodeDocument(bytes, versions: versions).document.toDomain()
   }
 
-  /// A json store's snapshot read the same way, with its shown list, the last journal line
-  /// it holds and the version its bytes say they hold; `nil` when it must be read whole
+  /// A json store's snapshot read the same way, with its shown list, its marks (the last
+  /// journal line it holds, its identities) and the version its bytes say they hold; `nil` when it must be read whole
   /// (`decodeDocument`), which also names whatever this way cannot read.
   static func snapshot(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
-    -> (archive: StoreArchive, shown: ShownList?, journalSeq: Int64?, version: Int)?
+    -> (archive: StoreArchive, shown: ShownList?, marks: SnapshotMarks, version: Int)?
   {
     guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.lists(in: bytes),
       let read = try? decode(
@@ -59,13 +59,13 @@ enum ArchiveDecoding {
     } catch {
       return nil
     }
-    return (read.archive, shown, read.journalSeq, read.version)
+    return (read.archive, shown, read.marks, read.version)
   }
 
   private static func decode(
     _ bytes: [UInt8], layout: JSONLayout, versions: DocumentVersions, chunkSize: Int,
     progress: ((Int, Int) -> Void)?
-  ) throws -> (archive: StoreArchive, shown: ShownListFields?, journalSeq: Int64?, version: Int) {
+  ) throws -> (archive: StoreArchive, shown: ShownListFields?, marks: SnapshotMarks, version: Int) {
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
     // The document with `[]` in place of each list.
@@ -135,7 +135,7 @@ enum ArchiveDecoding {
     archive.lastMessageID = try checkedLastID(
       checked(lastID, Limits.counter, "chat.lastID"), ids: messages.map(\.id), "chat.lastID")
     archive.messages = messages
-    return (archive, document.shown, document.journalSeq, head.version)
+    return (archive, document.shown, document.marks, head.version)
   }
 }
 

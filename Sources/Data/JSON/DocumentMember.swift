@@ -85,7 +85,9 @@ extension JSONDocument {
     var top = encoder.container(keyedBy: DocumentKey.self)
     try top.encode(format, forKey: DocumentKey("format"))
     try top.encode(version, forKey: DocumentKey("version"))
-    try top.encodeIfPresent(journalSeq, forKey: DocumentKey("journalSeq"))
+    try top.encodeIfPresent(marks.journalSeq, forKey: DocumentKey("journalSeq"))
+    try top.encodeIfPresent(marks.storeID, forKey: DocumentKey("storeID"))
+    try top.encodeIfPresent(marks.snapshotID, forKey: DocumentKey("snapshotID"))
     var objects: [String: KeyedEncodingContainer<DocumentKey>] = [:]
     for member in Self.members {
       guard let parent = member.parent else {
@@ -106,8 +108,11 @@ extension JSONDocument {
     let top = try decoder.container(keyedBy: DocumentKey.self)
     let format = try top.decode(String.self, forKey: DocumentKey("format"))
     let version = try top.decode(Int.self, forKey: DocumentKey("version"))
-    let journalSeq = try top.decodeIfPresent(Int64.self, forKey: DocumentKey("journalSeq"))
-    self.init(StoreArchive(), journalSeq: journalSeq, version: version)
+    let marks = SnapshotMarks(
+      journalSeq: try top.decodeIfPresent(Int64.self, forKey: DocumentKey("journalSeq")),
+      storeID: try top.decodeIfPresent(String.self, forKey: DocumentKey("storeID")),
+      snapshotID: try top.decodeIfPresent(String.self, forKey: DocumentKey("snapshotID")))
+    self.init(StoreArchive(), marks: marks, version: version)
     self.format = format
     var objects: [String: KeyedDecodingContainer<DocumentKey>] = [:]
     for member in Self.members {

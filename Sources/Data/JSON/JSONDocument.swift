@@ -70,9 +70,9 @@ struct JSONDocument: Codable, Equatable {
 
   var format: String
   var version: Int
-  /// In a json store's snapshot: the sequence number of the last journal entry it holds.
-  /// Absent in exports.
-  var journalSeq: Int64?
+  /// In a json store's snapshot: the last journal entry it holds and the identities its
+  /// journal is checked against. Absent in exports.
+  var marks: SnapshotMarks
   var stopwatch: StopwatchDTO
   var laps: [LapDTO]
   var bookmarks: [BookmarkDTO]
@@ -86,12 +86,12 @@ struct JSONDocument: Codable, Equatable {
   var shown: ShownListFields?
 
   init(
-    _ archive: StoreArchive, journalSeq: Int64? = nil, version: Int = currentVersion,
-    shown: ShownList? = nil
+    _ archive: StoreArchive, marks: SnapshotMarks = SnapshotMarks(),
+    version: Int = currentVersion, shown: ShownList? = nil
   ) {
     format = Self.formatName
     self.version = version
-    self.journalSeq = journalSeq
+    self.marks = marks
     stopwatch = StopwatchDTO(archive.stopwatch)
     laps = archive.laps.map(LapDTO.init)
     bookmarks = archive.bookmarks.map(BookmarkDTO.init)
@@ -117,7 +117,7 @@ struct JSONDocument: Codable, Equatable {
   /// number out of range is refused naming its field ("laps[3].number …").
   func toDomain() throws(InvalidDocument) -> StoreArchive {
     var archive = StoreArchive()
-    if let journalSeq { _ = try checked(journalSeq, Limits.counter, "journalSeq") }
+    try marks.check()
     archive.stopwatch = try stopwatch.toDomain { "stopwatch.\($0)" }
     archive.laps = try laps.enumerated().map { index, lap throws(InvalidDocument) in
       try lap.toDomain { "laps[\(index)].\($0)" }

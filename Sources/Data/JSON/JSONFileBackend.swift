@@ -51,6 +51,10 @@ actor JSONFileBackend: DocumentBackend {
     return files.warning.map { [$0] } ?? []
   }
 
+  /// Why the store can no longer be used (another file was put in its snapshot's place);
+  /// `nil` while it can.
+  func replaced() -> DomainError? { files.replaced }
+
   /// What other writers changed since the last call, as the files say now: `nil` when
   /// nothing (the files moved only by this store's own writes, or not at all).
   func changedElsewhere() throws -> StoreEvent? {

@@ -44,6 +44,8 @@ public final class JSONFileStore: Sendable {
       do {
         return try await backend.changedElsewhere()
       } catch {
+        // Another file put in the snapshot's place ends the store's screens.
+        if let replaced = await backend.replaced() { return .gone(replaced) }
         return .changed(.all)
       }
     }

@@ -26,6 +26,16 @@ struct JSONFiles {
   private var journalIsLeftOver = false
   /// The sequence number of the last change `state` holds.
   private var seq: Int64 = 0
+  /// The identities of the snapshot `state` started from (`SnapshotMarks`); none before a
+  /// store's first snapshot, or for one written before snapshots had them.
+  private var identity = SnapshotMarks()
+  /// Whether the journal, as last read, holds lines past the snapshot that follow another
+  /// snapshot (the journal of a file moved away): they are not read, and the next change
+  /// empties the journal before its own line.
+  private var journalIsForeign = false
+  /// Why the store can no longer be used: a snapshot that no rewrite of this store wrote
+  /// was put in place of the one `state` read. Every later read and change throws it.
+  private(set) var replaced: DomainError?
   /// How long the journal may grow before a change rewrites the snapshot.
   private let journalLimit: JournalLimit
   /// The snapshot's size in bytes when it was read or written (0 when there is none).
@@ -126,6 +136,7 @@ struct JSONFiles {
   /// Brings `state` up to date with the files. The caller holds the lock, or checks what
   /// was read afterwards (`refresh`).
   mutating func catchUp() throws(DomainError) {
+    if let replaced { throw replaced }
     if needsReload { return try reload() }
     if journalIsLeftOver {
       // Read again; the same snapshot at the same change is the same state, not a change
@@ -155,6 +166,9 @@ struct JSONFiles {
   /// Loads the snapshot and replays the whole journal. The caller holds the lock, or checks
   /// what was read afterwards (`refresh`).
   mutating func reload() throws(DomainError) {
+    if let replaced { throw replaced }
+    // What was read before, to tell a rewrite of this store from another file put in place.
+    let known = snapshotStamp == nil ? nil : (identity.storeID, seq)
     needsReload = true
     seenElsewhere = .all
     let read: (bytes: [UInt8], stamp: DurableFile.Stamp)?
@@ -167,31 +181,43 @@ struct JSONFiles {
     let stamp = read?.stamp
     state = StoreState()
     seq = 0
+    identity = SnapshotMarks()
     unreadable = []
     snapshotVersion = versions.current
     if let bytes,
-      let (archive, shown, journalSeq, version) = ArchiveDecoding.snapshot(
-        bytes, versions: versions)
+      let (archive, shown, marks, version) = ArchiveDecoding.snapshot(bytes, versions: versions)
     {
       // The usual case: the chat messages read in chunks, as an import reads them.
       state = StoreState(archive, shownList: shown)
-      seq = journalSeq ?? 0
+      identity = marks
       snapshotVersion = version
     } else if let bytes {
       do {
         let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: versions)
         state = StoreState(try document.toDomain(), shownList: try document.shownList())
-        seq = document.journalSeq ?? 0
+        identity = document.marks
         snapshotVersion = version
       } catch {
         throw .corruptStore(path: filePath, reason: error.reason)
       }
+    }
+    seq = identity.journalSeq ?? 0
+    // A rewrite keeps the store's identity and holds every change read before; a snapshot
+    // of another store, or an older copy of this one, was put in place by hand.
+    if let (storeID, knownSeq) = known,
+      seq < knownSeq || (storeID != nil && identity.storeID != nil && identity.storeID != storeID)
+    {
+      let error = DomainError.storageUnavailable(
+        path: filePath, reason: StoreFileWatch.goneReason(replaced: true))
+      replaced = error
+      throw error
     }
     snapshotSize = bytes?.count ?? 0
     snapshotStamp = stamp
     journalStamp = nil
     journalSize = 0
     journalLines = 0
+    journalIsForeign = false
     let snapshotSeq = seq
     try readJournal()
     journalIsLeftOver = journalLines > 0 && seq == snapshotSeq
@@ -253,6 +279,11 @@ struct JSONFiles {
       return
     }
     guard entry.seq > seq else { return }  // already in the snapshot
+    if let follows = entry.snapshot, let current = identity.snapshotID, follows != current {
+      // The journal of another snapshot, not this one's.
+      journalIsForeign = true
+      return
+    }
     guard entry.seq == seq + 1 else {
       throw .corruptStore(
         path: journalPath, reason: "line \(line): change \(entry.seq) follows change \(seq)")
@@ -284,7 +315,9 @@ struct JSONFiles {
     if let journalled = JournalChange(change), snapshotStamp != nil,
       snapshotVersion == versions.current
     {
-      try append(JournalEntry(seq: seq + 1, change: journalled))
+      if journalIsForeign { try emptyJournal() }
+      try append(
+        JournalEntry(seq: seq + 1, change: journalled, snapshot: identity.snapshotID))
       if journalLimit.isReached(journalBytes: journalSize, snapshotBytes: snapshotSize) {
         do {
           try writeSnapshot()
@@ -296,8 +329,7 @@ struct JSONFiles {
         }
       }
     } else {
-      seq += 1
-      try writeSnapshot()
+      try writeSnapshot(journalSeq: seq + 1)
     }
     return result
   }
@@ -315,31 +347,41 @@ struct JSONFiles {
   /// Writes the whole state as the new snapshot, then empties the journal it replaces.
   /// - Throws: when the new snapshot may not be in place. A journal that cannot be
   ///   emptied after it is only a warning: the snapshot holds its lines.
-  private mutating func writeSnapshot() throws {
+  private mutating func writeSnapshot(journalSeq: Int64? = nil) throws {
+    let marks = SnapshotMarks(
+      journalSeq: journalSeq ?? seq, storeID: identity.storeID ?? SnapshotMarks.newIdentity(),
+      snapshotID: SnapshotMarks.newIdentity())
     let bytes = try ArchiveEncoding.encode(
-      JSONDocument(
-        state.archive, journalSeq: seq, version: versions.current, shown: state.shownList))
+      JSONDocument(state.archive, marks: marks, version: versions.current, shown: state.shownList))
     try DurableFile.replace(filePath, in: directoryPath, with: bytes)
+    seq = marks.journalSeq ?? seq
+    identity = marks
     snapshotStamp = DurableFile.stamp(filePath)
     snapshotSize = bytes.count
     snapshotVersion = versions.current
     // A crash right here leaves journal lines the snapshot already holds: their sequence
     // numbers are not above `journalSeq`, so they are skipped when read.
+    do {
+      try emptyJournal()
+    } catch {
+      // The journal's stamp no longer matches what was read: the next access reloads.
+      warn(
+        "the snapshot was rewritten, but \(journalPath) could not be emptied "
+          + "(\(error.reason)); Pocket tries again at a later change")
+    }
+  }
+
+  /// Empties the journal (when there is one): after a new snapshot, which holds its lines,
+  /// and before the first line after a snapshot whose journal holds another one's.
+  private mutating func emptyJournal() throws(DurableFile.Failure) {
     if DurableFile.stamp(journalPath) != nil {
-      do {
-        try DurableFile.append([], to: journalPath, at: 0, in: directoryPath)
-      } catch {
-        // The journal's stamp no longer matches what was read: the next access reloads.
-        warn(
-          "the snapshot was rewritten, but \(journalPath) could not be emptied "
-            + "(\(error.reason)); Pocket tries again at a later change")
-        return
-      }
+      try DurableFile.append([], to: journalPath, at: 0, in: directoryPath)
     }
     journalSize = 0
     journalLines = 0
     journalStamp = DurableFile.stamp(journalPath)
     journalIsLeftOver = false
+    journalIsForeign = false
   }
 
   private mutating func warn(_ warning: String) {

@@ -5,11 +5,55 @@ import Foundation
 // applied after the snapshot in `pocket.json`, e.g.
 //   {"change":{"insertMessages":{"messages":[{"content":"hi","dateMs":1795915920000}]}},"seq":42}
 // Lines are numbered by `seq`; the snapshot's `journalSeq` says which it already holds.
+// Each line names the snapshot it follows (`snapshot`, the snapshot's `snapshotID`), so a
+// journal is never read over a snapshot it does not belong to (one moved into the folder by
+// hand): see `SnapshotMarks`.
 
 /// One journal line.
 struct JournalEntry: Codable, Equatable {
   var seq: Int64
   var change: JournalChange
+  /// The `snapshotID` of the snapshot in place when the line was written; absent in lines
+  /// written before snapshots had one (such a line is read over any snapshot).
+  var snapshot: String?
+}
+
+/// What a json store's snapshot says of itself beside its records (absent in exports).
+///
+/// `journalSeq` is the last journal line the snapshot holds. `storeID` is made with the
+/// store's first snapshot and kept by every rewrite; `snapshotID` is new at every rewrite,
+/// and every journal line names the one it follows. So a snapshot put in `pocket.json`'s
+/// place by hand (`mv b/pocket.json a/`) is told from one a rewrite put there: a session
+/// that read the store finds another `storeID`, or a `journalSeq` below the changes it has
+/// read, and ends; a process opening the folder afterwards finds the journal's lines past
+/// the newcomer's `journalSeq` naming another snapshot, and does not read them (the next
+/// change empties the journal first). Snapshots written before the identities existed have
+/// none: their first rewrite gives them.
+struct SnapshotMarks: Equatable, Sendable {
+  var journalSeq: Int64?
+  var storeID: String?
+  var snapshotID: String?
+
+  /// An identity as Pocket makes them: 16 lowercase hexadecimal digits, 64 random bits.
+  static func newIdentity() -> String {
+    let text = String(UInt64.random(in: .min ... .max), radix: 16)
+    return String(repeating: "0", count: 16 - text.count) + text
+  }
+
+  /// Each mark in its range: `journalSeq` a counter, each identity 1 to 64 lowercase
+  /// hexadecimal digits.
+  func check() throws(InvalidDocument) {
+    if let journalSeq { _ = try checked(journalSeq, Limits.counter, "journalSeq") }
+    for (field, identity) in [("storeID", storeID), ("snapshotID", snapshotID)] {
+      guard let identity else { continue }
+      let digits = identity.utf8
+      guard (1...64).contains(digits.count),
+        digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+      else {
+        throw InvalidDocument(reason: "\(field) is not an identity Pocket makes")
+      }
+    }
+  }
 }
 
 /// A `StoreChange` as it is written to the journal. (`replaceAll` is never journalled:
