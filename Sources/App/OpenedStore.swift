@@ -99,19 +99,12 @@ package struct OpenedStore {
       let folder = try options.storeFolder(environment: environment)
       let store = try SQLiteStore.open(
         path: Options.path(SQLiteStore.fileName, in: folder), watch: watch, thread: thread)
-      var repositories = store.repositories
-      var takeWarnings: @Sendable () async -> [String] = { [] }
-      if store.refusesWrites != nil {
-        // Opened on a full disk for reading only: a command that only reads shows what it
-        // reads, and the screen it showed is not kept (one warning says so).
-        let screens = UnsavedScreens(repositories.screens, reason: "the disk is full (ENOSPC)")
-        repositories.screens = screens
-        takeWarnings = { screens.takeWarning() }
-      }
+      // Opened on a full disk for reading only, the store keeps the screen shown in memory
+      // and says so once (`SQLiteStore.takeWarnings`).
       return OpenedStore(
         kind: .sqlite, path: store.path, schemaVersion: store.schemaVersion,
-        repositories: repositories, files: StoreFiles(folder: folder),
-        takeWarnings: takeWarnings, salvage: { try await store.salvage() })
+        repositories: store.repositories, files: StoreFiles(folder: folder),
+        takeWarnings: { store.takeWarnings() }, salvage: { try await store.salvage() })
     case .postgres:
       return try openPostgres(
         options, environment: environment, headStart: headStart, waiting: waiting)
@@ -152,20 +145,21 @@ package struct OpenedStore {
       let screens: any ScreenRepository =
         options.storeThread == .main
         ? store.repositories.screens : ReadAheadScreens(store.repositories.screens)
-      return (screens, folder)
+      return (screens, folder, store)
     }
     // The server's failure first: it is the one the user chose.
     let localFailed = if case .failure = local { true } else { false }
     if waiting || localFailed { try store.ready() }
-    let (screens, folder) = try local.get()
+    let (screens, folder, localStore) = try local.get()
     var repositories = store.repositories
     repositories.screens = screens
     return OpenedStore(
       kind: .postgres,
       details: { ((try? store.name) ?? "", (try? store.schemaVersion) ?? 0) },
       ready: { () throws(DomainError) in try store.ready() }, closeServer: { await store.close() },
-      repositories: repositories,
-      files: StoreFiles(folder: folder), salvage: { try await store.salvage() })
+      repositories: repositories, files: StoreFiles(folder: folder),
+      // The local file opened on a full disk keeps this machine's screen in memory.
+      takeWarnings: { localStore.takeWarnings() }, salvage: { try await store.salvage() })
   }
 
   private static func postgresTarget(_ options: Options, environment: [String: String])

@@ -128,4 +128,91 @@ extension DiskFaultTests {
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stdout.contains("with room again"))
   }
+
+  /// A postgres store whose local folder (this machine's screen and rows, in a sqlite
+  /// file) is on a full disk: the records are on the server, so every command works,
+  /// changes included; only the screen shown is not kept, and one warning says so. Before,
+  /// every command exited 3.
+  @Test(
+    .enabled(if: SmallDisk.canMount, "needs root and tmpfs to mount a small disk"),
+    .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"))
+  func aPostgresStoreWhoseLocalFolderIsOnAFullDiskStillWorks() async throws {
+    guard let disk = try SmallDisk.mount(kibibytes: 2_048) else {
+      Issue.record("cannot mount a tmpfs of 2 MiB")
+      return
+    }
+    defer { disk.unmount() }
+    let pocket = PocketProcess(store: "postgres", directory: disk.folder)
+    for arguments in [
+      ["say", "first words"], ["add", "7.5", "sunny walk"], ["notices"], ["bookmark", "1"],
+    ] {
+      let run = try pocket.run(arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+    }
+    var before: [[String]: String] = [:]
+    for arguments in Self.readCommands where arguments != ["store"] {
+      let run = try pocket.run(arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      before[arguments] = run.stdout
+    }
+    let local = disk.folder.appendingPathComponent("pocket.sqlite")
+    let file = try Foundation.Data(contentsOf: local)
+
+    try Self.fillDisk(disk.folder, leaving: 0)
+    for arguments in Self.readCommands where arguments != ["store"] {
+      let run = try pocket.run(arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      #expect(run.stdout == before[arguments], "\(arguments)")
+      let warnings = run.stderr.split(separator: "\n")
+      #expect(
+        warnings.allSatisfy { $0.hasPrefix("pocket: warning: ") && $0.contains("disk is full") },
+        "\(arguments): \(run.stderr)")
+    }
+    let said = try pocket.run(["say", "on a full disk"])
+    #expect(said.status == 0, "\(said.stderr)")
+    #expect(try Self.messages(pocket) == ["first words", "on a full disk"])
+    #expect(try Foundation.Data(contentsOf: local) == file, "the local file is unchanged")
+  }
+
+  /// A json store on a full disk: showing one screen after another needs a journal line
+  /// each, which does not fit; every reading command still works and shows what it showed,
+  /// with one warning each, and a change is refused naming the full disk. Before, the
+  /// tenth screen or so exited 3 ("No space left on device").
+  @Test(.enabled(if: SmallDisk.canMount, "needs root and tmpfs to mount a small disk"))
+  func aJSONStoreOnAFullDiskShowsEveryScreenAndRefusesChanges() async throws {
+    guard let disk = try SmallDisk.mount(kibibytes: 1_024) else {
+      Issue.record("cannot mount a tmpfs of 1 MiB")
+      return
+    }
+    defer { disk.unmount() }
+    let pocket = PocketProcess(store: "json", directory: disk.folder)
+    for arguments in [["say", "first words"], ["add", "7.5", "sunny walk"]] {
+      let run = try pocket.run(arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+    }
+    var before: [[String]: String] = [:]
+    for arguments in Self.readCommands {
+      before[arguments] = try pocket.run(arguments).stdout
+    }
+    try Self.fillDisk(disk.folder, leaving: 0)
+    // The journal's last page may have room for a few lines: enough rounds to fill it.
+    for round in 1...6 {
+      for arguments in Self.readCommands {
+        let run = try pocket.run(arguments)
+        #expect(run.status == 0, "\(arguments), round \(round): \(run.stderr)")
+        #expect(run.stdout == before[arguments], "\(arguments), round \(round)")
+        #expect(
+          run.stderr.split(separator: "\n").allSatisfy {
+            $0.hasPrefix("pocket: warning: ") && $0.contains("disk is full")
+          }, "\(arguments), round \(round): \(run.stderr)")
+      }
+    }
+    let said = try pocket.run(["say", "on a full disk"])
+    #expect(said.status == 3, "\(said.stdout) \(said.stderr)")
+    #expect(
+      said.stderr.contains("disk is full") && said.stderr.contains("ENOSPC"), "\(said.stderr)")
+    try FileManager.default.removeItem(at: disk.folder.appendingPathComponent("filler"))
+    #expect(try Self.messages(pocket) == ["first words"], "nothing changed or lost")
+    #expect(try pocket.run(["mindlog"]).stdout == before[["mindlog"]])
+  }
 }

@@ -30,10 +30,13 @@ public final class JSONFileStore: Sendable {
   let backend: JSONFileBackend
   /// What other processes write, for the screens that show the store.
   private let changes: StoreFileWatch
+  /// The screens, kept in memory when the disk has no room for them.
+  private let unsavedScreens: UnsavedScreens
 
   private init(fileURL: URL, backend: JSONFileBackend, watch: WatchChoice) {
     self.fileURL = fileURL
     self.backend = backend
+    unsavedScreens = UnsavedScreens(DocumentScreenRepository(backend: backend))
     changes = StoreFileWatch(
       folder: fileURL.deletingLastPathComponent().path,
       names: [Self.fileName, Self.journalName], vital: [], ending: [Self.fileName],
@@ -100,13 +103,19 @@ public final class JSONFileStore: Sendable {
   }
 
   /// The repositories of this store.
-  public var repositories: Repositories { Repositories(backend: backend, changes: changes) }
+  /// The repositories of this store. When the disk has no room for the screen shown and
+  /// its rows, they are kept in memory instead (`UnsavedScreens`; `takeWarnings` says so).
+  public var repositories: Repositories {
+    var repositories = Repositories(backend: backend, changes: changes)
+    repositories.screens = unsavedScreens
+    return repositories
+  }
 
   /// What went wrong since the last call without losing anything (the latest such failure):
   /// a change is stored once its journal line is on disk, and a snapshot rewrite that
   /// fails after it is only a warning (it is tried again at a later change).
   public func takeWarnings() async -> [String] {
-    await backend.takeWarnings()
+    await backend.takeWarnings() + unsavedScreens.takeWarning()
   }
 
   /// The document in `bytes`, migrated to `versions.current`; `version` is what the bytes

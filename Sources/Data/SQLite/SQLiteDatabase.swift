@@ -163,6 +163,7 @@ extension SQLiteError {
     if isInvalidSQL {
       return .corruptStore(path: path, reason: "the schema is not this Pocket's: \(message)")
     }
+    if isNoSpace { return DiskFull.error(path: path, "nothing was changed") }
     return switch primaryCode {
     case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT:
       .corruptStore(path: path, reason: "not a usable SQLite database: \(message)")

@@ -30,11 +30,14 @@ public final class SQLiteStore: Sendable {
   public var refusesWrites: DomainError? { database.refusesWrites }
   /// What other connections commit, for the screens that show the store.
   private let changes: StoreFileWatch
+  /// The screens, kept in memory when the disk has no room for them.
+  private let unsavedScreens: UnsavedScreens
 
   private init(path: String, schemaVersion: Int, database: SQLiteDatabase, watch: WatchChoice) {
     self.path = path
     self.schemaVersion = schemaVersion
     self.database = database
+    unsavedScreens = UnsavedScreens(SQLiteScreenRepository(database: database))
     let name = PathText.lastComponent(path)
     changes = StoreFileWatch(
       folder: PathText.folder(of: path), names: [name, name + "-wal"],
@@ -49,8 +52,19 @@ public final class SQLiteStore: Sendable {
     }
   }
 
-  /// The repositories of this store; they share one connection.
-  public var repositories: Repositories { Repositories(database: database, changes: changes) }
+  /// The repositories of this store; they share one connection. When the disk has no room
+  /// (or the store was opened on a full disk, `refusesWrites`), the screen shown and its
+  /// rows are kept in memory instead, so a front end that only reads never fails on saving
+  /// them (`takeWarnings` says so once).
+  public var repositories: Repositories {
+    var repositories = Repositories(database: database, changes: changes)
+    repositories.screens = unsavedScreens
+    return repositories
+  }
+
+  /// What the user should be told of saves that did not reach the file: once, the first
+  /// time the screen shown was kept in memory only; empty otherwise.
+  public func takeWarnings() -> [String] { unsavedScreens.takeWarning() }
 
   /// Every record that can be read, and each row that cannot (a value out of range, as a
   /// Pocket before every door checked could write), named: what `pocket export` writes when
@@ -114,10 +128,7 @@ public final class SQLiteStore: Sendable {
   /// Why a store on a full disk refuses a change (and, when it cannot be read either, why
   /// it cannot be opened).
   static func fullDisk(path: String, _ detail: String) -> DomainError {
-    .storageUnavailable(
-      path: path,
-      reason: "the disk is full (No space left on device, ENOSPC): \(detail); "
-        + "free some space and try again")
+    DiskFull.error(path: path, detail)
   }
 
   /// The store at `path` opened for reading only, after an open that needed room on the disk

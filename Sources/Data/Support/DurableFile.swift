@@ -359,11 +359,13 @@ enum DurableFile {
     }
   }
 
-  /// The reason for `code`; `ELOOP` from an `O_NOFOLLOW` open means a symbolic link.
+  /// The reason for `code`; `ELOOP` from an `O_NOFOLLOW` open means a symbolic link, and
+  /// `ENOSPC` is said as every store says a full disk (`DiskFull`).
   static func describe(_ code: Int32) -> String {
     if code == ELOOP {
       return "it is a symbolic link (Pocket does not follow links to store files)"
     }
+    if code == ENOSPC { return DiskFull.words }
     return String(cString: strerror(code))
   }
 }

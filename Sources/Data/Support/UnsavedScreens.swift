@@ -1,0 +1,96 @@
+import Domain
+import Synchronization
+
+/// The screens of a store whose disk is full: a save of the screen shown or its rows that
+/// fails for want of room (`DiskFull`) is kept in memory instead, so showing a screen never
+/// fails a command that only reads (a sqlite store opened on a full disk refuses every
+/// write, `SQLiteStore.refusesWrites`; a json store cannot append its journal line; a
+/// postgres store's local file cannot grow). The first such save leaves one warning
+/// (`takeWarning`); what was kept is read from memory from then on, the rest from the
+/// store. Any other failure is thrown as it was. The sqlite and json stores hand these out
+/// in their `repositories`, so every front end gets them.
+final class UnsavedScreens: ScreenRepository {
+  private struct Kept: Sendable {
+    var screen: Screen?
+    var shown: ShownList?
+    var warning: String?
+    var warned = false
+  }
+
+  private let base: any ScreenRepository
+  private let kept = Mutex(Kept())
+
+  init(_ base: any ScreenRepository) {
+    self.base = base
+  }
+
+  func lastScreen() async throws -> Screen? {
+    if let screen = kept.withLock({ $0.screen }) { return screen }
+    return try await base.lastScreen()
+  }
+
+  func lastCalculatorCurrency() async throws -> String? {
+    if case .calculator(let code) = kept.withLock({ $0.screen }) { return code }
+    return try await base.lastCalculatorCurrency()
+  }
+
+  func shownList() async throws -> ShownList? {
+    if let shown = kept.withLock({ $0.shown }) { return shown }
+    return try await base.shownList()
+  }
+
+  func save(_ screen: Screen) async throws {
+    // Once kept in memory, kept there: a later save that fits must not leave memory and
+    // store disagreeing on which screen was shown last.
+    if kept.withLock({ $0.screen != nil }) { return keep { $0.screen = screen } }
+    do {
+      try await base.save(screen)
+    } catch  where DiskFull.isFull(error) {
+      keep { $0.screen = screen }
+    }
+  }
+
+  func save(_ shown: ShownList) async throws {
+    if kept.withLock({ $0.shown != nil }) { return keep { $0.shown = shown } }
+    do {
+      try await base.save(shown)
+    } catch  where DiskFull.isFull(error) {
+      keep { $0.shown = shown }
+    }
+  }
+
+  private func keep(_ change: (inout Kept) -> Void) {
+    kept.withLock { kept in
+      change(&kept)
+      guard !kept.warned else { return }
+      kept.warned = true
+      kept.warning = "the screen shown is not kept for the next run: the disk is full (ENOSPC)"
+    }
+  }
+
+  /// The warning of the first save not kept in the store, once.
+  func takeWarning() -> [String] {
+    kept.withLock { kept in
+      defer { kept.warning = nil }
+      return kept.warning.map { [$0] } ?? []
+    }
+  }
+}
+
+/// A disk without room: one wording for every store's refusal, so that a save of the
+/// screen shown can tell it from any other failure (`UnsavedScreens`).
+enum DiskFull {
+  /// What every message about a full disk says, `ENOSPC` included.
+  static let words = "the disk is full (No space left on device, ENOSPC)"
+
+  /// The store at `path` cannot be changed for want of room; `detail` says what that means.
+  static func error(path: String, _ detail: String) -> DomainError {
+    .storageUnavailable(path: path, reason: "\(words): \(detail); free some space and try again")
+  }
+
+  /// Whether `error` is a store's refusal for want of room.
+  static func isFull(_ error: any Error) -> Bool {
+    guard case .storageUnavailable(_, let reason) = error as? DomainError else { return false }
+    return reason.contains(words)
+  }
+}
