@@ -158,7 +158,9 @@ struct StoreFileWatchTests {
     // that found nothing once it settled.
     let windows = Int(elapsed / StoreFileWatch.window) + 1
     let allowed = StoreFileWatch.burst * windows + StoreFileWatch.settleDelays.count + 1
-    #expect(writes > 10 * allowed, "the storm is a storm: \(writes) writes")
+    // Three times more writes than checks allowed, so a check per write would show (a
+    // machine under load writes fewer: 490 a second was seen beside four builds).
+    #expect(writes > 3 * allowed, "the storm is a storm: \(writes) writes")
     #expect(checks <= allowed, "\(checks) checks for \(writes) writes in \(elapsed)")
     // The last write is seen.
     #expect(

@@ -168,7 +168,7 @@ struct JSONFiles {
   mutating func reload() throws(DomainError) {
     if let replaced { throw replaced }
     // What was read before, to tell a rewrite of this store from another file put in place.
-    let known = snapshotStamp == nil ? nil : (identity.storeID, seq)
+    let known = snapshotStamp.map { (identity.storeID, seq, $0) }
     needsReload = true
     seenElsewhere = .all
     let read: (bytes: [UInt8], stamp: DurableFile.Stamp)?
@@ -203,8 +203,10 @@ struct JSONFiles {
     }
     seq = identity.journalSeq ?? 0
     // A rewrite keeps the store's identity and holds every change read before; a snapshot
-    // of another store, or an older copy of this one, was put in place by hand.
-    if let (storeID, knownSeq) = known,
+    // of another store, or an older copy of this one, was put in place by hand. (A snapshot
+    // gone is the store deleted, which the file watch reports; the same snapshot with its
+    // journal gone or cut is not a snapshot put in place.)
+    if let stamp, let (storeID, knownSeq, knownStamp) = known, stamp != knownStamp,
       seq < knownSeq || (storeID != nil && identity.storeID != nil && identity.storeID != storeID)
     {
       let error = DomainError.storageUnavailable(
