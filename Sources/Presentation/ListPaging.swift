@@ -10,9 +10,10 @@ public struct ListPaging {
   /// The page shown, from 1.
   var number = 1
 
-  /// How many pages a list of `total` items has (one, even when it is empty).
+  /// How many pages a list of `total` items has (one, even when it is empty). Any total a
+  /// repository gives is counted without overflow, `Int.max` too.
   func pageCount(total: Int) -> Int {
-    max(1, (total + size - 1) / max(1, size))
+    total <= 0 ? 1 : (total - 1) / max(1, size) + 1
   }
 
   /// `number` kept within the pages a list of `total` items has (a page can empty when

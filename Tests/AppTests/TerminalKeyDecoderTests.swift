@@ -193,6 +193,20 @@ struct TerminalKeyDecoderTests {
     #expect(decoder.feed(Array("\u{1B}]11;rgb:0/0/0\u{07}d".utf8)) == [.character("d")])
   }
 
+  /// A modifier parameter is any bytes 0x20–0x3F, so a sign and 19 digits are one a
+  /// terminal (or bytes pasted outside a bracketed paste) can send: `Int.min`, from which
+  /// the decoder took 1, trapped. A parameter that is no modifier leaves the arrow plain.
+  @Test(arguments: ["-9223372036854775808", "9223372036854775807", "0", "-1", "257", "+3"])
+  func aModifierParameterOutOfRangeIsNoModifier(parameter: String) {
+    var decoder = KeyDecoder()
+    let arrow = Array("\u{1B}[1;\(parameter)D".utf8)
+    #expect(
+      decoder.feed(arrow + Array("a".utf8)) == [
+        parameter == "+3" ? .wordLeft : .left, .character("a"),
+      ])
+    #expect(!decoder.hasPending)
+  }
+
   @Test func anUnfinishedSequenceIsDroppedByFlushPending() {
     var decoder = KeyDecoder()
     #expect(decoder.feed(Array("\u{1B}[1;".utf8)) == [])

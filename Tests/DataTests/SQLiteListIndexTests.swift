@@ -85,4 +85,42 @@ import Testing
       #expect(sizes.count >= 5, "\(table): \(sizes)")
     }
   }
+
+  /// A block size no list holds (a file edited by hand: `list_blocks` guards only
+  /// `size >= 0`) is blocks that disagree with the rows: a page is read by stepping with
+  /// OFFSET, and a batch cuts the list into blocks again. Adding such a size to the rows
+  /// before it overflowed, and the process trapped.
+  @Test func aBlockSizePastAnyListIsReadAsBlocksThatDisagree() async throws {
+    let (directory, path) = try await file(count: 6_000)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let repositories = try SQLiteStore.open(path: path).repositories
+    let nearStart = try await repositories.chat.messages(offset: 2_500, limit: 20)
+    let nearEnd = try await repositories.chat.messages(offset: 3_500, limit: 20)
+    let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
+    let blocks = try connection.query(
+      "SELECT k1, k2 FROM list_blocks WHERE list = 'chat_messages' ORDER BY k1, k2"
+    ) { ($0.int64(0), $0.int64(1)) }
+    #expect(blocks.count == 6)
+    // The second block from each end: the walk from the start, and the one from the end,
+    // each add it to a block before it.
+    for (k1, k2) in [blocks[1], blocks[4]] {
+      try connection.execute(
+        "UPDATE list_blocks SET size = ? WHERE list = 'chat_messages' AND k1 = ? AND k2 = ?",
+        Int64.max, k1, k2)
+    }
+    #expect(try await repositories.chat.messages(offset: 2_500, limit: 20) == nearStart)
+    #expect(try await repositories.chat.messages(offset: 3_500, limit: 20) == nearEnd)
+    // The last block as large: a batch of new messages cuts the list again.
+    let (k1, k2) = try #require(blocks.last)
+    try connection.execute(
+      "UPDATE list_blocks SET size = ? WHERE list = 'chat_messages' AND k1 = ? AND k2 = ?",
+      Int64.max, k1, k2)
+    _ = try await repositories.chat.insert(
+      contentsOf: (0..<10).map { (content: "late\($0)", date: Fixtures.date(10_000_000)) })
+    let sizes = try connection.query(
+      "SELECT size FROM list_blocks WHERE list = 'chat_messages' ORDER BY k1, k2"
+    ) { Int($0.int64(0)) }
+    #expect(sizes.reduce(0, +) == 6_010, "\(sizes)")
+    #expect(sizes.allSatisfy { $0 <= 2 * SQLiteListIndex.blockSize }, "\(sizes)")
+  }
 }

@@ -170,7 +170,10 @@ package struct KeyDecoder: Sendable {
       let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
       let first = fields.first
       // xterm's modifier parameter is 1 + a bit each for Shift (1), Alt (2), Ctrl (4), Meta (8).
-      let modifiers = fields.count > 1 ? (Int(fields[1]) ?? 1) - 1 : 0
+      // Its bytes may be any of 0x20–0x3F, a sign among them: a value outside 1...256 (as
+      // `-9223372036854775808`, from which 1 cannot be taken) is no modifier.
+      let parameter = fields.count > 1 ? Int(fields[1]) ?? 1 : 1
+      let modifiers = (1...256).contains(parameter) ? parameter - 1 : 0
       let byWord = modifiers & 0b1110 != 0
       switch final {
       case UInt8(ascii: "A"): return (consumed, .up)

@@ -72,19 +72,22 @@ struct PostgresChatRepository: ChatRepository {
       }
     }
     return try await database.statement { connection in
-      var total: Int64?
+      var count: Int64?
       let newestFirst = try connection.query(Self.newestPage, limit, skipping) {
         row -> ChatMessage? in
-        total = row.int64(4)
+        count = row.int64(4)
         return row.isNull(0) ? nil : try ChatMessageRow(row).toDomain()
       }
-      guard let total else {
+      guard let count else {
         throw InvalidRow(reason: "the row count of \"chat_messages\" is missing")
       }
+      // Checked as `rowCount` checks it.
+      let total = Int(
+        try checkedColumn(count, Limits.counter, "row_counts.value of chat_messages"))
       let items = newestFirst.compactMap { $0 }.reversed()
       let window = Page<ChatMessage>.windowFromNewest(
-        total: Int(total), skipping: skipping, limit: limit)
-      return Page(items: Array(items), offset: window.offset, total: Int(total))
+        total: total, skipping: skipping, limit: limit)
+      return Page(items: Array(items), offset: window.offset, total: total)
     }
   }
 

@@ -41,7 +41,10 @@ struct PostgresListIndex: Sendable {
     let blocks = try connection.query(Self.blockContaining, table, ascendingStart) {
       ($0.int64(0), $0.int64(1), Int($0.int64(2)))
     }
-    guard let (k1, k2, before) = blocks.first, before <= ascendingStart else { return nil }
+    // Negative only when sizes are (a table whose CHECK was dropped): blocks that disagree.
+    guard let (k1, k2, before) = blocks.first, before >= 0, before <= ascendingStart else {
+      return nil
+    }
     let items = try connection.query(
       """
       SELECT \(columns) FROM \(table) WHERE (\(key), id) >= ($1, $2)

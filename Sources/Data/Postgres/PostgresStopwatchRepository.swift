@@ -104,7 +104,9 @@ struct PostgresStopwatchRepository: StopwatchRepository {
         ($0.optionalInt64(0), $0.optionalInt64(1))
       }.first
       let items: [Lap]
-      if count > 0, case (let low?, let high?)? = bounds, high - low + 1 == Int64(total) {
+      if count > 0, case (let low?, let high?)? = bounds,
+        try Self.spanOfNumbers(from: low, to: high) == total
+      {
         items = try connection.query(Self.lapsFrom, high - Int64(start), count) {
           try LapRow($0).toDomain()
         }
@@ -127,6 +129,11 @@ struct PostgresStopwatchRepository: StopwatchRepository {
       guard case (let shortest?, let longest?)? = bounds else {
         return LapSummary(count: count, fastest: nil, slowest: nil)
       }
+      // Out of range only in a table whose CHECK was dropped: refused, naming the column,
+      // before the bounds below are worked out from them (where they would overflow).
+      for lapTime in [shortest, longest] {
+        _ = try checkedColumn(lapTime, Limits.durationMilliseconds, "laps.lap_ms")
+      }
       // Lap times are never negative (the schema checks), so `/` truncates as SQL's does.
       let fastest = try connection.query(Self.fastestLap, (shortest / 10 + 2) * 10) {
         try LapRow($0).toDomain()
@@ -136,6 +143,16 @@ struct PostgresStopwatchRepository: StopwatchRepository {
       }
       return LapSummary(count: count, fastest: fastest.first, slowest: slowest.first)
     }
+  }
+
+  /// How many numbers `low...high` holds (the lowest and the highest lap number).
+  /// - Throws: naming `laps.number` when either is out of range, as in a table whose CHECK
+  ///   was dropped: `high - low + 1` of such numbers overflows.
+  private static func spanOfNumbers(from low: Int64, to high: Int64) throws -> Int {
+    for number in [low, high] {
+      _ = try checkedColumn(Int(number), Limits.lapNumber, "laps.number")
+    }
+    return Int(high - low + 1)
   }
 
   /// Counts and deletes under the store's lock. DELETE rather than TRUNCATE: a reader's

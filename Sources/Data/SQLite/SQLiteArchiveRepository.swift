@@ -60,6 +60,12 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         // Table names are constants of ours; values are never interpolated.
         try connection.execute("DELETE FROM \(table)")
       }
+      let counted =
+        try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'row_counts'")
+        == 1
+      // The lists are empty, and so are their counts: a count out of range (a file edited by
+      // hand, which every read refuses) is replaced too, so the import makes the store whole.
+      if counted { try connection.execute("UPDATE row_counts SET value = 0") }
       try SQLiteStopwatchRepository.save(head.stopwatch, connection)
       if let latest = head.latestRates {
         try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)
@@ -77,9 +83,6 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         INSERT INTO screen_state (id, screen, currency, last_calculator_currency)
         VALUES (1, ?, ?, ?)
         """, screen.screen, screen.currency, screen.lastCalculatorCurrency)
-      let counted =
-        try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'row_counts'")
-        == 1
       try source.laps(pageSize: Self.pageSize) { laps in
         try Self.insert(laps, connection, Self.lapStatement, counted: counted, table: "laps")
       }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Finds row N of a long list without stepping over N rows (the `listBlocks` migration).
@@ -69,6 +70,9 @@ struct SQLiteListIndex: Sendable {
     var counted = 0
     while try statement.step() {
       let size = Int(statement.int64(2))
+      // A block larger than the list (a file edited by hand) disagrees with the rows; with
+      // every size at most `total`, the sums below stay far from overflowing.
+      guard size >= 0, size <= total else { return nil }
       let key = (statement.int64(0), statement.int64(1))
       if fromStart {
         if position < counted + size { return (key, position - counted) }
@@ -158,7 +162,10 @@ struct SQLiteListIndex: Sendable {
     let found = try connection.query(
       blocksDescending + " LIMIT 1", table,
       row: { ($0.int64(0), $0.int64(1), Int($0.int64(2))) })
-    guard let last = found.first, keys.allSatisfy({ $0 >= (last.0, last.1) }) else {
+    // A last block of a size no list holds (a file edited by hand) is cut again too.
+    guard let last = found.first, (0...Int(Limits.maxCounter)).contains(last.2),
+      keys.allSatisfy({ $0 >= (last.0, last.1) })
+    else {
       return try rebuild(connection)
     }
     let size = last.2 + keys.count

@@ -36,11 +36,13 @@ enum SQLiteSharedSQL {
 }
 
 /// The number of rows of `table` (one of `SQLiteSchema.countedTables`), as `row_counts`
-/// keeps it: one primary-key lookup, where `count(*)` reads the whole table.
+/// keeps it: one primary-key lookup, where `count(*)` reads the whole table. A count past
+/// the last id (a store edited by hand) is refused naming it: every page count and window
+/// is worked out from it.
 func rowCount(_ table: String, _ connection: SQLiteConnection) throws -> Int {
   guard let value = try connection.integer(SQLiteSharedSQL.rowCount, table)
   else { throw InvalidRow(reason: "the row count of \"\(table)\" is missing") }
-  return Int(value)
+  return Int(try checkedColumn(value, Limits.counter, "row_counts.value of \(table)"))
 }
 
 /// Runs an INSERT that may hit a unique key, turning that into `DomainError.duplicate`.
