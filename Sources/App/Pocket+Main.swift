@@ -14,7 +14,8 @@ extension Pocket {
     if let shortage = DescriptorHeadroom.shortage() {
       let language = Options.language(
         Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
-      DescriptorHeadroom.report(free: shortage.free, limit: shortage.limit, language)
+      DescriptorHeadroom.report(
+        free: shortage.free, limit: shortage.limit, hard: shortage.hard, language)
       exit(ExitStatus.storeUnusable.rawValue)
     }
     // Byte for byte: an argument that is not UTF-8 is refused (`Options.text(of:)`), never
