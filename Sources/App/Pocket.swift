@@ -82,6 +82,7 @@ package struct Pocket {
     do {
       options = try Options.parse(arguments)
       try options.checkEnvironment(environment, notUTF8: environmentNotUTF8)
+      try options.checkCurrentFolder()
     } catch {
       let language = Options.language(arguments, environment: environment)
       reportError("pocket: " + error.text(language))

@@ -250,6 +250,7 @@ public struct Strings: Sendable {
     case .retry: "다시 시도하세요"
     case .useStorePath: "--store-path DIR로 저장소 폴더를 정하세요"
     case .exportToRegularFile: "export는 새 파일이나 일반 파일에만 씁니다"
+    case .keepPathBytes: "경로는 바이트 그대로 쓰거나 받지 않습니다: 절대 경로를 쓰거나 폴더 이름을 바꾸세요"
     }
   }
 

@@ -75,7 +75,7 @@ public final class SQLiteStore: Sendable {
     path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit,
     thread: StoreThread = .own
   ) throws(DomainError) -> SQLiteStore {
-    let given = PathText.standardized(path)
+    let given = try PathText.standardized(path)
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
     let fileNames = SQLiteFile.fileNames(

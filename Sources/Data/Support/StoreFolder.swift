@@ -121,12 +121,14 @@ enum StoreFolder {
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {
+      // A name that is not UTF-8 is never one of Pocket's (they are ASCII), and repaired it
+      // would name another file: it is passed over.
       let name = withUnsafePointer(to: &entry.pointee.d_name) {
         $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
-          String(cString: $0)
+          UTF8Bytes.text(UnsafeRawBufferPointer(start: $0, count: strlen($0)))
         }
       }
-      guard name.hasPrefix(prefix) else { continue }
+      guard let name, name.hasPrefix(prefix) else { continue }
       var info = stat()
       if lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
         names.append(name)
