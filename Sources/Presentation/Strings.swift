@@ -203,6 +203,14 @@ public struct Strings: Sendable {
     }
   }
 
+  /// What a front end says while a call waits for another program's lock on `store`
+  /// (`StoreWaitViewModel`, `StoreWaits`): the wait is bounded, as the refusal after it says.
+  public func waitingForStore(_ store: String) -> String {
+    pick(
+      "Waiting for another program's write to \(store)… (at most 5 s)",
+      "다른 프로그램이 쓰기를 마치기를 기다리는 중: \(store)… (최대 5초)")
+  }
+
   /// What the store reports as gone wrong after a command that was done all the same.
   public func warning(_ text: String) -> String {
     pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")

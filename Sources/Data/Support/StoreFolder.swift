@@ -138,9 +138,9 @@ enum StoreFolder {
   }
 
   /// Runs `body` holding an exclusive `flock` on the folder itself, waiting for another
-  /// holder at most `FileLock.patience`.
+  /// holder at most `FileLock.patience` (a wait that lasts reported to `waiting`).
   static func withExclusiveLock<Result>(
-    _ directory: String, _ body: () throws(DomainError) -> Result
+    _ directory: String, waiting: LockWaiting? = nil, _ body: () throws(DomainError) -> Result
   ) throws(DomainError) -> Result {
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -149,7 +149,7 @@ enum StoreFolder {
     }
     defer { close(descriptor) }
     do {
-      try FileLock.acquire(descriptor, path: directory, exclusive: true)
+      try FileLock.acquire(descriptor, path: directory, exclusive: true, waiting: waiting)
     } catch let busy as FileLock.Busy {
       throw .storageUnavailable(path: busy.path, reason: busy.reason)
     } catch {
