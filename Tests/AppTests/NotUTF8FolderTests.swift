@@ -28,7 +28,7 @@ struct NotUTF8FolderTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/rm")
     process.arguments = ["-rf", root.path]
-    try? process.run()
+    guard (try? SpawnedDescriptors.run(process)) != nil else { return }
     process.waitUntilExit()
   }
 
