@@ -61,7 +61,11 @@ enum GlobalCommands {
   static let trailing: [CommandSpec] = [
     CommandSpec("store", GlobalCommandWords.store, command: .storeInfo),
     CommandSpec("export", usage: "export PATH", GlobalCommandWords.export) {
-      words throws(UsageError) in .export(path: try words.required(.path))
+      words throws(UsageError) in
+      let path = try words.required(.path)
+      // Made absolute before it is written: refused when the current folder is not UTF-8.
+      try RelativePath.check(path, for: .command(words.command))
+      return .export(path: path)
     },
     CommandSpec(
       "import", usage: "import PATH [--replace]", GlobalCommandWords.importArchive,

@@ -86,9 +86,11 @@ package struct OpenedStore {
   /// began when it is to the same target. Unless `waiting`, a postgres store is returned
   /// while its server is being reached: its repositories wait for it, and `ready` says
   /// whether it was (the local file that keeps this machine's screens is open either way).
+  /// A call waiting for another program's lock is reported to `waits` (a head start's store
+  /// reports to the one it was begun with).
   package static func open(
     _ options: Options, environment: [String: String], headStart: ServerHeadStart?,
-    waiting: Bool = true
+    waiting: Bool = true, waits: StoreWaits = StoreWaits()
   ) throws -> OpenedStore {
     // Polling where the file system's events are known not to come (a FUSE file system
     // not listed as a network one, say): `POCKET_WATCH=poll`.
@@ -98,7 +100,8 @@ package struct OpenedStore {
     case .sqlite:
       let folder = try options.storeFolder(environment: environment)
       let store = try SQLiteStore.open(
-        path: Options.path(SQLiteStore.fileName, in: folder), watch: watch, thread: thread)
+        path: Options.path(SQLiteStore.fileName, in: folder), watch: watch, thread: thread,
+        waits: waits)
       // Opened on a full disk for reading only, the store keeps the screen shown in memory
       // and says so once (`SQLiteStore.takeWarnings`).
       return OpenedStore(
@@ -107,14 +110,15 @@ package struct OpenedStore {
         takeWarnings: { store.takeWarnings() }, salvage: { try await store.salvage() })
     case .postgres:
       return try openPostgres(
-        options, environment: environment, headStart: headStart, waiting: waiting)
+        options, environment: environment, headStart: headStart, waiting: waiting, waits: waits)
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
         repositories: InMemoryStore(thread: thread).repositories)
     case .json:
       let directory = try options.storeDirectory(environment: environment)
-      let store = try JSONFileStore.open(directory: directory, watch: watch, thread: thread)
+      let store = try JSONFileStore.open(
+        directory: directory, watch: watch, thread: thread, waits: waits)
       return OpenedStore(
         kind: .json, path: store.fileURL.path, schemaVersion: ArchiveFile.formatVersion,
         repositories: store.repositories, files: StoreFiles(folder: directory.path),
@@ -127,18 +131,18 @@ package struct OpenedStore {
   /// machine's (a number typed here means what this terminal showed).
   private static func openPostgres(
     _ options: Options, environment: [String: String], headStart: ServerHeadStart?,
-    waiting: Bool
+    waiting: Bool, waits: StoreWaits
   ) throws -> OpenedStore {
     // The server is reached (libpq loaded, connected, the schema checked) on a thread of its
     // own while the local file opens: the two wait on different things.
     let store =
       headStart.flatMap { $0.isFor(options) ? $0.store : nil }
-      ?? reach(options) { environment }
+      ?? reach(options, waits: waits) { environment }
     let local = Result { () throws(DomainError) in
       let folder = try options.storeFolder(environment: environment)
       let store = try SQLiteStore.open(
         path: Options.path(SQLiteStore.fileName, in: folder), durability: .localState,
-        thread: options.storeThread)
+        thread: options.storeThread, waits: waits)
       // What the launch reads first is read while the server is reached: by the main
       // thread itself for a one-shot command (its store runs there), else ahead, on the
       // local store's own thread.
@@ -174,9 +178,12 @@ package struct OpenedStore {
   /// the environment `environment` gives there, its statements run where the command's
   /// store runs (`Options.storeThread`).
   private static func reach(
-    _ options: Options, _ environment: @escaping @Sendable () -> [String: String]
+    _ options: Options, waits: StoreWaits,
+    _ environment: @escaping @Sendable () -> [String: String]
   ) -> PostgresStore {
-    PostgresStore.reaching(schema: options.storeSchema, thread: options.storeThread) {
+    PostgresStore.reaching(
+      schema: options.storeSchema, thread: options.storeThread, waits: waits
+    ) {
       let environment = environment()
       return (postgresTarget(options, environment: environment), environment)
     }
@@ -188,13 +195,15 @@ package struct OpenedStore {
   /// on while the rest of Pocket starts, and `open` takes the connection it began.
   /// `environment` is the process's, read on that thread.
   package static func reachServer(
-    _ arguments: [String], environment: @escaping @Sendable () -> [String: String]
+    _ arguments: [String], waits: StoreWaits = StoreWaits(),
+    environment: @escaping @Sendable () -> [String: String]
   ) -> ServerHeadStart? {
     guard let options = try? Options.parse(arguments), options.store == .postgres,
       !options.showHelp
     else { return nil }
     return ServerHeadStart(
-      url: options.storeURL, schema: options.storeSchema, store: reach(options, environment))
+      url: options.storeURL, schema: options.storeSchema,
+      store: reach(options, waits: waits, environment))
   }
 }
 

@@ -178,11 +178,14 @@ package struct Options: Equatable {
     }
   }
 
+  /// The `PG*` variables whose value a message never shows.
+  static let secretVariables: Set = ["PGPASSWORD"]
+
   /// What the environment gives the options, checked as the options are: a postgres store
   /// without `--store-url` takes `POCKET_STORE_URL`, refused as `--store-url` would be.
   /// A variable that names a path Pocket would use (`XDG_DATA_HOME`, `HOME` for the store
-  /// folder; `POCKET_LIBPQ`, `POCKET_STORE_URL` for a postgres store) is refused when it is
-  /// not UTF-8: `notUTF8` holds those, shown (`ProcessEnvironment.notUTF8`).
+  /// folder; `POCKET_LIBPQ`, `POCKET_STORE_URL` and libpq's `PG*` for a postgres store) is
+  /// refused when it is not UTF-8: `notUTF8` holds those, shown (`ProcessEnvironment.notUTF8`).
   func checkEnvironment(
     _ environment: [String: String], notUTF8: [String: String] = [:]
   ) throws(UsageError) {
@@ -193,6 +196,12 @@ package struct Options: Equatable {
     if store == .postgres {
       try refuse("POCKET_LIBPQ")
       if storeURL == nil { try refuse("POCKET_STORE_URL") }
+      // libpq reads every `PG*` variable a URL leaves open, and messages name the store by
+      // them: none is repaired. A password is not shown.
+      for name in notUTF8.keys.sorted() where name.hasPrefix("PG") {
+        if Self.secretVariables.contains(name) { throw .notUTF8(.secretVariable(name), shown: "") }
+        try refuse(name)
+      }
     }
     if store != .memory, storePath == nil {
       try refuse("XDG_DATA_HOME")
@@ -203,6 +212,14 @@ package struct Options: Equatable {
     {
       try Self.checkStoreURL(url, option: "POCKET_STORE_URL")
     }
+  }
+
+  /// Refuses a relative `--store-path` when the current folder it is resolved against is
+  /// not UTF-8 (`RelativePath`); the memory store uses no folder.
+  /// - Parameter folder: the current folder's path as bytes.
+  func checkCurrentFolder(_ folder: () -> [UInt8]? = PathText.currentFolder) throws(UsageError) {
+    guard !showHelp, store != .memory, let storePath else { return }
+    try RelativePath.check(storePath, for: .option("--store-path"), folder: folder)
   }
 
   /// The language to speak in before the options are read, so that an option error is
@@ -276,9 +293,12 @@ package struct Options: Equatable {
   func storeFolder(environment: [String: String]) throws(DomainError) -> String {
     if let storePath {
       // A relative path is Foundation's to resolve against the current folder (its `.` and
-      // `..` parts with it); an absolute one reads as its file URL's path, without a slash
-      // at the end.
-      guard storePath.hasPrefix("/") else { return URL(fileURLWithPath: storePath).path }
+      // `..` parts with it), once that folder is known to be UTF-8 (Foundation would repair
+      // it); an absolute one reads as its file URL's path, without a slash at the end.
+      guard storePath.hasPrefix("/") else {
+        _ = try PathText.currentFolder(resolving: storePath)
+        return URL(fileURLWithPath: storePath).path
+      }
       var folder = storePath
       while folder.utf8.count > 1, folder.utf8.last == UInt8(ascii: "/") { folder.removeLast() }
       return folder

@@ -38,11 +38,14 @@ package struct Pocket {
   /// Opens the store the options name; tests hand in another one (a store that fails).
   /// Opens the store; a postgres store comes back while its server is being reached (see
   /// `run(_:)`, which waits for it once the session is made).
-  var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = {
-    try OpenedStore.open($0, environment: $1, headStart: nil, waiting: false)
+  var openStore: @MainActor (Options, [String: String], StoreWaits) throws -> OpenedStore = {
+    try OpenedStore.open($0, environment: $1, headStart: nil, waiting: false, waits: $2)
   }
-  /// Whether a long import shows its progress on standard error (when that is a terminal);
-  /// only the real executable does, never a test's console.
+  /// Where the store reports a call waiting for another program's lock: handed to the store
+  /// as it opens, so that a wait while it opens is reported too.
+  var storeWaits = StoreWaits()
+  /// Whether a long import's progress and a wait for another program's lock are said on
+  /// standard error (at a terminal); only the real executable does, never a test's console.
   var showsProgress = false
   /// The variables whose values are not UTF-8 (`ProcessEnvironment.notUTF8`): `environment`
   /// holds them repaired, so one that names a path Pocket would use is refused.
@@ -82,6 +85,7 @@ package struct Pocket {
     do {
       options = try Options.parse(arguments)
       try options.checkEnvironment(environment, notUTF8: environmentNotUTF8)
+      try options.checkCurrentFolder()
     } catch {
       let language = Options.language(arguments, environment: environment)
       reportError("pocket: " + error.text(language))
@@ -121,9 +125,14 @@ package struct Pocket {
         choice: options.color, environment: environment,
         outputIsTerminal: console.outputIsTerminal))
     let renderer = Renderer(strings: strings, palette: palette)
+    // A wait for another program's lock is said on standard error from the open on (the
+    // live view says it on its status row).
+    let waitLine = showsProgress ? WaitLine.standardError(strings: strings) : nil
+    var sayingWaits = waitLine?.follow(storeWaits)
+    defer { sayingWaits?.cancel() }
     let store: OpenedStore
     do {
-      store = try openStore(options, environment)
+      store = try openStore(options, environment, storeWaits)
     } catch {
       return await unusable(Message(error), options, strings, renderer)
     }
@@ -150,6 +159,7 @@ package struct Pocket {
     if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal,
       Self.terminalDraws(environment)
     {
+      sayingWaits?.cancel()
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
         await session.saveShown()
@@ -159,6 +169,8 @@ package struct Pocket {
         }
         return status
       }
+      // The terminal could not be set up: line mode says the waits again.
+      sayingWaits = waitLine?.follow(storeWaits)
     }
     let presenter = LinePresenter(
       renderer: renderer, content: { session.content },

@@ -1,3 +1,5 @@
+import Domain
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -39,6 +39,9 @@ package enum UsageError: Error, Equatable {
   /// An argument, a variable or a line that is not UTF-8 (`shown` with `UTF8Bytes.shown`):
   /// refused, never repaired, since a path repaired would name another file.
   case notUTF8(TextDoor, shown: String)
+  /// A relative path (the door's) that must be made absolute, while the current folder's
+  /// path (`shown`) is not UTF-8: refused, never joined to it repaired.
+  case currentFolderNotUTF8(TextDoor, shown: String)
   case unknownOption(String)
   case badTimeout(String)
   /// `--date` (`mindlog`'s `--to`) with a day Pocket cannot read (`text` is what was
@@ -69,6 +72,8 @@ package enum UsageError: Error, Equatable {
     case command(String)
     /// An environment variable (`HOME`).
     case variable(String)
+    /// An environment variable whose value is never shown (`PGPASSWORD`).
+    case secretVariable(String)
     /// A line typed in line mode.
     case line
   }
@@ -94,7 +99,11 @@ package enum UsageError: Error, Equatable {
         .passwordInRatesURL,
         .notUTF8(.option("--store-path"), shown: "스토어"),
         .notUTF8(.command("export"), shown: "파일"), .notUTF8(.variable("HOME"), shown: "집"),
+        .notUTF8(.variable("PGHOST"), shown: "서버"),
+        .notUTF8(.secretVariable("PGPASSWORD"), shown: ""),
         .notUTF8(.line, shown: "내보내기"),
+        .currentFolderNotUTF8(.option("--store-path"), shown: "/폴더"),
+        .currentFolderNotUTF8(.command("export"), shown: "/폴더"),
         .unknownOption("--verbose"),
         .badTimeout("0"), .badDate(command: "add", text: "모레"),
         .noSuchDay(command: "add", text: "2026-11-31", .day(year: 2026, month: 11, days: 30)),
@@ -108,7 +117,8 @@ package enum UsageError: Error, Equatable {
       case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
         .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
         .passwordInStoreURL, .badStoreURL, .badSchemaName, .unknownLanguage, .unknownColor,
-        .notHTTPURL, .passwordInRatesURL, .notUTF8, .unknownOption, .badTimeout, .badDate,
+        .notHTTPURL, .passwordInRatesURL, .notUTF8, .currentFolderNotUTF8, .unknownOption,
+        .badTimeout, .badDate,
         .noSuchDay,
         .badDays:
         break

@@ -16,6 +16,8 @@ public enum Advice: Equatable, Sendable {
   case useStorePath
   /// `export` over something that is neither a new file nor a regular file.
   case exportToRegularFile
+  /// A path that is not UTF-8 (`UTF8Bytes`), which Pocket does not repair.
+  case keepPathBytes
 
   /// The advice as it ends an English reason.
   public var english: String {
@@ -26,6 +28,9 @@ public enum Advice: Equatable, Sendable {
     case .retry: "try again"
     case .useStorePath: "use --store-path DIR"
     case .exportToRegularFile: "export writes only a new file or over a regular file"
+    case .keepPathBytes:
+      "Pocket keeps a path byte for byte or refuses it: give an absolute path, or rename the "
+        + "folder"
     }
   }
 
@@ -35,6 +40,7 @@ public enum Advice: Equatable, Sendable {
   /// Every advice but the one with a command, whose text is fixed.
   static let fixed: [Advice] = [
     .useOwnFolder, .retryWhenItEnds, .retry, .useStorePath, .exportToRegularFile,
+    .keepPathBytes,
   ]
 
   /// `reason` as its cause and the advice that ends it (`after(_:)`), if one does.

@@ -288,12 +288,15 @@ public struct Repositories: Sendable {
   public var archive: any ArchiveRepository
   /// The changes other processes make to the store, for the screens that show it.
   public var changes: any StoreObservation
+  /// The store's calls waiting for another program's lock, for the front ends to show
+  /// (a store whose calls never wait on another program reports nothing).
+  public var waits: StoreWaits
 
   public init(
     stopwatch: any StopwatchRepository, bookmarks: any BookmarkRepository,
     rates: any ExchangeRateRepository, screens: any ScreenRepository,
     mindLogs: any MindLogRepository, chat: any ChatRepository, archive: any ArchiveRepository,
-    changes: any StoreObservation
+    changes: any StoreObservation, waits: StoreWaits = StoreWaits()
   ) {
     self.stopwatch = stopwatch
     self.bookmarks = bookmarks
@@ -303,5 +306,6 @@ public struct Repositories: Sendable {
     self.chat = chat
     self.archive = archive
     self.changes = changes
+    self.waits = waits
   }
 }

@@ -203,6 +203,14 @@ public struct Strings: Sendable {
     }
   }
 
+  /// What a front end says while a call waits for another program's lock on `store`
+  /// (`StoreWaitViewModel`, `StoreWaits`): the wait is bounded, as the refusal after it says.
+  public func waitingForStore(_ store: String) -> String {
+    pick(
+      "Waiting for another program's write to \(store)… (at most 5 s)",
+      "다른 프로그램이 쓰기를 마치기를 기다리는 중: \(store)… (최대 5초)")
+  }
+
   /// What the store reports as gone wrong after a command that was done all the same.
   public func warning(_ text: String) -> String {
     pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")
@@ -250,6 +258,7 @@ public struct Strings: Sendable {
     case .retry: "다시 시도하세요"
     case .useStorePath: "--store-path DIR로 저장소 폴더를 정하세요"
     case .exportToRegularFile: "export는 새 파일이나 일반 파일에만 씁니다"
+    case .keepPathBytes: "경로는 바이트 그대로 쓰거나 받지 않습니다: 절대 경로를 쓰거나 폴더 이름을 바꾸세요"
     }
   }
 

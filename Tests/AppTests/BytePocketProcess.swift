@@ -18,9 +18,12 @@ enum BytePocketProcess {
   }
 
   /// Runs `pocket arguments` with exactly the variables `environment` (`NAME=value`), and
-  /// `input` on standard input; its output goes through files in a folder of its own.
+  /// `input` on standard input; its output goes through files in a folder of its own. With
+  /// `currentFolder` (bytes, perhaps not UTF-8), it runs there: `/bin/sh` changes to it and
+  /// runs `pocket`, and the variable that carried the folder is gone by then.
   static func run(
-    _ arguments: [[UInt8]], environment: [[UInt8]], input: [UInt8] = []
+    _ arguments: [[UInt8]], environment: [[UInt8]], input: [UInt8] = [],
+    currentFolder: [UInt8]? = nil
   ) throws -> Run {
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,9 +43,15 @@ enum BytePocketProcess {
       posix_spawn_file_actions_addopen(
         &actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
-    let executable = PocketProcess.executable.path
-    let argv = cStrings([Array(executable.utf8)] + arguments)
-    let envp = cStrings(environment)
+    let pocket = PocketProcess.executable.path
+    let executable = currentFolder == nil ? pocket : "/bin/sh"
+    let script = #"cd -- "$POCKET_TEST_FOLDER" && unset POCKET_TEST_FOLDER && exec "$0" "$@""#
+    let argv = cStrings(
+      currentFolder == nil
+        ? [Array(pocket.utf8)] + arguments
+        : [Array("sh".utf8), Array("-c".utf8), Array(script.utf8), Array(pocket.utf8)] + arguments)
+    let envp = cStrings(
+      environment + (currentFolder.map { [Array("POCKET_TEST_FOLDER=".utf8) + $0] } ?? []))
     defer { for pointer in argv + envp { free(pointer) } }
     var child = pid_t()
     let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)

@@ -27,12 +27,12 @@ struct DescriptorLimitTests {
   /// Runs `pocket` on `store` with `arguments` under the limit `limit`, `input` on its
   /// standard input: its status (nil when a signal ended it) and standard error.
   static func run(
-    _ store: PocketProcess, _ arguments: [String], input: String, limit: Int
+    _ store: PocketProcess, _ arguments: [String], input: String, limit: Int, hard: Int? = nil
   ) throws -> (status: Int32?, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: prlimit)
     process.arguments =
-      ["--nofile=\(limit):\(limit)", PocketProcess.executable.path]
+      ["--nofile=\(limit):\(hard ?? limit)", PocketProcess.executable.path]
       + store.pocketArguments(arguments)
     process.environment = store.environment
     let input = (SpawnedDescriptors.pipe(), Foundation.Data(input.utf8))
@@ -64,7 +64,8 @@ struct DescriptorLimitTests {
         let what = "\(kind) \(mode.arguments) at \(limit)"
         #expect(run.status == 3, "\(what): \(run.status.map { "status \($0)" } ?? "a signal")")
         #expect(
-          run.stderr.contains("Cannot start: only") && run.stderr.contains("ulimit -n"),
+          run.stderr.contains("Cannot start: only") && run.stderr.contains("ulimit -n")
+            && run.stderr.contains("hard limit, ulimit -Hn, \(limit))"),
           "\(what): \(run.stderr)")
       }
     }
@@ -80,6 +81,22 @@ struct DescriptorLimitTests {
     for mode in Self.modes {
       let run = try Self.run(store, mode.arguments, input: mode.input, limit: 64)
       #expect(run.status == 0, "\(kind) \(mode.arguments): \(run.stderr)")
+    }
+    let chat = try store.run(["chat"])
+    #expect(chat.stdout.contains("one-shot") && chat.stdout.contains("in-session"))
+  }
+
+  /// A small soft limit under a hard one with room (`prlimit --nofile=7:4096`) is raised,
+  /// as many programs raise it, and every mode runs as usual.
+  @Test(arguments: ["sqlite", "json"])
+  func aSmallSoftLimitUnderARoomyHardLimitIsRaised(store kind: String) throws {
+    let store = try PocketProcess(store: kind)
+    defer { store.remove() }
+    for limit in [4, 7, 16] {
+      for mode in Self.modes {
+        let run = try Self.run(store, mode.arguments, input: mode.input, limit: limit, hard: 4096)
+        #expect(run.status == 0, "\(kind) \(mode.arguments) at \(limit):4096: \(run.stderr)")
+      }
     }
     let chat = try store.run(["chat"])
     #expect(chat.stdout.contains("one-shot") && chat.stdout.contains("in-session"))

@@ -124,6 +124,19 @@ struct KoreanCoverageTests {
       text.text(.ko), english: text.text(.en), allowing: [Self.cause, "j:", "x:", "Enter:", "End로"])
   }
 
+  /// What the front ends say while a store call waits for another program's lock, and
+  /// why Pocket does not start under too small a limit of open files.
+  @Test func theWaitAndTheDescriptorLimitAreInKorean() {
+    expectKorean(
+      korean.waitingForStore("/tmp/store/pocket.sqlite"),
+      english: english.waitingForStore("/tmp/store/pocket.sqlite"), allowing: [])
+    expectKorean(
+      DescriptorHeadroom.text(free: 5, limit: 8, hard: 8, .ko),
+      english: DescriptorHeadroom.text(free: 5, limit: 8, hard: 8, .en),
+      // The commands to type and the program's name, as in the English.
+      allowing: ["ulimit -Hn", "ulimit -n", "limits.conf", "Pocket"])
+  }
+
   /// Every input line a key opens on any screen, with and without a selected item: each
   /// printable ASCII key and each named key is pressed on every screen a feature shows.
   @Test @MainActor func everyInputPromptIsInKorean() {

@@ -49,6 +49,8 @@ struct StoreBusyTests {
     let oneShot = try pocket.run(["say", "while held"])
     #expect(oneShot.status == 1, "\(oneShot.stderr)")
     #expect(oneShot.stderr.contains("is busy: another program kept writing to it"))
+    // Standard error is no terminal here: a script sees the refusal, no line about the wait.
+    #expect(!oneShot.stderr.contains("Waiting"), "\(oneShot.stderr)")
 
     // A line-mode session: its write is refused, its reads go on, and once the lock is
     // gone its next write is stored. Lines are read one after another, so the last one is

@@ -28,7 +28,7 @@ struct StoreFailureStatusTests {
     var time = LocalTime.system()
     time.timeZone = .gmt
     var pocket = Pocket(environment: ["TZ": "UTC"], console: console, time: time)
-    pocket.openStore = { _, _ in
+    pocket.openStore = { _, _, _ in
       OpenedStore(kind: .memory, path: "memory", schemaVersion: 1, repositories: store)
     }
     let status = await pocket.run(["--lang", "en"] + arguments)

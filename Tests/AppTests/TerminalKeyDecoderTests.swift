@@ -100,7 +100,8 @@ struct TerminalKeyDecoderTests {
       keys += decoder.feed(bytes[index..<min(bytes.count, index + 3)])
       index += 3
     }
-    #expect(joiningPastes(keys) == [.character("x"), .paste(pasted), .character("y")])
+    #expect(
+      joiningPastes(keys) == [.character("x"), .pasteStarted, .paste(pasted), .character("y")])
     // No piece splits a character or holds part of the end marker.
     #expect(
       !keys.contains {
@@ -116,13 +117,13 @@ struct TerminalKeyDecoderTests {
 
   @Test func anUnfinishedPasteGivesItsTextButNotWhatMayBeginItsEnd() {
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}".utf8)) == [.paste("abc")])
+    #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}".utf8)) == [.pasteStarted, .paste("abc")])
     #expect(!decoder.hasPending)
     #expect(decoder.flushPending() == [])
     #expect(decoder.feed(Array("[201~d".utf8)) == [.character("d")])
     // A character split across reads waits for its last byte.
     let korean = Array("\u{1B}[200~한\u{1B}[201~".utf8)
-    #expect(decoder.feed(korean[..<7]) == [])
+    #expect(decoder.feed(korean[..<7]) == [.pasteStarted])
     #expect(decoder.feed(korean[7...]) == [.paste("한")])
   }
 
@@ -139,16 +140,17 @@ struct TerminalKeyDecoderTests {
     #expect(decoder.feed([0x1B]) == [])
     #expect(decoder.hasPending)
     #expect(decoder.flushPending() == [.escape])
-    // A lead byte a key does not continue is dropped, and the key comes.
+    // A lead byte a key does not continue is refused, and the key that showed it is dropped.
     #expect(decoder.feed([0xEC]) == [])
-    #expect(decoder.feed(Array("a".utf8)) == [.character("a")])
+    #expect(decoder.feed(Array("a".utf8)) == [.notUTF8(shown: "\\xEC", pasted: false)])
+    #expect(decoder.feed(Array("b".utf8)) == [.character("b")])
   }
 
   @Test func aPasteIsNeverHeldWhole() {
     // 1 MB pasted in reads of 4 KiB: every read's text comes out with that read, so what
     // the decoder keeps between reads stays a few bytes.
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Array("\u{1B}[200~".utf8)) == [])
+    #expect(decoder.feed(Array("\u{1B}[200~".utf8)) == [.pasteStarted])
     let read = [UInt8](repeating: UInt8(ascii: "x"), count: 4096)
     var pasted = 0
     for _ in 0..<256 {
@@ -214,10 +216,68 @@ struct TerminalKeyDecoderTests {
     #expect(decoder.feed(Array("z".utf8)) == [.character("z")])
   }
 
-  @Test func bytesThatAreNotUTF8AreDropped() {
+  /// Typed bytes that are not UTF-8 are refused, never repaired or dropped unseen: the
+  /// keys after them in the read are dropped too, so an Enter among them runs no line that
+  /// lacks them.
+  @Test func typedBytesThatAreNotUTF8AreRefusedWithTheKeysAfterThem() {
     var decoder = KeyDecoder()
-    #expect(decoder.feed([0xFF, 0x61, 0x80, 0xC3]) == [.character("a")])
+    #expect(
+      decoder.feed([0x61, 0xFF, 0x62, 0x80, 0xC3])
+        == [.character("a"), .notUTF8(shown: "\\xFF", pasted: false)])
+    // The unfinished C3 is not continued: refused, and the Enter with it dropped.
+    #expect(decoder.feed([0x0D]) == [.notUTF8(shown: "\\xC3", pasted: false)])
     #expect(decoder.feed([0x62]) == [.character("b")])
+    // Latin-1 `é` typed, then Enter in the same read: the Enter does not come.
+    #expect(
+      decoder.feed(Array("caf".utf8) + [0xE9, 0x0D])
+        == [
+          .character("c"), .character("a"), .character("f"),
+          .notUTF8(shown: "\\xE9", pasted: false),
+        ])
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
+    #expect(decoder.feed([0xC0, 0xAF]) == [.notUTF8(shown: "\\xC0\\xAF", pasted: false)])
+    #expect(
+      decoder.feed([0xED, 0xA0, 0x80]) == [.notUTF8(shown: "\\xED\\xA0\\x80", pasted: false)])
+    #expect(
+      decoder.feed([0xF4, 0x90, 0x80, 0x80])
+        == [.notUTF8(shown: "\\xF4\\x90\\x80\\x80", pasted: false)])
+    // U+FFFD typed is a character like any other.
+    #expect(decoder.feed(Array("\u{FFFD}".utf8)) == [.character("\u{FFFD}")])
+    // A paste in the read of a refused key is dropped whole, to its end.
+    #expect(
+      decoder.feed([0xE9] + Array("\u{1B}[200~abc".utf8))
+        == [.notUTF8(shown: "\\xE9", pasted: false)])
+    #expect(decoder.feed(Array("def\u{1B}[201~g".utf8)) == [.character("g")])
+  }
+
+  /// A paste holding bytes that are not UTF-8 is refused whole: no piece of it after them,
+  /// and the message shows them with the text around them.
+  @Test func aPasteThatIsNotUTF8IsRefusedWhole() {
+    var decoder = KeyDecoder()
+    let path = Array("/tmp/caf".utf8) + [0xE9] + Array(".json".utf8)
+    #expect(
+      decoder.feed(Array("\u{1B}[200~".utf8) + path + Array("\u{1B}[201~q".utf8))
+        == [.pasteStarted, .notUTF8(shown: "/tmp/caf\\xE9.json", pasted: true), .character("q")])
+    // Across reads: the pieces before come first, then the refusal; the rest is dropped.
+    #expect(
+      decoder.feed(Array("\u{1B}[200~/tmp/caf".utf8)) == [.pasteStarted, .paste("/tmp/caf")])
+    #expect(
+      decoder.feed([0xE9] + Array(".json and more".utf8))
+        == [.notUTF8(shown: "/tmp/caf\\xE9.json and more", pasted: true)])
+    #expect(decoder.feed(Array(" dropped\u{1B}[201~".utf8)) == [])
+    #expect(decoder.feed(Array("r".utf8)) == [.character("r")])
+    // A long paste shows 24 bytes on each side, whole characters, `…` where it is cut.
+    let before = String(repeating: "가", count: 20)  // 60 bytes
+    let after = String(repeating: "b", count: 40)
+    #expect(
+      decoder.feed(
+        Array("\u{1B}[200~\(before)".utf8) + [0xFF] + Array("\(after)\u{1B}[201~".utf8))
+        == [
+          .pasteStarted,
+          .notUTF8(
+            shown: "…" + String(repeating: "가", count: 8) + "\\xFF"
+              + String(repeating: "b", count: 23) + "…", pasted: true),
+        ])
   }
 
   @Test func aCombiningMarkOrModifierInTheSameReadStaysWithItsCharacter() {

@@ -57,6 +57,7 @@ struct WordingTests {
     #expect(!text.contains("run:"))
     for advice: Advice in [
       .useOwnFolder, .retryWhenItEnds, .retry, .useStorePath, .exportToRegularFile,
+      .keepPathBytes,
     ] {
       let split = Advice.split(advice.after("a cause"))
       #expect(split.cause == "a cause" && split.advice == advice)

@@ -17,9 +17,9 @@ import Testing
   ]
 
   @Test(arguments: paths)
-  func aPathReadsAsFoundationStandardizesIt(path: String) {
-    let (ours, foundations) = CurrentFolder.steady {
-      (PathText.standardized(path), URL(fileURLWithPath: path).standardizedFileURL.path)
+  func aPathReadsAsFoundationStandardizesIt(path: String) throws {
+    let (ours, foundations) = try CurrentFolder.steady {
+      (try PathText.standardized(path), URL(fileURLWithPath: path).standardizedFileURL.path)
     }
     #expect(ours == foundations)
   }

@@ -8,15 +8,29 @@ extension LiveController {
   ///
   /// Enter runs the line; a refusal leaves it open as it was, the reason on the status row.
   /// Esc and Ctrl-C cancel it, and so does Ctrl-D on an empty line; ↑ and ↓ recall the
-  /// lines submitted earlier on this screen (`InputHistory`).
+  /// lines submitted earlier on this screen (`InputHistory`). Bytes that are not UTF-8 are
+  /// never typed: a paste holding them is taken back whole, and the status row says so.
   func edit(_ key: Key) async {
     guard let isLive = state.input?.isLive else { return }
     // A live line is short (`InputRequest.shortLimit`): its text is compared to run it only
     // when it changed.
     let before = isLive ? state.input?.text : nil
     switch key {
+    case .paste, .notUTF8: break
+    default: if state.input?.beforePaste != nil { state.input?.beforePaste = nil }
+    }
+    switch key {
     case .character(let character): state.input?.line.insert(character)
+    case .pasteStarted:
+      // Read first: the line cannot be read while it is being written.
+      let line = state.input?.line
+      state.input?.beforePaste = line
     case .paste(let text): state.input?.line.insert(text)
+    case .notUTF8(let shown, let pasted):
+      // Nothing of a paste that is not UTF-8 stays: the line is as it was before it.
+      if pasted, let line = state.input?.beforePaste { state.input?.line = line }
+      state.input?.beforePaste = nil
+      sayNotUTF8(shown: shown, pasted: pasted)
     case .backspace: state.input?.line.deleteBackward()
     case .delete: state.input?.line.deleteForward()
     case .control("d") where state.input?.text.isEmpty == false:

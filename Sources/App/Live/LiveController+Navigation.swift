@@ -84,11 +84,14 @@ extension LiveController {
 
   /// Says on the status row that `key` means nothing on the screen showing: a key that acts
   /// on the selected item with nothing selected, or a key no one takes. Esc and a paste
-  /// outside an input line say nothing.
+  /// outside an input line say nothing; bytes that are not UTF-8 say they were refused.
   func sayUnknown(_ key: Key) {
     let text: AppText
     switch key {
-    case .escape, .paste: return
+    case .escape, .paste, .pasteStarted: return
+    case .notUTF8(let shown, let pasted):
+      sayNotUTF8(shown: shown, pasted: pasted)
+      return
     case .enter, .delete, .backspace:
       text =
         state.selection == nil && LiveLayout.itemCount(body) > 0
@@ -120,7 +123,14 @@ extension LiveController {
     case .end: "End"
     case .pageUp: "PgUp"
     case .pageDown: "PgDn"
-    case .paste: "paste"
+    case .paste, .pasteStarted: "paste"
+    case .notUTF8(let shown, _): shown
     }
+  }
+
+  /// Says on the status row that bytes that are not UTF-8 were refused (`Key.notUTF8`).
+  func sayNotUTF8(shown: String, pasted: Bool) {
+    state.status = LiveStatus(
+      text: AppText.notUTF8Input(shown: shown, pasted: pasted).text(language), isError: true)
   }
 }

@@ -21,6 +21,8 @@ final class LiveController {
   var exit: ExitStatus?
   /// The reason of an unusable store, said once the terminal is given back.
   private(set) var farewell: String?
+  /// Whether a store call waits for another program's lock: said on the status row.
+  let storeWait: StoreWaitViewModel
 
   init(session: Session, renderer: Renderer, size: TerminalSize) {
     self.session = session
@@ -29,6 +31,7 @@ final class LiveController {
     self.renderer = renderer
     layout = LiveLayout(renderer: renderer)
     state = LiveState(size: size)
+    storeWait = StoreWaitViewModel(waits: session.store.repositories.waits)
     // The screen seen last opens as a screen shown by a key does (the chat at its bottom).
     state.pinned = true
     settle()
@@ -66,8 +69,10 @@ final class LiveController {
     let kind = type(of: feature)
     let keys =
       kind.keys + LiveKeys.everywhere(tabs: registry.tabs.count, digitsType: kind.typesDigits)
+    var overlay = state.overlay
+    overlay.waiting = storeWait.state.waitingOn.map(strings.waitingForStore)
     return layout.frame(
-      screen: screenLines(content), overlay: state.overlay, keys: keys,
+      screen: screenLines(content), overlay: overlay, keys: keys,
       size: state.size, tab: registry.tabIndex(of: content.screen))
   }
 

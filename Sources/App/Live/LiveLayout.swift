@@ -23,6 +23,9 @@ struct LiveOverlay: Equatable {
   var mark: String?
   /// An item shown whole over the screen's body (`v`).
   var detail: LiveDetail?
+  /// What the status row says while a store call waits for another program's lock
+  /// (`StoreWaitViewModel`), over anything else it would say.
+  var waiting: String?
 }
 
 /// An item shown whole in place of the screen's body: its lines, wrapped to the terminal's
@@ -104,7 +107,9 @@ struct LiveLayout {
     // however tall the terminal is, and the body has the rows left.
     var bottom: [StyledLine] = []
     let pageShown = overlay.page.map { pageWindow($0, top: overlay.pageTop, size: size) }
-    if let question = overlay.question {
+    if let waiting = overlay.waiting {
+      bottom += statusRows(waiting, role: .hint, columns: size.columns)
+    } else if let question = overlay.question {
       bottom += statusRows(question, role: .error, columns: size.columns)
     } else if let line = overlay.input?.line, line.cut > 0 {
       bottom += statusRows(line.cutNotice(language), role: .error, columns: size.columns)

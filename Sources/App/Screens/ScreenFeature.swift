@@ -233,6 +233,9 @@ struct InputRequest: Equatable {
   var row: ShownItem?
   /// Where ↑ and ↓ stand in the lines submitted earlier; `nil`: on the line being typed.
   var browsing: HistoryBrowsing?
+  /// The line as it was when the paste coming in began: a paste refused for bytes that are
+  /// not UTF-8 puts it back (`Key.notUTF8`). `nil` once another key came.
+  var beforePaste: InputLine?
 
   init(
     prompt: KeyText, words: String, text: String = "", limit: Int, isLive: Bool = false,

@@ -45,6 +45,10 @@ enum AppText: Equatable, Sendable {
   case newMessagesBelow
   /// The live view sent a message, now shown as `number`.
   case messageSent(number: Int)
+  /// The live view refused bytes that are not UTF-8 (`shown` as `UTF8Bytes.shown` shows
+  /// them): a paste (`pasted`), not inserted at all, or a key typed, not typed, nor the keys
+  /// that came with it.
+  case notUTF8Input(shown: String, pasted: Bool)
 
   static func == (lhs: AppText, rhs: AppText) -> Bool { lhs.pair == rhs.pair }
 
@@ -104,6 +108,18 @@ enum AppText: Equatable, Sendable {
       KeyText("\(key): no such key here · ? lists the keys", "\(key): 여기에 없는 키입니다 · ?로 키 보기")
     case .newMessagesBelow: KeyText("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
     case .messageSent(let number): KeyText("Sent message \(number)", "\(number)번 메시지를 보냈습니다")
+    case .notUTF8Input(let shown, pasted: true):
+      KeyText(
+        "The pasted text is not UTF-8 ('\(shown)', a byte that is not shown as \\xHH): "
+          + "nothing was pasted",
+        "붙여 넣은 텍스트가 UTF-8이 아닙니다('\(shown)', UTF-8이 아닌 바이트는 16진수로 표시): "
+          + "아무것도 붙여 넣지 않았습니다")
+    case .notUTF8Input(let shown, pasted: false):
+      KeyText(
+        "The key typed is not UTF-8 ('\(shown)'; set the terminal to UTF-8): it was not "
+          + "typed, nor the keys that came with it",
+        "입력한 키가 UTF-8이 아닙니다('\(shown)'. 터미널을 UTF-8로 설정하세요): "
+          + "그 키도, 함께 온 키도 입력하지 않았습니다")
     }
   }
 
@@ -121,7 +137,8 @@ enum AppText: Equatable, Sendable {
         .declined(nil),
         .noListHere(key: "j"),
         .nothingSelected(key: "Enter"), .noSuchKey(key: "x"), .newMessagesBelow,
-        .messageSent(number: 26),
+        .messageSent(number: 26), .notUTF8Input(shown: "카페", pasted: true),
+        .notUTF8Input(shown: "키", pasted: false),
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
         .progress($0, done: "420,000", total: "1,000,000")
@@ -130,7 +147,8 @@ enum AppText: Equatable, Sendable {
       switch sample {
       case .usage, .options, .commandsHeading, .optionsInHelp, .usageHint, .optionsHint,
         .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .pagePosition,
-        .declined, .noListHere, .nothingSelected, .noSuchKey, .newMessagesBelow, .messageSent:
+        .declined, .noListHere, .nothingSelected, .noSuchKey, .newMessagesBelow, .messageSent,
+        .notUTF8Input:
         break
       }
     }

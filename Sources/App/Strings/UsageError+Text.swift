@@ -109,14 +109,24 @@ extension UsageError {
           + "URL without user:password@.",
         "--rates-url에 비밀번호가 들어 있습니다. 주소에 든 비밀번호는 받지 않습니다(이 컴퓨터의 모든 사용자가 "
           + "프로세스 목록에서 볼 수 있고, 메시지에 드러날 수 있습니다): 사용자:비밀번호@ 없는 주소를 쓰세요.")
+    case .currentFolderNotUTF8(let door, let shown):
+      let name = door.name
+      return KeyText(
+        "\(name.english) is a relative path, and the current folder it is resolved against "
+          + "is not UTF-8 text: '\(shown)' (a byte that is not is shown as \\xHH). Pocket keeps "
+          + "a path byte for byte or refuses it: give an absolute path, or run Pocket from "
+          + "another folder.",
+        "\(Korean.word(name.korean, .topic)) 상대 경로인데, 그 기준인 현재 폴더가 UTF-8 텍스트가 "
+          + "아닙니다: '\(shown)'(UTF-8이 아닌 바이트는 16진수로 표시). 경로는 바이트 그대로 쓰거나 "
+          + "받지 않습니다: 절대 경로를 쓰거나 다른 폴더에서 실행하세요.")
+    case .notUTF8(.secretVariable(let variable), _):
+      return KeyText(
+        "\(variable) is not UTF-8 text (its value is not shown). Pocket keeps a variable byte "
+          + "for byte or refuses it: set it again.",
+        "\(Korean.word(variable, .topic)) UTF-8 텍스트가 아닙니다(값은 보여 주지 않습니다). 변수는 바이트 "
+          + "그대로 쓰거나 받지 않습니다: 다시 설정하세요.")
     case .notUTF8(let door, let shown):
-      let name: KeyText =
-        switch door {
-        case .option(let option): KeyText("\(option)'s value", "\(option)의 값")
-        case .command(let command): KeyText("An argument of '\(command)'", "'\(command)'의 인자")
-        case .variable(let variable): KeyText(variable, variable)
-        case .line: KeyText("The line", "입력한 줄")
-        }
+      let name = door.name
       return KeyText(
         "\(name.english) is not UTF-8 text: '\(shown)' (a byte that is not is shown as \\xHH). "
           + "Pocket keeps a path or a word byte for byte or refuses it: rename the file or "
@@ -200,6 +210,18 @@ extension UsageError.Placeholder {
     case .path: KeyText("PATH", "파일 경로(PATH)")
     case .score: KeyText("SCORE", "점수(SCORE)")
     case .number: KeyText("a number N", "번호(N)")
+    }
+  }
+}
+
+extension UsageError.TextDoor {
+  /// The door as a message names it: "--store-path's value", "An argument of 'export'".
+  var name: KeyText {
+    switch self {
+    case .option(let option): KeyText("\(option)'s value", "\(option)의 값")
+    case .command(let command): KeyText("An argument of '\(command)'", "'\(command)'의 인자")
+    case .variable(let variable), .secretVariable(let variable): KeyText(variable, variable)
+    case .line: KeyText("The line", "입력한 줄")
     }
   }
 }

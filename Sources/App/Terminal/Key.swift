@@ -1,3 +1,5 @@
+import Domain
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +21,14 @@ package enum Key: Equatable, Sendable {
   /// as it arrives: a paste that spans reads comes as several `.paste` in a row, so a paste
   /// of any size is never held whole.
   case paste(String)
+  /// A bracketed paste begins: its `.paste` pieces follow, unless it is refused first.
+  case pasteStarted
+  /// Bytes that are not UTF-8, never repaired into text: typed (a terminal set to another
+  /// encoding) or in a bracketed paste (`pasted`). `shown` shows them as `UTF8Bytes.shown`
+  /// does (`\xE9`); for a paste, with a little of the text around them. A paste holding
+  /// them is refused whole: the pieces it gave before are to be taken back, and the rest of
+  /// it is dropped. Typed, the keys that came in the same read after them are dropped.
+  case notUTF8(shown: String, pasted: Bool)
 }
 
 /// Bytes → keys.
@@ -30,8 +40,10 @@ package enum Key: Equatable, Sendable {
 /// other modifiers, such as `ESC[1;5A`, are ignored), UTF-8 split across reads, bracketed paste `ESC[200~ … ESC[201~`
 /// (may span many reads; its text is given read by read, never gathered), DEL 0x7F and
 /// 0x08 as backspace, CR or LF as enter. Unknown
-/// sequences (function keys, Insert, mouse reports, OSC strings) are dropped whole; bytes
-/// that are not UTF-8 are dropped. A character is whole when its bytes are split anywhere;
+/// sequences (function keys, Insert, mouse reports, OSC strings) are dropped whole. Bytes
+/// that are not UTF-8 are never repaired (U+FFFD would put another character, and so
+/// another path, in their place): they come as `.notUTF8`, and what came with them is
+/// dropped (`Key.notUTF8`). A character is whole when its bytes are split anywhere;
 /// a grapheme cluster of several scalars (e + combining accent, 👍🏽) is one key when it
 /// comes in one read, as a terminal sends what one key press typed.
 package struct KeyDecoder: Sendable {
@@ -40,6 +52,14 @@ package struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
   /// Inside a bracketed paste.
   private var isPasting = false
+  /// Inside a bracketed paste that was refused: its text is dropped up to its end.
+  private var isDroppingPaste = false
+  /// The last bytes of the paste given so far (`contextLength` at most), to show around
+  /// bytes that are not UTF-8.
+  private var pasteContext: [UInt8] = []
+
+  /// How many bytes a refused paste shows on each side of the first byte that is not UTF-8.
+  static let contextLength = 24
 
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
@@ -71,14 +91,34 @@ package struct KeyDecoder: Sendable {
   private mutating func decode(into keys: inout [Key]) {
     var index = 0
     var text: [UInt8] = []  // printable UTF-8 gathered, so combining marks stay with their base
+    var invalid: [UInt8] = []  // typed bytes that are not UTF-8, gathered
+    // Once typed bytes that are not UTF-8 came, the keys after them in this read are dropped:
+    // an Enter among them must not run a line that lacks them.
+    var isDropping = false
     func flushText() {
       guard !text.isEmpty else { return }
-      for character in String(decoding: text, as: UTF8.self) where character != "\u{FFFD}" {
-        keys.append(.character(character))
+      if !isDropping {
+        // Gathered one whole character at a time: valid UTF-8, nothing is repaired.
+        for character in String(decoding: text, as: UTF8.self) {
+          keys.append(.character(character))
+        }
       }
       text.removeAll()
     }
-    defer { flushText() }
+    func flushInvalid() {
+      guard !invalid.isEmpty else { return }
+      if !isDropping { keys.append(.notUTF8(shown: UTF8Bytes.shown(invalid), pasted: false)) }
+      invalid.removeAll()
+      isDropping = true
+    }
+    func flush() {
+      flushText()
+      flushInvalid()
+    }
+    func append(_ key: Key) {
+      if !isDropping { keys.append(key) }
+    }
+    defer { flush() }
     while index < pending.count {
       if isPasting {
         guard let end = Self.find(Self.pasteEnd, in: pending, from: index) else {
@@ -86,68 +126,68 @@ package struct KeyDecoder: Sendable {
           // the rest is pasted text, given now.
           let rest = pending[index...]
           let keep = max(Self.markerPrefixLength(at: rest), Self.unfinishedCharacterLength(rest))
-          Self.paste(pending[index..<(pending.count - keep)], into: &keys)
+          paste(pending[index..<(pending.count - keep)], into: &keys)
           pending.removeFirst(pending.count - keep)
           return
         }
-        Self.paste(pending[index..<end], into: &keys)
+        paste(pending[index..<end], into: &keys)
         isPasting = false
+        isDroppingPaste = false
+        pasteContext.removeAll()
         index = end + Self.pasteEnd.count
         continue
       }
       let byte = pending[index]
       switch byte {
       case 0x1B:
-        flushText()
+        flush()
         guard let (consumed, key) = escapeSequence(at: index) else {
           pending.removeFirst(index)
           return
         }
-        if let key { keys.append(key) }
+        if key == .pasteStarted {
+          // A paste that comes with keys dropped is dropped whole.
+          isDroppingPaste = isDropping
+          pasteContext.removeAll()
+        }
+        if let key { append(key) }
         index += consumed
       case 0x0D, 0x0A:
-        flushText()
-        keys.append(.enter)
+        flush()
+        append(.enter)
         index += 1
       case 0x09:
-        flushText()
-        keys.append(.tab)
+        flush()
+        append(.tab)
         index += 1
       case 0x7F, 0x08:
-        flushText()
-        keys.append(.backspace)
+        flush()
+        append(.backspace)
         index += 1
       case 0x01...0x1A:
-        flushText()
-        keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+        flush()
+        append(.control(Character(Unicode.Scalar(byte + 0x60))))
         index += 1
       case 0x00, 0x1C...0x1F:
         index += 1  // Ctrl-@, Ctrl-\ … : no key
       case 0x20...0x7E:
+        flushInvalid()
         text.append(byte)
         index += 1
       default:
-        let length = Self.utf8Length(byte)
-        guard length > 1 else {
-          index += 1  // a stray continuation byte or an invalid lead byte
-          continue
-        }
-        guard index + length <= pending.count else {
-          let available = pending[(index + 1)...]
-          guard available.allSatisfy({ $0 & 0xC0 == 0x80 }) else {
-            index += 1
-            continue
-          }
+        switch Self.step(pending[...], at: index) {
+        case .character(let length):
+          flushInvalid()
+          text.append(contentsOf: pending[index..<(index + length)])
+          index += length
+        case .invalid(let length):
           flushText()
+          invalid.append(contentsOf: pending[index..<(index + length)])
+          index += length
+        case .unfinished:
+          flush()
           pending.removeFirst(index)
           return
-        }
-        let sequence = pending[index..<(index + length)]
-        if sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) {
-          text.append(contentsOf: sequence)
-          index += length
-        } else {
-          index += 1
         }
       }
     }
@@ -192,7 +232,7 @@ package struct KeyDecoder: Sendable {
         case "6": return (consumed, .pageDown)
         case "200":
           isPasting = true
-          return (consumed, nil)
+          return (consumed, .pasteStarted)
         default: return (consumed, nil)
         }
       default: return (consumed, nil)
@@ -257,10 +297,70 @@ package struct KeyDecoder: Sendable {
     }
   }
 
-  /// Pasted bytes as text, when there are any.
-  private static func paste(_ bytes: ArraySlice<UInt8>, into keys: inout [Key]) {
-    guard !bytes.isEmpty else { return }
-    keys.append(.paste(String(decoding: bytes, as: UTF8.self)))
+  /// Pasted bytes as text, when there are any and the paste is not refused. At the first
+  /// bytes that are not UTF-8 the paste is refused (`.notUTF8`, shown with the text around
+  /// them), and the rest of it, up to its end, is dropped; so is a paste that came after
+  /// typed bytes that are not UTF-8, in their read.
+  private mutating func paste(_ bytes: ArraySlice<UInt8>, into keys: inout [Key]) {
+    guard !bytes.isEmpty, !isDroppingPaste else { return }
+    if let text = UTF8Bytes.text(bytes) {
+      keys.append(.paste(text))
+      pasteContext = Array((pasteContext + bytes).suffix(Self.contextLength))
+      return
+    }
+    var index = bytes.startIndex
+    while index < bytes.endIndex, case .character(let length) = Self.step(bytes, at: index) {
+      index += length
+    }
+    var before = (pasteContext + bytes[bytes.startIndex..<index]).suffix(Self.contextLength)
+    let isCutBefore = pasteContext.count + (index - bytes.startIndex) > before.count
+    // Started inside a character: from the next one.
+    while let first = before.first, first & 0xC0 == 0x80 { before.removeFirst() }
+    var after = bytes[index...].prefix(Self.contextLength)
+    let isCutAfter = after.count < bytes.endIndex - index
+    if isCutAfter { after = after.dropLast(Self.unfinishedCharacterLength(after)) }
+    let shown =
+      (isCutBefore ? "…" : "") + UTF8Bytes.shown(Array(before) + Array(after))
+      + (isCutAfter ? "…" : "")
+    keys.append(.notUTF8(shown: shown, pasted: true))
+    isDroppingPaste = true
+    pasteContext.removeAll()
+  }
+
+  /// What the bytes at `index` of `bytes` begin.
+  enum Step: Equatable {
+    /// A whole UTF-8 character of `length` bytes.
+    case character(Int)
+    /// `length` bytes that are not UTF-8 (a stray continuation byte, a lead byte no
+    /// character starts with, a lead byte and the continuation bytes that fit it before a
+    /// byte that does not, an overlong form or a surrogate).
+    case invalid(Int)
+    /// A character whose last bytes have not come.
+    case unfinished
+  }
+
+  /// What the bytes at `index` begin, by the table of well-formed UTF-8 (Unicode 3.9, table
+  /// 3-7): the second byte's range depends on the lead byte, so overlong forms, surrogates
+  /// and code points past U+10FFFF are not characters.
+  static func step(_ bytes: ArraySlice<UInt8>, at index: Int) -> Step {
+    let lead = bytes[index]
+    guard lead >= 0x80 else { return .character(1) }
+    let length = utf8Length(lead)
+    guard length > 1 else { return .invalid(1) }
+    let available = min(length, bytes.endIndex - index)
+    for offset in 1..<available {
+      let byte = bytes[index + offset]
+      let range: ClosedRange<UInt8> =
+        switch (offset, lead) {
+        case (1, 0xE0): 0xA0...0xBF
+        case (1, 0xED): 0x80...0x9F
+        case (1, 0xF0): 0x90...0xBF
+        case (1, 0xF4): 0x80...0x8F
+        default: 0x80...0xBF
+        }
+      guard range.contains(byte) else { return .invalid(offset) }
+    }
+    return available < length ? .unfinished : .character(length)
   }
 
   /// The length of a UTF-8 character at the end of `bytes` whose last bytes have not come

@@ -100,7 +100,7 @@ public enum ArchiveFile {
     // The store's small records first: a store that cannot be read is named before the
     // file is looked at, as when the whole archive was read first.
     _ = try reader.head()
-    let target = PathText.standardized(path)
+    let target = try PathText.standardized(path)
     var info = stat()
     // `cp` refuses `dir/` that is not a folder: a path ending in a slash names a folder.
     if path.utf8.last == UInt8(ascii: "/") {

@@ -38,8 +38,10 @@ extension DocumentBackend {
 
 extension Repositories {
   /// Every repository, all backed by `backend`, whose changes made elsewhere `changes`
-  /// reports.
-  init<Backend: DocumentBackend>(backend: Backend, changes: any StoreObservation) {
+  /// reports, and its waits for another program's lock `waits`.
+  init<Backend: DocumentBackend>(
+    backend: Backend, changes: any StoreObservation, waits: StoreWaits = StoreWaits()
+  ) {
     self.init(
       stopwatch: DocumentStopwatchRepository(backend: backend),
       bookmarks: DocumentBookmarkRepository(backend: backend),
@@ -47,7 +49,7 @@ extension Repositories {
       screens: DocumentScreenRepository(backend: backend),
       mindLogs: DocumentMindLogRepository(backend: backend),
       chat: DocumentChatRepository(backend: backend),
-      archive: DocumentArchiveRepository(backend: backend), changes: changes)
+      archive: DocumentArchiveRepository(backend: backend), changes: changes, waits: waits)
   }
 }
 

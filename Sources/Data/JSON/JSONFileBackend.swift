@@ -11,6 +11,8 @@ import Foundation
 actor JSONFileBackend: DocumentBackend {
   private var files: JSONFiles
   private let lockPath: String
+  /// Where a change waiting for another program's lock is reported.
+  private let waiting: LockWaiting
   private let executor: StoreExecutor
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
@@ -20,7 +22,8 @@ actor JSONFileBackend: DocumentBackend {
   /// other process holds the lock now (else a later open deletes them).
   init(
     filePath: String, directoryPath: String, journalLimit: JournalLimit,
-    versions: DocumentVersions, salvaging: Bool = false, thread: StoreThread = .own
+    versions: DocumentVersions, salvaging: Bool = false, thread: StoreThread = .own,
+    waiting: LockWaiting = LockWaiting(waits: StoreWaits(), store: "")
   ) throws(DomainError) {
     let lockPath = filePath + ".lock"
     // Reads take no lock, so the lock file is not opened here: a link in its place is
@@ -40,6 +43,7 @@ actor JSONFileBackend: DocumentBackend {
       filePath: filePath, directoryPath: directoryPath, journalLimit: journalLimit,
       versions: versions, salvaging: salvaging)
     self.lockPath = lockPath
+    self.waiting = waiting
     executor = StoreExecutor(thread, label: "pocket.json")
   }
 
@@ -84,7 +88,7 @@ actor JSONFileBackend: DocumentBackend {
     _ decide: (StoreState) throws -> (change: StoreChange?, result: Result)
   ) throws -> (applied: ChangeResult, result: Result) {
     do {
-      return try DurableFile.withLock(lockPath) {
+      return try DurableFile.withLock(lockPath, waiting: waiting) {
         try files.catchUp()
         let (change, result) = try decide(files.state)
         guard let change else { return (.unchanged, result) }

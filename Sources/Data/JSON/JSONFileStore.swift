@@ -32,11 +32,14 @@ public final class JSONFileStore: Sendable {
   private let changes: StoreFileWatch
   /// The screens, kept in memory when the disk has no room for them.
   private let unsavedScreens: UnsavedScreens
+  /// Where a change waiting for another program's lock is reported.
+  private let waits: StoreWaits
 
-  private init(fileURL: URL, backend: JSONFileBackend, watch: WatchChoice) {
+  private init(fileURL: URL, backend: JSONFileBackend, watch: WatchChoice, waits: StoreWaits) {
     self.fileURL = fileURL
     self.backend = backend
     unsavedScreens = UnsavedScreens(DocumentScreenRepository(backend: backend))
+    self.waits = waits
     changes = StoreFileWatch(
       folder: fileURL.deletingLastPathComponent().path,
       names: [Self.fileName, Self.journalName], vital: [], ending: [Self.fileName],
@@ -63,11 +66,14 @@ public final class JSONFileStore: Sendable {
   ///   a document this version of Pocket can read (empty, truncated, not JSON, wrong shape,
   ///   newer version).
   /// `watch`: how changes other processes write are noticed (`Repositories.changes`);
-  /// `thread`: the thread the store's calls run on (`StoreThread`).
+  /// `thread`: the thread the store's calls run on (`StoreThread`); `waits`: where a change
+  /// waiting for another program's lock is reported (`Repositories.waits`).
   public static func open(
-    directory: URL, watch: WatchChoice = .automatic, thread: StoreThread = .own
+    directory: URL, watch: WatchChoice = .automatic, thread: StoreThread = .own,
+    waits: StoreWaits = StoreWaits()
   ) throws(DomainError) -> JSONFileStore {
-    try open(directory: directory, journalLimit: .pocket, watch: watch, thread: thread)
+    try open(
+      directory: directory, journalLimit: .pocket, watch: watch, thread: thread, waits: waits)
   }
 
   /// Opens the store in `directory`; the snapshot is rewritten once the journal is as long
@@ -79,8 +85,10 @@ public final class JSONFileStore: Sendable {
   /// `unreadable()`, so what can be read can be exported, or everything replaced by an
   /// import. Only for that rescue: a store opened so should not be changed otherwise.
   /// - Throws: as `open` does for everything else.
-  public static func openSalvaging(directory: URL) throws(DomainError) -> JSONFileStore {
-    try open(directory: directory, journalLimit: .pocket, salvaging: true)
+  public static func openSalvaging(
+    directory: URL, waits: StoreWaits = StoreWaits()
+  ) throws(DomainError) -> JSONFileStore {
+    try open(directory: directory, journalLimit: .pocket, salvaging: true, waits: waits)
   }
 
   /// The journal lines `openSalvaging` skipped, each with why.
@@ -90,7 +98,8 @@ public final class JSONFileStore: Sendable {
 
   static func open(
     directory: URL, journalLimit: JournalLimit, versions: DocumentVersions = .pocket,
-    salvaging: Bool = false, watch: WatchChoice = .automatic, thread: StoreThread = .own
+    salvaging: Bool = false, watch: WatchChoice = .automatic, thread: StoreThread = .own,
+    waits: StoreWaits = StoreWaits()
   ) throws(DomainError) -> JSONFileStore {
     let directoryPath = directory.standardizedFileURL.path
     let fileURL = directory.standardizedFileURL.appendingPathComponent(fileName)
@@ -98,15 +107,15 @@ public final class JSONFileStore: Sendable {
     try StoreFolder.check(directoryPath)
     let backend = try JSONFileBackend(
       filePath: fileURL.path, directoryPath: directoryPath, journalLimit: journalLimit,
-      versions: versions, salvaging: salvaging, thread: thread)
-    return JSONFileStore(fileURL: fileURL, backend: backend, watch: watch)
+      versions: versions, salvaging: salvaging, thread: thread,
+      waiting: LockWaiting(waits: waits, store: fileURL.path))
+    return JSONFileStore(fileURL: fileURL, backend: backend, watch: watch, waits: waits)
   }
 
-  /// The repositories of this store.
   /// The repositories of this store. When the disk has no room for the screen shown and
   /// its rows, they are kept in memory instead (`UnsavedScreens`; `takeWarnings` says so).
   public var repositories: Repositories {
-    var repositories = Repositories(backend: backend, changes: changes)
+    var repositories = Repositories(backend: backend, changes: changes, waits: waits)
     repositories.screens = unsavedScreens
     return repositories
   }

@@ -97,6 +97,8 @@ struct LibPQ: Sendable {
         Int32
       ) -> Int32
     let getResult: @convention(c) (Conn?) -> PGResult?
+    /// Asks the server to send the results so far (`PQsendFlushRequest`).
+    let sendFlushRequest: @convention(c) (Conn?) -> Int32
   }
 
   // ConnStatusType, ExecStatusType, PGTransactionStatusType and the diagnostic fields.
@@ -219,11 +221,12 @@ struct LibPQ: Sendable {
           UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
           Int32
         ) -> Int32).self),
-      let getResult = symbol("PQgetResult", as: (@convention(c) (Conn?) -> PGResult?).self)
+      let getResult = symbol("PQgetResult", as: (@convention(c) (Conn?) -> PGResult?).self),
+      let sendFlushRequest = symbol("PQsendFlushRequest", as: ConnInt.self)
     {
       pipeline = Pipeline(
         enter: enter, exit: exit, sync: sync, sendQueryParams: sendQueryParams,
-        getResult: getResult)
+        getResult: getResult, sendFlushRequest: sendFlushRequest)
     }
     return .library(
       LibPQ(
@@ -282,6 +285,8 @@ struct PostgresError: Error, Equatable, CustomStringConvertible {
   /// Another transaction's change conflicts with this one's (`serialization_failure`,
   /// `deadlock_detected`): the transaction may be run again.
   var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
+  /// A lock was waited for longer than `lock_timeout` allows (`lock_not_available`).
+  var isLockTimeout: Bool { sqlState == "55P03" }
   /// A unique or primary key already holds the value.
   var isUniquenessViolation: Bool { sqlState == "23505" }
   /// The statement names a table, column or function the schema does not have.

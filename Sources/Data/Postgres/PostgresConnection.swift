@@ -169,6 +169,10 @@ final class PostgresConnection {
     }
   }
 
+  /// The statement whose wait is reported, and where (`LockWaiting`): the store's lock,
+  /// which waits while another program's transaction holds it.
+  var watched: (sql: String, waiting: LockWaiting)?
+
   /// Makes the next statement the transaction's last: its COMMIT travels in the same round
   /// trip, and the statement's result comes back once the commit is done (a write of one
   /// statement then costs one round trip, not two). When the statement fails the server
@@ -266,7 +270,11 @@ final class PostgresConnection {
     for (index, statement) in statements.enumerated() {
       let result: LibPQ.PGResult
       do {
-        result = try runAlone(statement.sql, statement.values)
+        result = try watching(statement.sql) {
+          Result { () throws(PostgresError) in
+            try runAlone(statement.sql, statement.values)
+          }
+        }.get()
       } catch {
         kept.map(libpq.clear)
         var error = error
@@ -289,10 +297,15 @@ final class PostgresConnection {
     guard pipeline.enter(handle) == 1 else { throw lastError() }
     defer { _ = pipeline.exit(handle) }
     for statement in statements {
+      // The server sends results when told to flush (or at the sync): around the watched
+      // statement it is told to, so that the wait for its result is its own.
+      let flushes = isWatched(statement.sql)
+      if flushes { guard pipeline.sendFlushRequest(handle) == 1 else { throw lastError() } }
       let sent = Self.withParameters(statement.values) { count, parameters in
         pipeline.sendQueryParams(handle, statement.sql, count, nil, parameters, nil, nil, 0)
       }
       guard sent == 1 else { throw lastError() }
+      if flushes { guard pipeline.sendFlushRequest(handle) == 1 else { throw lastError() } }
     }
     guard pipeline.sync(handle) == 1 else { throw lastError() }
     roundTrips += 1
@@ -300,7 +313,8 @@ final class PostgresConnection {
     var last: LibPQ.PGResult?
     // Each statement's result, then the end of its results (no result); then the sync.
     for index in statements.indices {
-      guard let result = pipeline.getResult(handle) else { throw lastError() }
+      let next = watching(statements[index].sql) { pipeline.getResult(handle) }
+      guard let result = next else { throw lastError() }
       while let extra = pipeline.getResult(handle) { libpq.clear(extra) }
       let status = libpq.resultStatus(result)
       if status == LibPQ.commandOK || status == LibPQ.tuplesOK {
@@ -374,19 +388,5 @@ final class PostgresConnection {
       throw error(of: result)
     }
     return result
-  }
-
-  /// libpq's message, on one line: "ERROR:  " and the trailing newline taken off, the lines of
-  /// a multi-line message joined.
-  static func message(_ pointer: UnsafePointer<CChar>?) -> String {
-    let text = pointer.map { String(cString: $0) } ?? ""
-    let lines = text.split(whereSeparator: \.isNewline).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }.filter { !$0.isEmpty }
-    let joined = lines.joined(separator: "; ")
-    for prefix in ["ERROR:  ", "FATAL:  ", "ERROR: ", "FATAL: "] where joined.hasPrefix(prefix) {
-      return String(joined.dropFirst(prefix.count))
-    }
-    return joined.isEmpty ? "no reason given" : joined
   }
 }

@@ -23,15 +23,21 @@ actor PostgresDatabase {
   /// this actor's own queue, and every call throws what reaching it threw.
   private let reaching: Concurrently<PostgresStore.Reached>
   private let executor: StoreExecutor
+  /// Where a write waiting for the store's lock is reported.
+  let waits: StoreWaits
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
   /// How many times a transaction that met a conflict is run in all.
   static let attempts = 5
 
-  init(reaching: Concurrently<PostgresStore.Reached>, schema: String, thread: StoreThread) {
+  init(
+    reaching: Concurrently<PostgresStore.Reached>, schema: String, thread: StoreThread,
+    waits: StoreWaits = StoreWaits()
+  ) {
     self.reaching = reaching
     self.schema = schema
+    self.waits = waits
     executor = StoreExecutor(thread, label: "pocket.postgres")
   }
 
@@ -39,6 +45,11 @@ actor PostgresDatabase {
   /// schema), once the server is reached.
   private func reached() throws(DomainError) -> (connection: PostgresConnection, name: String) {
     let reached = try reaching.value()
+    if reached.connection.watched == nil {
+      reached.connection.watched = (
+        Self.lockStatement(schema).sql, LockWaiting(waits: waits, store: reached.name)
+      )
+    }
     return (reached.connection, reached.name)
   }
 
@@ -117,7 +128,7 @@ actor PostgresDatabase {
     var attempt = 1
     while true {
       do {
-        let prelude = locked ? [Self.lockStatement(schema)] : []
+        let prelude = locked ? [Self.lockTimeout, Self.lockStatement(schema)] : []
         return try connection.transaction(begin, prelude: prelude) { try body(connection) }
       } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
         attempt += 1
@@ -153,6 +164,13 @@ actor PostgresDatabase {
     try connection.execute(statement.sql, arguments: statement.values)
   }
 
+  /// How long a write waits for a lock another program's transaction holds (the store's
+  /// lock, a row), then gives up (`55P03`, reported as `DomainError.storeBusy`): as long
+  /// as the other stores wait. For the transaction only.
+  static var lockTimeout: (sql: String, values: [any PostgresBindable]) {
+    ("SET LOCAL lock_timeout = '\(FileLock.patience.components.seconds)s'", [])
+  }
+
   /// The statement that takes the store's write lock until the transaction ends.
   static func lockStatement(_ schema: String) -> (sql: String, values: [any PostgresBindable]) {
     ("SELECT pg_advisory_xact_lock(hashtext($1))", ["pocket." + schema])
@@ -174,6 +192,9 @@ extension PostgresError {
   /// there) is `corruptStore`; anything else (the server gone, refused, out of space,
   /// permissions) is `storageUnavailable`. The reason is the server's message.
   func domainError(name: String) -> DomainError {
+    if isLockTimeout {
+      return .storeBusy(path: name, reason: message)
+    }
     if isSchemaMismatch {
       return .corruptStore(path: name, reason: "the schema is not this Pocket's: \(message)")
     }

@@ -11,7 +11,8 @@ extension PostgresStore {
       screens: PostgresScreenRepository(database: database),
       mindLogs: PostgresMindLogRepository(database: database),
       chat: PostgresChatRepository(database: database),
-      archive: PostgresArchiveRepository(database: database), changes: changes)
+      archive: PostgresArchiveRepository(database: database), changes: changes,
+      waits: database.waits)
   }
 
   /// Every record that can be read, and each row that cannot, named: what `pocket export`

@@ -32,7 +32,7 @@ public final class PostgresStore: Sendable {
   let changes: PostgresChangeListener
 
   private init(
-    schema: String, thread: StoreThread,
+    schema: String, thread: StoreThread, waits: StoreWaits,
     _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
   ) {
     let reaching: Concurrently<Reached>
@@ -56,7 +56,7 @@ public final class PostgresStore: Sendable {
       }
     }
     self.reaching = reaching
-    database = PostgresDatabase(reaching: reaching, schema: schema, thread: thread)
+    database = PostgresDatabase(reaching: reaching, schema: schema, thread: thread, waits: waits)
     changes = PostgresChangeListener(reaching: reaching, schema: schema)
   }
 
@@ -91,11 +91,12 @@ public final class PostgresStore: Sendable {
   /// schema. For `.main` (a one-shot command), `context` is called and libpq loaded here,
   /// the thread only connects, and the schema is checked with the first statement: a
   /// schema `open` refuses is refused by every statement instead, with nothing written.
+  /// `waits`: where a write waiting for the store's lock is reported (`Repositories.waits`).
   public static func reaching(
-    schema: String, thread: StoreThread = .own,
+    schema: String, thread: StoreThread = .own, waits: StoreWaits = StoreWaits(),
     _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
   ) -> PostgresStore {
-    PostgresStore(schema: schema, thread: thread, context)
+    PostgresStore(schema: schema, thread: thread, waits: waits, context)
   }
 
   /// Ends the store's connection to the server, telling the server (as `psql` does when it

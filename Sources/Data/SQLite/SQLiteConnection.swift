@@ -95,6 +95,8 @@ final class SQLiteConnection {
   private var isClosed = false
   /// Prepared statements by SQL text, reused across calls.
   private var statements: [String: SQLiteStatement] = [:]
+  /// What a call does while another connection holds a lock it needs (`waitForLocks`).
+  private let busyWait = SQLiteBusyWait()
   /// The file `path` named when it was opened (its device and inode), while SQLite said
   /// its open file was the one there (`SQLITE_FCNTL_HAS_MOVED`); `nil` when it could not
   /// be told.
@@ -151,6 +153,7 @@ final class SQLiteConnection {
     var copiedFrames: Int32 = 0
     let code = sqlite3_wal_checkpoint_v2(
       handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &copiedFrames)
+    busyWait.ended()
     guard code == SQLITE_OK else {
       throw SQLiteError(
         code: code, message: String(cString: sqlite3_errmsg(handle)), sql: "wal_checkpoint")
@@ -179,9 +182,13 @@ final class SQLiteConnection {
     }
   }
 
-  /// Waits up to `milliseconds` for another connection's lock instead of failing at once.
-  func setBusyTimeout(milliseconds: Int32) {
-    sqlite3_busy_timeout(handle, milliseconds)
+  /// Waits up to `patience` for another connection's lock instead of failing at once, and
+  /// reports a wait that lasts to `waiting` (`SQLiteBusyWait`).
+  func waitForLocks(patience: Duration, reporting waiting: LockWaiting) {
+    busyWait.patience = patience
+    busyWait.waiting = waiting
+    sqlite3_busy_handler(
+      handle, SQLiteBusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque())
   }
 
   /// Whether SQLite opened the file read-only (it does so silently for a write-protected
@@ -351,7 +358,7 @@ final class SQLiteConnection {
   ///   unknown table or column), else what stopped SQLite (a damaged file, a lock, no memory).
   private func cachedStatement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     if let statement = statements[sql] { return statement }
-    let statement = try SQLiteStatement(database: handle, sql: sql)
+    let statement = try SQLiteStatement(database: handle, sql: sql, busyWait: busyWait)
     statements[sql] = statement
     return statement
   }

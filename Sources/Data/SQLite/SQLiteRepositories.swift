@@ -6,8 +6,8 @@ import Foundation
 
 extension Repositories {
   /// Every repository, all sharing `database`, whose changes made elsewhere `changes`
-  /// reports.
-  init(database: SQLiteDatabase, changes: any StoreObservation) {
+  /// reports, and its waits for another program's lock `waits`.
+  init(database: SQLiteDatabase, changes: any StoreObservation, waits: StoreWaits) {
     self.init(
       stopwatch: SQLiteStopwatchRepository(database: database),
       bookmarks: SQLiteBookmarkRepository(database: database),
@@ -15,7 +15,7 @@ extension Repositories {
       screens: SQLiteScreenRepository(database: database),
       mindLogs: SQLiteMindLogRepository(database: database),
       chat: SQLiteChatRepository(database: database),
-      archive: SQLiteArchiveRepository(database: database), changes: changes)
+      archive: SQLiteArchiveRepository(database: database), changes: changes, waits: waits)
   }
 }
 

@@ -6,8 +6,10 @@ final class SQLiteStatement {
   let sql: String
   private let handle: OpaquePointer
   private let database: OpaquePointer
+  /// Told when a step is done, so that a wait for a lock it reported ends with it.
+  private let busyWait: SQLiteBusyWait?
 
-  init(database: OpaquePointer, sql: String) throws(SQLiteError) {
+  init(database: OpaquePointer, sql: String, busyWait: SQLiteBusyWait? = nil) throws(SQLiteError) {
     var handle: OpaquePointer?
     let code = sqlite3_prepare_v3(
       database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
@@ -19,6 +21,7 @@ final class SQLiteStatement {
     self.sql = sql
     self.handle = handle
     self.database = database
+    self.busyWait = busyWait
   }
 
   deinit {
@@ -74,6 +77,7 @@ final class SQLiteStatement {
   /// Advances to the next row: `true` on a row, `false` when done.
   func step() throws(SQLiteError) -> Bool {
     let code = sqlite3_step(handle)
+    busyWait?.ended()
     switch code {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false

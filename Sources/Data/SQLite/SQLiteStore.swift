@@ -32,12 +32,22 @@ public final class SQLiteStore: Sendable {
   private let changes: StoreFileWatch
   /// The screens, kept in memory when the disk has no room for them.
   private let unsavedScreens: UnsavedScreens
+  /// Where calls waiting for another program's lock are reported.
+  let waits: StoreWaits
 
-  private init(path: String, schemaVersion: Int, database: SQLiteDatabase, watch: WatchChoice) {
+  /// How long a call waits for another connection's lock before it gives up: as long as a
+  /// json store's writer waits for its lock.
+  static let lockPatience = FileLock.patience
+
+  private init(
+    path: String, schemaVersion: Int, database: SQLiteDatabase, watch: WatchChoice,
+    waits: StoreWaits
+  ) {
     self.path = path
     self.schemaVersion = schemaVersion
     self.database = database
     unsavedScreens = UnsavedScreens(SQLiteScreenRepository(database: database))
+    self.waits = waits
     let name = PathText.lastComponent(path)
     changes = StoreFileWatch(
       folder: PathText.folder(of: path), names: [name, name + "-wal"],
@@ -57,7 +67,7 @@ public final class SQLiteStore: Sendable {
   /// rows are kept in memory instead, so a front end that only reads never fails on saving
   /// them (`takeWarnings` says so once).
   public var repositories: Repositories {
-    var repositories = Repositories(database: database, changes: changes)
+    var repositories = Repositories(database: database, changes: changes, waits: waits)
     repositories.screens = unsavedScreens
     return repositories
   }
@@ -85,16 +95,19 @@ public final class SQLiteStore: Sendable {
   /// - Parameter watch: how changes other processes commit are noticed (`Repositories.changes`).
   /// - Parameter durability: when a commit returns (`SQLiteDurability`).
   /// - Parameter thread: the thread the store's calls run on (`StoreThread`).
+  /// - Parameter waits: where a call waiting for another program's lock is reported, from
+  ///   the open on (`Repositories.waits`); it waits `lockPatience` at most.
   public static func open(
     path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit,
-    thread: StoreThread = .own
+    thread: StoreThread = .own, waits: StoreWaits = StoreWaits()
   ) throws(DomainError) -> SQLiteStore {
-    let given = PathText.standardized(path)
+    let given = try PathText.standardized(path)
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
     let fileNames = SQLiteFile.fileNames(
       for: PathText.lastComponent(given), creating: lstat(given, &info) != 0)
     try StoreFolder.createIfMissing(PathText.folder(of: given), holding: fileNames)
+    let waiting = LockWaiting(waits: waits, store: given)
     // SQLITE_OPEN_NOFOLLOW refuses a link anywhere in the path: the folder's own path is
     // resolved first, so that only a link in the place of the file is refused.
     let directory = try PathText.resolved(PathText.folder(of: given))
@@ -105,21 +118,22 @@ public final class SQLiteStore: Sendable {
     let leftovers = SQLiteFile.temporaryPrefix(for: PathText.lastComponent(path))
     if StoreFolder.hasLeftovers(in: directory, prefix: leftovers) {
       // New files are made under this lock, so none of these is in use.
-      try StoreFolder.withExclusiveLock(directory) {
+      try StoreFolder.withExclusiveLock(directory, waiting: waiting) {
         StoreFolder.removeLeftovers(in: directory, prefix: leftovers)
       }
     }
     if try !SQLiteFile.exists(path) {
-      try createDatabase(at: path)
+      try createDatabase(at: path, waiting: waiting)
     }
     do {
-      let (connection, version) = try connect(path: path, durability: durability)
+      let (connection, version) = try connect(
+        path: path, durability: durability, waiting: LockWaiting(waits: waits, store: path))
       return SQLiteStore(
         path: path, schemaVersion: version,
         database: SQLiteDatabase(connection: connection, thread: thread),
-        watch: watch)
+        watch: watch, waits: waits)
     } catch let error as SQLiteError where error.isNoSpace {
-      return try openForReading(path: path, watch: watch, thread: thread)
+      return try openForReading(path: path, watch: watch, thread: thread, waits: waits)
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)
     }
@@ -142,7 +156,7 @@ public final class SQLiteStore: Sendable {
   /// before), and on a full disk no connection can commit, since a commit must first grow
   /// the log (see docs/storage.md, "A full disk").
   private static func openForReading(
-    path: String, watch: WatchChoice, thread: StoreThread
+    path: String, watch: WatchChoice, thread: StoreThread, waits: StoreWaits
   ) throws(DomainError) -> SQLiteStore {
     // Taken before the file is first read: a change after it is noticed (`SQLiteDatabase`).
     let stamp = SQLiteFile.Stamp(path: path)
@@ -167,7 +181,7 @@ public final class SQLiteStore: Sendable {
         path: path, schemaVersion: version,
         database: SQLiteDatabase(
           connection: connection, thread: thread, readingOnly: (refusal, stamp)),
-        watch: watch)
+        watch: watch, waits: waits)
     } catch {
       throw SQLiteDatabase.domainError(error, path: path)
     }
@@ -186,9 +200,11 @@ public final class SQLiteStore: Sendable {
   /// into place, so `path` never names a half-made file, even if the process is killed.
   /// When another process links its new file first, that one is kept. The folder is locked
   /// meanwhile, so that no opening process takes the new file for a leftover.
-  private static func createDatabase(at path: String) throws(DomainError) {
+  private static func createDatabase(
+    at path: String, waiting: LockWaiting
+  ) throws(DomainError) {
     let directory = PathText.folder(of: path)
-    try StoreFolder.withExclusiveLock(directory) { () throws(DomainError) in
+    try StoreFolder.withExclusiveLock(directory, waiting: waiting) { () throws(DomainError) in
       try createDatabase(at: path, in: directory)
     }
   }
@@ -226,14 +242,15 @@ public final class SQLiteStore: Sendable {
   ///
   /// A file already at the current version costs a few cheap statements: two pragmas read,
   /// one `sqlite_master` query, three pragmas set; no transaction, no migration.
-  private static func connect(path: String, durability: SQLiteDurability = .everyCommit) throws
-    -> (connection: SQLiteConnection, version: Int)
-  {
+  private static func connect(
+    path: String, durability: SQLiteDurability = .everyCommit,
+    waiting: LockWaiting = LockWaiting(waits: StoreWaits(), store: "")
+  ) throws -> (connection: SQLiteConnection, version: Int) {
     // No SQLITE_OPEN_CREATE: the file exists by now, and one that vanished since must not be
     // recreated with the default mode. No link is followed to it.
     let connection = try SQLiteConnection(
       path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW)
-    connection.setBusyTimeout(milliseconds: 5_000)
+    connection.waitForLocks(patience: lockPatience, reporting: waiting)
     guard !connection.isReadOnly else {
       throw DomainError.storageUnavailable(path: path, reason: "the file is read-only")
     }

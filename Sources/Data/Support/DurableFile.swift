@@ -207,13 +207,15 @@ enum DurableFile {
 
   /// Runs `body` holding an exclusive advisory lock (`flock`) on the file at `lockPath`,
   /// created with mode 0600 when missing. Another holder is waited for at most
-  /// `FileLock.patience`.
+  /// `FileLock.patience` (a wait that lasts reported to `waiting`).
   /// - Throws: `FileLock.Busy` when the wait ran out; `Failure.notWritten` when the lock
   ///   file cannot be opened or locked; what `body` throws.
-  static func withLock<Result>(_ lockPath: String, _ body: () throws -> Result) throws -> Result {
+  static func withLock<Result>(
+    _ lockPath: String, waiting: LockWaiting? = nil, _ body: () throws -> Result
+  ) throws -> Result {
     let descriptor = try openLockFile(lockPath)
     defer { close(descriptor) }
-    try FileLock.acquire(descriptor, path: lockPath, exclusive: true)
+    try FileLock.acquire(descriptor, path: lockPath, exclusive: true, waiting: waiting)
     defer { flock(descriptor, LOCK_UN) }
     return try body()
   }

@@ -36,16 +36,20 @@ enum FileLock {
   }
 
   /// Takes the lock on `descriptor` (open on the file at `path`), `exclusive` or shared,
-  /// waiting for another holder at most `patience`.
+  /// waiting for another holder at most `patience`; a wait that lasts is reported to
+  /// `waiting`, and its end.
   /// - Throws: `Busy` when the wait ran out; `DurableFile.Failure.notWritten` when the lock
   ///   cannot be taken at all.
   static func acquire(
-    _ descriptor: Int32, path: String, exclusive: Bool, patience: Duration = patience
+    _ descriptor: Int32, path: String, exclusive: Bool, patience: Duration = patience,
+    waiting: LockWaiting? = nil
   ) throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: patience)
     var pause: Int64 = 1
+    defer { waiting?.ended() }
     while !(try tryAcquire(descriptor, path: path, exclusive: exclusive)) {
+      waiting?.check()
       guard clock.now < deadline else {
         throw Busy(path: path, holder: holder(of: descriptor), waited: patience)
       }

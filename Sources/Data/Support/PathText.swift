@@ -18,9 +18,11 @@ public enum PathText {
   /// `path` made absolute (from the current folder) with its `.` and `..` parts worked out
   /// and its repeated and last slashes dropped, as `URL(fileURLWithPath:)`'s
   /// `standardizedFileURL.path` gives it.
-  public static func standardized(_ path: String) -> String {
-    let absolute =
-      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+  /// - Throws: `.storageUnavailable` for a relative path when the current folder's path is
+  ///   not UTF-8 (`currentFolder()`): joined to it repaired, the path would name another
+  ///   file.
+  public static func standardized(_ path: String) throws(DomainError) -> String {
+    let absolute = path.hasPrefix("/") ? path : try currentFolder(resolving: path) + "/" + path
     var parts: [ArraySlice<UInt8>] = []
     for part in components(absolute) {
       if part.elementsEqual("..".utf8) {
@@ -77,13 +79,57 @@ public enum PathText {
   }
 
   /// `directory` with every symbolic link in its path resolved.
+  /// - Throws: `.storageUnavailable` when it cannot be resolved, or when its real path is
+  ///   not UTF-8 (a link to such a folder): repaired, it would name another folder.
   public static func resolved(_ directory: String) throws(DomainError) -> String {
     guard let real = realpath(directory, nil) else {
       throw .storageUnavailable(
         path: directory, reason: "cannot resolve the folder: \(String(cString: strerror(errno)))")
     }
     defer { free(real) }
-    return String(cString: real)
+    let bytes = UnsafeRawBufferPointer(start: real, count: strlen(real))
+    guard let text = UTF8Bytes.text(bytes) else {
+      throw .storageUnavailable(
+        path: directory,
+        reason: Advice.keepPathBytes.after(
+          "its real path is not UTF-8 text: '\(UTF8Bytes.shown(Array(bytes)))'"))
+    }
+    return text
+  }
+
+  /// The current folder's path, byte for byte (`getcwd`); `nil` when it cannot be read (it
+  /// was deleted, or a part of it cannot be searched).
+  public static func currentFolder() -> [UInt8]? {
+    var size = Int(PATH_MAX) + 1
+    while size <= 1 << 20 {
+      var buffer = [CChar](repeating: 0, count: size)
+      if getcwd(&buffer, size) != nil {
+        return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      }
+      guard errno == ERANGE else { return nil }
+      size *= 2
+    }
+    return nil
+  }
+
+  /// The current folder's path as text, to resolve the relative `path` against.
+  /// - Throws: `.storageUnavailable` naming `path` when the folder's path is not UTF-8 or
+  ///   cannot be read.
+  public static func currentFolder(resolving path: String) throws(DomainError) -> String {
+    guard let bytes = currentFolder() else {
+      throw .storageUnavailable(
+        path: path,
+        reason: "the current folder cannot be read (\(String(cString: strerror(errno)))) to "
+          + "resolve the relative path; give an absolute path")
+    }
+    guard let text = UTF8Bytes.text(bytes) else {
+      throw .storageUnavailable(
+        path: path,
+        reason: Advice.keepPathBytes.after(
+          "the relative path is resolved against the current folder, whose path is not UTF-8 "
+            + "text: '\(UTF8Bytes.shown(bytes))'"))
+    }
+    return text
   }
 
   /// The non-empty parts of `path` between its slashes.

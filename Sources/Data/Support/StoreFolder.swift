@@ -121,12 +121,14 @@ enum StoreFolder {
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {
+      // A name that is not UTF-8 is never one of Pocket's (they are ASCII), and repaired it
+      // would name another file: it is passed over.
       let name = withUnsafePointer(to: &entry.pointee.d_name) {
         $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
-          String(cString: $0)
+          UTF8Bytes.text(UnsafeRawBufferPointer(start: $0, count: strlen($0)))
         }
       }
-      guard name.hasPrefix(prefix) else { continue }
+      guard let name, name.hasPrefix(prefix) else { continue }
       var info = stat()
       if lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
         names.append(name)
@@ -136,9 +138,9 @@ enum StoreFolder {
   }
 
   /// Runs `body` holding an exclusive `flock` on the folder itself, waiting for another
-  /// holder at most `FileLock.patience`.
+  /// holder at most `FileLock.patience` (a wait that lasts reported to `waiting`).
   static func withExclusiveLock<Result>(
-    _ directory: String, _ body: () throws(DomainError) -> Result
+    _ directory: String, waiting: LockWaiting? = nil, _ body: () throws(DomainError) -> Result
   ) throws(DomainError) -> Result {
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -147,7 +149,7 @@ enum StoreFolder {
     }
     defer { close(descriptor) }
     do {
-      try FileLock.acquire(descriptor, path: directory, exclusive: true)
+      try FileLock.acquire(descriptor, path: directory, exclusive: true, waiting: waiting)
     } catch let busy as FileLock.Busy {
       throw .storageUnavailable(path: busy.path, reason: busy.reason)
     } catch {

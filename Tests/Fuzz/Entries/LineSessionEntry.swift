@@ -79,9 +79,9 @@
       let time = LocalTime(timeline: LocalTime.system().timeline, timeZone: .gmt)
       var pocket = Pocket(environment: ["TZ": "UTC"], console: console, time: time)
       let opened = OpenedStoreBox()
-      pocket.openStore = { options, environment in
+      pocket.openStore = { options, environment, waits in
         let store = try OpenedStore.open(
-          options, environment: environment, headStart: nil, waiting: false)
+          options, environment: environment, headStart: nil, waiting: false, waits: waits)
         opened.store = store
         return store
       }

@@ -3,16 +3,17 @@
 /// Pocket's paths are `String`s, which cannot hold bytes that are not UTF-8: repaired (as
 /// `CommandLine.arguments` and `String(decoding:as:)` repair them, with U+FFFD) a path
 /// would name another file. So such bytes are never repaired: they are refused, and the
-/// message shows them with `shown(_:)`.
-enum UTF8Bytes {
+/// message shows them with `shown(_:)`. Every layer refuses them the same way (a store's
+/// folder whose real path is not UTF-8, a key typed or pasted), so this lives here.
+public enum UTF8Bytes {
   /// `bytes` as text when they are UTF-8; `nil` when they are not.
-  static func text(_ bytes: some Collection<UInt8>) -> String? {
+  public static func text(_ bytes: some Collection<UInt8>) -> String? {
     String(validating: bytes, as: UTF8.self)
   }
 
   /// `bytes` for a message: each character that is UTF-8 as it is, each byte that is not
   /// as `\xHH` (`st\xFFore`).
-  static func shown(_ bytes: [UInt8]) -> String {
+  public static func shown(_ bytes: [UInt8]) -> String {
     var shown = ""
     var index = 0
     while index < bytes.count {
@@ -35,11 +36,4 @@ enum UTF8Bytes {
     }
     return shown
   }
-}
-
-/// A line read from standard input.
-package enum TypedLine: Equatable, Sendable {
-  case text(String)
-  /// A line that is not UTF-8, as `UTF8Bytes.shown` shows it: refused, never repaired.
-  case notUTF8(shown: String)
 }
