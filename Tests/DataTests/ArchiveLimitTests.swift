@@ -84,6 +84,20 @@ import Testing
             + "it may hold"))
   }
 
+  /// One line, keys written with escapes and members in any order: still read a chunk at
+  /// a time, not whole.
+  @Test func aFileOnOneLineWithEscapedKeysIsReadAChunkAtATime() throws {
+    let text =
+      #"{"version":1,"\u0063hat":{"messages":[{"\u0069d":1,"content":"a","dateMs":0,"#
+      + #""isEdited":false},{"id":2,"content":"b","dateMs":0,"isEdited":true}]},"#
+      + #""format":"pocket-json"}"#
+    let layout = try ArchiveFileLayout.scan(WindowedFile(bytes: Array(text.utf8)))
+    #expect(layout.messages?.count == 2 && layout.messages?.lastKey == 2)
+    let reader = try ArchiveFile.open(bytes: Array(text.utf8), path: "a.json")
+    #expect(reader is ValidatedArchiveReader, "the file is read a chunk at a time")
+    #expect(try StoreArchive(reading: reader).messages.map(\.content) == ["a", "b"])
+  }
+
   static func messages(_ count: Int, content: (Int) -> String = { "m\($0)" }) -> StoreArchive {
     var archive = StoreArchive()
     archive.messages = (1...count).map {
