@@ -177,6 +177,12 @@ extension RateSnapshot {
   /// Why `code`, named `field`, is not a currency code, with what cannot be seen escaped;
   /// `nil` when it is one.
   public static func codeProblem(_ code: String, field: String) -> String? {
-    isCurrencyCode(code) ? nil : "\(field) \(code.debugDescription) \(notACode)"
+    guard !isCurrencyCode(code) else { return nil }
+    // A text from a file may be long: its start is enough to see it is no code.
+    let shown =
+      code.count > 40
+      ? "\(String(code.prefix(40)).debugDescription)… (\(code.count) characters)"
+      : code.debugDescription
+    return "\(field) \(shown) \(notACode)"
   }
 }

@@ -13,10 +13,13 @@ public enum InputField: Sendable {
     }
   }
 
-  /// `text` if it fits the field.
+  /// `text` if it fits the field: `limit` characters, and `Limits.textBytes` of UTF-8
+  /// (which a typed line never passes).
   /// - Throws: `.invalidInput(.tooLong(self, limit:))` when it does not.
   public func check(_ text: String) throws(DomainError) -> String {
-    guard text.count <= limit else { throw .invalidInput(.tooLong(self, limit: limit)) }
+    guard text.utf8.count <= Limits.textBytes, text.count <= limit else {
+      throw .invalidInput(.tooLong(self, limit: limit))
+    }
     return text
   }
 }

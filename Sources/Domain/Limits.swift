@@ -52,6 +52,21 @@ public enum Limits {
   public static let durationMilliseconds = Limit<Int64>(
     0...3_155_760_000_000, meaning: "0 to 100 years")
 
+  /// The most bytes of UTF-8 a text may hold (a message, a note, a title, a url), besides
+  /// its length in characters (`InputField`): 64 KiB, the most a typed line holds. One
+  /// character may join any number of marks, so characters alone bound no size; this keeps
+  /// every record under the 1 MiB an archive's record may be as written.
+  public static let textBytes = 64 * 1024
+
+  /// Why `text`, named `field`, holds more than `textBytes`; `nil` when it does not.
+  public static func textBytesProblem(_ text: String, field: @autoclosure () -> String)
+    -> String?
+  {
+    let bytes = text.utf8.count
+    guard bytes > textBytes else { return nil }
+    return "\(field()) is too long: \(bytes) bytes of UTF-8 (at most \(textBytes))"
+  }
+
   /// Record ids (mind log, chat).
   public static let id = Limit<Int64>(1...maxCounter, meaning: "1 to \(maxCounter)")
 

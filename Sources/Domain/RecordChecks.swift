@@ -39,12 +39,14 @@ extension Limit<Int64> {
 }
 
 extension InputField {
-  /// Why typing would refuse `text` in this field, naming it `field`: too long, or empty
-  /// where the field needs text; `nil` when it would take it.
+  /// Why typing would refuse `text` in this field, naming it `field`: too long (in bytes,
+  /// `Limits.textBytes`, or in characters), or empty where the field needs text; `nil`
+  /// when it would take it.
   public func problem(_ text: String, field: @autoclosure () -> String, mayBeEmpty: Bool)
     -> String?
   {
     if !mayBeEmpty, text.isEmpty { return "\(field()) is empty" }
+    if let problem = Limits.textBytesProblem(text, field: field()) { return problem }
     guard text.count > limit else { return nil }
     return "\(field()) is too long: \(text.count) characters (at most \(limit))"
   }
@@ -70,6 +72,7 @@ extension Bookmark: CheckedRecord {
     Limits.epochMilliseconds.problem(noticeDate, field: name("noticeDate"))
       ?? Limits.epochMilliseconds.problem(bookmarkedAt, field: name("bookmarkedAt"))
       ?? (url.isEmpty ? "\(name("url")) is empty" : nil)
+      ?? Limits.textBytesProblem(url, field: name("url"))
       // Typing refuses an empty title, but files of Pocket's first versions hold them.
       ?? InputField.title.problem(title, field: name("title"), mayBeEmpty: true)
   }

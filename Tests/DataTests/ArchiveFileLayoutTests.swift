@@ -25,7 +25,7 @@ import Testing
     }
 
     func scanned() -> ArchiveFileLayout? {
-      ArchiveFileLayout.scan(WindowedFile(bytes: Array(text.utf8)))
+      try? ArchiveFileLayout.scan(WindowedFile(bytes: Array(text.utf8)))
     }
   }
 

@@ -100,6 +100,28 @@ struct LimitsTests {
       "chat.messages[0].content is too long: 4001 characters (at most 4000)"
     ),
     ("empty message", { $0.messages[1].content = "" }, "chat.messages[1].content is empty"),
+    // One character may join any number of marks: the bytes are counted too.
+    (
+      "message at the byte limit",
+      { $0.messages[0].content = "e" + String(repeating: "\u{301}", count: 32_767) + "a" },
+      nil
+    ),
+    (
+      "one character over the byte limit",
+      { $0.messages[0].content = "e" + String(repeating: "\u{301}", count: 33_000) },
+      "chat.messages[0].content is too long: 66001 bytes of UTF-8 (at most 65536)"
+    ),
+    (
+      "note over the byte limit",
+      { $0.mindLogs[0].note = "e" + String(repeating: "\u{301}", count: 33_000) },
+      "mindLog.entries[0].note is too long: 66001 bytes of UTF-8 (at most 65536)"
+    ),
+    ("url at the byte limit", { $0.bookmarks[0].url = String(repeating: "u", count: 65_536) }, nil),
+    (
+      "url over the byte limit",
+      { $0.bookmarks[0].url = String(repeating: "u", count: 65_537) },
+      "bookmarks[0].url is too long: 65537 bytes of UTF-8 (at most 65536)"
+    ),
     ("note at the limit", { $0.mindLogs[0].note = String(repeating: "n", count: 1_000) }, nil),
     (
       "note over the limit", { $0.mindLogs[0].note = String(repeating: "n", count: 1_001) },

@@ -141,13 +141,25 @@ public enum ArchiveFile {
     }
   }
 
+  /// The largest archive not laid out as `pocket export` writes it (`ArchiveFileLayout`:
+  /// a list out of order, say) that `open` reads, whole, as `decode` reads it: 256 KiB.
+  /// Reading a document whole holds up to twenty times its size (a decoder's map of every
+  /// value, every record), so a larger one is refused, naming where and why it is not so
+  /// laid out.
+  public static let wholeReadingLimit = 256 * 1024
+
   /// A reader of the archive at `path` that never holds the file whole (`ArchiveFileReader`):
   /// its layout and small records are read and checked now, each list read from the file
   /// a chunk at a time when it is asked for, and checked as `decode` checks it
-  /// (`ArchiveChecks`). A file not written as `pocket export` writes is read whole, as
-  /// `decode` reads it. A file or stream larger than `sizeLimit` is refused unread.
+  /// (`ArchiveChecks`). A file that passes a limit of the format (`ArchiveFileLayout`: a
+  /// record of more than 1 MiB…) is refused as soon as the limit is met, unread past it. A
+  /// file not laid out as `pocket export` writes is read whole, as `decode` reads it, when
+  /// it is at most `wholeReadingLimit`, and refused when larger. A file or stream larger
+  /// than `sizeLimit` is refused unread.
   /// - Throws: `DomainError.storageUnavailable` naming the limit when the file or stream
-  ///   is larger, or when it is missing, a folder or unreadable; what `decode` throws.
+  ///   is larger, or when it is missing, a folder or unreadable; `.corruptStore` naming
+  ///   `path` and why when it passes a limit or is not laid out to be read; what `decode`
+  ///   throws.
   public static func open(_ path: String) throws(DomainError) -> any ArchiveReader & Sendable {
     let file: WindowedFile
     do {
@@ -168,7 +180,11 @@ public enum ArchiveFile {
   private static func open(_ file: WindowedFile, path: String) throws(DomainError)
     -> any ArchiveReader & Sendable
   {
-    if let reader = ArchiveFileReader(file, path: path) {
+    let scanned = Result { () throws(ArchiveFileLayout.Failure) in
+      try ArchiveFileReader(file, layout: ArchiveFileLayout.scan(file), path: path)
+    }
+    switch scanned {
+    case .success(let reader):
       let checked = ValidatedArchiveReader(reader, naming: ArchiveChecks.naming)
       do {
         _ = try checked.head()
@@ -176,7 +192,19 @@ public enum ArchiveFile {
         throw error as? DomainError ?? .corruptStore(path: path, reason: "\(error)")
       }
       return checked
+    case .failure(.unreadable(let failure)):
+      throw .storageUnavailable(path: path, reason: reason(failure))
+    case .failure(.refused(let reason)):
+      throw .corruptStore(path: path, reason: reason)
+    case .failure(.notAsExported(let why)):
+      guard file.count <= wholeReadingLimit else {
+        throw .corruptStore(
+          path: path,
+          reason: "\(why); a file larger than \(wholeReadingLimit / 1024) KiB is read only as "
+            + "pocket export lays it out")
+      }
     }
+    // Laid out otherwise, and small: read whole.
     let bytes: [UInt8]
     do {
       bytes = try file.bytes(in: 0..<file.count)

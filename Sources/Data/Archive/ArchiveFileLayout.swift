@@ -1,13 +1,17 @@
+import Foundation
+
 /// Where an archive file's four lists (laps, bookmarks, mind-log entries, chat messages)
 /// lie, found in one pass over its bytes through a `ByteCursor`, without decoding a value
 /// or holding more than the cursor's window.
 ///
-/// It follows what `pocket export` writes: an object whose lists are arrays of objects, keys
-/// written without escapes, each list's identities (a lap's `number`, an entry's or a
-/// message's `id`) plain integers in increasing order, nothing nested deeper than
-/// `JSONNesting.maxDepth`. Anything else makes no layout (`scan` gives `nil`), and the file
-/// is then read whole, as every file once was, so that what is accepted and every
-/// refusal's wording stay those of the whole-document reading.
+/// It follows what `pocket export` writes: an object whose lists are arrays of objects, each
+/// list's identities (a lap's `number`, an entry's or a message's `id`) plain integers in
+/// order, nothing nested deeper than `JSONNesting.maxDepth`; white space, the order of
+/// members, escapes in keys and members Pocket does not know are free. Anything else makes
+/// no layout (`Failure.notAsExported`, naming where and why). On the way it holds the file
+/// to the limits that bound what a reading decodes at once (`recordBytes`, `restBytes`…),
+/// stopping at a limit without reading the value that passes it to its end
+/// (`Failure.refused`).
 struct ArchiveFileLayout {
   /// One list: where its array lies (brackets included), how many elements it holds and
   /// its last identity (the highest, the identities increasing), for a list that has them.
@@ -33,9 +37,36 @@ struct ArchiveFileLayout {
     }
   }
 
-  /// The layout of `file`, or `nil` when it is not written as `pocket export` writes.
-  static func scan(_ file: WindowedFile) -> ArchiveFileLayout? {
-    LayoutScanner(ByteCursor(file, at: 0)).top()
+  /// Why a file has no layout.
+  enum Failure: Error, Equatable {
+    /// The file could not be read.
+    case unreadable(BoundedFile.Failure)
+    /// It passes a limit of the format, named: it is refused however it is laid out.
+    case refused(String)
+    /// It is not laid out as `pocket export` writes it: where, and why.
+    case notAsExported(String)
+  }
+
+  /// The most one record of a list may be, as written: 1 MiB. Every record a store holds
+  /// writes to less (each text at most `Limits.textBytes` of UTF-8, a byte at most six as
+  /// written), so every export imports.
+  static let recordBytes = 1 << 20
+  /// The most values one record may hold, its fields and theirs (`ByteCursor.values`): a
+  /// decoder holds tens of bytes for each value it reads, so a record of `[1,1,1,…` would
+  /// cost twenty times its size. A record of the format holds five.
+  static let recordValues = 4_096
+  /// The most the document outside its four lists may be, as written (the stopwatch, the
+  /// rates, the screen, the last ids, members Pocket does not know), read and decoded at
+  /// once: 4 MiB. Two sets of rates as large as a rates source may send fit.
+  static let restBytes = 4 << 20
+  /// The most values the document outside its lists may hold: every currency code there
+  /// is (26³) in both sets of rates and the favourites fits.
+  static let restValues = 65_536
+
+  /// The layout of `file`.
+  /// - Throws: why it has none (`Failure`).
+  static func scan(_ file: WindowedFile) throws(Failure) -> ArchiveFileLayout {
+    try LayoutScanner(ByteCursor(file, at: 0)).top()
   }
 }
 
@@ -48,86 +79,90 @@ private let closeBracket = UInt8(ascii: "]")
 private let comma = UInt8(ascii: ",")
 private let colon = UInt8(ascii: ":")
 
-extension ByteCursor {
-  /// Moves past the value that starts at the next byte, whose container lies at `depth`;
-  /// whether it was one (strings with their escapes, arrays and objects by their brackets,
-  /// nothing nested deeper than `JSONNesting.maxDepth`, anything else up to a delimiter).
-  /// It checks only what it needs to find the value's end; the decoder checks the rest.
-  func skipValue(depth: Int) -> Bool {
-    guard let first = peek() else { return false }
-    switch first {
-    case quote:
-      advance()
-      return skipStringBody()
-    case openBrace, openBracket:
-      var level = 0
-      while let byte = skip(until: Self.isStructural) {
-        advance()
-        switch byte {
-        case quote:
-          guard skipStringBody() else { return false }
-        case openBrace, openBracket:
-          level += 1
-          if depth + level > JSONNesting.maxDepth { return false }
-        default:  // a closing brace or bracket
-          level -= 1
-          if level == 0 { return true }
-        }
-      }
-      return false
-    default:
-      let start = offset
-      _ = skip(until: Self.endsAScalar)
-      return offset > start
+/// Follows the members of the document, its `chat` and `mindLog` objects and its lists,
+/// keeping the path to where it is (`chat.messages[3].content`) for its reasons.
+private final class LayoutScanner {
+  typealias Failure = ArchiveFileLayout.Failure
+  let cursor: ByteCursor
+  /// Why the scan stopped, when the place it stopped at named it.
+  private var failure: Failure?
+  /// The keys and list places that lead to where the scan is.
+  private var path: [String] = []
+  /// The bytes and values of the lists passed: everything else is the rest.
+  private var listBytes = 0
+  private var listValues = 0
+  /// Whether a record's fence stands (else the rest's).
+  private var inRecord = false
+
+  init(_ cursor: ByteCursor) {
+    self.cursor = cursor
+    fenceTheRest()
+  }
+
+  /// `chat.messages[3].content`; empty at the top.
+  private var location: String {
+    path.filter { !$0.isEmpty }.reduce(into: "") { name, part in
+      name += name.isEmpty || part.hasPrefix("[") ? part : ".\(part)"
     }
   }
 
-  /// Moves past the rest of a string whose opening quote was passed.
-  func skipStringBody() -> Bool {
-    // Literals, not the constants above: a global is a lazy initialization's check at
-    // each use in a debug build, and this runs once a byte.
-    while let byte = skip(until: { $0 == 0x22 || $0 == 0x5C }) {  // a quote or a backslash
-      advance()
-      if byte == quote { return true }
-      guard next() != nil else { return false }
-    }
+  private func fenceTheRest() {
+    inRecord = false
+    cursor.fence(at: listBytes + ArchiveFileLayout.restBytes)
+  }
+
+  /// Stops the scan for `failure` (the first one named stays): `false`.
+  private func stop(_ failure: Failure) -> Bool {
+    if self.failure == nil { self.failure = failure }
     return false
   }
 
-  /// A quote, or a bracket or brace that opens or closes (`" { [ } ]`, as literals: see
-  /// `skipStringBody`).
-  private static func isStructural(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x22, 0x7B, 0x5B, 0x7D, 0x5D: true
-    default: false
+  /// Why the scan stopped where the cursor stands, when no place named it.
+  private func stoppedHere() -> Failure {
+    if let failure = cursor.failure { return .unreadable(failure) }
+    let place = location.isEmpty ? "" : ", in \(location)"
+    if cursor.isAtFence {
+      // What the scan was in: a member, or the record or document itself.
+      let member = path.last.map { !$0.isEmpty && !$0.hasPrefix("[") } ?? false
+      if inRecord {
+        return .refused(
+          "\(location) \(member ? "makes its record" : "is") larger than "
+            + "\(ArchiveFileLayout.recordBytes >> 20) MiB, the most a record may be")
+      }
+      return .refused(
+        "\(member ? location : "byte \(cursor.offset)") makes the document outside its lists "
+          + "larger than \(ArchiveFileLayout.restBytes >> 20) MiB, the most it may be")
     }
+    if cursor.tooDeep {
+      return .refused(
+        "nesting deeper than \(JSONNesting.maxDepth) levels at byte \(cursor.offset)")
+    }
+    if cursor.peek() == nil {
+      // No JSON ends there, however it is laid out.
+      return .refused("it ends at byte \(cursor.offset)\(place) (truncated or damaged)")
+    }
+    return .notAsExported(
+      "byte \(cursor.offset)\(place) is not where pocket export puts one (not valid JSON, or "
+        + "not laid out as pocket export writes it)")
   }
 
-  /// What ends a number, `true`, `false` or `null`: a delimiter (`, } ]`) or a space.
-  private static func endsAScalar(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x2C, 0x7D, 0x5D: true
-    default: isSpace(byte)
-    }
-  }
-}
-
-/// Follows the members of the document, its `chat` and `mindLog` objects and its lists.
-private final class LayoutScanner {
-  let cursor: ByteCursor
-
-  init(_ cursor: ByteCursor) { self.cursor = cursor }
-
-  func top() -> ArchiveFileLayout? {
+  func top() throws(Failure) -> ArchiveFileLayout {
     var layout = ArchiveFileLayout()
+    guard document(&layout) else { throw failure ?? stoppedHere() }
+    return layout
+  }
+
+  private func document(_ layout: inout ArchiveFileLayout) -> Bool {
     cursor.skipSpace()
-    guard cursor.next() == openBrace else { return nil }
+    guard take(openBrace) else { return false }
     var seen: Set<String> = []
     let read = members { key in
       switch key {
       case "laps", "bookmarks", "chat", "mindLog":
-        guard seen.insert(key).inserted else { return false }
-      default: return self.cursor.skipValue(depth: 1)
+        guard seen.insert(key).inserted else {
+          return self.stop(.notAsExported("\(key) is there twice"))
+        }
+      default: return self.restValue(depth: 1)
       }
       switch key {
       case "laps":
@@ -145,43 +180,83 @@ private final class LayoutScanner {
           lastID: { layout.hasMindLogLastID = true })
       }
     }
-    guard read else { return nil }
+    guard read else { return false }
     cursor.skipSpace()
-    guard cursor.peek() == nil, cursor.failure == nil else { return nil }
-    return layout
+    return cursor.peek() == nil && cursor.failure == nil
+  }
+
+  /// Moves past a value outside the lists, at `depth`, within the rest's limits.
+  private func restValue(depth: Int) -> Bool {
+    guard cursor.skipValue(depth: depth) else { return false }
+    guard cursor.values - listValues <= ArchiveFileLayout.restValues else {
+      return stop(
+        .refused(
+          "\(location) makes the document outside its lists hold more than "
+            + "\(ArchiveFileLayout.restValues) values, the most it may hold"))
+    }
+    return true
   }
 
   /// Reads the members of the object whose `{` was passed, handing each key to `member`,
-  /// which moves past its value; whether all went as expected.
+  /// which moves past its value; whether all went as expected. The path names the member
+  /// being read, and stays where a member failed.
   private func members(_ member: (String) -> Bool) -> Bool {
+    path.append("")
     cursor.skipSpace()
     if cursor.peek() == closeBrace {
       cursor.advance()
+      path.removeLast()
       return true
     }
     while true {
-      guard cursor.next() == quote, let key = key() else { return false }
+      path[path.count - 1] = ""
+      guard take(quote), let key = key() else { return false }
+      path[path.count - 1] = key
       cursor.skipSpace()
-      guard cursor.next() == colon else { return false }
+      guard take(colon) else { return false }
       cursor.skipSpace()
       guard member(key) else { return false }
       cursor.skipSpace()
-      switch cursor.next() {
-      case closeBrace: return true
-      case comma: cursor.skipSpace()
-      default: return false
+      if take(closeBrace) {
+        path.removeLast()
+        return true
       }
+      guard take(comma) else { return false }
+      cursor.skipSpace()
     }
   }
 
-  /// The key whose opening quote was passed; `nil` when it holds an escape. A key longer
-  /// than any this looks for is read as the empty key.
+  /// Moves past the next byte when it is `byte`; whether it was.
+  private func take(_ byte: UInt8) -> Bool {
+    guard cursor.peek() == byte else { return false }
+    cursor.advance()
+    return true
+  }
+
+  /// The key whose opening quote was passed, its escapes read; `nil` when it is not a
+  /// string. A key longer than any this looks for is its first bytes and `…`.
   private func key() -> String? {
     var bytes: [UInt8] = []
+    var escaped = false
     while let byte = cursor.next() {
-      if byte == quote { return bytes.count > 16 ? "" : String(decoding: bytes, as: UTF8.self) }
-      if byte == backslash { return nil }
-      if bytes.count <= 16 { bytes.append(byte) }
+      if byte == quote {
+        guard escaped else { return String(decoding: bytes, as: UTF8.self) }
+        let text = [quote] + bytes + [quote]
+        return
+          (try? JSONSerialization.jsonObject(
+            with: Foundation.Data(text), options: .fragmentsAllowed)) as? String
+      }
+      bytes.append(byte)
+      if byte == backslash {
+        escaped = true
+        guard let next = cursor.next() else { return nil }
+        bytes.append(next)
+      }
+      // Every key this looks for is shorter, each of its letters at most `\uXXXX`.
+      if bytes.count > 96 {
+        guard cursor.skipStringBody() else { return nil }
+        return String(decoding: bytes.prefix(16), as: UTF8.self) + "…"
+      }
     }
     return nil
   }
@@ -191,11 +266,17 @@ private final class LayoutScanner {
     depth: Int, list name: String, _ found: (ArchiveFileLayout.List) -> Void,
     lastID: () -> Void
   ) -> Bool {
-    guard cursor.next() == openBrace else { return false }
+    guard cursor.peek() == openBrace else {
+      return stop(.notAsExported("\(location) is not an object"))
+    }
+    cursor.advance()
+    cursor.values += 1
     var seen: Set<String> = []
     return members { key in
       if key == name || key == "lastID" {
-        guard seen.insert(key).inserted else { return false }
+        guard seen.insert(key).inserted else {
+          return self.stop(.notAsExported("\(self.location) is there twice"))
+        }
       }
       if key == name {
         guard let list = self.list(depth: depth + 1, key: "id") else { return false }
@@ -203,53 +284,86 @@ private final class LayoutScanner {
         return true
       }
       if key == "lastID" { lastID() }
-      return self.cursor.skipValue(depth: depth + 1)
+      return self.restValue(depth: depth + 1)
     }
   }
 
-  /// The list whose `[` is next, its container at `depth`; each element an object whose
-  /// member `key` is an integer greater than the element's before, when `key` is given.
+  /// The list whose `[` is next, its container at `depth`; each element an object, whose
+  /// member `key` is an integer no smaller than the element's before, when `key` is given.
+  /// Each element is read within a record's limits.
   private func list(depth: Int, key: String?) -> ArchiveFileLayout.List? {
     let start = cursor.offset
-    guard cursor.next() == openBracket else { return nil }
+    guard cursor.peek() == openBracket else {
+      _ = stop(.notAsExported("\(location) is not a list"))
+      return nil
+    }
+    cursor.advance()
+    let valuesBefore = cursor.values
+    cursor.fence(at: nil)
+    path.append("[0]")
     var count = 0
     var lastKey: Int64?
     cursor.skipSpace()
-    if cursor.peek() == closeBracket {
+    if cursor.peek() != closeBracket {
+      while true {
+        path[path.count - 1] = "[\(count)]"
+        guard element(depth: depth + 1, key: key, after: &lastKey) else { return nil }
+        count += 1
+        cursor.skipSpace()
+        if take(closeBracket) { break }
+        guard take(comma) else { return nil }
+        cursor.skipSpace()
+      }
+    } else {
       cursor.advance()
-      return ArchiveFileLayout.List(range: start..<cursor.offset, count: 0, lastKey: nil)
     }
-    while true {
-      if let key {
-        guard let value = elementKey(depth: depth + 1, key: key) else { return nil }
-        if let lastKey, value <= lastKey { return nil }
-        lastKey = value
-      } else {
-        guard cursor.peek() == openBrace, cursor.skipValue(depth: depth + 1) else { return nil }
-      }
-      count += 1
-      cursor.skipSpace()
-      switch cursor.next() {
-      case closeBracket:
-        return ArchiveFileLayout.List(range: start..<cursor.offset, count: count, lastKey: lastKey)
-      case comma: cursor.skipSpace()
-      default: return nil
-      }
-    }
+    path.removeLast()
+    listBytes += cursor.offset - start
+    listValues += cursor.values - valuesBefore
+    fenceTheRest()
+    return ArchiveFileLayout.List(range: start..<cursor.offset, count: count, lastKey: lastKey)
   }
 
-  /// The integer member `key` of the object that is next, found once.
-  private func elementKey(depth: Int, key name: String) -> Int64? {
-    guard cursor.next() == openBrace else { return nil }
+  /// Moves past the element that is next, within a record's limits; with `key`, reads its
+  /// integer member `key`, found once, no smaller than `last`, and makes it `last`.
+  private func element(depth: Int, key name: String?, after last: inout Int64?) -> Bool {
+    guard cursor.peek() == openBrace else {
+      return stop(.notAsExported("\(location) is not an object"))
+    }
+    let values = cursor.values
+    inRecord = true
+    cursor.fence(at: cursor.offset + ArchiveFileLayout.recordBytes)
+    cursor.advance()
+    cursor.values += 1
     var found: Int64?
     var twice = false
-    let read = members { key in
-      guard key == name else { return self.cursor.skipValue(depth: depth + 1) }
-      if found != nil { twice = true }
-      found = self.integer()
-      return found != nil
+    // The fence stays where the record stopped, for `stoppedHere` to name.
+    guard
+      members({ key in
+        guard key == name else { return self.cursor.skipValue(depth: depth + 1) }
+        if found != nil { twice = true }
+        found = self.integer()
+        return found != nil || self.stop(.notAsExported("\(self.location) is not a plain integer"))
+      })
+    else { return false }
+    cursor.fence(at: nil)
+    inRecord = false
+    guard cursor.values - values <= ArchiveFileLayout.recordValues else {
+      return stop(
+        .refused(
+          "\(location) holds more than \(ArchiveFileLayout.recordValues) values, the most a "
+            + "record may hold"))
     }
-    return read && !twice ? found : nil
+    guard let name else { return true }
+    guard let found, !twice else {
+      return stop(.notAsExported("\(location).\(name) is missing or there twice"))
+    }
+    if let last, found < last {
+      return stop(
+        .notAsExported("\(location).\(name) \(found) comes after \(last), out of order"))
+    }
+    last = found
+    return true
   }
 
   /// An integer of at most 18 digits, without a leading zero, fraction or exponent.
@@ -268,7 +382,9 @@ private final class LayoutScanner {
     }
     guard digits >= 1, !leadingZero || digits == 1 else { return nil }
     switch cursor.peek() {
-    case comma, closeBrace, 0x20, 0x0A, 0x0D, 0x09: return negative ? -value : value
+    case comma, closeBrace, 0x20, 0x0A, 0x0D, 0x09:
+      cursor.values += 1
+      return negative ? -value : value
     default: return nil
     }
   }

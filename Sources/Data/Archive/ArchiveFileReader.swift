@@ -3,16 +3,22 @@ import Foundation
 
 /// An archive file read without holding it: its layout (`ArchiveFileLayout`) and its small
 /// records are read when it is opened; each list is read again from the file when it is
-/// asked for, through a `ByteCursor`, `pageSize` elements at a time decoded with one
-/// `JSONDecoder` (chat messages written plainly by `PlainMessageReader`), brought to the
-/// current version (`DocumentVersions`) and turned into domain values, the chunk's bytes
-/// and rows then let go. What is held is the window, one chunk and the page handed on.
+/// asked for, through a `ByteCursor`, a chunk at a time (at most `pageSize` elements,
+/// `chunkBytes` and `chunkValues`) decoded with one `JSONDecoder` (chat messages written
+/// plainly by `PlainMessageReader`), brought to the current version (`DocumentVersions`)
+/// and turned into domain values, the chunk's bytes and rows then let go. What is held is
+/// the window, one chunk and the page handed on, whatever the file holds.
 ///
-/// A list that cannot be read as it was laid out (a record the decoder or the format
-/// refuses, a file changed since it was opened) is refused with the reason the
-/// whole-document reading gives for the file, so every refusal's wording is that of
-/// `ArchiveFile.decode`.
+/// A problem is named as the whole-document reading (`ArchiveFile.decode`) names it: a
+/// field by its path in the file (`chat.messages[8999].content`), the first problem met.
 struct ArchiveFileReader: ArchiveReader, Sendable {
+  /// The most bytes a chunk holds, as written, besides its first element (which may hold a
+  /// record's limit, `ArchiveFileLayout.recordBytes`).
+  static let chunkBytes = 1 << 20
+  /// The most values a chunk holds (`ByteCursor.values`), besides its first element: what
+  /// a decoder's map of the chunk costs stays a few MiB.
+  static let chunkValues = 65_536
+
   private let file: WindowedFile
   private let path: String
   private let layout: ArchiveFileLayout
@@ -21,12 +27,16 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
   /// The version the file was written as: each chunk is brought to the current one.
   private let version: Int
 
-  /// The reader of `file` (named `path` in messages), or `nil` when it is not laid out as
-  /// `pocket export` writes or its small records cannot be read so: the caller then reads
-  /// it whole, which names what is wrong.
-  init?(_ file: WindowedFile, path: String, versions: DocumentVersions = .pocket) {
-    guard let layout = ArchiveFileLayout.scan(file) else { return nil }
-    // The document with `[]` in place of each list.
+  /// The reader of `file`, laid out as `layout` says (`ArchiveFileLayout.scan`), named `path`
+  /// in messages; its small records (the document with `[]` for each list, within
+  /// `ArchiveFileLayout.restBytes`) are read now.
+  /// - Throws: why they cannot be read, as the whole-document reading says it, the lists
+  ///   being empty in it and every other field where it is; `.unreadable` when the file
+  ///   cannot be read.
+  init(
+    _ file: WindowedFile, layout: ArchiveFileLayout, path: String,
+    versions: DocumentVersions = .pocket
+  ) throws(ArchiveFileLayout.Failure) {
     var rest: [UInt8] = []
     var from = 0
     do {
@@ -37,38 +47,58 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
       }
       rest += try file.bytes(in: from..<file.count)
     } catch {
-      return nil
+      throw .unreadable(error)
     }
-    // A fraction or exponent where an integer belongs is named by the whole reading.
-    guard JSONNesting.problem(in: rest) == nil, JSONDocument.integerProblem(in: rest) == nil
-    else { return nil }
+    // A fraction or exponent where an integer belongs is named before the decoder reads it.
+    if let problem = JSONDocument.integerProblem(in: rest) { throw .refused(problem) }
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
-    guard
-      let head = try? withLentData(rest, { try decoder.decode(CheckedDocument.self, from: $0) }),
-      var small = try? versions.migrate(from: head.version, head.document).toDomain()
-    else { return nil }
-    // A list's last id, when the file does not name it, is its highest id. An id above the
-    // last id given is left to the whole-document reading to name.
-    func lastID(_ named: Int64, _ hasLastID: Bool, _ list: ArchiveFileLayout.List?) -> Int64? {
-      let highest = list?.lastKey ?? 0
-      let lastID = hasLastID ? named : highest
-      guard Limits.counter.problem(lastID, field: "") == nil, highest <= lastID else { return nil }
-      return lastID
+    let head: CheckedDocument
+    var small: StoreArchive
+    do {
+      head = try withLentData(rest) { try decoder.decode(CheckedDocument.self, from: $0) }
+      small = try versions.migrate(from: head.version, head.document).toDomain()
+    } catch {
+      throw .refused(Self.reason(error))
     }
-    guard
-      let lastMindLogID = lastID(
-        small.lastMindLogID, layout.hasMindLogLastID, layout.mindLogs),
-      let lastMessageID = lastID(small.lastMessageID, layout.hasLastID, layout.messages)
-    else { return nil }
-    small.lastMindLogID = lastMindLogID
-    small.lastMessageID = lastMessageID
+    // A list's last id, when the file does not name it, is its highest id.
+    func lastID(_ named: Int64, _ hasLastID: Bool, _ list: ArchiveFileLayout.List?, _ field: String)
+      throws(ArchiveFileLayout.Failure) -> Int64
+    {
+      let highest = list?.lastKey ?? 0
+      // An identity out of range is named when its record is read, as a whole reading names
+      // it: before the last id.
+      guard Limits.counter.contains(highest) else { return hasLastID ? named : 0 }
+      do {
+        let lastID = hasLastID ? named : highest
+        return try checkedLastID(checked(lastID, Limits.counter, field), ids: [highest], field)
+      } catch {
+        throw .refused(error.reason)
+      }
+    }
+    small.lastMindLogID = try lastID(
+      small.lastMindLogID, layout.hasMindLogLastID, layout.mindLogs, "mindLog.lastID")
+    small.lastMessageID = try lastID(
+      small.lastMessageID, layout.hasLastID, layout.messages, "chat.lastID")
     self.file = file
     self.path = path
     self.layout = layout
     self.small = small
     self.versions = versions
     version = head.version
+  }
+
+  /// What the whole-document reading says of `error`, thrown by a decoder reading a part
+  /// of the file: the elements of `list` from `first` on, when it is a list's chunk.
+  static func reason(_ error: any Error, elementsOf list: String? = nil, from first: Int = 0)
+    -> String
+  {
+    switch error {
+    case let error as InvalidDocument: error.reason
+    case let error as DecodingError:
+      JSONFileStore.describe(error, elementsOf: list, from: first)
+    default: "not a Pocket JSON document: \(error)"
+    }
   }
 
   func head() -> StoreArchive { small }
@@ -83,21 +113,21 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
   }
 
   func laps(pageSize: Int, _ page: ([Lap]) throws -> Void) throws {
-    try records(layout.laps, \.laps, pageSize: pageSize, page) {
+    try records(layout.laps, "laps", \.laps, pageSize: pageSize, page) {
       row, index throws(InvalidDocument) in
       try row.toDomain { "laps[\(index)].\($0)" }
     }
   }
 
   func bookmarks(pageSize: Int, _ page: ([Bookmark]) throws -> Void) throws {
-    try records(layout.bookmarks, \.bookmarks, pageSize: pageSize, page) {
+    try records(layout.bookmarks, "bookmarks", \.bookmarks, pageSize: pageSize, page) {
       row, index throws(InvalidDocument) in
       try row.toDomain { "bookmarks[\(index)].\($0)" }
     }
   }
 
   func mindLogs(pageSize: Int, _ page: ([MindLog]) throws -> Void) throws {
-    try records(layout.mindLogs, \.mindLog.entries, pageSize: pageSize, page) {
+    try records(layout.mindLogs, "mindLog.entries", \.mindLog.entries, pageSize: pageSize, page) {
       row, index throws(InvalidDocument) in
       try row.toDomain { "mindLog.entries[\(index)].\($0)" }
     }
@@ -105,7 +135,7 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
 
   func messages(pageSize: Int, _ page: ([ChatMessage]) throws -> Void) throws {
     try records(
-      layout.messages, \.chat.messages, pageSize: pageSize, page,
+      layout.messages, "chat.messages", \.chat.messages, pageSize: pageSize, page,
       plain: { bytes, elements in
         bytes.withUnsafeBufferPointer { PlainMessageReader(bytes: $0).messages(elements) }
       }
@@ -114,12 +144,13 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
     }
   }
 
-  /// Reads `list` a chunk of `pageSize` elements at a time, each row made a record by
+  /// Reads `list` (named `name` in the file) a chunk at a time, each row made a record by
   /// `record` with its index, and hands each chunk's records to `page`. `plain` reads a
   /// chunk's rows faster than the decoder, or gives `nil` to leave them to it.
   private func records<Row: Decodable, Record>(
-    _ list: ArchiveFileLayout.List?, _ member: WritableKeyPath<JSONDocument, [Row]>,
-    pageSize: Int, _ page: ([Record]) throws -> Void,
+    _ list: ArchiveFileLayout.List?, _ name: String,
+    _ member: WritableKeyPath<JSONDocument, [Row]>, pageSize: Int,
+    _ page: ([Record]) throws -> Void,
     plain: (([UInt8], ArraySlice<Range<Int>>) -> [Row]?)? = nil,
     _ record: (Row, Int) throws(InvalidDocument) -> Record
   ) throws {
@@ -128,51 +159,56 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
     let cursor = ByteCursor(file, at: list.range.lowerBound)
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
-    guard cursor.next() == UInt8(ascii: "[") else { throw refusal(cursor, "a list moved") }
+    guard cursor.next() == UInt8(ascii: "[") else { throw refusal(cursor, Self.changed) }
     var done = 0
     var elements: [Range<Int>] = []
     while done < list.count {
-      let size = min(pageSize, list.count - done)
       cursor.skipSpace()
       if done > 0 {
-        guard cursor.next() == UInt8(ascii: ",") else { throw refusal(cursor, "a list changed") }
+        guard cursor.next() == UInt8(ascii: ",") else { throw refusal(cursor, Self.changed) }
         cursor.skipSpace()
       }
       // The chunk's elements as one array: `[`, their bytes as the file has them, `]`.
       let chunkStart = cursor.offset - 1
+      let valuesStart = cursor.values
       cursor.clearCopied()
       cursor.append(toCopied: UInt8(ascii: "["))
       cursor.startCopying()
       elements.removeAll(keepingCapacity: true)
-      for index in 0..<size {
-        if index > 0 {
+      while done + elements.count < list.count, elements.count < pageSize {
+        if !elements.isEmpty {
+          // The chunk ends at its limits, the element after it starting the next.
+          guard cursor.offset - chunkStart < Self.chunkBytes,
+            cursor.values - valuesStart < Self.chunkValues
+          else { break }
           cursor.skipSpace()
-          guard cursor.next() == UInt8(ascii: ",") else {
-            throw refusal(cursor, "a list changed")
-          }
+          guard cursor.peek() == UInt8(ascii: ",") else { throw refusal(cursor, Self.changed) }
+          cursor.advance()
           cursor.skipSpace()
         }
         let start = cursor.offset
-        guard cursor.skipValue(depth: 3) else { throw refusal(cursor, "a list changed") }
+        guard cursor.skipValue(depth: 3) else { throw refusal(cursor, Self.changed) }
         elements.append((start - chunkStart)..<(cursor.offset - chunkStart))
       }
       cursor.stopCopying()
       cursor.append(toCopied: UInt8(ascii: "]"))
+      let size = elements.count
       let rows: [Row]
-      var plainRows: [Row]?
       do {
         let chunk = cursor.copied
-        if let rows = plain?(chunk, elements[...]) {
-          plainRows = rows
-        } else if let problem = JSONDocument.integerProblem(in: chunk) {
+        if let plainRows = plain?(chunk, elements[...]) {
+          rows = plainRows
+        } else if let problem = JSONDocument.integerProblem(in: chunk, elementsOf: name, from: done)
+        {
           // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
           throw InvalidDocument(reason: problem)
+        } else {
+          rows = try withLentData(chunk) { try decoder.decode([Row].self, from: $0) }
         }
-        rows = try plainRows ?? withLentData(chunk) { try decoder.decode([Row].self, from: $0) }
       } catch {
-        throw refusal(cursor, "\(error)")
+        throw refusal(cursor, Self.reason(error, elementsOf: name, from: done))
       }
-      guard rows.count == size else { throw refusal(cursor, "a chunk did not hold its records") }
+      guard rows.count == size else { throw refusal(cursor, Self.changed) }
       var records: [Record] = []
       records.reserveCapacity(size)
       do {
@@ -186,23 +222,17 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
       try page(records)
     }
     cursor.skipSpace()
-    guard cursor.next() == UInt8(ascii: "]") else { throw refusal(cursor, "a list changed") }
+    guard cursor.next() == UInt8(ascii: "]") else { throw refusal(cursor, Self.changed) }
   }
 
-  /// Why the file is refused: the cursor's failure to read it, or else what the
-  /// whole-document reading says of it (`reason` when it reads it, the file having changed).
+  /// Why a list read again is not where the layout found it.
+  private static let changed = "it changed while it was read"
+
+  /// Why the file is refused: the cursor's failure to read it, or else `reason`.
   private func refusal(_ cursor: ByteCursor, _ reason: String) -> DomainError {
     if let failure = cursor.failure {
       return .storageUnavailable(path: path, reason: ArchiveFile.reason(failure))
     }
-    guard let bytes = try? file.bytes(in: 0..<file.count) else {
-      return .corruptStore(path: path, reason: reason)
-    }
-    do {
-      _ = try ArchiveDecoding.decode(bytes, versions: versions)
-      return .corruptStore(path: path, reason: reason)
-    } catch {
-      return .corruptStore(path: path, reason: error.reason)
-    }
+    return .corruptStore(path: path, reason: reason)
   }
 }

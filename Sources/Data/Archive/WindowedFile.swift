@@ -108,16 +108,22 @@ final class WindowedFile: Sendable {
 
 /// Reads a `WindowedFile` front to back from a position, through a window of fixed size
 /// refilled as the reader moves on, so what is held is the window, whatever the file's size.
-/// Bytes passed over can be copied out on the way (`startCopying`, `stopCopying`).
+/// Bytes passed over can be copied out on the way (`startCopying`, `stopCopying`). A fence
+/// (`fence(at:)`) makes the cursor read as if the file ended there, so a value that runs
+/// past a limit is found at the limit, never read to its end.
 final class ByteCursor {
   /// How many bytes the window holds.
   static let windowSize = 1024 * 1024
 
   private let file: WindowedFile
   private let window: UnsafeMutableBufferPointer<UInt8>
-  /// The file's offset of the window's first byte, and how many bytes the window holds.
+  /// The file's offset of the window's first byte, how many bytes the window holds, and
+  /// how many of them lie before the fence.
   private var windowStart: Int
+  private var loaded = 0
   private var filled = 0
+  /// The file's offset the cursor reads up to, as if the file ended there.
+  private(set) var fenceOffset = Int.max
   /// The next byte's index in the window.
   private var index = 0
   /// Where in the window copying resumes, while bytes are copied.
@@ -136,6 +142,25 @@ final class ByteCursor {
 
   /// The file's offset of the next byte.
   var offset: Int { windowStart + index }
+
+  /// How many values `skipValue` has passed: each scalar, string and container, and each
+  /// element or member after a container's first (counted by its comma).
+  var values = 0
+
+  /// Whether `skipValue` met a container nested deeper than `JSONNesting.maxDepth`.
+  var tooDeep = false
+
+  /// Reads as if the file ended at `offset` (at least the next byte's), or lifts the fence
+  /// (`nil`).
+  func fence(at offset: Int?) {
+    fenceOffset = max(offset ?? Int.max, self.offset)
+    filled = min(loaded, fenceOffset - windowStart)
+  }
+
+  /// Whether the cursor stands at its fence, with the file going on past it.
+  var isAtFence: Bool {
+    offset == fenceOffset && (index < loaded || windowStart + loaded < file.count)
+  }
 
   /// The next byte, without moving past it; `nil` at the end.
   @inline(__always) func peek() -> UInt8? {
@@ -200,21 +225,23 @@ final class ByteCursor {
 
   func append(toCopied byte: UInt8) { copied.append(byte) }
 
-  /// Loads the window from the next byte on; whether there is one.
+  /// Loads the window from the next byte on; whether there is one before the fence.
   private func refill() -> Bool {
-    guard failure == nil else { return false }
+    guard failure == nil, filled == loaded, offset < fenceOffset else { return false }
     if let from = copyFrom {
       copied.append(contentsOf: window[from..<filled])
       copyFrom = 0
     }
     windowStart += filled
     index = 0
+    loaded = 0
     filled = 0
     do {
-      filled = try file.read(at: windowStart, into: window)
+      loaded = try file.read(at: windowStart, into: window)
     } catch {
       failure = error
     }
+    filled = min(loaded, fenceOffset - windowStart)
     return filled > 0
   }
 }

@@ -264,9 +264,12 @@ extension JSONDocument {
   /// it cannot hold): the first number that no integer field takes — a fraction, an
   /// exponent, more digits than 64 bits hold — named by its path, e.g.
   /// "laps[0].number 1e308 is not a whole number in range". Every number of the format is
-  /// an integer (decimals are strings). `nil` when there is none.
-  static func integerProblem(in bytes: [UInt8]) -> String? {
-    let literal = JSONNumberLiterals.first(in: bytes) {
+  /// an integer (decimals are strings). `nil` when there is none. `bytes` may be an array of
+  /// elements of `list` from `first` on (a chunk), named as in the whole document.
+  static func integerProblem(
+    in bytes: [UInt8], elementsOf list: String? = nil, from first: Int = 0
+  ) -> String? {
+    let literal = JSONNumberLiterals.first(in: bytes, elementsOf: list, from: first) {
       Int64($0) == nil && DecimalText.isNumberLiteral(Array($0.utf8))
     }
     guard let (path, text) = literal else { return nil }
@@ -291,7 +294,8 @@ struct CheckedDocument: Decodable {
     let header = try JSONDocumentHeader(from: decoder)
     guard header.format == JSONDocument.formatName else {
       throw InvalidDocument(
-        reason: "format is \"\(header.format)\", expected \"\(JSONDocument.formatName)\"")
+        reason: "format is \"\(JSONNumberLiterals.shown(header.format))\", expected "
+          + "\"\(JSONDocument.formatName)\"")
     }
     let newest = decoder.userInfo[Self.newestVersion] as? Int ?? JSONDocument.currentVersion
     guard header.version <= newest else {

@@ -160,10 +160,21 @@ public final class JSONFileStore: Sendable {
     return Array(try encoder.encode(document)) + Array("\n".utf8)
   }
 
-  private static func describe(_ error: DecodingError) -> String {
+  /// What a user is told of `error`, naming the field by its path in the document. The
+  /// decoder may have read an array of elements of `list` (`chat.messages`) from `first` on
+  /// (a chunk): the path is then the element's in the whole document.
+  static func describe(_ error: DecodingError, elementsOf list: String? = nil, from first: Int = 0)
+    -> String
+  {
     func path(_ context: DecodingError.Context) -> String {
-      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-      return keys.isEmpty ? "the top level" : keys.joined()
+      var codingPath = context.codingPath[...]
+      var prefix = ""
+      if let list, let index = codingPath.first?.intValue {
+        prefix = list.split(separator: ".").map { ".\($0)" }.joined() + "[\(first + index)]"
+        codingPath = codingPath.dropFirst()
+      }
+      let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      return prefix.isEmpty && keys.isEmpty ? "the top level" : prefix + keys.joined()
     }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:

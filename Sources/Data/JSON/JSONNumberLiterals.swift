@@ -28,8 +28,19 @@ enum JSONNumberLiterals {
     var text: String
 
     /// `a[1].b`: the keys and indexes of `levels`.
-    var path: String {
-      levels.reduce(into: "") { path, level in
+    var path: String { path(elementsOf: nil, from: 0) }
+
+    /// The path of a literal in an array of elements of `list` (`chat.messages`), the
+    /// array's first element being the list's element `first`: `chat.messages[8193].id`.
+    /// Without `list`, `path`.
+    func path(elementsOf list: String?, from first: Int) -> String {
+      var levels = levels[...]
+      var path = ""
+      if let list, case .array(let index) = levels.first {
+        path = "\(list)[\(first + index)]"
+        levels = levels.dropFirst()
+      }
+      return levels.reduce(into: path) { path, level in
         switch level {
         case .object(let key): path += path.isEmpty ? key : ".\(key)"
         case .array(let index): path += "[\(index)]"
@@ -108,14 +119,16 @@ enum JSONNumberLiterals {
     }
   }
 
-  /// The first literal whose text `matches`, with its path; `nil` when there is none.
-  static func first(in bytes: [UInt8], where matches: (String) -> Bool) -> (
-    path: String, text: String
-  )? {
+  /// The first literal whose text `matches`, with its path (`Literal.path(elementsOf:from:)`:
+  /// `bytes` may be elements of `list` from `first` on); `nil` when there is none.
+  static func first(
+    in bytes: [UInt8], elementsOf list: String? = nil, from first: Int = 0,
+    where matches: (String) -> Bool
+  ) -> (path: String, text: String)? {
     var found: (path: String, text: String)?
     forEach(in: bytes) { literal in
       guard matches(literal.text) else { return true }
-      found = (literal.path, literal.text)
+      found = (literal.path(elementsOf: list, from: first), literal.text)
       return false
     }
     return found

@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import TestTraits
+import Testing
+
+/// `pocket import` holds at most 1.5 times the file above the process itself, whatever the
+/// file holds, whether it is imported or refused (`ArchiveShape`: one long string in a
+/// message, a url, a key, `format` or a member Pocket does not know, on one line or laid
+/// out as export writes; many small values in a record or outside the lists; a layout read
+/// whole; a cut file; a problem found in the last record; records of 4,000 characters).
+/// A refusal names the file and the limit, exits 1 and leaves the store as it was. Each
+/// file is 16 MiB (250 MiB with `POCKET_SOAK=1`), imported with `--replace` into a sqlite
+/// store holding a mind-log entry, measured with GNU time above the same command on a
+/// file that is not there.
+@Suite(
+  "Import memory for any content", .blocking, .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct ImportShapeMemoryTests {
+  static let size = Soak.size(16 << 20, full: 250 << 20)
+
+  @Test(
+    .enabled(if: PocketProcess.hasTimeTool, "needs GNU time (/usr/bin/time) for peak memory"),
+    arguments: ArchiveShape.allCases)
+  func anImportHoldsAtMostOneAndAHalfTimesTheFile(shape: ArchiveShape) throws {
+    let pocket = try PocketProcess(store: "sqlite")
+    defer { pocket.remove() }
+    #expect(try pocket.run(["add", "5", "kept"]).status == 0)
+    let before = try pocket.export()
+    let file = pocket.directory.appendingPathComponent("\(shape).json")
+    try shape.write(size: Self.size, to: file)
+    let fileKiB = try ArchiveMemoryTests.sizeKiB(file)
+    defer { try? FileManager.default.removeItem(at: file) }
+
+    let itself = try pocket.runBounded(["import", file.path + ".missing", "--replace"])
+    #expect(itself.run.status == 1)
+    let imported = try pocket.runBounded(["import", file.path, "--replace"])
+    let peak = try #require(imported.peakKiB, "GNU time gave no peak memory")
+    let base = try #require(itself.peakKiB, "GNU time gave no peak memory")
+    print("import of \(shape) (\(fileKiB) KiB): \(peak - base) KiB above the process")
+    #expect(
+      (peak - base) * 2 <= 3 * fileKiB,
+      "\(shape): peak \(peak) KiB, the process \(base) KiB, the file \(fileKiB) KiB")
+
+    guard let refusal = shape.refusal(size: Self.size) else {
+      #expect(imported.run.status == 0, "\(shape): \(imported.run.stderr)")
+      let count = shape.messages(size: Self.size)
+      #expect(imported.run.stdout.contains("Imported \(count) records"), "\(shape)")
+      return
+    }
+    #expect(imported.run.status == 1, "\(shape): \(imported.run.stderr.prefix(300))")
+    let said = imported.run.stderr
+    #expect(said.hasPrefix("pocket: Cannot use the file \(file.path): "), "\(said.prefix(300))")
+    #expect(said.contains(refusal), "\(shape): \(said.prefix(300))")
+    #expect(said.utf8.count < 1_000, "\(shape): the message is short")
+    #expect(try pocket.export() == before, "\(shape): the store is as it was")
+  }
+}
