@@ -120,12 +120,13 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   }
 
   public func bookmarks(pageSize: Int, _ page: ([Bookmark]) throws -> Void) throws {
-    var urls = Set<String>()
+    // The urls seen, held compactly: a file of short urls holds little more.
+    var urls = TextSet()
     var index = 0
     try base.bookmarks(pageSize: pageSize) { bookmarks in
       for bookmark in bookmarks {
         defer { index += 1 }
-        if !urls.insert(bookmark.url).inserted { try refuse("a bookmark url appears twice") }
+        if !urls.insert(bookmark.url) { try refuse("a bookmark url appears twice") }
         try refuse(bookmark.problem { naming.field(.bookmark(bookmark, index: index), $0) })
       }
       try page(bookmarks)

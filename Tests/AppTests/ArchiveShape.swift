@@ -25,6 +25,8 @@ enum ArchiveShape: String, CaseIterable, Sendable, CustomStringConvertible {
   case messagesOutOfOrder
   /// Many small messages, as export lays them out, the file cut short.
   case truncatedExport
+  /// Many bookmarks on one line, each url 16 characters: the urls seen are most of the file.
+  case shortURLs
   /// Messages of 4,000 characters each (12,000 bytes), all valid.
   case largeMessages
   /// The same, the last one's `isEdited` a string.
@@ -38,10 +40,14 @@ enum ArchiveShape: String, CaseIterable, Sendable, CustomStringConvertible {
   /// What each small message takes on one line, about.
   private static let smallMessageBytes = 75
 
-  /// How many messages the shape holds in a file of `size` bytes (1 for the long ones).
+  /// What each bookmark of `shortURLs` takes.
+  private static let shortBookmarkBytes = 78
+
+  /// How many records the shape holds in a file of `size` bytes (1 for the long ones).
   func messages(size: Int) -> Int {
     switch self {
     case .messagesOutOfOrder, .truncatedExport: size / Self.smallMessageBytes
+    case .shortURLs: size / Self.shortBookmarkBytes
     case .largeMessages, .largeMessagesBrokenAtTheEnd: size / Self.largeMessageBytes
     default: 1
     }
@@ -68,7 +74,7 @@ enum ArchiveShape: String, CaseIterable, Sendable, CustomStringConvertible {
       "chat.messages[1].id \(count - 1) comes after \(count), out of order; a file larger than "
         + "256 KiB is read only as pocket export lays it out"
     case .truncatedExport: "(truncated or damaged)"
-    case .largeMessages: nil
+    case .shortURLs, .largeMessages: nil
     case .largeMessagesBrokenAtTheEnd:
       "wrong type at .chat.messages[\(count - 1)].isEdited: Expected to decode Bool but found "
         + "a string instead."
@@ -148,6 +154,20 @@ enum ArchiveShape: String, CaseIterable, Sendable, CustomStringConvertible {
       }
       // Out of order, the document is whole; cut short, it ends in its last message.
       try put(down ? "]},\"format\":\"pocket-json\",\"version\":1}" : ",{\"content\":\"m")
+    case .shortURLs:
+      let count = messages(size: size)
+      try put("{\"bookmarks\":[")
+      for first in stride(from: 0, to: count, by: 10_000) {
+        var text = ""
+        for index in first..<min(first + 10_000, count) {
+          if index > 0 { text += "," }
+          let url = String(index).padding(toLength: 16, withPad: "u", startingAt: 0)
+          text +=
+            "{\"bookmarkedAtMs\":\(index),\"noticeDateMs\":0,\"title\":\"\",\"url\":\"\(url)\"}"
+        }
+        try put(text)
+      }
+      try put("],\"format\":\"pocket-json\",\"version\":1}")
     case .largeMessages, .largeMessagesBrokenAtTheEnd:
       let count = messages(size: size)
       try put("{\n  \"chat\" : {\n    \"lastID\" : \(count),\n    \"messages\" : [\n")
