@@ -41,6 +41,9 @@ package struct Pocket {
   var openStore: @MainActor (Options, [String: String]) throws -> OpenedStore = {
     try OpenedStore.open($0, environment: $1, headStart: nil, waiting: false)
   }
+  /// The rates shown before the first refresh: the snapshot Pocket ships with; the fuzz
+  /// target hands in a part of it, which a session reads and draws faster.
+  var bundledRates: any ExchangeRateSource = BundledRateSource()
   /// Whether a long import shows its progress on standard error (when that is a terminal);
   /// only the real executable does, never a test's console.
   var showsProgress = false
@@ -129,7 +132,7 @@ package struct Pocket {
     }
     let session = Session(
       store: store, timeline: time.timeline, strings: strings, rateSource: options.rateSource,
-      bundledRates: BundledRateSource(),
+      bundledRates: bundledRates,
       archiveFiles: DiskArchiveFileRepository(protecting: store.files, thread: options.storeThread),
       notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
