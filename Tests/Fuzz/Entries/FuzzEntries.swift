@@ -25,8 +25,15 @@
         "input-line": { await inputLine($0) },
       ]
       for (name, entry) in synchronous { entries[name] = { entry($0) } }
+      for (name, entry) in onMainActor { entries[name] = { entry($0) } }
       return entries
     }()
+
+    /// The targets whose code runs on the main actor and never waits: called directly on
+    /// the main thread, without a task and a turn of its run loop.
+    @MainActor static let onMainActor: [String: @MainActor ([UInt8]) -> Void] = [
+      "parser": { parser($0) }
+    ]
 
     /// The targets whose code runs on any thread and never waits: called directly.
     static let synchronous: [String: @Sendable ([UInt8]) -> Void] = [
@@ -37,11 +44,17 @@
     ]
 
     /// Runs the entry `name` on `bytes` to its end from the main thread outside any task,
-    /// as `LLVMFuzzerTestOneInput` is called: an entry of `synchronous` directly, another
-    /// as a task on the main actor, whose jobs the main run loop runs meanwhile (the caller's
-    /// thread turns it until the task is done).
+    /// as `LLVMFuzzerTestOneInput` is called: an entry of `synchronous` or `onMainActor`
+    /// directly, another as a task on the main actor, whose jobs the main run loop runs
+    /// meanwhile (the caller's thread turns it until the task is done).
     public static func runFromMainThread(_ name: String, _ bytes: [UInt8]) {
       if let entry = synchronous[name] { return entry(bytes) }
+      let ranOnMainActor = MainActor.assumeIsolated { () -> Bool in
+        guard let entry = onMainActor[name] else { return false }
+        entry(bytes)
+        return true
+      }
+      if ranOnMainActor { return }
       let done = Finished()
       Task { @MainActor in
         guard let entry = all[name] else { FuzzCheck.fail("no fuzz entry named \(name)") }
