@@ -51,17 +51,45 @@
     }
 
     /// The bytes as the body of a refresh's answer (open.er-api.com's JSON), read by the
-    /// decoder `refresh` uses. A snapshot it takes has a three-letter base and rates that
-    /// are positive.
-    public static func rates(_ bytes: [UInt8]) {
-      guard let snapshot = try? OpenERAPIDecoder().decode(Foundation.Data(bytes)) else { return }
-      FuzzCheck.require(
-        OpenERAPIDecoder.isCurrencyCode(snapshot.base),
-        "a snapshot with the base \(FuzzCheck.quote(snapshot.base))")
-      for (code, rate) in snapshot.rates {
+    /// decoder `refresh` uses, and as the file `--rates-file` names (`FileRateSource`, from a
+    /// file of a scratch folder). A snapshot the decoder takes has a three-letter base and
+    /// rates that are positive, and the file gives the same snapshot, or the same reason
+    /// after its path.
+    @MainActor public static func rates(_ bytes: [UInt8]) async {
+      let decoded: Result<RateSnapshot, DomainError>
+      do {
+        decoded = .success(try OpenERAPIDecoder().decode(Foundation.Data(bytes)))
+      } catch {
+        decoded = .failure(error)
+      }
+      if case .success(let snapshot) = decoded {
         FuzzCheck.require(
-          OpenERAPIDecoder.isCurrencyCode(code) && rate > 0,
-          "a snapshot with the rate \(FuzzCheck.quote(code)) = \(rate)")
+          OpenERAPIDecoder.isCurrencyCode(snapshot.base),
+          "a snapshot with the base \(FuzzCheck.quote(snapshot.base))")
+        for (code, rate) in snapshot.rates {
+          FuzzCheck.require(
+            OpenERAPIDecoder.isCurrencyCode(code) && rate > 0,
+            "a snapshot with the rate \(FuzzCheck.quote(code)) = \(rate)")
+        }
+      }
+      let file = ScratchFolder.path + "/rates.json"
+      ScratchFolder.write(bytes, to: file)
+      let fetched: Result<RateSnapshot, DomainError>
+      do {
+        fetched = .success(try await FileRateSource(path: file).fetch())
+      } catch {
+        fetched = .failure(error as? DomainError ?? .ratesUnavailable(reason: "\(error)"))
+      }
+      switch (decoded, fetched) {
+      case (.success(let snapshot), .success(let fromFile)):
+        FuzzCheck.require(snapshot == fromFile, "the rates file gives another snapshot")
+      case (.failure(.ratesUnavailable(let reason)), .failure(.ratesUnavailable(let fromFile))):
+        FuzzCheck.require(
+          fromFile == "\(file): \(reason)",
+          "the rates file is refused as \(FuzzCheck.quote(fromFile)), its body as "
+            + FuzzCheck.quote(reason))
+      default:
+        FuzzCheck.fail("the body reads as \(decoded), the rates file as \(fetched)")
       }
     }
 

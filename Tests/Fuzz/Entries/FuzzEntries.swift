@@ -23,6 +23,7 @@
         "line-session": { await lineSession($0) },
         "json-store": { await jsonStore($0) },
         "input-line": { await inputLine($0) },
+        "rates": { await rates($0) },
       ]
       for (name, entry) in synchronous { entries[name] = { entry($0) } }
       for (name, entry) in onMainActor { entries[name] = { entry($0) } }
@@ -38,7 +39,6 @@
     /// The targets whose code runs on any thread and never waits: called directly.
     static let synchronous: [String: @Sendable ([UInt8]) -> Void] = [
       "archive": { archive($0) },
-      "rates": { rates($0) },
       "keys": { keys($0) },
       "dates-amounts": { datesAndAmounts($0) },
     ]
