@@ -44,6 +44,9 @@ package struct Pocket {
   /// Where the store reports a call waiting for another program's lock: handed to the store
   /// as it opens, so that a wait while it opens is reported too.
   var storeWaits = StoreWaits()
+  /// The rates shown before the first refresh: the snapshot Pocket ships with; the fuzz
+  /// target hands in a part of it, which a session reads and draws faster.
+  var bundledRates: any ExchangeRateSource = BundledRateSource()
   /// Whether a long import's progress and a wait for another program's lock are said on
   /// standard error (at a terminal); only the real executable does, never a test's console.
   var showsProgress = false
@@ -138,7 +141,7 @@ package struct Pocket {
     }
     let session = Session(
       store: store, timeline: time.timeline, strings: strings, rateSource: options.rateSource,
-      bundledRates: BundledRateSource(),
+      bundledRates: bundledRates,
       archiveFiles: DiskArchiveFileRepository(protecting: store.files, thread: options.storeThread),
       notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }

@@ -39,7 +39,7 @@ import Testing
 
   enum Damage: String, CaseIterable, Sendable {
     case empty, truncated, notJSON, topLevelArray, missingFields, wrongType, otherFormat
-    case newerVersion, badDecimal, duplicateIDs
+    case newerVersion, badDecimal, duplicateIDs, lapGap, lapTimeNotTheDifference
   }
 
   private func damaged(_ damage: Damage, valid: [UInt8]) -> (bytes: [UInt8], reason: String) {
@@ -85,6 +85,24 @@ import Testing
          "rates": {"favorites": []}}
         """#
       return (Array(document.utf8), "duplicate")
+    // Laps that do not follow each other as a stopwatch records them, which an import
+    // refuses (found by the json-store fuzz target): read whole, and read as written.
+    case .lapGap:
+      let document = #"""
+        {"format": "pocket-json", "version": 1, "bookmarks": [],
+         "laps": [{"number": 2, "lapTimeMs": 5, "totalMs": 5}],
+         "stopwatch": {"accumulatedMs": 5}, "mindLog": {"lastID": 0, "entries": []},
+         "chat": {"lastID": 0, "messages": []}, "rates": {"favorites": []}}
+        """#
+      return (Array(document.utf8), "lap 2 leaves a gap: lap 1 is missing")
+    case .lapTimeNotTheDifference:
+      let laps =
+        #""laps" : [\#n    {\#n      "lapTimeMs" : 0,\#n      "number" : 1,\#n"#
+        + #"      "totalMs" : 1\#n    }\#n  ]"#
+      return (
+        Array(text.replacingOccurrences(of: "\"laps\" : [\n\n  ]", with: laps).utf8),
+        "lap 1's lap time 0 ms is not its total minus the total before (1 ms)"
+      )
     }
   }
 

@@ -98,6 +98,75 @@ import Testing
     #expect(try Foundation.Data(contentsOf: journal) == damaged)
   }
 
+  /// Appends `changes` to the journal as the lines after the ones there, numbered on from
+  /// change 3 (the store's snapshot holds change 1, its journal change 2).
+  func appendToJournal(_ changes: [String]) throws {
+    let lines = changes.enumerated().map { #"{"change":"# + $1 + #","seq":\#($0 + 3)}"# + "\n" }
+    let handle = try FileHandle(forWritingTo: journal)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Foundation.Data(lines.joined().utf8))
+    try handle.close()
+  }
+
+  /// Laps that do not follow each other as a stopwatch records them make the store unusable,
+  /// as an import refuses them: its export would not import (found by the json-store fuzz
+  /// target).
+  @Test(arguments: [
+    (
+      [#"{"lapTimeMs":0,"number":1,"totalMs":1}"#],
+      "lap 1's lap time 0 ms is not its total minus the total before (1 ms)"
+    ),
+    ([#"{"lapTimeMs":2,"number":2,"totalMs":2}"#], "lap 2 leaves a gap: lap 1 is missing"),
+    (
+      [#"{"lapTimeMs":5,"number":1,"totalMs":5}"#, #"{"lapTimeMs":0,"number":2,"totalMs":3}"#],
+      "lap 2's total 3 ms is less than lap 1's total 5 ms"
+    ),
+  ])
+  func lapsThatBreakTheSequenceMakeTheStoreUnusable(laps: [String], reason: String) async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await say("one", "two", in: try open())
+    try appendToJournal(laps.map { #"{"appendLap":{"lap":"# + $0 + "}}" })
+    let damaged = try Foundation.Data(contentsOf: journal)
+    #expect {
+      _ = try open()
+    } throws: { error in
+      guard case .corruptStore(let path, let message) = error as? DomainError else { return false }
+      return path == snapshot.path && message == reason
+    }
+    #expect(try Foundation.Data(contentsOf: journal) == damaged)
+  }
+
+  /// Laps whose lines come in another order than their numbers are read when they end up
+  /// following each other.
+  @Test func lapsAppendedOutOfOrderAreReadWhenTheyFollowEachOther() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await say("one", "two", in: try open())
+    try appendToJournal([
+      #"{"appendLap":{"lap":{"lapTimeMs":5,"number":2,"totalMs":10}}}"#,
+      #"{"appendLap":{"lap":{"lapTimeMs":5,"number":1,"totalMs":5}}}"#,
+    ])
+    #expect(try await open().stopwatch.laps(offset: 0, limit: 5).items.map(\.number) == [2, 1])
+  }
+
+  /// The rescue skips a lap that does not follow the laps held, names its line, and applies
+  /// the lines after it: what it exports can be imported.
+  @Test func theRescueSkipsALapThatBreaksTheSequence() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await say("one", "two", in: try open())
+    try appendToJournal([
+      #"{"appendLap":{"lap":{"lapTimeMs":0,"number":1,"totalMs":1}}}"#,
+      #"{"insertMessages":{"messages":[{"content":"three","dateMs":1}]}}"#,
+    ])
+    let store = try JSONFileStore.openSalvaging(directory: directory)
+    let skipped = await store.unreadable()
+    #expect(skipped.count == 1)
+    #expect(skipped.first?.contains("line 2: lap 1's lap time 0 ms is not its total") == true)
+    let archive = try await store.repositories.archive.export()
+    #expect(archive.laps.isEmpty)
+    #expect(archive.messages.map(\.content) == ["one", "two", "three"])
+    try archive.validate()
+  }
+
   @Test func aLongJournalIsFoldedIntoTheSnapshot() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let store = try open()

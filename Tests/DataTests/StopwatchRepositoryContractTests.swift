@@ -46,20 +46,21 @@ import Testing
   func lapsComeNewestFirstAndPage(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
-    // Appended out of order: ordering is by number, not by insertion.
+    // Appended out of order: ordering is by number, not by insertion. (The laps follow each
+    // other as a stopwatch records them once all are in: the json store refuses, reading
+    // its files, laps that do not, as an import does.)
     for number in [2, 1, 4, 3, 5] {
       try await store.stopwatch.update(
-        appending:
-          lap(number, Int64(number) * 100, total: Int64(number) * 1_000))
+        appending: lap(number, Int64(number) * 100, total: Int64(number * (number + 1) / 2) * 100))
     }
     let all = try await store.stopwatch.laps(offset: 0, limit: 10)
     #expect(all.items.map(\.number) == [5, 4, 3, 2, 1])
     #expect(all.total == 5)
-    #expect(all.items.first == lap(5, 500, total: 5_000))
+    #expect(all.items.first == lap(5, 500, total: 1_500))
     let middle = try await store.stopwatch.laps(offset: 1, limit: 2)
     #expect(
       middle
-        == Page(items: [lap(4, 400, total: 4_000), lap(3, 300, total: 3_000)], offset: 1, total: 5))
+        == Page(items: [lap(4, 400, total: 1_000), lap(3, 300, total: 600)], offset: 1, total: 5))
     let pastTheEnd = try await store.stopwatch.laps(offset: 7, limit: 2)
     #expect(pastTheEnd.items.isEmpty)
     #expect(pastTheEnd.total == 5)

@@ -222,6 +222,7 @@ struct JSONFiles {
     journalIsForeign = false
     let snapshotSeq = seq
     try readJournal()
+    try checkLapSequence()
     journalIsLeftOver = journalLines > 0 && seq == snapshotSeq
     needsReload = false
   }
@@ -250,6 +251,22 @@ struct JSONFiles {
     }
     journalSize += start
     journalStamp = stamp
+    if start > 0 { try checkLapSequence() }
+  }
+
+  /// Refuses laps that do not follow each other as a stopwatch records them (numbered 1, 2,
+  /// 3, …, totals that never go down, each lap time the total minus the one before), as an
+  /// import refuses them: the store holds only what its export can be imported from.
+  /// (Reading the files checked each record, and that lap numbers are unique.)
+  private func checkLapSequence() throws(DomainError) {
+    var previousTotal = Duration.zero
+    for (index, lap) in state.laps.enumerated() {
+      if let problem = lap.sequenceProblem(index: index, previousTotal: previousTotal) {
+        throw .corruptStore(
+          path: filePath, reason: ArchiveNaming.domain.lapSequence(lap, index, problem))
+      }
+      previousTotal = lap.total
+    }
   }
 
   private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
@@ -291,16 +308,33 @@ struct JSONFiles {
         path: journalPath, reason: "line \(line): change \(entry.seq) follows change \(seq)")
     }
     do {
-      try state.apply(change)
+      try applyReplayed(change)
       seenElsewhere.formUnion(change.kinds)
     } catch {
-      guard salvaging, case .invalidInput(.outOfRange(let reason)) = error else {
+      guard case .invalidInput(.outOfRange(let reason)) = error else {
         throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(error)")
+      }
+      guard salvaging else {
+        throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(reason)")
       }
       unreadable.append("\(journalPath): line \(line): \(reason)")
       state.skipIDs(of: entry.change)
     }
     seq = entry.seq
+  }
+
+  /// Applies a journal line's `change`. While salvaging, a lap must follow the laps held
+  /// as a stopwatch records them: one that does not is out of range, and skipped, so that
+  /// the laps kept pass `checkLapSequence`.
+  private mutating func applyReplayed(_ change: StoreChange) throws(DomainError) {
+    if salvaging, case .appendLap(let lap, _) = change,
+      let problem = lap.sequenceProblem(
+        index: state.laps.count, previousTotal: state.laps.last?.total ?? .zero)
+    {
+      throw .invalidInput(
+        .outOfRange(ArchiveNaming.domain.lapSequence(lap, state.laps.count, problem)))
+    }
+    try state.apply(change)
   }
 
   /// Applies `change` and makes it durable: one journal line, or a new snapshot for the

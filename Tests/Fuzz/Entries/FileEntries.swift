@@ -6,21 +6,29 @@
 
   extension FuzzEntries {
     /// The bytes as an archive file, read both ways Pocket reads one: whole
-    /// (`ArchiveFile.decode`, with the checks an import makes) and as the reader `import`
-    /// pages through (`ArchiveFile.open`). An archive `decode` takes is written again and
-    /// reads back the same, and the reader gives the same records.
+    /// (`ArchiveFile.decode`, with the checks an import makes) and as `import` reads a file,
+    /// page by page (`ArchiveFile.open`, from a file of a scratch folder). An archive
+    /// `decode` takes is exported (`ArchiveFile.write`, to a file), and the export is the
+    /// bytes `encode` gives and reads back the same; the reader gives the same records.
     public static func archive(_ bytes: [UInt8]) {
       let decoded = try? ArchiveFile.decode(bytes, path: "fuzz.json")
+      let file = ScratchFolder.path + "/import.json"
+      ScratchFolder.write(bytes, to: file)
       var paged: StoreArchive?
-      if let reader = try? ArchiveFile.open(bytes: bytes, path: "fuzz.json") {
+      if let reader = try? ArchiveFile.open(file) {
         paged = try? readAll(reader)
       }
       guard let decoded else { return }
+      let export = ScratchFolder.path + "/export.json"
       do {
-        let again = try ArchiveFile.decode(ArchiveFile.encode(decoded), path: "again.json")
-        FuzzCheck.require(again == decoded, "an archive written again reads back otherwise")
+        try ArchiveFile.write(decoded, to: export)
+        let written = try [UInt8](Foundation.Data(contentsOf: URL(fileURLWithPath: export)))
+        FuzzCheck.require(
+          written == (try ArchiveFile.encode(decoded)), "an export is not the bytes encode gives")
+        let again = try ArchiveFile.read(export)
+        FuzzCheck.require(again == decoded, "an archive exported reads back otherwise")
       } catch {
-        FuzzCheck.fail("an archive that was read cannot be written and read again: \(error)")
+        FuzzCheck.fail("an archive that was read cannot be exported and read again: \(error)")
       }
       guard let paged else {
         FuzzCheck.fail("the reader import uses refuses an archive that decode takes")
@@ -43,17 +51,45 @@
     }
 
     /// The bytes as the body of a refresh's answer (open.er-api.com's JSON), read by the
-    /// decoder `refresh` uses. A snapshot it takes has a three-letter base and rates that
-    /// are positive.
-    public static func rates(_ bytes: [UInt8]) {
-      guard let snapshot = try? OpenERAPIDecoder().decode(Foundation.Data(bytes)) else { return }
-      FuzzCheck.require(
-        OpenERAPIDecoder.isCurrencyCode(snapshot.base),
-        "a snapshot with the base \(FuzzCheck.quote(snapshot.base))")
-      for (code, rate) in snapshot.rates {
+    /// decoder `refresh` uses, and as the file `--rates-file` names (`FileRateSource`, from a
+    /// file of a scratch folder). A snapshot the decoder takes has a three-letter base and
+    /// rates that are positive, and the file gives the same snapshot, or the same reason
+    /// after its path.
+    @MainActor public static func rates(_ bytes: [UInt8]) async {
+      let decoded: Result<RateSnapshot, DomainError>
+      do {
+        decoded = .success(try OpenERAPIDecoder().decode(Foundation.Data(bytes)))
+      } catch {
+        decoded = .failure(error)
+      }
+      if case .success(let snapshot) = decoded {
         FuzzCheck.require(
-          OpenERAPIDecoder.isCurrencyCode(code) && rate > 0,
-          "a snapshot with the rate \(FuzzCheck.quote(code)) = \(rate)")
+          OpenERAPIDecoder.isCurrencyCode(snapshot.base),
+          "a snapshot with the base \(FuzzCheck.quote(snapshot.base))")
+        for (code, rate) in snapshot.rates {
+          FuzzCheck.require(
+            OpenERAPIDecoder.isCurrencyCode(code) && rate > 0,
+            "a snapshot with the rate \(FuzzCheck.quote(code)) = \(rate)")
+        }
+      }
+      let file = ScratchFolder.path + "/rates.json"
+      ScratchFolder.write(bytes, to: file)
+      let fetched: Result<RateSnapshot, DomainError>
+      do {
+        fetched = .success(try await FileRateSource(path: file).fetch())
+      } catch {
+        fetched = .failure(error as? DomainError ?? .ratesUnavailable(reason: "\(error)"))
+      }
+      switch (decoded, fetched) {
+      case (.success(let snapshot), .success(let fromFile)):
+        FuzzCheck.require(snapshot == fromFile, "the rates file gives another snapshot")
+      case (.failure(.ratesUnavailable(let reason)), .failure(.ratesUnavailable(let fromFile))):
+        FuzzCheck.require(
+          fromFile == "\(file): \(reason)",
+          "the rates file is refused as \(FuzzCheck.quote(fromFile)), its body as "
+            + FuzzCheck.quote(reason))
+      default:
+        FuzzCheck.fail("the body reads as \(decoded), the rates file as \(fetched)")
       }
     }
 
@@ -108,4 +144,35 @@
       }
     }
   }
+
+  /// The folder of this process where the entries write the files they read back, made
+  /// the first time, removed when the process exits: in /dev/shm where there is one, since
+  /// an export syncs its file (which costs nothing on a tmpfs, and 0.2 s a seed on a loaded
+  /// disk).
+  enum ScratchFolder {
+    static let path: String = {
+      let parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory()
+      var template = Array((parent + "/pocket-fuzz-XXXXXX").utf8CString)
+      guard let made = mkdtemp(&template) else { FuzzCheck.fail("mkdtemp failed: \(errno)") }
+      scratchToRemove = strdup(made)
+      atexit {
+        if let path = scratchToRemove {
+          try? FileManager.default.removeItem(atPath: String(cString: path))
+        }
+      }
+      return String(cString: made)
+    }()
+
+    /// `bytes` as the file at `path`, replacing it.
+    static func write(_ bytes: [UInt8], to path: String) {
+      do {
+        try Foundation.Data(bytes).write(to: URL(fileURLWithPath: path))
+      } catch {
+        FuzzCheck.fail("cannot write \(path): \(error)")
+      }
+    }
+  }
+
+  /// The folder `ScratchFolder` made, for its removal at exit (C, for `atexit`).
+  nonisolated(unsafe) private var scratchToRemove: UnsafeMutablePointer<CChar>?
 #endif

@@ -44,8 +44,9 @@
     }
 
     /// The bytes as keys (read as `keys` reads them) typed into the live view, on a fresh
-    /// memory store, 24 × 60: the keys open and edit the input line (`InputLine`: typing,
-    /// pasting, deleting, moving by word, recalling the history), and run what it holds.
+    /// memory store showing 16 of the bundled rates (`FuzzRates`), 24 × 60: the keys open
+    /// and edit the input line (`InputLine`: typing, pasting, deleting, moving by word,
+    /// recalling the history), and run what it holds.
     /// Each frame is drawn; no row holds a control character, the cursor stands on the
     /// screen, and the input line keeps to its limit.
     @MainActor public static func inputLine(_ bytes: [UInt8]) async {
@@ -56,7 +57,7 @@
         repositories: InMemoryStore(thread: .main).repositories)
       let session = Session(
         store: store, timeline: LocalTime.system().timeline, strings: strings,
-        rateSource: nil, bundledRates: BundledRateSource(),
+        rateSource: nil, bundledRates: FuzzRates.source,
         archiveFiles: InMemoryArchiveFileRepository(), notices: SampleNotices.all)
       if let message = await session.launch() {
         FuzzCheck.fail("a memory store does not launch: \(strings.text(message))")
