@@ -155,4 +155,29 @@ struct StoreWaitTerminalTests {
     live.pty.send("q")
     try live.expectTerminalGivenBack()
   }
+
+  /// A json store's lock held past the bound (a stopped Pocket, a `flock` shell): the live
+  /// view's change is refused as busy and the view goes on, as on every store. Before, it
+  /// ended the view with exit 3.
+  @Test func aJSONLockHeldPastTheBoundRefusesTheChangeAndTheLiveViewGoesOn() throws {
+    guard let live = try LiveTerminalTests().start(["--store", "json"], rows: 24, columns: 120)
+    else { return }
+    defer { live.close() }
+    // The store's files, made by a first change; then this process holds its lock.
+    live.pty.send(":say before\r")
+    try live.pty.read(untilScreen: { $0.contains("Sent message 1") })
+    let lockPath = live.directory.appendingPathComponent("pocket.json.lock").path
+    let descriptor = open(lockPath, O_RDWR | O_CLOEXEC)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+    live.pty.send(":say while held\r")
+    try live.pty.read(untilScreen: { $0.contains(Self.waiting) })
+    try live.pty.read(untilScreen: { $0.contains("is busy") })
+    flock(descriptor, LOCK_UN)
+    live.pty.send(":say after\r")
+    try live.pty.read(untilScreen: { $0.contains("Sent message 2") })
+    live.pty.send("q")
+    try live.expectTerminalGivenBack()
+  }
 }

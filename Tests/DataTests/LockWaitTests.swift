@@ -53,7 +53,7 @@ struct LockWaitTests {
       #expect(try await store.mindLogs.entries(offset: 0, limit: 5).items == [before])
       let start = clock.now
       await #expect(
-        throws: DomainError.storageUnavailable(
+        throws: DomainError.storeBusy(
           path: lockPath,
           reason: "the store is locked by \(thisProcess) (waited 5 s); try again when it ends")
       ) {

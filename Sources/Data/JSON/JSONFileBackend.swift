@@ -102,7 +102,8 @@ actor JSONFileBackend: DocumentBackend {
         }
       }
     } catch let busy as FileLock.Busy {
-      throw DomainError.storageUnavailable(path: busy.path, reason: busy.reason)
+      // As every store: a lock held past the bound refuses the change, the store stays usable.
+      throw DomainError.storeBusy(path: busy.path, reason: busy.reason)
     } catch let failure as DurableFile.Failure {
       throw DomainError.storageUnavailable(path: files.filePath, reason: failure.reason)
     }
