@@ -223,43 +223,43 @@
     var errors: String { state.withLock { $0.errors } }
   }
 
-  /// A folder two levels inside a temporary one is the current folder while `body` runs
-  /// (so `../../x` stays inside too), emptied afterwards, and the current folder put back.
-  /// The folders themselves stay until the process exits: a test process runs other tests
-  /// meanwhile, and a child process another test starts takes the current folder it read
-  /// before, which must still be there.
+  /// A folder two levels inside a new one in a temporary folder is the current folder while
+  /// `body` runs (so `../../x` stays inside too), emptied afterwards, and the current folder
+  /// put back. Each input gets folders of its own: whatever an input leaves that cannot be
+  /// removed (a CI run once found `store` still there at the next input) never meets the
+  /// next. The temporary folder stays until the process exits: a test process runs other
+  /// tests meanwhile, and a child process another test starts takes the current folder it
+  /// read before, which must still be there.
   /// The folder `TemporaryFolder` made, for its removal at exit (C, for `atexit`).
   nonisolated(unsafe) private var baseToRemove: UnsafeMutablePointer<CChar>?
 
   enum TemporaryFolder {
     @MainActor private static var base: String?
 
+    @MainActor private static var inputs = 0
+
     @MainActor static func withCurrent(_ body: () async -> Void) async {
       let manager = FileManager.default
       let previous = manager.currentDirectoryPath
-      let root = base ?? makeBase()
+      inputs += 1
+      let root = (base ?? makeBase()) + "/\(inputs)"
       let current = root + "/a/b"
+      do {
+        try manager.createDirectory(atPath: current, withIntermediateDirectories: true)
+      } catch {
+        FuzzCheck.fail("cannot make \(current): \(error)")
+      }
       FuzzCheck.require(manager.changeCurrentDirectoryPath(current), "cannot enter \(current)")
       await body()
       FuzzCheck.require(manager.changeCurrentDirectoryPath(previous), "cannot go back")
-      // Everything the input made, wherever in the three folders; the folders stay.
-      for (folder, keep) in [(root, "a"), (root + "/a", "b"), (current, "")] {
-        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where name != keep {
-          try? manager.removeItem(atPath: folder + "/" + name)
-        }
-      }
+      // Everything the input made, and its folders.
+      try? manager.removeItem(atPath: root)
     }
 
     @MainActor private static func makeBase() -> String {
       var template = Array((NSTemporaryDirectory() + "/pocket-fuzz-XXXXXX").utf8CString)
       guard let made = mkdtemp(&template) else { FuzzCheck.fail("mkdtemp failed: \(errno)") }
       let root = String(cString: made)
-      do {
-        try FileManager.default.createDirectory(
-          atPath: root + "/a/b", withIntermediateDirectories: true)
-      } catch {
-        FuzzCheck.fail("cannot make \(root)/a/b: \(error)")
-      }
       base = root
       baseToRemove = strdup(root)
       atexit {
