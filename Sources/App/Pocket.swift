@@ -56,7 +56,7 @@ package struct Pocket {
 
   /// Colours of standard error, for the reasons Pocket gives there (`--color` decides
   /// once the options are read).
-  private var errorPalette: Palette?
+  var errorPalette: Palette?
 
   package init(environment: [String: String], console: any Console, time: LocalTime) {
     self.environment = environment
@@ -380,23 +380,4 @@ package struct Pocket {
     return status
   }
 
-}
-
-extension Pocket {
-  /// Writes a reason or a warning to standard error as one line (its own line breaks
-  /// escaped too), in the error colour on a terminal that shows colour.
-  func reportError(_ text: String) {
-    console.writeErrorEscaped(Self.errorLine(text, palette: errorPalette))
-  }
-
-  /// `text` as `reportError` writes it: one line, every control escaped, in the error
-  /// colour when `palette` colours.
-  static func errorLine(_ text: String, palette: Palette?) -> String {
-    (palette?.text(ScreenLine(text, as: .error)) ?? oneLine(text)) + "\n"
-  }
-}
-
-/// `text` as one line of the terminal: its own line breaks escaped too.
-private func oneLine(_ text: String) -> String {
-  TerminalText.escaping(text, keepingNewlines: false)
 }

@@ -55,7 +55,7 @@ struct JSONFiles {
   /// Whether a journal line holding a value out of range is skipped (and named in
   /// `unreadable`) instead of refusing the whole store: only to rescue such a store, by an
   /// export of what can be read or a replacement of everything.
-  private let salvaging: Bool
+  let salvaging: Bool
   /// The journal lines skipped while salvaging, each with why.
   private(set) var unreadable: [String] = []
   /// The kinds of record that changes read from the files touched since the last
@@ -202,12 +202,8 @@ struct JSONFiles {
       }
     }
     seq = identity.journalSeq ?? 0
-    // A rewrite keeps the store's identity and holds every change read before; a snapshot
-    // of another store, or an older copy of this one, was put in place by hand. (A snapshot
-    // gone is the store deleted, which the file watch reports; the same snapshot with its
-    // journal gone or cut is not a snapshot put in place.)
     if let stamp, let (storeID, knownSeq, knownStamp) = known, stamp != knownStamp,
-      seq < knownSeq || (storeID != nil && identity.storeID != nil && identity.storeID != storeID)
+      Self.isPutInPlace(identity, seq: seq, storeID: storeID, knownSeq: knownSeq)
     {
       let error = DomainError.storageUnavailable(
         path: filePath, reason: StoreFileWatch.goneReason(replaced: true))
@@ -252,21 +248,6 @@ struct JSONFiles {
     journalSize += start
     journalStamp = stamp
     if start > 0 { try checkLapSequence() }
-  }
-
-  /// Refuses laps that do not follow each other as a stopwatch records them (numbered 1, 2,
-  /// 3, …, totals that never go down, each lap time the total minus the one before), as an
-  /// import refuses them: the store holds only what its export can be imported from.
-  /// (Reading the files checked each record, and that lap numbers are unique.)
-  private func checkLapSequence() throws(DomainError) {
-    var previousTotal = Duration.zero
-    for (index, lap) in state.laps.enumerated() {
-      if let problem = lap.sequenceProblem(index: index, previousTotal: previousTotal) {
-        throw .corruptStore(
-          path: filePath, reason: ArchiveNaming.domain.lapSequence(lap, index, problem))
-      }
-      previousTotal = lap.total
-    }
   }
 
   private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
@@ -323,17 +304,10 @@ struct JSONFiles {
     seq = entry.seq
   }
 
-  /// Applies a journal line's `change`. While salvaging, a lap must follow the laps held
-  /// as a stopwatch records them: one that does not is out of range, and skipped, so that
-  /// the laps kept pass `checkLapSequence`.
+  /// Applies a journal line's `change` (while salvaging, a lap that does not follow the
+  /// laps held is out of range: `lapOutOfOrder`).
   private mutating func applyReplayed(_ change: StoreChange) throws(DomainError) {
-    if salvaging, case .appendLap(let lap, _) = change,
-      let problem = lap.sequenceProblem(
-        index: state.laps.count, previousTotal: state.laps.last?.total ?? .zero)
-    {
-      throw .invalidInput(
-        .outOfRange(ArchiveNaming.domain.lapSequence(lap, state.laps.count, problem)))
-    }
+    if let refusal = lapOutOfOrder(change) { throw refusal }
     try state.apply(change)
   }
 
@@ -422,20 +396,5 @@ struct JSONFiles {
 
   private mutating func warn(_ warning: String) {
     self.warning = warning
-  }
-}
-
-extension StoreChange {
-  /// The kinds of record this change touches.
-  fileprivate var kinds: RecordKinds {
-    switch self {
-    case .saveStopwatch, .appendLap, .resetStopwatch: .stopwatch
-    case .insertBookmark, .renameBookmark, .deleteBookmark, .deleteAllBookmarks: .bookmarks
-    case .storeRates, .setFavorite: .rates
-    case .saveScreen, .saveShown: .screens
-    case .insertMindLog, .updateMindLog, .deleteMindLog: .mindLog
-    case .insertMessages, .updateMessage, .deleteMessage: .chat
-    case .replaceAll: .all
-    }
   }
 }
