@@ -73,8 +73,8 @@ final class StoreFileWatch: StoreObservation {
     /// The wait before a check is repeated, which a file event cuts short.
     var nap: Task<Void, Never>?
     var isGone = false
-    /// When the latest checks that found a change began (at most `burst`).
-    var changesFound: [ContinuousClock.Instant] = []
+    /// When the latest checks began (at most `burst`).
+    var recentChecks: [ContinuousClock.Instant] = []
     /// The folder and vital files as the watch began: polling compares them.
     var identities: [String: FileIdentity] = [:]
     /// The `ending` files there at the last look: polling sees one go.
@@ -217,20 +217,17 @@ final class StoreFileWatch: StoreObservation {
         return (state.firstUnchecked ?? last)...last
       }
       await waitForTurn()
-      let began = ContinuousClock.now
+      state.withLock { state in
+        state.recentChecks.append(.now)
+        if state.recentChecks.count > Self.burst { state.recentChecks.removeFirst() }
+      }
       let event = await check()
       if case .gone(let error) = event { return gone(error) }
       // What the check read may be a store half deleted (`rm -rf` takes the files one by
       // one): that is the store gone, not a change. A vital file replaced (a rename over
       // it) may move nothing the check reads.
       if let went = wentAway() { return gone(went) }
-      if let event {
-        state.withLock { state in
-          state.changesFound.append(began)
-          if state.changesFound.count > Self.burst { state.changesFound.removeFirst() }
-        }
-        signal.send(event, seen: seen)
-      }
+      if let event { signal.send(event, seen: seen) }
       let touchedAgain = state.withLock { state in
         defer { state.checkAgain = false }
         return state.checkAgain && !state.isGone
@@ -259,19 +256,20 @@ final class StoreFileWatch: StoreObservation {
     }
   }
 
-  /// Checks that find a change come at most `burst` in any `window`: another process's
-  /// storm of commits (thousands a second) costs some 60 checks a second, each seeing every
-  /// commit before it, while a change alone is checked at once. The window is within
+  /// Checks come at most `burst` in any `window`, whatever they find: another process's
+  /// storm of commits (thousands a second), or this process's own, costs some 60 checks a
+  /// second, each seeing every commit before it, while a change alone is checked at once
+  /// (and its first settling checks too: they come within the window). The window is within
   /// `StoreChanges.quiet`, so the changes of a storm still read as one burst, which the
   /// subscribers' pacing makes a handful of reloads.
   static let burst = 3
   static let window = StoreChanges.quiet / 2
 
-  /// Waits, when `burst` checks found a change within the last `window`, until the oldest
-  /// of them is `window` old; file events meanwhile do not cut the wait short.
+  /// Waits, when `burst` checks began within the last `window`, until the oldest of them is
+  /// `window` old; file events meanwhile do not cut the wait short.
   private func waitForTurn() async {
     let wait = state.withLock { state -> Duration? in
-      guard state.changesFound.count >= Self.burst, let oldest = state.changesFound.first
+      guard state.recentChecks.count >= Self.burst, let oldest = state.recentChecks.first
       else { return nil }
       let since = oldest.duration(to: .now)
       return since < Self.window ? Self.window - since : nil
