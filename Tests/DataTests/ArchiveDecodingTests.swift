@@ -142,7 +142,7 @@ import Testing
     if messages == 0 { archive.messages = [] }
     let document = JSONDocument(archive, marks: SnapshotMarks(journalSeq: 42))
     var written: [Int] = []
-    let chunked = try ArchiveEncoding.encode(document, chunkSize: Self.chunkSize) { done, _ in
+    let chunked = try ArchiveEncoding.encode(document, pageSize: Self.chunkSize) { done, _ in
       written.append(done)
     }
     #expect(chunked == (try JSONFileStore.encodeDocument(document)))

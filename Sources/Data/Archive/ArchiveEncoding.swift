@@ -16,11 +16,18 @@ enum ArchiveEncoding {
     ("bookmarks", 1), ("messages", 2), ("laps", 1), ("entries", 2),
   ]
 
+  /// How many bytes one encoder call aims to write: a page of records may be large (a
+  /// message may hold 1 MiB), so a page is encoded a part at a time, the part's size set
+  /// from the bytes the one before it made.
+  static let encodedPartBytes = 256 << 10
+
   /// Takes one list's records, a page at a time, and writes them in place.
   final class ListWriter {
     private let indent: [UInt8]
     private let encoder: JSONEncoder
     private let write: ([UInt8]) throws -> Void
+    /// How many records one encoder call takes next.
+    private var part = 16
     /// How many records were written.
     private(set) var count = 0
 
@@ -30,11 +37,21 @@ enum ArchiveEncoding {
       self.write = write
     }
 
-    /// Writes `rows` after the rows written before.
+    /// Writes `rows` after the rows written before, about `encodedPartBytes` at a time.
     func append<Row: Encodable>(_ rows: [Row]) throws {
-      guard !rows.isEmpty else { return }
+      var start = 0
+      while start < rows.count {
+        let end = min(start + part, rows.count)
+        let written = try appendPart(Array(rows[start..<end]))
+        part = max(1, min(chunkSize, (end - start) * encodedPartBytes / max(written, 1)))
+        start = end
+      }
+    }
+
+    /// Writes `rows` in one encoder call; returns how many bytes that wrote.
+    private func appendPart<Row: Encodable>(_ rows: [Row]) throws -> Int {
       // "[\n  {\n    …\n  }\n]": the lines between the brackets, indented to the list's depth.
-      let encoded = Array(try encoder.encode(rows))
+      let encoded = try encoder.encode(rows)
       var bytes: [UInt8] = count == 0 ? [0x0A] : Array(",\n".utf8)
       bytes.reserveCapacity(encoded.count + encoded.count / 4)
       var lineStart = true
@@ -45,6 +62,7 @@ enum ArchiveEncoding {
       }
       count += rows.count
       try write(bytes)
+      return bytes.count
     }
   }
 
@@ -91,12 +109,23 @@ enum ArchiveEncoding {
     return counts
   }
 
-  /// The bytes of `document`, its lists written `chunkSize` records at a time; `progress` is
-  /// told how many messages were written, of how many.
+  /// The bytes of `document` (`write(_:pageSize:progress:to:)`).
   static func encode(
-    _ document: JSONDocument, chunkSize: Int = chunkSize,
+    _ document: JSONDocument, pageSize: Int = chunkSize,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    try write(document, pageSize: pageSize, progress: progress) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  /// Writes the bytes of `document` to `write` a piece at a time, its lists handed on
+  /// `pageSize` records at a time; `progress` is told how many messages were written, of
+  /// how many. Never more than a part of a page is held encoded.
+  static func write(
+    _ document: JSONDocument, pageSize: Int = chunkSize,
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil, to write: ([UInt8]) throws -> Void
+  ) throws {
     var head = document
     head.laps = []
     head.bookmarks = []
@@ -106,22 +135,19 @@ enum ArchiveEncoding {
       -> (ListWriter) throws -> Void
     {
       { writer in
-        for start in stride(from: 0, to: rows.count, by: chunkSize) {
-          try writer.append(Array(rows[start..<min(start + chunkSize, rows.count)]))
+        for start in stride(from: 0, to: rows.count, by: pageSize) {
+          try writer.append(Array(rows[start..<min(start + pageSize, rows.count)]))
           done?(writer.count)
         }
       }
     }
     let total = document.chat.messages.count
-    var bytes: [UInt8] = []
-    _ = try write(
+    _ = try self.write(
       head: head,
       lists: [
         "bookmarks": pages(document.bookmarks), "laps": pages(document.laps),
         "entries": pages(document.mindLog.entries),
         "messages": pages(document.chat.messages) { progress?($0, total) },
-      ]
-    ) { bytes.append(contentsOf: $0) }
-    return bytes
+      ], to: write)
   }
 }

@@ -361,13 +361,21 @@ struct JSONFiles {
     let marks = SnapshotMarks(
       journalSeq: journalSeq ?? seq, storeID: identity.storeID ?? SnapshotMarks.newIdentity(),
       snapshotID: SnapshotMarks.newIdentity())
-    let bytes = try ArchiveEncoding.encode(
-      JSONDocument(state.archive, marks: marks, version: versions.current, shown: state.shownList))
-    try DurableFile.replace(filePath, in: directoryPath, with: bytes)
+    let document = JSONDocument(
+      state.archive, marks: marks, version: versions.current, shown: state.shownList)
+    // Written a part at a time, never held whole: a store of 250 MiB of messages writes
+    // its snapshot through a buffer, beside the records it holds anyway.
+    var size = 0
+    try DurableFile.replace(filePath, in: directoryPath) { write in
+      try ArchiveEncoding.write(document) { bytes in
+        size += bytes.count
+        try write(bytes)
+      }
+    }
     seq = marks.journalSeq ?? seq
     identity = marks
     snapshotStamp = DurableFile.stamp(filePath)
-    snapshotSize = bytes.count
+    snapshotSize = size
     snapshotVersion = versions.current
     // A crash right here leaves journal lines the snapshot already holds: their sequence
     // numbers are not above `journalSeq`, so they are skipped when read.
