@@ -22,8 +22,10 @@ final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
     screen = ScreenModel(rows: size.rows, columns: size.columns)
   }
 
-  var writeFailure: Int32? { nil }
-  var reportedWriteFailure: Int32? { nil }
+  /// The `errno` every write fails with from now on (a terminal that closed: EIO).
+  var failsWrites: Int32?
+  private(set) var writeFailure: Int32?
+  var reportedWriteFailure: Int32? { writeFailure == EIO ? nil : writeFailure }
   var listensToSuspend: Bool { false }
   func enter() throws {}
   func leave() {}
@@ -32,6 +34,10 @@ final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
   func didHandleKeys() {}
 
   func write(_ text: String) {
+    if let failsWrites {
+      writeFailure = writeFailure ?? failsWrites
+      return
+    }
     writes += 1
     screen.feed(text)
   }
@@ -43,6 +49,9 @@ final class MemoryTerminal: LiveTerminalDevice, LiveTerminalEvents {
   }
 
   func stop() { continuation?.finish() }
+
+  /// Hands the view `event`, as the terminal would.
+  func send(_ event: TerminalEvent) { continuation?.yield(event) }
 
   /// A terminal in memory answers no question: one column, as the view assumes then.
   func measureAmbiguousWidth() { continuation?.yield(.measured(ambiguousIsWide: nil)) }
@@ -94,5 +103,23 @@ struct LiveViewRedrawTests {
 
     terminal.stop()
     #expect(await running.value == .done)
+  }
+
+  /// A frame the terminal refuses ends the view: as a hang-up (129) when the terminal
+  /// closed (EIO) and the SIGHUP has not come yet, as a failed output (4) otherwise.
+  @Test(arguments: [(EIO, App.ExitStatus.hungUp), (ENOSPC, .outputFailed)])
+  func aRefusedFrameEndsTheView(errno: Int32, status: App.ExitStatus) async throws {
+    let strings = Strings(language: .en, timeZone: .gmt)
+    let session = await Session.launched(strings: strings)
+    let terminal = MemoryTerminal(size: TerminalSize(rows: 30, columns: 100))
+    let view = LiveView(
+      session: session, renderer: Renderer(strings: strings, palette: nil), device: terminal,
+      events: terminal)
+    let running = Task { await view.run() }
+    defer { terminal.stop() }
+    try #require(await terminal.waitUntil { $0.writes > 0 }, "the first frame is drawn")
+    terminal.failsWrites = errno
+    terminal.send(.keys([.character("2")]))
+    #expect(await running.value == status)
   }
 }

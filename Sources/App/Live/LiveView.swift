@@ -60,7 +60,7 @@ package final class LiveView {
 
   /// Runs until `q`, Ctrl-C, Ctrl-D, the end of input, SIGTERM, SIGHUP, an unusable store
   /// or a frame that could not be written (then it ends with `outputFailed`: no key's
-  /// outcome would be seen); the terminal is given back as it was found on every one of them.
+  /// outcome would be seen; with `hungUp` when the terminal had closed); the terminal is given back as it was found on every one of them.
   /// A hang-up or a signal ends it without handling the keys that still wait.
   /// - Returns: `nil` when the terminal cannot be set up (the caller goes on in line mode).
   package func run() async -> ExitStatus? {
@@ -94,8 +94,12 @@ package final class LiveView {
     signal(SIGHUP, SIG_IGN)
     device.leave()
     isEntered = false
+    // A frame the terminal refused because it closed (EIO) is a hang-up, as its SIGHUP
+    // would have said had it come first.
+    let hungUp = device.writeFailure != nil && device.reportedWriteFailure == nil
     return ExitStatus(
-      controller.exit ?? .done, after: FailedWrites(output: device.reportedWriteFailure))
+      controller.exit ?? (hungUp ? .hungUp : .done),
+      after: FailedWrites(output: device.reportedWriteFailure))
   }
 
   // MARK: Drawing
