@@ -29,7 +29,7 @@ import Testing
   /// log, as the repositories read it.
   private func cost(path: String, position: Int) throws -> (chat: Int, mindLog: Int) {
     let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)
-    func read(_ table: String, _ forward: String, _ backward: String, _ index: SQLiteListIndex)
+    func read(_ table: String, _ forward: SQLText, _ backward: SQLText, _ index: ListIndex)
       throws -> Int
     {
       let total = try rowCount(table, connection)
@@ -44,9 +44,9 @@ import Testing
     }
     return (
       try read(
-        "chat_messages", SQLiteChatRepository.page, SQLiteChatRepository.pageReversed, .chat),
+        "chat_messages", ChatSQL.page, ChatSQL.pageReversed, .chat),
       try read(
-        "mind_logs", SQLiteMindLogRepository.page, SQLiteMindLogRepository.pageReversed,
+        "mind_logs", MindLogSQL.page, MindLogSQL.pageReversed,
         .mindLogs)
     )
   }

@@ -15,7 +15,7 @@ struct SQLiteRangeTriggerTests {
   /// An insert with one value bound, and whether that value is in range.
   struct Row: Sendable, CustomStringConvertible {
     var sql: String
-    var value: any SQLiteBindable & Sendable
+    var value: any SQLBindable & Sendable
     var inRange: Bool
     var description: String { "\(sql.prefix(40))… \(value) (\(inRange ? "in" : "out of") range)" }
   }

@@ -16,7 +16,7 @@ extension SQLiteStoreTests {
       var kept: [Int64] = []
       var counted: [Int64] = []
       for table in SQLiteSchema.countedTables {
-        kept.append(try connection.integer(SQLiteSharedSQL.rowCount, table) ?? -1)
+        kept.append(try connection.integer(SharedSQL.rowCount.questionMarks, table) ?? -1)
         // Table names are constants of ours.
         counted.append(try connection.integer("SELECT count(*) FROM \(table)") ?? -1)
       }
@@ -78,7 +78,7 @@ extension SQLiteStoreTests {
   // MARK: - Query plans
 
   /// Every line of the plan of `sql` run with `values`.
-  private func plan(_ sql: String, _ values: any SQLiteBindable..., in path: String) throws
+  private func plan(_ sql: String, _ values: any SQLBindable..., in path: String) throws
     -> [String]
   {
     try connect(path).query("EXPLAIN QUERY PLAN " + sql, arguments: values, row: { $0.text(3) })
@@ -90,10 +90,10 @@ extension SQLiteStoreTests {
     // Each page is read forwards from the head, or backwards from the tail (reversed in
     // Swift): both walk the same index, neither sorts.
     let pages: [(sql: String, index: String)] = [
-      (SQLiteChatRepository.page, "USING INDEX chat_messages_by_date"),
-      (SQLiteChatRepository.pageReversed, "USING INDEX chat_messages_by_date"),
-      (SQLiteMindLogRepository.page, "USING INDEX mind_logs_by_date"),
-      (SQLiteMindLogRepository.pageReversed, "USING INDEX mind_logs_by_date"),
+      (ChatSQL.page.questionMarks, "USING INDEX chat_messages_by_date"),
+      (ChatSQL.pageReversed.questionMarks, "USING INDEX chat_messages_by_date"),
+      (MindLogSQL.page.questionMarks, "USING INDEX mind_logs_by_date"),
+      (MindLogSQL.pageReversed.questionMarks, "USING INDEX mind_logs_by_date"),
       (SQLiteBookmarkRepository.page, "USING INDEX bookmarks_by_date"),
       (SQLiteBookmarkRepository.pageReversed, "USING INDEX bookmarks_by_date"),
     ]
@@ -125,15 +125,15 @@ extension SQLiteStoreTests {
   @Test func everyOtherStatementOfAnActionSearchesByAKey() async throws {
     let (directory, path) = try await closedStoreFile()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let statements: [(sql: String, values: [any SQLiteBindable])] = [
-      (SQLiteSharedSQL.rowCount, ["chat_messages"]),
+    let statements: [(sql: String, values: [any SQLBindable])] = [
+      (SharedSQL.rowCount.questionMarks, ["chat_messages"]),
       (SQLiteSharedSQL.addToRowCount, [50, "chat_messages"]),
       (SQLiteSharedSQL.nextID(table: "chat_messages"), ["chat_messages"]),
       (SQLiteSharedSQL.nextID(table: "mind_logs"), ["mind_logs"]),
-      (SQLiteChatRepository.update, ["text", 1, true, 1]),
-      (SQLiteChatRepository.delete, [1]),
-      (SQLiteMindLogRepository.update, [1, "1", "note", 1]),
-      (SQLiteMindLogRepository.delete, [1]),
+      (ChatSQL.update.questionMarks, ["text", 1, true, 1]),
+      (ChatSQL.delete.questionMarks, [1]),
+      (MindLogSQL.update.questionMarks, [1, "1", "note", 1]),
+      (MindLogSQL.delete.questionMarks, [1]),
       (SQLiteBookmarkRepository.isBookmarked, ["u"]),
       (SQLiteBookmarkRepository.deleteURL, ["u"]),
       (StopwatchRow.select, []),

@@ -271,7 +271,7 @@ struct LibPQ: Sendable {
 
 /// A failure of libpq or the server: the SQLSTATE when the server gave one, and the message
 /// (never a statement's values: they are user data).
-struct PostgresError: Error, Equatable, CustomStringConvertible {
+struct PostgresError: SQLDatabaseError, Equatable, CustomStringConvertible {
   var sqlState: String?
   var message: String
   /// Whether the connection itself failed (lost, refused), as opposed to one statement.

@@ -110,12 +110,12 @@ struct PostgresArchiveRepository: ArchiveRepository {
       let total = progress == nil ? 0 : try source.recordCounts().chatMessages
       var done = 0
       try source.messages(pageSize: Self.pageSize) { messages in
-        try PostgresChatRepository.insert(messages, connection)
+        try connection.insertMessages(messages)
         done += messages.count
         progress?(done, max(total, done))
       }
-      try connection.execute(PostgresSharedSQL.setCounter, head.lastMindLogID, "mind_logs")
-      try connection.execute(PostgresSharedSQL.setCounter, head.lastMessageID, "chat_messages")
+      try connection.execute(SharedSQL.setCounter, head.lastMindLogID, "mind_logs")
+      try connection.execute(SharedSQL.setCounter, head.lastMessageID, "chat_messages")
       progress?(done, done)
     }
   }
@@ -173,9 +173,9 @@ struct PostgresArchiveRepository: ArchiveRepository {
     }
   }
 
-  /// `rows` in pieces of at most `PostgresChatRepository.rowsPerStatement`.
+  /// `rows` in pieces of at most `PostgresConnection.messagesPerStatement`.
   private static func chunks<Row>(_ rows: [Row]) -> [ArraySlice<Row>] {
-    let size = PostgresChatRepository.rowsPerStatement
+    let size = PostgresConnection.messagesPerStatement
     return stride(from: 0, to: rows.count, by: size).map { rows[$0..<min($0 + size, rows.count)] }
   }
 }

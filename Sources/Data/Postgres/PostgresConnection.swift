@@ -11,14 +11,14 @@ final class PostgresConnection {
   /// How many times this connection has sent statements and waited for their results.
   private(set) var roundTrips = 0
   /// Statements to send ahead of the next one, in the same round trip (`sendWithNext`).
-  private var waiting: [(sql: String, values: [any PostgresBindable])] = []
+  private var waiting: [(sql: String, values: [any SQLBindable])] = []
   /// Whether the next statement run ends the transaction (`commitWithNext`), and whether
   /// one did: the transaction is then over, and no statement may follow in it.
   private var commitsWithNext = false
   private var committedEarly = false
   /// A statement that must succeed before any other runs (`checkFirst`), and whether a
   /// round trip carried it into the transaction still open.
-  private var check: (sql: String, values: [any PostgresBindable])?
+  private var check: (sql: String, values: [any SQLBindable])?
   private var checkInOpenTransaction = false
 
   /// Connects with libpq's keywords and values (`PQconnectdbParams`, a `dbname` holding a
@@ -84,13 +84,13 @@ final class PostgresConnection {
 
   /// Runs `sql` (one statement) with `values` as its parameters; returns the rows it changed.
   @discardableResult
-  func execute(_ sql: String, _ values: any PostgresBindable...) throws(PostgresError) -> Int {
+  func execute(_ sql: String, _ values: any SQLBindable...) throws(PostgresError) -> Int {
     try execute(sql, arguments: values)
   }
 
   /// Runs `sql` with `arguments` as its parameters; returns the rows it changed.
   @discardableResult
-  func execute(_ sql: String, arguments values: [any PostgresBindable]) throws(PostgresError)
+  func execute(_ sql: String, arguments values: [any SQLBindable]) throws(PostgresError)
     -> Int
   {
     let result = try run(sql, values)
@@ -100,14 +100,14 @@ final class PostgresConnection {
 
   /// The rows of `sql`, each read by `row`.
   func query<Row>(
-    _ sql: String, _ values: any PostgresBindable..., row: (PostgresRow) throws -> Row
+    _ sql: String, _ values: any SQLBindable..., row: (PostgresRow) throws -> Row
   ) throws -> [Row] {
     try query(sql, arguments: values, row: row)
   }
 
   /// The rows of `sql` with `arguments` as its parameters, each read by `row`.
   func query<Row>(
-    _ sql: String, arguments values: [any PostgresBindable], row: (PostgresRow) throws -> Row
+    _ sql: String, arguments values: [any SQLBindable], row: (PostgresRow) throws -> Row
   ) throws -> [Row] {
     let result = try run(sql, values)
     defer { libpq.clear(result) }
@@ -121,13 +121,13 @@ final class PostgresConnection {
   }
 
   /// The first column of the first row of `sql` as an integer (`nil`: no row, or NULL).
-  func integer(_ sql: String, _ values: any PostgresBindable...) throws(PostgresError) -> Int64? {
+  func integer(_ sql: String, _ values: any SQLBindable...) throws(PostgresError) -> Int64? {
     try integer(sql, arguments: values)
   }
 
   /// The first column of the first row of `sql` with `arguments` as its parameters, as an
   /// integer (`nil`: no row, or NULL).
-  func integer(_ sql: String, arguments values: [any PostgresBindable]) throws(PostgresError)
+  func integer(_ sql: String, arguments values: [any SQLBindable]) throws(PostgresError)
     -> Int64?
   {
     let result = try run(sql, values)
@@ -138,7 +138,7 @@ final class PostgresConnection {
   }
 
   /// The first column of the first row of `sql` as text (`nil`: no row, or NULL).
-  func text(_ sql: String, _ values: any PostgresBindable...) throws(PostgresError) -> String? {
+  func text(_ sql: String, _ values: any SQLBindable...) throws(PostgresError) -> String? {
     let result = try run(sql, values)
     defer { libpq.clear(result) }
     guard libpq.ntuples(result) > 0 else { return nil }
@@ -149,7 +149,7 @@ final class PostgresConnection {
   /// rolls everything back. `begin` and `prelude` (statements whose results nothing reads,
   /// such as a lock) travel with the body's first statement, in one round trip.
   func transaction<Result>(
-    _ begin: String, prelude: [(sql: String, values: [any PostgresBindable])] = [],
+    _ begin: String, prelude: [(sql: String, values: [any SQLBindable])] = [],
     _ body: () throws -> Result
   ) throws -> Result {
     sendWithNext(begin)
@@ -188,14 +188,14 @@ final class PostgresConnection {
   /// store's check of its schema costs no round trip. It stays the connection's check until
   /// a round trip that carried it is done and committed; one that fails in the check throws
   /// with `failedCheck`, and nothing after the check runs.
-  func checkFirst(_ sql: String, arguments values: [any PostgresBindable]) {
+  func checkFirst(_ sql: String, arguments values: [any SQLBindable]) {
     check = (sql, values)
     checkInOpenTransaction = false
   }
 
   /// The check still to be done, if any, which the connection no longer sends (its owner
   /// does the work it stands for otherwise).
-  func takeCheck() -> (sql: String, values: [any PostgresBindable])? {
+  func takeCheck() -> (sql: String, values: [any SQLBindable])? {
     defer { (check, checkInOpenTransaction) = (nil, false) }
     return check
   }
@@ -206,14 +206,14 @@ final class PostgresConnection {
   ///
   /// For a transaction's first statements (its BEGIN, then others): outside a transaction,
   /// pipeline mode would run the statements as one and an older libpq each alone.
-  func sendWithNext(_ sql: String, arguments values: [any PostgresBindable] = []) {
+  func sendWithNext(_ sql: String, arguments values: [any SQLBindable] = []) {
     waiting.append((sql, values))
   }
 
   /// Sends `sql` with `values` (`PQexecParams`: the text and the values travel apart),
   /// after the statements waiting to go with it, and waits for its result, which the
   /// caller clears.
-  private func run(_ sql: String, _ values: [any PostgresBindable]) throws(PostgresError)
+  private func run(_ sql: String, _ values: [any SQLBindable]) throws(PostgresError)
     -> LibPQ.PGResult
   {
     guard !isClosed else {
@@ -263,7 +263,7 @@ final class PostgresConnection {
   /// result of the one at `wanted`, or the first failure (those after it do not run), with
   /// `failedCheck` where it is the one at `check`.
   private func runOneByOne(
-    _ statements: [(sql: String, values: [any PostgresBindable])], resultOf wanted: Int,
+    _ statements: [(sql: String, values: [any SQLBindable])], resultOf wanted: Int,
     check: Int?
   ) throws(PostgresError) -> LibPQ.PGResult {
     var kept: LibPQ.PGResult?
@@ -291,7 +291,7 @@ final class PostgresConnection {
   /// first failure (the server skips every statement after it until the pipeline's end),
   /// with `failedCheck` where it is the one at `check`.
   private func run(
-    _ statements: [(sql: String, values: [any PostgresBindable])], _ pipeline: LibPQ.Pipeline,
+    _ statements: [(sql: String, values: [any SQLBindable])], _ pipeline: LibPQ.Pipeline,
     resultOf wanted: Int, check: Int?
   ) throws(PostgresError) -> LibPQ.PGResult {
     guard pipeline.enter(handle) == 1 else { throw lastError() }
@@ -343,7 +343,7 @@ final class PostgresConnection {
   /// Calls `body` with `values` as libpq's parameters: their count and C strings (a null
   /// pointer for SQL NULL), valid during the call.
   private static func withParameters<Result>(
-    _ values: [any PostgresBindable],
+    _ values: [any SQLBindable],
     _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> Result
   ) -> Result {
     let texts = values.map { $0.postgresText.map { strdup($0) } ?? nil }
@@ -372,7 +372,7 @@ final class PostgresConnection {
   }
 
   /// Sends `sql` with `values` and waits for its result (`PQexecParams`).
-  private func runAlone(_ sql: String, _ values: [any PostgresBindable]) throws(PostgresError)
+  private func runAlone(_ sql: String, _ values: [any SQLBindable]) throws(PostgresError)
     -> LibPQ.PGResult
   {
     let result = Self.withParameters(values) { count, parameters in

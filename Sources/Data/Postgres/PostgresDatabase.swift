@@ -167,12 +167,12 @@ actor PostgresDatabase {
   /// How long a write waits for a lock another program's transaction holds (the store's
   /// lock, a row), then gives up (`55P03`, reported as `DomainError.storeBusy`): as long
   /// as the other stores wait. For the transaction only.
-  static var lockTimeout: (sql: String, values: [any PostgresBindable]) {
+  static var lockTimeout: (sql: String, values: [any SQLBindable]) {
     ("SET LOCAL lock_timeout = '\(FileLock.patience.components.seconds)s'", [])
   }
 
   /// The statement that takes the store's write lock until the transaction ends.
-  static func lockStatement(_ schema: String) -> (sql: String, values: [any PostgresBindable]) {
+  static func lockStatement(_ schema: String) -> (sql: String, values: [any SQLBindable]) {
     ("SELECT pg_advisory_xact_lock(hashtext($1))", ["pocket." + schema])
   }
 

@@ -9,8 +9,8 @@ extension PostgresStore {
       bookmarks: PostgresBookmarkRepository(database: database),
       rates: PostgresExchangeRateRepository(database: database),
       screens: PostgresScreenRepository(database: database),
-      mindLogs: PostgresMindLogRepository(database: database),
-      chat: PostgresChatRepository(database: database),
+      mindLogs: SQLMindLogRepository(database: database),
+      chat: SQLChatRepository(database: database),
       archive: PostgresArchiveRepository(database: database), changes: changes,
       waits: database.waits)
   }

@@ -49,7 +49,7 @@ enum PostgresSchema {
   /// default), and fails unless the schema is at the current version: a division by zero
   /// where its version is another, an undefined table or schema where it has none. The
   /// version's table is named with its schema: the path is set only as the statement runs.
-  static func currentCheck(_ schema: String) -> (sql: String, values: [any PostgresBindable]) {
+  static func currentCheck(_ schema: String) -> (sql: String, values: [any SQLBindable]) {
     (
       """
       SELECT 1 / count(*)::integer, set_config('search_path', $1, false),

@@ -68,3 +68,16 @@ enum PostgresText {
     index < bytes.count && bytes[index...].starts(with: escape)
   }
 }
+
+extension SQLBindable {
+  /// The value in PostgreSQL's text form, as a statement's parameter is sent; `nil` is SQL
+  /// NULL. Text is escaped (`PostgresText`): the server's text cannot hold U+0000.
+  var postgresText: String? {
+    switch sqlValue {
+    case .integer(let integer): String(integer)
+    case .text(let text): PostgresText.encoded(text)
+    case .boolean(let boolean): boolean ? "true" : "false"
+    case .null: nil
+    }
+  }
+}

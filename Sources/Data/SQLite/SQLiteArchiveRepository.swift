@@ -94,14 +94,14 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       }
       try source.mindLogs(pageSize: Self.pageSize) { entries in
         try Self.insert(
-          entries, connection, SQLiteMindLogRepository.insert, counted: counted,
+          entries, connection, MindLogSQL.insert.questionMarks, counted: counted,
           table: "mind_logs")
       }
       let total = progress == nil ? 0 : try source.recordCounts().chatMessages
       var done = 0
       try source.messages(pageSize: Self.pageSize) { messages in
         try Self.insert(
-          messages, connection, SQLiteChatRepository.insert, counted: counted,
+          messages, connection, ChatSQL.insert.questionMarks, counted: counted,
           table: "chat_messages")
         done += messages.count
         progress?(done, max(total, done))
@@ -111,7 +111,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
         "UPDATE counters SET value = ? WHERE name = 'mind_logs'", head.lastMindLogID)
       try connection.execute(
         "UPDATE counters SET value = ? WHERE name = 'chat_messages'", head.lastMessageID)
-      for index in SQLiteListIndex.all { try index.rebuild(connection) }
+      for index in ListIndex.all { try index.rebuild(connection) }
     }
   }
 

@@ -44,7 +44,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     let row = BookmarkRow(try bookmark.storable())
     try insertUnique(
       connection, insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
-    try SQLiteListIndex.bookmarks.added(
+    try ListIndex.bookmarks.added(
       key: row.bookmarkedAtMs, id: connection.lastInsertedRowID, connection)
   }
 
@@ -52,7 +52,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
   static func delete(url: String, _ connection: SQLiteConnection) throws -> Bool {
     let keys = try connection.query(deleteURL, url) { ($0.int64(0), $0.int64(1)) }
     guard let key = keys.first else { return false }
-    try SQLiteListIndex.bookmarks.removed(key: key.0, id: key.1, connection)
+    try ListIndex.bookmarks.removed(key: key.0, id: key.1, connection)
     return true
   }
 
@@ -105,7 +105,7 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
       guard count <= limit else { return .refused(count: count) }
       guard count > 0 else { return .empty }
       try connection.execute("DELETE FROM bookmarks")
-      try SQLiteListIndex.bookmarks.rebuild(connection)
+      try ListIndex.bookmarks.rebuild(connection)
       return .deleted
     }
   }

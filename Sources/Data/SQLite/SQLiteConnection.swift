@@ -12,7 +12,7 @@ var SQLITE_TRANSIENT: sqlite3_destructor_type {
 ///
 /// Bound values are never part of it (they are user data: urls, notes, messages), so the
 /// error can be logged or shown as it is.
-struct SQLiteError: Error, Equatable, CustomStringConvertible {
+struct SQLiteError: SQLDatabaseError, Equatable, CustomStringConvertible {
   /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_IOERR_FSYNC`, ...).
   var code: Int32
   /// `sqlite3_errmsg` at the time of the failure.
@@ -52,38 +52,6 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
   static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
   /// `SQLITE_CONSTRAINT_PRIMARYKEY`
   static let constraintPrimaryKey = SQLITE_CONSTRAINT | (6 << 8)
-}
-
-/// A value for a `?` parameter.
-enum SQLiteValue: Equatable, Sendable {
-  case integer(Int64)
-  case text(String)
-  case null
-}
-
-/// A Swift value that binds to a `?` parameter.
-protocol SQLiteBindable {
-  var sqliteValue: SQLiteValue { get }
-}
-
-extension Int64: SQLiteBindable {
-  var sqliteValue: SQLiteValue { .integer(self) }
-}
-
-extension Int: SQLiteBindable {
-  var sqliteValue: SQLiteValue { .integer(Int64(self)) }
-}
-
-extension Bool: SQLiteBindable {
-  var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) }
-}
-
-extension String: SQLiteBindable {
-  var sqliteValue: SQLiteValue { .text(self) }
-}
-
-extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
-  var sqliteValue: SQLiteValue { map(\.sqliteValue) ?? .null }
 }
 
 /// One open SQLite database handle. Not thread-safe: its owner (`SQLiteDatabase`, an
@@ -202,12 +170,12 @@ final class SQLiteConnection {
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Runs `sql` (one statement) with `values` bound to its parameters, ignoring any rows.
-  func execute(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) {
+  func execute(_ sql: String, _ values: any SQLBindable...) throws(SQLiteError) {
     try execute(sql, arguments: values)
   }
 
   /// Runs `sql` (one statement) with `arguments` bound to its parameters, ignoring any rows.
-  func execute(_ sql: String, arguments values: [any SQLiteBindable]) throws(SQLiteError) {
+  func execute(_ sql: String, arguments values: [any SQLBindable]) throws(SQLiteError) {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(values)
@@ -216,14 +184,14 @@ final class SQLiteConnection {
 
   /// The rows of `sql`, each read by `row`.
   func query<Row>(
-    _ sql: String, _ values: any SQLiteBindable..., row: (SQLiteStatement) throws -> Row
+    _ sql: String, _ values: any SQLBindable..., row: (SQLiteStatement) throws -> Row
   ) throws -> [Row] {
     try query(sql, arguments: values, row: row)
   }
 
   /// The rows of `sql` with `arguments` bound, each read by `row`.
   func query<Row>(
-    _ sql: String, arguments values: [any SQLiteBindable], row: (SQLiteStatement) throws -> Row
+    _ sql: String, arguments values: [any SQLBindable], row: (SQLiteStatement) throws -> Row
   ) throws -> [Row] {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
@@ -236,7 +204,7 @@ final class SQLiteConnection {
   }
 
   /// The first column of the first row of `sql` as an integer (`nil` when there is no row).
-  func integer(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) -> Int64? {
+  func integer(_ sql: String, _ values: any SQLBindable...) throws(SQLiteError) -> Int64? {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(values)
@@ -245,7 +213,7 @@ final class SQLiteConnection {
   }
 
   /// The first column of the first row of `sql` as text (`nil` when there is no row).
-  func text(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) -> String? {
+  func text(_ sql: String, _ values: any SQLBindable...) throws(SQLiteError) -> String? {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(values)

@@ -17,30 +17,70 @@ import Foundation
 /// `2 × blockSize` rows from the block's first key down the `(key, id)` index: a few
 /// hundred microseconds at a million rows, the same as at a thousand near the far end of a
 /// block. Near either end the plain `OFFSET` is cheaper and is used.
-struct SQLiteListIndex: Sendable {
-  /// The table, and the list's name in `list_blocks`.
-  let table: String
-  /// The first column of the list's order; `id` breaks ties.
-  let key: String
-  /// The columns a page reads, as the repository's row type reads them.
-  let columns: String
-  /// Whether the list is shown in descending key order (newest first).
-  let descending: Bool
-
-  static let chat = SQLiteListIndex(
-    table: "chat_messages", key: "date_ms", columns: ChatMessageRow.columns, descending: false)
-  static let mindLogs = SQLiteListIndex(
-    table: "mind_logs", key: "date_ms", columns: MindLogRow.columns, descending: true)
-  static let bookmarks = SQLiteListIndex(
-    table: "bookmarks", key: "bookmarked_at_ms", columns: BookmarkRow.columns, descending: true)
-
-  static let all = [chat, mindLogs, bookmarks]
-
+enum SQLiteListIndex {
   /// Rows per block after a split; a block is split past twice this.
   static let blockSize = 1_000
   /// The first key of every list's first block: below every stored date.
   static let sentinel: (Int64, Int64) = (-9_223_372_036_854_775_807, 0)
 
+  // MARK: Schema
+
+  /// Blocks of `blockSize` rows over the whole table, and the sentinel block when it is
+  /// empty.
+  static func rebuildSQL(table: String, key: String) -> String {
+    """
+    INSERT INTO list_blocks (list, k1, k2, size)
+    SELECT '\(table)',
+      CASE WHEN r = 0 THEN \(sentinel.0) ELSE \(key) END,
+      CASE WHEN r = 0 THEN \(sentinel.1) ELSE id END,
+      min(\(blockSize), n - r)
+    FROM (
+      SELECT \(key), id, row_number() OVER (ORDER BY \(key), id) - 1 AS r, count(*) OVER () AS n
+      FROM \(table))
+    WHERE r % \(blockSize) = 0
+    UNION ALL SELECT '\(table)', \(sentinel.0), \(sentinel.1), 0
+    WHERE NOT EXISTS (SELECT 1 FROM \(table))
+    """
+  }
+
+  /// The block whose first key is the greatest at or below `(row.key, row.id)`.
+  private static func coveringBlock(_ table: String, _ row: String, _ key: String) -> String {
+    """
+    SELECT k1, k2 FROM list_blocks WHERE list = '\(table)' AND (k1, k2) <= (\(row).\(key), \(row).id)
+      ORDER BY k1 DESC, k2 DESC LIMIT 1
+    """
+  }
+
+  /// The three triggers of one list: a row added, deleted, or given another key.
+  static func triggerSQL(table: String, key: String) -> [String] {
+    let add = """
+      UPDATE list_blocks SET size = size + 1 WHERE list = '\(table)' AND (k1, k2) = (
+        \(coveringBlock(table, "NEW", key)));
+      """
+    let remove = """
+      UPDATE list_blocks SET size = size - 1 WHERE list = '\(table)' AND (k1, k2) = (
+        \(coveringBlock(table, "OLD", key)));
+      """
+    return [
+      "CREATE TRIGGER \(table)_blocked_insert AFTER INSERT ON \(table) BEGIN \(add) END",
+      "CREATE TRIGGER \(table)_blocked_delete AFTER DELETE ON \(table) BEGIN \(remove) END",
+      """
+      CREATE TRIGGER \(table)_blocked_move AFTER UPDATE OF \(key), id ON \(table)
+      WHEN OLD.\(key) IS NOT NEW.\(key) OR OLD.id IS NOT NEW.id
+      BEGIN \(remove) \(add) END
+      """,
+    ]
+  }
+
+  static var triggerNames: [String] {
+    ListIndex.all.flatMap { index in
+      ["insert", "delete", "move"].map { "\(index.table)_blocked_\($0)" }
+    }
+  }
+}
+
+// How the SQLite store reads and keeps the blocks of a list.
+extension ListIndex {
   // MARK: Reading
 
   /// The rows at `ascendingStart ..< ascendingStart + count` in ascending key order, read
@@ -52,8 +92,7 @@ struct SQLiteListIndex: Sendable {
   ) throws -> [Item]? {
     guard let (first, skip) = try block(containing: ascendingStart, total: total, connection)
     else { return nil }
-    let items = try connection.query(
-      fromKey, first.0, first.1, count, skip, row: row)
+    let items = try connection.query(fromKey, first.0, first.1, count, skip, row: row)
     return items.count == count ? items : nil
   }
 
@@ -108,7 +147,7 @@ struct SQLiteListIndex: Sendable {
   func added(key: Int64, id: Int64, _ connection: SQLiteConnection) throws {
     let found = try connection.query(
       covering, table, key, id, row: { ($0.int64(0), $0.int64(1), Int($0.int64(2))) })
-    guard let block = found.first, block.2 > 2 * Self.blockSize else { return }
+    guard let block = found.first, block.2 > 2 * SQLiteListIndex.blockSize else { return }
     try split((block.0, block.1), size: block.2, connection)
   }
 
@@ -117,8 +156,8 @@ struct SQLiteListIndex: Sendable {
   func removed(key: Int64, id: Int64, _ connection: SQLiteConnection) throws {
     let found = try connection.query(
       covering, table, key, id, row: { ($0.int64(0), $0.int64(1), Int($0.int64(2))) })
-    guard let block = found.first, block.2 < Self.blockSize / 4,
-      (block.0, block.1) != Self.sentinel
+    guard let block = found.first, block.2 < SQLiteListIndex.blockSize / 4,
+      (block.0, block.1) != SQLiteListIndex.sentinel
     else { return }
     // The block before holds a smaller key, so it covers this one's rows once it is gone.
     try connection.execute(
@@ -140,12 +179,12 @@ struct SQLiteListIndex: Sendable {
       ORDER BY \(key) ASC, id ASC LIMIT ?
       """, first.0, first.1, size, row: { ($0.int64(0), $0.int64(1)) })
     guard keys.count == size else { return try rebuild(connection) }
-    var start = Self.blockSize
+    var start = SQLiteListIndex.blockSize
     try connection.execute(
       "UPDATE list_blocks SET size = ? WHERE list = ? AND k1 = ? AND k2 = ?",
-      min(Self.blockSize, size), table, first.0, first.1)
+      min(SQLiteListIndex.blockSize, size), table, first.0, first.1)
     while start < size {
-      let length = min(Self.blockSize, size - start)
+      let length = min(SQLiteListIndex.blockSize, size - start)
       let (k1, k2) = keys[start]
       try connection.execute(
         "INSERT INTO list_blocks (list, k1, k2, size) VALUES (?, ?, ?, ?)", table, k1, k2,
@@ -172,14 +211,14 @@ struct SQLiteListIndex: Sendable {
     try connection.execute(
       "UPDATE list_blocks SET size = ? WHERE list = ? AND k1 = ? AND k2 = ?", size, table,
       last.0, last.1)
-    if size > 2 * Self.blockSize { try split((last.0, last.1), size: size, connection) }
+    if size > 2 * SQLiteListIndex.blockSize { try split((last.0, last.1), size: size, connection) }
   }
 
   /// Cuts the whole list into blocks again: after a batch insert, an import, or blocks that
   /// disagree with the rows. One pass over the `(key, id)` index.
   func rebuild(_ connection: SQLiteConnection) throws {
     try connection.execute("DELETE FROM list_blocks WHERE list = ?", table)
-    try connection.execute(Self.rebuildSQL(table: table, key: key))
+    try connection.execute(SQLiteListIndex.rebuildSQL(table: table, key: key))
   }
 
   /// The block containing a key: the one with the greatest first key at or below it.
@@ -188,60 +227,5 @@ struct SQLiteListIndex: Sendable {
     SELECT k1, k2, size FROM list_blocks WHERE list = ? AND (k1, k2) <= (?, ?)
     ORDER BY k1 DESC, k2 DESC LIMIT 1
     """
-  }
-
-  // MARK: Schema
-
-  /// Blocks of `blockSize` rows over the whole table, and the sentinel block when it is
-  /// empty.
-  static func rebuildSQL(table: String, key: String) -> String {
-    """
-    INSERT INTO list_blocks (list, k1, k2, size)
-    SELECT '\(table)',
-      CASE WHEN r = 0 THEN \(sentinel.0) ELSE \(key) END,
-      CASE WHEN r = 0 THEN \(sentinel.1) ELSE id END,
-      min(\(blockSize), n - r)
-    FROM (
-      SELECT \(key), id, row_number() OVER (ORDER BY \(key), id) - 1 AS r, count(*) OVER () AS n
-      FROM \(table))
-    WHERE r % \(blockSize) = 0
-    UNION ALL SELECT '\(table)', \(sentinel.0), \(sentinel.1), 0
-    WHERE NOT EXISTS (SELECT 1 FROM \(table))
-    """
-  }
-
-  /// The block whose first key is the greatest at or below `(row.key, row.id)`.
-  private static func coveringBlock(_ table: String, _ row: String, _ key: String) -> String {
-    """
-    SELECT k1, k2 FROM list_blocks WHERE list = '\(table)' AND (k1, k2) <= (\(row).\(key), \(row).id)
-      ORDER BY k1 DESC, k2 DESC LIMIT 1
-    """
-  }
-
-  /// The three triggers of one list: a row added, deleted, or given another key.
-  static func triggerSQL(table: String, key: String) -> [String] {
-    let add = """
-      UPDATE list_blocks SET size = size + 1 WHERE list = '\(table)' AND (k1, k2) = (
-        \(coveringBlock(table, "NEW", key)));
-      """
-    let remove = """
-      UPDATE list_blocks SET size = size - 1 WHERE list = '\(table)' AND (k1, k2) = (
-        \(coveringBlock(table, "OLD", key)));
-      """
-    return [
-      "CREATE TRIGGER \(table)_blocked_insert AFTER INSERT ON \(table) BEGIN \(add) END",
-      "CREATE TRIGGER \(table)_blocked_delete AFTER DELETE ON \(table) BEGIN \(remove) END",
-      """
-      CREATE TRIGGER \(table)_blocked_move AFTER UPDATE OF \(key), id ON \(table)
-      WHEN OLD.\(key) IS NOT NEW.\(key) OR OLD.id IS NOT NEW.id
-      BEGIN \(remove) \(add) END
-      """,
-    ]
-  }
-
-  static var triggerNames: [String] {
-    all.flatMap { index in
-      ["insert", "delete", "move"].map { "\(index.table)_blocked_\($0)" }
-    }
   }
 }

@@ -2,11 +2,6 @@ import Foundation
 
 // Pages of a list read from whichever end is nearer.
 
-/// `offset` and `limit` as `StoreState`'s `page` reads them: negative values count as 0.
-func window(offset: Int, limit: Int) -> (offset: Int, limit: Int) {
-  (max(offset, 0), max(limit, 0))
-}
-
 /// The rows `window` selects from a list of `total` rows, read with `forward` (the list's
 /// `ORDER BY`, then `LIMIT ? OFFSET ?`) or `backward` (the same with every direction flipped;
 /// the order must be total, so the two are exact mirrors).
@@ -19,14 +14,14 @@ func window(offset: Int, limit: Int) -> (offset: Int, limit: Int) {
 /// blocks (`SQLiteListIndex`), so item N of a million costs what it costs in a thousand.
 func rows<Item>(
   _ window: (offset: Int, limit: Int), total: Int, forward: String, backward: String,
-  index: SQLiteListIndex? = nil, _ connection: SQLiteConnection,
+  index: ListIndex? = nil, _ connection: SQLiteConnection,
   row: (SQLiteStatement) throws -> Item
 ) throws -> [Item] {
   let start = min(window.offset, total)
   let count = min(window.limit, total - start)
   guard count > 0 else { return [] }
   let skippedFromEnd = total - start - count
-  if let index, min(start, skippedFromEnd) > 2 * SQLiteListIndex.blockSize {
+  if let index, min(start, skippedFromEnd) > 2 * ListIndex.blockSize {
     let ascendingStart = index.descending ? skippedFromEnd : start
     if let items = try index.rows(
       ascendingStart: ascendingStart, count: count, total: total, connection, row: row)

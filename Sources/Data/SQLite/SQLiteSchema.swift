@@ -230,7 +230,7 @@ enum SQLiteSchema {
       ) STRICT, WITHOUT ROWID
       """
     ]
-      + SQLiteListIndex.all.flatMap { index in
+      + ListIndex.all.flatMap { index in
         [SQLiteListIndex.rebuildSQL(table: index.table, key: index.key)]
           + SQLiteListIndex.triggerSQL(table: index.table, key: index.key)
       })

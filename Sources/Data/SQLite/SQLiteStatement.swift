@@ -30,7 +30,7 @@ final class SQLiteStatement {
 
   /// Binds `values` to the parameters `?1...?n`.
   /// - Throws: `SQLITE_RANGE` when their count is not the statement's, and nothing is bound.
-  func bind(_ values: [any SQLiteBindable]) throws(SQLiteError) {
+  func bind(_ values: [any SQLBindable]) throws(SQLiteError) {
     let count = Int(sqlite3_bind_parameter_count(handle))
     guard values.count == count else {
       throw SQLiteError(
@@ -38,8 +38,9 @@ final class SQLiteStatement {
     }
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
-      switch value.sqliteValue {
+      switch value.sqlValue {
       case .integer(let integer): try bind(integer, at: index)
+      case .boolean(let boolean): try bind(boolean ? 1 : 0, at: index)
       case .text(let text): try bind(text, at: index)
       case .null: try check(sqlite3_bind_null(handle, index))
       }

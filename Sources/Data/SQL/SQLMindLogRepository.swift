@@ -1,35 +1,42 @@
 import Domain
 import Foundation
 
-struct PostgresMindLogRepository: MindLogRepository {
-  let database: PostgresDatabase
-
-  static let insert = "INSERT INTO mind_logs (\(MindLogRow.columns)) VALUES ($1, $2, $3, $4)"
-  static let update = "UPDATE mind_logs SET date_ms = $1, score = $2, note = $3 WHERE id = $4"
-  static let delete = "DELETE FROM mind_logs WHERE id = $1"
-  static let select = "SELECT \(MindLogRow.columns) FROM mind_logs WHERE id = $1"
-  static let page = """
-    SELECT \(MindLogRow.columns) FROM mind_logs
-    ORDER BY date_ms DESC, id DESC LIMIT $1 OFFSET $2
+/// The statements of `SQLMindLogRepository`.
+enum MindLogSQL {
+  static let insert = SQLText(
+    "INSERT INTO mind_logs (\(MindLogRow.columns)) VALUES (?, ?, ?, ?)")
+  static let update = SQLText(
+    "UPDATE mind_logs SET date_ms = ?, score = ?, note = ? WHERE id = ?")
+  static let delete = SQLText("DELETE FROM mind_logs WHERE id = ? RETURNING date_ms")
+  static let select = SQLText("SELECT \(MindLogRow.columns) FROM mind_logs WHERE id = ?")
+  static let page = SQLText(
     """
+    SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?
+    """)
   /// `page` read from the other end.
-  static let pageReversed = """
-    SELECT \(MindLogRow.columns) FROM mind_logs
-    ORDER BY date_ms ASC, id ASC LIMIT $1 OFFSET $2
+  static let pageReversed = SQLText(
     """
+    SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms ASC, id ASC LIMIT ? OFFSET ?
+    """)
+}
+
+/// The mind log of an SQL store (SQLite or PostgreSQL).
+struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
+  let database: Database
 
   func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
     let window = window(offset: offset, limit: limit)
     return try await database.read { connection in
       let total = try rowCount("mind_logs", connection)
-      let items = try postgresRows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed,
+      let items = try rows(
+        window, total: total, forward: MindLogSQL.page, backward: MindLogSQL.pageReversed,
         index: .mindLogs, connection
       ) { try MindLogRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
     }
   }
 
+  /// The id and the row in one statement where the database can (`insertWithNextID`).
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
     // Checked before the id is known: everything but the id.
     let checked = try MindLog(id: 1, date: date, score: score, note: note).storable()
@@ -39,6 +46,7 @@ struct PostgresMindLogRepository: MindLogRepository {
       entry.id = try insertWithNextID(
         "mind_logs", table: "mind_logs", columns: MindLogRow.columns,
         values: [row.dateMs, row.score, row.note], connection)
+      try connection.listAdded(.mindLogs, key: row.dateMs, id: entry.id)
       return entry
     }
   }
@@ -57,7 +65,8 @@ struct PostgresMindLogRepository: MindLogRepository {
       if let date { entry.date = date }
       let row = MindLogRow(try entry.storable())
       try requireChange(
-        try connection.execute(Self.update, row.dateMs, row.score, row.note, row.id))
+        try connection.execute(MindLogSQL.update, row.dateMs, row.score, row.note, row.id))
+      try connection.listAdded(.mindLogs, key: row.dateMs, id: row.id)
       return entry
     }
   }
@@ -65,7 +74,9 @@ struct PostgresMindLogRepository: MindLogRepository {
   func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
     try await database.write(readingFirst: condition.readsItem) { connection in
       if condition.readsItem { try condition(try Self.entry(id: id, connection)) }
-      try requireChange(try connection.execute(Self.delete, id))
+      let dates = try connection.query(MindLogSQL.delete, id) { $0.int64(0) }
+      guard let date = dates.first else { throw DomainError.notFound }
+      try connection.listRemoved(.mindLogs, key: date, id: id)
     }
   }
 
@@ -73,7 +84,7 @@ struct PostgresMindLogRepository: MindLogRepository {
     try await database.read { connection in try Self.entry(id: id, connection) }
   }
 
-  private static func entry(id: Int64, _ connection: PostgresConnection) throws -> MindLog? {
-    try connection.query(select, id) { try MindLogRow($0).toDomain() }.first
+  private static func entry(id: Int64, _ connection: Database.Connection) throws -> MindLog? {
+    try connection.query(MindLogSQL.select, id) { try MindLogRow($0).toDomain() }.first
   }
 }

@@ -1,44 +1,41 @@
 import Domain
 import Foundation
 
-struct PostgresChatRepository: ChatRepository {
-  let database: PostgresDatabase
-
-  /// Many messages in one statement: ids, contents, dates and edited flags as four arrays
-  /// of one length (`PostgresArray`). The row-count trigger runs once for the statement.
-  static let insertMany = """
-    INSERT INTO chat_messages (\(ChatMessageRow.columns))
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::boolean[])
+/// The statements of `SQLChatRepository`.
+enum ChatSQL {
+  static let insert = SQLText(
+    "INSERT INTO chat_messages (\(ChatMessageRow.columns)) VALUES (?, ?, ?, ?)")
+  static let update = SQLText(
+    "UPDATE chat_messages SET content = ?, date_ms = ?, edited = ? WHERE id = ?")
+  static let delete = SQLText("DELETE FROM chat_messages WHERE id = ? RETURNING date_ms")
+  static let select = SQLText(
+    "SELECT \(ChatMessageRow.columns) FROM chat_messages WHERE id = ?")
+  static let page = SQLText(
     """
-  static let update = """
-    UPDATE chat_messages SET content = $1, date_ms = $2, edited = $3 WHERE id = $4
-    """
-  static let delete = "DELETE FROM chat_messages WHERE id = $1"
-  static let select = "SELECT \(ChatMessageRow.columns) FROM chat_messages WHERE id = $1"
-  static let page = """
     SELECT \(ChatMessageRow.columns) FROM chat_messages
-    ORDER BY date_ms ASC, id ASC LIMIT $1 OFFSET $2
-    """
+    ORDER BY date_ms ASC, id ASC LIMIT ? OFFSET ?
+    """)
   /// `page` read from the other end: the newest page, which the chat shows, is its head.
-  static let pageReversed = """
-    SELECT \(ChatMessageRow.columns) FROM chat_messages
-    ORDER BY date_ms DESC, id DESC LIMIT $1 OFFSET $2
+  static let pageReversed = SQLText(
     """
-
-  /// The newest messages after skipping `$2`, at most `$1`, newest first, each with the
+    SELECT \(ChatMessageRow.columns) FROM chat_messages
+    ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?
+    """)
+  /// The newest messages after skipping `?2`, at most `?1`, newest first, each with the
   /// count of messages (the last column), in one statement, so one snapshot; no message
   /// gives one row of NULLs with the count.
-  static let newestPage = """
-    SELECT m.*, c.value FROM row_counts c LEFT JOIN LATERAL (
-      SELECT \(ChatMessageRow.columns) FROM chat_messages
-      ORDER BY date_ms DESC, id DESC LIMIT $1 OFFSET $2) m ON true
-    WHERE c.name = 'chat_messages'
+  static let newestPage = SQLText(
     """
+    SELECT m.*, c.value FROM row_counts c LEFT JOIN (
+      SELECT \(ChatMessageRow.columns) FROM chat_messages
+      ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?) m ON true
+    WHERE c.name = 'chat_messages'
+    """)
+}
 
-  /// How many messages one `insertMany` carries: enough that a statement's round trip is
-  /// little beside its rows, few enough that a statement of the longest messages stays
-  /// within a few megabytes.
-  static let rowsPerStatement = 1_000
+/// The chat of an SQL store (SQLite or PostgreSQL).
+struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
+  let database: Database
 
   func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
     let window = window(offset: offset, limit: limit)
@@ -50,20 +47,21 @@ struct PostgresChatRepository: ChatRepository {
   /// The messages in `window` of the `total` stored, read through the list's blocks when
   /// far from both ends.
   private static func page(
-    _ window: (offset: Int, limit: Int), total: Int, _ connection: PostgresConnection
+    _ window: (offset: Int, limit: Int), total: Int, _ connection: Database.Connection
   ) throws -> Page<ChatMessage> {
-    let items = try postgresRows(
-      window, total: total, forward: page, backward: pageReversed, index: .chat, connection
+    let items = try rows(
+      window, total: total, forward: ChatSQL.page, backward: ChatSQL.pageReversed,
+      index: .chat, connection
     ) { try ChatMessageRow($0).toDomain() }
     return Page(items: items, offset: window.offset, total: total)
   }
 
-  /// A page near the newest end (the chat's first pages) is one statement, without a
-  /// transaction: one round trip. A page farther in is a read of the count, then the window
-  /// it names through the list's blocks.
+  /// A page near the newest end (the chat's first pages) is one statement, which a database
+  /// that can runs without a transaction: one round trip. A page farther in is a read of the
+  /// count, then the window it names through the list's blocks.
   func newestMessages(skipping: Int, limit: Int) async throws -> Page<ChatMessage> {
     let (skipping, limit) = window(offset: skipping, limit: limit)
-    guard skipping <= 2 * PostgresSchema.blockSize else {
+    guard skipping <= 2 * ListIndex.blockSize else {
       return try await database.read { connection in
         let total = try rowCount("chat_messages", connection)
         let window = Page<ChatMessage>.windowFromNewest(
@@ -73,7 +71,7 @@ struct PostgresChatRepository: ChatRepository {
     }
     return try await database.statement { connection in
       var count: Int64?
-      let newestFirst = try connection.query(Self.newestPage, limit, skipping) {
+      let newestFirst = try connection.query(ChatSQL.newestPage, limit, skipping) {
         row -> ChatMessage? in
         count = row.int64(4)
         return row.isNull(0) ? nil : try ChatMessageRow(row).toDomain()
@@ -91,8 +89,7 @@ struct PostgresChatRepository: ChatRepository {
     }
   }
 
-  /// The id and the row in one statement (`insertWithNextID`): with BEGIN and the lock,
-  /// one round trip, then COMMIT.
+  /// The id and the row in one statement where the database can (`insertWithNextID`).
   func insert(content: String, date: Date) async throws -> ChatMessage {
     // Checked before the id is known: everything but the id.
     let checked = try ChatMessage(id: 1, content: content, date: date).storable()
@@ -102,12 +99,13 @@ struct PostgresChatRepository: ChatRepository {
       message.id = try insertWithNextID(
         "chat_messages", table: "chat_messages", columns: ChatMessageRow.columns,
         values: [row.content, row.dateMs, row.edited], connection)
+      try connection.listAdded(.chat, key: row.dateMs, id: message.id)
       return message
     }
   }
 
-  /// One transaction: the ids are taken from the counter once, the messages inserted
-  /// `rowsPerStatement` at a time, and the counter set past the last.
+  /// One transaction: the ids are taken from the counter once, the messages inserted as a
+  /// batch (`SQLConnection.insertMessages`), and the counter set past the last.
   func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
     guard !drafts.isEmpty else { return [] }
     for draft in drafts {
@@ -121,29 +119,10 @@ struct PostgresChatRepository: ChatRepository {
       let messages = drafts.enumerated().map { index, draft in
         ChatMessage(id: first + Int64(index), content: draft.content, date: draft.date)
       }
-      try Self.insert(messages, connection)
+      try connection.insertMessages(messages)
       try connection.execute(
-        PostgresSharedSQL.setCounter, first + Int64(messages.count) - 1, "chat_messages")
+        SharedSQL.setCounter, first + Int64(messages.count) - 1, "chat_messages")
       return messages
-    }
-  }
-
-  /// Inserts `messages`, `rowsPerStatement` at a time, telling `progress` after each
-  /// statement. An id stored already, or given twice, throws `DomainError.duplicate`.
-  static func insert(
-    _ messages: [ChatMessage], _ connection: PostgresConnection,
-    progress: (@Sendable (Int, Int) -> Void)? = nil
-  ) throws {
-    var done = 0
-    while done < messages.count {
-      let chunk = messages[done..<min(done + rowsPerStatement, messages.count)]
-      try insertUnique(
-        connection, insertMany, PostgresArray.literal(chunk.lazy.map(\.id)),
-        PostgresArray.literal(chunk.lazy.map(\.content)),
-        PostgresArray.literal(chunk.lazy.map(\.date.epochMilliseconds)),
-        PostgresArray.literal(chunk.lazy.map(\.isEdited)))
-      done += chunk.count
-      progress?(done, messages.count)
     }
   }
 
@@ -153,14 +132,17 @@ struct PostgresChatRepository: ChatRepository {
     try await database.write(readingFirst: condition.readsItem) { connection in
       if condition.readsItem { try condition(try Self.message(id: row.id, connection)) }
       try requireChange(
-        try connection.execute(Self.update, row.content, row.dateMs, row.edited, row.id))
+        try connection.execute(ChatSQL.update, row.content, row.dateMs, row.edited, row.id))
+      try connection.listAdded(.chat, key: row.dateMs, id: row.id)
     }
   }
 
   func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
     try await database.write(readingFirst: condition.readsItem) { connection in
       if condition.readsItem { try condition(try Self.message(id: id, connection)) }
-      try requireChange(try connection.execute(Self.delete, id))
+      let dates = try connection.query(ChatSQL.delete, id) { $0.int64(0) }
+      guard let date = dates.first else { throw DomainError.notFound }
+      try connection.listRemoved(.chat, key: date, id: id)
     }
   }
 
@@ -168,9 +150,9 @@ struct PostgresChatRepository: ChatRepository {
     try await database.read { connection in try Self.message(id: id, connection) }
   }
 
-  private static func message(id: Int64, _ connection: PostgresConnection) throws
+  private static func message(id: Int64, _ connection: Database.Connection) throws
     -> ChatMessage?
   {
-    try connection.query(select, id) { try ChatMessageRow($0).toDomain() }.first
+    try connection.query(ChatSQL.select, id) { try ChatMessageRow($0).toDomain() }.first
   }
 }

@@ -1,0 +1,26 @@
+/// A list paged from both ends that is cut into blocks in `list_blocks`, so that item N of a
+/// million rows is found without stepping over N rows (`SQLConnection.indexedRows`; how each
+/// database keeps the blocks: `SQLiteListIndex`, `PostgresSchema.listBlocks`).
+struct ListIndex: Sendable {
+  /// The table, and the list's name in `list_blocks`.
+  let table: String
+  /// The first column of the list's order; `id` breaks ties.
+  let key: String
+  /// The columns a page reads, as the repository's row type reads them.
+  let columns: String
+  /// Whether the list is shown in descending key order (newest first).
+  let descending: Bool
+
+  static let chat = ListIndex(
+    table: "chat_messages", key: "date_ms", columns: ChatMessageRow.columns, descending: false)
+  static let mindLogs = ListIndex(
+    table: "mind_logs", key: "date_ms", columns: MindLogRow.columns, descending: true)
+  static let bookmarks = ListIndex(
+    table: "bookmarks", key: "bookmarked_at_ms", columns: BookmarkRow.columns, descending: true)
+
+  static let all = [chat, mindLogs, bookmarks]
+
+  /// Rows per block, as both schemas cut them (`SQLiteListIndex.blockSize`,
+  /// `PostgresSchema.blockSize`): a window this far from both ends is read through them.
+  static let blockSize = 1_000
+}

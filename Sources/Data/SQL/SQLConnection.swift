@@ -1,0 +1,112 @@
+import Domain
+
+/// A connection of one SQL database, lent to a repository inside a transaction
+/// (`SQLDatabase.read`, `write`): what the repositories, written once, need of it. Each
+/// database supplies its statements and the few places where the two dialects differ:
+/// the next id, a batch of messages, a lookup among many values, and the upkeep of the
+/// list blocks (by hand on SQLite; PostgreSQL's triggers keep them, so its hooks do nothing).
+protocol SQLConnection: AnyObject {
+  /// One row of a result, read by column number.
+  associatedtype Row: StoredRow
+
+  /// Runs `sql` (one statement) with `arguments` bound to its parameters, ignoring any rows;
+  /// returns the rows an INSERT, UPDATE or DELETE changed.
+  @discardableResult
+  func execute(_ sql: SQLText, arguments: [any SQLBindable]) throws -> Int
+
+  /// The rows of `sql` with `arguments` bound, each read by `row`.
+  func query<Item>(_ sql: SQLText, arguments: [any SQLBindable], row: (Row) throws -> Item)
+    throws -> [Item]
+
+  // MARK: Dialect
+
+  /// Moves the id counter `counter` past every id it gave and every id in `table`, and
+  /// returns it (`nil` when the counter is missing).
+  func nextIDValue(_ counter: String, table: String) throws -> Int64?
+
+  /// Inserts a row of `table` whose id is the next of `counter` (as `nextIDValue` gives it);
+  /// returns the id (`nil` when the counter is missing). `columns` names the row's columns,
+  /// the id first; `values` are the others'. An id past `Limits.maxCounter` is returned
+  /// without a row inserted or the counter moved, for the caller to refuse.
+  func insertWithNextIDValue(
+    _ counter: String, table: String, columns: String, values: [any SQLBindable]
+  ) throws -> Int64?
+
+  /// Inserts `messages`, ids and all, as a batch (the row counts and list blocks kept);
+  /// an id stored already, or given twice, throws `DomainError.duplicate`.
+  func insertMessages(_ messages: [ChatMessage]) throws
+
+  /// Which of `values` some row of `table` holds in `column` (a unique column).
+  func present(_ values: Set<String>, column: String, table: String) throws -> Set<String>
+
+  /// The rows at `ascendingStart ..< ascendingStart + count` of `list` in ascending key
+  /// order, read through its blocks; `nil` when the blocks disagree with the rows (then the
+  /// caller steps with `OFFSET`).
+  func indexedRows<Item>(
+    _ list: ListIndex, ascendingStart: Int, count: Int, total: Int, row: (Row) throws -> Item
+  ) throws -> [Item]?
+
+  /// After a write that added or moved the row with key `(key, id)` of `list`.
+  func listAdded(_ list: ListIndex, key: Int64, id: Int64) throws
+  /// After a write that removed the row with key `(key, id)` of `list`.
+  func listRemoved(_ list: ListIndex, key: Int64, id: Int64) throws
+  /// After a write that deleted every row of `list`.
+  func listEmptied(_ list: ListIndex) throws
+}
+
+extension SQLConnection {
+  /// Runs `sql` with `values` bound to its parameters; returns the rows it changed.
+  @discardableResult
+  func execute(_ sql: SQLText, _ values: any SQLBindable...) throws -> Int {
+    try execute(sql, arguments: values)
+  }
+
+  /// The rows of `sql` with `values` bound, each read by `row`.
+  func query<Item>(_ sql: SQLText, _ values: any SQLBindable..., row: (Row) throws -> Item)
+    throws -> [Item]
+  {
+    try query(sql, arguments: values, row: row)
+  }
+
+  /// The first column of the first row of `sql` as an integer (`nil`: no row, or NULL).
+  func integer(_ sql: SQLText, _ values: any SQLBindable...) throws -> Int64? {
+    try query(sql, arguments: values) { $0.optionalInt64(0) }.first ?? nil
+  }
+}
+
+/// The database a store's repositories share, an actor that owns its one connection and runs
+/// each call as one transaction, with its own locking, waiting and retrying.
+protocol SQLDatabase: Actor {
+  associatedtype Connection: SQLConnection
+
+  /// Runs `body` in a read transaction, so several queries see one snapshot.
+  func read<Result: Sendable>(_ body: @Sendable (Connection) throws -> Result)
+    throws(DomainError) -> Result
+
+  /// Runs `body` in one write transaction, under the store's lock: either all its changes are
+  /// committed, or, when it throws, none. What it reads it reads under the lock, so a
+  /// `WriteCondition` it checks holds when it writes.
+  func write<Result: Sendable>(_ body: @Sendable (Connection) throws -> Result)
+    throws(DomainError) -> Result
+
+  /// Runs `body`, a write of one statement, as `write` does; a database that can sends the
+  /// statement's COMMIT with it.
+  func writeOne<Result: Sendable>(_ body: @Sendable (Connection) throws -> Result)
+    throws(DomainError) -> Result
+
+  /// Runs `body` as `write` does when it reads before it writes (`readingFirst`), else as
+  /// `writeOne` does.
+  func write<Result: Sendable>(
+    readingFirst: Bool, _ body: @Sendable (Connection) throws -> Result
+  ) throws(DomainError) -> Result
+
+  /// Runs `body`, one statement that reads, on one snapshot; a database that can runs it
+  /// without a transaction around it.
+  func statement<Result: Sendable>(_ body: @Sendable (Connection) throws -> Result)
+    throws(DomainError) -> Result
+}
+
+/// A database's error that can say it was a unique or primary key refusing a row.
+protocol SQLDatabaseError: Error {
+  var isUniquenessViolation: Bool { get }
+}
