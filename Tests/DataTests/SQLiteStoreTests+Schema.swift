@@ -94,8 +94,8 @@ extension SQLiteStoreTests {
       (ChatSQL.pageReversed.questionMarks, "USING INDEX chat_messages_by_date"),
       (MindLogSQL.page.questionMarks, "USING INDEX mind_logs_by_date"),
       (MindLogSQL.pageReversed.questionMarks, "USING INDEX mind_logs_by_date"),
-      (SQLiteBookmarkRepository.page, "USING INDEX bookmarks_by_date"),
-      (SQLiteBookmarkRepository.pageReversed, "USING INDEX bookmarks_by_date"),
+      (BookmarkSQL.page.questionMarks, "USING INDEX bookmarks_by_date"),
+      (BookmarkSQL.pageReversed.questionMarks, "USING INDEX bookmarks_by_date"),
     ]
     for (sql, index) in pages {
       let lines = try plan(sql, 20, 40, in: path)
@@ -134,8 +134,8 @@ extension SQLiteStoreTests {
       (ChatSQL.delete.questionMarks, [1]),
       (MindLogSQL.update.questionMarks, [1, "1", "note", 1]),
       (MindLogSQL.delete.questionMarks, [1]),
-      (SQLiteBookmarkRepository.isBookmarked, ["u"]),
-      (SQLiteBookmarkRepository.deleteURL, ["u"]),
+      (SQLiteConnection.presentSQL(column: "url", table: "bookmarks"), ["u"]),
+      (BookmarkSQL.deleteURL.questionMarks, ["u"]),
       (StopwatchRow.select, []),
       (ScreenStateRow.select, []),
       (RateSnapshotRow.select, ["latest"]),

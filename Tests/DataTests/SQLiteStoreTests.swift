@@ -256,7 +256,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let connection = try connect(path)
     let secret = "https://private.example/diary?token=s3cr3t"
-    let insert = SQLiteBookmarkRepository.insert
+    let insert = BookmarkSQL.insert.questionMarks
     try connection.execute(insert, secret, "title", Int64(1), Int64(2))
     #expect {
       try connection.execute(insert, secret, "other", Int64(3), Int64(4))

@@ -6,7 +6,7 @@ extension PostgresStore {
   public var repositories: Repositories {
     Repositories(
       stopwatch: PostgresStopwatchRepository(database: database),
-      bookmarks: PostgresBookmarkRepository(database: database),
+      bookmarks: SQLBookmarkRepository(database: database),
       rates: PostgresExchangeRateRepository(database: database),
       screens: PostgresScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),

@@ -89,7 +89,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       // In archive order, so the insertion order (the tie-breaker) is the archive's.
       try source.bookmarks(pageSize: Self.pageSize) { bookmarks in
         try Self.insert(
-          bookmarks, connection, SQLiteBookmarkRepository.insert, counted: counted,
+          bookmarks, connection, BookmarkSQL.insert.questionMarks, counted: counted,
           table: "bookmarks")
       }
       try source.mindLogs(pageSize: Self.pageSize) { entries in

@@ -10,7 +10,7 @@ extension Repositories {
   init(database: SQLiteDatabase, changes: any StoreObservation, waits: StoreWaits) {
     self.init(
       stopwatch: SQLiteStopwatchRepository(database: database),
-      bookmarks: SQLiteBookmarkRepository(database: database),
+      bookmarks: SQLBookmarkRepository(database: database),
       rates: SQLiteExchangeRateRepository(database: database),
       screens: SQLiteScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),

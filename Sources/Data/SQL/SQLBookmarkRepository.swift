@@ -1,28 +1,41 @@
 import Domain
 import Foundation
 
-struct SQLiteBookmarkRepository: BookmarkRepository {
-  let database: SQLiteDatabase
-
-  static let insert = "INSERT INTO bookmarks (\(BookmarkRow.columns)) VALUES (?, ?, ?, ?)"
-  static let page = """
+/// The statements of `SQLBookmarkRepository`.
+enum BookmarkSQL {
+  static let insert = SQLText(
+    "INSERT INTO bookmarks (\(BookmarkRow.columns)) VALUES (?, ?, ?, ?)")
+  /// `insert`, giving the new row's id (for the list's blocks).
+  static let insertReturningID = SQLText(insert.questionMarks + " RETURNING id")
+  /// Newest first; `id` puts the later of two inserts made at one time first.
+  static let page = SQLText(
+    """
     SELECT \(BookmarkRow.columns) FROM bookmarks
     ORDER BY bookmarked_at_ms DESC, id DESC LIMIT ? OFFSET ?
-    """
-  static let isBookmarked = "SELECT 1 FROM bookmarks WHERE url = ?"
-  static let deleteURL = "DELETE FROM bookmarks WHERE url = ? RETURNING bookmarked_at_ms, id"
+    """)
   /// `page` read from the other end.
-  static let pageReversed = """
+  static let pageReversed = SQLText(
+    """
     SELECT \(BookmarkRow.columns) FROM bookmarks
     ORDER BY bookmarked_at_ms ASC, id ASC LIMIT ? OFFSET ?
-    """
+    """)
+  static let deleteURL = SQLText(
+    "DELETE FROM bookmarks WHERE url = ? RETURNING bookmarked_at_ms, id")
+  static let rename = SQLText("UPDATE bookmarks SET title = ? WHERE url = ?")
+  static let select = SQLText("SELECT \(BookmarkRow.columns) FROM bookmarks WHERE url = ?")
+  static let deleteAll = SQLText("DELETE FROM bookmarks")
+}
+
+/// The bookmarks of an SQL store (SQLite or PostgreSQL).
+struct SQLBookmarkRepository<Database: SQLDatabase>: BookmarkRepository {
+  let database: Database
 
   func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
     let window = window(offset: offset, limit: limit)
     return try await database.read { connection in
       let total = try rowCount("bookmarks", connection)
       let items = try rows(
-        window, total: total, forward: Self.page, backward: Self.pageReversed,
+        window, total: total, forward: BookmarkSQL.page, backward: BookmarkSQL.pageReversed,
         index: .bookmarks, connection
       ) { try BookmarkRow($0).toDomain() }
       return Page(items: items, offset: window.offset, total: total)
@@ -30,29 +43,33 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
   }
 
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
-    try await database.read { connection in
-      var found = Set<String>()
-      for url in Set(urls)
-      where try connection.integer(Self.isBookmarked, url) != nil {
-        found.insert(url)
-      }
-      return found
+    let urls = Set(urls)
+    return try await database.read { connection in
+      try connection.present(urls, column: "url", table: "bookmarks")
     }
   }
 
-  static func insert(_ bookmark: Bookmark, _ connection: SQLiteConnection) throws {
+  /// Inserts `bookmark`; one with its url stored already throws `DomainError.duplicate`.
+  static func insert(_ bookmark: Bookmark, _ connection: Database.Connection) throws {
     let row = BookmarkRow(try bookmark.storable())
-    try insertUnique(
-      connection, insert, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs)
-    try ListIndex.bookmarks.added(
-      key: row.bookmarkedAtMs, id: connection.lastInsertedRowID, connection)
+    let ids: [Int64]
+    do {
+      ids = try connection.query(
+        BookmarkSQL.insertReturningID, row.url, row.title, row.noticeDateMs, row.bookmarkedAtMs
+      ) { $0.int64(0) }
+    } catch let error as any SQLDatabaseError where error.isUniquenessViolation {
+      throw DomainError.duplicate
+    }
+    if let id = ids.first {
+      try connection.listAdded(.bookmarks, key: row.bookmarkedAtMs, id: id)
+    }
   }
 
   /// Deletes the bookmark with `url`; whether there was one.
-  static func delete(url: String, _ connection: SQLiteConnection) throws -> Bool {
-    let keys = try connection.query(deleteURL, url) { ($0.int64(0), $0.int64(1)) }
+  static func delete(url: String, _ connection: Database.Connection) throws -> Bool {
+    let keys = try connection.query(BookmarkSQL.deleteURL, url) { ($0.int64(0), $0.int64(1)) }
     guard let key = keys.first else { return false }
-    try ListIndex.bookmarks.removed(key: key.0, id: key.1, connection)
+    try connection.listRemoved(.bookmarks, key: key.0, id: key.1)
     return true
   }
 
@@ -75,10 +92,9 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     if let problem = InputField.title.problem(title, field: "title", mayBeEmpty: true) {
       throw DomainError.invalidInput(.outOfRange(problem))
     }
-    try await database.write { connection in
+    try await database.write(readingFirst: condition.readsItem) { connection in
       if condition.readsItem { try condition(try Self.bookmark(url: url, connection)) }
-      try connection.execute("UPDATE bookmarks SET title = ? WHERE url = ?", title, url)
-      try requireChange(connection)
+      try requireChange(try connection.execute(BookmarkSQL.rename, title, url))
     }
   }
 
@@ -89,14 +105,14 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
     }
   }
 
-  static let select = "SELECT \(BookmarkRow.columns) FROM bookmarks WHERE url = ?"
-
   func bookmark(url: String) async throws -> Bookmark? {
     try await database.read { connection in try Self.bookmark(url: url, connection) }
   }
 
-  private static func bookmark(url: String, _ connection: SQLiteConnection) throws -> Bookmark? {
-    try connection.query(select, url) { try BookmarkRow($0).toDomain() }.first
+  private static func bookmark(url: String, _ connection: Database.Connection) throws
+    -> Bookmark?
+  {
+    try connection.query(BookmarkSQL.select, url) { try BookmarkRow($0).toDomain() }.first
   }
 
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
@@ -104,8 +120,8 @@ struct SQLiteBookmarkRepository: BookmarkRepository {
       let count = try rowCount("bookmarks", connection)
       guard count <= limit else { return .refused(count: count) }
       guard count > 0 else { return .empty }
-      try connection.execute("DELETE FROM bookmarks")
-      try ListIndex.bookmarks.rebuild(connection)
+      try connection.execute(BookmarkSQL.deleteAll)
+      try connection.listEmptied(.bookmarks)
       return .deleted
     }
   }
