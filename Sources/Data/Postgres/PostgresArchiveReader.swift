@@ -46,7 +46,7 @@ final class PostgresArchiveReader: ArchiveReader {
         connection.integer(PostgresArchiveRepository.selectCounter, name) ?? 0, Limits.counter,
         "counters.value of \(name)")
     }
-    let screen = try PostgresScreenRepository.state(connection)
+    let screen = try SQLScreenRepository<PostgresDatabase>.state(connection)
     return StoreArchive(
       stopwatch: try row { try PostgresStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
       latestRates: try row { try PostgresExchangeRateRepository.snapshot("latest", connection) }

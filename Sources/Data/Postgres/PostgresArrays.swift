@@ -35,4 +35,18 @@ enum PostgresArray {
     }
     return literal + "}"
   }
+
+  /// `values` as an array literal of their type: integers, booleans (`t`, `f`), or texts
+  /// quoted as `literal` quotes them; `.null` is an SQL NULL.
+  static func literal(_ values: some Sequence<SQLValue>) -> String {
+    let elements = values.lazy.map { value in
+      switch value {
+      case .integer(let integer): String(integer)
+      case .boolean(let boolean): boolean ? "t" : "f"
+      case .text(let text): String(literal(CollectionOfOne(text)).dropFirst().dropLast())
+      case .null: "NULL"
+      }
+    }
+    return "{" + elements.joined(separator: ",") + "}"
+  }
 }

@@ -74,6 +74,19 @@ extension PostgresConnection: SQLConnection {
     }
   }
 
+  /// One statement for them all: each column an array (`PostgresArray`), all of one length.
+  func insert(_ rows: [[any SQLBindable]], into table: String, _ columns: [SQLColumn]) throws {
+    guard !rows.isEmpty else { return }
+    let names = columns.map(\.name).joined(separator: ", ")
+    let arrays = columns.enumerated().map { "$\($0.offset + 1)::\($0.element.postgresType)[]" }
+    let sql =
+      "INSERT INTO \(table) (\(names)) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
+    let values = columns.indices.map { column in
+      PostgresArray.literal(rows.lazy.map { $0[column].sqlValue })
+    }
+    try execute(sql, arguments: values)
+  }
+
   /// One statement for them all: the values as an array (`PostgresArray`).
   func present(_ values: Set<String>, column: String, table: String) throws -> Set<String> {
     let sql = "SELECT \(column) FROM \(table) WHERE \(column) = ANY ($1::text[])"
@@ -121,3 +134,14 @@ extension PostgresConnection: SQLConnection {
 }
 
 extension PostgresDatabase: SQLDatabase {}
+
+extension SQLColumn {
+  /// The column's type as PostgreSQL names it.
+  var postgresType: String {
+    switch kind {
+    case .integer: "bigint"
+    case .text: "text"
+    case .boolean: "boolean"
+    }
+  }
+}

@@ -8,7 +8,7 @@ extension PostgresStore {
       stopwatch: PostgresStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
       rates: PostgresExchangeRateRepository(database: database),
-      screens: PostgresScreenRepository(database: database),
+      screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),
       archive: PostgresArchiveRepository(database: database), changes: changes,

@@ -36,6 +36,10 @@ protocol SQLConnection: AnyObject {
   /// an id stored already, or given twice, throws `DomainError.duplicate`.
   func insertMessages(_ messages: [ChatMessage]) throws
 
+  /// Inserts `rows` into `table`, each with a value for each of `columns`, in their order:
+  /// one statement for them all where the database can.
+  func insert(_ rows: [[any SQLBindable]], into table: String, _ columns: [SQLColumn]) throws
+
   /// Which of `values` some row of `table` holds in `column` (a unique column).
   func present(_ values: Set<String>, column: String, table: String) throws -> Set<String>
 

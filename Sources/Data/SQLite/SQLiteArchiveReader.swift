@@ -30,7 +30,7 @@ final class SQLiteArchiveReader: ArchiveReader {
   }
 
   func head() throws -> StoreArchive {
-    let screen = try SQLiteScreenRepository.state(connection)
+    let screen = try SQLScreenRepository<SQLiteDatabase>.state(connection)
     return StoreArchive(
       stopwatch: try row { try SQLiteStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
       latestRates: try row { try SQLiteExchangeRateRepository.snapshot("latest", connection) }

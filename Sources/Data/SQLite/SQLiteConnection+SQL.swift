@@ -57,6 +57,15 @@ extension SQLiteConnection: SQLConnection {
       messages.map { ($0.date.epochMilliseconds, $0.id) }, self)
   }
 
+  /// One prepared INSERT, run for each row.
+  func insert(_ rows: [[any SQLBindable]], into table: String, _ columns: [SQLColumn]) throws {
+    guard !rows.isEmpty else { return }
+    let names = columns.map(\.name).joined(separator: ", ")
+    let parameters = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+    let sql = "INSERT INTO \(table) (\(names)) VALUES (\(parameters))"
+    for row in rows { try execute(sql, arguments: row) }
+  }
+
   /// One lookup by the unique key for each value.
   func present(_ values: Set<String>, column: String, table: String) throws -> Set<String> {
     let sql = Self.presentSQL(column: column, table: table)

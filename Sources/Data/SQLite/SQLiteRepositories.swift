@@ -12,7 +12,7 @@ extension Repositories {
       stopwatch: SQLiteStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
       rates: SQLiteExchangeRateRepository(database: database),
-      screens: SQLiteScreenRepository(database: database),
+      screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),
       archive: SQLiteArchiveRepository(database: database), changes: changes, waits: waits)

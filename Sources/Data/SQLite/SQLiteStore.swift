@@ -46,7 +46,7 @@ public final class SQLiteStore: Sendable {
     self.path = path
     self.schemaVersion = schemaVersion
     self.database = database
-    unsavedScreens = UnsavedScreens(SQLiteScreenRepository(database: database))
+    unsavedScreens = UnsavedScreens(SQLScreenRepository(database: database))
     self.waits = waits
     let name = PathText.lastComponent(path)
     changes = StoreFileWatch(

@@ -1,21 +1,27 @@
 import Domain
 import Foundation
 
-struct PostgresScreenRepository: ScreenRepository {
-  let database: PostgresDatabase
-
+/// The statements of `SQLScreenRepository`.
+enum ScreenSQL {
+  static let select = SQLText(ScreenStateRow.select)
   /// Saves the screen; a `nil` calculator currency keeps the one stored.
-  static let upsert = """
+  static let upsert = SQLText(
+    """
     INSERT INTO screen_state (id, screen, currency, last_calculator_currency)
-    VALUES (1, $1, $2, $3)
+    VALUES (1, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE
     SET screen = excluded.screen, currency = excluded.currency,
       last_calculator_currency =
         coalesce(excluded.last_calculator_currency, screen_state.last_calculator_currency)
-    """
+    """)
+}
 
-  static func state(_ connection: PostgresConnection) throws -> ScreenStateRow? {
-    try connection.query(ScreenStateRow.select, row: ScreenStateRow.init).first
+/// The screen seen last, and the rows it showed, in an SQL store (SQLite or PostgreSQL).
+struct SQLScreenRepository<Database: SQLDatabase>: ScreenRepository {
+  let database: Database
+
+  static func state(_ connection: Database.Connection) throws -> ScreenStateRow? {
+    try connection.query(ScreenSQL.select, row: ScreenStateRow.init).first
   }
 
   func lastScreen() async throws -> Screen? {
@@ -28,7 +34,7 @@ struct PostgresScreenRepository: ScreenRepository {
     let row = ScreenStateRow(lastScreen: screen, lastCalculatorCurrency: calculatorCurrency)
     try await database.writeOne { connection in
       _ = try connection.execute(
-        Self.upsert, row.screen, row.currency, row.lastCalculatorCurrency)
+        ScreenSQL.upsert, row.screen, row.currency, row.lastCalculatorCurrency)
     }
   }
 
@@ -37,12 +43,12 @@ struct PostgresScreenRepository: ScreenRepository {
   }
 
   func shownList() async throws -> ShownList? {
-    try await database.read { try PostgresShownList.read($0) }
+    try await database.read { try SQLShownList.read($0) }
   }
 
   /// The stored list is read in the write transaction, and nothing is written when it is
   /// `shown` already.
   func save(_ shown: ShownList) async throws {
-    try await database.write { try PostgresShownList.save(shown, $0) }
+    try await database.write { try SQLShownList.save(shown, $0) }
   }
 }
