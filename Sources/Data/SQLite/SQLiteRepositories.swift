@@ -44,8 +44,3 @@ func insertUnique(
     throw DomainError.duplicate
   }
 }
-
-/// Throws `.notFound` when the last statement changed no row.
-func requireChange(_ connection: SQLiteConnection) throws(DomainError) {
-  guard connection.changes > 0 else { throw .notFound }
-}
