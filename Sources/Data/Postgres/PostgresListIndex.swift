@@ -2,9 +2,9 @@
 /// `list_blocks` keeps (`PostgresSchema.listBlocks`): the block holding row N is the last
 /// whose rows before it (a running sum of the block sizes, over about a thousand small rows
 /// at a million) are at most N, and row N is at most `2 × blockSize` rows down the
-/// `(key, id)` index from that block's first key. `OFFSET N` would step over N rows: item
-/// 500,000 of a million took 175–290 ms that way here, against under a millisecond at a
-/// thousand.
+/// `(key, id)` index from that block's first key. `OFFSET N` would step over N rows, so a
+/// page deep in a long list would cost in proportion to its depth (docs/benchmarks.md has
+/// the figures).
 struct PostgresListIndex: Sendable {
   /// The table, and the list's name in `list_blocks`.
   let table: String

@@ -24,8 +24,8 @@ enum SQLiteSchema {
 
   /// The version this code writes and reads: the number of migrations
   /// (`SQLiteMigrationTests.theCurrentVersionIsTheNumberOfMigrations`). A constant, so that
-  /// opening a file at this version builds no migration's statements (1.8% of a one-shot
-  /// `say`'s instructions).
+  /// opening a file at this version builds no migration's statements: only a file that
+  /// needs them pays for them.
   static let currentVersion = 7
 
   /// Every table the current code uses; a file at the current version without one is damaged.
