@@ -35,8 +35,8 @@ package final class LinePresenter {
   /// How many times the screen was rendered (drawn from view-model state), printed or not.
   package private(set) var renderCount = 0
   /// Whether a render observes what it reads. A one-shot command prints its screen once,
-  /// after it ran, and nothing after: setting up an observation nobody will use cost
-  /// Observation's first tables (about 8% of a one-shot `say`'s instructions).
+  /// after it ran, and nothing after: it sets up no observation nobody would use (and so
+  /// none of Observation's tables).
   private let observes: Bool
 
   /// - Parameters:

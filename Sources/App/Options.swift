@@ -55,88 +55,29 @@ package struct Options: Equatable {
   /// The command and its arguments, as given.
   var command: [String] = []
 
+  /// Reads the global options (`GlobalOption.all`) up to the first word that is not one:
+  /// the command, with the words after it.
   package static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var index = 0
-    func value(for option: String) throws(UsageError) -> String {
-      index += 1
-      guard index < arguments.count else {
-        throw .optionNeedsValue(option)
-      }
-      return arguments[index]
-    }
     while index < arguments.count {
       let argument = arguments[index]
-      switch argument {
-      case "--store":
-        let name = try value(for: argument)
-        guard let kind = StoreChoice(rawValue: name) else {
-          throw .unknownStore(name)
-        }
-        options.store = kind
-      case "--store-path":
-        options.storePath = try value(for: argument)
-      case "--store-url":
-        let url = try value(for: argument)
-        // Arguments show in the process list to every user of the machine.
-        try Self.checkStoreURL(url, option: argument)
-        options.storeURL = url
-      case "--store-schema":
-        let name = try value(for: argument)
-        guard PostgresTarget.isValidSchema(name) else { throw .badSchemaName(name) }
-        options.storeSchema = name
-      case "--lang":
-        let name = try value(for: argument)
-        guard let language = Language(rawValue: name) else {
-          throw .unknownLanguage(name)
-        }
-        options.language = language
-      case "--rates-file":
-        options.rates = .file(try value(for: argument))
-      case "--rates-url":
-        let text = try value(for: argument)
-        // What is not a URL is named without what may be its password. A URL without a
-        // host (`https:user:pw@host`) is one libcurl would read another way, with a host
-        // and a password.
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
-          url.host?.isEmpty == false
-        else {
-          throw .notHTTPURL(HTTPRateSource.hidingPassword(text))
-        }
-        // Arguments show in the process list to every user of the machine.
-        guard url.password == nil else { throw .passwordInRatesURL }
-        options.rates = .http(url)
-      case "--online":
-        options.rates = .http(RateSourceChoice.providerURL)
-      case "--timeout":
-        options.timeout = try Self.timeout(try value(for: argument))
-      case "--plain":
-        options.plain = true
-      case "--bail":
-        options.bail = true
-      case "--color":
-        let name = try value(for: argument)
-        guard let choice = ColorChoice(rawValue: name) else { throw .unknownColor(name) }
-        options.color = choice
-      case "--help", "-h":
-        options.showHelp = true
-      default:
-        guard !argument.hasPrefix("--") else {
-          throw .unknownOption(argument)
-        }
+      guard let option = GlobalOption.named(argument) else {
+        guard !argument.hasPrefix("--") else { throw .unknownOption(argument) }
         options.command = Array(arguments[index...])
         return options
       }
+      var value = ""
+      if option.value != nil {
+        index += 1
+        guard index < arguments.count else { throw .optionNeedsValue(argument) }
+        value = arguments[index]
+      }
+      try option.apply(&options, value)
       index += 1
     }
     return options
   }
-
-  /// The options that take the word after them as their value.
-  static let valueOptions: Set = [
-    "--store", "--store-path", "--store-url", "--store-schema", "--lang", "--rates-file",
-    "--rates-url", "--timeout", "--color",
-  ]
 
   /// The process's arguments (`ProcessArguments`) as text, each kept byte for byte.
   /// - Throws: `UsageError.notUTF8` for the first argument that is not UTF-8, naming the
@@ -158,7 +99,7 @@ package struct Options: Equatable {
   static func door(of position: Int, in arguments: [String]) -> UsageError.TextDoor {
     var index = 0
     while index < arguments.count, arguments[index].hasPrefix("--") || arguments[index] == "-h" {
-      if valueOptions.contains(arguments[index]) {
+      if GlobalOption.valueNames.contains(arguments[index]) {
         if index + 1 == position { return .option(arguments[index]) }
         index += 2
       } else {
@@ -228,7 +169,7 @@ package struct Options: Equatable {
   package static func language(
     _ arguments: [String], environment: [String: String]
   ) -> Language {
-    let takesValue = valueOptions
+    let takesValue = GlobalOption.valueNames
     var index = 0
     var found: Language?
     while index < arguments.count, arguments[index].hasPrefix("-") {
@@ -248,7 +189,7 @@ package struct Options: Equatable {
 
   /// `--timeout`'s value: a plain decimal number of seconds, more than 0 and at most an
   /// hour (`20`, `1.5`; not `0`, `-1`, `1e3`, `inf` or `NaN`).
-  private static func timeout(_ text: String) throws(UsageError) -> Duration {
+  static func timeoutValue(_ text: String) throws(UsageError) -> Duration {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     let isPlain =
       (1...2).contains(parts.count)

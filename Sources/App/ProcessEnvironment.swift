@@ -7,9 +7,9 @@ import Domain
 #endif
 
 /// The process's environment as `ProcessInfo.processInfo.environment` gives it, read from
-/// the C library's list and split in its UTF-8 bytes. Foundation finds each `=` character by
-/// character: parsing an environment of 40 variables so took 7% of a one-shot `chat`'s
-/// instructions, for a table `pocket` reads a few names of.
+/// the C library's list and split in its UTF-8 bytes, where Foundation finds each `=`
+/// character by character: a one-shot command reads a few names of the table and should
+/// not pay for parsing all of it as characters.
 enum ProcessEnvironment {
   static func current() -> [String: String] {
     entries().map { variables($0) } ?? [:]

@@ -16,7 +16,9 @@ struct ColourTests {
     let tabLine = shown.console.output.split(separator: "\n").first.map(String.init) ?? ""
     #expect(tabLine.contains(Self.escape))
     // The words stay: colour adds to them.
-    #expect(tabLine.replacing(/\u{1B}\[[0-9;]*m/, with: "").hasPrefix("[Rates]  Stopwatch"))
+    #expect(
+      tabLine.replacing(/\u{1B}\[[0-9;]*m/, with: "").hasPrefix(
+        ScreenRegistry.standard.tabLine(current: .rates)))
     let refused = await ScriptedConsole.run(["--store", "memory", "fav", "XYZ"], terminal: true)
     #expect(refused.status == .refused)
     #expect(refused.console.errors.contains(Self.escape + "0;91m"))

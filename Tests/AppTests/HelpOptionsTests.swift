@@ -8,25 +8,8 @@ import Testing
 /// both languages.
 @Suite("--help is complete")
 struct HelpOptionsTests {
-  /// The options `Options.parse` reads, from its source: each `case "--name"` (or `"-h"`)
-  /// of its switch, so an option added there and not to the help fails here.
-  static func parsedOptions() throws -> [String] {
-    let source = try String(
-      contentsOf: DocumentationTests.root.appendingPathComponent("Sources/App/Options.swift"),
-      encoding: .utf8)
-    let regex = try NSRegularExpression(
-      pattern: #"^\s*case ((?:"-[^"]*"(?:, )?)+):"#, options: [.anchorsMatchLines])
-    var options: [String] = []
-    let range = NSRange(source.startIndex..., in: source)
-    for match in regex.matches(in: source, range: range) {
-      guard let cases = Range(match.range(at: 1), in: source) else { continue }
-      options += source[cases].split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(
-          in: CharacterSet(charactersIn: "\""))
-      }
-    }
-    return options
-  }
+  /// The options `Options.parse` reads: every name of every declared option.
+  static func parsedOptions() -> [String] { GlobalOption.all.flatMap(\.names) }
 
   /// The words of `text` split at blanks and at the brackets, bars and commas around options.
   static func tokens(_ text: String) -> Set<String> {
@@ -34,15 +17,38 @@ struct HelpOptionsTests {
       text.split { $0.isWhitespace || "[]|,()".contains($0) }.map(String.init))
   }
 
-  @Test func theSourceNamesTheOptions() throws {
-    let options = try Self.parsedOptions()
-    #expect(options.count >= 11, "\(options)")
-    #expect(options.contains("--store") && options.contains("--color") && options.contains("-h"))
-    // Each one is one `Options.parse` reads: none is an unknown option.
+  /// The options the README's usage block names (an oracle written apart from the code)
+  /// are the options declared, each read by `Options.parse`, none declared twice.
+  @Test func theDeclaredOptionsAreTheREADMEsAndEachIsRead() throws {
+    let options = Self.parsedOptions()
+    #expect(Set(options).count == options.count, "a name declared twice: \(options)")
+    let readme = try String(
+      contentsOf: DocumentationTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let block = try #require(
+      readme.components(separatedBy: "```").first { $0.contains("pocket [--store") })
+    let documented = Self.tokens(block).filter { $0.hasPrefix("--") }
+    #expect(documented == Set(options).subtracting(["--help", "-h"]))
     for option in options {
       var error: UsageError?
       do { _ = try Options.parse([option, "1"]) } catch let caught { error = caught }
       #expect(error != .unknownOption(option), "\(option)")
+    }
+    // A word after a switch is the command; after a value option, the value.
+    for option in GlobalOption.all {
+      let parsed = try? Options.parse([option.names[0], "x", "y"])
+      if option.value == nil {
+        #expect(parsed?.command == ["x", "y"], "\(option.names[0])")
+      } else {
+        #expect(parsed.map { $0.command == ["y"] } != false, "\(option.names[0])")
+      }
+    }
+  }
+
+  /// Every option says what it does in both languages, on as many lines in each.
+  @Test func everyOptionIsExplainedInBothLanguages() {
+    for option in GlobalOption.all {
+      #expect(!option.help.english.isEmpty && !option.help.korean.isEmpty, "\(option.form)")
+      #expect(option.help.english.count == option.help.korean.count, "\(option.form)")
     }
   }
 
@@ -50,7 +56,7 @@ struct HelpOptionsTests {
   func everyOptionIsInTheUsageAndTheOptions(language: Language) throws {
     let usage = Self.tokens(HelpText.usage(language))
     let listed = Self.tokens(HelpText.options(language))
-    for option in try Self.parsedOptions() {
+    for option in Self.parsedOptions() {
       #expect(usage.contains(option), "\(option) is not in the \(language) usage line")
       #expect(listed.contains(option), "\(option) is not in the \(language) options")
     }

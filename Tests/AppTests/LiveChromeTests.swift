@@ -13,11 +13,14 @@ import Testing
 @MainActor
 @Suite("Live view chrome")
 struct LiveChromeTests {
-  func controller(_ language: Language = .en, size: TerminalSize) async -> LiveController {
+  func controller(
+    _ language: Language = .en, registry: ScreenRegistry = .standard, size: TerminalSize
+  ) async -> LiveController {
     let strings = Strings(language: language, timeZone: .gmt)
-    let session = await Session.launched(strings: strings)
+    let session = await Session.launched(strings: strings, registry: registry)
     return LiveController(
-      session: session, renderer: Renderer(strings: strings, palette: nil), size: size)
+      session: session, renderer: Renderer(strings: strings, palette: nil, registry: registry),
+      size: size)
   }
 
   func rows(_ live: LiveController) -> [String] {
@@ -31,11 +34,14 @@ struct LiveChromeTests {
     language == .ko ? ["? 키", "q 끝"] : ["? keys", "q quit"]
   }
 
-  @Test(arguments: [Language.en, .ko])
-  func theKeyBarKeepsHelpAndQuitAtEveryWidthAndDropsTheLeastFirst(language: Language) async {
-    let live = await controller(language, size: TerminalSize(rows: 24, columns: 100))
-    for tab in ["1", "2", "3", "4", "5", "6"] {
-      await live.handle(.character(Character(tab)))
+  @Test(arguments: [Language.en, .ko], ScreenRegistry.underTest)
+  func theKeyBarKeepsHelpAndQuitAtEveryWidthAndDropsTheLeastFirst(
+    language: Language, registry: ScreenRegistry
+  ) async {
+    let live = await controller(
+      language, registry: registry, size: TerminalSize(rows: 24, columns: 100))
+    for tab in registry.tabs.indices.map(ScreenRegistry.digit) {
+      await live.handle(.character(tab))
       var dropped: [Int] = []
       // Every width from the minimum to 45, where most keys give way, then every tenth.
       for columns in Array(30...45) + Array(stride(from: 50, through: 100, by: 10)) + [250] {
@@ -60,27 +66,29 @@ struct LiveChromeTests {
     }
   }
 
-  @Test func theCalculatorsKeyBarDoesNotOfferDigitsForScreens() async {
-    let live = await controller(size: TerminalSize(rows: 24, columns: 120))
+  @Test(arguments: ScreenRegistry.underTest)
+  func theCalculatorsKeyBarDoesNotOfferDigitsForScreens(registry: ScreenRegistry) async {
+    let live = await controller(registry: registry, size: TerminalSize(rows: 24, columns: 120))
     await live.run(.calc(code: "KRW"))
     #expect(live.session.content.screen == .calculator(currency: "KRW"))
     let bar = rows(live).last ?? ""
-    #expect(!bar.contains("1-6"), "\(bar)")
+    #expect(!bar.contains(registry.digitRange), "\(bar)")
     #expect(bar.contains("Tab screens") && bar.contains("Esc back"), "\(bar)")
-    // Elsewhere the digits are offered.
+    // Elsewhere the digits are offered, at the same width.
     await live.handle(.escape)
-    #expect(rows(live).last?.contains("1-6 screens") == true)
+    let elsewhere = rows(live).last ?? ""
+    #expect(elsewhere.contains("\(registry.digitRange) screens"), "\(elsewhere)")
   }
 
-  @Test(arguments: [Language.en, .ko])
-  func theTabLineShowsTheCurrentTabWholeAtEveryWidth(language: Language) async {
-    let live = await controller(language, size: TerminalSize(rows: 24, columns: 80))
-    let titles: [String] =
-      language == .ko
-      ? ["환율", "스톱워치", "공지", "북마크", "마음 일기", "채팅"]
-      : ["Rates", "Stopwatch", "Notices", "Bookmarks", "Mind log", "Chat"]
+  @Test(arguments: [Language.en, .ko], ScreenRegistry.underTest)
+  func theTabLineShowsTheCurrentTabWholeAtEveryWidth(
+    language: Language, registry: ScreenRegistry
+  ) async {
+    let live = await controller(
+      language, registry: registry, size: TerminalSize(rows: 24, columns: 80))
+    let titles = registry.tabTitles(language)
     for (index, title) in titles.enumerated() {
-      await live.handle(.character(Character(String(index + 1))))
+      await live.handle(.character(ScreenRegistry.digit(index)))
       for columns in [30, 40, 80] {
         await Task.yield()
         live.state.size = TerminalSize(rows: 24, columns: columns)

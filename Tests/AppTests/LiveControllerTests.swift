@@ -16,12 +16,14 @@ struct LiveControllerTests {
 
   func controller(
     palette: Palette? = nil, size: TerminalSize? = nil,
-    repositories: Repositories = InMemoryStore().repositories
+    repositories: Repositories = InMemoryStore().repositories,
+    registry: ScreenRegistry = .standard
   ) async -> LiveController {
     let strings = Strings(language: .en, timeZone: .gmt)
-    let session = await Session.launched(strings: strings, repositories: repositories)
+    let session = await Session.launched(
+      strings: strings, repositories: repositories, registry: registry)
     return LiveController(
-      session: session, renderer: Renderer(strings: strings, palette: palette),
+      session: session, renderer: Renderer(strings: strings, palette: palette, registry: registry),
       size: size ?? self.size)
   }
 
@@ -37,18 +39,27 @@ struct LiveControllerTests {
     controller.frame().rows(controller.state.size.rows).map(\.text)
   }
 
-  @Test func numberKeysShowTheScreensAndTabWalksThem() async {
-    let live = await controller()
-    await press(live, .character("2"))
-    #expect(live.session.content.screen == .stopwatch)
-    await press(live, .character("6"))
-    #expect(live.session.content.screen == .chat)
-    await press(live, .tab)
-    #expect(live.session.content.screen == .rates)
-    await press(live, .backTab, .left)
-    #expect(live.session.content.screen == .mindLog)
-    await press(live, .right)
-    #expect(live.session.content.screen == .chat)
+  /// Each digit shows its tab's screen; Tab and → go to the next tab, Shift-Tab and ← to
+  /// the one before, round from the last to the first and back.
+  @Test(arguments: ScreenRegistry.underTest)
+  func numberKeysShowTheScreensAndTabWalksThem(registry: ScreenRegistry) async throws {
+    let live = await controller(registry: registry)
+    let screens = registry.tabs.map(\.tab.screen)
+    for (index, screen) in screens.enumerated().reversed() {
+      await press(live, .character(ScreenRegistry.digit(index)))
+      #expect(live.session.content.screen == screen, "key \(index + 1)")
+    }
+    for next in screens.dropFirst() + [screens[0]] {
+      await press(live, .tab)
+      #expect(live.session.content.screen == next)
+    }
+    let last = try #require(screens.last)
+    await press(live, .backTab)
+    #expect(live.session.content.screen == last)
+    await press(live, .left)
+    #expect(live.session.content.screen == screens[screens.count - 2])
+    await press(live, .right, .right)
+    #expect(live.session.content.screen == screens[0])
   }
 
   @Test func spaceStartsAndStopsAndLRecordsALap() async {
@@ -238,12 +249,15 @@ struct LiveControllerTests {
     #expect(live.farewell?.contains("Cannot use the store") == true)
   }
 
-  @Test func questionMarkListsEveryKey() async throws {
-    let live = await controller()
+  @Test(arguments: ScreenRegistry.underTest)
+  func questionMarkListsEveryKey(registry: ScreenRegistry) async throws {
+    let live = await controller(registry: registry)
     await press(live, .character("?"))
     let lines = screen(live)
+    let screens = registry.tabTitles().joined(separator: ", ")
     for key in [
-      "Tab / →", "PgUp / PgDn", "Rates, Stopwatch, Notices", "stopwatch: Space start/stop",
+      "\(registry.digitRange)  show a screen (\(screens))", "Tab / →", "PgUp / PgDn",
+      "stopwatch: Space start/stop",
       "rates: / filter", "chat: i write", "mindlog: i new entry",
     ] {
       #expect(lines.contains { $0.contains(key) }, "\(key)")
@@ -320,10 +334,10 @@ struct LiveLayoutTests {
     overlay.status = LiveStatus(text: "Unknown currency XYZ", isError: true)
     let frame = LiveLayout(renderer: renderer).frame(
       screen: ["tabs", "", "body"], overlay: overlay,
-      keys: [KeyHelp("l", "lap", "랩")] + LiveKeys.everywhere(tabs: 6),
+      keys: [KeyHelp("l", "lap", "랩")] + LiveKeys.everywhere(tabs: 9),
       size: size)
     let rows = frame.rows(size.rows)
-    #expect(rows.last?.text.hasPrefix("l lap · 1-6 screens") == true)
+    #expect(rows.last?.text.hasPrefix("l lap · 1-9 screens") == true)
     #expect(rows[size.rows - 2].text == "Unknown currency XYZ")
     #expect(rows[size.rows - 2].spans.first?.style.foreground == .red)
   }

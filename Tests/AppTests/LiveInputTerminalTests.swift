@@ -90,10 +90,13 @@ struct LiveInputTerminalTests {
     try live.expectTerminalGivenBack()
   }
 
+  /// The digit of every tab, in turn: `123456` for six.
+  static let screenKeys = String(ScreenRegistry.standard.tabs.indices.map(ScreenRegistry.digit))
+
   /// Keys that each run a command (the screens in turn, each saved as the last screen),
   /// or characters for the chat's line.
   static let floods: [(name: String, opening: String, keys: [UInt8])] = [
-    ("screen keys", "", Array("123456".utf8)),
+    ("screen keys", "", Array(Self.screenKeys.utf8)),
     ("typed into the chat's line", "6i", Array("x".utf8)),
   ]
 
@@ -129,7 +132,7 @@ struct LiveInputTerminalTests {
     // The output is read, not interpreted, so the test keeps up with it.
     live.pty.modelsScreen = false
     var left = 1 << 20
-    let block = Array(String(repeating: "123456", count: 10_000).utf8)
+    let block = Array(String(repeating: Self.screenKeys, count: 10_000).utf8)
     live.pty.send(
       whileReading: {
         guard left > 0 else { return nil }

@@ -186,7 +186,8 @@ struct LiveTerminalTests {
     live.pty.clearOutput()
     // The screen is cleared and every row written again, the unchanged tab line too.
     live.pty.send("\u{0C}")
-    try live.pty.read(until: { $0.contains("\u{1B}[2J") && $0.contains("Stopwatch  Notices") })
+    let titles = ScreenRegistry.standard.tabTitles().dropFirst().joined(separator: "  ")
+    try live.pty.read(until: { $0.contains("\u{1B}[2J") && $0.contains(titles) })
     live.pty.send("q")
     try live.expectTerminalGivenBack()
   }

@@ -12,8 +12,8 @@ struct MoodRendererTests {
   let date = Fixtures.referenceDate  // 2026-11-29 01:32 UTC
   let utc = TimeZone(identifier: "UTC") ?? .gmt
 
-  func renderer(_ language: Language) -> Renderer {
-    Renderer(strings: Strings(language: language, timeZone: utc))
+  func renderer(_ language: Language, _ registry: ScreenRegistry = .standard) -> Renderer {
+    Renderer(strings: Strings(language: language, timeZone: utc), registry: registry)
   }
 
   /// 30 days, oldest first: blank days, every block from 0 to 10, a day's mean of 7.25;
@@ -35,10 +35,11 @@ struct MoodRendererTests {
     return state
   }
 
-  @Test func inEnglish() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func inEnglish(registry: ScreenRegistry) {
     #expect(
-      renderer(.en).render(.mindLog(state)) == """
-        Rates  Stopwatch  Notices  Bookmarks  [Mind log]  Chat
+      renderer(.en, registry).render(.mindLog(state)) == """
+        \(registry.tabLine(current: .mindLog))
 
         Mood  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (last 30 days)
         7-day mean 7.8 · 30-day mean 5.5 · 10 of 30 days logged
@@ -51,10 +52,11 @@ struct MoodRendererTests {
         """)
   }
 
-  @Test func inKorean() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func inKorean(registry: ScreenRegistry) {
     #expect(
-      renderer(.ko).render(.mindLog(state)) == """
-        환율  스톱워치  공지  북마크  [마음 일기]  채팅
+      renderer(.ko, registry).render(.mindLog(state)) == """
+        \(registry.tabLine(current: .mindLog, .ko))
 
         기분  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (최근 30일)
         7일 평균 7.8 · 30일 평균 5.5 · 30일 중 10일 기록

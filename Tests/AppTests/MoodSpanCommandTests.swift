@@ -200,36 +200,40 @@ struct MoodSpanCommandTests {
     return state
   }
 
-  @Test func aPictureEndingOnAnotherDayNamesItInEnglish() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func aPictureEndingOnAnotherDayNamesItInEnglish(registry: ScreenRegistry) {
     #expect(
-      Renderer(strings: Strings(language: .en, timeZone: utc)).render(.mindLog(pastState)) == """
-        Rates  Stopwatch  Notices  Bookmarks  [Mind log]  Chat
+      Renderer(strings: Strings(language: .en, timeZone: utc), registry: registry).render(
+        .mindLog(pastState)) == """
+          \(registry.tabLine(current: .mindLog))
 
-        Mood  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (30 days to 11/28/2026)
-        7-day mean 7.8 · 30-day mean 5.5 · 10 of 30 days logged
+          Mood  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (30 days to 11/28/2026)
+          7-day mean 7.8 · 30-day mean 5.5 · 10 of 30 days logged
 
-        1  11/29/2026  7.5  sunny walk
-        2  11/29/2026  7
+          1  11/29/2026  7.5  sunny walk
+          2  11/29/2026  7
 
-        Commands: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
+          Commands: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · help
 
-        """)
+          """)
   }
 
-  @Test func aPictureEndingOnAnotherDayNamesItInKorean() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func aPictureEndingOnAnotherDayNamesItInKorean(registry: ScreenRegistry) {
     #expect(
-      Renderer(strings: Strings(language: .ko, timeZone: utc)).render(.mindLog(pastState)) == """
-        환율  스톱워치  공지  북마크  [마음 일기]  채팅
+      Renderer(strings: Strings(language: .ko, timeZone: utc), registry: registry).render(
+        .mindLog(pastState)) == """
+          \(registry.tabLine(current: .mindLog, .ko))
 
-        기분  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (2026. 11. 28.까지 30일)
-        7일 평균 7.8 · 30일 평균 5.5 · 30일 중 10일 기록
+          기분  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (2026. 11. 28.까지 30일)
+          7일 평균 7.8 · 30일 평균 5.5 · 30일 중 10일 기록
 
-        1  2026. 11. 29.  7.5  sunny walk
-        2  2026. 11. 29.  7
+          1  2026. 11. 29.  7.5  sunny walk
+          2  2026. 11. 29.  7
 
-        명령: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · 도움말 help
+          명령: add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N · 도움말 help
 
-        """)
+          """)
   }
 
   @Test func theDayIsTheCalendarDayInTheScreensTimeZone() {

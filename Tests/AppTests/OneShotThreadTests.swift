@@ -3,6 +3,8 @@ import TestSupport
 import TestTraits
 import Testing
 
+@testable import App
+
 /// A one-shot command runs start to end on the main thread: its store's calls run there
 /// (`StoreThread.main`), the use cases and repositories between them stay on their caller's
 /// actor (the package's `nonisolated(nonsending)` default), and no thread is started, nor
@@ -39,7 +41,7 @@ struct OneShotThreadTests {
     defer { try? FileManager.default.removeItem(at: process.directory) }
     let trace = process.directory.appendingPathComponent("threads.trace")
     var traced = 0
-    for line in SessionLifetimeTests.script {
+    for line in SessionLifetimeTests.script(for: .standard) {
       let words = line.split(separator: " ").map(String.init)
       let child = Process()
       child.executableURL = URL(fileURLWithPath: strace)
@@ -61,6 +63,6 @@ struct OneShotThreadTests {
       #expect(calls.count == count, "\(line) on \(store) started \(calls.count) threads")
       traced += 1
     }
-    #expect(traced == SessionLifetimeTests.script.count)
+    #expect(traced == SessionLifetimeTests.script(for: .standard).count)
   }
 }

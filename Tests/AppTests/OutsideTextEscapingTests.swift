@@ -263,12 +263,10 @@ struct OutsideTextEscapingTests {
       for character in line { await live.handle(.character(character)) }
       await live.handle(.enter)
     }
-    for (key, screen) in zip(
-      "123456", ["rates", "stopwatch", "notices", "bookmarks", "mind log", "chat"])
-    {
-      await live.handle(.character(key))
+    for (index, entry) in session.registry.tabs.enumerated() {
+      await live.handle(.character(ScreenRegistry.digit(index)))
       // The rates screen shows no outside text since codes are checked at every door.
-      frame(screen, shown: !["stopwatch", "rates"].contains(screen))
+      frame(entry.tab.opener, shown: ![Screen.stopwatch, .rates].contains(entry.tab.screen))
     }
     // A selected item, its text in the input line, and the confirmation of an edit.
     await live.handle(.down)

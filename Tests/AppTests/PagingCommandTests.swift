@@ -35,8 +35,7 @@ struct PagingCommandTests {
 struct ScreenHintTests {
   @Test(arguments: ["en", "ko"])
   func everyScreenEndsWithItsCommands(lang: String) async {
-    let screens = ["rates", "stopwatch", "notices", "bookmarks", "mindlog", "chat"]
-    for screen in screens {
+    for screen in ScreenRegistry.standard.tabs.map(\.tab.opener) {
       let run = await ScriptedConsole.run(
         ["--store", "memory", "--lang", lang], script: [screen, "show"])
       let last = run.console.output.split(separator: "\n").last ?? ""

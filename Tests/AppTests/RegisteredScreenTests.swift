@@ -70,7 +70,7 @@ final class TallyScreen: ScreenFeature {
 @MainActor
 @Suite("A screen registered once")
 struct RegisteredScreenTests {
-  let registry = ScreenRegistry(ScreenFeatures.all + [TallyScreen.self])
+  let registry = ScreenRegistry.withTally
   let strings = Strings(language: .en, timeZone: .gmt)
 
   func session(
@@ -130,7 +130,7 @@ struct RegisteredScreenTests {
     let text = Renderer(strings: strings, registry: registry).render(session.content)
     #expect(
       text == """
-        Rates  Stopwatch  Notices  Bookmarks  Mind log  Chat  [Tally]
+        \(registry.tabLine(current: TallyScreen.screen))
 
         Total 2
 
@@ -141,7 +141,11 @@ struct RegisteredScreenTests {
       Renderer(strings: Strings(language: .ko, timeZone: .gmt), registry: registry).render(
         session.content
       )
-      .hasPrefix("환율  스톱워치  공지  북마크  마음 일기  채팅  [집계]\n"))
+      .hasPrefix(registry.tabLine(current: TallyScreen.screen, .ko) + "\n"))
+    // The test's tab line puts the tally last, after every tab `pocket` ships.
+    #expect(
+      registry.tabLine(current: TallyScreen.screen).hasSuffix(
+        ScreenRegistry.standard.tabTitles().joined(separator: "  ") + "  [Tally]"))
   }
 
   @Test func itsScreenBoundCommandIsRefusedElsewhere() async {
@@ -160,25 +164,26 @@ struct RegisteredScreenTests {
     let live = LiveController(
       session: session, renderer: Renderer(strings: strings, registry: registry),
       size: TerminalSize(rows: 30, columns: 140))
-    await live.handle(.character("7"))
+    let tallyKey = ScreenRegistry.digit(registry.tabs.count - 1)
+    await live.handle(.character(tallyKey))
     #expect(session.content.screen == TallyScreen.screen)
     await live.handle(.character("+"))
     #expect((session.currentFeature as? TallyScreen)?.state.total == 1)
     let rows = live.frame().rows(30).map(\.text)
-    #expect(rows.last?.hasPrefix("+ count one · 1-7 screens · ") == true, "\(rows.last ?? "")")
+    #expect(
+      rows.last?.hasPrefix("+ count one · \(registry.digitRange) screens · ") == true,
+      "\(rows.last ?? "")")
     await live.handle(.tab)
-    #expect(session.content.screen == .rates)
+    #expect(session.content.screen == registry.tabs.first?.tab.screen)
     await live.handle(.backTab)
     #expect(session.content.screen == TallyScreen.screen)
     await live.handle(.backTab)
-    #expect(session.content.screen == .chat)
+    #expect(session.content.screen == ScreenRegistry.standard.tabs.last?.tab.screen)
     await live.handle(.character("?"))
     let keys = live.frame().rows(30).map(\.text)
-    #expect(
-      keys.contains {
-        $0.contains(
-          "1-7  show a screen (Rates, Stopwatch, Notices, Bookmarks, Mind log, Chat, Tally)")
-      })
+    let titles = registry.tabTitles().joined(separator: ", ")
+    #expect(keys.contains { $0.contains("\(registry.digitRange)  show a screen (\(titles))") })
+    #expect(titles.hasSuffix(", Tally"))
     #expect(keys.contains { $0.contains("tally: + count one") })
   }
 

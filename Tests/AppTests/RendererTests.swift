@@ -9,16 +9,15 @@ import Testing
 @Suite("Renderer golden screens")
 struct RendererTests {
   let date = Fixtures.referenceDate  // 2026-11-29 01:32 UTC
-  let utc = TimeZone(identifier: "UTC") ?? .gmt
-
-  func renderer(_ language: Language = .en) -> Renderer {
-    Renderer(strings: Strings(language: language, timeZone: utc))
-  }
 
   func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
 
-  func renderer(_ language: Language, in zone: String) -> Renderer {
-    Renderer(strings: Strings(language: language, timeZone: TimeZone(identifier: zone) ?? .gmt))
+  func renderer(
+    _ language: Language = .en, in zone: String = "UTC", _ registry: ScreenRegistry = .standard
+  ) -> Renderer {
+    Renderer(
+      strings: Strings(language: language, timeZone: TimeZone(identifier: zone) ?? .gmt),
+      registry: registry)
   }
 
   /// An instant written as UTC ISO 8601 ("2026-11-29T23:30:00Z").
@@ -26,7 +25,8 @@ struct RendererTests {
     (try? Date(text, strategy: .iso8601)) ?? .distantPast
   }
 
-  @Test func chatInEnglish() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func chatInEnglish(registry: ScreenRegistry) {
     let day = 86_400.0
     let state = ChatViewModel.State(
       page: Page(
@@ -37,8 +37,8 @@ struct RendererTests {
           ChatMessage(id: 4, content: "two days on", date: date + 2 * day + 600),
         ], offset: 0, total: 4))
     #expect(
-      renderer().render(.chat(state)) == """
-        Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
+      renderer(.en, registry).render(.chat(state)) == """
+        \(registry.tabLine(current: .chat))
 
         Messages: 4
 
@@ -59,7 +59,8 @@ struct RendererTests {
 
   /// 23:30 UTC on the 29th is 08:30 on the 30th in Seoul: the day line follows the user's
   /// time zone, so the two messages fall on two days there and on one day in UTC.
-  @Test func chatInKorean() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func chatInKorean(registry: ScreenRegistry) {
     let state = ChatViewModel.State(
       page: Page(
         items: [
@@ -67,8 +68,8 @@ struct RendererTests {
           ChatMessage(id: 2, content: "늦은 밤", date: instant("2026-11-29T23:30:00Z")),
         ], offset: 0, total: 2))
     #expect(
-      renderer(.ko, in: "Asia/Seoul").render(.chat(state)) == """
-        환율  스톱워치  공지  북마크  마음 일기  [채팅]
+      renderer(.ko, in: "Asia/Seoul", registry).render(.chat(state)) == """
+        \(registry.tabLine(current: .chat, .ko))
 
         채팅 수: 2
 
@@ -82,8 +83,8 @@ struct RendererTests {
 
         """)
     #expect(
-      renderer(.ko).render(.chat(state)) == """
-        환율  스톱워치  공지  북마크  마음 일기  [채팅]
+      renderer(.ko, registry).render(.chat(state)) == """
+        \(registry.tabLine(current: .chat, .ko))
 
         채팅 수: 2
 
@@ -98,7 +99,8 @@ struct RendererTests {
 
   /// New York leaves daylight saving time at 2:00 on Sunday, November 1, 2026: that day has
   /// 25 hours, 1:30 twice, and its messages still share one day line.
-  @Test func chatDayLinesAcrossADaylightSavingChange() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func chatDayLinesAcrossADaylightSavingChange(registry: ScreenRegistry) {
     let state = ChatViewModel.State(
       page: Page(
         items: [
@@ -109,8 +111,8 @@ struct RendererTests {
           ChatMessage(id: 5, content: "monday", date: instant("2026-11-02T05:30:00Z")),
         ], offset: 0, total: 5))
     #expect(
-      renderer(.en, in: "America/New_York").render(.chat(state)) == """
-        Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
+      renderer(.en, in: "America/New_York", registry).render(.chat(state)) == """
+        \(registry.tabLine(current: .chat))
 
         Messages: 5
 
@@ -130,10 +132,11 @@ struct RendererTests {
         """)
   }
 
-  @Test func emptyChatAndAMessageLine() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func emptyChatAndAMessageLine(registry: ScreenRegistry) {
     #expect(
-      renderer(.ko).render(.chat(.init()), message: .enterAmount) == """
-        환율  스톱워치  공지  북마크  마음 일기  [채팅]
+      renderer(.ko, registry).render(.chat(.init()), message: .enterAmount) == """
+        \(registry.tabLine(current: .chat, .ko))
 
         채팅 수: 0
 
@@ -166,7 +169,8 @@ struct RendererTests {
     #expect(last.contains("5쪽 중 5쪽 · 전체 100개 중 1–3 · more: 다음 쪽 · page N"))
   }
 
-  @Test func stopwatchWithMarkedLaps() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func stopwatchWithMarkedLaps(registry: ScreenRegistry) {
     let state = StopwatchViewModel.State(
       status: .running, elapsed: .milliseconds(3_723_456),
       laps: [
@@ -181,8 +185,8 @@ struct RendererTests {
       fastest: Lap(number: 2, lapTime: .milliseconds(4_010), total: .milliseconds(14_000)),
       slowest: Lap(number: 1, lapTime: .milliseconds(9_990), total: .milliseconds(9_990)))
     #expect(
-      renderer().render(.stopwatch(state)) == """
-        Rates  [Stopwatch]  Notices  Bookmarks  Mind log  Chat
+      renderer(.en, registry).render(.stopwatch(state)) == """
+        \(registry.tabLine(current: .stopwatch))
 
         Stopwatch · running
           1:02:03.45
@@ -199,15 +203,16 @@ struct RendererTests {
         """)
   }
 
-  @Test func calculatorResult() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func calculatorResult(registry: ScreenRegistry) {
     let state = CalculatorViewModel.State(
       currency: "KRW", rate: decimal("1350.003043"),
       conversion: Conversion(
         amount: 100, from: "USD", result: decimal("135000.3"), to: "KRW", base: "USD",
         fromRate: 1, toRate: decimal("1350.003043")))
     #expect(
-      renderer().render(.calculator(state)) == """
-        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+      renderer(.en, registry).render(.calculator(state)) == """
+        \(registry.tabLine(current: .rates))
 
         Calculator · KRW South Korean Won
         1 USD = 1,350.003043 KRW
@@ -217,7 +222,8 @@ struct RendererTests {
         """)
   }
 
-  @Test func ratesWithFavouritesAndTrends() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func ratesWithFavouritesAndTrends(registry: ScreenRegistry) {
     let state = RatesViewModel.State(
       quotes: [
         RateQuote(code: "KRW", rate: decimal("1350.003043"), trend: .up, isFavorite: true),
@@ -225,8 +231,8 @@ struct RendererTests {
         RateQuote(code: "JPY", rate: decimal("140.5"), trend: .down, isFavorite: false),
       ], publishedAt: date, nextUpdateAt: date + 86_400, isOutdated: false)
     #expect(
-      renderer().render(.rates(state)) == """
-        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+      renderer(.en, registry).render(.rates(state)) == """
+        \(registry.tabLine(current: .rates))
 
         Published Nov 29, 2026 at 1:32 AM · 1 USD buys (calculator: full rate)
         ★ KRW  1,350.0030 🔼 South Korean Won
@@ -242,7 +248,8 @@ struct RendererTests {
 
   /// A source quoting another base: the header and the calculator name it, and small rates
   /// keep four significant digits (none reads as 0.0000).
-  @Test func anotherBaseIsShownAndSmallRatesKeepTheirDigits() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func anotherBaseIsShownAndSmallRatesKeepTheirDigits(registry: ScreenRegistry) {
     let state = RatesViewModel.State(
       quotes: [
         RateQuote(code: "EUR", rate: 1, trend: .flat, isFavorite: false),
@@ -251,8 +258,8 @@ struct RendererTests {
         RateQuote(code: "VES", rate: decimal("0.0000741234"), trend: .flat, isFavorite: false),
       ], publishedAt: date, nextUpdateAt: date + 86_400, base: "EUR", isOutdated: false)
     #expect(
-      renderer().render(.rates(state)) == """
-        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+      renderer(.en, registry).render(.rates(state)) == """
+        \(registry.tabLine(current: .rates))
 
         Published Nov 29, 2026 at 1:32 AM · 1 EUR buys (calculator: full rate)
           EUR       1.0000        Euro
@@ -268,8 +275,8 @@ struct RendererTests {
     let calculator = CalculatorViewModel.State(
       currency: "VES", rate: decimal("0.0000741234"), base: "EUR")
     #expect(
-      renderer().render(.calculator(calculator)) == """
-        [Rates]  Stopwatch  Notices  Bookmarks  Mind log  Chat
+      renderer(.en, registry).render(.calculator(calculator)) == """
+        \(registry.tabLine(current: .rates))
 
         Calculator · VES Venezuelan Bolívar
         1 EUR = 0.0000741234 VES
@@ -287,12 +294,13 @@ struct RendererTests {
     #expect(renderer(.ko).render(.rates(state)).contains("\n통화 1개\n"))
   }
 
-  @Test func searchWithNoResultsInKorean() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func searchWithNoResultsInKorean(registry: ScreenRegistry) {
     let state = RatesViewModel.State(
       query: "zzz", publishedAt: date, nextUpdateAt: date - 1, isOutdated: true)
     #expect(
-      renderer(.ko).render(.rates(state)) == """
-        [환율]  스톱워치  공지  북마크  마음 일기  채팅
+      renderer(.ko, registry).render(.rates(state)) == """
+        \(registry.tabLine(current: .rates, .ko))
 
         2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당 (계산기는 전체 자릿수 환율 사용)
         찾기: zzz
@@ -303,7 +311,8 @@ struct RendererTests {
         """)
   }
 
-  @Test func mindLogRows() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func mindLogRows(registry: ScreenRegistry) {
     let state = MindLogViewModel.State(
       page: Page(
         items: [
@@ -311,8 +320,8 @@ struct RendererTests {
           MindLog(id: 1, date: date - 86_400, score: 10, note: ""),
         ], offset: 0, total: 2))
     #expect(
-      renderer().render(.mindLog(state)) == """
-        Rates  Stopwatch  Notices  Bookmarks  [Mind log]  Chat
+      renderer(.en, registry).render(.mindLog(state)) == """
+        \(registry.tabLine(current: .mindLog))
 
         1  11/29/2026   7.5  sunny walk
         2  11/28/2026  10
@@ -322,7 +331,8 @@ struct RendererTests {
         """)
   }
 
-  @Test func noticesAndBookmarks() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func noticesAndBookmarks(registry: ScreenRegistry) {
     let notice = Notice(title: "Winter hours", date: date, url: "https://n.example/1")
     let notices = NoticesViewModel.State(items: [
       NoticeItem(notice: notice, isBookmarked: true),
@@ -330,8 +340,9 @@ struct RendererTests {
         notice: Notice(title: "Menu", date: date, url: "https://n.example/2"), isBookmarked: false),
     ])
     #expect(
-      renderer().render(.notices(notices), message: .bookmarkAdded("Winter hours")) == """
-        Rates  Stopwatch  [Notices]  Bookmarks  Mind log  Chat
+      renderer(.en, registry).render(.notices(notices), message: .bookmarkAdded("Winter hours"))
+        == """
+        \(registry.tabLine(current: .notices))
 
         1 ★ Winter hours · 11/29/2026
             https://n.example/1
@@ -350,8 +361,8 @@ struct RendererTests {
         ],
         offset: 0, total: 1))
     #expect(
-      renderer().render(.bookmarks(bookmarks)) == """
-        Rates  Stopwatch  Notices  [Bookmarks]  Mind log  Chat
+      renderer(.en, registry).render(.bookmarks(bookmarks)) == """
+        \(registry.tabLine(current: .bookmarks))
 
         1  Read later · 11/29/2026
            https://n.example/1
@@ -360,17 +371,18 @@ struct RendererTests {
 
         """)
     #expect(
-      renderer(.ko).render(.bookmarks(.init())).hasSuffix(
+      renderer(.ko, registry).render(.bookmarks(.init())).hasSuffix(
         "북마크한 공지가 없습니다.\n\n명령: rename N TITLE · remove N · clear · more · page N · 도움말 help\n"
       ))
   }
 
-  @Test func hostileTextIsEscapedByteForByte() {
+  @Test(arguments: ScreenRegistry.underTest)
+  func hostileTextIsEscapedByteForByte(registry: ScreenRegistry) {
     let hostile = "a\u{1B}[31mb\u{9B}c\u{07}d\u{08}e\rf\u{7F}g\u{202E}h\u{2066}i\nj\tk"
     let state = ChatViewModel.State(
       page: Page(items: [ChatMessage(id: 1, content: hostile, date: date)], offset: 0, total: 1))
     let expected = """
-      Rates  Stopwatch  Notices  Bookmarks  Mind log  [Chat]
+      \(registry.tabLine(current: .chat))
 
       Messages: 1
 
@@ -380,7 +392,7 @@ struct RendererTests {
       Commands: say TEXT · edit N TEXT · delete N · more · page N · help
 
       """
-    let rendered = renderer().render(.chat(state))
+    let rendered = renderer(.en, registry).render(.chat(state))
     #expect(Array(rendered.utf8) == Array(expected.utf8))
   }
 }

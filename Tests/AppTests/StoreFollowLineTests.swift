@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import TestSupport
 import TestTraits
@@ -19,7 +20,7 @@ struct StoreFollowLineTests {
     let viewer = try LineViewer(store, environment: environment)
     try viewer.read(until: { PrintedScreen.split($0).screens.count >= 1 })
     let first = PrintedScreen.split(viewer.printed).screens.first
-    #expect(first?.tabLine == StoreFollowing.tabLines[5], "the chat shows first")
+    #expect(first?.tabLine == StoreFollowing.tabLine(showing: .chat), "the chat shows first")
     return viewer
   }
 
@@ -88,7 +89,7 @@ struct StoreFollowLineTests {
       "\(pauses) pauses: \(screens.map { $0.messageCount ?? -1 })")
     #expect(screens.last?.messageCount == count)
     for screen in screens.dropFirst() {
-      #expect(screen.tabLine == StoreFollowing.tabLines[5])
+      #expect(screen.tabLine == StoreFollowing.tabLine(showing: .chat))
       let rows = screen.chatRows
       #expect(rows.last?.number == screen.messageCount, "\(screen.lines)")
       #expect(rows.allSatisfy { $0.text == "m\($0.number)" }, "\(screen.lines)")

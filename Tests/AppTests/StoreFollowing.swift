@@ -1,6 +1,9 @@
+import Domain
 import Foundation
 import TestSupport
 import Testing
+
+@testable import App
 
 #if canImport(Glibc)
   import Glibc
@@ -35,14 +38,22 @@ enum StoreFollowing {
   /// `pocket-bench --process`'s to measure.
   static let deadline = Duration.seconds(30)
 
-  /// The tab line of each screen, as a person reads it: the screens' names in their
-  /// order, two spaces apart, the one showing in brackets.
-  static let tabLines: [String] = {
-    let names = ["Rates", "Stopwatch", "Notices", "Bookmarks", "Mind log", "Chat"]
-    return names.indices.map { shown in
-      names.enumerated().map { $0.offset == shown ? "[\($0.element)]" : $0.element }
-        .joined(separator: "  ")
-    }
+  /// The tab line of each tab `pocket` shows, as a person reads it (in English).
+  static let tabLines = ScreenRegistry.standard.tabs.map {
+    ScreenRegistry.standard.tabLine(current: $0.tab.screen)
+  }
+
+  /// The tab line with the tab of `screen` in brackets.
+  static func tabLine(showing screen: Screen) -> String {
+    ScreenRegistry.standard.tabLine(current: screen)
+  }
+
+  /// Two neighbouring titles of the tab line, as they read on any tab line but the one
+  /// where the first of them is current ("Stopwatch  Notices"): a line holding them and no
+  /// whole tab line is a tab line glued to other text.
+  static let titlePairs: [String] = {
+    let titles = ScreenRegistry.standard.tabTitles()
+    return zip(titles, titles.dropFirst()).map { "\($0)  \($1)" }
   }()
 
   /// Whether python3 with its sqlite3 module is here (for a second SQLite connection).
@@ -139,7 +150,7 @@ struct PrintedScreen: Equatable {
     var current: [String]?
     for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       let isTab = StoreFollowing.tabLines.contains(line)
-      if !isTab, line.contains("Stopwatch  ") || line.contains("  Mind log  ") {
+      if !isTab, StoreFollowing.titlePairs.contains(where: { line.contains($0) }) {
         faults.append("a tab line glued to other text: \(line.debugDescription)")
       }
       if !line.hasPrefix("Commands: "), line.contains("Commands: ") {

@@ -157,8 +157,8 @@ extension RecordKind {
 
   /// The tables an import empties: every kind's, in the order of `all`. A list of its own,
   /// so that opening a store, which checks that its tables are there, builds no record kind
-  /// (their key paths took 3% of the CPU of a one-shot `pocket chat`); `RecordKindContractTests`
-  /// holds it to `all`.
+  /// (and none of their key paths, which every one-shot command would pay for);
+  /// `RecordKindContractTests` holds it to `all`.
   static let tablesOfRecords = [
     "stopwatch", "laps", "bookmarks", "rates", "rate_snapshots", "favorite_currencies",
     "screen_state", "mind_logs", "chat_messages",

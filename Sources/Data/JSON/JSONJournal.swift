@@ -165,7 +165,7 @@ struct MessageDraftDTO: Codable, Equatable {
 /// one snapshot's encoding and comes once per fiftieth of a snapshot written, so its cost
 /// per change does not grow with the store. A tiny store's snapshot (a few KiB, mostly
 /// rates) would be rewritten at nearly every change, so the journal may always reach
-/// `floorBytes` (32 KiB, about 2 ms of replay).
+/// `floorBytes` (32 KiB: a replay of that many bytes is short beside a process's start).
 struct JournalLimit: Sendable {
   /// The journal may always grow to this many bytes.
   var floorBytes: Int

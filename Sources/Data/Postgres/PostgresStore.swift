@@ -179,54 +179,6 @@ public final class PostgresStore: Sendable {
     try connection.execute(
       "SELECT set_config('search_path', $1, false), set_config('synchronous_commit', 'on', false)",
       PostgresSchema.quoted(schema))
-    return try migrate(schema, connection)
+    return try PostgresMigrator.pocket.migrate(schema, connection)
   }
-
-  /// Brings the schema to the current version, one migration per transaction under the
-  /// store's lock (two Pockets opening a new store at once make it once); returns the
-  /// version. (A schema at the current version is seen by `useCurrent`, without this.)
-  private static func migrate(_ schema: String, _ connection: PostgresConnection) throws -> Int {
-    let current = PostgresSchema.currentVersion
-    while true {
-      let version = try connection.transaction("BEGIN") { () throws -> Int in
-        try PostgresDatabase.lock(schema, connection)
-        try prepare(schema, connection)
-        let version = Int(try connection.integer(PostgresSchema.readVersion) ?? 0)
-        guard version <= current else {
-          throw DomainError.corruptStore(
-            path: "",
-            reason: "schema version \(version) is newer than this Pocket (\(current)); "
-              + "update Pocket to open it")
-        }
-        guard version < current else { return version }
-        for statement in PostgresSchema.migrations[version].statements {
-          try connection.execute(statement)
-        }
-        try connection.execute(PostgresSchema.setVersion, version + 1)
-        return version + 1
-      }
-      if version >= current { return version }
-    }
-  }
-
-  /// Creates the schema and its version table when missing; refuses, untouched, a schema
-  /// without the version table that holds anything at all (another program's: a table, a
-  /// view, a sequence, a function, a type, …).
-  private static func prepare(_ schema: String, _ connection: PostgresConnection) throws {
-    try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresSchema.quoted(schema))")
-    let hasVersionTable =
-      try connection.integer(
-        "SELECT count(*) FROM pg_tables WHERE schemaname = $1 AND tablename = 'schema_version'",
-        schema) ?? 0
-    if hasVersionTable == 0 {
-      if let objects = try connection.text(PostgresSchema.objectsNotPocket, schema) {
-        throw DomainError.corruptStore(
-          path: "",
-          reason: "the schema \"\(schema)\" holds objects that are not Pocket's (\(objects)); "
-            + "choose another with --store-schema")
-      }
-      try connection.execute(PostgresSchema.createVersionTable)
-    }
-  }
-
 }

@@ -51,27 +51,8 @@ enum SQLiteListIndex {
     """
   }
 
-  /// The three triggers of one list: a row added, deleted, or given another key.
-  static func triggerSQL(table: String, key: String) -> [String] {
-    let add = """
-      UPDATE list_blocks SET size = size + 1 WHERE list = '\(table)' AND (k1, k2) = (
-        \(coveringBlock(table, "NEW", key)));
-      """
-    let remove = """
-      UPDATE list_blocks SET size = size - 1 WHERE list = '\(table)' AND (k1, k2) = (
-        \(coveringBlock(table, "OLD", key)));
-      """
-    return [
-      "CREATE TRIGGER \(table)_blocked_insert AFTER INSERT ON \(table) BEGIN \(add) END",
-      "CREATE TRIGGER \(table)_blocked_delete AFTER DELETE ON \(table) BEGIN \(remove) END",
-      """
-      CREATE TRIGGER \(table)_blocked_move AFTER UPDATE OF \(key), id ON \(table)
-      WHEN OLD.\(key) IS NOT NEW.\(key) OR OLD.id IS NOT NEW.id
-      BEGIN \(remove) \(add) END
-      """,
-    ]
-  }
-
+  /// The triggers `listBlocks` made for each list: a row added, deleted, or given another
+  /// key.
   static var triggerNames: [String] {
     ListIndex.all.flatMap { index in
       ["insert", "delete", "move"].map { "\(index.table)_blocked_\($0)" }

@@ -16,7 +16,12 @@ enum SQLiteSchema {
     let statements: [String]
   }
 
-  /// Every migration, in the order they run.
+  /// Every migration, in the order they run. Only ever appended to. Each is frozen, its SQL
+  /// and its lists its own: none reads today's constants (`tables`, `countedTables`,
+  /// `SQLiteListIndex`, the record kinds' tables and columns), which change when a table is
+  /// added; a new table is a new migration that creates it and its triggers, and adds it to
+  /// those lists (`ShippedMigrationTests` pins the text of each shipped one;
+  /// `SQLiteMigrationTests` checks that the lists agree with what the migrations made).
   static let migrations: [Migration] = [
     createTables, orderIndexes, rowCounts, stopwatchBootInstant, listBlocks, rangeChecks,
     shownItems,
@@ -24,8 +29,8 @@ enum SQLiteSchema {
 
   /// The version this code writes and reads: the number of migrations
   /// (`SQLiteMigrationTests.theCurrentVersionIsTheNumberOfMigrations`). A constant, so that
-  /// opening a file at this version builds no migration's statements (1.8% of a one-shot
-  /// `say`'s instructions).
+  /// opening a file at this version builds no migration's statements: only a file that
+  /// needs them pays for them.
   static let currentVersion = 7
 
   /// Every table the current code uses; a file at the current version without one is damaged.
@@ -214,27 +219,6 @@ enum SQLiteSchema {
       "ALTER TABLE stopwatch ADD COLUMN started_uptime_ms INTEGER",
     ])
 
-  /// The blocks that find item N of a long list without stepping over N rows
-  /// (`SQLiteListIndex`): the table, its triggers, and the blocks of the rows the file
-  /// holds. (Built from `SQLiteListIndex`'s constants, which therefore never change.)
-  static let listBlocks = Migration(
-    name: "listBlocks",
-    statements: [
-      """
-      CREATE TABLE list_blocks (
-        list TEXT NOT NULL CHECK (list IN ('chat_messages', 'mind_logs', 'bookmarks')),
-        k1 INTEGER NOT NULL,
-        k2 INTEGER NOT NULL,
-        size INTEGER NOT NULL CHECK (size >= 0),
-        PRIMARY KEY (list, k1, k2)
-      ) STRICT, WITHOUT ROWID
-      """
-    ]
-      + ListIndex.all.flatMap { index in
-        [SQLiteListIndex.rebuildSQL(table: index.table, key: index.key)]
-          + SQLiteListIndex.triggerSQL(table: index.table, key: index.key)
-      })
-
   /// The ranges every door checks (Domain's `CheckedRecord`, from `Limits`), said once more
   /// by the file itself, as a second line of defence against a writer that is not Pocket:
   /// a row out of range is refused by SQLite (`RAISE(ABORT)`), whatever wrote it. Triggers,
@@ -306,7 +290,8 @@ enum SQLiteSchema {
   ]
 
   /// A trigger before an insert and one before an update of `table` that abort the
-  /// statement when `outOfRange` holds for the new row.
+  /// statement when `outOfRange` holds for the new row, as `rangeChecks` shipped them (a later
+  /// migration spells out its own).
   private static func rangeTriggers(_ table: String, _ outOfRange: String) -> [String] {
     ["INSERT", "UPDATE"].map { event in
       """

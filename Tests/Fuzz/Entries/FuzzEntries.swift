@@ -16,6 +16,10 @@
     /// view run there in `pocket`).
     public typealias Entry = @MainActor ([UInt8]) async -> Void
 
+    /// Whether the folders an input runs in stay until the process exits, as a test
+    /// process needs (`TemporaryFolder.withCurrent`); libFuzzer's removes them after each.
+    @MainActor public static var keepsFoldersUntilExit = false
+
     /// Every target by its name (its folder under `Tests/Fuzz/Targets`, `Corpus` and
     /// `Regressions`).
     @MainActor public static let all: [String: Entry] = {

@@ -224,12 +224,14 @@
   }
 
   /// A folder two levels inside a new one in a temporary folder is the current folder while
-  /// `body` runs (so `../../x` stays inside too), emptied afterwards, and the current folder
-  /// put back. Each input gets folders of its own: whatever an input leaves that cannot be
-  /// removed (a CI run once found `store` still there at the next input) never meets the
-  /// next. The temporary folder stays until the process exits: a test process runs other
-  /// tests meanwhile, and a child process another test starts takes the current folder it
-  /// read before, which must still be there.
+  /// `body` runs (so `../../x` stays inside too), and the current folder put back. Each
+  /// input gets folders of its own: whatever an input leaves that cannot be removed (a CI
+  /// run once found `store` still there at the next input) never meets the next. Under
+  /// libFuzzer, which runs millions of inputs and nothing else, they are removed after
+  /// the input; in a test process (`FuzzEntries.keepsFoldersUntilExit`) they stay until it
+  /// exits, with the temporary folder: other tests run meanwhile, and a child process one
+  /// of them starts takes the current folder it read while the input ran, which must
+  /// still be there (a test's `mount` failed, "The file doesn't exist", when it was not).
   /// The folder `TemporaryFolder` made, for its removal at exit (C, for `atexit`).
   nonisolated(unsafe) private var baseToRemove: UnsafeMutablePointer<CChar>?
 
@@ -253,7 +255,7 @@
       await body()
       FuzzCheck.require(manager.changeCurrentDirectoryPath(previous), "cannot go back")
       // Everything the input made, and its folders.
-      try? manager.removeItem(atPath: root)
+      if !FuzzEntries.keepsFoldersUntilExit { try? manager.removeItem(atPath: root) }
     }
 
     @MainActor private static func makeBase() -> String {

@@ -30,6 +30,9 @@ struct FuzzRegressionTests {
   @Test(arguments: targets)
   func corpusAndRegressionsReplay(_ target: String) async throws {
     let entry = try #require(FuzzEntries.all[target])
+    // Other tests run in this process meanwhile, and their child processes start in the
+    // current folder an input set.
+    FuzzEntries.keepsFoldersUntilExit = true
     let corpus = Self.files("Corpus", target)
     let regressions = Self.files("Regressions", target)
     #expect(corpus.count > 0, "the seed corpus of \(target) is in Tests/Fuzz/Corpus/\(target)")

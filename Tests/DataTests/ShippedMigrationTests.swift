@@ -1,0 +1,54 @@
+import Testing
+
+@testable import Data
+
+/// Every shipped migration is frozen: its statements are exactly those it shipped with,
+/// whatever today's lists of tables, columns or triggers say. Each is pinned here by its
+/// number of statements and a fingerprint of their text (FNV-1a, 64 bits), recorded when it
+/// shipped. A change to one of these lines means a shipped migration changed: add a new
+/// migration instead.
+@Suite struct ShippedMigrationTests {
+  /// A migration as it shipped: its name, its number of statements, and their fingerprint.
+  struct Shipped: Equatable, CustomStringConvertible {
+    let name: String
+    let statements: Int
+    let fingerprint: UInt64
+    var description: String { "(\"\(name)\", \(statements), 0x\(String(fingerprint, radix: 16)))" }
+  }
+
+  static func shipped(_ name: String, _ statements: [String]) -> Shipped {
+    // FNV-1a over every statement, each followed by a NUL (no statement holds one).
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in statements.joined(separator: "\0").utf8 + [0] {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return Shipped(name: name, statements: statements.count, fingerprint: hash)
+  }
+
+  /// `SQLiteSchema.migrations` as they shipped; append a line when a migration ships.
+  static let sqlite = [
+    Shipped(name: "createTables", statements: 12, fingerprint: 0x4c67_4605_d552_5f46),
+    Shipped(name: "orderIndexes", statements: 4, fingerprint: 0x907c_85bb_9748_eee8),
+    Shipped(name: "rowCounts", statements: 10, fingerprint: 0x4f6a_f01a_51d8_a92b),
+    Shipped(name: "stopwatchBootInstant", statements: 2, fingerprint: 0xbb4d_cf52_9e36_2331),
+    Shipped(name: "listBlocks", statements: 13, fingerprint: 0x09d4_d2fa_51d2_5719),
+    Shipped(name: "rangeChecks", statements: 14, fingerprint: 0x7050_1a18_912e_db81),
+    Shipped(name: "shownItems", statements: 2, fingerprint: 0x7ae1_2f7b_cf72_510c),
+  ]
+
+  /// `PostgresSchema.migrations` as they shipped; append a line when a migration ships.
+  static let postgres = [
+    Shipped(name: "createTables", statements: 44, fingerprint: 0xc628_973c_91ac_05df),
+    Shipped(name: "listBlocks", statements: 21, fingerprint: 0x7b85_0519_2d3d_c5be),
+  ]
+
+  @Test func everyShippedSQLiteMigrationIsAsItShipped() {
+    let today = SQLiteSchema.migrations.map { Self.shipped($0.name, $0.statements) }
+    #expect(Array(today.prefix(Self.sqlite.count)) == Self.sqlite, "today: \(today)")
+  }
+
+  @Test func everyShippedPostgresMigrationIsAsItShipped() {
+    let today = PostgresSchema.migrations.map { Self.shipped($0.name, $0.statements) }
+    #expect(Array(today.prefix(Self.postgres.count)) == Self.postgres, "today: \(today)")
+  }
+}
