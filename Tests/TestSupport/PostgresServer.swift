@@ -105,7 +105,9 @@ public final class PostgresServer: Sendable {
     var settings = [
       "listen_addresses = '\(options.tcpPort == nil ? "" : "127.0.0.1")'",
       "unix_socket_directories = \(Self.literal(directory))", "port = \(port)",
-      "fsync = \(options.fsync ? "on" : "off")", "max_connections = 200",
+      // A test opens two stores at a time (a viewer and a writer), each a connection and a
+      // listener, and the run's suites run side by side: 200 was once too few.
+      "fsync = \(options.fsync ? "on" : "off")", "max_connections = 400",
       "shared_buffers = 32MB",
     ]
     if options.requireTLS {
