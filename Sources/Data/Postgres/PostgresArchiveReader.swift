@@ -48,7 +48,8 @@ final class PostgresArchiveReader: ArchiveReader {
     }
     let screen = try SQLScreenRepository<PostgresDatabase>.state(connection)
     return StoreArchive(
-      stopwatch: try row { try PostgresStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
+      stopwatch: try row { try SQLStopwatchRepository<PostgresDatabase>.stopwatch(connection) }
+        ?? Stopwatch(),
       latestRates: try row { try PostgresExchangeRateRepository.snapshot("latest", connection) }
         ?? nil,
       previousRates: try row {

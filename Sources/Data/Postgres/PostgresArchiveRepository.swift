@@ -125,7 +125,7 @@ struct PostgresArchiveRepository: ArchiveRepository {
 
   /// Inserts the small records of `head` into emptied tables.
   private static func insertHead(_ head: StoreArchive, _ connection: PostgresConnection) throws {
-    try PostgresStopwatchRepository.save(head.stopwatch, connection)
+    try SQLStopwatchRepository<PostgresDatabase>.save(head.stopwatch, connection)
     if let latest = head.latestRates {
       try PostgresExchangeRateRepository.insert(latest, into: "latest", connection)
     }

@@ -5,7 +5,7 @@ extension PostgresStore {
   /// what other clients of the store commit (`PostgresChangeListener`).
   public var repositories: Repositories {
     Repositories(
-      stopwatch: PostgresStopwatchRepository(database: database),
+      stopwatch: SQLStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
       rates: PostgresExchangeRateRepository(database: database),
       screens: SQLScreenRepository(database: database),

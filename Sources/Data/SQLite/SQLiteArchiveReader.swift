@@ -32,7 +32,8 @@ final class SQLiteArchiveReader: ArchiveReader {
   func head() throws -> StoreArchive {
     let screen = try SQLScreenRepository<SQLiteDatabase>.state(connection)
     return StoreArchive(
-      stopwatch: try row { try SQLiteStopwatchRepository.stopwatch(connection) } ?? Stopwatch(),
+      stopwatch: try row { try SQLStopwatchRepository<SQLiteDatabase>.stopwatch(connection) }
+        ?? Stopwatch(),
       latestRates: try row { try SQLiteExchangeRateRepository.snapshot("latest", connection) }
         ?? nil,
       previousRates: try row {

@@ -66,7 +66,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       // The lists are empty, and so are their counts: a count out of range (a file edited by
       // hand, which every read refuses) is replaced too, so the import makes the store whole.
       if counted { try connection.execute("UPDATE row_counts SET value = 0") }
-      try SQLiteStopwatchRepository.save(head.stopwatch, connection)
+      try SQLStopwatchRepository<SQLiteDatabase>.save(head.stopwatch, connection)
       if let latest = head.latestRates {
         try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)
       }
@@ -117,7 +117,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
 
   /// How many records the store asks its source for at a time.
   static let pageSize = 8_192
-  static let lapStatement = SQLiteStopwatchRepository.insertLap
+  static let lapStatement = StopwatchSQL.insertLap.questionMarks
 
   /// Whether the store holds user data of any kind (`RecordKind.holdsUserData`), asked of
   /// each table's first row rather than by reading every record.

@@ -9,7 +9,7 @@ extension Repositories {
   /// reports, and its waits for another program's lock `waits`.
   init(database: SQLiteDatabase, changes: any StoreObservation, waits: StoreWaits) {
     self.init(
-      stopwatch: SQLiteStopwatchRepository(database: database),
+      stopwatch: SQLStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
       rates: SQLiteExchangeRateRepository(database: database),
       screens: SQLScreenRepository(database: database),
