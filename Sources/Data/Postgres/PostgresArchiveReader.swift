@@ -50,10 +50,12 @@ final class PostgresArchiveReader: ArchiveReader {
     return StoreArchive(
       stopwatch: try row { try SQLStopwatchRepository<PostgresDatabase>.stopwatch(connection) }
         ?? Stopwatch(),
-      latestRates: try row { try PostgresExchangeRateRepository.snapshot("latest", connection) }
+      latestRates: try row {
+        try SQLExchangeRateRepository<PostgresDatabase>.snapshot("latest", connection)
+      }
         ?? nil,
       previousRates: try row {
-        try PostgresExchangeRateRepository.snapshot("previous", connection)
+        try SQLExchangeRateRepository<PostgresDatabase>.snapshot("previous", connection)
       } ?? nil,
       // Sorted in Swift, as every other store sorts them, whatever the server's collation.
       favoriteCurrencies: try connection.query(PostgresArchiveRepository.selectFavorites) {

@@ -127,10 +127,10 @@ struct PostgresArchiveRepository: ArchiveRepository {
   private static func insertHead(_ head: StoreArchive, _ connection: PostgresConnection) throws {
     try SQLStopwatchRepository<PostgresDatabase>.save(head.stopwatch, connection)
     if let latest = head.latestRates {
-      try PostgresExchangeRateRepository.insert(latest, into: "latest", connection)
+      try SQLExchangeRateRepository<PostgresDatabase>.insert(latest, into: "latest", connection)
     }
     if let previous = head.previousRates {
-      try PostgresExchangeRateRepository.insert(previous, into: "previous", connection)
+      try SQLExchangeRateRepository<PostgresDatabase>.insert(previous, into: "previous", connection)
     }
     try connection.execute(
       insertFavorites, PostgresArray.literal(Set(head.favoriteCurrencies).sorted()))

@@ -7,7 +7,7 @@ extension PostgresStore {
     Repositories(
       stopwatch: SQLStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
-      rates: PostgresExchangeRateRepository(database: database),
+      rates: SQLExchangeRateRepository(database: database),
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),

@@ -34,10 +34,12 @@ final class SQLiteArchiveReader: ArchiveReader {
     return StoreArchive(
       stopwatch: try row { try SQLStopwatchRepository<SQLiteDatabase>.stopwatch(connection) }
         ?? Stopwatch(),
-      latestRates: try row { try SQLiteExchangeRateRepository.snapshot("latest", connection) }
+      latestRates: try row {
+        try SQLExchangeRateRepository<SQLiteDatabase>.snapshot("latest", connection)
+      }
         ?? nil,
       previousRates: try row {
-        try SQLiteExchangeRateRepository.snapshot("previous", connection)
+        try SQLExchangeRateRepository<SQLiteDatabase>.snapshot("previous", connection)
       } ?? nil,
       // Sorted in Swift, so the order is Swift's string order whatever the collation.
       favoriteCurrencies: try connection.query("SELECT code FROM favorite_currencies") {

@@ -68,10 +68,10 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       if counted { try connection.execute("UPDATE row_counts SET value = 0") }
       try SQLStopwatchRepository<SQLiteDatabase>.save(head.stopwatch, connection)
       if let latest = head.latestRates {
-        try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)
+        try SQLExchangeRateRepository<SQLiteDatabase>.insert(latest, into: "latest", connection)
       }
       if let previous = head.previousRates {
-        try SQLiteExchangeRateRepository.insert(previous, into: "previous", connection)
+        try SQLExchangeRateRepository<SQLiteDatabase>.insert(previous, into: "previous", connection)
       }
       for code in Set(head.favoriteCurrencies) {
         try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)

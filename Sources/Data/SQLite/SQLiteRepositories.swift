@@ -11,7 +11,7 @@ extension Repositories {
     self.init(
       stopwatch: SQLStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
-      rates: SQLiteExchangeRateRepository(database: database),
+      rates: SQLExchangeRateRepository(database: database),
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),
