@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 // The store's repositories, and what they share: statements, row counts, unique inserts
-// and id counters. Each repository has its own file; paging is in SQLitePaging.swift.
+// and id counters. Each repository has its own file; paging is `rows` (SQLRepositorySupport).
 
 extension Repositories {
   /// Every repository, all sharing `database`, whose changes made elsewhere `changes`
