@@ -27,8 +27,6 @@ struct PostgresArchiveRepository: ArchiveRepository {
     }
   }
 
-  // The statements of the export, each list in the archive's canonical order.
-
   // The statements of the import: each list inserted many rows per statement, from arrays
   // (`PostgresArray`), so a large archive costs a few round trips rather than one per record.
   static let insertLaps = """
