@@ -31,7 +31,7 @@ private final class CountingScreens: ScreenRepository {
 }
 
 /// What Pocket does while a postgres store's server is reached: the local screens are read
-/// ahead (`ReadAheadScreens`) and the date formatters made (`Concurrently`), each once.
+/// ahead (`ReadAheadScreens`), once.
 @Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ReadAheadTests {
   private let shown = ShownList(
@@ -66,23 +66,6 @@ struct ReadAheadTests {
   @Test func aReadAheadThatFailedIsReadAgain() async throws {
     let screens = ReadAheadScreens(FailingScreensOnce(InMemoryStore().repositories.screens))
     #expect(try await screens.lastScreen() == nil)
-  }
-
-  @Test func aValueWorkedOutConcurrentlyIsWhatTheWorkReturnedOrThrew() throws {
-    // The work waits for the caller: it runs on a thread of its own, started at once.
-    let started = DispatchSemaphore(value: 0)
-    let go = DispatchSemaphore(value: 0)
-    let value = Concurrently { () throws(DomainError) -> Int in
-      started.signal()
-      go.wait()
-      return 42
-    }
-    started.wait()
-    go.signal()
-    #expect(try value.value() == 42)
-    #expect(try value.value() == 42, "asked twice, the same")
-    let failing = Concurrently { () throws(DomainError) -> Int in throw .notFound }
-    #expect(throws: DomainError.notFound) { try failing.value() }
   }
 }
 

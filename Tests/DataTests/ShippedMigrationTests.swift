@@ -34,6 +34,7 @@ import Testing
     Shipped(name: "listBlocks", statements: 13, fingerprint: 0x09d4_d2fa_51d2_5719),
     Shipped(name: "rangeChecks", statements: 14, fingerprint: 0x7050_1a18_912e_db81),
     Shipped(name: "shownItems", statements: 2, fingerprint: 0x7ae1_2f7b_cf72_510c),
+    Shipped(name: "changeKinds", statements: 35, fingerprint: 0x0ab2_1aa7_e39a_8139),
   ]
 
   /// `PostgresSchema.migrations` as they shipped; append a line when a migration ships.

@@ -218,7 +218,9 @@ import Testing
       ])
     let store = try SQLiteStore.open(path: path)
     #expect(store.schemaVersion == SQLiteSchema.currentVersion)
-    #expect(SQLiteSchema.migrations.last?.name == "shownItems")
+    let names = SQLiteSchema.migrations.map(\.name)
+    #expect(
+      names.firstIndex(of: "shownItems") == names.firstIndex(of: "rangeChecks").map { $0 + 1 })
     #expect(try await store.repositories.screens.shownList() == nil)
     #expect(try await store.repositories.screens.lastScreen() == .named("chat"))
     #expect(

@@ -60,7 +60,7 @@ struct StoreObservationTests {
     }
   }
 
-  private func open(_ kind: StoreKind, _ directory: URL, watch: WatchChoice = .automatic)
+  static func open(_ kind: StoreKind, _ directory: URL, watch: WatchChoice = .automatic)
     async throws -> Repositories
   {
     switch kind {
@@ -80,8 +80,8 @@ struct StoreObservationTests {
   func anotherConnectionsCommitIsReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let viewer = try await open(kind, directory)
-    let writer = try await open(kind, directory)
+    let viewer = try await Self.open(kind, directory)
+    let writer = try await Self.open(kind, directory)
     #expect(viewer.changes.watch == (kind == .postgres ? .serverNotifications : .fileEvents))
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
@@ -102,8 +102,8 @@ struct StoreObservationTests {
   func everyCommitElsewhereIsReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let viewer = try await open(kind, directory)
-    let writer = try await open(kind, directory)
+    let viewer = try await Self.open(kind, directory)
+    let writer = try await Self.open(kind, directory)
     _ = try await writer.chat.insert(content: "a snapshot first", date: Fixtures.date())
     _ = try await viewer.chat.messages(offset: 0, limit: 1)
     for index in 0..<Soak.size(30, full: 300) {
@@ -121,10 +121,10 @@ struct StoreObservationTests {
   @Test func theJSONStoreNamesTheKindsOfRecordTheOtherWriterTouched() async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let writer = try await open(.json, directory)
+    let writer = try await Self.open(.json, directory)
     _ = try await writer.chat.insert(content: "first, for a snapshot", date: Fixtures.date())
     // Opened on the snapshot: what the writer changes next is all it has not read.
-    let viewer = try await open(.json, directory)
+    let viewer = try await Self.open(.json, directory)
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
 
@@ -140,8 +140,8 @@ struct StoreObservationTests {
   func aStoresOwnWritesAreNotReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let viewer = try await open(kind, directory)
-    let writer = try await open(kind, directory)
+    let viewer = try await Self.open(kind, directory)
+    let writer = try await Self.open(kind, directory)
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
 
@@ -165,11 +165,11 @@ struct StoreObservationTests {
   func aChangeThatWasNeverCommittedIsNotReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let writer = try await open(kind, directory)
+    let writer = try await Self.open(kind, directory)
     // The first change of a json store writes its snapshot, the next ones its journal.
     _ = try await writer.chat.insert(content: "before", date: Fixtures.date())
     _ = try await writer.chat.insert(content: "after", date: Fixtures.date())
-    let viewer = try await open(kind, directory)
+    let viewer = try await Self.open(kind, directory)
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
 
@@ -197,7 +197,7 @@ struct StoreObservationTests {
   func aStoreWhoseFolderIsDeletedIsGone(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let viewer = try await open(kind, directory)
+    let viewer = try await Self.open(kind, directory)
     _ = try await viewer.chat.insert(content: "here", date: Fixtures.date())
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
@@ -220,7 +220,7 @@ struct StoreObservationTests {
   @Test func anSQLiteFileMovedAwayIsGone() async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let viewer = try await open(.sqlite, directory)
+    let viewer = try await Self.open(.sqlite, directory)
     let received = Received(viewer.changes.subscribe())
     defer { received.stop() }
     let file = directory.appendingPathComponent(SQLiteStore.fileName)
@@ -232,8 +232,8 @@ struct StoreObservationTests {
   func aPolledStoreSaysSoAndStillReportsChanges(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let viewer = try await open(kind, directory, watch: .polling)
-    let writer = try await open(kind, directory)
+    let viewer = try await Self.open(kind, directory, watch: .polling)
+    let writer = try await Self.open(kind, directory)
     #expect(
       viewer.changes.watch == .polling(interval: .milliseconds(250), reason: "POCKET_WATCH=poll"))
     let received = Received(viewer.changes.subscribe())
@@ -248,8 +248,8 @@ struct StoreObservationTests {
   @Test func aJSONCompactionByAnotherWriterIsFollowed() async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let viewer = try await open(.json, directory)
-    let writer = try await open(.json, directory)
+    let viewer = try await Self.open(.json, directory)
+    let writer = try await Self.open(.json, directory)
     _ = try await writer.chat.insert(content: "start", date: Fixtures.date())
     let snapshot = directory.appendingPathComponent(JSONFileStore.fileName).path
     let before = try FileManager.default.attributesOfItem(atPath: snapshot)[.systemFileNumber]
@@ -292,7 +292,7 @@ struct StoreObservationTests {
         }
       }.count
     }
-    let viewer = try await open(kind, directory)
+    let viewer = try await Self.open(kind, directory)
     #expect(watches() == 0, "opening a store watches nothing")
     var changes: StoreChanges? = viewer.changes.subscribe()
     #expect(watches() == 1)

@@ -49,6 +49,14 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       // The lists are empty, and so are their counts: a count out of range (a file edited by
       // hand, which every read refuses) is replaced too, so the import makes the store whole.
       if counted { try connection.execute("UPDATE row_counts SET value = 0") }
+      // Every kind is replaced, whatever rows the batches below add with the triggers off:
+      // a follower reloads everything (a file before `change_kinds`, which only tests still
+      // write, has none).
+      if try connection.integer(
+        "SELECT count(*) FROM sqlite_master WHERE name = 'change_kinds'") == 1
+      {
+        try connection.execute(SQLiteChangeKinds.touch, RecordKinds.all.rawValue)
+      }
       try SQLStopwatchRepository<SQLiteDatabase>.save(head.stopwatch, connection)
       if let latest = head.latestRates {
         try SQLExchangeRateRepository<SQLiteDatabase>.insert(latest, into: "latest", connection)

@@ -33,8 +33,9 @@ extension SQLiteConnection: SQLConnection {
   }
 
   /// One prepared INSERT, bound and run per row. The row-count trigger would add a second
-  /// statement per row (a third of the time): it is off for the batch, which adds its count
-  /// once and cuts the list's blocks once, in the same transaction.
+  /// statement per row (a third of the time): it is off for the batch, which adds its count,
+  /// cuts the list's blocks and moves the chat's change version once, in the same
+  /// transaction.
   func insertMessages(_ messages: [ChatMessage]) throws {
     guard !messages.isEmpty else { return }
     try withoutTriggers {
@@ -53,6 +54,7 @@ extension SQLiteConnection: SQLConnection {
       }
     }
     try execute(SQLiteSharedSQL.addToRowCount, messages.count, "chat_messages")
+    try execute(SQLiteChangeKinds.touch, RecordKinds.chat.rawValue)
     try ListIndex.chat.addedInBatch(
       messages.map { ($0.date.epochMilliseconds, $0.id) }, self)
   }

@@ -17,6 +17,8 @@ actor SQLiteDatabase {
   private let connection: SQLiteConnection
   /// `PRAGMA data_version` when last read: it moves when another connection commits.
   private var dataVersion: Int64?
+  /// Each kind's version in `change_kinds` when last read (`SQLiteChangeKinds`).
+  private var kindVersions: [Int64: Int64] = [:]
   private let executor: StoreExecutor
   /// Set once the file was found replaced (`checkInPlace`): every call after throws it.
   private var replaced: DomainError?
@@ -40,22 +42,38 @@ actor SQLiteDatabase {
     openedStamp = readingOnly?.stamp
     executor = StoreExecutor(thread, label: "pocket.sqlite")
     dataVersion = try? connection.integer("PRAGMA data_version")
+    kindVersions = (try? Self.kindVersions(connection)) ?? [:]
   }
 
-  /// Whether another connection (another process, or another store on the same file)
-  /// committed since the last call, or since the store was opened: SQLite's
-  /// `data_version`, which this connection's own commits leave alone, and a transaction
-  /// another writer has not committed (or was killed in) does not move.
-  func committedElsewhere() throws(DomainError) -> Bool {
+  private static func kindVersions(_ connection: SQLiteConnection) throws -> [Int64: Int64] {
+    let rows = try connection.query(SQLiteChangeKinds.read) { ($0.int64(0), $0.int64(1)) }
+    return Dictionary(rows, uniquingKeysWith: { _, last in last })
+  }
+
+  /// The kinds of record another connection (another process, or another store on the
+  /// same file) changed since the last call, or since the store was opened; none when no
+  /// other connection committed. SQLite's `data_version`, which this connection's own
+  /// commits leave alone, and a transaction another writer has not committed (or was
+  /// killed in) does not move, says whether; `change_kinds` says which
+  /// (`SQLiteChangeKinds`), every kind when it cannot be read.
+  func changedElsewhere() throws(DomainError) -> RecordKinds {
     if let replaced { throw replaced }
-    let now: Int64?
+    // Both read from one snapshot: the kinds then say what moved `data_version`, and a
+    // commit between the two readings is seen, whole, at the next call.
+    let now: (dataVersion: Int64?, kinds: [Int64: Int64]?)
     do {
-      now = try connection.integer("PRAGMA data_version")
+      now = try connection.transaction(immediate: false) {
+        let kinds = try? Self.kindVersions(connection)
+        return (try connection.integer("PRAGMA data_version"), kinds)
+      }
     } catch {
       throw Self.domainError(error, path: path)
     }
-    defer { dataVersion = now }
-    return now != dataVersion
+    defer { dataVersion = now.dataVersion }
+    guard now.dataVersion != dataVersion else { return [] }
+    guard let versions = now.kinds else { return .all }
+    defer { kindVersions = versions }
+    return SQLiteChangeKinds.changed(from: kindVersions, to: versions)
   }
 
   /// Runs `body` in a read transaction, so several queries see one snapshot.

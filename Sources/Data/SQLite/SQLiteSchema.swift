@@ -24,19 +24,20 @@ enum SQLiteSchema {
   /// `SQLiteMigrationTests` checks that the lists agree with what the migrations made).
   static let migrations: [Migration] = [
     createTables, orderIndexes, rowCounts, stopwatchBootInstant, listBlocks, rangeChecks,
-    shownItems,
+    shownItems, changeKinds,
   ]
 
   /// The version this code writes and reads: the number of migrations
   /// (`SQLiteMigrationTests.theCurrentVersionIsTheNumberOfMigrations`). A constant, so that
   /// opening a file at this version builds no migration's statements: only a file that
   /// needs them pays for them.
-  static let currentVersion = 7
+  static let currentVersion = 8
 
   /// Every table the current code uses; a file at the current version without one is damaged.
   /// (Every record kind's tables, and the counters and indexes kept beside them.)
   static let tables =
-    RecordKind.tablesOfRecords + ["counters", "row_counts", "list_blocks"] + shownTables
+    RecordKind.tablesOfRecords + ["counters", "row_counts", "list_blocks", "change_kinds"]
+    + shownTables
 
   /// The tables of the rows a screen showed last (`shownItems`): view state, which no
   /// record kind and no archive holds, emptied by an import all the same.
@@ -49,7 +50,7 @@ enum SQLiteSchema {
   /// damaged (its counts would drift).
   static let triggers =
     countedTables.flatMap { ["\($0)_counted_insert", "\($0)_counted_delete"] }
-    + SQLiteListIndex.triggerNames
+    + SQLiteListIndex.triggerNames + SQLiteChangeKinds.triggerNames
 
   /// Tables for everything in Domain. Times are epoch milliseconds, durations milliseconds,
   /// decimals their exact text.

@@ -57,8 +57,8 @@ public final class SQLiteStore: Sendable {
       guard let database else { return nil }
       if let error = await database.replacement() { return .gone(error) }
       // A store that cannot be read says why when the screen reloads.
-      let committed = (try? await database.committedElsewhere()) ?? true
-      return committed ? .changed(.all) : nil
+      let kinds = (try? await database.changedElsewhere()) ?? .all
+      return kinds.isEmpty ? nil : .changed(kinds)
     }
   }
 

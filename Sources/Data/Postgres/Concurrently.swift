@@ -3,9 +3,10 @@ import Foundation
 import Synchronization
 
 /// A value worked out on a thread of its own while the caller goes on with something else;
-/// `value()` waits for it. For start-up work that waits on different things (a server and a
-/// local file), not for the cooperative pool, whose few threads must not block.
-public final class Concurrently<Value: Sendable>: Sendable {
+/// `value()` waits for it: the postgres store reaches its server this way while the caller
+/// opens the local folder (`PostgresStore.open`), not on the cooperative pool, whose few
+/// threads must not block.
+final class Concurrently<Value: Sendable>: Sendable {
   /// What `work` returned or threw. (Not a `Result`: a generic type's metadata is made at
   /// run time, which costs a scan of every conformance in the binary, on this thread.)
   private let outcome = Mutex<(value: Value?, failure: DomainError?)>((nil, nil))
@@ -15,7 +16,7 @@ public final class Concurrently<Value: Sendable>: Sendable {
   /// new thread begins at once instead of waiting for the scheduler to give it one (on a
   /// machine of two cores, the other asleep, that wait was two to three milliseconds:
   /// `work` is what the caller waits for in the end, its own steps are not).
-  public init(_ work: @escaping @Sendable () throws(DomainError) -> Value) {
+  init(_ work: @escaping @Sendable () throws(DomainError) -> Value) {
     Thread.detachNewThread {
       do throws(DomainError) {
         let value = try work()
@@ -29,7 +30,7 @@ public final class Concurrently<Value: Sendable>: Sendable {
   }
 
   /// What `work` returned, once it has; what it threw is thrown here.
-  public func value() throws(DomainError) -> Value {
+  func value() throws(DomainError) -> Value {
     finished.wait()
     finished.signal()
     let (value, failure) = outcome.withLock { $0 }

@@ -1,0 +1,70 @@
+import Domain
+
+extension SQLiteSchema {
+  /// Which kinds of record each commit touched, for the connections that follow the file
+  /// (`SQLiteDatabase.changedElsewhere`): `change_kinds` holds one version per kind
+  /// (`RecordKinds`' bits, as they were when it shipped: 1 stopwatch, 2 bookmarks, 4 rates,
+  /// 8 mind log, 16 chat, 32 screens), and a trigger after every insert, update and delete
+  /// of each table of records moves its kind's version, whoever writes: `pocket`, or the
+  /// `sqlite3` shell. A batch that turns this connection's triggers off moves the versions
+  /// itself, once (`SQLiteChangeKinds.touch`). Shipped, so frozen: its lists are its own.
+  static let changeKinds = Migration(
+    name: "changeKinds",
+    statements: [
+      """
+      CREATE TABLE change_kinds (
+        kind INTEGER PRIMARY KEY CHECK (kind IN (1, 2, 4, 8, 16, 32)),
+        version INTEGER NOT NULL
+      ) STRICT
+      """,
+      "INSERT INTO change_kinds (kind, version) VALUES (1, 0), (2, 0), (4, 0), (8, 0), (16, 0), (32, 0)",
+    ]
+      + [
+        ("stopwatch", 1), ("laps", 1), ("bookmarks", 2), ("rate_snapshots", 4), ("rates", 4),
+        ("favorite_currencies", 4), ("mind_logs", 8), ("chat_messages", 16), ("screen_state", 32),
+        ("shown_list", 32), ("shown_items", 32),
+      ].flatMap { changeKindTriggers(table: $0, kind: $1) })
+
+  /// The three triggers of `table` that move `kind`'s version, as `changeKinds` shipped them.
+  private static func changeKindTriggers(table: String, kind: Int) -> [String] {
+    ["INSERT", "UPDATE", "DELETE"].map { event in
+      """
+      CREATE TRIGGER \(table)_changed_\(event.lowercased()) AFTER \(event) ON \(table)
+      BEGIN UPDATE change_kinds SET version = version + 1 WHERE kind = \(kind); END
+      """
+    }
+  }
+}
+
+/// The kinds of record an SQLite file's tables hold, as `change_kinds` versions them.
+enum SQLiteChangeKinds {
+  /// The tables whose every change moves a kind's version, with that kind.
+  static let tables: [(table: String, kinds: RecordKinds)] = [
+    ("stopwatch", .stopwatch), ("laps", .stopwatch), ("bookmarks", .bookmarks),
+    ("rate_snapshots", .rates), ("rates", .rates), ("favorite_currencies", .rates),
+    ("mind_logs", .mindLog), ("chat_messages", .chat), ("screen_state", .screens),
+    ("shown_list", .screens), ("shown_items", .screens),
+  ]
+
+  /// The triggers `changeKinds` made.
+  static let triggerNames = tables.flatMap { entry in
+    ["insert", "update", "delete"].map { "\(entry.table)_changed_\($0)" }
+  }
+
+  /// Reads every kind's version.
+  static let read = "SELECT kind, version FROM change_kinds"
+
+  /// Moves the versions of `kinds` (their bits bound as the one parameter): what a batch
+  /// with this connection's triggers off does once, for what its rows changed.
+  static let touch = "UPDATE change_kinds SET version = version + 1 WHERE kind & ? <> 0"
+
+  /// The kinds whose version differs between `before` and `now` (kind → version); every
+  /// kind when the versions cannot tell (none moved, though the file changed: a writer that
+  /// changed records with the triggers off and said nothing).
+  static func changed(from before: [Int64: Int64], to now: [Int64: Int64]) -> RecordKinds {
+    let moved = now.reduce(into: RecordKinds()) { kinds, entry in
+      if before[entry.key] != entry.value { kinds.insert(RecordKinds(rawValue: Int(entry.key))) }
+    }
+    return moved.isEmpty ? .all : moved.intersection(.all)
+  }
+}
