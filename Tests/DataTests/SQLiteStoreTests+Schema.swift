@@ -104,12 +104,12 @@ extension SQLiteStoreTests {
     }
     // Laps are a rowid table keyed by `number`: the page walks that b-tree (backwards for
     // the newest first), which SQLite prints as a bare "SCAN laps", with no sort step.
-    for sql in [SQLiteStopwatchRepository.lapsPage, SQLiteStopwatchRepository.lapsPageReversed] {
+    for sql in [StopwatchSQL.lapsPage.questionMarks, StopwatchSQL.lapsPageReversed.questionMarks] {
       #expect(try plan(sql, 20, 40, in: path) == ["SCAN laps"])
     }
     // The lap extremes search the index for the laps within a centisecond or two of the
     // shortest (longest) lap time, and sort only those by their shown time.
-    for sql in [SQLiteStopwatchRepository.fastestLap, SQLiteStopwatchRepository.slowestLap] {
+    for sql in [SQLiteConnection.fastestLap, SQLiteConnection.slowestLap] {
       let lines = try plan(sql, in: path)
       #expect(lines.first?.hasPrefix("SEARCH laps USING INDEX laps_by_lap_time (lap_ms") == true)
       #expect(

@@ -55,8 +55,10 @@ extension RecordKind {
     name: "stopwatch", documentMembers: [.value("stopwatch", \.stopwatch)], tables: ["stopwatch"],
     counted: nil,
     count: { _ in 0 }, holdsUserData: { !$0.stopwatch.isReset },
-    sqliteHoldsUserData: { !(try SQLiteStopwatchRepository.stopwatch($0).isReset) },
-    postgresHoldsUserData: { !(try PostgresStopwatchRepository.stopwatch($0).isReset) },
+    sqliteHoldsUserData: { !(try SQLStopwatchRepository<SQLiteDatabase>.stopwatch($0).isReset) },
+    postgresHoldsUserData: {
+      !(try SQLStopwatchRepository<PostgresDatabase>.stopwatch($0).isReset)
+    },
     copy: { $1.stopwatch = $0.stopwatch })
 
   static let laps = list(

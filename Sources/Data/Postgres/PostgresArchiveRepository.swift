@@ -7,28 +7,12 @@ struct PostgresArchiveRepository: ArchiveRepository {
   func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
     async throws -> Result
   {
-    try await database.read { connection in try body(PostgresArchiveReader(connection)) }
+    try await database.read { connection in try body(SQLArchiveReader<PostgresDatabase>(connection))
+    }
   }
 
   func recordCounts() async throws -> RecordCounts {
-    try await database.read { try Self.recordCounts($0) }
-  }
-
-  /// Each kind's count (`RecordKind.counted`): the lists' from `row_counts` (kept by
-  /// triggers), the small tables counted.
-  static func recordCounts(_ connection: PostgresConnection) throws -> RecordCounts {
-    var counts = RecordKind.counts(StoreArchive())
-    for kind in RecordKind.all {
-      guard let (heading, table) = kind.counted else { continue }
-      switch table {
-      case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
-      case .countAll(let table):
-        // Table names are constants of ours; values are never interpolated.
-        counts[keyPath: heading] += Int(
-          try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
-      }
-    }
-    return counts
+    try await database.read { try SQLArchiveReader<PostgresDatabase>.recordCounts($0) }
   }
 
   /// Every record that can be read, and each row that cannot, named: a row holding a value
@@ -38,20 +22,10 @@ struct PostgresArchiveRepository: ArchiveRepository {
     try await database.read { connection in
       let skipped = SkippedRows()
       let archive = try StoreArchive(
-        reading: PostgresArchiveReader(connection, skipping: skipped))
+        reading: SQLArchiveReader<PostgresDatabase>(connection, skipping: skipped))
       return (archive, skipped.reasons)
     }
   }
-
-  // The statements of the export, each list in the archive's canonical order.
-  static let selectLaps = "SELECT \(LapRow.columns) FROM laps ORDER BY number"
-  static let selectBookmarks = """
-    SELECT \(BookmarkRow.columns) FROM bookmarks ORDER BY bookmarked_at_ms, id
-    """
-  static let selectFavorites = "SELECT code FROM favorite_currencies"
-  static let selectMindLogs = "SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY id"
-  static let selectMessages = "SELECT \(ChatMessageRow.columns) FROM chat_messages ORDER BY id"
-  static let selectCounter = "SELECT value FROM counters WHERE name = $1"
 
   // The statements of the import: each list inserted many rows per statement, from arrays
   // (`PostgresArray`), so a large archive costs a few round trips rather than one per record.
@@ -125,12 +99,12 @@ struct PostgresArchiveRepository: ArchiveRepository {
 
   /// Inserts the small records of `head` into emptied tables.
   private static func insertHead(_ head: StoreArchive, _ connection: PostgresConnection) throws {
-    try PostgresStopwatchRepository.save(head.stopwatch, connection)
+    try SQLStopwatchRepository<PostgresDatabase>.save(head.stopwatch, connection)
     if let latest = head.latestRates {
-      try PostgresExchangeRateRepository.insert(latest, into: "latest", connection)
+      try SQLExchangeRateRepository<PostgresDatabase>.insert(latest, into: "latest", connection)
     }
     if let previous = head.previousRates {
-      try PostgresExchangeRateRepository.insert(previous, into: "previous", connection)
+      try SQLExchangeRateRepository<PostgresDatabase>.insert(previous, into: "previous", connection)
     }
     try connection.execute(
       insertFavorites, PostgresArray.literal(Set(head.favoriteCurrencies).sorted()))

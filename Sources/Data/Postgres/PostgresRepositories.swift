@@ -5,9 +5,9 @@ extension PostgresStore {
   /// what other clients of the store commit (`PostgresChangeListener`).
   public var repositories: Repositories {
     Repositories(
-      stopwatch: PostgresStopwatchRepository(database: database),
+      stopwatch: SQLStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
-      rates: PostgresExchangeRateRepository(database: database),
+      rates: SQLExchangeRateRepository(database: database),
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),

@@ -7,28 +7,11 @@ struct SQLiteArchiveRepository: ArchiveRepository {
   func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
     async throws -> Result
   {
-    try await database.read { connection in try body(SQLiteArchiveReader(connection)) }
+    try await database.read { connection in try body(SQLArchiveReader<SQLiteDatabase>(connection)) }
   }
 
   func recordCounts() async throws -> RecordCounts {
-    try await database.read { try Self.recordCounts($0) }
-  }
-
-  /// Each kind's count (`RecordKind.counted`): the lists' from `row_counts` (kept by
-  /// triggers), the small tables counted.
-  static func recordCounts(_ connection: SQLiteConnection) throws -> RecordCounts {
-    var counts = RecordKind.counts(StoreArchive())
-    for kind in RecordKind.all {
-      guard let (heading, table) = kind.counted else { continue }
-      switch table {
-      case .rowCounts(let table): counts[keyPath: heading] += try rowCount(table, connection)
-      case .countAll(let table):
-        // Table names are constants of ours; values are never interpolated.
-        counts[keyPath: heading] += Int(
-          try connection.integer("SELECT count(*) FROM \(table)") ?? 0)
-      }
-    }
-    return counts
+    try await database.read { try SQLArchiveReader<SQLiteDatabase>.recordCounts($0) }
   }
 
   /// Every record that can be read, and each row that cannot, named: a row holding a value
@@ -38,7 +21,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
     try await database.read { connection in
       let skipped = SkippedRows()
       let archive = try StoreArchive(
-        reading: SQLiteArchiveReader(connection, skipping: skipped))
+        reading: SQLArchiveReader<SQLiteDatabase>(connection, skipping: skipped))
       return (archive, skipped.reasons)
     }
   }
@@ -74,12 +57,12 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       {
         try connection.execute(SQLiteChangeKinds.touch, RecordKinds.all.rawValue)
       }
-      try SQLiteStopwatchRepository.save(head.stopwatch, connection)
+      try SQLStopwatchRepository<SQLiteDatabase>.save(head.stopwatch, connection)
       if let latest = head.latestRates {
-        try SQLiteExchangeRateRepository.insert(latest, into: "latest", connection)
+        try SQLExchangeRateRepository<SQLiteDatabase>.insert(latest, into: "latest", connection)
       }
       if let previous = head.previousRates {
-        try SQLiteExchangeRateRepository.insert(previous, into: "previous", connection)
+        try SQLExchangeRateRepository<SQLiteDatabase>.insert(previous, into: "previous", connection)
       }
       for code in Set(head.favoriteCurrencies) {
         try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)
@@ -125,7 +108,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
 
   /// How many records the store asks its source for at a time.
   static let pageSize = 8_192
-  static let lapStatement = SQLiteStopwatchRepository.insertLap
+  static let lapStatement = StopwatchSQL.insertLap.questionMarks
 
   /// Whether the store holds user data of any kind (`RecordKind.holdsUserData`), asked of
   /// each table's first row rather than by reading every record.

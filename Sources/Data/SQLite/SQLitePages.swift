@@ -1,4 +1,4 @@
-/// Reading a large result a page at a time (`SQLiteArchiveReader`).
+/// Reading a large result a page at a time (`SQLArchiveReader`).
 extension SQLiteConnection {
   /// The rows of `sql`, each read by `row` (`nil`: left out), handed to `page` at most
   /// `pageSize` at a time, so that no more than a page is ever held.
@@ -18,5 +18,15 @@ extension SQLiteConnection {
       }
     }
     if !rows.isEmpty { try page(rows) }
+  }
+}
+
+extension SQLiteConnection: SQLArchiveReading {
+  /// One statement, stepped.
+  func pages<Record>(
+    _ sql: SQLText, pageSize: Int, row: (SQLiteStatement) throws -> Record?,
+    page: ([Record]) throws -> Void
+  ) throws {
+    try query(sql.questionMarks, pageSize: pageSize, row: row, page: page)
   }
 }

@@ -2,16 +2,16 @@ import Domain
 import Foundation
 
 // The store's repositories, and what they share: statements, row counts, unique inserts
-// and id counters. Each repository has its own file; paging is in SQLitePaging.swift.
+// and id counters. Each repository has its own file; paging is `rows` (SQLRepositorySupport).
 
 extension Repositories {
   /// Every repository, all sharing `database`, whose changes made elsewhere `changes`
   /// reports, and its waits for another program's lock `waits`.
   init(database: SQLiteDatabase, changes: any StoreObservation, waits: StoreWaits) {
     self.init(
-      stopwatch: SQLiteStopwatchRepository(database: database),
+      stopwatch: SQLStopwatchRepository(database: database),
       bookmarks: SQLBookmarkRepository(database: database),
-      rates: SQLiteExchangeRateRepository(database: database),
+      rates: SQLExchangeRateRepository(database: database),
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),

@@ -61,18 +61,6 @@ extension StopwatchFields {
       try toDomain { "stopwatch.\(column($0))" }
     }
   }
-
-  /// Stores the row with `connection`, replacing the one there.
-  func save(_ connection: SQLiteConnection) throws(SQLiteError) {
-    try connection.execute(
-      Self.replace, accumulatedMs, startedAtMs, startedBootID, startedUptimeMs)
-  }
-
-  static let replace = """
-    INSERT OR REPLACE INTO stopwatch
-      (id, accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms)
-    VALUES (1, ?, ?, ?, ?)
-    """
 }
 
 typealias LapRow = LapFields
