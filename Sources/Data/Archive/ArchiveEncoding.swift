@@ -119,6 +119,23 @@ enum ArchiveEncoding {
     return bytes
   }
 
+  /// Replaces the file at `path` (in `directory`) with the bytes of `document`, atomically
+  /// and durably, written a part at a time, never held whole (a json store of 250 MiB of
+  /// messages writes its snapshot through a buffer, beside the records it holds anyway);
+  /// returns how many bytes it wrote.
+  static func replace(_ path: String, in directory: String, with document: JSONDocument)
+    throws -> Int
+  {
+    var size = 0
+    try DurableFile.replace(path, in: directory) { write in
+      try self.write(document) { bytes in
+        size += bytes.count
+        try write(bytes)
+      }
+    }
+    return size
+  }
+
   /// Writes the bytes of `document` to `write` a piece at a time, its lists handed on
   /// `pageSize` records at a time; `progress` is told how many messages were written, of
   /// how many. Never more than a part of a page is held encoded.

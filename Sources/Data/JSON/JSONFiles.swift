@@ -333,8 +333,8 @@ struct JSONFiles {
           try writeSnapshot()
         } catch {
           let reason = (error as? DurableFile.Failure)?.reason ?? "\(error)"
-          warn(
-            "the change is saved in \(journalPath), but the snapshot could not be rewritten "
+          warning =
+            ("the change is saved in \(journalPath), but the snapshot could not be rewritten "
               + "(\(reason)); Pocket tries again at a later change")
         }
       }
@@ -361,17 +361,10 @@ struct JSONFiles {
     let marks = SnapshotMarks(
       journalSeq: journalSeq ?? seq, storeID: identity.storeID ?? SnapshotMarks.newIdentity(),
       snapshotID: SnapshotMarks.newIdentity())
-    let document = JSONDocument(
-      state.archive, marks: marks, version: versions.current, shown: state.shownList)
-    // Written a part at a time, never held whole: a store of 250 MiB of messages writes
-    // its snapshot through a buffer, beside the records it holds anyway.
-    var size = 0
-    try DurableFile.replace(filePath, in: directoryPath) { write in
-      try ArchiveEncoding.write(document) { bytes in
-        size += bytes.count
-        try write(bytes)
-      }
-    }
+    let size = try ArchiveEncoding.replace(
+      filePath, in: directoryPath,
+      with: JSONDocument(
+        state.archive, marks: marks, version: versions.current, shown: state.shownList))
     seq = marks.journalSeq ?? seq
     identity = marks
     snapshotStamp = DurableFile.stamp(filePath)
@@ -383,8 +376,8 @@ struct JSONFiles {
       try emptyJournal()
     } catch {
       // The journal's stamp no longer matches what was read: the next access reloads.
-      warn(
-        "the snapshot was rewritten, but \(journalPath) could not be emptied "
+      warning =
+        ("the snapshot was rewritten, but \(journalPath) could not be emptied "
           + "(\(error.reason)); Pocket tries again at a later change")
     }
   }
@@ -400,9 +393,5 @@ struct JSONFiles {
     journalStamp = DurableFile.stamp(journalPath)
     journalIsLeftOver = false
     journalIsForeign = false
-  }
-
-  private mutating func warn(_ warning: String) {
-    self.warning = warning
   }
 }
