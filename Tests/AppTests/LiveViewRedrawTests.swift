@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Presentation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -115,11 +116,19 @@ struct LiveViewRedrawTests {
     let view = LiveView(
       session: session, renderer: Renderer(strings: strings, palette: nil), device: terminal,
       events: terminal)
-    let running = Task { await view.run() }
+    let ended = Mutex(false)
+    let running = Task {
+      defer { ended.withLock { $0 = true } }
+      return await view.run()
+    }
     defer { terminal.stop() }
     try #require(await terminal.waitUntil { $0.writes > 0 }, "the first frame is drawn")
     terminal.failsWrites = errno
     terminal.send(.keys([.character("2")]))
+    // The key's redraw is refused, which ends the view; a view that never redrew would
+    // wait for keys for ever, so it is stopped (ending with 0) once the turns run out.
+    #expect(await terminal.waitUntil { _ in ended.withLock { $0 } }, "the view ended")
+    terminal.stop()
     #expect(await running.value == status)
   }
 }
