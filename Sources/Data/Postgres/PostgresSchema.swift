@@ -39,12 +39,7 @@ enum PostgresSchema {
 
   /// The tables of records, each with a trigger that notifies its changes (made by the
   /// migration that made the table), and the kinds of record a change to each touches.
-  static let notifyingTables: [(table: String, kinds: RecordKinds)] = [
-    ("stopwatch", .stopwatch), ("laps", .stopwatch), ("bookmarks", .bookmarks),
-    ("rate_snapshots", .rates), ("rates", .rates), ("favorite_currencies", .rates),
-    ("mind_logs", .mindLog), ("chat_messages", .chat), ("screen_state", .screens),
-    ("shown_list", .screens), ("shown_items", .screens),
-  ]
+  static let notifyingTables = SQLTableKinds.all
 
   /// The table that says how many migrations the schema has had; made before the first.
   static let createVersionTable = """

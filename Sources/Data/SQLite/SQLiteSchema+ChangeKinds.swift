@@ -39,12 +39,7 @@ extension SQLiteSchema {
 /// The kinds of record an SQLite file's tables hold, as `change_kinds` versions them.
 enum SQLiteChangeKinds {
   /// The tables whose every change moves a kind's version, with that kind.
-  static let tables: [(table: String, kinds: RecordKinds)] = [
-    ("stopwatch", .stopwatch), ("laps", .stopwatch), ("bookmarks", .bookmarks),
-    ("rate_snapshots", .rates), ("rates", .rates), ("favorite_currencies", .rates),
-    ("mind_logs", .mindLog), ("chat_messages", .chat), ("screen_state", .screens),
-    ("shown_list", .screens), ("shown_items", .screens),
-  ]
+  static let tables = SQLTableKinds.all
 
   /// The triggers `changeKinds` made.
   static let triggerNames = tables.flatMap { entry in
