@@ -23,13 +23,16 @@ public struct StoreArchive: Equatable, Sendable {
   public var messages: [ChatMessage]
   /// The highest chat-message id ever given; new messages get higher ones.
   public var lastMessageID: Int64
+  /// The records of every declared kind (`DeclaredRecord`).
+  public var declared: DeclaredRecords
 
   public init(
     stopwatch: Stopwatch = Stopwatch(), laps: [Lap] = [], bookmarks: [Bookmark] = [],
     latestRates: RateSnapshot? = nil, previousRates: RateSnapshot? = nil,
     favoriteCurrencies: [String] = [], lastScreen: Screen? = nil,
     lastCalculatorCurrency: String? = nil, mindLogs: [MindLog] = [], lastMindLogID: Int64 = 0,
-    messages: [ChatMessage] = [], lastMessageID: Int64 = 0
+    messages: [ChatMessage] = [], lastMessageID: Int64 = 0,
+    declared: DeclaredRecords = DeclaredRecords()
   ) {
     self.stopwatch = stopwatch
     self.laps = laps
@@ -43,6 +46,7 @@ public struct StoreArchive: Equatable, Sendable {
     self.lastMindLogID = lastMindLogID
     self.messages = messages
     self.lastMessageID = lastMessageID
+    self.declared = declared
   }
 
   /// Records of each kind, for `pocket store`.

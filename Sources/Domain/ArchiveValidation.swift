@@ -96,7 +96,8 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
         ?? head.previousRates?.problem { naming.field(.previousRates, $0) }
         ?? head.favoriteCurrencies.lazy.compactMap {
           RateSnapshot.codeProblem($0, field: "a favourite currency")
-        }.first)
+        }.first
+        ?? head.declared.problem)
     return head
   }
 

@@ -38,6 +38,8 @@ public enum Limits {
   /// The highest id, lap number, id counter or journal sequence: 2^53 − 1, the largest
   /// integer that every JSON reader holds exactly.
   public static let maxCounter: Int64 = 9_007_199_254_740_991
+  /// The longest record of a declared kind, as its JSON text (`DeclaredRecords.body`): 1 MiB.
+  public static let maxDeclaredBodyBytes = 1 << 20
 
   /// Dates, in milliseconds since 1970: from 1970-01-01 to the end of 9999 (UTC).
   public static let epochMilliseconds = Limit<Int64>(

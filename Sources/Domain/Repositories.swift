@@ -286,6 +286,8 @@ public struct Repositories: Sendable {
   public var mindLogs: any MindLogRepository
   public var chat: any ChatRepository
   public var archive: any ArchiveRepository
+  /// The records of every declared kind (`DeclaredRecord`; `records(_:)` reads one kind).
+  public var declared: any DeclaredRecordRepository
   /// The changes other processes make to the store, for the screens that show it.
   public var changes: any StoreObservation
   /// The store's calls waiting for another program's lock, for the front ends to show
@@ -296,7 +298,8 @@ public struct Repositories: Sendable {
     stopwatch: any StopwatchRepository, bookmarks: any BookmarkRepository,
     rates: any ExchangeRateRepository, screens: any ScreenRepository,
     mindLogs: any MindLogRepository, chat: any ChatRepository, archive: any ArchiveRepository,
-    changes: any StoreObservation, waits: StoreWaits = StoreWaits()
+    declared: any DeclaredRecordRepository, changes: any StoreObservation,
+    waits: StoreWaits = StoreWaits()
   ) {
     self.stopwatch = stopwatch
     self.bookmarks = bookmarks
@@ -305,6 +308,7 @@ public struct Repositories: Sendable {
     self.mindLogs = mindLogs
     self.chat = chat
     self.archive = archive
+    self.declared = declared
     self.changes = changes
     self.waits = waits
   }

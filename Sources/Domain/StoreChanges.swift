@@ -21,9 +21,9 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
   /// The screen seen last and its numbered rows: what every process saves as it ends,
   /// and no screen shows.
   public static let screens = RecordKinds(rawValue: 1 << 5)
-  /// Every kind: what a store that cannot tell which says, and what a replacement of
-  /// everything (an import) touches.
-  public static let all: RecordKinds = [.stopwatch, .bookmarks, .rates, .mindLog, .chat, .screens]
+  /// Every kind, the declared kinds' bits too (`RecordDeclaration.kinds`): what a store that
+  /// cannot tell which says, and what a replacement of everything (an import) touches.
+  public static let all = RecordKinds(rawValue: ~0)
 }
 
 /// What a store says about changes made elsewhere.

@@ -159,7 +159,8 @@ struct UnusableStoreTests {
         try patched.write(to: url)
       } else {
         let text = String(decoding: bytes, as: UTF8.self)
-          .replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 99")
+          .replacingOccurrences(
+            of: #""version" : \d+"#, with: "\"version\" : 99", options: .regularExpression)
         try Foundation.Data(text.utf8).write(to: url)
       }
     }

@@ -85,7 +85,7 @@ struct LargeArchiveText {
     text += "  \"rates\" : {\n    \"favorites\" : [\n\n    ]\n  },\n"
     let accumulated = has(.laps) ? Self.lapTotal(count) : 0
     text += "  \"stopwatch\" : {\n    \"accumulatedMs\" : \(accumulated)\n  },\n"
-    text += "  \"version\" : 1\n}\n"
+    text += "  \"version\" : 2\n}\n"
     return text
   }
 

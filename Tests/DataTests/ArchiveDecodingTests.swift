@@ -63,7 +63,7 @@ import Testing
     (#""lastID" : 238"#, #""lastID" : 200"#),
     // Broken JSON inside a message, and a newer version.
     (#""isEdited" : false"#, #""isEdited" : fals"#),
-    (#""version" : 1"#, #""version" : 2"#),
+    (#""version" : 2"#, #""version" : 3"#),
   ])
   func aDamagedArchiveIsRefusedWithTheWholeDocumentsReason(original: String, damaged: String)
     throws

@@ -44,6 +44,13 @@ struct ChangeKindsContractTests {
     Write(description: "the screen saved", kinds: .screens) {
       try await $0.screens.save(.stopwatch)
     },
+    Write(description: "a tally clicked (a test-only declared kind)", kinds: .tally) {
+      try await $0.records(Tally.self).click()
+    },
+    Write(description: "a tally saved and removed", kinds: .tally) {
+      try await $0.records(Tally.self).save(Tally(key: "gone", count: 1))
+      try await $0.records(Tally.self).delete("gone")
+    },
     Write(description: "an import", kinds: .all) {
       let archive = StoreArchive(
         messages: [ChatMessage(id: 1, content: "imported", date: Fixtures.date())],

@@ -65,7 +65,7 @@ import Testing
       return (Array(text.replacingOccurrences(of: "pocket-json", with: "other").utf8), "format")
     case .newerVersion:
       return (
-        Array(text.replacingOccurrences(of: #""version" : 1"#, with: #""version" : 2"#).utf8),
+        Array(text.replacingOccurrences(of: #""version" : 2"#, with: #""version" : 3"#).utf8),
         "newer"
       )
     case .badDecimal:
@@ -276,7 +276,7 @@ import Testing
     #expect(text.contains("https://example.com/a"), "slashes are not escaped")
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(json["format"] as? String == "pocket-json")
-    #expect((json["version"] as? NSNumber)?.intValue == 1)
+    #expect((json["version"] as? NSNumber)?.intValue == 2)
     let topKeys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
       $0.drop { $0 == " " }.prefix { $0 != ":" }
     }

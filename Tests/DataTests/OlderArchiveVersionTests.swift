@@ -8,12 +8,12 @@ import Testing
 /// An archive of an older version is read through the same chunked path as one of the
 /// current version, migrated, so a new version never sends older exports the slow way.
 @Suite struct OlderArchiveVersionTests {
-  /// A later Pocket, pretended: version 2 adds CHF to the favourites and marks every chat
-  /// message edited, so the migration shows both in the rest of the document and in every
-  /// chunk of messages.
+  /// A later Pocket, pretended: its version, the one after today's, adds CHF to the
+  /// favourites and marks every chat message edited, so the migration shows both in the rest
+  /// of the document and in every chunk of messages.
   static let version2 = DocumentVersions(
-    current: 2,
-    steps: [
+    current: DocumentVersions.pocket.current + 1,
+    steps: DocumentVersions.pocket.steps + [
       { document in
         document.rates.favorites.append("CHF")
         for index in document.chat.messages.indices {
@@ -22,7 +22,7 @@ import Testing
       }
     ])
 
-  /// `archive` as version 2 reads it, built from the archive, not from the decoder.
+  /// `archive` as the later version reads it, built from the archive, not from the decoder.
   static func migrated(_ archive: StoreArchive) -> StoreArchive {
     var expected = archive
     expected.favoriteCurrencies = Set(archive.favoriteCurrencies + ["CHF"]).sorted()
@@ -42,10 +42,12 @@ import Testing
     return (archive, reports)
   }
 
-  @Test func aVersion1ExportReadsInChunksMigrated() throws {
+  @Test func todaysExportReadsInChunksMigrated() throws {
     let archive = ArchiveDecodingTests.archive(messages: 250)
     let bytes = try ArchiveFile.encode(archive)
-    #expect(String(decoding: bytes, as: UTF8.self).contains(#""version" : 1"#))
+    #expect(
+      String(decoding: bytes, as: UTF8.self).contains(#""version" : \#(ArchiveFile.formatVersion)"#)
+    )
     let (read, reports) = try Self.decode(bytes)
     #expect(read == Self.migrated(archive))
     let total = archive.messages.count
@@ -75,13 +77,13 @@ import Testing
     #expect(read.stopwatch == Stopwatch() && read.latestRates == nil && read.lastScreen == nil)
   }
 
-  @Test func aVersion1JSONStoreSnapshotReadsInChunksAsTheVersionItHolds() throws {
+  @Test func todaysJSONStoreSnapshotReadsInChunksAsTheVersionItHolds() throws {
     let archive = ArchiveDecodingTests.archive(messages: 250)
     let bytes = try JSONFileStore.encodeDocument(
       JSONDocument(archive, marks: SnapshotMarks(journalSeq: 7)))
     let read = try #require(ArchiveDecoding.snapshot(bytes, versions: Self.version2))
     #expect(read.archive == Self.migrated(archive))
     #expect(read.marks.journalSeq == 7)
-    #expect(read.version == 1)
+    #expect(read.version == ArchiveFile.formatVersion)
   }
 }

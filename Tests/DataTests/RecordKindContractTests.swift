@@ -131,6 +131,9 @@ import Testing
     let userData = RecordKind.all.filter { $0.holdsUserData(StoreArchive.sample()) }.map(\.name)
     #expect(
       Set(userData)
-        == ["stopwatch", "laps", "bookmarks", "favourite currencies", "mind logs", "chat messages"])
+        == [
+          "stopwatch", "laps", "bookmarks", "favourite currencies", "mind logs", "chat messages",
+          "declared records",
+        ])
   }
 }

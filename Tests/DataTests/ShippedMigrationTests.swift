@@ -35,12 +35,14 @@ import Testing
     Shipped(name: "rangeChecks", statements: 14, fingerprint: 0x7050_1a18_912e_db81),
     Shipped(name: "shownItems", statements: 2, fingerprint: 0x7ae1_2f7b_cf72_510c),
     Shipped(name: "changeKinds", statements: 35, fingerprint: 0x0ab2_1aa7_e39a_8139),
+    Shipped(name: "declaredRecords", statements: 5, fingerprint: 0xe0a5_b9e5_08f4_287a),
   ]
 
   /// `PostgresSchema.migrations` as they shipped; append a line when a migration ships.
   static let postgres = [
     Shipped(name: "createTables", statements: 44, fingerprint: 0xc628_973c_91ac_05df),
     Shipped(name: "listBlocks", statements: 21, fingerprint: 0x7b85_0519_2d3d_c5be),
+    Shipped(name: "declaredRecords", statements: 4, fingerprint: 0x00fa_438b_b6b5_ffa9),
   ]
 
   @Test func everyShippedSQLiteMigrationIsAsItShipped() {

@@ -71,6 +71,7 @@ public final class FailingStore: Sendable {
       mindLogs: FailingMindLogRepository(store: self),
       chat: FailingChatRepository(store: self),
       archive: FailingArchiveRepository(store: self),
+      declared: FailingDeclaredRecordRepository(store: self),
       changes: base?.changes ?? InProcessOnly())
   }
 
@@ -243,5 +244,22 @@ private struct FailingArchiveRepository: ArchiveRepository {
   }
   func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws {
     try await store.gate(writes: true).archive.replaceAll(from: source, onlyIfEmpty: onlyIfEmpty)
+  }
+}
+
+private struct FailingDeclaredRecordRepository: DeclaredRecordRepository {
+  let store: FailingStore
+
+  func records(of kind: RecordDeclaration) async throws -> [String: String] {
+    try await store.gate(writes: false).declared.records(of: kind)
+  }
+  func record(of kind: RecordDeclaration, key: String) async throws -> String? {
+    try await store.gate(writes: false).declared.record(of: kind, key: key)
+  }
+  func update<Result: Sendable>(
+    _ kind: RecordDeclaration, key: String,
+    _ decide: @Sendable (String?) throws -> (write: DeclaredWrite, result: Result)
+  ) async throws -> Result {
+    try await store.gate(writes: true).declared.update(kind, key: key, decide)
   }
 }

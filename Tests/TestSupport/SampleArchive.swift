@@ -34,6 +34,15 @@ extension StoreArchive {
       messages: [
         ChatMessage(id: 1, content: "hello\nworld", date: Fixtures.date(10)),
         ChatMessage(id: 3, content: "édité ✓", date: Fixtures.date(10), isEdited: true),
-      ], lastMessageID: 4)
+      ], lastMessageID: 4,
+      declared: DeclaredRecords([
+        .init(
+          declaration: sampleDeclaration,
+          records: ["clicks": #"{"count":2,"key":"clicks"}"#, "제목": #"{"count":0,"key":"제목"}"#])
+      ]))
   }
+
+  /// A declared kind only the sample holds: its records are user data.
+  public static let sampleDeclaration = RecordDeclaration(
+    name: "sample_tally", kinds: RecordKinds(rawValue: 1 << 7), isUserData: true)
 }

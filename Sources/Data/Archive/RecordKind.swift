@@ -48,7 +48,7 @@ struct RecordKind: Sendable {
 extension RecordKind {
   /// Every kind, in the order an archive lists them.
   static let all: [RecordKind] = [
-    stopwatch, laps, bookmarks, rates, favoriteCurrencies, screen, mindLogs, chat,
+    stopwatch, laps, bookmarks, rates, favoriteCurrencies, screen, mindLogs, chat, declared,
   ]
 
   static let stopwatch = RecordKind(
@@ -116,6 +116,15 @@ extension RecordKind {
     documentMember: .value("chat", \.chat),
     table: "chat_messages", heading: \.chatMessages, count: .rowCounts("chat_messages"))
 
+  /// Every declared kind's records (`DeclaredRecord`): user data when their kind says so.
+  static let declared = RecordKind(
+    name: "declared records", documentMembers: [.optional("records", \.records)],
+    tables: ["declared_records"], counted: nil, count: { _ in 0 },
+    holdsUserData: { $0.declared.holdsUserData },
+    sqliteHoldsUserData: { try $0.integer(DeclaredSQL.holdsUserData) == 1 },
+    postgresHoldsUserData: { try $0.integer(DeclaredSQL.holdsUserData) == 1 },
+    copy: { $1.declared = $0.declared })
+
   /// A list of records, each one user data and counted, with the last id given when
   /// the store gives ids.
   private static func list<Item>(
@@ -163,7 +172,7 @@ extension RecordKind {
   /// `RecordKindContractTests` holds it to `all`.
   static let tablesOfRecords = [
     "stopwatch", "laps", "bookmarks", "rates", "rate_snapshots", "favorite_currencies",
-    "screen_state", "mind_logs", "chat_messages",
+    "screen_state", "mind_logs", "chat_messages", "declared_records",
   ]
 }
 

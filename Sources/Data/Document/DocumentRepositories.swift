@@ -49,7 +49,35 @@ extension Repositories {
       screens: DocumentScreenRepository(backend: backend),
       mindLogs: DocumentMindLogRepository(backend: backend),
       chat: DocumentChatRepository(backend: backend),
-      archive: DocumentArchiveRepository(backend: backend), changes: changes, waits: waits)
+      archive: DocumentArchiveRepository(backend: backend),
+      declared: DocumentDeclaredRecordRepository(backend: backend), changes: changes,
+      waits: waits)
+  }
+}
+
+struct DocumentDeclaredRecordRepository<Backend: DocumentBackend>: DeclaredRecordRepository {
+  let backend: Backend
+
+  func records(of kind: RecordDeclaration) async throws -> [String: String] {
+    try await backend.read { $0.declared.kinds[kind.name]?.records ?? [:] }
+  }
+
+  func record(of kind: RecordDeclaration, key: String) async throws -> String? {
+    try await backend.read { $0.declared.body(kind, key: key) }
+  }
+
+  func update<Result: Sendable>(
+    _ kind: RecordDeclaration, key: String,
+    _ decide: @Sendable (String?) throws -> (write: DeclaredWrite, result: Result)
+  ) async throws -> Result {
+    try await backend.update { state in
+      let (write, result) = try decide(state.declared.body(kind, key: key))
+      switch write {
+      case .keep: return (nil, result)
+      case .save(let body): return (.saveRecord(kind, key: key, body: body), result)
+      case .remove: return (.saveRecord(kind, key: key, body: nil), result)
+      }
+    }
   }
 }
 

@@ -26,6 +26,8 @@ extension StoreChange {
       }.first
     case .updateMessage(let message): return message.problem(field)
     case .saveShown(let shown): return ShownChecks.problem(shown, .document)
+    case .saveRecord(let kind, let key, let body):
+      return body.flatMap { DeclaredRecords.problem(name: kind.name, key: key, body: $0) }
     case .resetStopwatch, .deleteBookmark, .deleteAllBookmarks, .setFavorite, .saveScreen,
       .deleteMindLog, .deleteMessage, .replaceAll:
       return nil

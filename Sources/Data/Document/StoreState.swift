@@ -35,6 +35,8 @@ struct StoreState: Sendable {
   private(set) var messages: [ChatMessage] = []
   private var messageDates: [Int64: Date] = [:]
   private(set) var lastMessageID: Int64 = 0
+  /// The records of every declared kind.
+  private(set) var declared = DeclaredRecords()
 
   init() {}
 
@@ -42,7 +44,9 @@ struct StoreState: Sendable {
   var bookmarkCount: Int { bookmarks.count }
 
   /// How many records the state holds (the size compaction is measured against).
-  var recordCount: Int { laps.count + bookmarks.count + mindLogs.count + messages.count }
+  var recordCount: Int {
+    laps.count + bookmarks.count + mindLogs.count + messages.count + declared.count
+  }
 
   /// `archive.counts`, without building the archive.
   var counts: RecordCounts {
@@ -68,31 +72,6 @@ struct StoredBookmark {
   var bookmark: Bookmark
 }
 
-// MARK: - Changes
-
-/// Every way a document store changes. The JSON store appends these to its journal.
-enum StoreChange: Sendable {
-  case saveStopwatch(Stopwatch)
-  /// A lap, and the stopwatch saved with it when given.
-  case appendLap(Lap, saving: Stopwatch? = nil)
-  case resetStopwatch
-  case insertBookmark(Bookmark)
-  case renameBookmark(url: String, title: String)
-  case deleteBookmark(url: String)
-  case deleteAllBookmarks
-  case storeRates(RateSnapshot)
-  case setFavorite(code: String, isFavorite: Bool)
-  case saveScreen(Screen)
-  case saveShown(ShownList)
-  case insertMindLog(date: Date, score: Decimal, note: String)
-  case updateMindLog(MindLog)
-  case deleteMindLog(id: Int64)
-  case insertMessages([MessageDraft])
-  case updateMessage(ChatMessage)
-  case deleteMessage(id: Int64)
-  case replaceAll(StoreArchive)
-}
-
 extension StoreState {
   /// Counts the ids a journalled change gave to the records it inserted, without inserting
   /// them (a change skipped while salvaging a store).
@@ -104,21 +83,6 @@ extension StoreState {
     default: break
     }
   }
-}
-
-/// A message to insert; the store gives it its id.
-struct MessageDraft: Equatable, Sendable {
-  var content: String
-  var date: Date
-}
-
-/// What applying a change did.
-enum ChangeResult: Sendable {
-  /// Nothing changed (storing what is already stored); nothing needs writing.
-  case unchanged
-  case changed
-  case insertedMindLog(MindLog)
-  case insertedMessages([ChatMessage])
 }
 
 extension StoreState {
@@ -197,6 +161,9 @@ extension StoreState {
       try Self.replace(message, in: &messages, dates: &messageDates)
     case .deleteMessage(let id):
       try Self.remove(id, from: &messages, dates: &messageDates)
+    case .saveRecord(let kind, let key, let body):
+      guard declared.body(kind, key: key) != body else { return .unchanged }
+      declared.set(kind, key: key, body: body)
     case .replaceAll(let archive):
       self = StoreState(archive)
     }
@@ -382,6 +349,7 @@ extension StoreState {
     messages = archive.messages.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
     messageDates = Dictionary(archive.messages.map { ($0.id, $0.date) }) { first, _ in first }
     lastMessageID = archive.lastMessageID
+    declared = archive.declared
   }
 
   /// Everything, in the archive's canonical orders.
@@ -392,6 +360,7 @@ extension StoreState {
       favoriteCurrencies: favoriteCurrencies.sorted(), lastScreen: lastScreen,
       lastCalculatorCurrency: lastCalculatorCurrency,
       mindLogs: mindLogs.sorted { $0.id < $1.id }, lastMindLogID: lastMindLogID,
-      messages: messages.sorted { $0.id < $1.id }, lastMessageID: lastMessageID)
+      messages: messages.sorted { $0.id < $1.id }, lastMessageID: lastMessageID,
+      declared: declared)
   }
 }

@@ -13,7 +13,7 @@ struct StoreStateReader: ArchiveReader {
       previousRates: state.previousRates,
       favoriteCurrencies: state.favoriteCurrencies.sorted(), lastScreen: state.lastScreen,
       lastCalculatorCurrency: state.lastCalculatorCurrency, lastMindLogID: state.lastMindLogID,
-      lastMessageID: state.lastMessageID)
+      lastMessageID: state.lastMessageID, declared: state.declared)
   }
 
   func recordCounts() -> RecordCounts { state.counts }

@@ -32,9 +32,11 @@ struct DocumentVersions: Sendable {
     self.steps = steps
   }
 
-  /// The versions this Pocket reads: only version 1 so far (fields added since, such as the
-  /// stopwatch's boot instant, are optional and need none).
-  static let pocket = DocumentVersions(current: 1, steps: [])
+  /// The versions this Pocket reads. Version 2 added the declared kinds' records (the
+  /// `records` member, and the journal's `saveRecord` line), which version 1 would drop
+  /// unread; a version-1 document holds none, so its step changes nothing. (Fields added
+  /// otherwise, such as the stopwatch's boot instant, are optional and needed no version.)
+  static let pocket = DocumentVersions(current: 2, steps: [{ _ in }])
 
   /// `document`, read as version `version`, brought to `current`.
   func migrate(from version: Int, _ document: JSONDocument) -> JSONDocument {
@@ -81,6 +83,8 @@ struct JSONDocument: Codable, Equatable {
   var lastCalculatorCurrency: String?
   var mindLog: MindLogListDTO
   var chat: ChatListDTO
+  /// The records of every declared kind, by kind name; absent when there are none.
+  var records: [String: DeclaredKindFields]?
   /// In a json store's snapshot: the rows a screen showed last (`DocumentMember.snapshot`).
   /// Absent in exports, and ignored when one is read.
   var shown: ShownListFields?
@@ -105,6 +109,7 @@ struct JSONDocument: Codable, Equatable {
       lastID: archive.lastMindLogID, entries: archive.mindLogs.map(MindLogDTO.init))
     chat = ChatListDTO(
       lastID: archive.lastMessageID, messages: archive.messages.map(ChatMessageDTO.init))
+    records = archive.declared.fields
     self.shown = shown.map(ShownListFields.init)
   }
 
@@ -147,6 +152,7 @@ struct JSONDocument: Codable, Equatable {
     archive.lastMessageID = try checkedLastID(
       checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id),
       "chat.lastID")
+    archive.declared = try DeclaredRecords(fields: records)
     return archive
   }
 }

@@ -52,6 +52,7 @@ extension StoreChange {
     case .saveScreen, .saveShown: .screens
     case .insertMindLog, .updateMindLog, .deleteMindLog: .mindLog
     case .insertMessages, .updateMessage, .deleteMessage: .chat
+    case .saveRecord(let kind, _, _): kind.kinds
     case .replaceAll: .all
     }
   }

@@ -78,6 +78,8 @@ enum JournalChange: Codable, Equatable {
   case insertMessages(messages: [MessageDraftDTO])
   case updateMessage(message: ChatMessageDTO)
   case deleteMessage(id: Int64)
+  /// A declared kind's record stored (`body`) or removed (no `body`); since version 2.
+  case saveRecord(kind: DeclarationFields, key: String, body: String?)
 
   /// `nil` for `replaceAll`, which the journal does not hold.
   init?(_ change: StoreChange) {
@@ -104,6 +106,8 @@ enum JournalChange: Codable, Equatable {
       self = .insertMessages(messages: drafts.map(MessageDraftDTO.init))
     case .updateMessage(let message): self = .updateMessage(message: ChatMessageDTO(message))
     case .deleteMessage(let id): self = .deleteMessage(id: id)
+    case .saveRecord(let kind, let key, let body):
+      self = .saveRecord(kind: DeclarationFields(kind), key: key, body: body)
     case .replaceAll: return nil
     }
   }
@@ -136,6 +140,8 @@ enum JournalChange: Codable, Equatable {
         })
     case .updateMessage(let message): .updateMessage(try message.toDomain { "message.\($0)" })
     case .deleteMessage(let id): .deleteMessage(id: id)
+    case .saveRecord(let kind, let key, let body):
+      .saveRecord(try kind.toDomain("kind"), key: key, body: body)
     }
   }
 }

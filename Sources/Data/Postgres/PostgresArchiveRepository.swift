@@ -79,6 +79,8 @@ struct PostgresArchiveRepository: ArchiveRepository {
       // The lists are empty, and so are their counts: a count out of range (edited by hand,
       // which every read refuses) is replaced too, so the import makes the store whole.
       try connection.execute("UPDATE row_counts SET value = 0")
+      // Every kind is replaced, the declared kinds' too, whatever rows there were.
+      try connection.execute(PostgresSchema.notifyEverything)
       try Self.insertHead(head, connection)
       try Self.insertLists(from: source, connection)
       let total = progress == nil ? 0 : try source.recordCounts().chatMessages
@@ -108,6 +110,7 @@ struct PostgresArchiveRepository: ArchiveRepository {
     }
     try connection.execute(
       insertFavorites, PostgresArray.literal(Set(head.favoriteCurrencies).sorted()))
+    try SQLDeclaredRecordRepository<PostgresDatabase>.insert(head.declared, connection)
     let screen = ScreenStateRow(
       lastScreen: head.lastScreen, lastCalculatorCurrency: head.lastCalculatorCurrency)
     try connection.execute(

@@ -117,6 +117,15 @@ private final class Listening: @unchecked Sendable {
     self.wake = wake
   }
 
+  /// The kinds a declared kind's row reported ("declared_records KINDS"), or `nil`.
+  static func declaredKinds(_ payload: String) -> RecordKinds? {
+    let parts = payload.split(separator: " ")
+    guard parts.count == 2, parts[0] == "declared_records", let bits = Int(parts[1]),
+      bits != 0
+    else { return nil }
+    return RecordKinds(rawValue: bits)
+  }
+
   func run() {
     defer { connection.close() }
     func lost(_ reason: String) {
@@ -145,7 +154,7 @@ private final class Listening: @unchecked Sendable {
       for (pid, payload) in connection.takeNotifications() where pid != ownPID {
         let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2, parts[0] == schema else { continue }
-        changed.formUnion(kinds[parts[1]] ?? .all)
+        changed.formUnion(kinds[parts[1]] ?? Self.declaredKinds(parts[1]) ?? .all)
       }
       if !changed.isEmpty { signal.send(.changed(changed)) }
     }

@@ -11,7 +11,8 @@ extension PostgresStore {
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),
-      archive: PostgresArchiveRepository(database: database), changes: changes,
+      archive: PostgresArchiveRepository(database: database),
+      declared: SQLDeclaredRecordRepository(database: database), changes: changes,
       waits: database.waits)
   }
 

@@ -22,13 +22,18 @@ enum PostgresSchema {
   /// a new migration that creates it and its triggers, and adds it to the lists here
   /// (`ShippedMigrationTests` pins the text of each shipped one; `PostgresMigrationTests`
   /// checks that the lists agree with what the migrations made).
-  static let migrations: [Migration] = [createTables, listBlocks]
+  static let migrations: [Migration] = [createTables, listBlocks, declaredRecords]
 
   /// The version this code writes and reads: the number of migrations.
   static var currentVersion: Int { migrations.count }
 
   /// The channel every store's triggers notify, with "SCHEMA TABLE" as the payload.
   static let channel = "pocket_changes"
+
+  /// Tells every follower that every kind changed (an import): a payload that names no
+  /// table is every kind (`PostgresChangeListener`).
+  static let notifyEverything =
+    "SELECT pg_notify('pocket_changes', current_schema() || ' everything')"
 
   /// The lists whose rows `row_counts` counts, as the migrations made them.
   static let countedTables = ["laps", "bookmarks", "mind_logs", "chat_messages"]

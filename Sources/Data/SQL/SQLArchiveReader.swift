@@ -81,7 +81,8 @@ where Database.Connection: SQLArchiveReading & SQLLapReading {
       lastScreen: try row { try screen?.lastScreen() } ?? nil,
       lastCalculatorCurrency: screen?.lastCalculatorCurrency,
       lastMindLogID: try counter("mind_logs"),
-      lastMessageID: try counter("chat_messages"))
+      lastMessageID: try counter("chat_messages"),
+      declared: try SQLDeclaredRecordRepository<Database>.all(connection, skipping: skipped))
   }
 
   func recordCounts() throws -> RecordCounts {

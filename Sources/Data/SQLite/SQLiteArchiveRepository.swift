@@ -57,6 +57,11 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       {
         try connection.execute(SQLiteChangeKinds.touch, RecordKinds.all.rawValue)
       }
+      if try connection.integer(
+        "SELECT count(*) FROM sqlite_master WHERE name = 'declared_versions'") == 1
+      {
+        try connection.execute(SQLiteChangeKinds.touchEverything)
+      }
       try SQLStopwatchRepository<SQLiteDatabase>.save(head.stopwatch, connection)
       if let latest = head.latestRates {
         try SQLExchangeRateRepository<SQLiteDatabase>.insert(latest, into: "latest", connection)
@@ -67,6 +72,7 @@ struct SQLiteArchiveRepository: ArchiveRepository {
       for code in Set(head.favoriteCurrencies) {
         try connection.execute("INSERT INTO favorite_currencies (code) VALUES (?)", code)
       }
+      try SQLDeclaredRecordRepository<SQLiteDatabase>.insert(head.declared, connection)
       let screen = ScreenStateRow(
         lastScreen: head.lastScreen, lastCalculatorCurrency: head.lastCalculatorCurrency)
       try connection.execute(

@@ -15,7 +15,8 @@ extension Repositories {
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),
-      archive: SQLiteArchiveRepository(database: database), changes: changes, waits: waits)
+      archive: SQLiteArchiveRepository(database: database),
+      declared: SQLDeclaredRecordRepository(database: database), changes: changes, waits: waits)
   }
 }
 

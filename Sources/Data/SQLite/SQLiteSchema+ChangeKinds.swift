@@ -25,6 +25,55 @@ extension SQLiteSchema {
         ("shown_list", 32), ("shown_items", 32),
       ].flatMap { changeKindTriggers(table: $0, kind: $1) })
 
+  /// The declared kinds' records (`DeclaredRecords`): a row per record, with its kind's name
+  /// and declaration beside it, and `declared_versions`, one version per set of kinds a
+  /// declared kind reports (`RecordDeclaration.kinds`), moved by a trigger after every
+  /// insert, update and delete, read with `change_kinds` (`SQLiteChangeKinds.read`).
+  /// Shipped, so frozen.
+  static let declaredRecords = Migration(
+    name: "declaredRecords",
+    statements: [
+      """
+      CREATE TABLE declared_records (
+        kind TEXT NOT NULL,
+        key TEXT NOT NULL,
+        kinds INTEGER NOT NULL CHECK (kinds <> 0),
+        user_data INTEGER NOT NULL CHECK (user_data IN (0, 1)),
+        body TEXT NOT NULL,
+        PRIMARY KEY (kind, key)
+      ) STRICT, WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE declared_versions (
+        kinds INTEGER PRIMARY KEY,
+        version INTEGER NOT NULL
+      ) STRICT
+      """,
+      """
+      CREATE TRIGGER declared_records_changed_insert AFTER INSERT ON declared_records
+      BEGIN
+        INSERT INTO declared_versions (kinds, version) VALUES (NEW.kinds, 1)
+        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+      END
+      """,
+      """
+      CREATE TRIGGER declared_records_changed_update AFTER UPDATE ON declared_records
+      BEGIN
+        INSERT INTO declared_versions (kinds, version) VALUES (OLD.kinds, 1)
+        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+        INSERT INTO declared_versions (kinds, version) VALUES (NEW.kinds, 1)
+        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+      END
+      """,
+      """
+      CREATE TRIGGER declared_records_changed_delete AFTER DELETE ON declared_records
+      BEGIN
+        INSERT INTO declared_versions (kinds, version) VALUES (OLD.kinds, 1)
+        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+      END
+      """,
+    ])
+
   /// The three triggers of `table` that move `kind`'s version, as `changeKinds` shipped them.
   private static func changeKindTriggers(table: String, kind: Int) -> [String] {
     ["INSERT", "UPDATE", "DELETE"].map { event in
@@ -46,12 +95,30 @@ enum SQLiteChangeKinds {
     ["insert", "update", "delete"].map { "\(entry.table)_changed_\($0)" }
   }
 
-  /// Reads every kind's version.
-  static let read = "SELECT kind, version FROM change_kinds"
+  /// The triggers `declaredRecords` made.
+  static let declaredTriggerNames = ["insert", "update", "delete"].map {
+    "declared_records_changed_\($0)"
+  }
+
+  /// Reads every kind's version: the shipped kinds' and the declared kinds' (a declared
+  /// kind that reports a shipped kind's bit adds to its version).
+  static let read = """
+    SELECT kind, sum(version) FROM (
+      SELECT kind, version FROM change_kinds
+      UNION ALL SELECT kinds, version FROM declared_versions
+    ) GROUP BY kind
+    """
 
   /// Moves the versions of `kinds` (their bits bound as the one parameter): what a batch
   /// with this connection's triggers off does once, for what its rows changed.
   static let touch = "UPDATE change_kinds SET version = version + 1 WHERE kind & ? <> 0"
+
+  /// Moves the version of every kind, the declared kinds' too (`RecordKinds.all`, whose
+  /// bits are all set): what an import, which replaces every kind, does.
+  static let touchEverything = """
+    INSERT INTO declared_versions (kinds, version) VALUES (-1, 1)
+    ON CONFLICT (kinds) DO UPDATE SET version = version + 1
+    """
 
   /// The kinds whose version differs between `before` and `now` (kind → version); every
   /// kind when the versions cannot tell (none moved, though the file changed: a writer that
