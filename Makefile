@@ -39,17 +39,6 @@ STATIC_BUILD += -Xlinker --version-script=$(CURDIR)/scripts/static-exports.map
 STATIC_ARCHIVES = .build/static-archives
 STATIC_BUILD += -Xlinker -L$(CURDIR)/$(STATIC_ARCHIVES)
 CLANG ?= clang
-# The functions Pocket's common commands run are laid out together (each function in a
-# section of its own, ordered by scripts/startup-order.txt, which scripts/startup-order
-# writes from valgrind's count of what ran): a command then touches a few hundred kilobytes
-# of code instead of pages spread over the 18 MB of it, and the kernel maps and tears down
-# fewer. LLD, which the Swift toolchain brings, takes the order; without it the build is
-# the same but for the order.
-ifneq ($(shell command -v ld.lld),)
-STATIC_BUILD += -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld
-STATIC_BUILD += -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup-order.txt
-STATIC_BUILD += -Xlinker --no-warn-symbol-ordering
-endif
 endif
 
 .PHONY: all pocket static install uninstall archives

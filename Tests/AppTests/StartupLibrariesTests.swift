@@ -87,62 +87,6 @@ import Testing
     #expect(names == ["main"], "\(names.count) symbols: \(names.prefix(5))")
   }
 
-  /// The static build lays out the functions Pocket's common commands run in the order
-  /// `scripts/startup-order.txt` gives (`make` links it so where LLD is found): every function of
-  /// Pocket's own modules that the file lists lies after the one listed before it, where
-  /// an unordered build has them wherever their files put them.
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: staticPocket.path),
-      "no static build at .build/static/release (make builds it)"),
-    .enabled(if: nm != nil, "no nm on PATH to read the static build's symbols"),
-    .enabled(if: Self.linkedByLLD, "the static build was not linked by LLD (make finds ld.lld)"))
-  func theStaticBuildLaysOutWhatStartUpRunsInOrder() throws {
-    var addresses: [Substring: UInt64] = [:]
-    for line in try Self.symbols([]).split(separator: "\n") {
-      let fields = line.split(separator: " ")
-      guard fields.count == 3, fields[1] == "t" || fields[1] == "T" else { continue }
-      addresses[fields[2]] = UInt64(fields[0], radix: 16)
-    }
-    let own = ["$s3App", "$s4Data", "$s12Presentation", "$s6Domain"]
-    let placed = try Self.startupOrder().filter { name in
-      own.contains { name.hasPrefix($0) }
-    }.compactMap { addresses[$0] }
-    #expect(placed.count > 1_000, "\(placed.count) of Pocket's functions listed and found")
-    let outOfOrder = zip(placed, placed.dropFirst()).filter { $0.0 >= $0.1 }.count
-    #expect(outOfOrder == 0, "\(outOfOrder) of \(placed.count) out of order")
-  }
-
-  /// Every function `scripts/startup-order.txt` lists is one the static build has. One
-  /// renamed, moved to another module or gone since the file was written means start-up
-  /// runs code the file no longer places, scattered over the binary: a static `chat` took
-  /// 40 more page faults and half a millisecond more CPU when `StyleDateFormatter` moved
-  /// from Presentation to App. `scripts/startup-order` writes the file again.
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: staticPocket.path),
-      "no static build at .build/static/release (make builds it)"),
-    .enabled(if: nm != nil, "no nm on PATH to read the static build's symbols"))
-  func theStartupOrderListsOnlyFunctionsTheStaticBuildHas() throws {
-    let defined = Set(
-      try Self.symbols([]).split(separator: "\n").compactMap { $0.split(separator: " ").last })
-    let listed = try Self.startupOrder()
-    #expect(listed.count > 1_000)
-    let missing = listed.filter { !defined.contains($0) }
-    #expect(
-      missing.count == 0,
-      "\(missing.count) of \(listed.count) listed are not in the build (run scripts/startup-order): \(missing.prefix(3))"
-    )
-  }
-
-  /// The functions `scripts/startup-order.txt` lists, in its order.
-  static func startupOrder() throws -> [Substring] {
-    try String(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("scripts/startup-order.txt"),
-      encoding: .utf8
-    ).split(separator: "\n").filter { !$0.hasPrefix("#") }
-  }
-
   /// What `nm --defined-only` and `arguments` print for the static build.
   static func symbols(_ arguments: [String]) throws -> String {
     let process = Process()
@@ -154,12 +98,6 @@ import Testing
   /// `nm` on `PATH`, if there is one.
   static let nm = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
     .map { "\($0)/nm" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-
-  /// Whether LLD linked the static build (its `.comment` section says so).
-  static var linkedByLLD: Bool {
-    guard let binary = FileManager.default.contents(atPath: staticPocket.path) else { return false }
-    return binary.range(of: Foundation.Data("Linker: LLD".utf8)) != nil
-  }
 
   /// The files a line session of `executable` has mapped once it has printed its first
   /// screen (from `/proc/PID/maps`).
