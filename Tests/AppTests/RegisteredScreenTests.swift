@@ -10,7 +10,9 @@ import Testing
 /// A screen declared only in this file and registered in a registry the test builds: its
 /// commands, keys, tab and words reach the parser, `help`, usage errors, the tab line, the
 /// key bar, `?` and the digit keys with no other file changed. What the README's "Adding a
-/// screen" says it takes.
+/// screen" says it takes. Its count is kept in the store, as the test-only declared kind
+/// `Tally` (TestSupport), so it survives a restart on every store and follows another
+/// process's clicks.
 @MainActor
 final class TallyScreen: ScreenFeature {
   enum Intent: Hashable, Sendable {
@@ -35,8 +37,11 @@ final class TallyScreen: ScreenFeature {
 
   nonisolated static let keys: [KeyHelp] = [KeyHelp("+", "count one", "하나 세기")]
 
-  /// The tally is kept in memory: no change to the store is its.
-  nonisolated static let records: RecordKinds = []
+  /// Another process's click is a change to the tally.
+  nonisolated static let records: RecordKinds = .tally
+
+  /// The key of the one tally this screen counts on.
+  nonisolated static let key = "screen"
 
   struct State: ScreenState {
     var total = 0
@@ -45,11 +50,26 @@ final class TallyScreen: ScreenFeature {
   }
 
   private(set) var state = State()
+  private(set) var message: Message?
+  private let tallies: KeyedRecords<Tally>
 
-  init(_ dependencies: ScreenDependencies) {}
+  init(_ dependencies: ScreenDependencies) {
+    tallies = dependencies.repositories.records(Tally.self)
+  }
 
-  func load(_ screen: Screen) async {}
-  var message: Message? { nil }
+  func load(_ screen: Screen) async {
+    await run { self.state.total = try await self.tallies.record(Self.key)?.count ?? 0 }
+  }
+
+  /// Runs `body`; a failure is the screen's message, and the total stays as it was.
+  private func run(_ body: () async throws -> Void) async {
+    do {
+      try await body()
+      message = nil
+    } catch {
+      message = Message(error)
+    }
+  }
   var content: ScreenContent { ScreenContent(state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
@@ -58,7 +78,9 @@ final class TallyScreen: ScreenFeature {
     case .show: return .navigate(Self.screen)
     case .add(let number):
       guard context.current == Self.screen else { return nil }
-      return .perform(Self.screen) { self.state.total += number }
+      return .perform(Self.screen) {
+        await self.run { self.state.total = try await self.tallies.click(Self.key, adding: number) }
+      }
     }
   }
 
@@ -185,6 +207,23 @@ struct RegisteredScreenTests {
     #expect(keys.contains { $0.contains("\(registry.digitRange)  show a screen (\(titles))") })
     #expect(titles.hasSuffix(", Tally"))
     #expect(keys.contains { $0.contains("tally: + count one") })
+  }
+
+  /// The count is the store's: a new session on the same store shows it, and a click there
+  /// is a change of the tally's kind.
+  @Test func itsCountIsKeptInTheStore() async throws {
+    let repositories = InMemoryStore().repositories
+    let first = await session(registry, repositories: repositories)
+    _ = await first.execute(.screen(ScreenCommand(word: "tally", TallyScreen.Intent.show)))
+    _ = await first.execute(.screen(ScreenCommand(word: "count", TallyScreen.Intent.add(5))))
+    #expect(try await repositories.records(Tally.self).record(TallyScreen.key)?.count == 5)
+    let second = await session(registry, repositories: repositories)
+    #expect(second.content.screen == TallyScreen.screen)
+    #expect((second.currentFeature as? TallyScreen)?.state.total == 5)
+    let refused = await second.execute(
+      .screen(ScreenCommand(word: "count", TallyScreen.Intent.add(-6))))
+    #expect(refused != .done(nil), "a tally below 0 is refused")
+    #expect(try await repositories.records(Tally.self).record(TallyScreen.key)?.count == 5)
   }
 
   /// The screen seen last comes back on launch; a registry without it (an older version)

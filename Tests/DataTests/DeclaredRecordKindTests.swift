@@ -5,33 +5,8 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
-/// A record kind that only the tests know, declared once, as a contributor would add one:
-/// the count of a click-counter screen. Nothing else in Pocket names it, yet every store
-/// keeps it, exports and imports it, and reports another connection's change to it.
-struct Tally: DeclaredRecord {
-  static let declaration = RecordDeclaration(name: "tally", kinds: .tally, isUserData: true)
-
-  var key: String
-  var count: Int
-
-  func check() throws(DomainError) {
-    guard count >= 0 else { throw .invalidInput(.outOfRange("a tally counts up from 0")) }
-  }
-}
-
-extension RecordKinds {
-  /// The test-only tally's bit: the first after the shipped kinds'.
-  static let tally = RecordKinds(rawValue: 1 << 6)
-}
-
-extension KeyedRecords<Tally> {
-  /// What a click does: one more on `key`'s count, read and written in one step.
-  @discardableResult
-  func click(_ key: String = "clicks") async throws -> Int {
-    try await update(key) { Tally(key: key, count: ($0?.count ?? 0) + 1) }?.count ?? 0
-  }
-}
-
+/// The test-only `Tally` kind (`TestSupport`, one file) through every store: kept, checked,
+/// counted at once by two connections, exported, imported and reported as `.tally`.
 @Suite("A declared record kind in every store", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct DeclaredRecordKindTests {
   @Test(arguments: StoreKind.available)
