@@ -15,12 +15,6 @@ struct DeclarationFields: Codable, Equatable {
   var kinds: Int
   var userData: Bool
 
-  init(_ declaration: RecordDeclaration) {
-    name = declaration.name
-    kinds = declaration.kinds.rawValue
-    userData = declaration.isUserData
-  }
-
   /// - Throws: the reason, naming `field`, when it is no declaration a kind could make.
   func toDomain(_ field: String) throws(InvalidDocument) -> RecordDeclaration {
     guard
@@ -60,9 +54,8 @@ extension DeclaredRecords {
 }
 
 extension DeclarationFields {
-  init(name: String, kinds: Int, userData: Bool) {
-    self.name = name
-    self.kinds = kinds
-    self.userData = userData
+  init(_ declaration: RecordDeclaration) {
+    self.init(
+      name: declaration.name, kinds: declaration.kinds.rawValue, userData: declaration.isUserData)
   }
 }
