@@ -11,13 +11,13 @@ extension PostgresStore {
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),
-      archive: PostgresArchiveRepository(database: database), changes: changes,
+      archive: SQLArchiveRepository(database: database), changes: changes,
       waits: database.waits)
   }
 
   /// Every record that can be read, and each row that cannot, named: what `pocket export`
   /// writes when the whole store cannot be read.
   public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
-    try await PostgresArchiveRepository(database: database).salvage()
+    try await SQLArchiveRepository(database: database).salvage()
   }
 }

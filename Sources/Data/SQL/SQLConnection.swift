@@ -54,8 +54,9 @@ protocol SQLConnection: AnyObject {
   func listAdded(_ list: ListIndex, key: Int64, id: Int64) throws
   /// After a write that removed the row with key `(key, id)` of `list`.
   func listRemoved(_ list: ListIndex, key: Int64, id: Int64) throws
-  /// After a write that deleted every row of `list`.
-  func listEmptied(_ list: ListIndex) throws
+  /// After a write that deleted every row of `list`, or replaced them all with batches that
+  /// kept no blocks (an import).
+  func listReplaced(_ list: ListIndex) throws
 }
 
 extension SQLConnection {

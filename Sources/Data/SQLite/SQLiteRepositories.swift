@@ -15,7 +15,7 @@ extension Repositories {
       screens: SQLScreenRepository(database: database),
       mindLogs: SQLMindLogRepository(database: database),
       chat: SQLChatRepository(database: database),
-      archive: SQLiteArchiveRepository(database: database), changes: changes, waits: waits)
+      archive: SQLArchiveRepository(database: database), changes: changes, waits: waits)
   }
 }
 
@@ -31,16 +31,5 @@ enum SQLiteSharedSQL {
     UPDATE counters SET value = max(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1
     WHERE name = ? RETURNING value
     """
-  }
-}
-
-/// Runs an INSERT that may hit a unique key, turning that into `DomainError.duplicate`.
-func insertUnique(
-  _ connection: SQLiteConnection, _ sql: String, _ values: any SQLBindable...
-) throws {
-  do {
-    try connection.execute(sql, arguments: values)
-  } catch let error where error.isUniquenessViolation {
-    throw DomainError.duplicate
   }
 }

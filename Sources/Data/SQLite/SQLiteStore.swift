@@ -80,7 +80,7 @@ public final class SQLiteStore: Sendable {
   /// Pocket before every door checked could write), named: what `pocket export` writes when
   /// the whole store cannot be read.
   public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
-    try await SQLiteArchiveRepository(database: database).salvage()
+    try await SQLArchiveRepository(database: database).salvage()
   }
 
   /// Opens the store file at `path`, creating it (mode 0600) and its directory (mode 0700)
