@@ -46,46 +46,46 @@ extension PostgresConnection: SQLConnection {
 
   /// `rowsPerStatement` at a time (`insertArrays`).
   func insertMessages(_ messages: [ChatMessage]) throws {
-    try insertArrays(messages, into: BatchTables.messages)
+    try insertArrays(BatchTables.messages.batch(messages))
   }
 
-  /// Inserts `rows`, `rowsPerStatement` a statement: each column an array
+  /// Inserts `batch`, `rowsPerStatement` rows a statement: each column an array
   /// (`PostgresArray`), all of one length; the row-count trigger runs once a statement. A row
   /// stored already, or given twice, throws `DomainError.duplicate`.
-  func insertArrays<Row>(_ rows: [Row], into table: SQLBatchTable<Row>) throws {
-    let sql = Self.arraysStatement(table)
+  func insertArrays(_ batch: SQLBatch) throws {
+    let sql = Self.arraysStatement(batch)
     var done = 0
-    while done < rows.count {
-      let chunk = rows[done..<min(done + Self.rowsPerStatement, rows.count)]
-      let arrays = table.columns.map { column in
-        switch column.value {
-        case .integer(let value): PostgresArray.literal(chunk.lazy.map(value))
-        case .text(let value): PostgresArray.literal(chunk.lazy.map(value))
-        case .boolean(let value): PostgresArray.literal(chunk.lazy.map(value))
+    while done < batch.count {
+      let rows = done..<min(done + Self.rowsPerStatement, batch.count)
+      let arrays = batch.columns.map { column in
+        switch column.values {
+        case .integers(let values): PostgresArray.literal(values[rows])
+        case .texts(let values): PostgresArray.literal(values[rows])
+        case .booleans(let values): PostgresArray.literal(values[rows])
         }
       }
       try insertUnique(self, sql, arguments: arrays)
-      done += chunk.count
+      done = rows.upperBound
     }
   }
 
   /// The statement of `insertArrays`: `INSERT INTO table (columns) SELECT * FROM unnest($1::
   /// bigint[], …)`, in the arrays' order for a table that numbers its rows.
-  static func arraysStatement<Row>(_ table: SQLBatchTable<Row>) -> SQLText {
-    let names = table.columns.map(\.name).joined(separator: ", ")
-    let arrays = table.columns.map { column in
-      switch column.value {
-      case .integer: "?::bigint[]"
-      case .text: "?::text[]"
-      case .boolean: "?::boolean[]"
+  static func arraysStatement(_ batch: SQLBatch) -> SQLText {
+    let names = batch.names
+    let arrays = batch.columns.map { column in
+      switch column.values {
+      case .integers: "?::bigint[]"
+      case .texts: "?::text[]"
+      case .booleans: "?::boolean[]"
       }
     }.joined(separator: ", ")
-    guard table.numbersRows else {
-      return SQLText("INSERT INTO \(table.name) (\(names))\nSELECT * FROM unnest(\(arrays))")
+    guard batch.numbersRows else {
+      return SQLText("INSERT INTO \(batch.table) (\(names))\nSELECT * FROM unnest(\(arrays))")
     }
     return SQLText(
       """
-      INSERT INTO \(table.name) (\(names))
+      INSERT INTO \(batch.table) (\(names))
       SELECT \(names)
       FROM unnest(\(arrays))
         WITH ORDINALITY AS given (\(names), position)
@@ -160,8 +160,8 @@ extension PostgresConnection: SQLArchiveWriting {
     try execute("UPDATE row_counts SET value = 0")
   }
 
-  func insertBatch<Row>(_ rows: [Row], into table: SQLBatchTable<Row>, _ state: Void) throws {
-    try insertArrays(rows, into: table)
+  func insertBatch(_ batch: SQLBatch, _ state: Void) throws {
+    try insertArrays(batch)
   }
 }
 

@@ -13,11 +13,10 @@ protocol SQLArchiveWriting: SQLArchiveReading, SQLLapReading {
   /// the import reported as a change to every kind of record.
   func importBegan() throws -> ImportState
 
-  /// Inserts `rows` into `table`, which the import emptied, keeping its row count (not its
-  /// list blocks: the import has them cut again at its end, `listReplaced`). A second row
-  /// with one identity throws `DomainError.duplicate`.
-  func insertBatch<Row>(_ rows: [Row], into table: SQLBatchTable<Row>, _ state: ImportState)
-    throws
+  /// Inserts `batch` into its table, which the import emptied, keeping its row count (not
+  /// its list blocks: the import has them cut again at its end, `listReplaced`). A second
+  /// row with one identity throws `DomainError.duplicate`.
+  func insertBatch(_ batch: SQLBatch, _ state: ImportState) throws
 }
 
 /// The statements of `SQLArchiveRepository`.
@@ -84,22 +83,21 @@ where Database.Connection: SQLArchiveWriting {
       try Self.insertHead(head, connection)
       let pageSize = Self.pageSize
       try source.laps(pageSize: pageSize) { laps in
-        try connection.insertBatch(
-          try laps.map { LapRow(try $0.storable()) }, into: BatchTables.laps, state)
+        let rows = try laps.map { LapRow(try $0.storable()) }
+        try connection.insertBatch(BatchTables.laps.batch(rows), state)
       }
       // In archive order, so the insertion order (the tie-breaker) is the archive's.
       try source.bookmarks(pageSize: pageSize) { bookmarks in
-        try connection.insertBatch(
-          try bookmarks.map { BookmarkRow(try $0.storable()) }, into: BatchTables.bookmarks,
-          state)
+        let rows = try bookmarks.map { BookmarkRow(try $0.storable()) }
+        try connection.insertBatch(BatchTables.bookmarks.batch(rows), state)
       }
       try source.mindLogs(pageSize: pageSize) { entries in
-        try connection.insertBatch(entries.map(MindLogRow.init), into: BatchTables.mindLogs, state)
+        try connection.insertBatch(BatchTables.mindLogs.batch(entries.map(MindLogRow.init)), state)
       }
       let total = progress == nil ? 0 : try source.recordCounts().chatMessages
       var done = 0
       try source.messages(pageSize: pageSize) { messages in
-        try connection.insertBatch(messages, into: BatchTables.messages, state)
+        try connection.insertBatch(BatchTables.messages.batch(messages), state)
         done += messages.count
         progress?(done, max(total, done))
       }

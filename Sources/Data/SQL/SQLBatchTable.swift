@@ -2,7 +2,8 @@ import Domain
 
 /// A list whose rows are written many at a time (an import; a batch of chat messages): its
 /// table, and its columns in the order of its insert statement, each read from the row with
-/// its type, so each database binds or gathers the values without boxing them
+/// its type. `batch(_:)` turns rows into a `SQLBatch`, one array of values a column, which
+/// each database binds or gathers without boxing a value, in code that is not generic
 /// (`SQLArchiveWriting.insertBatch`, `SQLConnection.insertMessages`).
 struct SQLBatchTable<Row>: Sendable {
   /// A column's value in a row, by its type.
@@ -14,25 +15,65 @@ struct SQLBatchTable<Row>: Sendable {
 
   /// The table.
   let name: String
-  /// The columns, in order.
-  let columns: [(name: String, value: Value)]
+  /// The columns' names, in order.
+  let names: [String]
+  /// Each column's value, in the order of `names`.
+  let values: [Value]
   /// Whether the table numbers its rows itself, in the order they are inserted (an identity
   /// id, the tie-breaker of equal keys): a batch must insert them in the order given.
   let numbersRows: Bool
-  /// Inserts one row: `INSERT INTO name (columns) VALUES (?, …)`.
-  let insertOne: SQLText
 
   /// `names` as a row type lists its columns (`LapRow.columns`); `values` one for each.
   init(_ name: String, _ names: String, _ values: [Value], numbersRows: Bool = false) {
-    let names = names.split(separator: ", ").map(String.init)
-    precondition(names.count == values.count, "\(name): \(names.count) columns, \(values.count)")
     self.name = name
-    self.columns = Array(zip(names, values))
+    self.names = names.split(separator: ", ").map(String.init)
+    precondition(self.names.count == values.count, "\(name): columns and values differ")
+    self.values = values
     self.numbersRows = numbersRows
-    let parameters = Array(repeating: "?", count: names.count).joined(separator: ", ")
-    insertOne = SQLText(
-      "INSERT INTO \(name) (\(names.joined(separator: ", "))) VALUES (\(parameters))")
   }
+
+  /// `rows` as their columns' values.
+  func batch(_ rows: [Row]) -> SQLBatch {
+    let columns = zip(names, values).map { name, value in
+      switch value {
+      case .integer(let value): SQLBatch.Column(name, .integers(rows.map(value)))
+      case .text(let value): SQLBatch.Column(name, .texts(rows.map(value)))
+      case .boolean(let value): SQLBatch.Column(name, .booleans(rows.map(value)))
+      }
+    }
+    return SQLBatch(table: name, columns: columns, count: rows.count, numbersRows: numbersRows)
+  }
+}
+
+/// Rows of one table as their columns' values, one array a column, all of one length
+/// (`SQLBatchTable.batch`).
+struct SQLBatch {
+  /// A column's values, by their type.
+  enum Values {
+    case integers([Int64])
+    case texts([String])
+    case booleans([Bool])
+  }
+
+  struct Column {
+    let name: String
+    let values: Values
+
+    init(_ name: String, _ values: Values) {
+      self.name = name
+      self.values = values
+    }
+  }
+
+  let table: String
+  let columns: [Column]
+  /// The number of rows.
+  let count: Int
+  /// `SQLBatchTable.numbersRows`.
+  let numbersRows: Bool
+
+  /// The columns' names, as an insert statement lists them.
+  var names: String { columns.map(\.name).joined(separator: ", ") }
 }
 
 /// The lists an import writes in batches (`SQLArchiveRepository.replaceAll`).

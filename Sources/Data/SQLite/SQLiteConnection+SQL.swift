@@ -38,7 +38,7 @@ extension SQLiteConnection: SQLConnection {
   /// transaction.
   func insertMessages(_ messages: [ChatMessage]) throws {
     guard !messages.isEmpty else { return }
-    try insertBatch(messages, into: BatchTables.messages, true)
+    try insertBatch(BatchTables.messages.batch(messages), true)
     try execute(SQLiteChangeKinds.touch, RecordKinds.chat.rawValue)
     try ListIndex.chat.addedInBatch(
       messages.map { ($0.date.epochMilliseconds, $0.id) }, self)
@@ -106,25 +106,27 @@ extension SQLiteConnection: SQLArchiveWriting {
 
   /// One prepared statement, reused for every row. With `counted`, the triggers are off and
   /// the count is added once; without (a file before `row_counts`), they run: it has none.
-  func insertBatch<Row>(_ rows: [Row], into table: SQLBatchTable<Row>, _ counted: Bool) throws {
-    guard !rows.isEmpty else { return }
-    guard counted else { return try insertEach(rows, into: table) }
-    try withoutTriggers { try insertEach(rows, into: table) }
-    try execute(SQLiteSharedSQL.addToRowCount, rows.count, table.name)
+  func insertBatch(_ batch: SQLBatch, _ counted: Bool) throws {
+    guard batch.count > 0 else { return }
+    guard counted else { return try insertEach(batch) }
+    try withoutTriggers { try insertEach(batch) }
+    try execute(SQLiteSharedSQL.addToRowCount, batch.count, batch.table)
   }
 
-  /// Inserts `rows` with `table`'s one prepared INSERT, bound and run per row; a second row
-  /// with one identity throws `DomainError.duplicate`.
-  private func insertEach<Row>(_ rows: [Row], into table: SQLBatchTable<Row>) throws {
-    let statement = try statement(table.insertOne.questionMarks)
+  /// Inserts `batch` with one prepared INSERT, bound and run per row; a second row with one
+  /// identity throws `DomainError.duplicate`.
+  private func insertEach(_ batch: SQLBatch) throws {
+    let parameters = Array(repeating: "?", count: batch.columns.count).joined(separator: ", ")
+    let statement = try statement(
+      "INSERT INTO \(batch.table) (\(batch.names)) VALUES (\(parameters))")
     defer { statement.reset() }
-    for row in rows {
-      for (index, column) in table.columns.enumerated() {
+    for row in 0..<batch.count {
+      for (index, column) in batch.columns.enumerated() {
         let parameter = Int32(index + 1)
-        switch column.value {
-        case .integer(let value): try statement.bind(value(row), at: parameter)
-        case .text(let value): try statement.bind(value(row), at: parameter)
-        case .boolean(let value): try statement.bind(value(row) ? 1 : 0, at: parameter)
+        switch column.values {
+        case .integers(let values): try statement.bind(values[row], at: parameter)
+        case .texts(let values): try statement.bind(values[row], at: parameter)
+        case .booleans(let values): try statement.bind(values[row] ? 1 : 0, at: parameter)
         }
       }
       do {
