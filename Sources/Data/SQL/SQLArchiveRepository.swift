@@ -19,6 +19,23 @@ protocol SQLArchiveWriting: SQLArchiveReading, SQLLapReading {
   func insertBatch(_ batch: SQLBatch, _ state: ImportState) throws
 }
 
+extension Repositories {
+  /// Every repository of an SQL store, all sharing `database`, whose changes made elsewhere
+  /// `changes` reports, and its waits for another program's lock `waits`.
+  init<Database: SQLDatabase>(
+    database: Database, changes: any StoreObservation, waits: StoreWaits
+  ) where Database.Connection: SQLArchiveWriting {
+    self.init(
+      stopwatch: SQLStopwatchRepository(database: database),
+      bookmarks: SQLBookmarkRepository(database: database),
+      rates: SQLExchangeRateRepository(database: database),
+      screens: SQLScreenRepository(database: database),
+      mindLogs: SQLMindLogRepository(database: database),
+      chat: SQLChatRepository(database: database),
+      archive: SQLArchiveRepository(database: database), changes: changes, waits: waits)
+  }
+}
+
 /// The statements of `SQLArchiveRepository`.
 enum ImportSQL {
   static let insertScreen = SQLText(

@@ -135,7 +135,7 @@ public final class SQLiteStore: Sendable {
     } catch let error as SQLiteError where error.isNoSpace {
       return try openForReading(path: path, watch: watch, thread: thread, waits: waits)
     } catch {
-      throw SQLiteDatabase.domainError(error, path: path)
+      throw sqlDomainError(error, store: path)
     }
   }
 
@@ -183,7 +183,7 @@ public final class SQLiteStore: Sendable {
           connection: connection, thread: thread, readingOnly: (refusal, stamp)),
         watch: watch, waits: waits)
     } catch {
-      throw SQLiteDatabase.domainError(error, path: path)
+      throw sqlDomainError(error, store: path)
     }
   }
 
