@@ -7,10 +7,10 @@ import Testing
 @testable import Data
 
 /// An archive larger than one statement of the postgres store's bulk inserts
-/// (`PostgresConnection.messagesPerStatement`) in every list, imported into every store and
+/// (`PostgresConnection.rowsPerStatement`) in every list, imported into every store and
 /// exported again, whole and in order; with `POCKET_SOAK=1`, 100,000 records a list.
 @Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang))) struct LargeArchiveContractTests {
-  static let count = Soak.size(PostgresConnection.messagesPerStatement + 1, full: 100_000)
+  static let count = Soak.size(PostgresConnection.rowsPerStatement + 1, full: 100_000)
 
   static func archive() -> StoreArchive {
     let numbers = 1...count

@@ -29,10 +29,9 @@ struct RecordKind: Sendable {
   /// Whether `archive` holds user data of this kind. A store holding none is empty: the
   /// screen and the cached rates are not user data, so a store only looked at stays empty.
   let holdsUserData: @Sendable (StoreArchive) -> Bool
-  /// Whether the sqlite store holds user data of this kind, asked without reading it all.
-  let sqliteHoldsUserData: @Sendable (SQLiteConnection) throws -> Bool
-  /// Whether the postgres store holds user data of this kind, asked without reading it all.
-  let postgresHoldsUserData: @Sendable (PostgresConnection) throws -> Bool
+  /// Whether an SQL store (sqlite or postgres) holds user data of this kind, asked without
+  /// reading it all.
+  let sqlHoldsUserData: @Sendable (any SQLConnection) throws -> Bool
   /// Copies this kind's part of `source` into `archive`, leaving the rest as it was.
   let copy: @Sendable (_ source: StoreArchive, _ archive: inout StoreArchive) -> Void
 
@@ -55,10 +54,7 @@ extension RecordKind {
     name: "stopwatch", documentMembers: [.value("stopwatch", \.stopwatch)], tables: ["stopwatch"],
     counted: nil,
     count: { _ in 0 }, holdsUserData: { !$0.stopwatch.isReset },
-    sqliteHoldsUserData: { !(try SQLStopwatchRepository<SQLiteDatabase>.stopwatch($0).isReset) },
-    postgresHoldsUserData: {
-      !(try SQLStopwatchRepository<PostgresDatabase>.stopwatch($0).isReset)
-    },
+    sqlHoldsUserData: { !(try StopwatchSQL.stopwatch($0).isReset) },
     copy: { $1.stopwatch = $0.stopwatch })
 
   static let laps = list(
@@ -79,8 +75,7 @@ extension RecordKind {
     tables: ["rates", "rate_snapshots"],
     counted: (\.rateSnapshots, .countAll("rate_snapshots")),
     count: { [$0.latestRates, $0.previousRates].compactMap { $0 }.count },
-    holdsUserData: { _ in false }, sqliteHoldsUserData: { _ in false },
-    postgresHoldsUserData: { _ in false },
+    holdsUserData: { _ in false }, sqlHoldsUserData: { _ in false },
     copy: {
       $1.latestRates = $0.latestRates
       $1.previousRates = $0.previousRates
@@ -100,7 +95,7 @@ extension RecordKind {
       .optional("lastCalculatorCurrency", \.lastCalculatorCurrency),
     ],
     tables: ["screen_state"], counted: nil, count: { _ in 0 }, holdsUserData: { _ in false },
-    sqliteHoldsUserData: { _ in false }, postgresHoldsUserData: { _ in false },
+    sqlHoldsUserData: { _ in false },
     copy: {
       $1.lastScreen = $0.lastScreen
       $1.lastCalculatorCurrency = $0.lastCalculatorCurrency
@@ -121,8 +116,7 @@ extension RecordKind {
     name: "declared records", documentMembers: [.optional("records", \.records)],
     tables: ["declared_records"], counted: nil, count: { _ in 0 },
     holdsUserData: { $0.declared.holdsUserData },
-    sqliteHoldsUserData: { try $0.integer(DeclaredSQL.holdsUserData) == 1 },
-    postgresHoldsUserData: { try $0.integer(DeclaredSQL.holdsUserData) == 1 },
+    sqlHoldsUserData: { try $0.integer(DeclaredSQL.holdsUserData) == 1 },
     copy: { $1.declared = $0.declared })
 
   /// A list of records, each one user data and counted, with the last id given when
@@ -137,12 +131,9 @@ extension RecordKind {
     RecordKind(
       name: name, documentMembers: [documentMember], tables: [table], counted: (heading, count),
       count: { $0[keyPath: items].count }, holdsUserData: { !$0[keyPath: items].isEmpty },
-      sqliteHoldsUserData: { connection in
+      sqlHoldsUserData: { connection in
         // Table names are constants of ours; values are never interpolated.
-        try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1
-      },
-      postgresHoldsUserData: { connection in
-        try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table))") == 1
+        try connection.integer(SQLText("SELECT EXISTS (SELECT 1 FROM \(table))")) == 1
       },
       copy: { source, archive in
         archive[keyPath: items] = source[keyPath: items]

@@ -39,39 +39,58 @@ extension PostgresConnection: SQLConnection {
     return try integer(sql, arguments: [counter] + values)
   }
 
-  /// How many messages one `insertMessages` statement carries: enough that a statement's
-  /// round trip is little beside its rows, few enough that a statement of the longest
-  /// messages stays within a few megabytes.
-  static let messagesPerStatement = 1_000
+  /// How many rows one statement of a batch carries (`insertArrays`): enough that a
+  /// statement's round trip is little beside its rows, few enough that a statement of the
+  /// longest messages stays within a few megabytes.
+  static let rowsPerStatement = 1_000
 
-  /// Many messages in one statement: ids, contents, dates and edited flags as four arrays
-  /// of one length (`PostgresArray`). The row-count trigger runs once for the statement.
-  static let insertManyMessages = """
-    INSERT INTO chat_messages (\(ChatMessageRow.columns))
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::boolean[])
-    """
-
-  /// `messagesPerStatement` at a time.
+  /// `rowsPerStatement` at a time (`insertArrays`).
   func insertMessages(_ messages: [ChatMessage]) throws {
-    try insertMessages(messages, progress: nil)
+    try insertArrays(BatchTables.messages.batch(messages))
   }
 
-  /// Inserts `messages`, `messagesPerStatement` at a time, telling `progress` after each
-  /// statement. An id stored already, or given twice, throws `DomainError.duplicate`.
-  func insertMessages(
-    _ messages: [ChatMessage], progress: (@Sendable (Int, Int) -> Void)?
-  ) throws {
+  /// Inserts `batch`, `rowsPerStatement` rows a statement: each column an array
+  /// (`PostgresArray`), all of one length; the row-count trigger runs once a statement. A row
+  /// stored already, or given twice, throws `DomainError.duplicate`.
+  func insertArrays(_ batch: SQLBatch) throws {
+    let sql = Self.arraysStatement(batch)
     var done = 0
-    while done < messages.count {
-      let chunk = messages[done..<min(done + Self.messagesPerStatement, messages.count)]
-      try insertUnique(
-        self, Self.insertManyMessages, PostgresArray.literal(chunk.lazy.map(\.id)),
-        PostgresArray.literal(chunk.lazy.map(\.content)),
-        PostgresArray.literal(chunk.lazy.map(\.date.epochMilliseconds)),
-        PostgresArray.literal(chunk.lazy.map(\.isEdited)))
-      done += chunk.count
-      progress?(done, messages.count)
+    while done < batch.count {
+      let rows = done..<min(done + Self.rowsPerStatement, batch.count)
+      let arrays = batch.columns.map { column in
+        switch column.values {
+        case .integers(let values): PostgresArray.literal(values[rows])
+        case .texts(let values): PostgresArray.literal(values[rows])
+        case .booleans(let values): PostgresArray.literal(values[rows])
+        }
+      }
+      try insertUnique(self, sql, arguments: arrays)
+      done = rows.upperBound
     }
+  }
+
+  /// The statement of `insertArrays`: `INSERT INTO table (columns) SELECT * FROM unnest($1::
+  /// bigint[], …)`, in the arrays' order for a table that numbers its rows.
+  static func arraysStatement(_ batch: SQLBatch) -> SQLText {
+    let names = batch.names
+    let arrays = batch.columns.map { column in
+      switch column.values {
+      case .integers: "?::bigint[]"
+      case .texts: "?::text[]"
+      case .booleans: "?::boolean[]"
+      }
+    }.joined(separator: ", ")
+    guard batch.numbersRows else {
+      return SQLText("INSERT INTO \(batch.table) (\(names))\nSELECT * FROM unnest(\(arrays))")
+    }
+    return SQLText(
+      """
+      INSERT INTO \(batch.table) (\(names))
+      SELECT \(names)
+      FROM unnest(\(arrays))
+        WITH ORDINALITY AS given (\(names), position)
+      ORDER BY position
+      """)
   }
 
   /// One statement for them all: each column an array (`PostgresArray`), all of one length.
@@ -130,7 +149,22 @@ extension PostgresConnection: SQLConnection {
   /// The schema's triggers keep the blocks.
   func listRemoved(_ list: ListIndex, key: Int64, id: Int64) {}
   /// The schema's triggers keep the blocks.
-  func listEmptied(_ list: ListIndex) {}
+  func listReplaced(_ list: ListIndex) {}
+}
+
+// The import's batches are statements of many rows, from arrays (`insertArrays`), so a large
+// archive costs a few round trips rather than one per record; the triggers keep the counts
+// and the blocks, and report the change.
+extension PostgresConnection: SQLArchiveWriting {
+  func importBegan() throws {
+    try execute("UPDATE row_counts SET value = 0")
+    // Every kind is replaced, the declared kinds' too, whatever rows there were.
+    try execute(PostgresSchema.notifyEverything)
+  }
+
+  func insertBatch(_ batch: SQLBatch, _ state: Void) throws {
+    try insertArrays(batch)
+  }
 }
 
 extension PostgresDatabase: SQLDatabase {}

@@ -88,7 +88,7 @@ actor PostgresDatabase {
       try prepareSchema(connection, name: name)
       return try statement(body)
     } catch {
-      throw Self.domainError(error, name: name)
+      throw sqlDomainError(error, store: name)
     }
   }
 
@@ -136,7 +136,7 @@ actor PostgresDatabase {
       } catch let error as PostgresError where error.failedCheck {
         try prepareSchema(connection, name: name)
       } catch {
-        throw Self.domainError(error, name: name)
+        throw sqlDomainError(error, store: name)
       }
     }
   }
@@ -154,7 +154,7 @@ actor PostgresDatabase {
       if case DomainError.corruptStore(_, let reason) = error {
         throw .corruptStore(path: name, reason: reason)
       }
-      throw Self.domainError(error, name: name)
+      throw sqlDomainError(error, store: name)
     }
   }
 
@@ -175,23 +175,13 @@ actor PostgresDatabase {
   static func lockStatement(_ schema: String) -> (sql: String, values: [any SQLBindable]) {
     ("SELECT pg_advisory_xact_lock(hashtext($1))", ["pocket." + schema])
   }
-
-  /// What the user is told about `error`, a failure while using the store `name`.
-  static func domainError(_ error: any Error, name: String) -> DomainError {
-    switch error {
-    case let error as DomainError: error
-    case let error as PostgresError: error.domainError(name: name)
-    case let error as InvalidRow: .corruptStore(path: name, reason: error.reason)
-    default: .storageUnavailable(path: name, reason: "\(error)")
-    }
-  }
 }
 
 extension PostgresError {
   /// A schema another program changed (a table or column Pocket's statements name is not
   /// there) is `corruptStore`; anything else (the server gone, refused, out of space,
   /// permissions) is `storageUnavailable`. The reason is the server's message.
-  func domainError(name: String) -> DomainError {
+  func domainError(store name: String) -> DomainError {
     if isLockTimeout {
       return .storeBusy(path: name, reason: message)
     }

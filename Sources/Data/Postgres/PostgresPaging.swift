@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-// What the repositories of the postgres store share: the id counters, and unique inserts.
+// What the repositories of the postgres store share: the id counters.
 
 /// Statements several repositories of the postgres store run.
 enum PostgresSharedSQL {
@@ -15,16 +15,5 @@ enum PostgresSharedSQL {
   static func nextValue(table: String) -> String {
     // Table names are constants of ours; max(id) is one step down the primary key.
     "greatest(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1"
-  }
-}
-
-/// Runs a statement that may hit a unique key, turning that into `DomainError.duplicate`.
-func insertUnique(
-  _ connection: PostgresConnection, _ sql: String, _ values: any SQLBindable...
-) throws {
-  do {
-    try connection.execute(sql, arguments: values)
-  } catch let error where error.isUniquenessViolation {
-    throw DomainError.duplicate
   }
 }

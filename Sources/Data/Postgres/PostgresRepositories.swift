@@ -4,21 +4,12 @@ extension PostgresStore {
   /// The repositories of this store; they share its one connection. Their `changes` are
   /// what other clients of the store commit (`PostgresChangeListener`).
   public var repositories: Repositories {
-    Repositories(
-      stopwatch: SQLStopwatchRepository(database: database),
-      bookmarks: SQLBookmarkRepository(database: database),
-      rates: SQLExchangeRateRepository(database: database),
-      screens: SQLScreenRepository(database: database),
-      mindLogs: SQLMindLogRepository(database: database),
-      chat: SQLChatRepository(database: database),
-      archive: PostgresArchiveRepository(database: database),
-      declared: SQLDeclaredRecordRepository(database: database), changes: changes,
-      waits: database.waits)
+    Repositories(database: database, changes: changes, waits: database.waits)
   }
 
   /// Every record that can be read, and each row that cannot, named: what `pocket export`
   /// writes when the whole store cannot be read.
   public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
-    try await PostgresArchiveRepository(database: database).salvage()
+    try await SQLArchiveRepository(database: database).salvage()
   }
 }

@@ -120,7 +120,7 @@ public final class PostgresStore: Sendable {
     _ target: PostgresTarget, environment: [String: String], checkingWithFirstStatement: Bool
   ) throws(DomainError) -> Reached {
     func failure(_ error: PostgresError, name: String) -> DomainError {
-      switch PostgresDatabase.domainError(error, name: name) {
+      switch sqlDomainError(error, store: name) {
       case .storageUnavailable(let path, let reason):
         .storageUnavailable(path: path, reason: target.redacted(reason, environment: environment))
       case .corruptStore(let path, let reason):
@@ -168,7 +168,7 @@ public final class PostgresStore: Sendable {
     } catch DomainError.corruptStore(_, let reason) {
       throw .corruptStore(path: name, reason: reason)
     } catch {
-      throw PostgresDatabase.domainError(error, name: name)
+      throw sqlDomainError(error, store: name)
     }
   }
 

@@ -67,7 +67,7 @@ where Database.Connection: SQLArchiveReading & SQLLapReading {
   func head() throws -> StoreArchive {
     let screen = try SQLScreenRepository<Database>.state(connection)
     return StoreArchive(
-      stopwatch: try row { try SQLStopwatchRepository<Database>.stopwatch(connection) }
+      stopwatch: try row { try StopwatchSQL.stopwatch(connection) }
         ?? Stopwatch(),
       latestRates: try row {
         try SQLExchangeRateRepository<Database>.snapshot("latest", connection)

@@ -121,7 +121,7 @@ struct SQLBookmarkRepository<Database: SQLDatabase>: BookmarkRepository {
       guard count <= limit else { return .refused(count: count) }
       guard count > 0 else { return .empty }
       try connection.execute(BookmarkSQL.deleteAll)
-      try connection.listEmptied(.bookmarks)
+      try connection.listReplaced(.bookmarks)
       return .deleted
     }
   }

@@ -54,8 +54,9 @@ protocol SQLConnection: AnyObject {
   func listAdded(_ list: ListIndex, key: Int64, id: Int64) throws
   /// After a write that removed the row with key `(key, id)` of `list`.
   func listRemoved(_ list: ListIndex, key: Int64, id: Int64) throws
-  /// After a write that deleted every row of `list`.
-  func listEmptied(_ list: ListIndex) throws
+  /// After a write that deleted every row of `list`, or replaced them all with batches that
+  /// kept no blocks (an import).
+  func listReplaced(_ list: ListIndex) throws
 }
 
 extension SQLConnection {
@@ -110,7 +111,21 @@ protocol SQLDatabase: Actor {
     throws(DomainError) -> Result
 }
 
-/// A database's error that can say it was a unique or primary key refusing a row.
+/// A database's error that can say it was a unique or primary key refusing a row, and what
+/// the user is told of it.
 protocol SQLDatabaseError: Error {
   var isUniquenessViolation: Bool { get }
+  /// What the user is told of it, a failure while using the store `store` (a path or a name).
+  func domainError(store: String) -> DomainError
+}
+
+/// What the user is told about `error`, a failure while using the SQL store `store` (a path
+/// or a name).
+func sqlDomainError(_ error: any Error, store: String) -> DomainError {
+  switch error {
+  case let error as DomainError: error
+  case let error as any SQLDatabaseError: error.domainError(store: store)
+  case let error as InvalidRow: .corruptStore(path: store, reason: error.reason)
+  default: .storageUnavailable(path: store, reason: "\(error)")
+  }
 }

@@ -63,6 +63,13 @@ func rows<Connection: SQLConnection, Item>(
 func insertUnique(
   _ connection: some SQLConnection, _ sql: SQLText, _ values: any SQLBindable...
 ) throws {
+  try insertUnique(connection, sql, arguments: values)
+}
+
+/// Runs a statement that may hit a unique key, turning that into `DomainError.duplicate`.
+func insertUnique(
+  _ connection: some SQLConnection, _ sql: SQLText, arguments values: [any SQLBindable]
+) throws {
   do {
     try connection.execute(sql, arguments: values)
   } catch let error as any SQLDatabaseError where error.isUniquenessViolation {

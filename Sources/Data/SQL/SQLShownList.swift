@@ -5,6 +5,9 @@ import Foundation
 /// json snapshot keeps too (`ShownListFields`), so every store checks what it reads in one
 /// place.
 enum SQLShownList {
+  /// Its tables: view state, which no record kind and no archive holds, emptied by an import
+  /// all the same (the ids it names may be given to other records by the import).
+  static let tables = ["shown_list", "shown_items"]
   static let selectList = SQLText("SELECT screen, currency FROM shown_list WHERE id = 1")
   static let selectItems = SQLText(
     "SELECT number, record_id, url, text, value FROM shown_items ORDER BY number")

@@ -26,6 +26,11 @@ enum StopwatchSQL {
     SET accumulated_ms = excluded.accumulated_ms, started_at_ms = excluded.started_at_ms,
       started_boot_id = excluded.started_boot_id, started_uptime_ms = excluded.started_uptime_ms
     """)
+
+  /// The stored stopwatch; a reset one when no row is stored.
+  static func stopwatch(_ connection: some SQLConnection) throws -> Stopwatch {
+    try connection.query(select) { StopwatchRow($0) }.first?.toDomain() ?? Stopwatch()
+  }
 }
 
 /// What the stopwatch repository asks of each database where the two read laps their own way:
@@ -43,12 +48,6 @@ struct SQLStopwatchRepository<Database: SQLDatabase>: StopwatchRepository
 where Database.Connection: SQLLapReading {
   let database: Database
 
-  /// The stored stopwatch; a reset one when no row is stored.
-  static func stopwatch(_ connection: Database.Connection) throws -> Stopwatch {
-    try connection.query(StopwatchSQL.select) { StopwatchRow($0) }.first?.toDomain()
-      ?? Stopwatch()
-  }
-
   static func save(_ stopwatch: Stopwatch, _ connection: Database.Connection) throws {
     let row = StopwatchRow(try stopwatch.storable())
     try connection.execute(
@@ -62,7 +61,7 @@ where Database.Connection: SQLLapReading {
   }
 
   func load() async throws -> Stopwatch {
-    try await database.read { try Self.stopwatch($0) }
+    try await database.read { try StopwatchSQL.stopwatch($0) }
   }
 
   /// The newest lap and the stopwatch are read after the store's lock is taken, so no other
@@ -74,7 +73,7 @@ where Database.Connection: SQLLapReading {
       let newest = try connection.query(StopwatchSQL.lapsPage, 1, 0) {
         try LapRow($0).toDomain()
       }.first
-      let (change, result) = try decide(try Self.stopwatch(connection), newest)
+      let (change, result) = try decide(try StopwatchSQL.stopwatch(connection), newest)
       switch change {
       case .save(let stopwatch): try Self.save(stopwatch, connection)
       case .appendLap(let lap, let stopwatch):

@@ -38,22 +38,7 @@ extension SQLiteConnection: SQLConnection {
   /// transaction.
   func insertMessages(_ messages: [ChatMessage]) throws {
     guard !messages.isEmpty else { return }
-    try withoutTriggers {
-      let statement = try statement(ChatSQL.insert.questionMarks)
-      defer { statement.reset() }
-      for message in messages {
-        try statement.bind(message.id, at: 1)
-        try statement.bind(message.content, at: 2)
-        try statement.bind(message.date.epochMilliseconds, at: 3)
-        try statement.bind(message.isEdited ? 1 : 0, at: 4)
-        do {
-          try statement.run()
-        } catch let error as SQLiteError where error.isUniquenessViolation {
-          throw DomainError.duplicate
-        }
-      }
-    }
-    try execute(SQLiteSharedSQL.addToRowCount, messages.count, "chat_messages")
+    try insertBatch(BatchTables.messages.batch(messages), true)
     try execute(SQLiteChangeKinds.touch, RecordKinds.chat.rawValue)
     try ListIndex.chat.addedInBatch(
       messages.map { ($0.date.epochMilliseconds, $0.id) }, self)
@@ -96,8 +81,64 @@ extension SQLiteConnection: SQLConnection {
     try list.removed(key: key, id: id, self)
   }
 
-  func listEmptied(_ list: ListIndex) throws {
+  func listReplaced(_ list: ListIndex) throws {
     try list.rebuild(self)
+  }
+}
+
+// The import's batches run with the triggers off, each adding its count itself; the import
+// reports every kind changed once, and cuts each list's blocks once at its end.
+extension SQLiteConnection: SQLArchiveWriting {
+  /// Whether the lists' rows are counted (a file of a schema before `row_counts`, which only
+  /// tests still write, has no counts to keep).
+  func importBegan() throws -> Bool {
+    let counted =
+      try integer("SELECT count(*) FROM sqlite_master WHERE name = 'row_counts'") == 1
+    if counted { try execute("UPDATE row_counts SET value = 0") }
+    // Every kind is replaced, whatever rows the batches add with the triggers off: a
+    // follower reloads everything (a file before `change_kinds`, which only tests still
+    // write, has none).
+    if try integer("SELECT count(*) FROM sqlite_master WHERE name = 'change_kinds'") == 1 {
+      try execute(SQLiteChangeKinds.touch, RecordKinds.all.rawValue)
+    }
+    // The declared kinds too, whether or not the store held any of them.
+    if try integer("SELECT count(*) FROM sqlite_master WHERE name = 'declared_versions'") == 1 {
+      try execute(SQLiteChangeKinds.touchEverything)
+    }
+    return counted
+  }
+
+  /// One prepared statement, reused for every row. With `counted`, the triggers are off and
+  /// the count is added once; without (a file before `row_counts`), they run: it has none.
+  func insertBatch(_ batch: SQLBatch, _ counted: Bool) throws {
+    guard batch.count > 0 else { return }
+    guard counted else { return try insertEach(batch) }
+    try withoutTriggers { try insertEach(batch) }
+    try execute(SQLiteSharedSQL.addToRowCount, batch.count, batch.table)
+  }
+
+  /// Inserts `batch` with one prepared INSERT, bound and run per row; a second row with one
+  /// identity throws `DomainError.duplicate`.
+  private func insertEach(_ batch: SQLBatch) throws {
+    let parameters = Array(repeating: "?", count: batch.columns.count).joined(separator: ", ")
+    let statement = try statement(
+      "INSERT INTO \(batch.table) (\(batch.names)) VALUES (\(parameters))")
+    defer { statement.reset() }
+    for row in 0..<batch.count {
+      for (index, column) in batch.columns.enumerated() {
+        let parameter = Int32(index + 1)
+        switch column.values {
+        case .integers(let values): try statement.bind(values[row], at: parameter)
+        case .texts(let values): try statement.bind(values[row], at: parameter)
+        case .booleans(let values): try statement.bind(values[row] ? 1 : 0, at: parameter)
+        }
+      }
+      do {
+        try statement.run()
+      } catch {
+        throw error.isUniquenessViolation ? DomainError.duplicate : error
+      }
+    }
   }
 }
 

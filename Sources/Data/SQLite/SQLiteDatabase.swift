@@ -67,7 +67,7 @@ actor SQLiteDatabase {
         return (try connection.integer("PRAGMA data_version"), kinds)
       }
     } catch {
-      throw Self.domainError(error, path: path)
+      throw sqlDomainError(error, store: path)
     }
     defer { dataVersion = now.dataVersion }
     guard now.dataVersion != dataVersion else { return [] }
@@ -107,7 +107,7 @@ actor SQLiteDatabase {
     } catch {
       // What a read of a file changed under it found (a page torn, say) is not the cause.
       try checkUnchanged()
-      throw Self.domainError(error, path: path)
+      throw sqlDomainError(error, store: path)
     }
   }
 
@@ -156,19 +156,9 @@ actor SQLiteDatabase {
 
   /// The one-line reason of `error`, whatever its path.
   static func reason(_ error: any Error) -> String {
-    switch domainError(error, path: "") {
+    switch sqlDomainError(error, store: "") {
     case .storageUnavailable(_, let reason), .corruptStore(_, let reason): reason
     case let other: "\(other)"
-    }
-  }
-
-  /// What the user is told about `error`, a failure while using the file at `path`.
-  static func domainError(_ error: any Error, path: String) -> DomainError {
-    switch error {
-    case let error as DomainError: error
-    case let error as SQLiteError: error.domainError(path: path)
-    case let error as InvalidRow: .corruptStore(path: path, reason: error.reason)
-    default: .storageUnavailable(path: path, reason: "\(error)")
     }
   }
 }
@@ -177,7 +167,7 @@ extension SQLiteError {
   /// A damaged or foreign file, or one whose schema another program changed (a statement
   /// of ours it cannot prepare), is `corruptStore`; anything else (I/O, permissions, locks,
   /// a full disk) is `storageUnavailable`. The reason is SQLite's message, without the SQL.
-  func domainError(path: String) -> DomainError {
+  func domainError(store path: String) -> DomainError {
     if isInvalidSQL {
       return .corruptStore(path: path, reason: "the schema is not this Pocket's: \(message)")
     }

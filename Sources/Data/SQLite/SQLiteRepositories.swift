@@ -1,24 +1,7 @@
 import Domain
 import Foundation
 
-// The store's repositories, and what they share: statements, row counts, unique inserts
-// and id counters. Each repository has its own file; paging is `rows` (SQLRepositorySupport).
-
-extension Repositories {
-  /// Every repository, all sharing `database`, whose changes made elsewhere `changes`
-  /// reports, and its waits for another program's lock `waits`.
-  init(database: SQLiteDatabase, changes: any StoreObservation, waits: StoreWaits) {
-    self.init(
-      stopwatch: SQLStopwatchRepository(database: database),
-      bookmarks: SQLBookmarkRepository(database: database),
-      rates: SQLExchangeRateRepository(database: database),
-      screens: SQLScreenRepository(database: database),
-      mindLogs: SQLMindLogRepository(database: database),
-      chat: SQLChatRepository(database: database),
-      archive: SQLiteArchiveRepository(database: database),
-      declared: SQLDeclaredRecordRepository(database: database), changes: changes, waits: waits)
-  }
-}
+// What the SQLite store's repositories (Sources/Data/SQL) run that PostgreSQL spells its own way.
 
 /// Statements several repositories run, named so the query-plan test checks the very text.
 enum SQLiteSharedSQL {
@@ -32,16 +15,5 @@ enum SQLiteSharedSQL {
     UPDATE counters SET value = max(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1
     WHERE name = ? RETURNING value
     """
-  }
-}
-
-/// Runs an INSERT that may hit a unique key, turning that into `DomainError.duplicate`.
-func insertUnique(
-  _ connection: SQLiteConnection, _ sql: String, _ values: any SQLBindable...
-) throws {
-  do {
-    try connection.execute(sql, arguments: values)
-  } catch let error where error.isUniquenessViolation {
-    throw DomainError.duplicate
   }
 }

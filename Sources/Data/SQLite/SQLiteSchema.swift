@@ -39,11 +39,7 @@ enum SQLiteSchema {
     RecordKind.tablesOfRecords + [
       "counters", "row_counts", "list_blocks", "change_kinds", "declared_versions",
     ]
-    + shownTables
-
-  /// The tables of the rows a screen showed last (`shownItems`): view state, which no
-  /// record kind and no archive holds, emptied by an import all the same.
-  static let shownTables = ["shown_list", "shown_items"]
+    + SQLShownList.tables
 
   /// The lists whose rows `row_counts` counts, each kept by two triggers (`rowCounts`).
   static let countedTables = ["laps", "bookmarks", "mind_logs", "chat_messages"]

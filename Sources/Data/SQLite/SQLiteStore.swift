@@ -80,7 +80,7 @@ public final class SQLiteStore: Sendable {
   /// Pocket before every door checked could write), named: what `pocket export` writes when
   /// the whole store cannot be read.
   public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
-    try await SQLiteArchiveRepository(database: database).salvage()
+    try await SQLArchiveRepository(database: database).salvage()
   }
 
   /// Opens the store file at `path`, creating it (mode 0600) and its directory (mode 0700)
@@ -135,7 +135,7 @@ public final class SQLiteStore: Sendable {
     } catch let error as SQLiteError where error.isNoSpace {
       return try openForReading(path: path, watch: watch, thread: thread, waits: waits)
     } catch {
-      throw SQLiteDatabase.domainError(error, path: path)
+      throw sqlDomainError(error, store: path)
     }
   }
 
@@ -183,7 +183,7 @@ public final class SQLiteStore: Sendable {
           connection: connection, thread: thread, readingOnly: (refusal, stamp)),
         watch: watch, waits: waits)
     } catch {
-      throw SQLiteDatabase.domainError(error, path: path)
+      throw sqlDomainError(error, store: path)
     }
   }
 
