@@ -32,6 +32,23 @@ struct GlobalOption: Sendable {
     self.apply = apply
   }
 
+  /// An option whose value is one of `Choice`'s cases, typed as its raw value: its
+  /// placeholder lists them (`en|ko`), a word that is none is refused with `unknown`, and
+  /// `set` puts the case chosen into the options.
+  static func choice<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
+    _ type: Choice.Type, _ names: [String], english: [String], korean: [String],
+    unknown: @escaping @Sendable (String) -> UsageError,
+    set: @escaping @Sendable (inout Options, Choice) -> Void
+  ) -> GlobalOption {
+    GlobalOption(
+      names, value: Choice.allCases.map(\.rawValue).joined(separator: "|"), english: english,
+      korean: korean
+    ) { options, word throws(UsageError) in
+      guard let choice = Choice(rawValue: word) else { throw unknown(word) }
+      set(&options, choice)
+    }
+  }
+
   /// The option typed as `name`, if any.
   static func named(_ name: String) -> GlobalOption? {
     all.first { $0.names.contains(name) }
@@ -52,13 +69,10 @@ struct GlobalOption: Sendable {
 extension GlobalOption {
   /// Every global option, in the order the usage line and help show them.
   static let all: [GlobalOption] = [
-    GlobalOption(
-      ["--store"], value: StoreChoice.allCases.map(\.rawValue).joined(separator: "|"),
-      english: ["Where data lives (default: sqlite)"], korean: ["데이터를 둘 곳 (기본값: sqlite)"]
-    ) { options, name throws(UsageError) in
-      guard let kind = StoreChoice(rawValue: name) else { throw .unknownStore(name) }
-      options.store = kind
-    },
+    .choice(
+      StoreChoice.self, ["--store"], english: ["Where data lives (default: sqlite)"],
+      korean: ["데이터를 둘 곳 (기본값: sqlite)"], unknown: UsageError.unknownStore
+    ) { $0.store = $1 },
     GlobalOption(
       ["--store-path"], value: "PATH",
       english: [
@@ -96,14 +110,11 @@ extension GlobalOption {
       guard PostgresTarget.isValidSchema(name) else { throw .badSchemaName(name) }
       options.storeSchema = name
     },
-    GlobalOption(
-      ["--lang"], value: Language.allCases.map(\.rawValue).joined(separator: "|"),
+    .choice(
+      Language.self, ["--lang"],
       english: ["Language (default: ko when LC_ALL or LANG starts with ko)"],
-      korean: ["언어 (기본값: LC_ALL 또는 LANG이 ko로 시작하면 ko)"]
-    ) { options, name throws(UsageError) in
-      guard let language = Language(rawValue: name) else { throw .unknownLanguage(name) }
-      options.language = language
-    },
+      korean: ["언어 (기본값: LC_ALL 또는 LANG이 ko로 시작하면 ko)"], unknown: UsageError.unknownLanguage
+    ) { $0.language = $1 },
     GlobalOption(
       ["--rates-file"], value: "PATH", group: "rates",
       english: ["refresh reads an open.er-api.com response from a file"],
@@ -158,14 +169,11 @@ extension GlobalOption {
       ],
       korean: ["줄 모드에서 처음 실패한 명령에서 멈추고 그 종료 상태로", "끝냅니다 (없으면 세션이 계속됩니다)"]
     ) { options, _ throws(UsageError) in options.bail = true },
-    GlobalOption(
-      ["--color"], value: ColorChoice.allCases.map(\.rawValue).joined(separator: "|"),
+    .choice(
+      ColorChoice.self, ["--color"],
       english: ["Colour (default: auto, on a terminal unless NO_COLOR is set)"],
-      korean: ["색 (기본값: auto, NO_COLOR가 없으면 터미널에서 색을 씁니다)"]
-    ) { options, name throws(UsageError) in
-      guard let choice = ColorChoice(rawValue: name) else { throw .unknownColor(name) }
-      options.color = choice
-    },
+      korean: ["색 (기본값: auto, NO_COLOR가 없으면 터미널에서 색을 씁니다)"], unknown: UsageError.unknownColor
+    ) { $0.color = $1 },
     GlobalOption(["--help", "-h"], english: ["Show this help"], korean: ["이 도움말을 보여줍니다"]) {
       options, _ throws(UsageError) in options.showHelp = true
     },

@@ -37,21 +37,11 @@ enum ProcessEnvironment {
   /// its first `=` as `variables` splits it, the value shown by `UTF8Bytes.shown`.
   static func notUTF8(_ entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
     var found: [String: String] = [:]
-    var entry = entries
-    while let text = entry.pointee {
-      let bytes = UnsafeBufferPointer(
-        start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
-      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
-        let value = Array(bytes[(equals + 1)...])
-        if UTF8Bytes.text(value) == nil {
-          found[name] = UTF8Bytes.shown(value)
-        } else {
-          // A later entry of a name is the one read.
-          found[name] = nil
-        }
-      }
-      entry += 1
+    forEachEntry(entries) { name, value in
+      let bytes = Array(value)
+      // A later entry of a name is the one read.
+      found[String(decoding: name, as: UTF8.self)] =
+        UTF8Bytes.text(bytes) == nil ? UTF8Bytes.shown(bytes) : nil
     }
     return found
   }
@@ -62,18 +52,29 @@ enum ProcessEnvironment {
   static func variables(_ entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String]
   {
     var variables: [String: String] = [:]
+    forEachEntry(entries) { name, value in
+      variables[String(decoding: name, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+    }
+    return variables
+  }
+
+  /// Calls `body` with the bytes of each entry of a list that ends with `nil`, split at its
+  /// first `=`, in the list's order; an entry without `=` is passed over.
+  private static func forEachEntry(
+    _ entries: UnsafePointer<UnsafeMutablePointer<CChar>?>,
+    _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     var entry = entries
     while let text = entry.pointee {
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
       if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-        let name = UnsafeBufferPointer(rebasing: bytes[..<equals])
-        let value = UnsafeBufferPointer(rebasing: bytes[(equals + 1)...])
-        variables[String(decoding: name, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+        body(
+          UnsafeBufferPointer(rebasing: bytes[..<equals]),
+          UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]))
       }
       entry += 1
     }
-    return variables
   }
 }
 

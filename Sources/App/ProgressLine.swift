@@ -2,12 +2,6 @@ import Domain
 import Presentation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The progress of a long import or export, on one line of standard error that is rewritten in place
 /// (`\r`): `Importing… 420,000 of 1,000,000 messages`. It appears only once the work has
 /// taken a second, is redrawn at most ten times a second, and is wiped when the work ends,
@@ -41,13 +35,11 @@ package final class ProgressLine: Sendable {
   /// A line on standard error, its time counted from now; `nil` when standard error is not
   /// a terminal (a script, a test, a file).
   package static func standardError(language: Language) -> ProgressLine? {
-    guard isatty(STDERR_FILENO) != 0 else { return nil }
+    guard let write = StandardStreams.errorTerminal else { return nil }
     let clock = ContinuousClock()
     let start = clock.now
-    return ProgressLine(language: language, elapsed: { start.duration(to: clock.now) }) {
-      // A failed write is kept there: the work goes on, and the run ends with it counted.
-      StandardStreams.write($0, to: .error)
-    }
+    return ProgressLine(
+      language: language, elapsed: { start.duration(to: clock.now) }, write: write)
   }
 
   /// Starts timing a new piece of work.

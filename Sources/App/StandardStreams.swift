@@ -72,6 +72,15 @@ package enum StandardStreams {
     }
   }
 
+  /// What writes a line rewritten in place on standard error (`ProgressLine`, `WaitLine`):
+  /// `write(_:to: .error)` when standard error is a terminal, `nil` when it is not (a
+  /// script, a test, a file), which then sees no such line. A failed write is kept there:
+  /// the work goes on, and the run ends with it counted.
+  package static var errorTerminal: (@Sendable (String) -> Void)? {
+    guard isatty(STDERR_FILENO) != 0 else { return nil }
+    return { write($0, to: .error) }
+  }
+
   /// Points each standard descriptor that was closed (`pocket >&-`) at `/dev/null`, opened
   /// so that using it fails as the closed one would (EBADF). Otherwise the next file Pocket
   /// opens — the store, its lock, its journal — would take the number, and the screen would

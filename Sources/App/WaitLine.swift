@@ -40,18 +40,14 @@ package final class WaitLine: Sendable {
   /// A line on standard error; `nil` when standard error is not a terminal (a script, a
   /// test, a file).
   package static func standardError(strings: Strings) -> WaitLine? {
-    guard isatty(STDERR_FILENO) != 0 else { return nil }
+    guard let write = StandardStreams.errorTerminal else { return nil }
     return WaitLine(
       strings: strings,
       columns: {
         var size = winsize()
         let known = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
         return known ? Int(size.ws_col) : 80
-      },
-      write: {
-        // A failed write is kept there: the call goes on, and the run ends with it counted.
-        StandardStreams.write($0, to: .error)
-      })
+      }, write: write)
   }
 
   /// Shows the waits `waits` reports, until the observation returned is cancelled.

@@ -193,17 +193,10 @@ extension ProcessBenchmark {
           workload: "6 import \(kind.name) (failed: \(refused))", store: "sqlite", rows: records))
       return
     }
-    let samples = Samples(wall)
-    let baseline = Samples(baselineWall)
-    let ratio = samples.median / max(baseline.median, 1)
-    var point = result(
-      "6 import \(kind.name) (wall)", rows: records, samples, baseline: baseline.median,
-      baselineName: "JSONDecoder + raw SQLite insert µs", ratio: ratio,
-      goal: Goal(
-        text: String(
-          format: "%.2f× decode + raw insert ≤ %.1f×; %@", ratio, Self.importTimeLimit,
-          StableRounds.describe(figures[0])),
-        met: ratio <= Self.importTimeLimit))
+    var point = ratioResult(
+      "6 import \(kind.name) (wall)", rows: records, Samples(wall),
+      baseline: Samples(baselineWall), baselineName: "JSONDecoder + raw SQLite insert µs",
+      against: "decode + raw insert", limit: Self.importTimeLimit, rounds: figures[0])
     point.p99Microseconds = nil
     emit(point)
     guard let aboveKiB = MemoryAboveBaseline.median(above),

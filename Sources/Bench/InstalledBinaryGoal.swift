@@ -48,95 +48,54 @@ extension ProcessBenchmark {
     let directory = scratch.directory()
     defer { scratch.remove(directory) }
     try await fill(.sqlite, directory, messages: sizes.flatLarge, screen: .chat)
-    let chat = pocketArguments(directory, ["chat"])
-    var floorCPU: [Double] = []
-    var staticCPU: [Double] = []
-    var dynamicCPU: [Double] = []
-    let figures = try stableRounds(
-      initial: sizes.startupRepeats, warmUp: sizes.warmUp, limits: [1.2, 1.2]
-    ) { timed in
-      let floor = try Child.run(binaries.floor, [])
-      let installed = try Child.run(binaries.pocket, chat)
-      let dynamic = try Child.run(pocket, chat)
-      guard timed else { return [] }
-      floorCPU.append(floor.cpuMicroseconds)
-      staticCPU.append(installed.cpuMicroseconds)
-      dynamicCPU.append(dynamic.cpuMicroseconds)
-      return [
-        Self.ratio(installed.cpuMicroseconds, floor.cpuMicroseconds),
-        Self.ratio(dynamic.cpuMicroseconds, floor.cpuMicroseconds),
-      ]
-    }
-    let floor = Self.microseconds(floorCPU)
-    for (name, cpu, rounds) in [
-      ("static", staticCPU, figures[0]), ("dynamic", dynamicCPU, figures[1]),
-    ] {
-      let samples = Self.microseconds(cpu)
-      let ratio = samples.median / max(floor.median, 1)
-      emit(
-        result(
-          "11 chat, \(name) (CPU)", rows: sizes.flatLarge, samples, baseline: floor.median,
-          baselineName: "static bench-floor CPU µs", ratio: ratio,
-          goal: Goal(
-            text: String(
-              format: "%.2f× the floor's CPU ≤ 1.2×; %@", ratio, StableRounds.describe(rounds)),
-            met: ratio <= 1.2)))
-    }
+    try staticAndDynamic(
+      "chat", installed: binaries.pocket, pocketArguments(directory, ["chat"]), limit: 1.2,
+      baselineName: "static bench-floor CPU µs", against: "the floor's CPU"
+    ) { try Child.run(binaries.floor, []) }
     try installedSay(binaries.pocket, directory)
   }
 
   /// `say hi`, static and dynamic, against the `sqlite3` shell (goal 2's insert), CPU.
   private func installedSay(_ installed: String, _ directory: URL) throws {
-    guard let sqlite3 = Child.onPath("sqlite3") else {
-      emit(
-        BenchResult(
-          workload: "11 say hi (skipped: no sqlite3 on PATH)", store: "sqlite", rows: nil))
-      return
-    }
     let file = scratch.directory()
     defer { scratch.remove(file) }
-    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-    let path = file.appendingPathComponent("cli.sqlite").path
-    try RawSQLite.createChatFile(path: path)
-    var cliCPU: [Double] = []
-    var staticCPU: [Double] = []
-    var dynamicCPU: [Double] = []
-    let say = pocketArguments(directory, ["say", "hi"])
+    guard let sqlite3 = try sqliteCLI(in: file, skipping: "11 say hi") else { return }
     var index = 0
-    let figures = try stableRounds(
-      initial: sizes.startupRepeats, warmUp: sizes.warmUp, limits: [3, 3]
-    ) { timed in
-      let date = Fixtures.date(sizes.flatLarge + index).epochMilliseconds
-      index += 1
-      let sql =
-        "PRAGMA synchronous = FULL; INSERT INTO chat_messages (content, date_ms, edited) "
-        + "VALUES ('hi', \(date), 0);"
-      let cli = try Child.run(sqlite3, [path, sql])
-      let installedRun = try Child.run(installed, say)
-      let dynamic = try Child.run(pocket, say)
-      guard timed else { return [] }
-      cliCPU.append(cli.cpuMicroseconds)
-      staticCPU.append(installedRun.cpuMicroseconds)
-      dynamicCPU.append(dynamic.cpuMicroseconds)
-      return [
-        Self.ratio(installedRun.cpuMicroseconds, cli.cpuMicroseconds),
-        Self.ratio(dynamic.cpuMicroseconds, cli.cpuMicroseconds),
-      ]
+    try staticAndDynamic(
+      "say hi", installed: installed, pocketArguments(directory, ["say", "hi"]), limit: 3,
+      baselineName: "sqlite3 CLI insert CPU µs", against: "sqlite3's CPU"
+    ) {
+      defer { index += 1 }
+      return try sqlite3.insert(Fixtures.date(sizes.flatLarge + index))
     }
-    let cli = Self.microseconds(cliCPU)
-    for (name, cpu, rounds) in [
-      ("static", staticCPU, figures[0]), ("dynamic", dynamicCPU, figures[1]),
-    ] {
-      let samples = Self.microseconds(cpu)
-      let ratio = samples.median / max(cli.median, 1)
+  }
+
+  /// The static `installed` and the dynamic `pocket` running `arguments` against the run
+  /// `baseline` makes in the same round (first), CPU, each held to `limit` times the
+  /// baseline's: a row each, `11 <workload>, static (CPU)` and `…, dynamic (CPU)`.
+  private func staticAndDynamic(
+    _ workload: String, installed: String, _ arguments: [String], limit: Double,
+    baselineName: String, against: String, baseline: () throws -> ChildRun
+  ) throws {
+    let programs = [(name: "static", path: installed), (name: "dynamic", path: pocket)]
+    var baselineCPU: [Double] = []
+    var cpu: [[Double]] = programs.map { _ in [] }
+    let figures = try stableRounds(
+      initial: sizes.startupRepeats, warmUp: sizes.warmUp, limits: programs.map { _ in limit }
+    ) { timed in
+      let base = try baseline()
+      let runs = try programs.map { try Child.run($0.path, arguments) }
+      guard timed else { return [] }
+      baselineCPU.append(base.cpuMicroseconds)
+      for (index, run) in runs.enumerated() { cpu[index].append(run.cpuMicroseconds) }
+      return runs.map { Self.ratio($0.cpuMicroseconds, base.cpuMicroseconds) }
+    }
+    for (index, program) in programs.enumerated() {
       emit(
-        result(
-          "11 say hi, \(name) (CPU)", rows: sizes.flatLarge, samples, baseline: cli.median,
-          baselineName: "sqlite3 CLI insert CPU µs", ratio: ratio,
-          goal: Goal(
-            text: String(
-              format: "%.2f× sqlite3's CPU ≤ 3×; %@", ratio, StableRounds.describe(rounds)),
-            met: ratio <= 3)))
+        ratioResult(
+          "11 \(workload), \(program.name) (CPU)", rows: sizes.flatLarge,
+          Self.microseconds(cpu[index]), baseline: Self.microseconds(baselineCPU),
+          baselineName: baselineName, against: against, limit: limit, rounds: figures[index]))
     }
   }
 }

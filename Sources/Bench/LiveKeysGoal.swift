@@ -57,13 +57,7 @@ struct LiveKeysGoal {
 
   func measure() throws(BenchError) -> [BenchResult] {
     #if os(Linux)
-      do {
-        return try measureOnATerminal()
-      } catch let error as BenchError {
-        throw error
-      } catch {
-        throw .failed("the live view's keys: \(error)")
-      }
+      try BenchError.naming("the live view's keys") { try measureOnATerminal() }
     #else
       return [
         BenchResult(workload: "9 live view keys (skipped: Linux only)", store: "sqlite", rows: nil)
@@ -73,10 +67,7 @@ struct LiveKeysGoal {
 
   #if os(Linux)
     private var environment: [String: String] {
-      [
-        "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path,
-        "PATH": "/usr/bin:/bin", "TZ": "UTC",
-      ]
+      LiveTerminal.environment(home: directory, ["TZ": "UTC"])
     }
 
     private func measureOnATerminal() throws -> [BenchResult] {
@@ -85,11 +76,7 @@ struct LiveKeysGoal {
       let pty = try PseudoTerminal(
         executable: pocket, arguments: ["--store-path", liveFolder.path, "--lang", "en"],
         environment: environment, rows: 24, columns: 80)
-      defer {
-        pty.send("q")
-        _ = try? pty.wait(timeout: .seconds(5))
-        pty.close()
-      }
+      defer { LiveTerminal.quit(pty) }
       try pty.read(until: { $0.contains("[Rates]") })
       for (index, task) in Self.tasks.enumerated() {
         for key in task.live { pty.send(key) }

@@ -18,13 +18,7 @@ struct LiveViewGoal {
 
   func measure() throws(BenchError) -> [BenchResult] {
     #if os(Linux)
-      do {
-        return try measureOnATerminal()
-      } catch let error as BenchError {
-        throw error
-      } catch {
-        throw .failed("the live view: \(error)")
-      }
+      try BenchError.naming("the live view") { try measureOnATerminal() }
     #else
       return [
         BenchResult(workload: "7 live view (skipped: Linux only)", store: "sqlite", rows: nil)
@@ -34,17 +28,9 @@ struct LiveViewGoal {
 
   #if os(Linux)
     private func measureOnATerminal() throws -> [BenchResult] {
-      let pty = try PseudoTerminal(
-        executable: pocket, arguments: ["--store-path", directory.path, "--lang", "en"],
-        environment: [
-          "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path,
-          "PATH": "/usr/bin:/bin",
-        ], rows: 30, columns: 100)
-      defer {
-        pty.send("q")
-        _ = try? pty.wait(timeout: .seconds(5))
-        pty.close()
-      }
+      let pty = try LiveTerminal.open(
+        pocket, ["--store-path", directory.path, "--lang", "en"], home: directory)
+      defer { LiveTerminal.quit(pty) }
       let window = Duration.milliseconds(Int(seconds * 1_000))
       try pty.read(until: { $0.contains("[Rates]") })
       pty.read(for: .milliseconds(500))

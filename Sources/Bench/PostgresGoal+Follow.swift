@@ -41,17 +41,9 @@ struct PostgresFollow {
       }
       let writer = run.arguments(writing, schema: Self.schema)
       _ = try Child.run(run.pocket, writer + ["chat"])
-      let pty = try PseudoTerminal(
-        executable: run.pocket, arguments: run.arguments(viewing, schema: Self.schema),
-        environment: [
-          "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": viewing.path,
-          "PATH": "/usr/bin:/bin",
-        ], rows: 30, columns: 100)
-      defer {
-        pty.send("q")
-        _ = try? pty.wait(timeout: .seconds(5))
-        pty.close()
-      }
+      let pty = try LiveTerminal.open(
+        run.pocket, run.arguments(viewing, schema: Self.schema), home: viewing)
+      defer { LiveTerminal.quit(pty) }
       try pty.read(untilScreen: { $0.lines.first?.contains("[") == true })
       pty.send("6")
       try pty.read(untilScreen: { $0.lines.first?.contains("[Chat]") == true })

@@ -102,17 +102,11 @@ extension ProcessBenchmark {
     }
     let baseline = Samples(psqlWall)
     for (which, program) in pockets.enumerated() {
-      let samples = Samples(pocketWall[which])
-      let ratio = samples.median / max(baseline.median, 1)
       emit(
-        result(
+        ratioResult(
           "10 say hi vs psql (wall, \(program.name))", store: "postgres",
-          rows: sizes.startupMessages, samples, baseline: baseline.median,
-          baselineName: "psql insert µs", ratio: ratio,
-          goal: Goal(
-            text: String(
-              format: "%.2f× psql ≤ 1.5×; %@", ratio, StableRounds.describe(figures[which])),
-            met: ratio <= 1.5)))
+          rows: sizes.startupMessages, Samples(pocketWall[which]), baseline: baseline,
+          baselineName: "psql insert µs", against: "psql", limit: 1.5, rounds: figures[which]))
     }
   }
 

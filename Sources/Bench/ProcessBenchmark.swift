@@ -126,6 +126,40 @@ final class ProcessBenchmark {
     return result
   }
 
+  /// The row of a goal "the median of `samples` is at most `limit` times the median of
+  /// `baseline`": the ratio of the medians judged against `limit`, its text
+  /// `1.07× <against> ≤ <limit>×` with the spread of the per-round figures `rounds`.
+  func ratioResult(
+    _ workload: String, store: String = "sqlite", rows: Int?, _ samples: Samples,
+    baseline: Samples, baselineName: String, against: String, limit: Double, rounds: [Double]
+  ) -> BenchResult {
+    let ratio = samples.median / max(baseline.median, 1)
+    return result(
+      workload, store: store, rows: rows, samples, baseline: baseline.median,
+      baselineName: baselineName, ratio: ratio,
+      goal: Goal(
+        text: String(
+          format: "%.2f× %@ ≤ %@×; %@", ratio, against, String(format: "%g", limit),
+          StableRounds.describe(rounds)),
+        met: ratio <= limit))
+  }
+
+  /// The `sqlite3` command-line tool and a chat file for it, made in `folder`: goal 2's
+  /// baseline, and goal 11's; `nil` when there is no `sqlite3` on the PATH, and then the
+  /// row `<workload> (skipped: no sqlite3 on PATH)` says so.
+  func sqliteCLI(in folder: URL, skipping workload: String) throws -> SQLiteCLI? {
+    guard let sqlite3 = Child.onPath("sqlite3") else {
+      emit(
+        BenchResult(
+          workload: "\(workload) (skipped: no sqlite3 on PATH)", store: "sqlite", rows: nil))
+      return nil
+    }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("cli.sqlite").path
+    try RawSQLite.createChatFile(path: path)
+    return SQLiteCLI(program: sqlite3, path: path)
+  }
+
   // MARK: Goal 1: start-up
 
   /// `pocket chat` on the sqlite store against `bench-hello`, CPU and wall, interleaved.
@@ -150,30 +184,16 @@ final class ProcessBenchmark {
         Self.ratio(measured.wall.microseconds, baseline.wall.microseconds),
       ]
     }
-    let cpu = Self.microseconds(pocketCPU)
-    let helloCPUSamples = Self.microseconds(helloCPU)
-    let ratio = cpu.median / max(helloCPUSamples.median, 1)
     emit(
-      result(
-        "1 start-up: chat (CPU)", rows: sizes.startupMessages, cpu,
-        baseline: helloCPUSamples.median, baselineName: "bench-hello CPU µs", ratio: ratio,
-        goal: Goal(
-          text: String(
-            format: "%.2f× bench-hello CPU ≤ 1.3×; %@", ratio, StableRounds.describe(figures[0])),
-          met: ratio <= 1.3)))
-    let wall = Samples(pocketWall)
-    let helloWallSamples = Samples(helloWall)
-    let wallRatio = wall.median / max(helloWallSamples.median, 1)
+      ratioResult(
+        "1 start-up: chat (CPU)", rows: sizes.startupMessages, Self.microseconds(pocketCPU),
+        baseline: Self.microseconds(helloCPU), baselineName: "bench-hello CPU µs",
+        against: "bench-hello CPU", limit: 1.3, rounds: figures[0]))
     emit(
-      result(
-        "1 start-up: chat (wall)", rows: sizes.startupMessages, wall,
-        baseline: helloWallSamples.median, baselineName: "bench-hello wall µs", ratio: wallRatio,
-        goal: Goal(
-          text: String(
-            format: "%.2f× bench-hello wall ≤ 1.3×; %@", wallRatio,
-            StableRounds.describe(figures[1])),
-          met: wallRatio <= 1.3)
-      ))
+      ratioResult(
+        "1 start-up: chat (wall)", rows: sizes.startupMessages, Samples(pocketWall),
+        baseline: Samples(helloWall), baselineName: "bench-hello wall µs",
+        against: "bench-hello wall", limit: 1.3, rounds: figures[1]))
   }
 
   // MARK: Goal 2: against the sqlite3 command-line tool
@@ -181,17 +201,9 @@ final class ProcessBenchmark {
   /// `pocket say hi` against `sqlite3 FILE "PRAGMA synchronous=FULL; INSERT …"` of the same
   /// row into a file with the same table, index and WAL journal.
   func againstSQLiteCLI(_ directory: URL) throws {
-    guard let sqlite3 = Child.onPath("sqlite3") else {
-      emit(
-        BenchResult(
-          workload: "2 say vs sqlite3 (skipped: no sqlite3 on PATH)", store: "sqlite", rows: nil))
-      return
-    }
     let file = scratch.directory()
     defer { scratch.remove(file) }
-    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-    let path = file.appendingPathComponent("cli.sqlite").path
-    try RawSQLite.createChatFile(path: path)
+    guard let sqlite3 = try sqliteCLI(in: file, skipping: "2 say vs sqlite3") else { return }
     var pocketWall: [Duration] = []
     var cliWall: [Duration] = []
     var helloWall: [Duration] = []
@@ -199,12 +211,8 @@ final class ProcessBenchmark {
     let figures = try stableRounds(
       initial: sizes.startupRepeats, warmUp: sizes.warmUp, limits: [2, 2]
     ) { timed in
-      let date = Fixtures.date(sizes.startupMessages + index).epochMilliseconds
+      let baseline = try sqlite3.insert(Fixtures.date(sizes.startupMessages + index))
       index += 1
-      let sql =
-        "PRAGMA synchronous = FULL; INSERT INTO chat_messages (content, date_ms, edited) "
-        + "VALUES ('hi', \(date), 0);"
-      let baseline = try Child.run(sqlite3, [path, sql])
       let measured = try Child.run(pocket, pocketArguments(directory, ["say", "hi"]))
       let floor = try Child.run(hello, [])
       guard timed else { return [] }
@@ -216,16 +224,11 @@ final class ProcessBenchmark {
         Self.ratio(floor.wall.microseconds, baseline.wall.microseconds),
       ]
     }
-    let samples = Samples(pocketWall)
     let cli = Samples(cliWall)
-    let ratio = samples.median / max(cli.median, 1)
     emit(
-      result(
-        "2 say hi (wall)", rows: sizes.startupMessages, samples, baseline: cli.median,
-        baselineName: "sqlite3 CLI insert µs", ratio: ratio,
-        goal: Goal(
-          text: String(format: "%.2f× sqlite3 ≤ 2×; %@", ratio, StableRounds.describe(figures[0])),
-          met: ratio <= 2)))
+      ratioResult(
+        "2 say hi (wall)", rows: sizes.startupMessages, Samples(pocketWall), baseline: cli,
+        baselineName: "sqlite3 CLI insert µs", against: "sqlite3", limit: 2, rounds: figures[0]))
     // The floor under goal 2: a Swift process that only imports Foundation, against the
     // same sqlite3 runs.
     let floor = Samples(helloWall)
@@ -313,20 +316,12 @@ final class ProcessBenchmark {
         largeWall.append(walls[1])
         return [Self.ratio(walls[1].microseconds, walls[0].microseconds)]
       }
-      let samples = Samples(largeWall)
-      let base = Samples(smallWall)
-      let ratio = samples.median / max(base.median, 1)
+      let smallRows = TableFormat.grouped(sizes.flatSmall)
       rows.append(
-        result(
-          "\(goal) \(command.name)", store: store, rows: sizes.flatLarge, samples,
-          baseline: base.median,
-          baselineName: "the same at \(TableFormat.grouped(sizes.flatSmall)) rows, µs",
-          ratio: ratio,
-          goal: Goal(
-            text: String(
-              format: "%.2f× of %@ rows ≤ 1.2×; %@", ratio, TableFormat.grouped(sizes.flatSmall),
-              StableRounds.describe(figures[0])),
-            met: ratio <= 1.2)))
+        ratioResult(
+          "\(goal) \(command.name)", store: store, rows: sizes.flatLarge, Samples(largeWall),
+          baseline: Samples(smallWall), baselineName: "the same at \(smallRows) rows, µs",
+          against: "of \(smallRows) rows", limit: 1.2, rounds: figures[0]))
     }
     return rows
   }

@@ -1,4 +1,5 @@
 import CSQLite
+import Domain
 import Foundation
 
 /// The yardstick for the bulk insert: the same rows written with plain SQLite C calls into
@@ -101,6 +102,21 @@ enum RawSQLite {
 
   private static func failure(_ sql: String, _ db: OpaquePointer) -> BenchError {
     .failed("raw SQLite: \(String(cString: sqlite3_errmsg(db))) in \(sql)")
+  }
+}
+
+/// The `sqlite3` command-line tool on a file with the chat's table, index and WAL journal
+/// (`RawSQLite.createChatFile`): the baseline of `say hi` in goals 2 and 11.
+struct SQLiteCLI {
+  let program: String
+  let path: String
+
+  /// Inserts `say hi`'s row dated `date`, with `synchronous=FULL` as Pocket writes it.
+  func insert(_ date: Date) throws(BenchError) -> ChildRun {
+    let sql =
+      "PRAGMA synchronous = FULL; INSERT INTO chat_messages (content, date_ms, edited) "
+      + "VALUES ('hi', \(date.epochMilliseconds), 0);"
+    return try Child.run(program, [path, sql])
   }
 }
 

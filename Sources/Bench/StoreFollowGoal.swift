@@ -115,30 +115,15 @@ struct StoreFollowGoal: Sendable {
       return archives
     }
 
-    private func environment(_ directory: URL) -> [String: String] {
-      [
-        "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path,
-        "PATH": "/usr/bin:/bin",
-      ]
-    }
-
     private func arguments(_ store: BenchStore, _ directory: URL) -> [String] {
       ["--store", store.rawValue, "--store-path", directory.path, "--lang", "en"]
     }
 
     /// `pocket` with no command on a 100×30 pseudo-terminal, once it drew its first frame.
     private func viewer(_ store: BenchStore, _ directory: URL) throws -> PseudoTerminal {
-      let pty = try PseudoTerminal(
-        executable: pocket, arguments: arguments(store, directory),
-        environment: environment(directory), rows: 30, columns: 100)
+      let pty = try LiveTerminal.open(pocket, arguments(store, directory), home: directory)
       try pty.read(untilScreen: { $0.lines.first?.contains("[") == true })
       return pty
-    }
-
-    private func close(_ viewer: PseudoTerminal) {
-      viewer.send("q")
-      _ = try? viewer.wait(timeout: .seconds(5))
-      viewer.close()
     }
 
     /// Where the writer on the store in `directory` writes its standard error.
@@ -157,7 +142,7 @@ struct StoreFollowGoal: Sendable {
     private func writer(_ store: BenchStore, _ directory: URL) throws -> PipedSession {
       let session = try PipedSession(
         executable: pocket, arguments: arguments(store, directory) + ["--plain"],
-        environment: environment(directory),
+        environment: LiveTerminal.environment(home: directory),
         errorPath: Self.writerErrors(directory).path)
       let deadline = ContinuousClock.now + .seconds(20)
       while !session.printed("Commands:") {
@@ -176,7 +161,7 @@ struct StoreFollowGoal: Sendable {
       let directory = folder.appendingPathComponent("\(store.rawValue)-latency")
       defer { remove(directory) }
       let pty = try viewer(store, directory)
-      defer { close(pty) }
+      defer { LiveTerminal.quit(pty) }
       let session = try writer(store, directory)
       defer { session.close() }
       let run = FollowRun(viewer: pty, writer: session, archives: archives)
@@ -225,7 +210,7 @@ struct StoreFollowGoal: Sendable {
       let directory = folder.appendingPathComponent("\(store.rawValue)-idle")
       defer { remove(directory) }
       let pty = try viewer(store, directory)
-      defer { close(pty) }
+      defer { LiveTerminal.quit(pty) }
       pty.send("6")
       try pty.read(untilScreen: { $0.lines.first?.contains("[Chat]") == true })
       pty.read(for: .milliseconds(500))

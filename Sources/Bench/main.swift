@@ -7,6 +7,12 @@ func write(_ text: String, to handle: FileHandle = .standardOutput) {
   handle.write(Data(text.utf8))
 }
 
+/// Says `error` on standard error and ends the program with `status`.
+func fail(_ error: any Error, status: Int32 = 1) -> Never {
+  write("\(error)\n", to: .standardError)
+  exit(status)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == Probe.option {
@@ -21,8 +27,7 @@ if arguments.first == Probe.option {
     write("\(peak)\n")
     exit(0)
   } catch {
-    write("\(error)\n", to: .standardError)
-    exit(1)
+    fail(error)
   }
 }
 
@@ -33,16 +38,14 @@ do {
   write(BenchConfig.usage + "\n")
   exit(0)
 } catch {
-  write("\(error)\n", to: .standardError)
-  exit(2)
+  fail(error, status: 2)
 }
 
 let scratch: Scratch
 do {
   scratch = try Scratch()
 } catch {
-  write("\(error)\n", to: .standardError)
-  exit(1)
+  fail(error)
 }
 /// Every result of the run, kept for `--markdown`.
 final class Collected {
@@ -109,8 +112,7 @@ if config.process {
     exit(writeMarkdown() ? 0 : 1)
   } catch {
     scratch.removeAll()
-    write("\(error)\n", to: .standardError)
-    exit(1)
+    fail(error)
   }
 }
 let benchmark = Benchmark(
@@ -124,6 +126,5 @@ do {
   if !writeMarkdown() { exit(1) }
 } catch {
   scratch.removeAll()
-  write("\(error)\n", to: .standardError)
-  exit(1)
+  fail(error)
 }

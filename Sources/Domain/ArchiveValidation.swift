@@ -135,35 +135,21 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   }
 
   public func mindLogs(pageSize: Int, _ page: ([MindLog]) throws -> Void) throws {
-    let lastID = try base.head().lastMindLogID
-    var ids = Set<Int64>()
-    var index = 0
+    var check = IDListCheck(
+      "a mind-log id", lastID: try base.head().lastMindLogID, part: ArchivePart.mindLog,
+      naming: naming)
     try base.mindLogs(pageSize: pageSize) { entries in
-      for entry in entries {
-        defer { index += 1 }
-        if !ids.insert(entry.id).inserted { try refuse("a mind-log id appears twice") }
-        if entry.id < 1 || entry.id > lastID {
-          try refuse("a mind-log id is not between 1 and the last id given")
-        }
-        try refuse(entry.problem { naming.field(.mindLog(entry, index: index), $0) })
-      }
+      try refuse(check.problem(in: entries))
       try page(entries)
     }
   }
 
   public func messages(pageSize: Int, _ page: ([ChatMessage]) throws -> Void) throws {
-    let lastID = try base.head().lastMessageID
-    var ids = Set<Int64>()
-    var index = 0
+    var check = IDListCheck(
+      "a chat-message id", lastID: try base.head().lastMessageID, part: ArchivePart.message,
+      naming: naming)
     try base.messages(pageSize: pageSize) { messages in
-      for message in messages {
-        defer { index += 1 }
-        if !ids.insert(message.id).inserted { try refuse("a chat-message id appears twice") }
-        if message.id < 1 || message.id > lastID {
-          try refuse("a chat-message id is not between 1 and the last id given")
-        }
-        try refuse(message.problem { naming.field(.message(message, index: index), $0) })
-      }
+      try refuse(check.problem(in: messages))
       try page(messages)
     }
   }
@@ -175,5 +161,43 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     try bookmarks(pageSize: pageSize) { _ in }
     try mindLogs(pageSize: pageSize) { _ in }
     try messages(pageSize: pageSize) { _ in }
+  }
+}
+
+/// The check of a list of records with ids from 1 up to `lastID`, a page at a time: an id
+/// given twice, an id out of that range, and each record's fields (`CheckedRecord`), named
+/// as `naming` names the `part` a record is. It keeps the ids it has seen, not the records.
+private struct IDListCheck<Record: CheckedRecord & Identifiable<Int64>> {
+  /// An id in a problem's words: "a mind-log id appears twice".
+  let name: String
+  let lastID: Int64
+  let part: (Record, _ index: Int) -> ArchivePart
+  let naming: ArchiveNaming
+  private var ids = Set<Int64>()
+  private var index = 0
+
+  init(
+    _ name: String, lastID: Int64, part: @escaping (Record, Int) -> ArchivePart,
+    naming: ArchiveNaming
+  ) {
+    self.name = name
+    self.lastID = lastID
+    self.part = part
+    self.naming = naming
+  }
+
+  /// The first problem of the next page, `records`; `nil` when it has none.
+  mutating func problem(in records: [Record]) -> String? {
+    for record in records {
+      defer { index += 1 }
+      if !ids.insert(record.id).inserted { return "\(name) appears twice" }
+      if record.id < 1 || record.id > lastID {
+        return "\(name) is not between 1 and the last id given"
+      }
+      if let problem = record.problem({ naming.field(part(record, index), $0) }) {
+        return problem
+      }
+    }
+    return nil
   }
 }

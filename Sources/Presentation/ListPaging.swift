@@ -100,6 +100,62 @@ extension PagedList {
   }
 }
 
+/// The state of a numbered list of records shown a page at a time (the bookmarks, the
+/// chat, the mind log): the page read, its number and how many pages there are.
+protocol PageState {
+  associatedtype Item: ListedRecord & Equatable
+  var page: Page<Item> { get set }
+  var pageNumber: Int { get set }
+  var pageCount: Int { get set }
+  var message: Message? { get }
+}
+
+extension PageState {
+  /// Shows `page`, read where `paging` stands.
+  @MainActor mutating func show(_ page: Page<Item>, at paging: ListPaging) {
+    self.page = page
+    pageNumber = paging.number
+    pageCount = paging.pageCount(total: page.total)
+  }
+
+  /// The row of the page shown that showed `number`.
+  func row(_ number: Int) throws(DomainError) -> ShownItem {
+    try page.shownItems.row(number, total: page.total)
+  }
+}
+
+/// A view model of such a list, whose intents change its records: after each, the list is
+/// read again.
+@MainActor
+protocol RecordList: PagedList, MessageReporting {
+  associatedtype State: PageState
+  var state: State { get }
+}
+
+extension RecordList {
+  /// Reads the page shown with `read` (the last page when the list has shrunk below it),
+  /// and moves `paging` to the page read; `nil` when reading failed (the screen's message
+  /// says why).
+  func readPage(
+    _ read: (_ offset: Int, _ limit: Int) async throws -> Page<State.Item>
+  ) async -> Page<State.Item>? {
+    guard
+      let (page, moved) = await attempt({ try await paging.readNewestFirst(total: \.total, read) })
+    else { return nil }
+    paging = moved
+    return page
+  }
+
+  /// Runs an intent; on success the list is read again and shows the intent's
+  /// confirmation (unless reading it failed: then that is the message).
+  func run(_ intent: () async throws -> Message?) async {
+    report(nil)
+    guard let done = await attempt(intent) else { return }
+    await load()
+    if state.message == nil { report(done) }
+  }
+}
+
 /// A page a list does not have: shown as `Message.noSuchPage`.
 struct PageRefusal: Error {
   var requested: Int

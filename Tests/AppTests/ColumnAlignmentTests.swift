@@ -49,7 +49,8 @@ struct ColumnAlignmentTests {
       MindLog(id: 1, date: date(1, 1), score: 10, note: ""),
     ]
     let state = MindLogViewModel.State(page: Page(items: entries, offset: 0, total: 4))
-    let lines = renderer(language).render(.mindLog(state)).split(separator: "\n").map(String.init)
+    let lines = renderer(language).render(ScreenContent(state)).split(separator: "\n").map(
+      String.init)
     let strings = Strings(language: language, timeZone: utc)
     var points: [Int] = []
     for entry in entries {
@@ -91,7 +92,8 @@ struct ColumnAlignmentTests {
     state.mood = MoodSummary(
       days: days, lastDay: CalendarDay(year: 2026, month: 11, day: 29), endsToday: true)
     let strings = Strings(language: language, timeZone: utc)
-    let lines = renderer(language).render(.mindLog(state)).split(separator: "\n").map(String.init)
+    let lines = renderer(language).render(ScreenContent(state)).split(separator: "\n").map(
+      String.init)
     guard let line = lines.first(where: { $0.hasPrefix(strings.mood + "  ") }) else {
       Issue.record("no mood line: \(lines)")
       return
@@ -118,7 +120,8 @@ struct ColumnAlignmentTests {
         RateQuote(code: $0.0, rate: Decimal(string: $0.1) ?? 0, trend: $0.2, isFavorite: $0.3)
       }, publishedAt: Fixtures.referenceDate, base: "USD")
     let strings = Strings(language: language, timeZone: utc)
-    let lines = renderer(language).render(.rates(state)).split(separator: "\n").map(String.init)
+    let lines = renderer(language).render(ScreenContent(state)).split(separator: "\n").map(
+      String.init)
     var points: [Int] = []
     for (code, rate, _, _) in rates {
       let shown = strings.rate(Decimal(string: rate) ?? 0)
@@ -142,7 +145,7 @@ struct ColumnAlignmentTests {
     let state = StopwatchViewModel.State(
       status: .stopped, elapsed: .milliseconds(3_612_340), laps: laps.map { .init(lap: $0) },
       lapCount: 10)
-    let lines = renderer(.en).render(.stopwatch(state)).split(separator: "\n")
+    let lines = renderer(.en).render(ScreenContent(state)).split(separator: "\n")
       .map(String.init).filter { $0.hasPrefix("Lap ") }
     #expect(lines.count == 3)
     let points = lines.map { line in
@@ -164,7 +167,8 @@ struct ColumnAlignmentTests {
           ChatMessage(id: 2, content: texts[1], date: day + 22 * 3_600 - 120),
           ChatMessage(id: 3, content: texts[2], date: day + 10 * 3_600 + 28 * 60),
         ], offset: 0, total: 3))
-    let lines = renderer(language).render(.chat(state)).split(separator: "\n").map(String.init)
+    let lines = renderer(language).render(ScreenContent(state)).split(separator: "\n").map(
+      String.init)
     let starts = texts.compactMap { text in
       lines.first { $0.hasSuffix("  " + text) }.map {
         column($0, $0.index($0.endIndex, offsetBy: -text.count), language)

@@ -91,7 +91,7 @@ struct DisplayWidthTests {
         RateQuote(
           code: "EUR", rate: Decimal(string: "0.907539") ?? 0, trend: .flat, isFavorite: false),
       ], publishedAt: date, nextUpdateAt: date + 86_400, isOutdated: false)
-    let lines = renderer(.ko).render(.rates(state)).split(separator: "\n").map(String.init)
+    let lines = renderer(.ko).render(ScreenContent(state)).split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix("★ KRW  1,350.0030 🔼 ") })
     #expect(lines.contains { $0.hasPrefix("   EUR      0.9075    ") })
   }
@@ -104,7 +104,7 @@ struct DisplayWidthTests {
       NoticeItem(
         notice: Notice(title: "메뉴", date: date, url: "https://n.example/2"), isBookmarked: false),
     ])
-    let lines = renderer(.ko).render(.notices(notices)).split(separator: "\n").map(String.init)
+    let lines = renderer(.ko).render(ScreenContent(notices)).split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix("1 ★ 겨울 운영 시간 · ") })
     #expect(lines.contains { $0.hasPrefix("2    메뉴 · ") })
     #expect(

@@ -49,7 +49,7 @@ struct LapDisplayTests {
       let state = StopwatchViewModel.State(
         status: .stopped, elapsed: total, laps: laps.reversed().map { .init(lap: $0) },
         lapCount: count)
-      let rows = renderer.render(.stopwatch(state)).split(separator: "\n")
+      let rows = renderer.render(ScreenContent(state)).split(separator: "\n")
         .filter { $0.hasPrefix("Lap ") }
       // The finished laps and, stopped, the lap in progress above them.
       #expect(rows.count == count + 1)
@@ -81,7 +81,7 @@ struct LapDisplayTests {
       status: .stopped, elapsed: .milliseconds(3_605_000), laps: laps.map { .init(lap: $0) },
       lapCount: 2)
     let screen = Renderer(strings: Strings(language: .en, timeZone: utc))
-      .render(.stopwatch(state))
+      .render(ScreenContent(state))
     let rows = screen.split(separator: "\n").filter { $0.hasPrefix("Lap ") }
     // Stopped, the lap in progress (lap 3, no time yet) stays on top, as Apple's Clock keeps it.
     #expect(

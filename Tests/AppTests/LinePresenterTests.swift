@@ -27,10 +27,10 @@ struct LinePresenterTests {
   }
 
   func makePresenter() -> LinePresenter {
-    makePresenter { [chat] in .chat(chat.state) }
+    makePresenter { [chat] in ScreenContent(chat.state) }
   }
 
-  var chatScreen: String { renderer.render(.chat(chat.state)) }
+  var chatScreen: String { renderer.render(ScreenContent(chat.state)) }
 
   @Test func theFirstFlushPrintsTheScreenAndAnUnchangedOneNothing() async {
     let presenter = makePresenter()
@@ -103,7 +103,8 @@ struct LinePresenterTests {
     presenter.flush(confirmation: .bookmarkAdded("Notice"))
     presenter.endCommand()
     #expect(
-      output.writes.last == renderer.render(.chat(chat.state), message: .bookmarkAdded("Notice")))
+      output.writes.last
+        == renderer.render(ScreenContent(chat.state), message: .bookmarkAdded("Notice")))
   }
 
   @Test func showAlwaysPrintsTheScreen() {
@@ -120,7 +121,7 @@ struct LinePresenterTests {
   /// left it, once, and sets up no observation: a change after prints nothing by itself.
   @Test func aPresenterThatDoesNotObservePrintsTheStateOnceAndNothingByItself() async {
     let presenter = LinePresenter(
-      renderer: renderer, content: { [chat] in .chat(chat.state) },
+      renderer: renderer, content: { [chat] in ScreenContent(chat.state) },
       write: { [output] in output.writes.append($0) }, observes: false)
     await chat.send("done")
     presenter.flush()
@@ -172,7 +173,7 @@ struct LinePresenterTests {
     let clock = ManualClock()
     let stopwatch = StopwatchViewModel(
       stopwatch: InMemoryStore().repositories.stopwatch, timeline: .manual(clock))
-    let presenter = makePresenter { [stopwatch] in .stopwatch(stopwatch.stateNow) }
+    let presenter = makePresenter { [stopwatch] in ScreenContent(stopwatch.stateNow) }
     await stopwatch.startTapped()
     presenter.flush()
     clock.advance(by: .seconds(5))

@@ -110,10 +110,10 @@ struct LiveControllerTests {
     let renderer = Renderer(strings: Strings(language: .en, timeZone: .gmt))
     var state = RatesViewModel.State(publishedAt: Date(timeIntervalSince1970: 0), base: "USD")
     state.isRefreshing = true
-    let header = renderer.screenLines(.rates(state))[2].text
+    let header = renderer.screenLines(ScreenContent(state))[2].text
     #expect(header.hasSuffix(" · Refreshing…"))
     state.isRefreshing = false
-    #expect(!renderer.screenLines(.rates(state))[2].text.contains("Refreshing"))
+    #expect(!renderer.screenLines(ScreenContent(state))[2].text.contains("Refreshing"))
   }
 
   @Test func theCalculatorConvertsAsYouTypeAndEscGoesBack() async {

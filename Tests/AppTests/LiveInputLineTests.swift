@@ -158,7 +158,7 @@ struct LiveInputLineTests {
     await type(live, "krw")
     #expect(count(live) == "1 currency")
     await press(live, .escape)
-    #expect(live.session.content == .rates(self.rates(live)))
+    #expect(live.session.content == ScreenContent(self.rates(live)))
     #expect(count(live) == all)
     #expect(!screen(live).contains { $0.hasPrefix("Filter") })
     // Enter keeps it, and the screen says so.
@@ -197,7 +197,7 @@ struct LiveInputLineTests {
     #expect(screen(live).contains("찾기: krw · Esc 지우기"))
     let lineMode = Renderer(strings: Strings(language: .en, timeZone: .gmt))
     let state = rates(live)
-    #expect(lineMode.render(.rates(state)).contains("\nFilter: krw\n"))
+    #expect(lineMode.render(ScreenContent(state)).contains("\nFilter: krw\n"))
   }
 
   @Test func escOnTheAmountBringsBackTheAmountThereWas() async {

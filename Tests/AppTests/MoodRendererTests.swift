@@ -38,7 +38,7 @@ struct MoodRendererTests {
   @Test(arguments: ScreenRegistry.underTest)
   func inEnglish(registry: ScreenRegistry) {
     #expect(
-      renderer(.en, registry).render(.mindLog(state)) == """
+      renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .mindLog))
 
         Mood  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (last 30 days)
@@ -55,7 +55,7 @@ struct MoodRendererTests {
   @Test(arguments: ScreenRegistry.underTest)
   func inKorean(registry: ScreenRegistry) {
     #expect(
-      renderer(.ko, registry).render(.mindLog(state)) == """
+      renderer(.ko, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .mindLog, .ko))
 
         기분  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (최근 30일)

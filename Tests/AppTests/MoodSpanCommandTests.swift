@@ -204,7 +204,7 @@ struct MoodSpanCommandTests {
   func aPictureEndingOnAnotherDayNamesItInEnglish(registry: ScreenRegistry) {
     #expect(
       Renderer(strings: Strings(language: .en, timeZone: utc), registry: registry).render(
-        .mindLog(pastState)) == """
+        ScreenContent(pastState)) == """
           \(registry.tabLine(current: .mindLog))
 
           Mood  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (30 days to 11/28/2026)
@@ -222,7 +222,7 @@ struct MoodSpanCommandTests {
   func aPictureEndingOnAnotherDayNamesItInKorean(registry: ScreenRegistry) {
     #expect(
       Renderer(strings: Strings(language: .ko, timeZone: utc), registry: registry).render(
-        .mindLog(pastState)) == """
+        ScreenContent(pastState)) == """
           \(registry.tabLine(current: .mindLog, .ko))
 
           기분  ··········▁·▂·▃·▄·▅·▆·▇·█···▅▆  (2026. 11. 28.까지 30일)

@@ -22,7 +22,7 @@ struct MoodWordsTests {
     state.mood = MoodSummary(
       days: values, lastDay: CalendarDay(year: 2026, month: 11, day: 28), endsToday: endsToday)
     let renderer = Renderer(strings: Strings(language: language, timeZone: utc))
-    return renderer.render(.mindLog(state)).split(separator: "\n").map(String.init)
+    return renderer.render(ScreenContent(state)).split(separator: "\n").map(String.init)
   }
 
   static let spans = [1, 2, 6, 7, 8, 30]

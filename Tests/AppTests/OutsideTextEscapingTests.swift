@@ -122,10 +122,11 @@ struct OutsideTextEscapingTests {
         // Line mode: a refusal on standard error, a confirmation under the screen.
         expectNoRawControls(Pocket.errorLine(said, palette: palette), "\(name) as an error")
         expectNoRawControls(
-          renderer.render(.chat(ChatViewModel.State()), message: message), "\(name) on a screen")
+          renderer.render(ScreenContent(ChatViewModel.State()), message: message),
+          "\(name) on a screen")
         var printed = ""
         let presenter = LinePresenter(
-          renderer: renderer, content: { .chat(ChatViewModel.State()) },
+          renderer: renderer, content: { ScreenContent(ChatViewModel.State()) },
           write: { printed += $0 })
         presenter.flush(confirmation: message)
         presenter.stop()

@@ -46,6 +46,7 @@ final class TallyScreen: ScreenFeature {
   struct State: ScreenState {
     var total = 0
     var screen: Screen { TallyScreen.screen }
+    var message: Message? { nil }
     func lines(_ renderer: Renderer) -> [ScreenLine] { [ScreenLine("Total \(total)")] }
   }
 

@@ -37,7 +37,7 @@ struct RendererTests {
           ChatMessage(id: 4, content: "two days on", date: date + 2 * day + 600),
         ], offset: 0, total: 4))
     #expect(
-      renderer(.en, registry).render(.chat(state)) == """
+      renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .chat))
 
         Messages: 4
@@ -68,7 +68,7 @@ struct RendererTests {
           ChatMessage(id: 2, content: "늦은 밤", date: instant("2026-11-29T23:30:00Z")),
         ], offset: 0, total: 2))
     #expect(
-      renderer(.ko, in: "Asia/Seoul", registry).render(.chat(state)) == """
+      renderer(.ko, in: "Asia/Seoul", registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .chat, .ko))
 
         채팅 수: 2
@@ -83,7 +83,7 @@ struct RendererTests {
 
         """)
     #expect(
-      renderer(.ko, registry).render(.chat(state)) == """
+      renderer(.ko, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .chat, .ko))
 
         채팅 수: 2
@@ -111,7 +111,7 @@ struct RendererTests {
           ChatMessage(id: 5, content: "monday", date: instant("2026-11-02T05:30:00Z")),
         ], offset: 0, total: 5))
     #expect(
-      renderer(.en, in: "America/New_York", registry).render(.chat(state)) == """
+      renderer(.en, in: "America/New_York", registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .chat))
 
         Messages: 5
@@ -135,7 +135,8 @@ struct RendererTests {
   @Test(arguments: ScreenRegistry.underTest)
   func emptyChatAndAMessageLine(registry: ScreenRegistry) {
     #expect(
-      renderer(.ko, registry).render(.chat(.init()), message: .enterAmount) == """
+      renderer(.ko, registry).render(ScreenContent(ChatViewModel.State()), message: .enterAmount)
+        == """
         \(registry.tabLine(current: .chat, .ko))
 
         채팅 수: 0
@@ -154,7 +155,7 @@ struct RendererTests {
     let items = (81...100).map { ChatMessage(id: Int64($0), content: "m\($0)", date: date) }
     var state = ChatViewModel.State(page: Page(items: items, offset: 80, total: 100))
     state.pageCount = 5
-    let screen = renderer().render(.chat(state))
+    let screen = renderer().render(ScreenContent(state))
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[2] == "Messages: 100")
     #expect(lines[4] == "Sunday, November 29, 2026")
@@ -163,7 +164,7 @@ struct RendererTests {
     #expect(lines[26] == "Page 1 of 5 · 81–100 of 100 · more: next page · page N")
     state.pageNumber = 5
     state.page = Page(items: Array(items.prefix(3)), offset: 0, total: 100)
-    let last = renderer(.ko).render(.chat(state)).split(separator: "\n")
+    let last = renderer(.ko).render(ScreenContent(state)).split(separator: "\n")
     #expect(last[1] == "채팅 수: 100")
     #expect(last[2] == "2026년 11월 29일 일요일")
     #expect(last.contains("5쪽 중 5쪽 · 전체 100개 중 1–3 · more: 다음 쪽 · page N"))
@@ -185,7 +186,7 @@ struct RendererTests {
       fastest: Lap(number: 2, lapTime: .milliseconds(4_010), total: .milliseconds(14_000)),
       slowest: Lap(number: 1, lapTime: .milliseconds(9_990), total: .milliseconds(9_990)))
     #expect(
-      renderer(.en, registry).render(.stopwatch(state)) == """
+      renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .stopwatch))
 
         Stopwatch · running
@@ -211,7 +212,7 @@ struct RendererTests {
         amount: 100, from: "USD", result: decimal("135000.3"), to: "KRW", base: "USD",
         fromRate: 1, toRate: decimal("1350.003043")))
     #expect(
-      renderer(.en, registry).render(.calculator(state)) == """
+      renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates))
 
         Calculator · KRW South Korean Won
@@ -231,7 +232,7 @@ struct RendererTests {
         RateQuote(code: "JPY", rate: decimal("140.5"), trend: .down, isFavorite: false),
       ], publishedAt: date, nextUpdateAt: date + 86_400, isOutdated: false)
     #expect(
-      renderer(.en, registry).render(.rates(state)) == """
+      renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates))
 
         Published Nov 29, 2026 at 1:32 AM · 1 USD buys (calculator: full rate)
@@ -258,7 +259,7 @@ struct RendererTests {
         RateQuote(code: "VES", rate: decimal("0.0000741234"), trend: .flat, isFavorite: false),
       ], publishedAt: date, nextUpdateAt: date + 86_400, base: "EUR", isOutdated: false)
     #expect(
-      renderer(.en, registry).render(.rates(state)) == """
+      renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates))
 
         Published Nov 29, 2026 at 1:32 AM · 1 EUR buys (calculator: full rate)
@@ -275,7 +276,7 @@ struct RendererTests {
     let calculator = CalculatorViewModel.State(
       currency: "VES", rate: decimal("0.0000741234"), base: "EUR")
     #expect(
-      renderer(.en, registry).render(.calculator(calculator)) == """
+      renderer(.en, registry).render(ScreenContent(calculator)) == """
         \(registry.tabLine(current: .rates))
 
         Calculator · VES Venezuelan Bolívar
@@ -290,8 +291,8 @@ struct RendererTests {
     let state = RatesViewModel.State(
       quotes: [RateQuote(code: "KRW", rate: decimal("1350"), trend: .flat, isFavorite: false)],
       query: "krw", publishedAt: date, nextUpdateAt: date + 86_400, base: "USD")
-    #expect(renderer().render(.rates(state)).contains("\n1 currency\n"))
-    #expect(renderer(.ko).render(.rates(state)).contains("\n통화 1개\n"))
+    #expect(renderer().render(ScreenContent(state)).contains("\n1 currency\n"))
+    #expect(renderer(.ko).render(ScreenContent(state)).contains("\n통화 1개\n"))
   }
 
   @Test(arguments: ScreenRegistry.underTest)
@@ -299,7 +300,7 @@ struct RendererTests {
     let state = RatesViewModel.State(
       query: "zzz", publishedAt: date, nextUpdateAt: date - 1, isOutdated: true)
     #expect(
-      renderer(.ko, registry).render(.rates(state)) == """
+      renderer(.ko, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates, .ko))
 
         2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당 (계산기는 전체 자릿수 환율 사용)
@@ -320,7 +321,7 @@ struct RendererTests {
           MindLog(id: 1, date: date - 86_400, score: 10, note: ""),
         ], offset: 0, total: 2))
     #expect(
-      renderer(.en, registry).render(.mindLog(state)) == """
+      renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .mindLog))
 
         1  11/29/2026   7.5  sunny walk
@@ -340,20 +341,21 @@ struct RendererTests {
         notice: Notice(title: "Menu", date: date, url: "https://n.example/2"), isBookmarked: false),
     ])
     #expect(
-      renderer(.en, registry).render(.notices(notices), message: .bookmarkAdded("Winter hours"))
-        == """
-        \(registry.tabLine(current: .notices))
+      renderer(.en, registry).render(
+        ScreenContent(notices), message: .bookmarkAdded("Winter hours"))
+          == """
+          \(registry.tabLine(current: .notices))
 
-        1 ★ Winter hours · 11/29/2026
-            https://n.example/1
-        2   Menu · 11/29/2026
-            https://n.example/2
+          1 ★ Winter hours · 11/29/2026
+              https://n.example/1
+          2   Menu · 11/29/2026
+              https://n.example/2
 
-        Commands: bookmark N · bookmarks · help
+          Commands: bookmark N · bookmarks · help
 
-        Bookmarked: Winter hours
+          Bookmarked: Winter hours
 
-        """)
+          """)
     let bookmarks = BookmarksViewModel.State(
       page: Page(
         items: [
@@ -361,7 +363,7 @@ struct RendererTests {
         ],
         offset: 0, total: 1))
     #expect(
-      renderer(.en, registry).render(.bookmarks(bookmarks)) == """
+      renderer(.en, registry).render(ScreenContent(bookmarks)) == """
         \(registry.tabLine(current: .bookmarks))
 
         1  Read later · 11/29/2026
@@ -371,7 +373,7 @@ struct RendererTests {
 
         """)
     #expect(
-      renderer(.ko, registry).render(.bookmarks(.init())).hasSuffix(
+      renderer(.ko, registry).render(ScreenContent(BookmarksViewModel.State())).hasSuffix(
         "북마크한 공지가 없습니다.\n\n명령: rename N TITLE · remove N · clear · more · page N · 도움말 help\n"
       ))
   }
@@ -392,7 +394,7 @@ struct RendererTests {
       Commands: say TEXT · edit N TEXT · delete N · more · page N · help
 
       """
-    let rendered = renderer(.en, registry).render(.chat(state))
+    let rendered = renderer(.en, registry).render(ScreenContent(state))
     #expect(Array(rendered.utf8) == Array(expected.utf8))
   }
 }

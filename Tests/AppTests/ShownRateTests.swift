@@ -110,7 +110,7 @@ struct ShownRateTests {
     _ state: CalculatorViewModel.State, code: String, from: String?,
     written: [String: Substring], file: String
   ) throws {
-    let text = renderer.render(.calculator(state))
+    let text = renderer.render(ScreenContent(state))
     let screen = Screen(text)
     let base = try #require(screen.base, "\(text)")
     let line = try #require(screen.conversion, "\(text)")

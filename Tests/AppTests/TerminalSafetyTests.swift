@@ -69,8 +69,8 @@ struct TerminalSafetyTests {
     let shown = "x\(Self.escaped(scalar))y"
     let renderer = Renderer(strings: Strings(language: .en, timeZone: .gmt))
     let notices = renderer.render(
-      .notices(
-        .init(items: [
+      ScreenContent(
+        NoticesViewModel.State(items: [
           NoticeItem(
             notice: Notice(title: text, date: Fixtures.referenceDate, url: "https://\(text)"),
             isBookmarked: false)
@@ -78,8 +78,10 @@ struct TerminalSafetyTests {
     #expect(notices.contains("1   \(shown) · 11/29/2026\n    https://\(shown)\n"))
     #expect(notices.hasSuffix("Bookmarked: \(shown)\n"))
     let rates = renderer.render(
-      .rates(
-        .init(quotes: [RateQuote(code: text, rate: 2, trend: .flat, isFavorite: false)])),
+      ScreenContent(
+        RatesViewModel.State(quotes: [
+          RateQuote(code: text, rate: 2, trend: .flat, isFavorite: false)
+        ])),
       message: .couldNotLoad(reason: "server said \(text)"))
     #expect(rates.contains("  \(shown)  2.0000    \(shown)\n"))
     #expect(rates.hasSuffix("Could not load data: server said \(shown)\n"))

@@ -35,17 +35,18 @@ struct ScreenContext {
   /// The numbered rows shown last: what the numbers of a command stand for.
   var shown: ShownList?
 
-  /// `act` on the row `screen` showed last as `number`; refused when it showed none: a
-  /// number outside the list of `total` items (as the screen reads now) is no item at
-  /// all, one inside it an item the user did not see.
-  func row(
-    _ number: Int, on screen: Screen, of total: Int, _ act: (ShownItem) -> ScreenAction
+  /// Runs `intent` on the row `screen` showed last as `number`, and shows `screen` after
+  /// it; refused when it showed none: a number outside the list of `total` items (as the
+  /// screen reads now) is no item at all, one inside it an item the user did not see.
+  func perform(
+    row number: Int, on screen: Screen, of total: Int,
+    _ intent: @escaping (ShownItem) async -> Void
   ) -> ScreenAction {
     guard let shown, shown.screen == screen, let row = shown.item(number) else {
       let isOnTheList = number >= 1 && number <= total
       return .refuse(isOnTheList ? .notShown(number) : .noSuchItem(number, count: total))
     }
-    return act(row)
+    return .perform(screen) { await intent(row) }
   }
 }
 
@@ -209,6 +210,25 @@ enum LiveAction: Equatable {
         "Delete \(kind.english) \(number) \(quoted)?",
         "\(number)번 \(kind.korean)(\(quoted))\(particle) 지울까요?"))
   }
+
+  /// What the keys of a list of the user's own records mean (the chat, the mind log, the
+  /// bookmarks): `i` opens `new`, and so does Enter with no row selected; Enter on row N
+  /// opens `edit(N, its text)`; Del or Backspace on it asks before running `delete(N)`,
+  /// naming the row a `kind` (`particle`: the Korean object marker after it). `nil` for
+  /// any other key, and for `i` on a list without `new`.
+  static func rowKeys(
+    _ key: Key, selected: ListItem?, new: InputRequest? = nil,
+    edit: (_ number: Int, _ text: String) -> InputRequest,
+    delete: (_ number: Int) -> Command, kind: KeyText, particle: String
+  ) -> LiveAction? {
+    switch (key, selected?.number) {
+    case (.character("i"), _), (.enter, nil): new.map { .input($0) }
+    case (.enter, let number?): .input(edit(number, selected?.text ?? ""))
+    case (.delete, let number?), (.backspace, let number?):
+      .delete(delete(number), kind, number, selected?.text ?? "", particle: particle)
+    default: nil
+    }
+  }
 }
 
 /// An input line of the live view: it shows `prompt` and `text`, and Enter runs `words`
@@ -298,6 +318,8 @@ enum KeyPriority: Int, Sendable, Comparable {
 protocol ScreenState: Equatable, Sendable {
   /// The screen this state shows.
   var screen: Screen { get }
+  /// The view model's message after its last intent.
+  var message: Message? { get }
   /// The lines under the tab line, drawn with `renderer`'s string table and layout helpers.
   func lines(_ renderer: Renderer) -> [ScreenLine]
   /// The page of its list shown and how many there are; `nil` for a screen without pages.

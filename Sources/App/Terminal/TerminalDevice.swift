@@ -130,21 +130,31 @@ package struct TerminalUnavailable: Error, Equatable, Sendable {
     }
   }
 
-  #if canImport(Glibc)
-    static func isIgnored(_ action: sigaction) -> Bool {
-      unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-        == unsafeBitCast(SIG_IGN, to: Int.self)
+  static func isIgnored(_ action: sigaction) -> Bool {
+    unsafeBitCast(action.handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
+  private static func setDefault(_ action: inout sigaction) {
+    action.handler = SIG_DFL
+  }
+}
+
+extension sigaction {
+  /// The handler, `sa_handler`, which glibc and Darwin keep in unions named differently.
+  fileprivate var handler: (@convention(c) (Int32) -> Void)? {
+    get {
+      #if canImport(Glibc)
+        return __sigaction_handler.sa_handler
+      #else
+        return __sigaction_u.__sa_handler
+      #endif
     }
-    private static func setDefault(_ action: inout sigaction) {
-      action.__sigaction_handler.sa_handler = SIG_DFL
+    set {
+      #if canImport(Glibc)
+        __sigaction_handler.sa_handler = newValue
+      #else
+        __sigaction_u.__sa_handler = newValue
+      #endif
     }
-  #else
-    static func isIgnored(_ action: sigaction) -> Bool {
-      unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
-        == unsafeBitCast(SIG_IGN, to: Int.self)
-    }
-    private static func setDefault(_ action: inout sigaction) {
-      action.__sigaction_u.__sa_handler = SIG_DFL
-    }
-  #endif
+  }
 }

@@ -4,8 +4,8 @@ import Observation
 
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable
-public final class BookmarksViewModel: MessageReporting, PagedList {
-  public struct State: Equatable, Sendable {
+public final class BookmarksViewModel: RecordList {
+  public struct State: Equatable, Sendable, PageState {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
@@ -40,36 +40,29 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {
     state.message = nil
-    let read = await attempt {
-      try await paging.readNewestFirst(total: \.total) {
-        try await bookmarks.bookmarks(offset: $0, limit: $1)
-      }
-    }
-    guard let (page, moved) = read else { return }
-    paging = moved
-    state.page = page
-    state.pageNumber = paging.number
-    state.pageCount = paging.pageCount(total: page.total)
+    guard let page = await readPage({ try await bookmarks.bookmarks(offset: $0, limit: $1) })
+    else { return }
+    state.show(page, at: paging)
   }
 
   /// Renames the bookmark shown as `number` on the page shown.
   public func rename(number: Int, to title: String) async {
-    await change(try self.row(number)) { try await self.rename($0, to: title) }
+    await run { try await self.rename(try self.state.row(number), to: title) }
   }
 
   /// Renames the bookmark `row` showed, when it is still what the row showed.
   public func rename(_ row: ShownItem, to title: String) async {
-    await change(row) { try await self.rename($0, to: title) }
+    await run { try await self.rename(row, to: title) }
   }
 
   /// Removes the bookmark shown as `number` on the page shown.
   public func remove(number: Int) async {
-    await change(try self.row(number), remove)
+    await run { try await self.remove(try self.state.row(number)) }
   }
 
   /// Removes the bookmark `row` showed, when it is still what the row showed.
   public func remove(_ row: ShownItem) async {
-    await change(row, remove)
+    await run { try await self.remove(row) }
   }
 
   private func rename(_ row: ShownItem, to title: String) async throws -> Message {
@@ -104,22 +97,6 @@ public final class BookmarksViewModel: MessageReporting, PagedList {
     case .refused(let count):
       state.message = .confirmClear(count: count, titles: state.page.items.prefix(3).map(\.title))
     }
-  }
-
-  /// Acts on the bookmark `row` names; on success the screen loads again and shows what
-  /// `body` says it did.
-  private func change(
-    _ row: @autoclosure () throws -> ShownItem, _ body: (ShownItem) async throws -> Message
-  ) async {
-    state.message = nil
-    guard let done = await attempt({ try await body(try row()) }) else { return }
-    await load()
-    if state.message == nil { state.message = done }
-  }
-
-  /// The row of the page shown that showed `number`.
-  private func row(_ number: Int) throws -> ShownItem {
-    try state.shownItems.row(number, total: state.page.total)
   }
 
   /// The bookmark `row` showed, as stored now, when it still reads as shown.

@@ -4,8 +4,8 @@ import Observation
 
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
-public final class ChatViewModel: MessageReporting, PagedList {
-  public struct State: Equatable, Sendable {
+public final class ChatViewModel: RecordList {
+  public struct State: Equatable, Sendable, PageState {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
@@ -46,16 +46,9 @@ public final class ChatViewModel: MessageReporting, PagedList {
   /// page when the list has shrunk below the one shown).
   public func load() async {
     state.message = nil
-    let read = await attempt {
-      try await paging.readNewestFirst(total: \.total) {
-        try await chat.newestMessages(skipping: $0, limit: $1)
-      }
-    }
-    guard let (page, moved) = read else { return }
-    paging = moved
-    state.page = page
-    state.pageNumber = paging.number
-    state.pageCount = paging.pageCount(total: page.total)
+    guard let page = await readPage({ try await chat.newestMessages(skipping: $0, limit: $1) })
+    else { return }
+    state.show(page, at: paging)
   }
 
   public func send(_ text: String) async {
@@ -68,7 +61,7 @@ public final class ChatViewModel: MessageReporting, PagedList {
 
   /// Edits the message shown as `number` on the page shown.
   public func edit(number: Int, to text: String) async {
-    await run { try await self.edit(try self.row(number), to: text) }
+    await run { try await self.edit(try self.state.row(number), to: text) }
   }
 
   /// Edits the message `row` showed, when it is still what the row showed.
@@ -78,7 +71,7 @@ public final class ChatViewModel: MessageReporting, PagedList {
 
   /// Deletes the message shown as `number` on the page shown.
   public func delete(number: Int) async {
-    await run { try await self.delete(try self.row(number)) }
+    await run { try await self.delete(try self.state.row(number)) }
   }
 
   /// Deletes the message `row` showed, when it is still what the row showed.
@@ -96,19 +89,6 @@ public final class ChatViewModel: MessageReporting, PagedList {
     let message = try await current(row)
     try await chat.delete(id: message.id, if: .shown(row))
     return .messageDeleted(number: row.number, text: message.content)
-  }
-
-  /// Runs an intent; on success the screen loads again and shows the intent's confirmation.
-  private func run(_ intent: () async throws -> Message?) async {
-    state.message = nil
-    guard let done = await attempt(intent) else { return }
-    await load()
-    if state.message == nil { state.message = done }
-  }
-
-  /// The row of the page shown that showed `number`.
-  private func row(_ number: Int) throws -> ShownItem {
-    try state.shownItems.row(number, total: state.page.total)
   }
 
   /// The message `row` showed, as stored now, when it still reads as shown.

@@ -4,8 +4,8 @@ import Observation
 
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable
-public final class MindLogViewModel: MessageReporting, PagedList {
-  public struct State: Equatable, Sendable {
+public final class MindLogViewModel: RecordList {
+  public struct State: Equatable, Sendable, PageState {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
@@ -72,9 +72,7 @@ public final class MindLogViewModel: MessageReporting, PagedList {
     guard let (page, moved, mood) = read else { return }
     paging = moved
     state.mood = mood
-    state.page = page
-    state.pageNumber = paging.number
-    state.pageCount = paging.pageCount(total: page.total)
+    state.show(page, at: paging)
   }
 
   /// Shows page 1 with the mood over the `days` days (1...`SummarizeMood.maxDays`) ending
@@ -132,7 +130,9 @@ public final class MindLogViewModel: MessageReporting, PagedList {
   public func edit(number: Int, score scoreText: String, note: String?, day: EntryDay? = nil)
     async
   {
-    await run { try await self.edit(try self.row(number), score: scoreText, note: note, day: day) }
+    await run {
+      try await self.edit(try self.state.row(number), score: scoreText, note: note, day: day)
+    }
   }
 
   /// Changes the entry `row` showed, when it is still what the row showed.
@@ -144,7 +144,7 @@ public final class MindLogViewModel: MessageReporting, PagedList {
 
   /// Deletes the entry shown as `number` on the page shown.
   public func delete(number: Int) async {
-    await run { try await self.delete(try self.row(number)) }
+    await run { try await self.delete(try self.state.row(number)) }
   }
 
   /// Deletes the entry `row` showed, when it is still what the row showed.
@@ -170,14 +170,6 @@ public final class MindLogViewModel: MessageReporting, PagedList {
     return .entryDeleted(number: row.number, score: entry.score.description, note: entry.note)
   }
 
-  /// Runs an intent; on success the screen loads again and shows the intent's confirmation.
-  private func run(_ intent: () async throws -> Message?) async {
-    state.message = nil
-    guard let done = await attempt(intent) else { return }
-    await load()
-    if state.message == nil { state.message = done }
-  }
-
   private func score(_ text: String) throws -> Decimal {
     do {
       return try DecimalInput.parse(
@@ -188,11 +180,6 @@ public final class MindLogViewModel: MessageReporting, PagedList {
     } catch .invalidInput(.emptyAmount) {
       throw DomainError.invalidInput(.invalidNumber)
     }
-  }
-
-  /// The row of the page shown that showed `number`.
-  private func row(_ number: Int) throws -> ShownItem {
-    try state.shownItems.row(number, total: state.page.total)
   }
 
   /// The entry `row` showed, as stored now, when it still reads as shown.

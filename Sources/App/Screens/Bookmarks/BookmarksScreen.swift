@@ -3,7 +3,7 @@ import Foundation
 import Presentation
 
 /// The bookmarks: `bookmarks`, `rename`, `remove`, `clear`.
-final class BookmarksScreen: ScreenFeature {
+final class BookmarksScreen: ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("bookmarks", "Show the bookmarks", "북마크를 보여줍니다", command: .bookmarks),
     CommandSpec(
@@ -28,6 +28,7 @@ final class BookmarksScreen: ScreenFeature {
       "rename N TITLE · remove N · clear · more · page N"))
 
   let viewModel: BookmarksViewModel
+  var state: BookmarksViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = BookmarksViewModel(bookmarks: dependencies.repositories.bookmarks)
@@ -43,20 +44,14 @@ final class BookmarksScreen: ScreenFeature {
   }
 
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    guard let number = selected?.number else { return nil }
-    switch key {
-    case .enter:
-      return .input(
+    .rowKeys(
+      key, selected: selected,
+      edit: {
         InputRequest(
-          prompt: Self.renamePrompt(number),
-          words: "rename \(number) ", text: selected?.text ?? "",
-          limit: InputField.title.limit))
-    case .delete, .backspace:
-      return .delete(
-        .remove(number: number), KeyText("bookmark", "북마크"), number, selected?.text ?? "",
-        particle: "를")
-    default: return nil
-    }
+          prompt: Self.renamePrompt($0), words: "rename \($0) ", text: $1,
+          limit: InputField.title.limit)
+      },
+      delete: { .remove(number: $0) }, kind: KeyText("bookmark", "북마크"), particle: "를")
   }
 
   func confirmed(_ question: Message) -> (command: Command, typed: String)? {
@@ -64,8 +59,6 @@ final class BookmarksScreen: ScreenFeature {
     return (.clear(confirmed: true), "clear --yes")
   }
   func load(_ screen: Screen) async { await viewModel.load() }
-  var message: Message? { viewModel.state.message }
-  var content: ScreenContent { .bookmarks(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     if case .bookmarks = command {
@@ -73,21 +66,19 @@ final class BookmarksScreen: ScreenFeature {
     }
     // The numbers and the list are the ones on this screen: only while it shows.
     guard context.current == .bookmarks else { return nil }
+    let total = viewModel.state.page.total
     switch command {
-    case .more: return .perform(.bookmarks) { await self.viewModel.nextPage() }
-    case .page(let number):
-      return .perform(.bookmarks) { await self.viewModel.showPage(number) }
     case .rename(let number, let title):
-      return context.row(number, on: .bookmarks, of: viewModel.state.page.total) { row in
-        .perform(.bookmarks) { await self.viewModel.rename(row, to: title) }
+      return context.perform(row: number, on: .bookmarks, of: total) {
+        await self.viewModel.rename($0, to: title)
       }
     case .remove(let number):
-      return context.row(number, on: .bookmarks, of: viewModel.state.page.total) { row in
-        .perform(.bookmarks) { await self.viewModel.remove(row) }
+      return context.perform(row: number, on: .bookmarks, of: total) {
+        await self.viewModel.remove($0)
       }
     case .clear(let confirmed):
       return .perform(.bookmarks) { await self.viewModel.clear(confirmed: confirmed) }
-    default: return nil
+    default: return context.pageAction(for: command, of: viewModel, on: .bookmarks)
     }
   }
 }
@@ -95,12 +86,6 @@ final class BookmarksScreen: ScreenFeature {
 extension BookmarksViewModel.State: PagedScreenState {
   var screen: Screen { .bookmarks }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.bookmarks(self) }
-}
-
-extension ScreenContent {
-  static func bookmarks(_ state: BookmarksViewModel.State) -> ScreenContent {
-    ScreenContent(state)
-  }
 }
 
 extension Renderer {

@@ -4,7 +4,7 @@ import Presentation
 
 /// The calculator, pushed from the rate list: `calc`, `convert`, `back` (which the
 /// router carries out).
-final class CalculatorScreen: ScreenFeature {
+final class CalculatorScreen: ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
       "calc", usage: "calc CODE", "Open the calculator for a currency (its code or a name)",
@@ -32,6 +32,7 @@ final class CalculatorScreen: ScreenFeature {
   nonisolated static let pushedFrom: Screen? = .rates
 
   let viewModel: CalculatorViewModel
+  var state: CalculatorViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = CalculatorViewModel(
@@ -92,9 +93,6 @@ final class CalculatorScreen: ScreenFeature {
   /// The rates changed: the same amount, converted at the new rate.
   func reload(_ screen: Screen) async { await viewModel.reload() }
 
-  var message: Message? { viewModel.state.message }
-  var content: ScreenContent { .calculator(viewModel.state) }
-
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
     case .calc(let code):
@@ -116,12 +114,6 @@ final class CalculatorScreen: ScreenFeature {
 extension CalculatorViewModel.State: ScreenState {
   var screen: Screen { .calculator(currency: currency) }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.calculator(self) }
-}
-
-extension ScreenContent {
-  static func calculator(_ state: CalculatorViewModel.State) -> ScreenContent {
-    ScreenContent(state)
-  }
 }
 
 extension Renderer {

@@ -4,7 +4,7 @@ import Presentation
 
 /// The chat: `chat`, `say`, and `edit` and `delete` while it shows (the mind log takes the
 /// same words while it shows, read the same way: `Words.editArguments`).
-final class ChatScreen: ScreenFeature {
+final class ChatScreen: ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("chat", "Show the chat", "채팅을 보여줍니다", command: .chat),
     CommandSpec("say", usage: "say TEXT...", "Send a chat message", "채팅에 메시지를 보냅니다") {
@@ -29,6 +29,7 @@ final class ChatScreen: ScreenFeature {
       "say TEXT · edit N TEXT · delete N · more · page N"))
 
   let viewModel: ChatViewModel
+  var state: ChatViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = ChatViewModel(chat: dependencies.repositories.chat, now: dependencies.now)
@@ -47,47 +48,32 @@ final class ChatScreen: ScreenFeature {
   }
 
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    switch (key, selected?.number) {
-    case (.character("i"), _), (.enter, nil):
-      .input(
+    .rowKeys(
+      key, selected: selected,
+      new: InputRequest(prompt: Self.writePrompt, words: "say ", limit: InputField.message.limit),
+      edit: {
         InputRequest(
-          prompt: Self.writePrompt, words: "say ", limit: InputField.message.limit))
-    case (.enter, let number?):
-      .input(
-        InputRequest(
-          prompt: Self.editPrompt(number),
-          words: "edit \(number) ", text: selected?.text ?? "",
-          limit: InputField.message.limit))
-    case (.delete, let number?), (.backspace, let number?):
-      .delete(
-        .delete(number: number), KeyText("message", "메시지"), number, selected?.text ?? "",
-        particle: "를")
-    default: nil
-    }
+          prompt: Self.editPrompt($0), words: "edit \($0) ", text: $1,
+          limit: InputField.message.limit)
+      },
+      delete: { .delete(number: $0) }, kind: KeyText("message", "메시지"), particle: "를")
   }
 
   func load(_ screen: Screen) async { await viewModel.load() }
-  var message: Message? { viewModel.state.message }
-  var content: ScreenContent { .chat(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    let total = viewModel.state.page.total
     switch command {
     case .chat: return .performFresh(.chat) { await self.viewModel.showPage(1) }
-    case .more where context.current == .chat:
-      return .perform(.chat) { await self.viewModel.nextPage() }
-    case .page(let number) where context.current == .chat:
-      return .perform(.chat) { await self.viewModel.showPage(number) }
     case .say(let text): return .performFresh(.chat) { await self.viewModel.send(text) }
     case .edit(let number, let text, _, _, _) where context.current == .chat:
-      return context.row(number, on: .chat, of: viewModel.state.page.total) { row in
-        .perform(.chat) { await self.viewModel.edit(row, to: text) }
+      return context.perform(row: number, on: .chat, of: total) {
+        await self.viewModel.edit($0, to: text)
       }
     case .delete(let number) where context.current == .chat:
-      return context.row(number, on: .chat, of: viewModel.state.page.total) { row in
-        .perform(.chat) { await self.viewModel.delete(row) }
-      }
+      return context.perform(row: number, on: .chat, of: total) { await self.viewModel.delete($0) }
     default:
-      return nil
+      return context.pageAction(for: command, of: viewModel, on: .chat)
     }
   }
 }
@@ -99,10 +85,6 @@ extension ChatViewModel.State: PagedScreenState {
     ListPages(number: pageNumber, count: pageCount, olderIsAbove: true)
   }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.chat(self) }
-}
-
-extension ScreenContent {
-  static func chat(_ state: ChatViewModel.State) -> ScreenContent { ScreenContent(state) }
 }
 
 extension Renderer {

@@ -3,7 +3,7 @@ import Foundation
 import Presentation
 
 /// The mind log: `mindlog`, `add`, and `edit` and `delete` while it shows.
-final class MindLogScreen: ScreenFeature {
+final class MindLogScreen: ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
       "mindlog", usage: "mindlog [--days N] [--to DATE]",
@@ -39,6 +39,7 @@ final class MindLogScreen: ScreenFeature {
     ))
 
   let viewModel: MindLogViewModel
+  var state: MindLogViewModel.State { viewModel.state }
   private let now: @Sendable () -> Date
   private let timeZone: TimeZone
 
@@ -63,23 +64,15 @@ final class MindLogScreen: ScreenFeature {
   }
 
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    switch (key, selected?.number) {
-    case (.character("i"), _), (.enter, nil):
-      .input(
+    .rowKeys(
+      key, selected: selected,
+      new: InputRequest(prompt: Self.newPrompt, words: "add ", limit: InputRequest.mindLogLimit),
+      edit: {
         InputRequest(
-          prompt: Self.newPrompt, words: "add ",
-          limit: InputRequest.mindLogLimit))
-    case (.enter, let number?):
-      .input(
-        InputRequest(
-          prompt: Self.editPrompt(number), words: "edit \(number) ",
-          text: selected?.text ?? "", limit: InputRequest.mindLogLimit))
-    case (.delete, let number?), (.backspace, let number?):
-      .delete(
-        .delete(number: number), KeyText("entry", "기록"), number, selected?.text ?? "",
-        particle: "을")
-    default: nil
-    }
+          prompt: Self.editPrompt($0), words: "edit \($0) ", text: $1,
+          limit: InputRequest.mindLogLimit)
+      },
+      delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을")
   }
 
   /// The mood picture ends on the selected entry's day (`mindlog --to`), so moving through
@@ -91,10 +84,9 @@ final class MindLogScreen: ScreenFeature {
     return .mindLogSpan(days: nil, through: .day(CalendarDay(date, in: calendar)))
   }
   func load(_ screen: Screen) async { await viewModel.load() }
-  var message: Message? { viewModel.state.message }
-  var content: ScreenContent { .mindLog(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
+    let total = viewModel.state.page.total
     switch command {
     case .mindLog:  // back to the 30 days after a `--days N`
       return .performFresh(.mindLog) {
@@ -104,26 +96,20 @@ final class MindLogScreen: ScreenFeature {
       return .performFresh(.mindLog) { await self.viewModel.show(days: days, endingOn: day) }
     case .mindLogSpan(nil, let day):  // the picture follows a day; the page shown stays
       return .perform(.mindLog) { await self.viewModel.showMood(days: nil, endingOn: day) }
-    case .more where context.current == .mindLog:
-      return .perform(.mindLog) { await self.viewModel.nextPage() }
-    case .page(let number) where context.current == .mindLog:
-      return .perform(.mindLog) { await self.viewModel.showPage(number) }
     case .add(let score, let note, let date):
       return .performFresh(.mindLog) {
         await self.viewModel.add(score: score, note: note, day: date ?? .today)
       }
     case .edit(let number, _, let score, let note, let date) where context.current == .mindLog:
-      return context.row(number, on: .mindLog, of: viewModel.state.page.total) { row in
-        .perform(.mindLog) {
-          await self.viewModel.edit(row, score: score, note: note, day: date)
-        }
+      return context.perform(row: number, on: .mindLog, of: total) {
+        await self.viewModel.edit($0, score: score, note: note, day: date)
       }
     case .delete(let number) where context.current == .mindLog:
-      return context.row(number, on: .mindLog, of: viewModel.state.page.total) { row in
-        .perform(.mindLog) { await self.viewModel.delete(row) }
+      return context.perform(row: number, on: .mindLog, of: total) {
+        await self.viewModel.delete($0)
       }
     default:
-      return nil
+      return context.pageAction(for: command, of: viewModel, on: .mindLog)
     }
   }
 }
@@ -131,10 +117,6 @@ final class MindLogScreen: ScreenFeature {
 extension MindLogViewModel.State: PagedScreenState {
   var screen: Screen { .mindLog }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.mindLog(self) }
-}
-
-extension ScreenContent {
-  static func mindLog(_ state: MindLogViewModel.State) -> ScreenContent { ScreenContent(state) }
 }
 
 extension Renderer {

@@ -3,7 +3,7 @@ import Foundation
 import Presentation
 
 /// The notice board: `notices`, `bookmark`.
-final class NoticesScreen: ScreenFeature {
+final class NoticesScreen: ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("notices", "Show the notice board", "공지 게시판을 보여줍니다", command: .notices),
     CommandSpec(
@@ -20,6 +20,7 @@ final class NoticesScreen: ScreenFeature {
     hint: KeyText("bookmark N · bookmarks", "bookmark N · bookmarks"))
 
   let viewModel: NoticesViewModel
+  var state: NoticesViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = NoticesViewModel(
@@ -35,15 +36,13 @@ final class NoticesScreen: ScreenFeature {
   }
 
   func load(_ screen: Screen) async { await viewModel.load() }
-  var message: Message? { viewModel.state.message }
-  var content: ScreenContent { .notices(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
     case .notices: .navigate(.notices)
     case .bookmark(let number) where context.current == .notices:
-      context.row(number, on: .notices, of: viewModel.state.items.count) { row in
-        .perform(.notices) { await self.viewModel.toggleBookmark(row) }
+      context.perform(row: number, on: .notices, of: viewModel.state.items.count) {
+        await self.viewModel.toggleBookmark($0)
       }
     default: nil
     }
@@ -53,10 +52,6 @@ final class NoticesScreen: ScreenFeature {
 extension NoticesViewModel.State: ScreenState {
   var screen: Screen { .notices }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.notices(self) }
-}
-
-extension ScreenContent {
-  static func notices(_ state: NoticesViewModel.State) -> ScreenContent { ScreenContent(state) }
 }
 
 extension Renderer {

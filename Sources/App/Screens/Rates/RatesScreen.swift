@@ -3,7 +3,7 @@ import Foundation
 import Presentation
 
 /// The rate list: `rates`, `fav`, `refresh`.
-final class RatesScreen: ScreenFeature {
+final class RatesScreen: ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
       "rates", usage: "rates [QUERY]", "Exchange rates; filter by code or name",
@@ -33,6 +33,7 @@ final class RatesScreen: ScreenFeature {
     ))
 
   let viewModel: RatesViewModel
+  var state: RatesViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = RatesViewModel(
@@ -73,8 +74,6 @@ final class RatesScreen: ScreenFeature {
   }
 
   func load(_ screen: Screen) async { await viewModel.load() }
-  var message: Message? { viewModel.state.message }
-  var content: ScreenContent { .rates(viewModel.state) }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
@@ -89,10 +88,6 @@ final class RatesScreen: ScreenFeature {
 extension RatesViewModel.State: ScreenState {
   var screen: Screen { .rates }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.rates(self) }
-}
-
-extension ScreenContent {
-  static func rates(_ state: RatesViewModel.State) -> ScreenContent { ScreenContent(state) }
 }
 
 extension Renderer {

@@ -3,7 +3,7 @@ import Foundation
 import Presentation
 
 /// The stopwatch: `stopwatch`, `start`, `stop`, `lap`, `reset`.
-final class StopwatchScreen: ScreenFeature {
+final class StopwatchScreen: ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("stopwatch", "Show the stopwatch", "스톱워치를 보여줍니다", command: .stopwatch),
     CommandSpec("start", "Start or resume the stopwatch", "스톱워치를 시작하거나 이어서 잽니다", command: .start),
@@ -52,25 +52,20 @@ final class StopwatchScreen: ScreenFeature {
     return (.reset(confirmed: true), "reset --yes")
   }
   func load(_ screen: Screen) async { await viewModel.load() }
-  var message: Message? { viewModel.state.message }
 
   /// The stopwatch read off the clock now, without changing its state: rendering inside
   /// `withObservationTracking` changes nothing it observes.
-  var content: ScreenContent { .stopwatch(viewModel.stateNow) }
+  var state: StopwatchViewModel.State { viewModel.stateNow }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
     case .stopwatch: .performFresh(.stopwatch) { await self.viewModel.showPage(1) }
-    case .more where context.current == .stopwatch:
-      .perform(.stopwatch) { await self.viewModel.nextPage() }
-    case .page(let number) where context.current == .stopwatch:
-      .perform(.stopwatch) { await self.viewModel.showPage(number) }
     case .start: .performFresh(.stopwatch) { await self.viewModel.startTapped() }
     case .stop: .perform(.stopwatch) { await self.viewModel.stopTapped() }
     case .lap: .performFresh(.stopwatch) { await self.viewModel.lapTapped() }
     case .reset(let confirmed):
       .performFresh(.stopwatch) { await self.viewModel.resetTapped(confirmed: confirmed) }
-    default: nil
+    default: context.pageAction(for: command, of: viewModel, on: .stopwatch)
     }
   }
 }
@@ -78,12 +73,6 @@ final class StopwatchScreen: ScreenFeature {
 extension StopwatchViewModel.State: PagedScreenState {
   var screen: Screen { .stopwatch }
   func lines(_ renderer: Renderer) -> [ScreenLine] { renderer.stopwatch(self) }
-}
-
-extension ScreenContent {
-  static func stopwatch(_ state: StopwatchViewModel.State) -> ScreenContent {
-    ScreenContent(state)
-  }
 }
 
 extension Renderer {

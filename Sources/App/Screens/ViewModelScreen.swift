@@ -1,0 +1,30 @@
+import Domain
+import Presentation
+
+/// A screen that shows one view model's state: its message and what it shows are that
+/// state's.
+protocol ViewModelScreen: ScreenFeature {
+  associatedtype State: ScreenState
+  /// What the screen shows now: its view model's state.
+  var state: State { get }
+}
+
+extension ViewModelScreen {
+  var message: Message? { state.message }
+  var content: ScreenContent { ScreenContent(state) }
+}
+
+extension ScreenContext {
+  /// `more` and `page N` while `screen` shows: the next page of `list`, or page N; `nil`
+  /// for any other command, or while another screen shows.
+  @MainActor func pageAction(for command: Command, of list: some PagedList, on screen: Screen)
+    -> ScreenAction?
+  {
+    guard current == screen else { return nil }
+    switch command {
+    case .more: return .perform(screen) { await list.nextPage() }
+    case .page(let number): return .perform(screen) { await list.showPage(number) }
+    default: return nil
+    }
+  }
+}
