@@ -72,12 +72,9 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
   }
 
   func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
-    try await database.write(readingFirst: condition.readsItem) { connection in
-      if condition.readsItem { try condition(try Self.entry(id: id, connection)) }
-      let dates = try connection.query(MindLogSQL.delete, id) { $0.int64(0) }
-      guard let date = dates.first else { throw DomainError.notFound }
-      try connection.listRemoved(.mindLogs, key: date, id: id)
-    }
+    try await deleteListed(
+      id: id, if: condition, with: MindLogSQL.delete, from: .mindLogs, in: database,
+      stored: Self.entry)
   }
 
   func entry(id: Int64) async throws -> MindLog? {

@@ -1,7 +1,7 @@
 import Domain
 
 // What the repositories of both SQL stores share: row counts, paging from the nearer end,
-// unique inserts, missing rows and id counters.
+// unique inserts, deletes from a list, missing rows and id counters.
 
 /// Statements several repositories run, named so the query-plan tests check the very text.
 enum SharedSQL {
@@ -80,6 +80,22 @@ func insertUnique(
 /// Throws `.notFound` when a statement changed no row (`changed`, what `execute` returned).
 func requireChange(_ changed: Int) throws(DomainError) {
   guard changed > 0 else { throw .notFound }
+}
+
+/// Deletes the row `id` of `list` with `delete`, which returns the row's key in the list;
+/// `condition` sees the row as stored (read by `stored`) first when it needs to.
+/// - Throws: `.notFound` when there is no such row.
+func deleteListed<Database: SQLDatabase, Item>(
+  id: Int64, if condition: WriteCondition<Item>, with delete: SQLText, from list: ListIndex,
+  in database: Database,
+  stored: @escaping @Sendable (Int64, Database.Connection) throws -> Item?
+) async throws {
+  try await database.write(readingFirst: condition.readsItem) { connection in
+    if condition.readsItem { try condition(try stored(id, connection)) }
+    let keys = try connection.query(delete, id) { $0.int64(0) }
+    guard let key = keys.first else { throw DomainError.notFound }
+    try connection.listRemoved(list, key: key, id: id)
+  }
 }
 
 /// The next id of the list counted under `counter` in `counters`: one more than any id ever
