@@ -25,15 +25,10 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
   let database: Database
 
   func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
-    let window = window(offset: offset, limit: limit)
-    return try await database.read { connection in
-      let total = try rowCount("mind_logs", connection)
-      let items = try rows(
-        window, total: total, forward: MindLogSQL.page, backward: MindLogSQL.pageReversed,
-        index: .mindLogs, connection
-      ) { try MindLogRow($0).toDomain() }
-      return Page(items: items, offset: window.offset, total: total)
-    }
+    try await page(
+      offset: offset, limit: limit, of: "mind_logs", forward: MindLogSQL.page,
+      backward: MindLogSQL.pageReversed, index: .mindLogs, in: database
+    ) { try MindLogRow($0).toDomain() }
   }
 
   /// The id and the row in one statement where the database can (`insertWithNextID`).

@@ -1,6 +1,6 @@
 import Domain
 
-// What the repositories of both SQL stores share: row counts, paging from the nearer end,
+// What the repositories of both SQL stores share: row counts, pages read from the nearer end,
 // unique inserts, deletes from a list, missing rows and id counters.
 
 /// Statements several repositories run, named so the query-plan tests check the very text.
@@ -57,6 +57,23 @@ func rows<Connection: SQLConnection, Item>(
     return try connection.query(forward, count, start, row: row)
   }
   return try connection.query(backward, count, skippedFromEnd, row: row).reversed()
+}
+
+/// The page at `offset` of the list `table` holds, in one read: its count, then the rows
+/// `rows` reads with `forward` or `backward` (and `index`), each made an item by `row`.
+func page<Database: SQLDatabase, Item: Sendable>(
+  offset: Int, limit: Int, of table: String, forward: SQLText, backward: SQLText,
+  index: ListIndex, in database: Database,
+  row: @escaping @Sendable (Database.Connection.Row) throws -> Item
+) async throws -> Page<Item> {
+  let window = window(offset: offset, limit: limit)
+  return try await database.read { connection in
+    let total = try rowCount(table, connection)
+    let items = try rows(
+      window, total: total, forward: forward, backward: backward, index: index, connection,
+      row: row)
+    return Page(items: items, offset: window.offset, total: total)
+  }
 }
 
 /// Runs a statement that may hit a unique key, turning that into `DomainError.duplicate`.
