@@ -19,13 +19,7 @@ enum BoundedFile {
   }
 
   static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { throw .missing }
-      if code == EISDIR { throw .directory }
-      throw .notReadable("cannot open for reading: \(describe(code))")
-    }
+    let descriptor = try openForReading(path)
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
@@ -62,7 +56,20 @@ enum BoundedFile {
     }
   }
 
-  private static func describe(_ code: Int32) -> String {
+  /// The file at `path` opened for reading (the caller closes it).
+  static func openForReading(_ path: String) throws(Failure) -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { throw .missing }
+      if code == EISDIR { throw .directory }
+      throw .notReadable("cannot open for reading: \(describe(code))")
+    }
+    return descriptor
+  }
+
+  /// The system's words for the error `code`.
+  static func describe(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
 }

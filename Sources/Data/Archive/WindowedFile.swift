@@ -30,18 +30,12 @@ final class WindowedFile: Sendable {
   /// Opens the file at `path` with the checks and the limit `BoundedFile` applies: a
   /// regular file larger than `limit` is refused from its size before a byte is read.
   init(path: String, limit: Int) throws(BoundedFile.Failure) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { throw .missing }
-      if code == EISDIR { throw .directory }
-      throw .notReadable("cannot open for reading: \(String(cString: strerror(code)))")
-    }
+    let descriptor = try BoundedFile.openForReading(path)
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       let code = errno
       close(descriptor)
-      throw .notReadable("cannot examine: \(String(cString: strerror(code)))")
+      throw .notReadable("cannot examine: \(BoundedFile.describe(code))")
     }
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {
@@ -85,7 +79,7 @@ final class WindowedFile: Sendable {
         if read < 0 {
           let code = errno
           if code == EINTR { continue }
-          throw .notReadable("cannot read: \(String(cString: strerror(code)))")
+          throw .notReadable("cannot read: \(BoundedFile.describe(code))")
         }
         // The file got shorter since it was opened: what is there is all there is.
         if read == 0 { break }

@@ -31,15 +31,10 @@ struct SQLBookmarkRepository<Database: SQLDatabase>: BookmarkRepository {
   let database: Database
 
   func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
-    let window = window(offset: offset, limit: limit)
-    return try await database.read { connection in
-      let total = try rowCount("bookmarks", connection)
-      let items = try rows(
-        window, total: total, forward: BookmarkSQL.page, backward: BookmarkSQL.pageReversed,
-        index: .bookmarks, connection
-      ) { try BookmarkRow($0).toDomain() }
-      return Page(items: items, offset: window.offset, total: total)
-    }
+    try await page(
+      offset: offset, limit: limit, of: "bookmarks", forward: BookmarkSQL.page,
+      backward: BookmarkSQL.pageReversed, index: .bookmarks, in: database
+    ) { try BookmarkRow($0).toDomain() }
   }
 
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {

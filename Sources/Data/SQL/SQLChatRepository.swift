@@ -138,12 +138,9 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
   }
 
   func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
-    try await database.write(readingFirst: condition.readsItem) { connection in
-      if condition.readsItem { try condition(try Self.message(id: id, connection)) }
-      let dates = try connection.query(ChatSQL.delete, id) { $0.int64(0) }
-      guard let date = dates.first else { throw DomainError.notFound }
-      try connection.listRemoved(.chat, key: date, id: id)
-    }
+    try await deleteListed(
+      id: id, if: condition, with: ChatSQL.delete, from: .chat, in: database,
+      stored: Self.message)
   }
 
   func message(id: Int64) async throws -> ChatMessage? {

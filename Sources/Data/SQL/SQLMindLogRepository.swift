@@ -25,15 +25,10 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
   let database: Database
 
   func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
-    let window = window(offset: offset, limit: limit)
-    return try await database.read { connection in
-      let total = try rowCount("mind_logs", connection)
-      let items = try rows(
-        window, total: total, forward: MindLogSQL.page, backward: MindLogSQL.pageReversed,
-        index: .mindLogs, connection
-      ) { try MindLogRow($0).toDomain() }
-      return Page(items: items, offset: window.offset, total: total)
-    }
+    try await page(
+      offset: offset, limit: limit, of: "mind_logs", forward: MindLogSQL.page,
+      backward: MindLogSQL.pageReversed, index: .mindLogs, in: database
+    ) { try MindLogRow($0).toDomain() }
   }
 
   /// The id and the row in one statement where the database can (`insertWithNextID`).
@@ -72,12 +67,9 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
   }
 
   func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
-    try await database.write(readingFirst: condition.readsItem) { connection in
-      if condition.readsItem { try condition(try Self.entry(id: id, connection)) }
-      let dates = try connection.query(MindLogSQL.delete, id) { $0.int64(0) }
-      guard let date = dates.first else { throw DomainError.notFound }
-      try connection.listRemoved(.mindLogs, key: date, id: id)
-    }
+    try await deleteListed(
+      id: id, if: condition, with: MindLogSQL.delete, from: .mindLogs, in: database,
+      stored: Self.entry)
   }
 
   func entry(id: Int64) async throws -> MindLog? {

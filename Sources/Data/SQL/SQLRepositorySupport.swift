@@ -1,7 +1,7 @@
 import Domain
 
-// What the repositories of both SQL stores share: row counts, paging from the nearer end,
-// unique inserts, missing rows and id counters.
+// What the repositories of both SQL stores share: row counts, pages read from the nearer end,
+// unique inserts, deletes from a list, missing rows and id counters.
 
 /// Statements several repositories run, named so the query-plan tests check the very text.
 enum SharedSQL {
@@ -59,6 +59,23 @@ func rows<Connection: SQLConnection, Item>(
   return try connection.query(backward, count, skippedFromEnd, row: row).reversed()
 }
 
+/// The page at `offset` of the list `table` holds, in one read: its count, then the rows
+/// `rows` reads with `forward` or `backward` (and `index`), each made an item by `row`.
+func page<Database: SQLDatabase, Item: Sendable>(
+  offset: Int, limit: Int, of table: String, forward: SQLText, backward: SQLText,
+  index: ListIndex, in database: Database,
+  row: @escaping @Sendable (Database.Connection.Row) throws -> Item
+) async throws -> Page<Item> {
+  let window = window(offset: offset, limit: limit)
+  return try await database.read { connection in
+    let total = try rowCount(table, connection)
+    let items = try rows(
+      window, total: total, forward: forward, backward: backward, index: index, connection,
+      row: row)
+    return Page(items: items, offset: window.offset, total: total)
+  }
+}
+
 /// Runs a statement that may hit a unique key, turning that into `DomainError.duplicate`.
 func insertUnique(
   _ connection: some SQLConnection, _ sql: SQLText, _ values: any SQLBindable...
@@ -80,6 +97,22 @@ func insertUnique(
 /// Throws `.notFound` when a statement changed no row (`changed`, what `execute` returned).
 func requireChange(_ changed: Int) throws(DomainError) {
   guard changed > 0 else { throw .notFound }
+}
+
+/// Deletes the row `id` of `list` with `delete`, which returns the row's key in the list;
+/// `condition` sees the row as stored (read by `stored`) first when it needs to.
+/// - Throws: `.notFound` when there is no such row.
+func deleteListed<Database: SQLDatabase, Item>(
+  id: Int64, if condition: WriteCondition<Item>, with delete: SQLText, from list: ListIndex,
+  in database: Database,
+  stored: @escaping @Sendable (Int64, Database.Connection) throws -> Item?
+) async throws {
+  try await database.write(readingFirst: condition.readsItem) { connection in
+    if condition.readsItem { try condition(try stored(id, connection)) }
+    let keys = try connection.query(delete, id) { $0.int64(0) }
+    guard let key = keys.first else { throw DomainError.notFound }
+    try connection.listRemoved(list, key: key, id: id)
+  }
 }
 
 /// The next id of the list counted under `counter` in `counters`: one more than any id ever

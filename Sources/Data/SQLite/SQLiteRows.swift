@@ -38,6 +38,12 @@ func column(_ field: String) -> String {
   }
 }
 
+/// The names of the fields of the row of `table` that `row` names ("lap 3"): its key field
+/// `key` by the column alone ("laps.number"), any other with the row ("laps.lap_ms (lap 3)").
+func keyedColumn(_ table: String, key: String, _ row: String) -> (String) -> String {
+  { $0 == key ? "\(table).\(key)" : "\(table).\(column($0)) (\(row))" }
+}
+
 typealias StopwatchRow = StopwatchFields
 
 extension StopwatchFields {
@@ -80,9 +86,7 @@ extension LapFields {
 
   func toDomain() throws(InvalidRow) -> Lap {
     try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain {
-        $0 == "number" ? "laps.number" : "laps.\(column($0)) (lap \(number))"
-      }
+      try toDomain(keyedColumn("laps", key: "number", "lap \(number)"))
     }
   }
 }
@@ -190,9 +194,7 @@ extension MindLogFields {
 
   func toDomain() throws(InvalidRow) -> MindLog {
     try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain {
-        $0 == "id" ? "mind_logs.id" : "mind_logs.\(column($0)) (id \(id))"
-      }
+      try toDomain(keyedColumn("mind_logs", key: "id", "id \(id)"))
     }
   }
 }
@@ -214,7 +216,7 @@ extension ChatMessageFields {
 
   func toDomain() throws(InvalidRow) -> ChatMessage {
     try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain { $0 == "id" ? "chat_messages.id" : "chat_messages.\(column($0)) (id \(id))" }
+      try toDomain(keyedColumn("chat_messages", key: "id", "id \(id)"))
     }
   }
 }

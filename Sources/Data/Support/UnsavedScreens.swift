@@ -40,22 +40,25 @@ final class UnsavedScreens: ScreenRepository {
   }
 
   func save(_ screen: Screen) async throws {
-    // Once kept in memory, kept there: a later save that fits must not leave memory and
-    // store disagreeing on which screen was shown last.
-    if kept.withLock({ $0.screen != nil }) { return keep { $0.screen = screen } }
-    do {
-      try await base.save(screen)
-    } catch  where DiskFull.isFull(error) {
-      keep { $0.screen = screen }
-    }
+    try await save(screen, at: \.screen) { try await base.save(screen) }
   }
 
   func save(_ shown: ShownList) async throws {
-    if kept.withLock({ $0.shown != nil }) { return keep { $0.shown = shown } }
+    try await save(shown, at: \.shown) { try await base.save(shown) }
+  }
+
+  /// Saves `value` with `write`, or keeps it at `slot` when the disk is full.
+  private func save<Value: Sendable>(
+    _ value: Value, at slot: WritableKeyPath<Kept, Value?> & Sendable,
+    _ write: () async throws -> Void
+  ) async throws {
+    // Once kept in memory, kept there: a later save that fits must not leave memory and
+    // store disagreeing on which screen was shown last.
+    if kept.withLock({ $0[keyPath: slot] != nil }) { return keep { $0[keyPath: slot] = value } }
     do {
-      try await base.save(shown)
+      try await write()
     } catch  where DiskFull.isFull(error) {
-      keep { $0.shown = shown }
+      keep { $0[keyPath: slot] = value }
     }
   }
 
