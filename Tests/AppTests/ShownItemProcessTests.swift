@@ -86,12 +86,12 @@ struct ShownItemProcessTests {
 
   static let arguments = ["json", "sqlite"].flatMap { store in cases.map { (store, $0) } }
 
-  /// The screen `process` prints for `command`, after the seed.
-  private func seeded(_ process: PocketProcess, _ test: Case) throws {
-    for command in test.seed {
-      let run = try process.run(command)
-      #expect(run.status == 0, "\(command): \(run.stderr)")
-    }
+  /// Makes `test`'s list, then runs `more`: one line-mode session, a command a line (one
+  /// process, not one for each: the seed is the arrangement, not what is tested).
+  private func seeded(_ process: PocketProcess, _ test: Case, then more: [[String]] = []) throws {
+    let lines = (test.seed + more).map { $0.joined(separator: " ") }
+    let run = try process.run([], input: lines.joined(separator: "\n") + "\n")
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(lines): \(run.stderr)")
   }
 
   /// `pocket SHOW` prints the list; another process, a session left open, deletes item 1;
@@ -128,9 +128,8 @@ struct ShownItemProcessTests {
   func aSessionsNumberActsOnWhatItShowsNow(store: String, test: Case) throws {
     let process = try PocketProcess(store: store)
     defer { process.remove() }
-    try seeded(process, test)
     // The session starts on another screen, so the list's hint line is its `show`'s.
-    #expect(try process.run(["stopwatch"]).status == 0)
+    try seeded(process, test, then: [["stopwatch"]])
     let session = try process.start([])
     session.send("\(test.show)\n")
     _ = session.read(session.stdout, until: test.marker)

@@ -109,6 +109,10 @@ public final class PostgresServer: Sendable {
       // listener, and the run's suites run side by side: 200 was once too few.
       "fsync = \(options.fsync ? "on" : "off")", "max_connections = 400",
       "shared_buffers = 32MB",
+      // The stores' triggers are PL/pgSQL: loaded once by the postmaster, each backend (a
+      // connection of a test or of a `pocket` it starts) inherits it instead of loading
+      // and relocating the library itself.
+      "shared_preload_libraries = 'plpgsql'",
     ]
     if options.requireTLS {
       try Self.run(
