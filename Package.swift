@@ -22,7 +22,11 @@ let package = Package(
     .target(name: "Domain"),
     .systemLibrary(
       name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-    .target(name: "Data", dependencies: ["Domain", "CSQLite"]),
+    // The privacy manifest an app on an Apple platform needs for the boot-time and
+    // file-timestamp APIs the stores call.
+    .target(
+      name: "Data", dependencies: ["Domain", "CSQLite"],
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
     .target(name: "Presentation", dependencies: ["Domain"]),
     // The text front end as a library, so the benchmark and the tests drive the very code
     // `pocket` runs; the executable is its two-line main.swift.

@@ -96,7 +96,8 @@ enum SQLiteFile {
           let modified = info.st_mtim
         #endif
         file = [
-          Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size),
+          Int64(truncatingIfNeeded: info.st_dev), Int64(truncatingIfNeeded: info.st_ino),
+          Int64(info.st_size),
           Int64(modified.tv_sec), Int64(modified.tv_nsec),
         ]
       } else {

@@ -75,13 +75,11 @@ enum FileLock {
   /// `nil` where there is no such file (not Linux), or no holder is listed (it let go, or
   /// lives in another PID namespace, where the kernel shows it as 0).
   static func holder(of descriptor: Int32) -> Int32? {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0,
+    guard let file = FileIdentity(descriptor: descriptor),
       let listing = try? DurableFile.readIfPresent("/proc/locks")
     else { return nil }
     return holder(
-      in: String(decoding: listing, as: UTF8.self),
-      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
+      in: String(decoding: listing, as: UTF8.self), device: file.device, inode: file.inode)
   }
 
   /// The first process `listing` (the text of `/proc/locks`) shows holding a `flock` on the

@@ -341,17 +341,3 @@ struct WatchSource: @unchecked Sendable {
 
   init(_ source: any DispatchSourceProtocol) { self.source = source }
 }
-
-/// Which file is at a path: its device and inode.
-struct FileIdentity: Equatable {
-  var device: UInt64
-  var inode: UInt64
-
-  /// The file at `path` now; `nil` when there is none.
-  init?(path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-  }
-}

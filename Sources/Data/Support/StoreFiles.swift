@@ -39,14 +39,17 @@ public struct StoreFiles: Sendable, Equatable {
   /// Whether `path` (as a user typed it: relative to the current folder, through links)
   /// names the store folder or one of the store's files.
   public func contains(_ path: String) -> Bool {
-    guard !path.isEmpty, let folderID = Self.identity(folder) else { return false }
+    func identity(_ path: String) -> FileIdentity? {
+      FileIdentity(path: path, followingLinks: true)
+    }
+    guard !path.isEmpty, let folderID = identity(folder) else { return false }
     let name = PathText.lastComponent(path)
-    if Self.identity(PathText.folder(of: path)) == folderID, isStoreName(name) {
+    if identity(PathText.folder(of: path)) == folderID, isStoreName(name) {
       return true
     }
-    guard let target = Self.identity(path) else { return false }
+    guard let target = identity(path) else { return false }
     if target == folderID { return true }
-    return storeFileNames().contains { Self.identity("\(folder)/\($0)") == target }
+    return storeFileNames().contains { identity("\(folder)/\($0)") == target }
   }
 
   private func isStoreName(_ name: String) -> Bool {
@@ -60,14 +63,5 @@ public struct StoreFiles: Sendable, Equatable {
       + present.filter { name in
         Self.temporaryPrefixes.contains { name.hasPrefix($0) }
       }
-  }
-
-  /// What identifies the file at `path` (links followed): its device and inode; `nil`
-  /// when there is nothing there.
-  private static func identity(_ path: String) -> [UInt64]? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    // `dev_t` is `UInt64` on Linux and `Int32` on Darwin: keep its bits, never trap on a sign.
-    return [UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]
   }
 }
