@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Data", targets: ["Data"]),
     .library(name: "Presentation", targets: ["Presentation"]),
+    .library(name: "PocketTesting", targets: ["PocketTesting"]),
     .executable(name: "pocket", targets: ["pocket"]),
     .executable(name: "pocket-bench", targets: ["Bench"]),
     .executable(name: "bench-hello", targets: ["BenchHello"]),
@@ -28,6 +29,9 @@ let package = Package(
       name: "Data", dependencies: ["Domain", "CSQLite"],
       resources: [.copy("PrivacyInfo.xcprivacy")]),
     .target(name: "Presentation", dependencies: ["Domain"]),
+    // What an adopter tests with: the failing and slow fake store, the manual clock, sample
+    // records, and arranging a store through its repositories. Pocket's own tests use it.
+    .target(name: "PocketTesting", dependencies: ["Domain", "Data"]),
     // The text front end as a library, so the benchmark and the tests drive the very code
     // `pocket` runs; the executable is its two-line main.swift.
     .target(name: "App", dependencies: ["Domain", "Data", "Presentation"]),
@@ -35,20 +39,22 @@ let package = Package(
     // `swift run -c release pocket-bench`: timings through the same stack as `pocket`.
     .executableTarget(
       name: "Bench",
-      dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite", "TestSupport"]),
+      dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite", "TestSupport", "PocketTesting"]),
     // The start-up baseline `pocket-bench --process` runs: Foundation only, one line.
     .executableTarget(name: "BenchHello"),
     // The floor of a screen of dates: Foundation only, one localized date and one time.
     .executableTarget(name: "BenchFloor"),
     // Test helpers that need no store: clocks, fixtures, the failing fake store, and the
     // pseudo-terminal with its screen model (which measures text as App does).
-    .target(name: "TestSupport", dependencies: ["Domain", "App"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["Domain", "App", "PocketTesting"],
+      path: "Tests/TestSupport"),
     // Where tests run (`.blocking`, `.onOneThread`): Swift Testing's traits, so apart from
     // TestSupport, which `pocket-bench` links.
     .target(name: "TestTraits", path: "Tests/TestTraits"),
     // The real stores under test (StoreKind), for the contract suite and the tests above it.
     .target(
-      name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport", "TestTraits"],
+      name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport", "PocketTesting", "TestTraits"],
       path: "Tests/StoreTestSupport"),
     // The fuzz targets' entry points (`FuzzEntries`): each drives real code with the bytes
     // libFuzzer gives. `.ci/fuzz` links each target's `LLVMFuzzerTestOneInput`
@@ -62,20 +68,20 @@ let package = Package(
       name: "FuzzRegressionTests", dependencies: ["FuzzEntries", "TestTraits"],
       path: "Tests/Fuzz/RegressionTests"),
     // Domain alone: pure domain logic, and use cases against the failing fake.
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "TestTraits"]),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "PocketTesting", "TestTraits"]),
     // Use cases against the contract-tested stores (the in-memory store first of all).
     .testTarget(
-      name: "UseCaseTests", dependencies: ["Domain", "Data", "TestSupport", "StoreTestSupport"]),
+      name: "UseCaseTests", dependencies: ["Domain", "Data", "TestSupport", "PocketTesting", "StoreTestSupport"]),
     .testTarget(
       name: "DataTests",
-      dependencies: ["Domain", "Data", "TestSupport", "TestTraits", "StoreTestSupport"]),
+      dependencies: ["Domain", "Data", "TestSupport", "PocketTesting", "TestTraits", "StoreTestSupport"]),
     .testTarget(
       name: "PresentationTests",
-      dependencies: ["Domain", "Data", "Presentation", "TestSupport", "StoreTestSupport"]),
+      dependencies: ["Domain", "Data", "Presentation", "TestSupport", "PocketTesting", "StoreTestSupport"]),
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "TestTraits",
+        "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "PocketTesting", "TestTraits",
         "StoreTestSupport",
       ]),
     // The whole-process run spawns `pocket`, `bench-hello` and `bench-floor`, so all are

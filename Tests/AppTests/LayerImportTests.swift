@@ -5,7 +5,8 @@ import Testing
 /// are checked by the compiler, but any file may import a system module (CoreFoundation,
 /// Dispatch, the C library). Domain sees Foundation only, Presentation Domain and
 /// Foundation's own parts, Data Domain and the C libraries it stores and fetches through;
-/// what a front end alone needs (a terminal, CoreFoundation's formatters) is App's.
+/// what a front end alone needs (a terminal, CoreFoundation's formatters) is App's, and
+/// PocketTesting is the core's own modules only.
 @Suite struct LayerImportTests {
   static let allowed: [(layer: String, modules: Set<String>)] = [
     ("Domain", ["Foundation", "Synchronization"]),
@@ -17,6 +18,8 @@ import Testing
         "Glibc", "Darwin",
       ]
     ),
+    // What an adopter tests with: the core's own modules, no front end, no test framework.
+    ("PocketTesting", ["Domain", "Data", "Foundation", "Synchronization"]),
   ]
 
   /// The modules `source` imports: every `import M` (or `@testable import M`, `import

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PocketTesting
 import StoreTestSupport
 import TestSupport
 import Testing

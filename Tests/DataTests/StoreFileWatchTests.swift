@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PocketTesting
 import Synchronization
 import TestSupport
 import Testing

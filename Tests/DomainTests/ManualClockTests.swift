@@ -1,4 +1,5 @@
 import Domain
+import PocketTesting
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Domain
+import PocketTesting
 import Synchronization
 import TestSupport
 import TestTraits

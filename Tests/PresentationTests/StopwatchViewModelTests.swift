@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import PocketTesting
 import Presentation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Data
 import Domain
+import PocketTesting
 import Presentation
 import TestSupport
 import Testing

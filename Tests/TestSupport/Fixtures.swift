@@ -1,10 +1,11 @@
 import Domain
 import Foundation
+import PocketTesting
 
 /// Shared test values.
 public enum Fixtures {
-  /// 2026-11-29 01:32:00 UTC, a whole second.
-  public static let referenceDate = Date(timeIntervalSince1970: 1_795_915_920)
+  /// 2026-11-29 01:32:00 UTC, a whole second (`SampleRecords.referenceDate`).
+  public static let referenceDate = SampleRecords.referenceDate
 
   /// The Gregorian calendar in UTC: days of tests that do not depend on the machine's zone.
   public static let utcCalendar: Calendar = {
@@ -42,8 +43,6 @@ public enum Fixtures {
       ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
   }
 
-  /// The reference date moved by `milliseconds`; whole milliseconds, as every store keeps.
-  public static func date(_ milliseconds: Int64 = 0) -> Date {
-    Date(epochMilliseconds: referenceDate.epochMilliseconds + milliseconds)
-  }
+  /// The reference date moved by `milliseconds` (`SampleRecords.date(_:)`).
+  public static func date(_ milliseconds: Int64 = 0) -> Date { SampleRecords.date(milliseconds) }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PocketTesting
 import Synchronization
 
 /// A machine for tests that span processes: a wall clock that anyone can set, a boot clock

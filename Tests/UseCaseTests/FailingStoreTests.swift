@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import PocketTesting
 import TestSupport
 import Testing
 
@@ -26,5 +27,29 @@ struct FailingStoreTests {
     failing.recover()
     _ = try await send("after")
     #expect(try await list(20).items.map(\.content) == ["before", "after"])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aDelayedCallAnswersOnlyWhenItsClockReachesTheDelayAndOthersAreNotHeld() async throws {
+    let clock = ManualClock()
+    let failing = FailingStore.inMemory(clock: clock)
+    let store = failing.repositories
+    let send = SendMessage(chat: store.chat, now: { Fixtures.referenceDate })
+    _ = try await send("first")
+    failing.delay(.seconds(2), on: .reads)
+
+    let slowRead = Task { try await store.chat.messages(offset: 0, limit: 20).items }
+    while clock.sleepers == 0 { await Task.yield() }
+    // A write is not a read: it is not held, and the held read has not answered yet.
+    _ = try await send("second")
+    clock.advance(by: .seconds(1))
+    #expect(clock.sleepers == 1)
+    clock.advance(by: .seconds(1))
+    // The read started before the write, but reads the store when it is let through.
+    #expect(try await slowRead.value.map(\.content) == ["first", "second"])
+
+    failing.delay(.zero)
+    #expect(try await store.chat.messages(offset: 0, limit: 20).items.count == 2)
+    #expect(clock.sleepers == 0)
   }
 }

@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import PocketTesting
 import TestSupport
 import Testing
 

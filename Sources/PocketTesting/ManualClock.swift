@@ -85,7 +85,7 @@ extension Timeline {
   /// A timeline that starts at `start` (and at `boot` on the boot clock, if given) and
   /// moves only with `clock`.
   public static func manual(
-    _ clock: ManualClock, start: Date = Fixtures.referenceDate, boot: BootInstant? = nil
+    _ clock: ManualClock, start: Date = SampleRecords.referenceDate, boot: BootInstant? = nil
   ) -> Timeline {
     Timeline(clock: clock, now: { start }, boot: { boot })
   }

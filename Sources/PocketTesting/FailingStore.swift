@@ -1,30 +1,43 @@
+import Data
 import Domain
 import Foundation
 import Synchronization
 
-/// The one failing fake: a store whose repositories throw a chosen `DomainError` on
-/// demand, so every use case's and view model's failure path is a unit test.
+/// The one fake store: repositories that throw a chosen `DomainError` on demand, and answer
+/// as late as a test says, so every use case's and view model's failure path, and every
+/// race between a slow answer and the next intent, is a unit test.
 ///
-/// It stands in front of another store (`base`, usually the contract-tested in-memory
-/// store) and passes every call through to it until `fail(with:on:)` is called; from then
-/// on every call of the chosen kind throws, before it reaches the base store, until
-/// `recover()`. Without a base store it must fail every call: a call it would pass on
-/// is a bug in the test.
-///
-/// It needs no store implementation, so `DomainTests` use it without `Data`.
+/// It stands in front of another store (`base`; `inMemory()` puts the contract-tested
+/// in-memory store there) and passes every call through to it until `fail(with:on:)` is
+/// called; from then on every call of the chosen kind throws, before it reaches the base
+/// store, until `recover()`. `delay(_:on:)` makes calls of a kind wait on the store's
+/// clock first — on a `ManualClock`, until the test advances it, so a test decides exactly
+/// which answer comes first. Without a base store it must fail every call: a call it would
+/// pass on is a bug in the test.
 public final class FailingStore: Sendable {
-  /// Which calls fail.
+  /// Which calls fail (or wait).
   public enum Calls: Sendable, CustomStringConvertible {
     /// Every call, as when the store cannot be opened or read.
     case all
     /// Only calls that change the store (a read-then-write such as a toggle counts as a
     /// write), as on a full disk or a read-only folder: screens still load.
     case writes
+    /// Only calls that read the store, as a reload does.
+    case reads
 
     public var description: String {
       switch self {
       case .all: "all"
       case .writes: "writes"
+      case .reads: "reads"
+      }
+    }
+
+    func includes(writes: Bool) -> Bool {
+      switch self {
+      case .all: true
+      case .writes: writes
+      case .reads: !writes
       }
     }
   }
@@ -36,18 +49,37 @@ public final class FailingStore: Sendable {
     path: "/store/pocket.json", reason: "line 3 of the journal is damaged")
 
   private let failure: Mutex<(error: DomainError, calls: Calls)?>
+  private let latency: Mutex<(duration: Duration, calls: Calls)?>
   private let base: Repositories?
+  private let clock: any Clock<Duration>
 
-  /// A store that passes every call to `base` until told to fail.
-  public init(base: Repositories) {
+  /// A store that passes every call to `base` until told to fail; a delay is measured on
+  /// `clock`.
+  public init(base: Repositories, clock: any Clock<Duration> = ContinuousClock()) {
     self.base = base
+    self.clock = clock
     failure = Mutex(nil)
+    latency = Mutex(nil)
   }
 
   /// A store with nothing behind it: every call throws `error`.
   public init(failingWith error: DomainError = FailingStore.unavailable) {
     base = nil
+    clock = ContinuousClock()
     failure = Mutex((error, .all))
+    latency = Mutex(nil)
+  }
+
+  /// A new, empty in-memory store (Data's `InMemoryStore`) behind the fake: every
+  /// guarantee of a real store, with failures and latency on demand.
+  public static func inMemory(clock: any Clock<Duration> = ContinuousClock()) -> FailingStore {
+    FailingStore(base: InMemoryStore().repositories, clock: clock)
+  }
+
+  /// From now on, calls of the kind `calls` first wait `duration` on the store's clock
+  /// (`.zero`: no wait).
+  public func delay(_ duration: Duration, on calls: Calls = .all) {
+    latency.withLock { $0 = duration == .zero ? nil : (duration, calls) }
   }
 
   /// From now on, calls of the kind `calls` throw `error`.
@@ -75,15 +107,14 @@ public final class FailingStore: Sendable {
       changes: base?.changes ?? InProcessOnly())
   }
 
-  /// Throws the chosen error when a call that `writes` (or not) should fail; otherwise
-  /// gives the base store.
-  fileprivate func gate(writes: Bool) throws(DomainError) -> Repositories {
-    if case (let error, let calls)? = failure.withLock({ $0 }) {
-      switch calls {
-      case .all: throw error
-      case .writes where writes: throw error
-      case .writes: break
-      }
+  /// Waits the delay set for such a call, then throws the chosen error when a call that
+  /// `writes` (or not) should fail; otherwise gives the base store.
+  fileprivate func gate(writes: Bool) async throws -> Repositories {
+    if let (duration, calls) = latency.withLock({ $0 }), calls.includes(writes: writes) {
+      try await clock.sleep(for: duration)
+    }
+    if let (error, calls) = failure.withLock({ $0 }), calls.includes(writes: writes) {
+      throw error
     }
     guard let base else {
       preconditionFailure("A FailingStore without a base store was asked to pass a call on")
