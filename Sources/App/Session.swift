@@ -47,7 +47,7 @@ package final class Session {
   /// The rows the store holds as shown last.
   private var savedShown: ShownList?
   /// Keeps a reload after another process's change out of the way of commands.
-  let gate = ReloadGate()
+  let gate = IntentGate()
 
   /// - Parameters:
   ///   - rateSource: where `refresh` fetches rates from; `nil` when none is configured.
@@ -142,7 +142,7 @@ package final class Session {
   /// Runs `command` with `row` standing for its number: an input line the live view opened
   /// on a row acts on that row's item, whatever the screen showed meanwhile.
   func execute(_ command: Command, on row: ShownItem) async -> Outcome {
-    await gate.command { await self.execute(command, pinning: row) }
+    await gate.intent { await self.execute(command, pinning: row) }
   }
 
   private func execute(_ command: Command, pinning row: ShownItem) async -> Outcome {
@@ -162,13 +162,13 @@ package final class Session {
   /// prints it, the live view draws it): the numbers of the next command stand for its
   /// rows, as they do for any screen a front end shows (`showed`).
   package func execute(_ command: Command) async -> Outcome {
-    await gate.command { await self.executeNow(command) }
+    await gate.intent { await self.executeNow(command) }
   }
 
   /// Runs `body`, the steps of one command as a front end takes it (its question, its
   /// printing), with no reload after another process's change coming between them.
   package func asOneCommand<Result>(_ body: () async -> Result) async -> Result {
-    await gate.command(body)
+    await gate.intent(body)
   }
 
   private func executeNow(_ command: Command) async -> Outcome {

@@ -10,9 +10,9 @@ import Synchronization
 /// It stands in front of another store (`base`; `inMemory()` puts the contract-tested
 /// in-memory store there) and passes every call through to it until `fail(with:on:)` is
 /// called; from then on every call of the chosen kind throws, before it reaches the base
-/// store, until `recover()`. `delay(_:on:)` makes calls of a kind wait on the store's
-/// clock first — on a `ManualClock`, until the test advances it, so a test decides exactly
-/// which answer comes first. Without a base store it must fail every call: a call it would
+/// store, until `recover()`. `delay(_:on:)` makes the answers to calls of a kind wait on
+/// the store's clock — on a `ManualClock`, until the test advances it, so a test decides
+/// exactly which answer comes first, and a slow answer can be older than the store. Without a base store it must fail every call: a call it would
 /// pass on is a bug in the test.
 public final class FailingStore: Sendable {
   /// Which calls fail (or wait).
@@ -76,8 +76,8 @@ public final class FailingStore: Sendable {
     FailingStore(base: InMemoryStore().repositories, clock: clock)
   }
 
-  /// From now on, calls of the kind `calls` first wait `duration` on the store's clock
-  /// (`.zero`: no wait).
+  /// From now on, the answers to calls of the kind `calls` wait `duration` on the store's
+  /// clock (`.zero`: no wait).
   public func delay(_ duration: Duration, on calls: Calls = .all) {
     latency.withLock { $0 = duration == .zero ? nil : (duration, calls) }
   }
@@ -107,34 +107,43 @@ public final class FailingStore: Sendable {
       changes: base?.changes ?? InProcessOnly())
   }
 
-  /// Waits the delay set for such a call, then throws the chosen error when a call that
-  /// `writes` (or not) should fail; otherwise gives the base store.
-  fileprivate func gate(writes: Bool) async throws -> Repositories {
-    if let (duration, calls) = latency.withLock({ $0 }), calls.includes(writes: writes) {
-      try await clock.sleep(for: duration)
-    }
+  /// Makes the call `body` of the base store, unless such a call (one that `writes`, or
+  /// not) should fail: then throws the chosen error before it reaches the base store. A
+  /// delayed call is made at once and answers when the delay has passed on the store's
+  /// clock, as a server's answer does: what it read may be older than the store by then.
+  fileprivate func call<Result: Sendable>(
+    writes: Bool, _ body: (Repositories) async throws -> Result
+  ) async throws -> Result {
     if let (error, calls) = failure.withLock({ $0 }), calls.includes(writes: writes) {
       throw error
     }
     guard let base else {
       preconditionFailure("A FailingStore without a base store was asked to pass a call on")
     }
-    return base
+    let result = try await body(base)
+    if let (duration, calls) = latency.withLock({ $0 }), calls.includes(writes: writes) {
+      try await clock.sleep(for: duration)
+    }
+    return result
   }
 }
 
 private struct FailingStopwatchRepository: StopwatchRepository {
   let store: FailingStore
 
-  func load() async throws -> Stopwatch { try await store.gate(writes: false).stopwatch.load() }
+  func load() async throws -> Stopwatch {
+    try await store.call(writes: false) { try await $0.stopwatch.load() }
+  }
   func laps(offset: Int, limit: Int) async throws -> Page<Lap> {
-    try await store.gate(writes: false).stopwatch.laps(offset: offset, limit: limit)
+    try await store.call(writes: false) {
+      try await $0.stopwatch.laps(offset: offset, limit: limit)
+    }
   }
   func lapSummary() async throws -> LapSummary {
-    try await store.gate(writes: false).stopwatch.lapSummary()
+    try await store.call(writes: false) { try await $0.stopwatch.lapSummary() }
   }
   func reset(ifAtMost limit: Int) async throws -> BulkDeletion {
-    try await store.gate(writes: true).stopwatch.reset(ifAtMost: limit)
+    try await store.call(writes: true) { try await $0.stopwatch.reset(ifAtMost: limit) }
   }
   func update<Result: Sendable>(
     _ decide:
@@ -142,7 +151,7 @@ private struct FailingStopwatchRepository: StopwatchRepository {
         change: StopwatchChange?, result: Result
       )
   ) async throws -> Result {
-    try await store.gate(writes: true).stopwatch.update(decide)
+    try await store.call(writes: true) { try await $0.stopwatch.update(decide) }
   }
 }
 
@@ -150,49 +159,55 @@ private struct FailingBookmarkRepository: BookmarkRepository {
   let store: FailingStore
 
   func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
-    try await store.gate(writes: false).bookmarks.bookmarks(offset: offset, limit: limit)
+    try await store.call(writes: false) {
+      try await $0.bookmarks.bookmarks(offset: offset, limit: limit)
+    }
   }
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {
-    try await store.gate(writes: false).bookmarks.bookmarkedURLs(among: urls)
+    try await store.call(writes: false) { try await $0.bookmarks.bookmarkedURLs(among: urls) }
   }
   func rename(url: String, to title: String, if condition: WriteCondition<Bookmark>)
     async throws
   {
-    try await store.gate(writes: true).bookmarks.rename(url: url, to: title, if: condition)
+    try await store.call(writes: true) {
+      try await $0.bookmarks.rename(url: url, to: title, if: condition)
+    }
   }
   func delete(url: String, if condition: WriteCondition<Bookmark>) async throws {
-    try await store.gate(writes: true).bookmarks.delete(url: url, if: condition)
+    try await store.call(writes: true) { try await $0.bookmarks.delete(url: url, if: condition) }
   }
   func bookmark(url: String) async throws -> Bookmark? {
-    try await store.gate(writes: false).bookmarks.bookmark(url: url)
+    try await store.call(writes: false) { try await $0.bookmarks.bookmark(url: url) }
   }
   func deleteAll(ifAtMost limit: Int) async throws -> BulkDeletion {
-    try await store.gate(writes: true).bookmarks.deleteAll(ifAtMost: limit)
+    try await store.call(writes: true) { try await $0.bookmarks.deleteAll(ifAtMost: limit) }
   }
   func toggle(_ bookmark: Bookmark, if condition: WriteCondition<Bool>) async throws
     -> BookmarkState
   {
-    try await store.gate(writes: true).bookmarks.toggle(bookmark, if: condition)
+    try await store.call(writes: true) { try await $0.bookmarks.toggle(bookmark, if: condition) }
   }
 }
 
 private struct FailingExchangeRateRepository: ExchangeRateRepository {
   let store: FailingStore
 
-  func latest() async throws -> RateSnapshot? { try await store.gate(writes: false).rates.latest() }
+  func latest() async throws -> RateSnapshot? {
+    try await store.call(writes: false) { try await $0.rates.latest() }
+  }
   func previous() async throws -> RateSnapshot? {
-    try await store.gate(writes: false).rates.previous()
+    try await store.call(writes: false) { try await $0.rates.previous() }
   }
   func store(_ snapshot: RateSnapshot, if condition: RateStoreCondition) async throws
     -> RateStoreOutcome
   {
-    try await store.gate(writes: true).rates.store(snapshot, if: condition)
+    try await store.call(writes: true) { try await $0.rates.store(snapshot, if: condition) }
   }
   func favorites() async throws -> Set<String> {
-    try await store.gate(writes: false).rates.favorites()
+    try await store.call(writes: false) { try await $0.rates.favorites() }
   }
   func toggleFavorite(_ code: String) async throws -> Bool {
-    try await store.gate(writes: true).rates.toggleFavorite(code)
+    try await store.call(writes: true) { try await $0.rates.toggleFavorite(code) }
   }
 }
 
@@ -200,19 +215,19 @@ private struct FailingScreenRepository: ScreenRepository {
   let store: FailingStore
 
   func lastScreen() async throws -> Screen? {
-    try await store.gate(writes: false).screens.lastScreen()
+    try await store.call(writes: false) { try await $0.screens.lastScreen() }
   }
   func save(_ screen: Screen) async throws {
-    try await store.gate(writes: true).screens.save(screen)
+    try await store.call(writes: true) { try await $0.screens.save(screen) }
   }
   func lastCalculatorCurrency() async throws -> String? {
-    try await store.gate(writes: false).screens.lastCalculatorCurrency()
+    try await store.call(writes: false) { try await $0.screens.lastCalculatorCurrency() }
   }
   func shownList() async throws -> ShownList? {
-    try await store.gate(writes: false).screens.shownList()
+    try await store.call(writes: false) { try await $0.screens.shownList() }
   }
   func save(_ shown: ShownList) async throws {
-    try await store.gate(writes: true).screens.save(shown)
+    try await store.call(writes: true) { try await $0.screens.save(shown) }
   }
 }
 
@@ -220,22 +235,28 @@ private struct FailingMindLogRepository: MindLogRepository {
   let store: FailingStore
 
   func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
-    try await store.gate(writes: false).mindLogs.entries(offset: offset, limit: limit)
+    try await store.call(writes: false) {
+      try await $0.mindLogs.entries(offset: offset, limit: limit)
+    }
   }
   func insert(date: Date, score: Decimal, note: String) async throws -> MindLog {
-    try await store.gate(writes: true).mindLogs.insert(date: date, score: score, note: note)
+    try await store.call(writes: true) {
+      try await $0.mindLogs.insert(date: date, score: score, note: note)
+    }
   }
   func update(
     id: Int64, score: Decimal, note: String?, date: Date?, if condition: WriteCondition<MindLog>
   ) async throws -> MindLog {
-    try await store.gate(writes: true).mindLogs.update(
-      id: id, score: score, note: note, date: date, if: condition)
+    try await store.call(writes: true) {
+      try await $0.mindLogs.update(
+        id: id, score: score, note: note, date: date, if: condition)
+    }
   }
   func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
-    try await store.gate(writes: true).mindLogs.delete(id: id, if: condition)
+    try await store.call(writes: true) { try await $0.mindLogs.delete(id: id, if: condition) }
   }
   func entry(id: Int64) async throws -> MindLog? {
-    try await store.gate(writes: false).mindLogs.entry(id: id)
+    try await store.call(writes: false) { try await $0.mindLogs.entry(id: id) }
   }
 }
 
@@ -243,22 +264,22 @@ private struct FailingChatRepository: ChatRepository {
   let store: FailingStore
 
   func messages(offset: Int, limit: Int) async throws -> Page<ChatMessage> {
-    try await store.gate(writes: false).chat.messages(offset: offset, limit: limit)
+    try await store.call(writes: false) { try await $0.chat.messages(offset: offset, limit: limit) }
   }
   func insert(content: String, date: Date) async throws -> ChatMessage {
-    try await store.gate(writes: true).chat.insert(content: content, date: date)
+    try await store.call(writes: true) { try await $0.chat.insert(content: content, date: date) }
   }
   func insert(contentsOf drafts: [(content: String, date: Date)]) async throws -> [ChatMessage] {
-    try await store.gate(writes: true).chat.insert(contentsOf: drafts)
+    try await store.call(writes: true) { try await $0.chat.insert(contentsOf: drafts) }
   }
   func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws {
-    try await store.gate(writes: true).chat.update(message, if: condition)
+    try await store.call(writes: true) { try await $0.chat.update(message, if: condition) }
   }
   func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
-    try await store.gate(writes: true).chat.delete(id: id, if: condition)
+    try await store.call(writes: true) { try await $0.chat.delete(id: id, if: condition) }
   }
   func message(id: Int64) async throws -> ChatMessage? {
-    try await store.gate(writes: false).chat.message(id: id)
+    try await store.call(writes: false) { try await $0.chat.message(id: id) }
   }
 }
 
@@ -268,13 +289,15 @@ private struct FailingArchiveRepository: ArchiveRepository {
   func read<Result: Sendable>(_ body: @Sendable (any ArchiveReader) throws -> Result)
     async throws -> Result
   {
-    try await store.gate(writes: false).archive.read(body)
+    try await store.call(writes: false) { try await $0.archive.read(body) }
   }
   func recordCounts() async throws -> RecordCounts {
-    try await store.gate(writes: false).archive.recordCounts()
+    try await store.call(writes: false) { try await $0.archive.recordCounts() }
   }
   func replaceAll(from source: any ArchiveReader & Sendable, onlyIfEmpty: Bool) async throws {
-    try await store.gate(writes: true).archive.replaceAll(from: source, onlyIfEmpty: onlyIfEmpty)
+    try await store.call(writes: true) {
+      try await $0.archive.replaceAll(from: source, onlyIfEmpty: onlyIfEmpty)
+    }
   }
 }
 
@@ -282,15 +305,15 @@ private struct FailingDeclaredRecordRepository: DeclaredRecordRepository {
   let store: FailingStore
 
   func records(of kind: RecordDeclaration) async throws -> [String: String] {
-    try await store.gate(writes: false).declared.records(of: kind)
+    try await store.call(writes: false) { try await $0.declared.records(of: kind) }
   }
   func record(of kind: RecordDeclaration, key: String) async throws -> String? {
-    try await store.gate(writes: false).declared.record(of: kind, key: key)
+    try await store.call(writes: false) { try await $0.declared.record(of: kind, key: key) }
   }
   func update<Result: Sendable>(
     _ kind: RecordDeclaration, key: String,
     _ decide: @Sendable (String?) throws -> (write: DeclaredWrite, result: Result)
   ) async throws -> Result {
-    try await store.gate(writes: true).declared.update(kind, key: key, decide)
+    try await store.call(writes: true) { try await $0.declared.update(kind, key: key, decide) }
   }
 }

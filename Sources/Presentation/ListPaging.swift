@@ -127,7 +127,7 @@ extension PageState {
 /// A view model of such a list, whose intents change its records: after each, the list is
 /// read again.
 @MainActor
-protocol RecordList: PagedList, MessageReporting {
+protocol RecordList: PagedList, OrderedReads {
   associatedtype State: PageState
   var state: State { get }
 }
@@ -135,12 +135,12 @@ protocol RecordList: PagedList, MessageReporting {
 extension RecordList {
   /// Reads the page shown with `read` (the last page when the list has shrunk below it),
   /// and moves `paging` to the page read; `nil` when reading failed (the screen's message
-  /// says why).
+  /// says why) or a newer read began meanwhile (`newest`).
   func readPage(
     _ read: (_ offset: Int, _ limit: Int) async throws -> Page<State.Item>
   ) async -> Page<State.Item>? {
     guard
-      let (page, moved) = await attempt({ try await paging.readNewestFirst(total: \.total, read) })
+      let (page, moved) = await newest({ try await paging.readNewestFirst(total: \.total, read) })
     else { return nil }
     paging = moved
     return page

@@ -14,7 +14,7 @@ import Testing
 /// `Tally` (TestSupport), so it survives a restart on every store and follows another
 /// process's clicks.
 @MainActor
-final class TallyScreen: ScreenFeature {
+final class TallyScreen: ScreenFeature, FollowsStore {
   enum Intent: Hashable, Sendable {
     case show
     case add(Int)
@@ -61,6 +61,11 @@ final class TallyScreen: ScreenFeature {
   func load(_ screen: Screen) async {
     await run { self.state.total = try await self.tallies.record(Self.key)?.count ?? 0 }
   }
+
+  /// The screen follows the store itself: it has no view model.
+  var followed: any FollowsStore { self }
+  func reload() async { await load(Self.screen) }
+  var followedMessage: Message? { message }
 
   /// Runs `body`; a failure is the screen's message, and the total stays as it was.
   private func run(_ body: () async throws -> Void) async {

@@ -90,10 +90,6 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// Whether `screen` is this feature's: its tab's screen unless it says otherwise.
   nonisolated static func shows(_ screen: Screen) -> Bool
 
-  /// The kinds of record the screen shows: a change another process makes to one of them
-  /// reloads it (`reload`).
-  nonisolated static var records: RecordKinds { get }
-
   /// The live view's keys of this screen, beyond those every screen shares, in the order
   /// the key bar and `?` list them. Empty by default.
   nonisolated static var keys: [KeyHelp] { get }
@@ -107,10 +103,10 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// Loads the view model for `screen`, so the screen shows fresh data.
   func load(_ screen: Screen) async
 
-  /// Reads what `screen` shows again, after another process changed the store, keeping
-  /// what the user chose (the page, a filter, the mood's days, an amount). `load` by
-  /// default.
-  func reload(_ screen: Screen) async
+  /// What follows the store for the screen (its view model): a change another process
+  /// makes to the kinds of record it shows reloads it, keeping what the user chose (the
+  /// page, a filter, the mood's days, an amount).
+  var followed: any FollowsStore { get }
 
   /// Opens `screen`, restored at launch as the screen seen last: `false` when it cannot be
   /// shown any more (a currency the cached rates no longer list), and the rates list shows
@@ -153,7 +149,6 @@ extension ScreenFeature {
   nonisolated static var keys: [KeyHelp] { [] }
   nonisolated static var typesDigits: Bool { false }
   func reopen(_ screen: Screen) async -> Bool { true }
-  func reload(_ screen: Screen) async { await load(screen) }
   func confirmed(_ question: Message) -> (command: Command, typed: String)? { nil }
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? { nil }
   func followSelection(to item: ListItem) -> Command? { nil }

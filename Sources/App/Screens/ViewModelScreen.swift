@@ -5,11 +5,15 @@ import Presentation
 /// state's.
 protocol ViewModelScreen: ScreenFeature {
   associatedtype State: ScreenState
+  associatedtype ViewModel: FollowsStore
+  /// The screen's view model, which follows the store for it.
+  var viewModel: ViewModel { get }
   /// What the screen shows now: its view model's state.
   var state: State { get }
 }
 
 extension ViewModelScreen {
+  var followed: any FollowsStore { viewModel }
   var message: Message? { state.message }
   var content: ScreenContent { ScreenContent(state) }
 }

@@ -4,7 +4,7 @@ import Observation
 
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable
-public final class BookmarksViewModel: RecordList {
+public final class BookmarksViewModel: RecordList, FollowsStore {
   public struct State: Equatable, Sendable, PageState {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
@@ -34,6 +34,15 @@ public final class BookmarksViewModel: RecordList {
   }
 
   public func report(_ message: Message?) { state.message = message }
+
+  // MARK: Following the store
+
+  nonisolated public static let records: RecordKinds = .bookmarks
+  public var followedMessage: Message? { state.message }
+  @ObservationIgnored var reads = ReadOrder()
+
+  /// Reads the page shown again (`load`).
+  public func reload() async { await load() }
 
   public var pagedTotal: Int { state.page.total }
 

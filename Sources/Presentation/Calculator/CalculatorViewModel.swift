@@ -5,7 +5,7 @@ import Observation
 /// Converts a typed amount into the chosen currency with the cached rate. A relaunch
 /// brings back the currency, never the typed amount.
 @MainActor @Observable
-public final class CalculatorViewModel: MessageReporting {
+public final class CalculatorViewModel: OrderedReads, FollowsStore {
   public struct State: Equatable, Sendable {
     public var currency: String
     /// Units of `currency` per unit of `base` in the cached rates.
@@ -44,12 +44,20 @@ public final class CalculatorViewModel: MessageReporting {
 
   func report(_ message: Message?) { state.message = message }
 
+  // MARK: Following the store
+
+  nonisolated public static let records: RecordKinds = .rates
+  public var followedMessage: Message? { state.message }
+  @ObservationIgnored var reads = ReadOrder()
+
   /// Opens the calculator for `currency`: a code, or a word that names one currency
   /// (`CurrencySearch`: `원화`, `yen`), with its cached rate and no amount.
   /// - Returns: false, with `.unknownCurrency` or `.ambiguousCurrency`, when the word names
   ///   no listed currency or several.
   @discardableResult
   public func open(_ currency: String) async -> Bool {
+    // What it opens is newer than any read still on its way.
+    supersedeReads()
     guard let board = await attempt({ try await loadRates() }) else { return false }
     guard let code = resolve(currency, among: board),
       let quote = board.quotes.first(where: { $0.code == code })
@@ -72,7 +80,7 @@ public final class CalculatorViewModel: MessageReporting {
       else { return }
       source = code
     }
-    let conversion = await attempt {
+    let conversion = await newest {
       let amount = try DecimalInput.parse(
         amountText, groupingSeparator: language.groupingSeparator,
         decimalSeparator: language.decimalSeparator)
@@ -90,7 +98,7 @@ public final class CalculatorViewModel: MessageReporting {
     state.message = nil
     let currency = state.currency
     guard let shown = state.conversion else {
-      guard let board = await attempt({ try await loadRates() }) else { return }
+      guard let board = await newest({ try await loadRates() }) else { return }
       guard let quote = board.quotes.first(where: { $0.code == currency }) else {
         state.message = .unknownCurrency(currency)
         return
@@ -99,7 +107,7 @@ public final class CalculatorViewModel: MessageReporting {
       state.base = board.base
       return
     }
-    let conversion = await attempt {
+    let conversion = await newest {
       try await convertCurrency(shown.amount, from: shown.from, to: currency)
     }
     guard let conversion else { return }

@@ -4,7 +4,7 @@ import Observation
 
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
-public final class ChatViewModel: RecordList {
+public final class ChatViewModel: RecordList, FollowsStore {
   public struct State: Equatable, Sendable, PageState {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
@@ -39,6 +39,15 @@ public final class ChatViewModel: RecordList {
   }
 
   public func report(_ message: Message?) { state.message = message }
+
+  // MARK: Following the store
+
+  nonisolated public static let records: RecordKinds = .chat
+  public var followedMessage: Message? { state.message }
+  @ObservationIgnored var reads = ReadOrder()
+
+  /// Reads the page shown again (`load`).
+  public func reload() async { await load() }
 
   public var pagedTotal: Int { state.page.total }
 

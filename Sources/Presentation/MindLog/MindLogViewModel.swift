@@ -4,7 +4,7 @@ import Observation
 
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable
-public final class MindLogViewModel: RecordList {
+public final class MindLogViewModel: RecordList, FollowsStore {
   public struct State: Equatable, Sendable, PageState {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
@@ -58,12 +58,21 @@ public final class MindLogViewModel: RecordList {
 
   public func report(_ message: Message?) { state.message = message }
 
+  // MARK: Following the store
+
+  nonisolated public static let records: RecordKinds = .mindLog
+  public var followedMessage: Message? { state.message }
+  @ObservationIgnored var reads = ReadOrder()
+
+  /// Reads the page shown and the mood picture's days again (`load`).
+  public func reload() async { await load() }
+
   public var pagedTotal: Int { state.page.total }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {
     state.message = nil
-    let read = await attempt {
+    let read = await newest {
       let (page, moved) = try await paging.readNewestFirst(total: \.total) {
         try await mindLogs.entries(offset: $0, limit: $1)
       }

@@ -4,7 +4,7 @@ import Observation
 
 /// The notice board, with a bookmark toggle on each notice.
 @MainActor @Observable
-public final class NoticesViewModel: MessageReporting {
+public final class NoticesViewModel: OrderedReads, FollowsStore {
   public struct State: Equatable, Sendable {
     public var items: [NoticeItem] = []
     public var message: Message?
@@ -33,9 +33,18 @@ public final class NoticesViewModel: MessageReporting {
 
   func report(_ message: Message?) { state.message = message }
 
+  // MARK: Following the store
+
+  nonisolated public static let records: RecordKinds = .bookmarks
+  public var followedMessage: Message? { state.message }
+  @ObservationIgnored var reads = ReadOrder()
+
+  /// Reads the notices and their bookmarks again (`load`).
+  public func reload() async { await load() }
+
   public func load() async {
     state.message = nil
-    if let items = await attempt({ try await listNotices() }) {
+    if let items = await newest({ try await listNotices() }) {
       state.items = items
     }
   }

@@ -6,7 +6,7 @@ import Observation
 /// territory using it (English or Korean),
 /// favourites pinned on top, rise/fall marks against the previously cached rates.
 @MainActor @Observable
-public final class RatesViewModel: MessageReporting {
+public final class RatesViewModel: OrderedReads, FollowsStore {
   public struct State: Equatable, Sendable {
     /// The rows that match the query, favourites first.
     public var quotes: [RateQuote] = []
@@ -71,10 +71,19 @@ public final class RatesViewModel: MessageReporting {
 
   func report(_ message: Message?) { state.message = message }
 
+  // MARK: Following the store
+
+  nonisolated public static let records: RecordKinds = .rates
+  public var followedMessage: Message? { state.message }
+  @ObservationIgnored var reads = ReadOrder()
+
+  /// Reads the cached rates again, the search kept (`load`).
+  public func reload() async { await load() }
+
   /// Reads the cached rates (filling the cache from the source on first use).
   public func load() async {
     state.message = nil
-    guard let board = await attempt({ try await loadRates() }) else { return }
+    guard let board = await newest({ try await loadRates() }) else { return }
     show(board)
   }
 
@@ -125,8 +134,10 @@ public final class RatesViewModel: MessageReporting {
     let shown = board.map { Set($0.quotes.map(\.code)) }
     guard let isFavorite = await attempt({ try await toggleFavoriteCurrency(code, among: shown) })
     else { return }
-    // Only the pin changed: the board shown is reordered, not read again.
+    // Only the pin changed: the board shown is reordered, not read again; a read still on
+    // its way is older than the pin.
     if let board {
+      supersedeReads()
       show(board.marking(code, favorite: isFavorite))
     } else {
       await load()

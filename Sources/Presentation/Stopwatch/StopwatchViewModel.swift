@@ -5,7 +5,7 @@ import Observation
 /// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
 /// and slowest marked.
 @MainActor @Observable
-public final class StopwatchViewModel: MessageReporting, PagedList {
+public final class StopwatchViewModel: OrderedReads, PagedList, FollowsStore {
   public enum Status: Equatable, Sendable {
     case reset, running, stopped
   }
@@ -100,12 +100,21 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
 
   public func report(_ message: Message?) { state.message = message }
 
+  // MARK: Following the store
+
+  nonisolated public static let records: RecordKinds = .stopwatch
+  public var followedMessage: Message? { state.message }
+  @ObservationIgnored var reads = ReadOrder()
+
+  /// Reads the stopwatch and the page of laps shown again (`load`).
+  public func reload() async { await load() }
+
   public var pagedTotal: Int { state.lapCount }
 
   /// Reads the stored stopwatch and laps.
   public func load() async {
     state.message = nil
-    let read = await attempt {
+    let read = await newest {
       try await paging.readNewestFirst(total: \.laps.total) {
         try await loadStopwatch(lapOffset: $0, lapLimit: $1)
       }
@@ -154,6 +163,8 @@ public final class StopwatchViewModel: MessageReporting, PagedList {
   public func stopTapped() async {
     let moment = timeline.moment()
     let running = stopwatch
+    // The time shown freezes now: a read still on its way (running) is older than that.
+    supersedeReads()
     if running.isRunning {
       stopwatch = Stopwatch(accumulated: running.elapsed(at: moment, atLeast: lastLapTotal))
       tick()

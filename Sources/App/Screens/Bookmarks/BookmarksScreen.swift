@@ -19,8 +19,6 @@ final class BookmarksScreen: ViewModelScreen {
     ) { words throws(UsageError) in .clear(confirmed: try words.yes()) },
   ]
 
-  nonisolated static let records: RecordKinds = .bookmarks
-
   nonisolated static let tab: TabSpec? = TabSpec(
     .bookmarks, title: KeyText("Bookmarks", "북마크"), opener: "bookmarks",
     hint: KeyText(

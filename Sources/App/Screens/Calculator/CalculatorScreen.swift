@@ -25,9 +25,6 @@ final class CalculatorScreen: ViewModelScreen {
   ]
 
   /// Pushed from the rates list, on its tab.
-  /// The rate of its currency.
-  nonisolated static let records: RecordKinds = .rates
-
   nonisolated static let tab: TabSpec? = nil
   nonisolated static let pushedFrom: Screen? = .rates
 
@@ -89,9 +86,6 @@ final class CalculatorScreen: ViewModelScreen {
     guard case .calculator(let code) = screen else { return }
     if viewModel.state.currency != code { await viewModel.open(code) }
   }
-
-  /// The rates changed: the same amount, converted at the new rate.
-  func reload(_ screen: Screen) async { await viewModel.reload() }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {

@@ -20,8 +20,6 @@ final class ChatScreen: ViewModelScreen {
     ) { words throws(UsageError) in .delete(number: try words.number()) },
   ]
 
-  nonisolated static let records: RecordKinds = .chat
-
   nonisolated static let tab: TabSpec? = TabSpec(
     .chat, title: KeyText("Chat", "채팅"), opener: "chat",
     hint: KeyText(

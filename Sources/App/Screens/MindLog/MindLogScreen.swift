@@ -29,8 +29,6 @@ final class MindLogScreen: ViewModelScreen {
     ) { words throws(UsageError) in .delete(number: try words.number()) },
   ]
 
-  nonisolated static let records: RecordKinds = .mindLog
-
   nonisolated static let tab: TabSpec? = TabSpec(
     .mindLog, title: KeyText("Mind log", "마음 일기"), opener: "mindlog",
     hint: KeyText(

@@ -12,9 +12,6 @@ final class NoticesScreen: ViewModelScreen {
     ) { words throws(UsageError) in .bookmark(number: try words.number()) },
   ]
 
-  /// The notices are compiled in; their marks are the bookmarks.
-  nonisolated static let records: RecordKinds = .bookmarks
-
   nonisolated static let tab: TabSpec? = TabSpec(
     .notices, title: KeyText("Notices", "공지"), opener: "notices",
     hint: KeyText("bookmark N · bookmarks", "bookmark N · bookmarks"))

@@ -24,8 +24,6 @@ final class RatesScreen: ViewModelScreen {
     },
   ]
 
-  nonisolated static let records: RecordKinds = .rates
-
   nonisolated static let tab: TabSpec? = TabSpec(
     .rates, title: KeyText("Rates", "환율"), opener: "rates",
     hint: KeyText(

@@ -17,8 +17,6 @@ final class StopwatchScreen: ViewModelScreen {
     ) { words throws(UsageError) in .reset(confirmed: try words.yes()) },
   ]
 
-  nonisolated static let records: RecordKinds = .stopwatch
-
   nonisolated static let tab: TabSpec? = TabSpec(
     .stopwatch, title: KeyText("Stopwatch", "스톱워치"), opener: "stopwatch",
     hint: KeyText(
