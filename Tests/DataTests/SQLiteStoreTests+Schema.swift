@@ -128,8 +128,8 @@ extension SQLiteStoreTests {
     let statements: [(sql: String, values: [any SQLBindable])] = [
       (SharedSQL.rowCount.questionMarks, ["chat_messages"]),
       (SQLiteSharedSQL.addToRowCount, [50, "chat_messages"]),
-      (SQLiteSharedSQL.nextID(table: "chat_messages"), ["chat_messages"]),
-      (SQLiteSharedSQL.nextID(table: "mind_logs"), ["mind_logs"]),
+      (SQLDialect.sqlite.nextID(table: "chat_messages"), ["chat_messages"]),
+      (SQLDialect.sqlite.nextID(table: "mind_logs"), ["mind_logs"]),
       (ChatSQL.update.questionMarks, ["text", 1, true, 1]),
       (ChatSQL.delete.questionMarks, [1]),
       (MindLogSQL.update.questionMarks, [1, "1", "note", 1]),
