@@ -90,12 +90,12 @@ extension SQLiteStoreTests {
     // Each page is read forwards from the head, or backwards from the tail (reversed in
     // Swift): both walk the same index, neither sorts.
     let pages: [(sql: String, index: String)] = [
-      (ChatSQL.page.questionMarks, "USING INDEX chat_messages_by_date"),
-      (ChatSQL.pageReversed.questionMarks, "USING INDEX chat_messages_by_date"),
-      (MindLogSQL.page.questionMarks, "USING INDEX mind_logs_by_date"),
-      (MindLogSQL.pageReversed.questionMarks, "USING INDEX mind_logs_by_date"),
-      (BookmarkSQL.page.questionMarks, "USING INDEX bookmarks_by_date"),
-      (BookmarkSQL.pageReversed.questionMarks, "USING INDEX bookmarks_by_date"),
+      (ListIndex.chat.page.questionMarks, "USING INDEX chat_messages_by_date"),
+      (ListIndex.chat.pageReversed.questionMarks, "USING INDEX chat_messages_by_date"),
+      (ListIndex.mindLogs.page.questionMarks, "USING INDEX mind_logs_by_date"),
+      (ListIndex.mindLogs.pageReversed.questionMarks, "USING INDEX mind_logs_by_date"),
+      (ListIndex.bookmarks.page.questionMarks, "USING INDEX bookmarks_by_date"),
+      (ListIndex.bookmarks.pageReversed.questionMarks, "USING INDEX bookmarks_by_date"),
     ]
     for (sql, index) in pages {
       let lines = try plan(sql, 20, 40, in: path)
