@@ -135,22 +135,31 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   }
 
   public func mindLogs(pageSize: Int, _ page: ([MindLog]) throws -> Void) throws {
-    var check = IDListCheck(
-      "a mind-log id", lastID: try base.head().lastMindLogID, part: ArchivePart.mindLog,
-      naming: naming)
-    try base.mindLogs(pageSize: pageSize) { entries in
-      try refuse(check.problem(in: entries))
-      try page(entries)
+    let lastID = try base.head().lastMindLogID
+    try checkedPages("a mind-log id", lastID: lastID, part: ArchivePart.mindLog, page) {
+      try base.mindLogs(pageSize: pageSize, $0)
     }
   }
 
   public func messages(pageSize: Int, _ page: ([ChatMessage]) throws -> Void) throws {
-    var check = IDListCheck(
-      "a chat-message id", lastID: try base.head().lastMessageID, part: ArchivePart.message,
-      naming: naming)
-    try base.messages(pageSize: pageSize) { messages in
-      try refuse(check.problem(in: messages))
-      try page(messages)
+    let lastID = try base.head().lastMessageID
+    try checkedPages("a chat-message id", lastID: lastID, part: ArchivePart.message, page) {
+      try base.messages(pageSize: pageSize, $0)
+    }
+  }
+
+  /// The pages `read` gives of a list of records with ids (`IDListCheck`), each handed to
+  /// `page` once it is checked.
+  private func checkedPages<Record: CheckedRecord & Identifiable<Int64>>(
+    _ name: String, lastID: Int64, part: @escaping (Record, Int) -> ArchivePart,
+    _ page: ([Record]) throws -> Void, read: (([Record]) throws -> Void) throws -> Void
+  ) throws {
+    var check = IDListCheck(name, lastID: lastID, part: part, naming: naming)
+    try withoutActuallyEscaping(page) { page in
+      try read { records in
+        try refuse(check.problem(in: records))
+        try page(records)
+      }
     }
   }
 

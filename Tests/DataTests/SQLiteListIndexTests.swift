@@ -44,9 +44,9 @@ import Testing
     }
     return (
       try read(
-        "chat_messages", ChatSQL.page, ChatSQL.pageReversed, .chat),
+        "chat_messages", ListIndex.chat.page, ListIndex.chat.pageReversed, .chat),
       try read(
-        "mind_logs", MindLogSQL.page, MindLogSQL.pageReversed,
+        "mind_logs", ListIndex.mindLogs.page, ListIndex.mindLogs.pageReversed,
         .mindLogs)
     )
   }

@@ -90,12 +90,12 @@ extension SQLiteStoreTests {
     // Each page is read forwards from the head, or backwards from the tail (reversed in
     // Swift): both walk the same index, neither sorts.
     let pages: [(sql: String, index: String)] = [
-      (ChatSQL.page.questionMarks, "USING INDEX chat_messages_by_date"),
-      (ChatSQL.pageReversed.questionMarks, "USING INDEX chat_messages_by_date"),
-      (MindLogSQL.page.questionMarks, "USING INDEX mind_logs_by_date"),
-      (MindLogSQL.pageReversed.questionMarks, "USING INDEX mind_logs_by_date"),
-      (BookmarkSQL.page.questionMarks, "USING INDEX bookmarks_by_date"),
-      (BookmarkSQL.pageReversed.questionMarks, "USING INDEX bookmarks_by_date"),
+      (ListIndex.chat.page.questionMarks, "USING INDEX chat_messages_by_date"),
+      (ListIndex.chat.pageReversed.questionMarks, "USING INDEX chat_messages_by_date"),
+      (ListIndex.mindLogs.page.questionMarks, "USING INDEX mind_logs_by_date"),
+      (ListIndex.mindLogs.pageReversed.questionMarks, "USING INDEX mind_logs_by_date"),
+      (ListIndex.bookmarks.page.questionMarks, "USING INDEX bookmarks_by_date"),
+      (ListIndex.bookmarks.pageReversed.questionMarks, "USING INDEX bookmarks_by_date"),
     ]
     for (sql, index) in pages {
       let lines = try plan(sql, 20, 40, in: path)
@@ -128,8 +128,8 @@ extension SQLiteStoreTests {
     let statements: [(sql: String, values: [any SQLBindable])] = [
       (SharedSQL.rowCount.questionMarks, ["chat_messages"]),
       (SQLiteSharedSQL.addToRowCount, [50, "chat_messages"]),
-      (SQLiteSharedSQL.nextID(table: "chat_messages"), ["chat_messages"]),
-      (SQLiteSharedSQL.nextID(table: "mind_logs"), ["mind_logs"]),
+      (SQLDialect.sqlite.nextID(table: "chat_messages"), ["chat_messages"]),
+      (SQLDialect.sqlite.nextID(table: "mind_logs"), ["mind_logs"]),
       (ChatSQL.update.questionMarks, ["text", 1, true, 1]),
       (ChatSQL.delete.questionMarks, [1]),
       (MindLogSQL.update.questionMarks, [1, "1", "note", 1]),

@@ -221,41 +221,43 @@ struct LiveLayout {
     // Before the cursor: as much as fits beside the room kept after it.
     let under = line.isAtEnd ? 0 : piece(line.cursor).1
     let kept = line.isAtEnd ? 0 : min(columns, max(under + ellipsisWidth, columns / 3))
-    var before: [String] = []
-    var beforeWidth = 0
-    var start = line.cursor
-    while start > text.startIndex, before.count < most {
-      let previous = text.index(before: start)
-      let (shown, width) = piece(previous)
-      // Room for the ellipsis unless this is the first character.
-      let room = columns - kept - (previous == text.startIndex ? 0 : ellipsisWidth)
-      guard beforeWidth + width <= room else { break }
-      before.append(shown)
-      beforeWidth += width
-      start = previous
+    // The characters one side of the cursor shows, nearest first, and their width: as many
+    // as fit in `room` (with room for the ellipsis unless the side's last character is
+    // shown), stepping from the cursor towards `end` (`step` gives the character to show
+    // and the position past it), then the ellipsis when some are left and it fits.
+    func side(
+      room: Int, end: String.Index,
+      step: (String.Index) -> (shown: String.Index, next: String.Index)
+    ) -> (pieces: [String], width: Int) {
+      var pieces: [String] = []
+      var width = 0
+      var position = line.cursor
+      while position != end, pieces.count < most {
+        let (at, next) = step(position)
+        let (shown, shownWidth) = piece(at)
+        guard width + shownWidth <= room - (next == end ? 0 : ellipsisWidth) else { break }
+        pieces.append(shown)
+        width += shownWidth
+        position = next
+      }
+      if position != end, width + ellipsisWidth <= room {
+        pieces.append(ellipsis)
+        width += ellipsisWidth
+      }
+      return (pieces, width)
     }
-    if start > text.startIndex, beforeWidth + ellipsisWidth <= columns - kept {
-      before.append(ellipsis)
-      beforeWidth += ellipsisWidth
+    let before = side(room: columns - kept, end: text.startIndex) {
+      let previous = text.index(before: $0)
+      return (previous, previous)
     }
     // From the cursor on: what the rest of the field holds.
-    var after: [String] = []
-    var afterWidth = 0
-    var end = line.cursor
-    while end < text.endIndex, after.count < most {
-      let next = text.index(after: end)
-      let (shown, width) = piece(end)
-      let room = columns - beforeWidth - (next == text.endIndex ? 0 : ellipsisWidth)
-      guard afterWidth + width <= room else { break }
-      after.append(shown)
-      afterWidth += width
-      end = next
+    let after = side(room: columns - before.width, end: text.endIndex) {
+      ($0, text.index(after: $0))
     }
-    if end < text.endIndex, beforeWidth + afterWidth + ellipsisWidth <= columns {
-      after.append(ellipsis)
-      afterWidth += ellipsisWidth
-    }
-    return (before.reversed().joined() + after.joined(), beforeWidth + afterWidth, beforeWidth)
+    return (
+      before.pieces.reversed().joined() + after.pieces.joined(), before.width + after.width,
+      before.width
+    )
   }
 
   /// The place among `body`'s lines of the first line of item `item` (counted among the

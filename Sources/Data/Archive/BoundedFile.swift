@@ -37,22 +37,35 @@ enum BoundedFile {
       // address space until bytes are read into them.
       bytes.reserveCapacity(limit)
     }
+    let failed = try readToEnd(descriptor) { (chunk) throws(Failure) in
+      guard chunk.count <= limit - bytes.count else { throw .tooLarge(limit: limit) }
+      if bytes.count + chunk.count > bytes.capacity {
+        // Grow by doubling, but never past the limit.
+        bytes.reserveCapacity(min(max(bytes.capacity * 2, bytes.count + chunk.count), limit))
+      }
+      bytes.append(contentsOf: chunk)
+    }
+    guard let code = failed else { return bytes }
+    if code == EISDIR { throw .directory }
+    throw .notReadable("cannot read: \(describe(code))")
+  }
+
+  /// Reads `descriptor` from where it stands to its end, 64 KiB at a time, handing each
+  /// chunk to `take` (a read a signal interrupted is tried again).
+  /// - Returns: `nil` at the end, or the `errno` of a read that failed.
+  static func readToEnd<Failure: Error>(
+    _ descriptor: Int32, _ take: (ArraySlice<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) -> Int32? {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         let code = errno
         if code == EINTR { continue }
-        if code == EISDIR { throw .directory }
-        throw .notReadable("cannot read: \(describe(code))")
+        return code
       }
-      if count == 0 { return bytes }
-      guard count <= limit - bytes.count else { throw .tooLarge(limit: limit) }
-      if bytes.count + count > bytes.capacity {
-        // Grow by doubling, but never past the limit.
-        bytes.reserveCapacity(min(max(bytes.capacity * 2, bytes.count + count), limit))
-      }
-      bytes.append(contentsOf: chunk[0..<count])
+      if count == 0 { return nil }
+      try take(chunk[0..<count])
     }
   }
 

@@ -138,20 +138,12 @@ struct JSONDocument: Codable, Equatable {
     archive.favoriteCurrencies = Set(rates.favorites).sorted()
     archive.lastScreen = try lastScreen?.toDomain()
     archive.lastCalculatorCurrency = lastCalculatorCurrency
-    archive.mindLogs = try mindLog.entries.enumerated().map {
-      index, entry throws(InvalidDocument) in
-      try entry.toDomain { "mindLog.entries[\(index)].\($0)" }
-    }.sorted { $0.id < $1.id }
-    archive.lastMindLogID = try checkedLastID(
-      checked(mindLog.lastID, Limits.counter, "mindLog.lastID"), ids: archive.mindLogs.map(\.id),
-      "mindLog.lastID")
-    archive.messages = try chat.messages.enumerated().map {
-      index, message throws(InvalidDocument) in
-      try message.toDomain { "chat.messages[\(index)].\($0)" }
-    }.sorted { $0.id < $1.id }
-    archive.lastMessageID = try checkedLastID(
-      checked(chat.lastID, Limits.counter, "chat.lastID"), ids: archive.messages.map(\.id),
-      "chat.lastID")
+    (archive.mindLogs, archive.lastMindLogID) = try idList(
+      mindLog.entries, lastID: mindLog.lastID, "mindLog", "entries"
+    ) { entry, name throws(InvalidDocument) in try entry.toDomain(name) }
+    (archive.messages, archive.lastMessageID) = try idList(
+      chat.messages, lastID: chat.lastID, "chat", "messages"
+    ) { message, name throws(InvalidDocument) in try message.toDomain(name) }
     archive.declared = try DeclaredRecords(fields: records)
     return archive
   }
@@ -190,6 +182,23 @@ private func requireUnique<Key: Hashable>(_ keys: [Key], _ what: String) throws(
   for key in keys where !seen.insert(key).inserted {
     throw InvalidDocument(reason: "duplicate \(what) \(key)")
   }
+}
+
+/// The records of the list `list` (an object with a `lastID` and the records as `member`),
+/// each read by `read` with its fields' names, in the order of their ids, and its `lastID`
+/// checked against them.
+private func idList<Fields, Record: Identifiable<Int64>>(
+  _ fields: [Fields], lastID: Int64, _ list: String, _ member: String,
+  _ read: (Fields, (String) -> String) throws(InvalidDocument) -> Record
+) throws(InvalidDocument) -> ([Record], Int64) {
+  let records = try fields.enumerated().map { index, fields throws(InvalidDocument) in
+    try read(fields) { "\(list).\(member)[\(index)].\($0)" }
+  }.sorted { $0.id < $1.id }
+  let field = "\(list).lastID"
+  return (
+    records,
+    try checkedLastID(checked(lastID, Limits.counter, field), ids: records.map(\.id), field)
+  )
 }
 
 /// `lastID` (named `field`), when it is at least every id in `ids`.

@@ -5,20 +5,7 @@ import Domain
 // blocks that the schema's triggers keep (`PostgresSchema.listBlocks`): the upkeep hooks do
 // nothing.
 extension PostgresConnection: SQLConnection {
-  @discardableResult
-  func execute(_ sql: SQLText, arguments values: [any SQLBindable]) throws -> Int {
-    try execute(sql.numbered, arguments: values)
-  }
-
-  func query<Item>(
-    _ sql: SQLText, arguments values: [any SQLBindable], row: (PostgresRow) throws -> Item
-  ) throws -> [Item] {
-    try query(sql.numbered, arguments: values, row: row)
-  }
-
-  func nextIDValue(_ counter: String, table: String) throws -> Int64? {
-    try integer(PostgresSharedSQL.nextID(table: table), counter)
-  }
+  static let dialect = SQLDialect.postgres
 
   /// One statement: the counter moves, and the row is inserted, only for an id in range;
   /// otherwise the id it would have given (read from the statement's snapshot, as the
@@ -28,7 +15,7 @@ extension PostgresConnection: SQLConnection {
     _ counter: String, table: String, columns: String, values: [any SQLBindable]
   ) throws -> Int64? {
     let parameters = (2..<(values.count + 2)).map { "$\($0)" }.joined(separator: ", ")
-    let next = PostgresSharedSQL.nextValue(table: table)
+    let next = Self.dialect.nextValue(table: table)
     let sql = """
       WITH next AS (UPDATE counters SET value = \(next)
         WHERE name = $1 AND \(next) <= \(Limits.maxCounter) RETURNING value),

@@ -98,21 +98,14 @@ final class PostgresConnection {
     return Int(libpq.cmdTuples(result).map { String(cString: $0) } ?? "") ?? 0
   }
 
-  /// The rows of `sql`, each read by `row`.
-  func query<Row>(
-    _ sql: String, _ values: any SQLBindable..., row: (PostgresRow) throws -> Row
-  ) throws -> [Row] {
-    try query(sql, arguments: values, row: row)
-  }
-
   /// The rows of `sql` with `arguments` as its parameters, each read by `row`.
-  func query<Row>(
-    _ sql: String, arguments values: [any SQLBindable], row: (PostgresRow) throws -> Row
-  ) throws -> [Row] {
+  func query<Item>(
+    _ sql: String, arguments values: [any SQLBindable], row: (PostgresRow) throws -> Item
+  ) throws -> [Item] {
     let result = try run(sql, values)
     defer { libpq.clear(result) }
     let count = libpq.ntuples(result)
-    var rows: [Row] = []
+    var rows: [Item] = []
     rows.reserveCapacity(Int(count))
     for index in 0..<count {
       rows.append(try row(PostgresRow(libpq: libpq, result: result, row: index)))

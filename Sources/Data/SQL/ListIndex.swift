@@ -11,6 +11,20 @@ struct ListIndex: Sendable {
   /// Whether the list is shown in descending key order (newest first).
   let descending: Bool
 
+  /// A page of the list in the order it is shown (`id` breaking ties): `LIMIT ? OFFSET ?`.
+  var page: SQLText { select(descending: descending) }
+  /// `page` read from the other end, every direction flipped.
+  var pageReversed: SQLText { select(descending: !descending) }
+
+  private func select(descending: Bool) -> SQLText {
+    let order = descending ? "DESC" : "ASC"
+    return SQLText(
+      """
+      SELECT \(columns) FROM \(table)
+      ORDER BY \(key) \(order), id \(order) LIMIT ? OFFSET ?
+      """)
+  }
+
   static let chat = ListIndex(
     table: "chat_messages", key: "date_ms", columns: ChatMessageRow.columns, descending: false)
   static let mindLogs = ListIndex(

@@ -7,18 +7,6 @@ enum BookmarkSQL {
     "INSERT INTO bookmarks (\(BookmarkRow.columns)) VALUES (?, ?, ?, ?)")
   /// `insert`, giving the new row's id (for the list's blocks).
   static let insertReturningID = SQLText(insert.questionMarks + " RETURNING id")
-  /// Newest first; `id` puts the later of two inserts made at one time first.
-  static let page = SQLText(
-    """
-    SELECT \(BookmarkRow.columns) FROM bookmarks
-    ORDER BY bookmarked_at_ms DESC, id DESC LIMIT ? OFFSET ?
-    """)
-  /// `page` read from the other end.
-  static let pageReversed = SQLText(
-    """
-    SELECT \(BookmarkRow.columns) FROM bookmarks
-    ORDER BY bookmarked_at_ms ASC, id ASC LIMIT ? OFFSET ?
-    """)
   static let deleteURL = SQLText(
     "DELETE FROM bookmarks WHERE url = ? RETURNING bookmarked_at_ms, id")
   static let rename = SQLText("UPDATE bookmarks SET title = ? WHERE url = ?")
@@ -31,10 +19,10 @@ struct SQLBookmarkRepository<Database: SQLDatabase>: BookmarkRepository {
   let database: Database
 
   func bookmarks(offset: Int, limit: Int) async throws -> Page<Bookmark> {
-    try await page(
-      offset: offset, limit: limit, of: "bookmarks", forward: BookmarkSQL.page,
-      backward: BookmarkSQL.pageReversed, index: .bookmarks, in: database
-    ) { try BookmarkRow($0).toDomain() }
+    // Newest first; `id` puts the later of two inserts made at one time first.
+    try await page(offset: offset, limit: limit, of: .bookmarks, in: database) {
+      try BookmarkRow($0).toDomain()
+    }
   }
 
   func bookmarkedURLs(among urls: [String]) async throws -> Set<String> {

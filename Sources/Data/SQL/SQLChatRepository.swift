@@ -10,17 +10,6 @@ enum ChatSQL {
   static let delete = SQLText("DELETE FROM chat_messages WHERE id = ? RETURNING date_ms")
   static let select = SQLText(
     "SELECT \(ChatMessageRow.columns) FROM chat_messages WHERE id = ?")
-  static let page = SQLText(
-    """
-    SELECT \(ChatMessageRow.columns) FROM chat_messages
-    ORDER BY date_ms ASC, id ASC LIMIT ? OFFSET ?
-    """)
-  /// `page` read from the other end: the newest page, which the chat shows, is its head.
-  static let pageReversed = SQLText(
-    """
-    SELECT \(ChatMessageRow.columns) FROM chat_messages
-    ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?
-    """)
   /// The newest messages after skipping `?2`, at most `?1`, newest first, each with the
   /// count of messages (the last column), in one statement, so one snapshot; no message
   /// gives one row of NULLs with the count.
@@ -49,10 +38,10 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
   private static func page(
     _ window: (offset: Int, limit: Int), total: Int, _ connection: Database.Connection
   ) throws -> Page<ChatMessage> {
-    let items = try rows(
-      window, total: total, forward: ChatSQL.page, backward: ChatSQL.pageReversed,
-      index: .chat, connection
-    ) { try ChatMessageRow($0).toDomain() }
+    // Oldest first: the newest page, which the chat shows, is the head of `pageReversed`.
+    let items = try rows(window, total: total, of: .chat, connection) {
+      try ChatMessageRow($0).toDomain()
+    }
     return Page(items: items, offset: window.offset, total: total)
   }
 
@@ -94,13 +83,8 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
     // Checked before the id is known: everything but the id.
     let checked = try ChatMessage(id: 1, content: content, date: date).storable()
     let row = ChatMessageRow(checked)
-    return try await database.writeOne { connection in
-      var message = checked
-      message.id = try insertWithNextID(
-        "chat_messages", table: "chat_messages", columns: ChatMessageRow.columns,
-        values: [row.content, row.dateMs, row.edited], connection)
-      try connection.listAdded(.chat, key: row.dateMs, id: message.id)
-      return message
+    return try await insertListed(checked, id: \.id, key: row.dateMs, into: .chat, in: database) {
+      [row.content, row.dateMs, row.edited]
     }
   }
 

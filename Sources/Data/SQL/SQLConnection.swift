@@ -9,20 +9,20 @@ protocol SQLConnection: AnyObject {
   /// One row of a result, read by column number.
   associatedtype Row: StoredRow
 
-  /// Runs `sql` (one statement) with `arguments` bound to its parameters, ignoring any rows;
-  /// returns the rows an INSERT, UPDATE or DELETE changed.
+  /// Runs `sql` (one statement, in this database's spelling) with `arguments` bound to its
+  /// parameters, ignoring any rows; returns the rows an INSERT, UPDATE or DELETE changed.
   @discardableResult
-  func execute(_ sql: SQLText, arguments: [any SQLBindable]) throws -> Int
+  func execute(_ sql: String, arguments: [any SQLBindable]) throws -> Int
 
-  /// The rows of `sql` with `arguments` bound, each read by `row`.
-  func query<Item>(_ sql: SQLText, arguments: [any SQLBindable], row: (Row) throws -> Item)
+  /// The rows of `sql` (in this database's spelling) with `arguments` bound, each read by
+  /// `row`.
+  func query<Item>(_ sql: String, arguments: [any SQLBindable], row: (Row) throws -> Item)
     throws -> [Item]
 
   // MARK: Dialect
 
-  /// Moves the id counter `counter` past every id it gave and every id in `table`, and
-  /// returns it (`nil` when the counter is missing).
-  func nextIDValue(_ counter: String, table: String) throws -> Int64?
+  /// How this database spells what the dialects write differently.
+  static var dialect: SQLDialect { get }
 
   /// Inserts a row of `table` whose id is the next of `counter` (as `nextIDValue` gives it);
   /// returns the id (`nil` when the counter is missing). `columns` names the row's columns,
@@ -60,10 +60,24 @@ protocol SQLConnection: AnyObject {
 }
 
 extension SQLConnection {
+  /// Runs `sql` (one statement) with `arguments` bound to its parameters, ignoring any rows;
+  /// returns the rows an INSERT, UPDATE or DELETE changed.
+  @discardableResult
+  func execute(_ sql: SQLText, arguments values: [any SQLBindable]) throws -> Int {
+    try execute(Self.dialect.spelled(sql), arguments: values)
+  }
+
   /// Runs `sql` with `values` bound to its parameters; returns the rows it changed.
   @discardableResult
   func execute(_ sql: SQLText, _ values: any SQLBindable...) throws -> Int {
     try execute(sql, arguments: values)
+  }
+
+  /// The rows of `sql` with `arguments` bound, each read by `row`.
+  func query<Item>(
+    _ sql: SQLText, arguments values: [any SQLBindable], row: (Row) throws -> Item
+  ) throws -> [Item] {
+    try query(Self.dialect.spelled(sql), arguments: values, row: row)
   }
 
   /// The rows of `sql` with `values` bound, each read by `row`.
@@ -71,6 +85,20 @@ extension SQLConnection {
     throws -> [Item]
   {
     try query(sql, arguments: values, row: row)
+  }
+
+  /// The rows of `sql` (in this database's spelling) with `values` bound, each read by `row`.
+  func query<Item>(_ sql: String, _ values: any SQLBindable..., row: (Row) throws -> Item)
+    throws -> [Item]
+  {
+    try query(sql, arguments: values, row: row)
+  }
+
+  /// Moves the id counter `counter` past every id it gave and every id in `table`, and
+  /// returns it (`nil` when the counter is missing).
+  func nextIDValue(_ counter: String, table: String) throws -> Int64? {
+    try query(Self.dialect.nextID(table: table), arguments: [counter]) { $0.optionalInt64(0) }
+      .first ?? nil
   }
 
   /// The first column of the first row of `sql` as an integer (`nil`: no row, or NULL).
@@ -109,6 +137,32 @@ protocol SQLDatabase: Actor {
   /// without a transaction around it.
   func statement<Result: Sendable>(_ body: @Sendable (Connection) throws -> Result)
     throws(DomainError) -> Result
+}
+
+/// The two SQL dialects the stores speak, where a statement's text differs between them.
+enum SQLDialect {
+  case sqlite, postgres
+
+  /// `sql` as the dialect writes parameters: `?`, or `$1`, `$2`, … in order.
+  func spelled(_ sql: SQLText) -> String {
+    self == .sqlite ? sql.questionMarks : sql.numbered
+  }
+
+  /// The next id of `table`, in a statement on `counters`: past the counter's value and every
+  /// id in the table.
+  func nextValue(table: String) -> String {
+    // Table names are constants of ours; max(id) is one step down the primary key.
+    let greatest = self == .sqlite ? "max" : "greatest"
+    return "\(greatest)(value, (SELECT coalesce(max(id), 0) FROM \(table))) + 1"
+  }
+
+  /// Moves the id counter the parameter names past every id given and every id in `table`;
+  /// returns it.
+  func nextID(table: String) -> String {
+    spelled(
+      SQLText(
+        "UPDATE counters SET value = \(nextValue(table: table)) WHERE name = ? RETURNING value"))
+  }
 }
 
 /// A database's error that can say it was a unique or primary key refusing a row, and what

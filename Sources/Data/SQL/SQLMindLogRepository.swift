@@ -9,15 +9,6 @@ enum MindLogSQL {
     "UPDATE mind_logs SET date_ms = ?, score = ?, note = ? WHERE id = ?")
   static let delete = SQLText("DELETE FROM mind_logs WHERE id = ? RETURNING date_ms")
   static let select = SQLText("SELECT \(MindLogRow.columns) FROM mind_logs WHERE id = ?")
-  static let page = SQLText(
-    """
-    SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms DESC, id DESC LIMIT ? OFFSET ?
-    """)
-  /// `page` read from the other end.
-  static let pageReversed = SQLText(
-    """
-    SELECT \(MindLogRow.columns) FROM mind_logs ORDER BY date_ms ASC, id ASC LIMIT ? OFFSET ?
-    """)
 }
 
 /// The mind log of an SQL store (SQLite or PostgreSQL).
@@ -25,10 +16,9 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
   let database: Database
 
   func entries(offset: Int, limit: Int) async throws -> Page<MindLog> {
-    try await page(
-      offset: offset, limit: limit, of: "mind_logs", forward: MindLogSQL.page,
-      backward: MindLogSQL.pageReversed, index: .mindLogs, in: database
-    ) { try MindLogRow($0).toDomain() }
+    try await page(offset: offset, limit: limit, of: .mindLogs, in: database) {
+      try MindLogRow($0).toDomain()
+    }
   }
 
   /// The id and the row in one statement where the database can (`insertWithNextID`).
@@ -36,13 +26,9 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
     // Checked before the id is known: everything but the id.
     let checked = try MindLog(id: 1, date: date, score: score, note: note).storable()
     let row = MindLogRow(checked)
-    return try await database.writeOne { connection in
-      var entry = checked
-      entry.id = try insertWithNextID(
-        "mind_logs", table: "mind_logs", columns: MindLogRow.columns,
-        values: [row.dateMs, row.score, row.note], connection)
-      try connection.listAdded(.mindLogs, key: row.dateMs, id: entry.id)
-      return entry
+    return try await insertListed(checked, id: \.id, key: row.dateMs, into: .mindLogs, in: database)
+    {
+      [row.dateMs, row.score, row.note]
     }
   }
 

@@ -59,19 +59,26 @@ func rows<Connection: SQLConnection, Item>(
   return try connection.query(backward, count, skippedFromEnd, row: row).reversed()
 }
 
-/// The page at `offset` of the list `table` holds, in one read: its count, then the rows
-/// `rows` reads with `forward` or `backward` (and `index`), each made an item by `row`.
+/// The rows `window` selects from `list` of `total` rows (`rows`, through its pages and blocks).
+func rows<Connection: SQLConnection, Item>(
+  _ window: (offset: Int, limit: Int), total: Int, of list: ListIndex, _ connection: Connection,
+  row: (Connection.Row) throws -> Item
+) throws -> [Item] {
+  try rows(
+    window, total: total, forward: list.page, backward: list.pageReversed, index: list,
+    connection, row: row)
+}
+
+/// The page at `offset` of `list`, in one read: its count, then its rows, each made an item by
+/// `row`.
 func page<Database: SQLDatabase, Item: Sendable>(
-  offset: Int, limit: Int, of table: String, forward: SQLText, backward: SQLText,
-  index: ListIndex, in database: Database,
+  offset: Int, limit: Int, of list: ListIndex, in database: Database,
   row: @escaping @Sendable (Database.Connection.Row) throws -> Item
 ) async throws -> Page<Item> {
   let window = window(offset: offset, limit: limit)
   return try await database.read { connection in
-    let total = try rowCount(table, connection)
-    let items = try rows(
-      window, total: total, forward: forward, backward: backward, index: index, connection,
-      row: row)
+    let total = try rowCount(list.table, connection)
+    let items = try rows(window, total: total, of: list, connection, row: row)
     return Page(items: items, offset: window.offset, total: total)
   }
 }
@@ -133,6 +140,24 @@ func insertWithNextID(
   let id = try connection.insertWithNextIDValue(
     counter, table: table, columns: columns, values: values)
   return try checkedID(id, counter)
+}
+
+/// Inserts `record` (checked, but for its id) as a new row of `list` (`values`, every column
+/// but the id, in the order of `list.columns`) with the next id of the list's counter, in one
+/// statement where the database can (`insertWithNextID`), and keeps the list's blocks, `key`
+/// being the row's key; returns `record` with its id.
+func insertListed<Database: SQLDatabase, Record: Sendable>(
+  _ record: Record, id: WritableKeyPath<Record, Int64> & Sendable, key: Int64,
+  into list: ListIndex, in database: Database,
+  values: @escaping @Sendable () -> [any SQLBindable]
+) async throws -> Record {
+  try await database.writeOne { connection in
+    var record = record
+    record[keyPath: id] = try insertWithNextID(
+      list.table, table: list.table, columns: list.columns, values: values(), connection)
+    try connection.listAdded(list, key: key, id: record[keyPath: id])
+    return record
+  }
 }
 
 /// `id` as the counter `name` gave it: refused past 2^53 − 1 (and the transaction rolls

@@ -4,21 +4,7 @@ import Domain
 // parameters, ids taken from the counter before the insert, and the list blocks kept by
 // hand after each write (`SQLiteListIndex`).
 extension SQLiteConnection: SQLConnection {
-  @discardableResult
-  func execute(_ sql: SQLText, arguments values: [any SQLBindable]) throws -> Int {
-    try execute(sql.questionMarks, arguments: values)
-    return changes
-  }
-
-  func query<Item>(
-    _ sql: SQLText, arguments values: [any SQLBindable], row: (SQLiteStatement) throws -> Item
-  ) throws -> [Item] {
-    try query(sql.questionMarks, arguments: values, row: row)
-  }
-
-  func nextIDValue(_ counter: String, table: String) throws -> Int64? {
-    try integer(SQLiteSharedSQL.nextID(table: table), counter)
-  }
+  static let dialect = SQLDialect.sqlite
 
   /// The id from the counter, then the row: two statements, one transaction.
   func insertWithNextIDValue(

@@ -174,29 +174,25 @@ final class SQLiteConnection {
     try execute(sql, arguments: values)
   }
 
-  /// Runs `sql` (one statement) with `arguments` bound to its parameters, ignoring any rows.
-  func execute(_ sql: String, arguments values: [any SQLBindable]) throws(SQLiteError) {
+  /// Runs `sql` (one statement) with `arguments` bound to its parameters, ignoring any rows;
+  /// returns the rows an INSERT, UPDATE or DELETE changed.
+  @discardableResult
+  func execute(_ sql: String, arguments values: [any SQLBindable]) throws(SQLiteError) -> Int {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(values)
     while try statement.step() {}
-  }
-
-  /// The rows of `sql`, each read by `row`.
-  func query<Row>(
-    _ sql: String, _ values: any SQLBindable..., row: (SQLiteStatement) throws -> Row
-  ) throws -> [Row] {
-    try query(sql, arguments: values, row: row)
+    return changes
   }
 
   /// The rows of `sql` with `arguments` bound, each read by `row`.
-  func query<Row>(
-    _ sql: String, arguments values: [any SQLBindable], row: (SQLiteStatement) throws -> Row
-  ) throws -> [Row] {
+  func query<Item>(
+    _ sql: String, arguments values: [any SQLBindable], row: (SQLiteStatement) throws -> Item
+  ) throws -> [Item] {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(values)
-    var rows: [Row] = []
+    var rows: [Item] = []
     while try statement.step() {
       rows.append(try row(statement))
     }

@@ -271,17 +271,10 @@ enum DurableFile {
       throw .notReadable("cannot seek: \(describe(errno))")
     }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        let code = errno
-        if code == EINTR { continue }
-        throw .notReadable("cannot read: \(describe(code))")
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<count])
+    if let code = BoundedFile.readToEnd(descriptor, { bytes.append(contentsOf: $0) }) {
+      throw .notReadable("cannot read: \(describe(code))")
     }
+    return bytes
   }
 
   /// Makes the file at `path` hold exactly its first `size` bytes, then `bytes` after
