@@ -40,14 +40,9 @@ public final class ChatViewModel: RecordList, FollowsStore {
 
   public func report(_ message: Message?) { state.message = message }
 
-  // MARK: Following the store
-
   nonisolated public static let records: RecordKinds = .chat
   public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
-
-  /// Reads the page shown again (`load`).
-  public func reload() async { await load() }
 
   public var pagedTotal: Int { state.page.total }
 

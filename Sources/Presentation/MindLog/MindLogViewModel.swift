@@ -58,14 +58,9 @@ public final class MindLogViewModel: RecordList, FollowsStore {
 
   public func report(_ message: Message?) { state.message = message }
 
-  // MARK: Following the store
-
   nonisolated public static let records: RecordKinds = .mindLog
   public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
-
-  /// Reads the page shown and the mood picture's days again (`load`).
-  public func reload() async { await load() }
 
   public var pagedTotal: Int { state.page.total }
 

@@ -33,8 +33,6 @@ public final class NoticesViewModel: OrderedReads, FollowsStore {
 
   func report(_ message: Message?) { state.message = message }
 
-  // MARK: Following the store
-
   nonisolated public static let records: RecordKinds = .bookmarks
   public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()

@@ -71,8 +71,6 @@ public final class RatesViewModel: OrderedReads, FollowsStore {
 
   func report(_ message: Message?) { state.message = message }
 
-  // MARK: Following the store
-
   nonisolated public static let records: RecordKinds = .rates
   public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()

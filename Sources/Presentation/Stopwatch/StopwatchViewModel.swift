@@ -100,14 +100,9 @@ public final class StopwatchViewModel: OrderedReads, PagedList, FollowsStore {
 
   public func report(_ message: Message?) { state.message = message }
 
-  // MARK: Following the store
-
   nonisolated public static let records: RecordKinds = .stopwatch
   public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
-
-  /// Reads the stopwatch and the page of laps shown again (`load`).
-  public func reload() async { await load() }
 
   public var pagedTotal: Int { state.lapCount }
 
