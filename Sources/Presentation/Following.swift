@@ -16,7 +16,7 @@ public protocol FollowsStore: AnyObject {
 
   /// The message its last intent or reload left: a refusal when the store could not be
   /// read.
-  var followedMessage: Message? { get }
+  var message: Message? { get }
 }
 
 extension FollowsStore where Self: PagedList {
@@ -72,7 +72,7 @@ extension StoreObservation {
       guard !showing.isEmpty else { return nil }
       for model in showing {
         await model.reload()
-        if let message = model.followedMessage, message.isRefusal { return .refused(message) }
+        if let message = model.message, message.isRefusal { return .refused(message) }
       }
       return .reloaded
     }

@@ -65,7 +65,6 @@ final class TallyScreen: ScreenFeature, FollowsStore {
   /// The screen follows the store itself: it has no view model.
   var followed: any FollowsStore { self }
   func reload() async { await load(Self.screen) }
-  var followedMessage: Message? { message }
 
   /// Runs `body`; a failure is the screen's message, and the total stays as it was.
   private func run(_ body: () async throws -> Void) async {

@@ -4,8 +4,8 @@ import Observation
 
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable
-public final class BookmarksViewModel: RecordList, FollowsStore {
-  public struct State: Equatable, Sendable, PageState {
+public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsStore {
+  public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
@@ -22,7 +22,12 @@ public final class BookmarksViewModel: RecordList, FollowsStore {
     }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message`, `page` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [.at(\.page)])
   public var paging: ListPaging
   private let bookmarks: any BookmarkRepository
   private let renameBookmark: RenameBookmark
@@ -36,7 +41,6 @@ public final class BookmarksViewModel: RecordList, FollowsStore {
   public func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .bookmarks
-  public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
 
   public var pagedTotal: Int { state.page.total }

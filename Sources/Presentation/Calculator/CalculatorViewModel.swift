@@ -5,8 +5,8 @@ import Observation
 /// Converts a typed amount into the chosen currency with the cached rate. A relaunch
 /// brings back the currency, never the typed amount.
 @MainActor @Observable
-public final class CalculatorViewModel: OrderedReads, FollowsStore {
-  public struct State: Equatable, Sendable {
+public final class CalculatorViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+  public struct State: MessageShowing, Equatable, Sendable {
     public var currency: String
     /// Units of `currency` per unit of `base` in the cached rates.
     public var rate: Decimal?
@@ -26,7 +26,12 @@ public final class CalculatorViewModel: OrderedReads, FollowsStore {
     }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message`, `conversion` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [.at(\.conversion)])
   private let loadRates: LoadExchangeRates
   private let convertCurrency: ConvertCurrency
   private let language: Language
@@ -45,7 +50,6 @@ public final class CalculatorViewModel: OrderedReads, FollowsStore {
   func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .rates
-  public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
 
   /// Opens the calculator for `currency`: a code, or a word that names one currency

@@ -4,8 +4,8 @@ import Observation
 
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
-public final class ChatViewModel: RecordList, FollowsStore {
-  public struct State: Equatable, Sendable, PageState {
+public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
+  public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
@@ -25,7 +25,12 @@ public final class ChatViewModel: RecordList, FollowsStore {
     public var isEmpty: Bool { page.total == 0 }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message`, `page` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [.at(\.page)])
   public var paging: ListPaging
   private let chat: any ChatRepository
   private let sendMessage: SendMessage
@@ -41,7 +46,6 @@ public final class ChatViewModel: RecordList, FollowsStore {
   public func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .chat
-  public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
 
   public var pagedTotal: Int { state.page.total }

@@ -4,8 +4,8 @@ import Observation
 
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable
-public final class MindLogViewModel: RecordList, FollowsStore {
-  public struct State: Equatable, Sendable, PageState {
+public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore {
+  public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
@@ -25,7 +25,12 @@ public final class MindLogViewModel: RecordList, FollowsStore {
     }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message`, `page`, `mood` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [.at(\.page), .at(\.mood)])
   public var paging: ListPaging
   private let language: Language
   private let mindLogs: any MindLogRepository
@@ -59,7 +64,6 @@ public final class MindLogViewModel: RecordList, FollowsStore {
   public func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .mindLog
-  public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
 
   public var pagedTotal: Int { state.page.total }

@@ -4,8 +4,8 @@ import Observation
 
 /// The notice board, with a bookmark toggle on each notice.
 @MainActor @Observable
-public final class NoticesViewModel: OrderedReads, FollowsStore {
-  public struct State: Equatable, Sendable {
+public final class NoticesViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+  public struct State: MessageShowing, Equatable, Sendable {
     public var items: [NoticeItem] = []
     public var message: Message?
 
@@ -20,7 +20,12 @@ public final class NoticesViewModel: OrderedReads, FollowsStore {
     }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message`, `items` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [.at(\.items)])
   private let listNotices: ListNotices
   private let toggle: ToggleBookmark
 
@@ -34,7 +39,6 @@ public final class NoticesViewModel: OrderedReads, FollowsStore {
   func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .bookmarks
-  public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
 
   /// Reads the notices and their bookmarks again (`load`).

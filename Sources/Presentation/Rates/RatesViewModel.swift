@@ -6,8 +6,8 @@ import Observation
 /// territory using it (English or Korean),
 /// favourites pinned on top, rise/fall marks against the previously cached rates.
 @MainActor @Observable
-public final class RatesViewModel: OrderedReads, FollowsStore {
-  public struct State: Equatable, Sendable {
+public final class RatesViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+  public struct State: MessageShowing, Equatable, Sendable {
     /// The rows that match the query, favourites first.
     public var quotes: [RateQuote] = []
     public var query = ""
@@ -40,7 +40,12 @@ public final class RatesViewModel: OrderedReads, FollowsStore {
     public var hasNoResults: Bool { quotes.isEmpty && !query.isEmpty }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message`, `quotes` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [.at(\.quotes)])
   /// The rates shown. Their search keys (`CurrencySearch.keys`) are built by the first
   /// search, not by a load: the list without a query needs none.
   private var board: RateBoard?
@@ -72,7 +77,6 @@ public final class RatesViewModel: OrderedReads, FollowsStore {
   func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .rates
-  public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
 
   /// Reads the cached rates again, the search kept (`load`).

@@ -4,8 +4,8 @@ import Observation
 /// Which screen is showing: tabs, plus the calculator pushed from the rate list.
 /// Every change is saved, so the next launch comes back to the same screen.
 @MainActor @Observable
-public final class RouterViewModel: MessageReporting {
-  public struct State: Equatable, Sendable {
+public final class RouterViewModel: ObservedViewModel, MessageReporting {
+  public struct State: MessageShowing, Equatable, Sendable {
     public var screen: Screen = .rates
     /// The currency of the calculator opened last, for `convert` from another screen.
     public var lastCalculatorCurrency: String?
@@ -20,7 +20,12 @@ public final class RouterViewModel: MessageReporting {
     }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [])
   private let screens: any ScreenRepository
   private let restore: RestoreLastScreen
 

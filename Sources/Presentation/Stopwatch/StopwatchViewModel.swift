@@ -5,7 +5,7 @@ import Observation
 /// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
 /// and slowest marked.
 @MainActor @Observable
-public final class StopwatchViewModel: OrderedReads, PagedList, FollowsStore {
+public final class StopwatchViewModel: ObservedViewModel, OrderedReads, PagedList, FollowsStore {
   public enum Status: Equatable, Sendable {
     case reset, running, stopped
   }
@@ -31,7 +31,7 @@ public final class StopwatchViewModel: OrderedReads, PagedList, FollowsStore {
     }
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: MessageShowing, Equatable, Sendable {
     public var status: Status = .reset
     public var elapsed: Duration = .zero
     /// The newest laps, newest first.
@@ -76,7 +76,12 @@ public final class StopwatchViewModel: OrderedReads, PagedList, FollowsStore {
     }
   }
 
-  public private(set) var state = State()
+  /// What the screen shows (`message`, `elapsed`, `laps` observed on their own too: `part(_:)`).
+  public private(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+  public let observed = ObservedState(State(), parts: [.at(\.elapsed), .at(\.laps)])
   private var stopwatch = Stopwatch()
   /// The newest lap's total: the least time shown.
   private var lastLapTotal = Duration.zero
@@ -101,7 +106,6 @@ public final class StopwatchViewModel: OrderedReads, PagedList, FollowsStore {
   public func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .stopwatch
-  public var followedMessage: Message? { state.message }
   @ObservationIgnored var reads = ReadOrder()
 
   public var pagedTotal: Int { state.lapCount }
