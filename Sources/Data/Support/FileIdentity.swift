@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Which file is at a path: its device and inode.
 ///
 /// `dev_t` is `UInt64` on Linux and a signed `Int32` on Darwin, where a device number can
