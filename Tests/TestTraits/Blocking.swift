@@ -133,14 +133,19 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable @concurrent () async throws -> Void
   ) async throws {
-    await gate?.enter()
-    do {
-      try await withTaskExecutorPreference(executor) { try await function() }
-    } catch {
+    // The gate is entered and left on the executor's threads, not the cooperative pool's:
+    // there a test that has ended would wait behind every computing test of the run before
+    // it let the next one in.
+    try await withTaskExecutorPreference(executor) {
+      await gate?.enter()
+      do {
+        try await function()
+      } catch {
+        await gate?.leave()
+        throw error
+      }
       await gate?.leave()
-      throw error
     }
-    await gate?.leave()
   }
 }
 
