@@ -181,9 +181,12 @@ struct UnusableStoreTests {
   func anUnusableStoreExitsThreeAndIsLeftAlone(store: String, damage: Damage) throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
-    for command in [["say", "hello"], ["add", "7", "fine"], ["start"], ["lap"]] {
-      #expect(try pocket.run(command).status == 0)
-    }
+    // The store is made by one session and a command (the arrangement, not what is tested):
+    // a session may end with the sqlite log still beside the file, which a damaged file's
+    // first opening would fold into it; the command's closing folds it first.
+    let made = try pocket.run([], input: "say hello\nadd 7 fine\nstart\n")
+    #expect(made.status == 0 && made.stderr.isEmpty, "\(made.stderr)")
+    #expect(try pocket.run(["lap"]).status == 0)
     let file = pocket.directory.appendingPathComponent(Self.fileName(store))
     try Self.apply(damage, to: file, store: store)
     let before = try Self.snapshot(file)
