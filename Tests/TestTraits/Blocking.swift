@@ -122,10 +122,19 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
   let executor: WaitingExecutor
   let gate: TestGate?
 
+  /// Whether the running task's serialized suite (or serialized test) holds a place at the
+  /// gate for its cases.
+  @TaskLocal static var holdsPlace = false
+
   public var isRecursive: Bool { true }
 
+  /// Each test case takes a place at the gate, but in a serialized suite (or test), which
+  /// takes one place for all its cases: they run one at a time anyway, and a case that
+  /// queued again behind every waiting test would leave the suite running long after the
+  /// rest of the run.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    testCase == nil ? nil : self
+    if testCase != nil { return self }
+    return gate != nil && test.traits.contains { $0 is ParallelizationTrait } ? self : nil
   }
 
   // Testing's requirement, from a module without the package's nonsending default.
@@ -137,14 +146,15 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
     // there a test that has ended would wait behind every computing test of the run before
     // it let the next one in.
     try await withTaskExecutorPreference(executor) {
-      await gate?.enter()
+      guard let gate, !Self.holdsPlace else { return try await function() }
+      await gate.enter()
       do {
-        try await function()
+        try await Self.$holdsPlace.withValue(true) { try await function() }
       } catch {
-        await gate?.leave()
+        await gate.leave()
         throw error
       }
-      await gate?.leave()
+      await gate.leave()
     }
   }
 }
