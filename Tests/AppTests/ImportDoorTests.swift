@@ -7,14 +7,25 @@ import Testing
 /// the format refuses. Each archive is a real export with one value changed by hand.
 @Suite("import checks what every other door checks", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ImportDoorTests {
-  /// An export of a store with a mind-log entry, the bundled fixture's rates and a favourite.
-  static func export(_ pocket: PocketProcess) throws -> String {
+  /// An export of a store with a mind-log entry, the bundled fixture's rates and a favourite,
+  /// made once: every case changes its own copy of the text.
+  static let exported: Result<String, any Error> = Result {
+    let pocket = try PocketProcess(store: "sqlite")
+    defer { pocket.remove() }
     let rates = Fixtures.url("open-er-api-USD-2024-08-19.json").path
     for command in [["add", "5", "x"], ["--rates-file", rates, "refresh"], ["fav", "EUR"]] {
       let run = try pocket.run(command)
-      #expect(run.status == 0, "\(command): \(run.stderr)")
+      guard run.status == 0 else { throw Failed(description: "\(command): \(run.stderr)") }
     }
-    return String(decoding: try pocket.export(), as: UTF8.self)
+    let file = pocket.directory.appendingPathComponent("export.json")
+    let run = try pocket.run(["export", file.path])
+    guard run.status == 0 else { throw Failed(description: "export: \(run.stderr)") }
+    return String(decoding: try Foundation.Data(contentsOf: file), as: UTF8.self)
+  }
+
+  /// A command that made the export failed.
+  struct Failed: Error, CustomStringConvertible {
+    var description: String
   }
 
   @Test(arguments: [
@@ -32,11 +43,11 @@ struct ImportDoorTests {
   func anArchiveIsRefusedWhatEveryOtherDoorRefuses(
     original: String, changed: String, says: String
   ) throws {
-    let source = try PocketProcess(store: "sqlite")
-    defer { source.remove() }
-    let text = try Self.export(source)
+    let source = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: source) }
+    let text = try Self.exported.get()
     #expect(text.contains(original), "the export's layout changed")
-    let file = source.directory.appendingPathComponent("changed.json")
+    let file = source.appendingPathComponent("changed.json")
     try Foundation.Data(text.replacingOccurrences(of: original, with: changed).utf8).write(to: file)
     for store in ["sqlite", "json"] {
       let target = try PocketProcess(store: store)

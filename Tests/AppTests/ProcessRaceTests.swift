@@ -68,7 +68,7 @@ struct ProcessRaceTests {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
     let racers = 4
-    let rounds = Soak.size(15, full: 150)
+    let rounds = Soak.size(5, full: 150)
     var day = 0
     for round in 1...rounds {
       let offered = (1...racers).map { day + $0 }.shuffled()
@@ -100,7 +100,7 @@ struct ProcessRaceTests {
   /// whole, the other refused as the store is no longer empty.
   @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
   func importsAtOnceIntoAnEmptyStoreLetOneArchiveInWhole(store: String) async throws {
-    for round in 1...Soak.size(4, full: 40) {
+    for round in 1...Soak.size(2, full: 40) {
       let pocket = try PocketProcess(store: store)
       defer { pocket.remove() }
       let archives = ["EUR", "JPY"].map { code in
@@ -218,7 +218,7 @@ struct ProcessRaceTests {
   func anUnconfirmedResetNeverDeletesALapItDidNotCount(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
-    for round in 1...Soak.size(10, full: 60) {
+    for round in 1...Soak.size(4, full: 60) {
       let stopwatch = try await opened(pocket).stopwatch
       try await stopwatch.reset()
       try await stopwatch.update(saving: Stopwatch(startedAt: Date(timeIntervalSinceNow: -1)))
@@ -245,7 +245,7 @@ struct ProcessRaceTests {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
     let (first, second) = (SampleNotices.all[0], SampleNotices.all[1])
-    for round in 1...Soak.size(10, full: 60) {
+    for round in 1...Soak.size(4, full: 60) {
       let bookmarks = try await opened(pocket).bookmarks
       try await bookmarks.deleteAll()
       try await bookmarks.toggleOn(
@@ -276,7 +276,7 @@ struct ProcessRaceTests {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
     let entry = try await opened(pocket).mindLogs.insert(date: Date(), score: 5, note: "old")
-    for round in 1...Soak.size(10, full: 60) {
+    for round in 1...Soak.size(4, full: 60) {
       _ = try await opened(pocket).mindLogs.update(id: entry.id, score: 5, note: "old", date: nil)
       let runs = try pocket.runTogether([
         ([], "mindlog\nedit 1 7\n"), ([], "mindlog\nedit 1 5 new note\n"),

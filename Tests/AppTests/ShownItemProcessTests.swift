@@ -8,8 +8,7 @@ import Testing
 /// processes on one store, one changing the list between what the other showed and what
 /// it then typed. Every command that takes a number, on both stores processes share.
 @Suite(
-  "Numbers act on the item shown", .blocking, .serialized,
-  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+  "Numbers act on the item shown", .blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ShownItemProcessTests {
   /// One numbered command: how to make a list of three items (`first`, `second`, `third`,
   /// shown as 1, 2 and 3), the command that shows it, and what acting on item 2 does.

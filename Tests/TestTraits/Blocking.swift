@@ -122,10 +122,19 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
   let executor: WaitingExecutor
   let gate: TestGate?
 
+  /// Whether the running task's serialized suite (or serialized test) holds a place at the
+  /// gate for its cases.
+  @TaskLocal static var holdsPlace = false
+
   public var isRecursive: Bool { true }
 
+  /// Each test case takes a place at the gate, but in a serialized suite (or test), which
+  /// takes one place for all its cases: they run one at a time anyway, and a case that
+  /// queued again behind every waiting test would leave the suite running long after the
+  /// rest of the run.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    testCase == nil ? nil : self
+    if testCase != nil { return self }
+    return gate != nil && test.traits.contains { $0 is ParallelizationTrait } ? self : nil
   }
 
   // Testing's requirement, from a module without the package's nonsending default.
@@ -133,14 +142,20 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable @concurrent () async throws -> Void
   ) async throws {
-    await gate?.enter()
-    do {
-      try await withTaskExecutorPreference(executor) { try await function() }
-    } catch {
-      await gate?.leave()
-      throw error
+    // The gate is entered and left on the executor's threads, not the cooperative pool's:
+    // there a test that has ended would wait behind every computing test of the run before
+    // it let the next one in.
+    try await withTaskExecutorPreference(executor) {
+      guard let gate, !Self.holdsPlace else { return try await function() }
+      await gate.enter()
+      do {
+        try await Self.$holdsPlace.withValue(true) { try await function() }
+      } catch {
+        await gate.leave()
+        throw error
+      }
+      await gate.leave()
     }
-    await gate?.leave()
   }
 }
 
