@@ -4,6 +4,7 @@
 /// sets around one command: the use cases, their repositories' protocols and the view
 /// models stay as they are, and a task without a sink (a test, a script) reports nothing.
 public struct ArchiveProgress: Equatable, Sendable {
+  /// The step an export or an import is at.
   public enum Stage: Equatable, Sendable {
     /// Chat messages decoded from the archive file.
     case reading

@@ -124,6 +124,7 @@ public final class StoreChangeSignal: Sendable {
   /// Tells every subscriber. A subscriber that has not taken the events before gets them
   /// merged into one (`StoreEvent.merged`).
   ///
+  /// - Parameter event: what changed (the kinds of record), or that the store is gone.
   /// - Parameter seen: when the change was seen (from the first sign of it to the last, as
   ///   `now()` read them), if not now. Pacing reads a burst's pauses from these times: a
   ///   watcher's own wait between seeing changes and sending them is not a pause of the
@@ -254,6 +255,7 @@ final class Subscription: Sendable {
 /// twice, its record then the screen it shows, delays only its second, which no screen
 /// shows).
 public struct StoreChanges: AsyncSequence, Sendable {
+  /// Each element is the changes merged since the one before.
   public typealias Element = StoreEvent
 
   /// How long without a change ends a burst.
@@ -268,6 +270,7 @@ public struct StoreChanges: AsyncSequence, Sendable {
     Iterator(subscription: subscription, clock: clock)
   }
 
+  /// The iterator of a subscription: each `next()` is the changes merged since the last.
   public struct Iterator: AsyncIteratorProtocol {
     let subscription: Subscription
     let clock: PacingClock

@@ -6,6 +6,7 @@ import Synchronization
 /// `TestClock`, `sleep(until:)` suspends until a test advances the clock to the deadline
 /// (or the sleeping task is cancelled); it never moves the clock itself.
 public final class ManualClock: Clock, Sendable {
+  /// A moment of the manual clock: how far it was advanced from its start.
   public struct Instant: InstantProtocol {
     public var offset: Duration
     public init(offset: Duration) { self.offset = offset }

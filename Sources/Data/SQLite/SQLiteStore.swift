@@ -92,6 +92,8 @@ public final class SQLiteStore: Sendable {
   ///   damaged, another program's, or of a newer schema version), `.storageUnavailable` when
   ///   the file or its directory cannot be made, read or written, when the directory is
   ///   writable by other users or owned by another user, or when the file is a symbolic link.
+  /// - Parameter path: the database file, as a user typed it (relative to the current
+  ///   folder; made with its folder when missing).
   /// - Parameter watch: how changes other processes commit are noticed (`Repositories.changes`).
   /// - Parameter durability: when a commit returns (`SQLiteDurability`).
   /// - Parameter thread: the thread the store's calls run on (`StoreThread`).

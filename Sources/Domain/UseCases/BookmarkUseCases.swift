@@ -5,6 +5,7 @@ public struct ListNotices: Sendable {
   private let catalog: [Notice]
   private let bookmarks: any BookmarkRepository
   /// - Parameter catalog: the notices on the board, in display order.
+  /// - Parameter bookmarks: where the bookmarks are kept.
   public init(catalog: [Notice], bookmarks: any BookmarkRepository) {
     self.catalog = catalog
     self.bookmarks = bookmarks

@@ -71,7 +71,9 @@ public struct RefreshExchangeRates: Sendable {
   private let rates: any ExchangeRateRepository
   private let source: (any ExchangeRateSource)?
   private let now: @Sendable () -> Date
+  /// - Parameter rates: where the rates are cached.
   /// - Parameter source: where fresh rates come from; `nil` when none is configured.
+  /// - Parameter now: the wall clock (whether a set is due, or from the future).
   public init(
     rates: any ExchangeRateRepository, source: (any ExchangeRateSource)?,
     now: @escaping @Sendable () -> Date
@@ -156,6 +158,7 @@ public struct ToggleFavoriteCurrency: Sendable {
   private let rates: any ExchangeRateRepository
   public init(rates: any ExchangeRateRepository) { self.rates = rates }
 
+  /// - Parameter code: the currency's code.
   /// - Parameter shown: the codes of the latest rates when the caller has them at hand
   ///   (a board it loaded), so they are not read again; `nil` reads them.
   @discardableResult

@@ -5,6 +5,7 @@ import Observation
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable
 public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsStore {
+  /// What the bookmarks screen shows: the page of bookmarks, where it is, and a message.
   public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.

@@ -6,6 +6,7 @@ import Observation
 /// brings back the currency, never the typed amount.
 @MainActor @Observable
 public final class CalculatorViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+  /// What the calculator shows: its currency and rate, the last conversion, and a message.
   public struct State: MessageShowing, Equatable, Sendable {
     public var currency: String
     /// Units of `currency` per unit of `base` in the cached rates.

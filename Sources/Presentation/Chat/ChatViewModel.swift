@@ -5,6 +5,7 @@ import Observation
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
 public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
+  /// What the chat shows: the page of messages, where it is, and a message.
   public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.

@@ -5,6 +5,7 @@ import Observation
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable
 public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore {
+  /// What the mind log shows: the mood picture, the page of entries, and a message.
   public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
     /// The page's rows as the screen numbers them: what a number typed next stands for.

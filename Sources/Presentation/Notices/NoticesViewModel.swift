@@ -5,6 +5,7 @@ import Observation
 /// The notice board, with a bookmark toggle on each notice.
 @MainActor @Observable
 public final class NoticesViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+  /// What the notice board shows: its notices, each marked when bookmarked, and a message.
   public struct State: MessageShowing, Equatable, Sendable {
     public var items: [NoticeItem] = []
     public var message: Message?

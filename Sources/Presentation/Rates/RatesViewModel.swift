@@ -7,6 +7,8 @@ import Observation
 /// favourites pinned on top, rise/fall marks against the previously cached rates.
 @MainActor @Observable
 public final class RatesViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+  /// What the rate list shows: the quotes (searched, favourites first), their publication,
+  /// and a message.
   public struct State: MessageShowing, Equatable, Sendable {
     /// The rows that match the query, favourites first.
     public var quotes: [RateQuote] = []
@@ -57,9 +59,11 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, FollowsStore
   private let names: CurrencyNames
 
   /// - Parameters:
+  ///   - rates: where the rates and the favourites are kept.
   ///   - seed: fills an empty cache (the bundled snapshot, so the list never waits).
   ///   - source: where `refresh` fetches from; `nil` when none is configured (then the
   ///     header never says an update is due, and `refresh` says how to configure one).
+  ///   - now: the wall clock (whether the rates are due for a refresh).
   ///   - names: where a search finds the currencies' names and keeps their search keys.
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource,

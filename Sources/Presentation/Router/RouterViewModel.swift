@@ -5,6 +5,7 @@ import Observation
 /// Every change is saved, so the next launch comes back to the same screen.
 @MainActor @Observable
 public final class RouterViewModel: ObservedViewModel, MessageReporting {
+  /// Which screen shows, and a message.
   public struct State: MessageShowing, Equatable, Sendable {
     public var screen: Screen = .rates
     /// The currency of the calculator opened last, for `convert` from another screen.

@@ -6,14 +6,17 @@ import Observation
 /// and slowest marked.
 @MainActor @Observable
 public final class StopwatchViewModel: ObservedViewModel, OrderedReads, PagedList, FollowsStore {
+  /// Whether the stopwatch runs, is stopped with time on it, or is reset.
   public enum Status: Equatable, Sendable {
     case reset, running, stopped
   }
 
+  /// A lap marked as the fastest or the slowest.
   public enum LapMark: Equatable, Sendable {
     case fastest, slowest
   }
 
+  /// One row of the laps: a lap, its mark, and whether it is the lap in progress.
   public struct LapRow: Equatable, Sendable {
     public var lap: Lap
     public var mark: LapMark?
@@ -31,6 +34,7 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, PagedLis
     }
   }
 
+  /// What the stopwatch shows: its status and time, the page of laps, and a message.
   public struct State: MessageShowing, Equatable, Sendable {
     public var status: Status = .reset
     public var elapsed: Duration = .zero

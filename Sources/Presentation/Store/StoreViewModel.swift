@@ -13,6 +13,8 @@ public final class StoreViewModel: MessageReporting {
     case imported(count: Int, path: String)
   }
 
+  /// What `store`, `export` and `import` show: the store's summary, the last report, and a
+  /// message.
   public struct State: Equatable, Sendable {
     /// The kind of store open (`sqlite`, `json`, `memory`).
     public var kind: String

@@ -8,6 +8,7 @@ import Observation
 /// they reach `state` on the main actor, in order.
 @MainActor @Observable
 public final class StoreWaitViewModel {
+  /// The store a call waits for, while it waits.
   public struct State: Equatable, Sendable {
     /// The store a call waits on, as the store names it; `nil` while none waits.
     public var waitingOn: String?
