@@ -10,9 +10,9 @@ let package = Package(
   // Presentation. (`Mutex` in Presentation needs macOS 15 / iOS 18.)
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
-    .library(name: "Domain", targets: ["Domain"]),
-    .library(name: "Data", targets: ["Data"]),
-    .library(name: "Presentation", targets: ["Presentation"]),
+    .library(name: "PocketDomain", targets: ["PocketDomain"]),
+    .library(name: "PocketData", targets: ["PocketData"]),
+    .library(name: "PocketPresentation", targets: ["PocketPresentation"]),
     .library(name: "PocketTesting", targets: ["PocketTesting"]),
     .executable(name: "pocket", targets: ["pocket"]),
     .executable(name: "pocket-bench", targets: ["Bench"]),
@@ -20,26 +20,28 @@ let package = Package(
     .executable(name: "bench-floor", targets: ["BenchFloor"]),
   ],
   targets: [
-    .target(name: "Domain"),
+    .target(name: "PocketDomain", path: "Sources/Domain"),
     .systemLibrary(
       name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // The privacy manifest an app on an Apple platform needs for the boot-time and
     // file-timestamp APIs the stores call.
     .target(
-      name: "Data", dependencies: ["Domain", "CSQLite"],
+      name: "PocketData", dependencies: ["PocketDomain", "CSQLite"], path: "Sources/Data",
       resources: [.copy("PrivacyInfo.xcprivacy")]),
-    .target(name: "Presentation", dependencies: ["Domain"]),
+    .target(name: "PocketPresentation", dependencies: ["PocketDomain"], path: "Sources/Presentation"),
     // What an adopter tests with: the failing and slow fake store, the manual clock, sample
     // records, and arranging a store through its repositories. Pocket's own tests use it.
-    .target(name: "PocketTesting", dependencies: ["Domain", "Data"]),
+    .target(name: "PocketTesting", dependencies: ["PocketDomain", "PocketData"]),
     // The text front end as a library, so the benchmark and the tests drive the very code
     // `pocket` runs; the executable is its two-line main.swift.
-    .target(name: "App", dependencies: ["Domain", "Data", "Presentation"]),
-    .executableTarget(name: "pocket", dependencies: ["App"]),
+    .target(
+      name: "PocketApp", dependencies: ["PocketDomain", "PocketData", "PocketPresentation"],
+      path: "Sources/App"),
+    .executableTarget(name: "pocket", dependencies: ["PocketApp"]),
     // `swift run -c release pocket-bench`: timings through the same stack as `pocket`.
     .executableTarget(
       name: "Bench",
-      dependencies: ["Domain", "Data", "Presentation", "App", "CSQLite", "TestSupport", "PocketTesting"]),
+      dependencies: ["PocketDomain", "PocketData", "PocketPresentation", "PocketApp", "CSQLite", "TestSupport", "PocketTesting"]),
     // The start-up baseline `pocket-bench --process` runs: Foundation only, one line.
     .executableTarget(name: "BenchHello"),
     // The floor of a screen of dates: Foundation only, one localized date and one time.
@@ -47,14 +49,14 @@ let package = Package(
     // Test helpers that need no store: clocks, fixtures, the failing fake store, and the
     // pseudo-terminal with its screen model (which measures text as App does).
     .target(
-      name: "TestSupport", dependencies: ["Domain", "App", "PocketTesting"],
+      name: "TestSupport", dependencies: ["PocketDomain", "PocketApp", "PocketTesting"],
       path: "Tests/TestSupport"),
     // Where tests run (`.blocking`, `.onOneThread`): Swift Testing's traits, so apart from
     // TestSupport, which `pocket-bench` links.
     .target(name: "TestTraits", path: "Tests/TestTraits"),
     // The real stores under test (StoreKind), for the contract suite and the tests above it.
     .target(
-      name: "StoreTestSupport", dependencies: ["Domain", "Data", "TestSupport", "PocketTesting", "TestTraits"],
+      name: "StoreTestSupport", dependencies: ["PocketDomain", "PocketData", "TestSupport", "PocketTesting", "TestTraits"],
       path: "Tests/StoreTestSupport"),
     // The fuzz targets' entry points (`FuzzEntries`): each drives real code with the bytes
     // libFuzzer gives. `.ci/fuzz` links each target's `LLVMFuzzerTestOneInput`
@@ -62,26 +64,26 @@ let package = Package(
     // with `--sanitize fuzzer --sanitize address`; `FuzzRegressionTests` replays the corpus
     // and every input that ever crashed through the same entries.
     .target(
-      name: "FuzzEntries", dependencies: ["App", "Data", "Domain", "Presentation"],
+      name: "FuzzEntries", dependencies: ["PocketApp", "PocketData", "PocketDomain", "PocketPresentation"],
       path: "Tests/Fuzz/Entries"),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["FuzzEntries", "TestTraits"],
       path: "Tests/Fuzz/RegressionTests"),
     // Domain alone: pure domain logic, and use cases against the failing fake.
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "PocketTesting", "TestTraits"]),
+    .testTarget(name: "DomainTests", dependencies: ["PocketDomain", "TestSupport", "PocketTesting", "TestTraits"]),
     // Use cases against the contract-tested stores (the in-memory store first of all).
     .testTarget(
-      name: "UseCaseTests", dependencies: ["Domain", "Data", "TestSupport", "PocketTesting", "StoreTestSupport"]),
+      name: "UseCaseTests", dependencies: ["PocketDomain", "PocketData", "TestSupport", "PocketTesting", "StoreTestSupport"]),
     .testTarget(
       name: "DataTests",
-      dependencies: ["Domain", "Data", "TestSupport", "PocketTesting", "TestTraits", "StoreTestSupport"]),
+      dependencies: ["PocketDomain", "PocketData", "TestSupport", "PocketTesting", "TestTraits", "StoreTestSupport"]),
     .testTarget(
       name: "PresentationTests",
-      dependencies: ["Domain", "Data", "Presentation", "TestSupport", "PocketTesting", "StoreTestSupport"]),
+      dependencies: ["PocketDomain", "PocketData", "PocketPresentation", "TestSupport", "PocketTesting", "StoreTestSupport"]),
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "pocket", "Domain", "Data", "Presentation", "TestSupport", "PocketTesting", "TestTraits",
+        "PocketApp", "pocket", "PocketDomain", "PocketData", "PocketPresentation", "TestSupport", "PocketTesting", "TestTraits",
         "StoreTestSupport",
       ]),
     // The whole-process run spawns `pocket`, `bench-hello` and `bench-floor`, so all are

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // A second front end for Pocket's core, as an adopter writes one: a package of its own that
-// depends on Pocket by path and uses only its library products (Domain, Data, Presentation,
-// and PocketTesting in its tests) — nothing of App. Pocket's CI builds and tests it, so the
+// depends on Pocket by path and uses only its library products (PocketDomain, PocketData,
+// PocketPresentation, and PocketTesting in its tests) — nothing of App. Pocket's CI builds and tests it, so the
 // public API cannot break for adopters unseen.
 let package = Package(
   name: "PocketMini",
@@ -13,23 +13,23 @@ let package = Package(
     .target(
       name: "MiniFrontEnd",
       dependencies: [
-        .product(name: "Domain", package: "Pocket"),
-        .product(name: "Data", package: "Pocket"),
-        .product(name: "Presentation", package: "Pocket"),
+        .product(name: "PocketDomain", package: "Pocket"),
+        .product(name: "PocketData", package: "Pocket"),
+        .product(name: "PocketPresentation", package: "Pocket"),
       ]),
     .executableTarget(
       name: "pocket-mini",
       dependencies: [
-        "MiniFrontEnd", .product(name: "Domain", package: "Pocket"),
-        .product(name: "Data", package: "Pocket"),
+        "MiniFrontEnd", .product(name: "PocketDomain", package: "Pocket"),
+        .product(name: "PocketData", package: "Pocket"),
       ]),
     .testTarget(
       name: "MiniFrontEndTests",
       dependencies: [
         "MiniFrontEnd",
-        .product(name: "Domain", package: "Pocket"),
-        .product(name: "Data", package: "Pocket"),
-        .product(name: "Presentation", package: "Pocket"),
+        .product(name: "PocketDomain", package: "Pocket"),
+        .product(name: "PocketData", package: "Pocket"),
+        .product(name: "PocketPresentation", package: "Pocket"),
         .product(name: "PocketTesting", package: "Pocket"),
       ]),
   ]

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// One thing the user asked for, as the parser understood it.
 package enum Command: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// Turns a typed line, or the words of a one-shot command line, into a `Command`.
 ///

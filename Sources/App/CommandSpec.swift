@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// One command, declared once: the word a user types, how to type it, what it does in both
 /// languages, and how its words become a `Command`. The parser, `help` and usage errors are

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The forms `--date` reads, in either language (they cannot be mistaken for each
 /// other): `2026-11-28`, `11/28/2026`, `2026. 11. 28.` (the Korean short date: its last dot

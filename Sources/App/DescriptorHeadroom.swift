@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 
 #if canImport(Glibc)
   import Glibc

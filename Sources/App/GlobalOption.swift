@@ -1,7 +1,7 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 
 /// A global option (before the command), declared once: its names, the placeholder of its
 /// value, what `--help` says of it in both languages, and what it does to `Options`.

@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 
 /// The text of `help` and `--help`, in each language. Command words, option names and the
 /// placeholders of a usage line (CODE, PATH, N) are what is typed, so they stay as they are.

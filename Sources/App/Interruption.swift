@@ -1,5 +1,5 @@
 import Dispatch
-import Presentation
+import PocketPresentation
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Observation
-import Presentation
+import PocketPresentation
 import Synchronization
 
 /// Line mode's screen: prints the current screen when, and only when, what it shows has

@@ -1,6 +1,6 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 
 /// When and where Pocket runs: the timeline every date and stopwatch reading comes from,
 /// and the user's time zone, which decides calendar days and the times shown. `system` is

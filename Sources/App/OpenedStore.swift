@@ -1,6 +1,6 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 
 /// The store the composition root chose, with what `pocket store` says about it.
 package struct OpenedStore {

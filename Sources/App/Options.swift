@@ -1,7 +1,7 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 
 /// The kinds of store `--store` can choose.
 enum StoreChoice: String, CaseIterable, Sendable {

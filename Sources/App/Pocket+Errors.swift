@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 
 extension Pocket {
   /// Writes a reason or a warning to standard error as one line (its own line breaks

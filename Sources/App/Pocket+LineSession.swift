@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 
 /// An interactive line session's loop, and how it follows the store.
 extension Pocket {

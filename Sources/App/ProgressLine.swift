@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Synchronization
 
 /// The progress of a long import or export, on one line of standard error that is rewritten in place

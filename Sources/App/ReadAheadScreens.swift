@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 import Synchronization
 
 /// This machine's screens beside a postgres store, read ahead: the screen seen last, the

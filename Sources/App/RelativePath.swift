@@ -1,5 +1,5 @@
-import Data
-import Domain
+import PocketData
+import PocketDomain
 
 /// The current folder, which a relative path is resolved against where Pocket must make it
 /// absolute: `--store-path` and `export`'s path. (Other paths, `import`'s and

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// Plain-text screens: a pure function of view-model state and the string table. Each
 /// screen's own lines are drawn in its folder (`App/Screens/<Name>/`); this is what every

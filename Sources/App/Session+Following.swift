@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// Following the store: another process's change reloads the screen showing, between
 /// commands.

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// How a command ended.
 package enum Outcome: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 import Synchronization
 
 #if canImport(Glibc)

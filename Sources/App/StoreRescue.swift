@@ -1,6 +1,6 @@
-import Data
-import Domain
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import Synchronization
 
 /// The way out of a store that holds a value out of range, as a Pocket before every door

@@ -1,6 +1,6 @@
-import Data
-import Domain
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 
 /// A line or command line Pocket could not make sense of. Exit status 2 (`exitStatus`),
 /// but for a date that is written right and is not a day of the calendar. Worded in the

@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Synchronization
 
 #if canImport(Glibc)

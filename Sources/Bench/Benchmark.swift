@@ -1,7 +1,7 @@
-import App
-import Data
-import Domain
 import Foundation
+import PocketApp
+import PocketData
+import PocketDomain
 
 /// Runs the workloads `config` names and hands each measured point to `emit` as soon as it
 /// is measured.

@@ -1,7 +1,7 @@
-import App
-import Data
-import Domain
 import Foundation
+import PocketApp
+import PocketData
+import PocketDomain
 
 // Goal 3 of the whole-process run: each durable action against a raw one-row commit.
 extension ProcessBenchmark {

@@ -1,6 +1,6 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 
 /// Records to fill stores with. Dates lie in the past, one second apart, so every action's
 /// new record is the newest.

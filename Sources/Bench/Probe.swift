@@ -1,5 +1,5 @@
-import App
 import Foundation
+import PocketApp
 
 /// Peak memory is per process, so each figure comes from a child: this program started
 /// again with `--probe-chat-rss STORE PATH`.

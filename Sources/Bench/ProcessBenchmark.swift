@@ -1,7 +1,7 @@
-import App
-import Data
-import Domain
 import Foundation
+import PocketApp
+import PocketData
+import PocketDomain
 
 /// Eleven goals (the `Goal N` marks below, the durable actions' in `DurableActionsGoal`, the
 /// json store's in `ProcessBenchmarkStores`, export and import in `ArchiveGoal`, the live

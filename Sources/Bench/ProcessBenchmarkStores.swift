@@ -1,7 +1,7 @@
-import App
-import Data
-import Domain
 import Foundation
+import PocketApp
+import PocketData
+import PocketDomain
 
 // Goal 5 of the whole-process run: the json store.
 extension ProcessBenchmark {

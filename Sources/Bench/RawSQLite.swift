@@ -1,6 +1,6 @@
 import CSQLite
-import Domain
 import Foundation
+import PocketDomain
 
 /// The yardstick for the bulk insert: the same rows written with plain SQLite C calls into
 /// a fresh file with Pocket's `chat_messages` table and index and its pragmas (WAL,

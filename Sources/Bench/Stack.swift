@@ -1,8 +1,8 @@
-import App
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketApp
+import PocketData
+import PocketDomain
+import PocketPresentation
 
 #if canImport(Glibc)
   import Glibc

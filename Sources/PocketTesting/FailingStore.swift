@@ -1,6 +1,6 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 import Synchronization
 
 /// The one fake store: repositories that throw a chosen `DomainError` on demand, and answer

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 import Synchronization
 
 /// A clock that moves only when a test advances it: no test ever sleeps. As swift-clocks'

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 // Tests arrange a store's data through the repository methods the app's commands use, so
 // no repository method exists only for tests.

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Fixed dates for records made up in tests: whole milliseconds, as every store keeps.
 public enum SampleRecords {

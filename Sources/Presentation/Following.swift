@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// A view model that shows records of a store and reads them again when they change
 /// elsewhere (another process, another machine, another view model on the same store).

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// How the list screens page. Page 1 holds the newest `size` items, page 2 the `size`
 /// before them, and so on; item N is named by its place in the whole list, whatever page

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// What a screen tells the user after an intent, as a value; `Strings` words it.
 public enum Message: Equatable, Sendable {

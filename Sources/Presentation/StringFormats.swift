@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // The formats of the string table: numbers, durations and times, in the chosen language
 // and time zone.

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 import Synchronization
 
 /// The words of the screens' own lines: hints, day lines, pages, laps, rates, amounts and

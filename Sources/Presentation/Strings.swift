@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The one string table: every word Pocket shows, in English and Korean, and the formats
 /// of numbers, durations and times. Front ends choose wording here and nowhere else.

@@ -1,3 +1,3 @@
-import App
+import PocketApp
 
 await Pocket.main()

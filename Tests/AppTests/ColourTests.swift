@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Colour where a terminal shows it, and never where it could reach a file or a script:
 /// `NO_COLOR`, `--color` and whether output is a terminal decide.

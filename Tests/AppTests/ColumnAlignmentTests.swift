@@ -1,10 +1,10 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Columns of numbers line up on the decimal point and columns after text of varying width
 /// start at one display column, in both languages; every day of the mood picture takes the

@@ -1,10 +1,10 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 @Suite("Command parser")
 struct CommandParserTests {

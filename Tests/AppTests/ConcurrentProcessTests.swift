@@ -1,5 +1,5 @@
-import Data
 import Foundation
+import PocketData
 import TestSupport
 import TestTraits
 import Testing

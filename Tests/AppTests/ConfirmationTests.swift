@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A command that removes more than one item asks first at a terminal, and needs `--yes`
 /// where it cannot ask (a one-shot command, a script on standard input).

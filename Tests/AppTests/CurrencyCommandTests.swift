@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The rates and calculator commands as typed, in both languages: currency words, the
 /// calculator's amounts at their limits, and rates files whose codes or times cannot be.
@@ -12,7 +12,7 @@ import Testing
 struct CurrencyCommandTests {
   /// `pocket --store memory --lang LANG arguments`, with a script for a session.
   func pocket(_ language: String, _ arguments: [String], script: [String] = []) async -> (
-    status: App.ExitStatus, output: String, errors: String
+    status: PocketApp.ExitStatus, output: String, errors: String
   ) {
     let (status, console) = await ScriptedConsole.run(
       ["--store", "memory", "--lang", language] + arguments, script: script)

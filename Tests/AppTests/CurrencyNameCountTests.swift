@@ -1,10 +1,10 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A screen asks ICU for the names of the currencies it shows, once per language, and a
 /// list shown without a search builds no search keys: launching on the rate list, drawing

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// `add --date`, `edit N --date` and `mindlog --days` as typed.
 @Suite("Dates and spans on the mind log's commands")

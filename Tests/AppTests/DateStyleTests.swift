@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import App
-@testable import Presentation
+@testable import PocketApp
+@testable import PocketPresentation
 
 /// The chat's times and day lines come from the language's date and time styles
 /// (`DateFormatter`), which print without ICU's pattern generator. They must read exactly

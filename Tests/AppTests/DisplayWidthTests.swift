@@ -1,10 +1,10 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 @Suite("Columns aligned by display width")
 struct DisplayWidthTests {

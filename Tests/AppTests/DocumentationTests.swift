@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The README and the documents beside it: every relative link reaches a file (and, with a
 /// `#fragment`, a heading of it), and every command of the README's main-commands table is

@@ -1,7 +1,7 @@
-import Presentation
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +12,7 @@ import Testing
 @Suite("Exit status of an outcome")
 struct ExitStatusTests {
   @Test(arguments: [
-    (Outcome.done(nil), App.ExitStatus.done),
+    (Outcome.done(nil), PocketApp.ExitStatus.done),
     (.done(.bookmarkAdded("Winter hours")), .done),
     (.text("help"), .done),
     (.quit, .done),
@@ -22,14 +22,14 @@ struct ExitStatusTests {
     (.refused(.storageFailed(path: "/s", reason: "disk full")), .storeUnusable),
     (.refused(.storeBusy(path: "/s")), .refused),
   ])
-  func eachClassHasItsStatus(outcome: Outcome, status: App.ExitStatus) {
-    #expect(App.ExitStatus(for: outcome) == status)
+  func eachClassHasItsStatus(outcome: Outcome, status: PocketApp.ExitStatus) {
+    #expect(PocketApp.ExitStatus(for: outcome) == status)
   }
 
   /// A failed write turns only "done" into 4, and a reader gone from stdout (EPIPE) not
   /// even that; the cases by hand.
   @Test(arguments: [
-    (App.ExitStatus.done, FailedWrites(), App.ExitStatus.done),
+    (PocketApp.ExitStatus.done, FailedWrites(), PocketApp.ExitStatus.done),
     (.done, FailedWrites(output: EPIPE), .done),
     (.done, FailedWrites(output: ENOSPC), .outputFailed),
     (.done, FailedWrites(output: EBADF), .outputFailed),
@@ -42,10 +42,10 @@ struct ExitStatusTests {
     (.storeUnusable, FailedWrites(output: EIO, error: EBADF), .storeUnusable),
   ])
   func aFailedWriteNeverTurnsAStatusIntoZero(
-    status: App.ExitStatus, failed: FailedWrites, ended: App.ExitStatus
+    status: PocketApp.ExitStatus, failed: FailedWrites, ended: PocketApp.ExitStatus
   ) {
-    #expect(App.ExitStatus(status, after: failed) == ended)
-    #expect(App.ExitStatus.outputFailed.rawValue == 4)
+    #expect(PocketApp.ExitStatus(status, after: failed) == ended)
+    #expect(PocketApp.ExitStatus.outputFailed.rawValue == 4)
   }
 
   /// Standard error names a failed stdout, unless it failed too or the reader just went.

@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Nothing acknowledged is ever lost: writers killed at random moments, writers racing
 /// each other, and stores that cannot be used.

@@ -1,12 +1,12 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A frame costs what it shows and what changed, not the terminal's height: the live
 /// view's frames keep no blank rows, and an update looks only at the rows either frame

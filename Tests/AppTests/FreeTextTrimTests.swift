@@ -1,6 +1,6 @@
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Free text is trimmed of every kind of whitespace at both ends and kept as typed inside.
 @Suite("Free text trimming")

@@ -1,12 +1,12 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Generated command lines through the parser and the dispatcher against the in-memory
 /// store: no crash, every line ends in success or a refusal with a message, and a refused

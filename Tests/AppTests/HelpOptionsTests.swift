@@ -1,8 +1,8 @@
 import Foundation
-import Presentation
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// `pocket --help` names every option the command line reads and every exit status, in
 /// both languages.

@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The input line edits where its cursor is, as readline does, and shows the part of a long
 /// line around the cursor.

@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The live view's input line holds at most its field's limit, says what it cut, and costs
 /// what is typed, not the length of the line times the keys.

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Every text a user can see exists in Korean: every `Message`, every usage error, every
 /// help topic, `--help`, and the screen words. Korean text may keep only what is typed or

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The shown lap times add up exactly to the shown total, and the columns stay in line.
 @Suite("Lap display")

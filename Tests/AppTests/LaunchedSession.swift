@@ -1,10 +1,10 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 extension Session {
   /// A session on `repositories` (a fresh memory store by default) with the bundled rates and

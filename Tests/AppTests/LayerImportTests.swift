@@ -8,18 +8,20 @@ import Testing
 /// what a front end alone needs (a terminal, CoreFoundation's formatters) is App's, and
 /// PocketTesting is the core's own modules only.
 @Suite struct LayerImportTests {
+  /// Each layer's folder (`Sources/<layer>`, module `Pocket<layer>`) and what it may import.
   static let allowed: [(layer: String, modules: Set<String>)] = [
     ("Domain", ["Foundation", "Synchronization"]),
-    ("Presentation", ["Domain", "Foundation", "Observation", "Synchronization"]),
+    ("Presentation", ["PocketDomain", "Foundation", "Observation", "Synchronization"]),
     (
       "Data",
       [
-        "Domain", "CSQLite", "Foundation", "FoundationNetworking", "Dispatch", "Synchronization",
+        "PocketDomain", "CSQLite", "Foundation", "FoundationNetworking", "Dispatch",
+        "Synchronization",
         "Glibc", "Darwin",
       ]
     ),
     // What an adopter tests with: the core's own modules, no front end, no test framework.
-    ("PocketTesting", ["Domain", "Data", "Foundation", "Synchronization"]),
+    ("PocketTesting", ["PocketDomain", "PocketData", "Foundation", "Synchronization"]),
   ]
 
   /// The modules `source` imports: every `import M` (or `@testable import M`, `import

@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Every limit is refused with a message that names it, exit status 1, and the store as it
 /// was.

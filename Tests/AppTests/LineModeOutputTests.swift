@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// What line mode prints after each command: the screen only when what it shows changed,
 /// only the reason of a refusal, only the confirmation when nothing visible changed, and

@@ -1,12 +1,12 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// What line mode prints, driven by Observation: one print per change of what the screen
 /// shows, none for a refusal, one for two changes in one command, always one for `show`.

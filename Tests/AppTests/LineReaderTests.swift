@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 #if canImport(Glibc)
   import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 #if canImport(Glibc)
   import Glibc

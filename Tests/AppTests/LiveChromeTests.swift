@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The live view's chrome, without a terminal: the key bar by priority, the tab line that
 /// always shows the current tab, the status row wrapped at words, the `:` prompt, pages that

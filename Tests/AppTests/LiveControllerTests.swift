@@ -1,12 +1,12 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The live view's keys, without a terminal: each key goes through `LiveController` to the
 /// same commands line mode runs, and the frames say what a person would see.

@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The input line on a pseudo-terminal, keys as a terminal sends them: editing where the
 /// cursor is (the terminal's cursor on it), a long line scrolled around the cursor, ↑

@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The live view's input line never loses what was typed: a refused line stays open as it
 /// was, ↑ and ↓ recall earlier lines, Esc and Ctrl-C cancel the line (not the program) and

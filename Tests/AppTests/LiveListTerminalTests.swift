@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The live view's lists read in the direction they are drawn, on a pseudo-terminal at
 /// 80×24 as a person meets them: the chat from its newest message at the bottom, pages

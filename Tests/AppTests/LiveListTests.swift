@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The live view's lists without a terminal: the rows a body has when it does not fit, a
 /// long item wrapped and scrolled in its pane, and the words for a key that does nothing.

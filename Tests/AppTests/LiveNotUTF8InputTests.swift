@@ -1,10 +1,10 @@
 import Foundation
-import Presentation
+import PocketPresentation
 import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Bytes that are not UTF-8, typed or pasted into the live view, are refused visibly and
 /// never repaired: a path pasted with them (`export <path>`) would otherwise reach the

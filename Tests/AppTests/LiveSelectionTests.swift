@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The live view's selection is on an item, not on a row: it follows its item through
 /// inserts, deletes, edits and re-sorts, and a key acts on the item it is on, whatever

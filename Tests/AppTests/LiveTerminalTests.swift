@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 #if canImport(Glibc)
   import Glibc

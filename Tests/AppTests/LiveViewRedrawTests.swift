@@ -1,12 +1,12 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A terminal in memory: the frames the live view writes land in a `ScreenModel`; its
 /// events end when the test stops them.
@@ -108,8 +108,8 @@ struct LiveViewRedrawTests {
 
   /// A frame the terminal refuses ends the view: as a hang-up (129) when the terminal
   /// closed (EIO) and the SIGHUP has not come yet, as a failed output (4) otherwise.
-  @Test(arguments: [(EIO, App.ExitStatus.hungUp), (ENOSPC, .outputFailed)])
-  func aRefusedFrameEndsTheView(errno: Int32, status: App.ExitStatus) async throws {
+  @Test(arguments: [(EIO, PocketApp.ExitStatus.hungUp), (ENOSPC, .outputFailed)])
+  func aRefusedFrameEndsTheView(errno: Int32, status: PocketApp.ExitStatus) async throws {
     let strings = Strings(language: .en, timeZone: .gmt)
     let session = await Session.launched(strings: strings)
     let terminal = MemoryTerminal(size: TerminalSize(rows: 30, columns: 100))

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The mood picture above the mind log, in both languages.
 @Suite("The mood picture's golden screens")

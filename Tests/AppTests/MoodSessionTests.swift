@@ -1,10 +1,10 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// `add --date` and `mindlog --days` through the session, as a user types them.
 @Suite("The mood picture through the session")

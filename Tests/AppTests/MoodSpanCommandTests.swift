@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// `mindlog [--days N] [--to DATE]`: the mood picture ending on any day, as typed, through
 /// the session (the live view's selection runs the same command) and on screen.

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The mood picture's words count right and never say the same thing twice, for spans of
 /// one day, a few days, a week and more, in both languages.

@@ -1,6 +1,6 @@
-import App
-import Domain
 import Foundation
+import PocketApp
+import PocketDomain
 import TestSupport
 import Testing
 

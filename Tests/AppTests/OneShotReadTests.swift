@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The chat of a store, counting the pages read from it (reads of at least one row).
 private final class CountingChat: ChatRepository {

@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A one-shot command runs start to end on the main thread: its store's calls run there
 /// (`StoreThread.main`), the use cases and repositories between them stay on their caller's

@@ -3,7 +3,7 @@ import TestSupport
 import TestTraits
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The examples with the real `pocket` binary: numbers near `Int64.max` from a
 /// rates file, an archive or a store edited by hand never end Pocket with a trap; each is

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import App
-@testable import Data
+@testable import PocketApp
+@testable import PocketData
 
 /// Every number that enters from outside — an archive to import, a rates file — is checked
 /// where it enters: each numeric field of both formats, tried with extreme values, is
@@ -136,7 +136,7 @@ struct OutsideNumberTests {
   @MainActor
   static func pocket(
     _ store: String, _ directory: URL, _ arguments: [String], rates: URL? = nil
-  ) async -> (status: App.ExitStatus, output: String, errors: String) {
+  ) async -> (status: PocketApp.ExitStatus, output: String, errors: String) {
     let options =
       ["--store", store, "--store-path", directory.path, "--lang", "en"]
       + (rates.map { ["--rates-file", $0.path] } ?? [])

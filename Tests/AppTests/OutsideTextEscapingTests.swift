@@ -1,12 +1,12 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Every text that comes from outside — paths, notes, messages, titles, urls, currency
 /// codes, causes — is escaped the same way on every screen and in every message, in line

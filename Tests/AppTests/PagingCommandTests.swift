@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// `more` and `page N` page the list of the screen showing, and only there.
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// `pocket` reads its environment itself (`ProcessEnvironment`): the same table Foundation
 /// gives.

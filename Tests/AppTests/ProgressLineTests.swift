@@ -1,9 +1,9 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Synchronization
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The progress line of a long import: nothing in the first second, then one line
 /// rewritten in place at most ten times a second, wiped at the end; in both languages.

@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A store's screens, counting the reads that reach it.
 private final class CountingScreens: ScreenRepository {

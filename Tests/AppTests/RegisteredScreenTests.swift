@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A screen declared only in this file and registered in a registry the test builds: its
 /// commands, keys, tab and words reach the parser, `help`, usage errors, the tab line, the

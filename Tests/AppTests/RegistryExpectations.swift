@@ -1,8 +1,8 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// What the tests expect of the chrome every screen shares — the tab line, the digit keys'
 /// range — worked out from a registry's declarations (its tabs' titles and order), never

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-@testable import App
+@testable import PocketApp
 
 /// A console that reads a script and keeps what Pocket writes, for in-process runs.
 final class ScriptedConsole: Console, Sendable {

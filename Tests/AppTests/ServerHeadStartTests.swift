@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The executable begins reaching a postgres store's server before the rest of Pocket starts
 /// (`OpenedStore.reachServer`), and opening that store takes the connection begun; no other

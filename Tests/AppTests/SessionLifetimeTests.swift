@@ -1,10 +1,10 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A session that is let go is freed, whatever commands it ran: no view model, closure or
 /// task it made holds it. A cycle would keep the session and its store alive until the

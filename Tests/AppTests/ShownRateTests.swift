@@ -1,12 +1,12 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The calculator's screen shows the rates it converts with, every digit the source gave,
 /// and every conversion line on it can be reproduced with a pencil from the rates on the

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import App
-@testable import Data
+@testable import PocketApp
+@testable import PocketData
 
 /// A decimal with more significant digits than the 38 a `Decimal` holds is refused at every
 /// door it can enter by — a typed amount, a mind-log score typed for `add` and `edit`,
@@ -27,7 +27,7 @@ struct SignificantDigitsTests {
   @MainActor
   static func pocket(
     _ store: String, _ directory: URL, _ arguments: [String], rates: URL? = nil
-  ) async -> (status: App.ExitStatus, output: String, errors: String) {
+  ) async -> (status: PocketApp.ExitStatus, output: String, errors: String) {
     await OutsideNumberTests.pocket(store, directory, arguments, rates: rates)
   }
 

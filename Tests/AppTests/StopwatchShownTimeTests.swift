@@ -1,13 +1,13 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The stopwatch as a person reads it, on a clock the test moves: the time shown never runs
 /// backwards, the lap in progress stays when stopped, and the marks agree with the rows.

@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 import PocketTesting
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A store that fails behind the dispatcher: whatever the command and its screen, the user
 /// gets one line naming the store's path and the cause on stderr, and exit status 3.
@@ -24,7 +24,7 @@ struct StoreFailureStatusTests {
   /// Runs `pocket arguments` (and `script` on standard input) on `store`.
   static func run(
     _ arguments: [String], script: [String] = [], on store: Repositories
-  ) async -> (status: App.ExitStatus, output: String, errors: String) {
+  ) async -> (status: PocketApp.ExitStatus, output: String, errors: String) {
     let console = ScriptedConsole(script)
     var time = LocalTime.system()
     time.timeZone = .gmt

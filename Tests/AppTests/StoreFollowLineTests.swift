@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import TestTraits
 import Testing

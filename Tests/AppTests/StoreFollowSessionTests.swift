@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A session follows its store: another connection's change (a second store instance on
 /// the same folder stands for another process) reloads the screen showing, which keeps

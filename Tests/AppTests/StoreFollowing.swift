@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 #if canImport(Glibc)
   import Glibc

@@ -1,10 +1,10 @@
-import App
-import Domain
 import Foundation
+import PocketApp
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// A store that already holds a value out of range, as a Pocket before every door checked
 /// wrote one (`add --date 1969-12-31`): every command refuses it (exit 3), but `export`
@@ -23,7 +23,7 @@ struct StoreRescueTests {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     func pocket(_ words: String...) async -> (
-      status: App.ExitStatus, output: String, errors: String
+      status: PocketApp.ExitStatus, output: String, errors: String
     ) {
       await OutsideNumberTests.pocket(store, directory, words)
     }

@@ -1,12 +1,12 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Synchronization
 import TestSupport
 import TestTraits
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// A wait for another program's lock, as the front ends show it: one line on standard
 /// error in line mode and for a one-shot command (at a terminal only), wiped when the

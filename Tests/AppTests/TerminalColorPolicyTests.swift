@@ -1,6 +1,6 @@
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 @Suite("When to colour")
 struct TerminalColorPolicyTests {

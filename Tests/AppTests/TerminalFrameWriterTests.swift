@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 @Suite("Frames written to a terminal")
 struct TerminalFrameWriterTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 @Suite("Terminal keys decoded from bytes")
 struct TerminalKeyDecoderTests {

@@ -1,11 +1,11 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Text that did not come from Pocket never reaches the terminal raw.
 @MainActor

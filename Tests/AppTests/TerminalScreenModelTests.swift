@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 @Suite("The test kit's screen model")
 struct TerminalScreenModelTests {

@@ -1,10 +1,10 @@
-import Data
 import Foundation
-import Presentation
+import PocketData
+import PocketPresentation
 import TestSupport
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// An edit that gives an item what it holds already writes nothing and says so, in line
 /// mode and in the live view: the message is not marked "(edited)".

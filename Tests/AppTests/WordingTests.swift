@@ -1,9 +1,9 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// Pocket's words: particles after a word it does not know in advance, lists, its own
 /// advice in Korean, one word for one thing, and the small refusals that name the right

@@ -1,7 +1,7 @@
-import Presentation
+import PocketPresentation
 import Testing
 
-@testable import App
+@testable import PocketApp
 
 /// The answers to a question (`[y/N]`) in both languages, each one typed: the expected
 /// answer comes from the lists written here, never from `TypedWords`, so a yes word

@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// An archive's chat messages are decoded in chunks, the rest of the document in one call;
 /// what is read, and every refusal, is what decoding the whole document gives.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The one pass that finds where an archive's four lists lie (`ArchiveFileLayout.scan`)
 /// moves past strings by their escapes, containers by their brackets and scalars by their

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// What bounds an archive's reading whatever the file holds: a record of at most 1 MiB and
 /// 4,096 values, the document outside the lists at most 4 MiB and 65,536 values, each

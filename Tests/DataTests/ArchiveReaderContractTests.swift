@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Every store's `ArchiveRepository.read` hands its lists a page at a time, in the canonical
 /// orders, from one snapshot: pages of two records put together are the archive imported.

@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 @Suite struct ArchiveRepositoryContractTests {
   @Test(arguments: StoreKind.available)

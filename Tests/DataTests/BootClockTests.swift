@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The machine's boot clock, read as the composition root reads it.
 @Suite struct BootClockTests {

@@ -1,6 +1,6 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
 import PocketTesting
 import StoreTestSupport
 import TestSupport

@@ -1,8 +1,8 @@
-import Domain
 import Foundation
+import PocketDomain
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The postgres store's start-up work on a thread of its own (`Concurrently`).
 struct ConcurrentlyTests {

@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// An import that must not replace anything is refused by a store holding any user data
 /// at all, one record of one kind, and taken by a store that was only looked at (a screen

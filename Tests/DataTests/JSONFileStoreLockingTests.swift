@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Readers of a json store take no lock: they check that the snapshot they started from is
 /// still in place after reading the journal, and read again when it is not. So a store

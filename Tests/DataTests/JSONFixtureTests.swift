@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// `Tests/Fixtures/pocket-v1-json/` (a json store: `pocket.json` and a `pocket.journal` of
 /// 24 changes) and `Tests/Fixtures/pocket-v1-export.json` are files as the `pocket` binary

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Nested input costs time linear in its bytes and bounded memory: every JSON reader — the
 /// rates decoder, an archive, a json store's snapshot and journal — refuses nesting deeper

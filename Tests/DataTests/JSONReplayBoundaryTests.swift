@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The json store's crash state where the new snapshot already holds the journal's last
 /// line: the writer renamed the snapshot into place and died before it emptied the journal.

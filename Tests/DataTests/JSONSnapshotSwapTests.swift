@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// A json store's snapshot replaced by hand (`mv b/pocket.json a/pocket.json`, or an older
 /// copy of the same store put back) is told from a rewrite of its own: a store that read

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// An archive larger than one statement of the postgres store's bulk inserts
 /// (`PostgresConnection.rowsPerStatement`) in every list, imported into every store and

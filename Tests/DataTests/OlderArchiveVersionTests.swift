@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// An archive of an older version is read through the same chunked path as one of the
 /// current version, migrated, so a new version never sends older exports the slow way.

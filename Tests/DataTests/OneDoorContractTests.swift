@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Every field of every record kind, with the values on both sides of each of its bounds,
 /// through every repository call that writes it, on every store: each call either refuses

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 @Suite struct OpenERAPIDecoderTests {
   private let posix = Locale(identifier: "en_US_POSIX")

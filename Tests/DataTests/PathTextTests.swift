@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Paths as text (`PathText`): every path a user can type is taken apart without a trap,
 /// and reads as Foundation's `NSString` helpers read it wherever those do not trap.

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// A postgres store is shared: another client may write to its schema, and one that drops
 /// a CHECK can store numbers no Pocket writes. The few numbers the store works with in

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// A one-shot command's store (`StoreThread.main`) checks its schema in the round trip of
 /// its first statement (`PostgresConnection.checkFirst`), not in one of its own. Whatever

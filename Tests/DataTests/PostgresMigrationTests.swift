@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The migrations, run one by one on an empty schema or on a schema of each older version
 /// that holds rows, make exactly the schema today's store makes and keep every row; today's

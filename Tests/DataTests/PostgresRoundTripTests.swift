@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Statements sent ahead of the next one (`PostgresConnection.sendWithNext`: a transaction's
 /// BEGIN and lock) travel in the same round trip and behave as if sent one at a time, with

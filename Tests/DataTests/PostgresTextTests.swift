@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The escaping that lets the postgres store's text hold U+0000 (`PostgresText`): no NUL is
 /// ever sent, every string comes back as it was, and text holding neither U+0000 nor the

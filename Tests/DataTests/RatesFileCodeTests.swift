@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// A rates response names currencies by ISO 4217 codes, three capital letters A–Z; any
 /// other key (or base) is refused naming it, as written. And a set whose next update is

@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Every kind `RecordKind.all` declares goes through every store: export, import, counts,
 /// emptiness and the export file. A kind left out of any of them, or a part of the archive

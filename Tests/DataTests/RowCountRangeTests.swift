@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The row counts the sqlite and postgres stores keep by triggers (`row_counts`) are read
 /// as a list's total, and every page count and window is worked out from them. A count no

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// When a commit of an `SQLiteStore` returns: on disk for a store of records; written to a
 /// log kept between runs for this machine's screen state beside a store on a server.

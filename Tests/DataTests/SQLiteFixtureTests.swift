@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// `Tests/Fixtures/pocket-v1.sqlite` is a store file as the first SQLite Pocket (only the
 /// `createTables` migration) wrote it, committed so every later Pocket is checked against it:

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Item N of a long SQLite list is found through `list_blocks`, not by stepping over N rows:
 /// the work SQLite does for an item in the middle (counted in VM instructions, not timed)

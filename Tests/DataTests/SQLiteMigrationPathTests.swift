@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The migrations, run one by one from an empty file or from a file of each older version
 /// that holds rows, make exactly the file today's store makes and keep every row; today's

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// A store file as a Pocket that had only the first of today's migrations wrote it: made
 /// with those migrations, and filled with raw SQL as that version's tables held rows, never

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The SQLite file's own second line of defence (`rangeChecks`): a row written by
 /// another program with a value out of range is refused by SQLite, and one in range is

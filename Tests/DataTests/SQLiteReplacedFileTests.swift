@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 #if canImport(Glibc)
   import Glibc

@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The sqlite store's schema at work: the row counts its triggers keep, and the query plans
 /// its statements get (part of `SQLiteStoreTests`).

@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 #if canImport(Glibc)
   import Glibc

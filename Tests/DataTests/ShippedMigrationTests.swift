@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Every shipped migration is frozen: its statements are exactly those it shipped with,
 /// whatever today's lists of tables, columns or triggers say. Each is pinned here by its

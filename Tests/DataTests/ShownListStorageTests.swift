@@ -1,9 +1,9 @@
-import Domain
 import Foundation
+import PocketDomain
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// How the json and sqlite stores keep the shown list: a journalled change and a snapshot
 /// member, a table pair of its own; a repeated save writes nothing; a store written before

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The sqlite store standardizes the path it is given as text (`PathText.standardized`):
 /// the same path Foundation's `standardizedFileURL` gives, for paths with `.` and `..`

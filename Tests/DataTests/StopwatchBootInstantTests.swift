@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Where a running stopwatch started on the boot clock is kept by every store, in the json
 /// document and the export, and in SQLite files migrated from before it was kept.

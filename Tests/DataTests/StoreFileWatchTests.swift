@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// The folder watch itself, with a check the test controls: when it checks, and what ends a
 /// store.

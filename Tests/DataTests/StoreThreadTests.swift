@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// A store's calls run on the thread it was opened for (`StoreThread`): the main actor's
 /// executor, where a one-shot command awaits each of them in turn, or a queue of the

@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import Synchronization
 import TestSupport
 import TestTraits
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 #if canImport(Glibc)
   import Glibc

@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// An import writes each list a page at a time inside one replacement: a problem found in
 /// the last page (a record the checks refuse, a reader that fails, a file record the format

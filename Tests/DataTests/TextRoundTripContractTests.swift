@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 import StoreTestSupport
 import TestSupport
 import Testing

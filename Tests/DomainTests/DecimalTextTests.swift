@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Domain
+@testable import PocketDomain
 
 /// `DecimalText.parse` reads a plain decimal (no exponent, at most 18 digits) from its
 /// digits instead of through `Decimal(string:)`: the value it gives is Foundation's to the

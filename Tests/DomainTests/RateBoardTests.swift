@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 import Testing
 
 /// The board's order: favourites first, each part by code, after a pin changes too.

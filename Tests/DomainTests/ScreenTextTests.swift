@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 import Testing
 
 @Suite("Screen as text")

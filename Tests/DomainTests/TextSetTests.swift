@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Domain
+@testable import PocketDomain
 
 /// `TextSet` (the urls an import has seen) says what a `Set<String>` says of the same
 /// texts, inserted in the same order, across many doublings of its table: short and long

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import PocketPresentation
 import Testing
 
 /// Amounts and rates are shown rounded half away from zero, grouped by thousands.

@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 import Testing
 
 /// Korean particles follow how the word before them is read aloud.

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import PocketPresentation
 import Testing
 
 /// Korean texts that said something other than their English: 쓰다 reads as "write", so a

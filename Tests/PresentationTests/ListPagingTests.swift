@@ -1,8 +1,8 @@
-import Data
-import Domain
 import Foundation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
-import Data
-import Domain
 import Foundation
 import Observation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import Synchronization
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Presentation
+@testable import PocketPresentation
 
 /// How many pages a list has, for any total a repository may give: a list's repository is
 /// a protocol another front end's store can implement, and a view model turns what it

@@ -1,7 +1,7 @@
-import Data
-import Domain
 import Foundation
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 

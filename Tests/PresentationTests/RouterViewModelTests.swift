@@ -1,6 +1,6 @@
-import Data
-import Domain
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
-import Data
-import Domain
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import TestSupport
 import Testing
 

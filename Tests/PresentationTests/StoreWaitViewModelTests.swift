@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 import Testing
 
 /// The view model a front end shows a store's waits with: the store waited on while a

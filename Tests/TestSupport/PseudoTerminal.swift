@@ -1,5 +1,5 @@
-import App
 import Foundation
+import PocketApp
 
 #if canImport(Glibc)
   import Glibc

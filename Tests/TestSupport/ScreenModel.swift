@@ -1,4 +1,4 @@
-import App
+import PocketApp
 
 /// A small VT interpreter: fed the bytes a program wrote to its terminal, it keeps what a
 /// person would see, so a test can check the screen rather than the escape sequences.

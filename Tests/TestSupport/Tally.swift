@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// A record kind that only the tests know, declared once, as a contributor would add one:
 /// the count of a click-counter screen (`TallyScreen`, AppTests). Nothing else in Pocket names

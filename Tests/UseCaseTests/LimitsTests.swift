@@ -1,10 +1,10 @@
-import Domain
 import Foundation
+import PocketDomain
 import PocketTesting
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import PocketData
 
 /// Arithmetic on numbers from outside never traps and never gives NaN: it stays in range,
 /// or becomes a refusal with a message.

@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The text of the live view's input line and its cursor, bounded by the limit of the field
 /// it fills.

@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 extension LiveController {
   /// Edits the open input line in place (`state.input?.line`: no copy of the text is held

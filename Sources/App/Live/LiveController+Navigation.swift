@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The keys that move through a list, on every screen whose own keys do not take them:
 /// ↑↓ and `k` `j`, Home/End and `g` `G`, PgUp/PgDn and Ctrl-B/Ctrl-F, and `v`, which shows

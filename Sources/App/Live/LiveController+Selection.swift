@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 extension LiveController {
   /// The screen's body: its lines under the tab line.

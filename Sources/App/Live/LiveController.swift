@@ -1,7 +1,7 @@
-import Domain
 import Foundation
 import Observation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// What the live view does with keys, without a terminal: it keeps the view's own state
 /// (`LiveState`), turns each key into a `Command` for `Session` (or an edit of that

@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// What the live view shows besides the screen: its own state, a value.
 struct LiveOverlay: Equatable {

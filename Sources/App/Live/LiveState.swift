@@ -1,6 +1,6 @@
-import Domain
 import Observation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// A question that waits for y or n: what it asks and the command a yes runs.
 struct LiveQuestion: Equatable {

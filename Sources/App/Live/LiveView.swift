@@ -1,7 +1,7 @@
-import Domain
 import Foundation
 import Observation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The live view: `pocket` with no command at a terminal. It draws the same screens as
 /// line mode (the same `Renderer`) in the terminal's alternate screen, with a status line

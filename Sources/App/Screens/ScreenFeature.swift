@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// What a screen's feature is built from: the store's repositories and the sources of data
 /// the composition root made.

@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// Every screen, registered once. The order is the order of the tabs (digit keys, Tab)
 /// and of their commands in `help`.

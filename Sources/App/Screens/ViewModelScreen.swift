@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// A screen that shows one view model's state: its message and what it shows are that
 /// state's.

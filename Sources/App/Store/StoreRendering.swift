@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 
 extension Renderer {
   /// What `store`, `export` and `import` print: the store's summary, or the count of

@@ -1,5 +1,5 @@
-import Domain
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The App layer's own words, in English and Korean: what no one screen declares (`--help`,
 /// the live view's shared words, the progress line, the input line's cut notice, a failed

@@ -1,4 +1,4 @@
-import Presentation
+import PocketPresentation
 
 /// The keys every screen shares, the full list `?` shows, and the keys of the key bar while
 /// an input line, a question or a page is open: each key's words in English and Korean.

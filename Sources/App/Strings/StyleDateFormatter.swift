@@ -1,6 +1,6 @@
 import CoreFoundation
 import Foundation
-import Presentation
+import PocketPresentation
 
 extension DateStyles {
   /// The styles `pocket` prints dates in: CoreFoundation's formatters, their text read as

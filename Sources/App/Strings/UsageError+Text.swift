@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The wording of usage errors, in English and Korean. Command words, option names,
 /// placeholders and what the user typed stay as typed.

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// What `StoreArchive.validate()` checks, with every field named as the export format
 /// names it ("laps[2].number 4 leaves a gap: lap 3 is missing"), so that a refused archive

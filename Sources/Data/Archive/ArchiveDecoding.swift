@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Reads an archive's bytes without decoding them all at once.
 ///

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Writes an archive's bytes without encoding them all at once, and without holding them:
 /// the document with its four lists empty in one call, then each list's records a page at

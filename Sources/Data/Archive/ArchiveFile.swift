@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The file `pocket export` writes and `pocket import` reads.
 ///

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// An archive file read without holding it: its layout (`ArchiveFileLayout`) and its small
 /// records are read when it is opened; each list is read again from the file when it is

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// Archive files on disk, as `ArchiveFile` reads and writes them.
 public struct DiskArchiveFileRepository: ArchiveFileRepository {

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// One kind of record a store keeps, as the archive carries it: which part of
 /// `StoreArchive` it is, where the export document writes it, which SQLite tables hold it,

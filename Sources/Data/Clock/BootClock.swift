@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Where a `StoreState` lives: in process memory or in a JSON file. Both conform, and the
 /// repositories below are written once against this protocol.

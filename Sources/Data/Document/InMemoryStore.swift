@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// A process-local store for tests and previews. Every repository it vends shares one state.
 /// Only this process can change it, so its changes are never reported as made elsewhere

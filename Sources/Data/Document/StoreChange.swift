@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Every way a document store changes. The JSON store appends these to its journal.
 enum StoreChange: Sendable {

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // What a change would store, checked before it is applied: the one check every door runs
 // (Domain's `CheckedRecord`).

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Everything one document store holds, as plain values, with the repository contract
 /// written once.

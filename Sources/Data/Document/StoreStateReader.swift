@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// A document store's state read as an archive: the lists are paged where they lie, never
 /// copied whole. The mind log and the chat are kept by date, so they are paged through an

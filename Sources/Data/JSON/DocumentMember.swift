@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// One member of the export document (and of a json store's snapshot): where it lies, as
 /// the key of an object at the top or inside one ("rates" then "favorites"), and how the

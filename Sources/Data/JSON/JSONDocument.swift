@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // The shape of `pocket.json`. Durations are integer milliseconds (`…Ms`), dates integer
 // milliseconds since 1970 (`…Ms`), decimals strings ("1350.003043") so they round-trip

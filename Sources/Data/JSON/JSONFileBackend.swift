@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The snapshot and journal of a `JSONFileStore`; all reads and changes go through this
 /// actor, which keeps the state they describe in memory.

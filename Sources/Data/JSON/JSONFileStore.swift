@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// A store kept as human-readable JSON in a directory: a snapshot, `pocket.json`, and a
 /// journal of the changes made since, `pocket.journal`, one JSON line each.

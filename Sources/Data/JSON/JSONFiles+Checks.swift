@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 // The json store's checks of the laps it reads: it holds only what its export can be
 // imported from.

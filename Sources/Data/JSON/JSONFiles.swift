@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The state a snapshot and its journal describe, and how far into the files it has read.
 struct JSONFiles {

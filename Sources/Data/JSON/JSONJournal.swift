@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // The json store's journal, `pocket.journal`: one JSON object per line, each a change
 // applied after the snapshot in `pocket.json`, e.g.

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// The number literals of a JSON text, each with the path of its field (`laps[0].number`,
 /// `rates.KRW`), in the order they are written.

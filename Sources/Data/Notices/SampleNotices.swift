@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The notice board Pocket shows: sample notices of a university and its services, in
 /// Korean and English, newest first.

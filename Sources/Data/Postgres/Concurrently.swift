@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 import Synchronization
 
 /// A value worked out on a thread of its own while the caller goes on with something else;

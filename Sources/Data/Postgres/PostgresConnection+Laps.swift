@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 // How PostgreSQL reads laps for `SQLStopwatchRepository`: a window of laps numbered without
 // a gap straight from the primary key, and the lap extremes bounded by parameters.

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 // What the repositories written once (`SQLConnection`) need of a PostgreSQL connection:
 // `$n` parameters, the next id and the row in one statement, arrays for a batch, and list

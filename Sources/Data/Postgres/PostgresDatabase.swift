@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The one connection of a `PostgresStore` that its repositories use. Every repository goes
 /// through this actor, so the connection runs one transaction at a time; other processes and

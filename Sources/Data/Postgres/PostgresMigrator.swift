@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// Runs a list of migrations on a store's schema, as `SQLiteMigrator` does on a file: each
 /// migration the schema has not had, in order, in its own transaction that also records it in

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 extension PostgresStore {
   /// The repositories of this store; they share its one connection. Their `changes` are

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 extension PostgresSchema {
   /// What a schema ($1) without Pocket's version table holds, counted by kind

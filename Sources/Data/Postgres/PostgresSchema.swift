@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// The schema of a Pocket store on PostgreSQL, in a PostgreSQL schema of its own (`pocket`
 /// unless `--store-schema` names another), as an ordered list of migrations. The number

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// A store on a PostgreSQL server, reached through libpq (opened only now), in a PostgreSQL
 /// schema of its own, created and migrated on open. Several machines share one store this

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // No FoundationNetworking on Linux: importing it links libcurl, OpenSSL and some thirty
 // more libraries into every start of `pocket`, though only `refresh` downloads. Linux

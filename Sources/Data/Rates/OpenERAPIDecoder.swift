@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Reads the open.er-api.com `/v6/latest/<base>` response: `result`, `base_code`,
 /// `time_last_update_unix`, `time_next_update_unix` and `rates` `{code: number}`.

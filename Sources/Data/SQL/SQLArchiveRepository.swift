@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// What the import asks of each database where the two write a whole store their own way:
 /// SQLite turns its triggers off for each batch and does their work once; PostgreSQL inserts

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// A list whose rows are written many at a time (an import; a batch of chat messages): its
 /// table, and its columns in the order of its insert statement, each read from the row with

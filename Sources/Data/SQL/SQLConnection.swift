@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// A connection of one SQL database, lent to a repository inside a transaction
 /// (`SQLDatabase.read`, `write`): what the repositories, written once, need of it. Each

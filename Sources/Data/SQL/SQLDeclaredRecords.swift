@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// The statements of the declared kinds' records (`declared_records`, one row per record:
 /// its kind's name and declaration, its key, its JSON text).

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 // What the repositories of both SQL stores share: row counts, pages read from the nearer end,
 // unique inserts, deletes from a list, missing rows and id counters.

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The statements of `SQLScreenRepository`.
 enum ScreenSQL {

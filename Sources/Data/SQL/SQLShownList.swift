@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// The rows a screen showed last, in `shown_list` and `shown_items`, through the fields the
 /// json snapshot keeps too (`ShownListFields`), so every store checks what it reads in one

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// The tables of records of both SQL stores, each with the kinds of record a change to it
 /// touches: what PostgreSQL's notify triggers and SQLite's `change_kinds` triggers report

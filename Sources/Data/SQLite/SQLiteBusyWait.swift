@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// What a connection does while another connection (another process's) holds a lock it
 /// needs: SQLite's busy handler. It sleeps in short steps (1 ms, growing to 25 ms) until

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 // How SQLite reads laps for `SQLStopwatchRepository`: pages with OFFSET from the nearer end,
 // and the lap extremes each in one statement, bounded by a subquery.

@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 // What the repositories written once (`SQLConnection`) need of an SQLite connection: `?`
 // parameters, ids taken from the counter before the insert, and the list blocks kept by

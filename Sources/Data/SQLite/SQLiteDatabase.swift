@@ -1,6 +1,6 @@
 import CSQLite
-import Domain
 import Foundation
+import PocketDomain
 
 /// A stored row that the current code cannot read back (an unknown screen, a decimal that
 /// does not parse). The file is damaged, or was written by something other than Pocket.

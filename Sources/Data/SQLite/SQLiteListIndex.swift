@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 /// Finds row N of a long list without stepping over N rows (the `listBlocks` migration).
 ///

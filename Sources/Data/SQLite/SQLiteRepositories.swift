@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // What the SQLite store's repositories (Sources/Data/SQL) run that PostgreSQL spells its own way.
 

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // Rows as the tables hold them: the shared stored records (StoredFields.swift) with their
 // columns and statements, so one mapping serves the json document and the tables. Each

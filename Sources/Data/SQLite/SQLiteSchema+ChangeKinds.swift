@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 extension SQLiteSchema {
   /// Which kinds of record each commit touched, for the connections that follow the file

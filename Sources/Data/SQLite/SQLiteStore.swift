@@ -1,6 +1,6 @@
 import CSQLite
-import Domain
 import Foundation
+import PocketDomain
 
 #if canImport(Glibc)
   import Glibc

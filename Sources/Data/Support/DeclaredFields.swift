@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 
 /// One declared kind's records as the export document and a json store's journal write
 /// them (`records.NAME` of the document): the kinds it reports (`RecordKinds`' bits), whether

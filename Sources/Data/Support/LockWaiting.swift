@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 import Synchronization
 
 /// A store's calls waiting for another program's lock, one at a time, as they are reported

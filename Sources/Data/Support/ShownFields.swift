@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // The rows a screen showed last (`ShownList`) as both files keep them: the json snapshot's
 // `shown` object and the SQLite tables `shown_list` and `shown_items`. It is view state of

@@ -1,6 +1,6 @@
 import Dispatch
-import Domain
 import Foundation
+import PocketDomain
 import Synchronization
 
 #if canImport(Glibc)

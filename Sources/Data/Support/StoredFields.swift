@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import PocketDomain
 
 // Records as both files keep them — the json document's objects and the SQLite tables'
 // rows: times in epoch milliseconds, durations in milliseconds, decimals as their exact

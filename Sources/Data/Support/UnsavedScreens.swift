@@ -1,4 +1,4 @@
-import Domain
+import PocketDomain
 import Synchronization
 
 /// The screens of a store whose disk is full: a save of the screen shown or its rows that

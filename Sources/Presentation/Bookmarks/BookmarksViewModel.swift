@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Observation
+import PocketDomain
 
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable

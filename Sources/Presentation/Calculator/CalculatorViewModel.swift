@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Observation
+import PocketDomain
 
 /// Converts a typed amount into the chosen currency with the cached rate. A relaunch
 /// brings back the currency, never the typed amount.

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Observation
+import PocketDomain
 
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Observation
+import PocketDomain
 
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Observation
+import PocketDomain
 
 /// The notice board, with a bookmark toggle on each notice.
 @MainActor @Observable

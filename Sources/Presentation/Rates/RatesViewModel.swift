@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Observation
+import PocketDomain
 
 /// The exchange-rate list: search by code, currency name or the name of a country or
 /// territory using it (English or Korean),

@@ -1,5 +1,5 @@
-import Domain
 import Observation
+import PocketDomain
 
 /// Which screen is showing: tabs, plus the calculator pushed from the rate list.
 /// Every change is saved, so the next launch comes back to the same screen.

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Observation
+import PocketDomain
 
 /// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
 /// and slowest marked.

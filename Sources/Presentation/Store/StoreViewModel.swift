@@ -1,5 +1,5 @@
-import Domain
 import Observation
+import PocketDomain
 
 /// The store itself: what `store` says about it, and `export` and `import` through
 /// archive files.

@@ -1,5 +1,5 @@
-import Domain
 import Observation
+import PocketDomain
 
 /// Whether a call of the store waits for another program's lock (another terminal's
 /// import holding the write lock), for a front end to show while it lasts: a status row

@@ -1,9 +1,9 @@
 #if DEBUG
-  import Domain
+  import PocketDomain
   import Foundation
-  import Presentation
+  import PocketPresentation
 
-  @testable import App
+  @testable import PocketApp
 
   extension FuzzEntries {
     /// The bytes as a typed date and a typed amount, in English and in Korean: `--date`'s

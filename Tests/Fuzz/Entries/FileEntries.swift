@@ -1,8 +1,8 @@
 #if DEBUG
-  import Domain
+  import PocketDomain
   import Foundation
 
-  @testable import Data
+  @testable import PocketData
 
   extension FuzzEntries {
     /// The bytes as an archive file, read both ways Pocket reads one: whole

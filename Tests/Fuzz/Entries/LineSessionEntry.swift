@@ -1,10 +1,10 @@
 #if DEBUG
-  import Domain
+  import PocketDomain
   import Foundation
   import Synchronization
 
-  @testable import App
-  @testable import Data
+  @testable import PocketApp
+  @testable import PocketData
 
   extension FuzzEntries {
     /// The bytes as command lines, one a line, run as `pocket --store … --store-path store`

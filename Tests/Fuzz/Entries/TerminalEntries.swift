@@ -1,10 +1,10 @@
 #if DEBUG
-  import Data
-  import Domain
+  import PocketData
+  import PocketDomain
   import Foundation
-  import Presentation
+  import PocketPresentation
 
-  @testable import App
+  @testable import PocketApp
 
   extension FuzzEntries {
     /// The bytes as what a terminal sends, decoded into keys (`KeyDecoder`) in the reads the

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// A minimal front end of a stopwatch and a chat on one store, built on Pocket's core
 /// alone: its view models, their intents, following the store, and the core's own words

@@ -1,8 +1,8 @@
-import Data
-import Domain
 import Foundation
 import MiniFrontEnd
-import Presentation
+import PocketData
+import PocketDomain
+import PocketPresentation
 
 // pocket-mini [STORE.sqlite]: a stopwatch and a chat on an SQLite store (by default one in
 // a folder of the user's own under the temporary folder). Commands on standard input, one

@@ -1,9 +1,9 @@
-import Data
-import Domain
 import Foundation
 import MiniFrontEnd
+import PocketData
+import PocketDomain
+import PocketPresentation
 import PocketTesting
-import Presentation
 import Testing
 
 /// The second front end works on the core's public API alone: its commands, a store that

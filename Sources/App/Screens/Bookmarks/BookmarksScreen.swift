@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The bookmarks: `bookmarks`, `rename`, `remove`, `clear`.
 final class BookmarksScreen: ViewModelScreen {

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The calculator, pushed from the rate list: `calc`, `convert`, `back` (which the
 /// router carries out).

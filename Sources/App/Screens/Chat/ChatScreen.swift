@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The chat: `chat`, `say`, and `edit` and `delete` while it shows (the mind log takes the
 /// same words while it shows, read the same way: `Words.editArguments`).

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The mind log: `mindlog`, `add`, and `edit` and `delete` while it shows.
 final class MindLogScreen: ViewModelScreen {

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The notice board: `notices`, `bookmark`.
 final class NoticesScreen: ViewModelScreen {

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The rate list: `rates`, `fav`, `refresh`.
 final class RatesScreen: ViewModelScreen {

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import Presentation
+import PocketDomain
+import PocketPresentation
 
 /// The stopwatch: `stopwatch`, `start`, `stop`, `lap`, `reset`.
 final class StopwatchScreen: ViewModelScreen {
