@@ -127,11 +127,19 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
   /// Adds an entry for `day` (now for today, else noon of that day in the user's time
   /// zone). The score is typed text: a number from 0 to 10.
   public func add(score scoreText: String, note: String, day: EntryDay = .today) async {
-    await run {
-      _ = try await self.addMindLog(score: try self.score(scoreText), note: note, day: day)
-      self.paging.number = 1
-      return nil
-    }
+    await run { try await self.add(score: try self.score(scoreText), note: note, day: day) }
+  }
+
+  /// Adds an entry with a score given as a number (a slider's, a stepper's), not typed:
+  /// a score outside 0...10 is refused (`.scoreOutOfRange`) and nothing changes.
+  public func add(score: Decimal, note: String, day: EntryDay = .today) async {
+    await run { try await self.add(score: score, note: note, day: day) }
+  }
+
+  private func add(score: Decimal, note: String, day: EntryDay) async throws -> Message? {
+    _ = try await addMindLog(score: score, note: note, day: day)
+    paging.number = 1
+    return nil
   }
 
   /// Changes the score of the entry shown as `number` on the page shown, its note when
@@ -140,7 +148,8 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
     async
   {
     await run {
-      try await self.edit(try self.state.row(number), score: scoreText, note: note, day: day)
+      try await self.edit(
+        try self.state.row(number), score: try self.score(scoreText), note: note, day: day)
     }
   }
 
@@ -148,7 +157,15 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
   public func edit(_ row: ShownItem, score scoreText: String, note: String?, day: EntryDay? = nil)
     async
   {
-    await run { try await self.edit(row, score: scoreText, note: note, day: day) }
+    await run {
+      try await self.edit(row, score: try self.score(scoreText), note: note, day: day)
+    }
+  }
+
+  /// Changes the entry `row` showed to a score given as a number, when it is still what the
+  /// row showed.
+  public func edit(_ row: ShownItem, score: Decimal, note: String?, day: EntryDay? = nil) async {
+    await run { try await self.edit(row, score: score, note: note, day: day) }
   }
 
   /// Deletes the entry shown as `number` on the page shown.
@@ -161,10 +178,9 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
     await run { try await self.delete(row) }
   }
 
-  private func edit(_ row: ShownItem, score scoreText: String, note: String?, day: EntryDay?)
+  private func edit(_ row: ShownItem, score: Decimal, note: String?, day: EntryDay?)
     async throws -> Message
   {
-    let score = try self.score(scoreText)
     let entry = try await current(row)
     let edited = try await updateMindLog(
       entry, score: score, note: note, day: day, if: .shown(row))
