@@ -75,10 +75,10 @@ package final class Session {
     self.strings = strings
     self.timeline = timeline
     let repositories = store.repositories
-    dependencies = ScreenDependencies(
+    dependencies = ViewModelDependencies(
       repositories: repositories, timeline: timeline, language: strings.language,
-      currencyNames: strings.names,
-      rateSource: rateSource, bundledRates: seed, notices: catalog, timeZone: strings.timeZone)
+      timeZone: strings.timeZone, currencyNames: strings.names, bundledRates: seed,
+      rateSource: rateSource, notices: catalog)
     router = RouterViewModel(screens: repositories.screens)
     made = Array(repeating: nil, count: registry.features.count)
     self.archiveFiles = archiveFiles

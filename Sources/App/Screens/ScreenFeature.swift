@@ -2,29 +2,10 @@ import Foundation
 import PocketDomain
 import PocketPresentation
 
-/// What a screen's feature is built from: the store's repositories and the sources of data
-/// the composition root made.
-struct ScreenDependencies {
-  let repositories: Repositories
-  let timeline: Timeline
-  let language: Language
-  /// The currency names (and search keys) the screens and their searches share: the
-  /// strings' own.
-  let currencyNames: CurrencyNames
-  /// Where `refresh` fetches rates from; `nil` when no source is configured.
-  let rateSource: (any ExchangeRateSource)?
-  /// The rates shown before the first refresh.
-  let bundledRates: any ExchangeRateSource
-  let notices: [Notice]
-  /// The user's time zone: days (the mind log's) are its calendar days.
-  let timeZone: TimeZone
-
-  /// The wall clock, read off the timeline.
-  var now: @Sendable () -> Date {
-    let timeline = timeline
-    return { timeline.now() }
-  }
-}
+/// What a screen's feature is built from: the view models' dependencies
+/// (`ViewModelDependencies`: the store's repositories and the sources of data the
+/// composition root made).
+typealias ScreenDependencies = ViewModelDependencies
 
 /// Where the dispatcher stands when a command comes.
 struct ScreenContext {

@@ -133,11 +133,10 @@
       let contexts: [ScreenContext]
 
       private init() {
-        let dependencies = ScreenDependencies(
+        let dependencies = ViewModelDependencies(
           repositories: InMemoryStore(thread: .main).repositories,
-          timeline: LocalTime.system().timeline, language: .en, currencyNames: .shared,
-          rateSource: nil, bundledRates: BundledRateSource(), notices: SampleNotices.all,
-          timeZone: .gmt)
+          timeline: LocalTime.system().timeline, language: .en, timeZone: .gmt,
+          bundledRates: BundledRateSource(), notices: SampleNotices.all)
         features = registry.features.map { $0.init(dependencies) }
         let screens = registry.tabs.map(\.tab.screen) + [.calculator(currency: "KRW")]
         let rows = (1...3).map {

@@ -1,4 +1,5 @@
 import Foundation
+import PocketData
 import PocketDomain
 import PocketPresentation
 
@@ -18,8 +19,12 @@ public final class MiniFrontEnd {
     repositories: Repositories, timeline: Timeline, language: Language = .en,
     timeZone: TimeZone = .gmt
   ) {
-    stopwatch = StopwatchViewModel(stopwatch: repositories.stopwatch, timeline: timeline)
-    chat = ChatViewModel(chat: repositories.chat, now: { timeline.now() })
+    // Every view model is made from one value of its dependencies.
+    let dependencies = ViewModelDependencies(
+      repositories: repositories, timeline: timeline, language: language, timeZone: timeZone,
+      bundledRates: BundledRateSource())
+    stopwatch = StopwatchViewModel(dependencies)
+    chat = ChatViewModel(dependencies)
     strings = Strings(language: language, timeZone: timeZone)
     changes = repositories.changes
   }

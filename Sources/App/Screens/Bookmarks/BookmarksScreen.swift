@@ -29,7 +29,7 @@ final class BookmarksScreen: ViewModelScreen {
   var state: BookmarksViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
-    viewModel = BookmarksViewModel(bookmarks: dependencies.repositories.bookmarks)
+    viewModel = BookmarksViewModel(dependencies)
   }
 
   nonisolated static let keys: [KeyHelp] = [

@@ -32,9 +32,7 @@ final class CalculatorScreen: ViewModelScreen {
   var state: CalculatorViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
-    viewModel = CalculatorViewModel(
-      rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
-      language: dependencies.language, names: dependencies.currencyNames)
+    viewModel = CalculatorViewModel(dependencies)
   }
 
   nonisolated static let keys: [KeyHelp] = [

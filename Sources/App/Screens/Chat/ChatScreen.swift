@@ -30,7 +30,7 @@ final class ChatScreen: ViewModelScreen {
   var state: ChatViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
-    viewModel = ChatViewModel(chat: dependencies.repositories.chat, now: dependencies.now)
+    viewModel = ChatViewModel(dependencies)
   }
 
   nonisolated static let keys: [KeyHelp] = [

@@ -44,9 +44,7 @@ final class MindLogScreen: ViewModelScreen {
   init(_ dependencies: ScreenDependencies) {
     now = dependencies.now
     timeZone = dependencies.timeZone
-    viewModel = MindLogViewModel(
-      mindLogs: dependencies.repositories.mindLogs, now: dependencies.now,
-      language: dependencies.language, timeZone: dependencies.timeZone)
+    viewModel = MindLogViewModel(dependencies)
   }
 
   nonisolated static let keys: [KeyHelp] = [

@@ -20,9 +20,7 @@ final class NoticesScreen: ViewModelScreen {
   var state: NoticesViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
-    viewModel = NoticesViewModel(
-      catalog: dependencies.notices, bookmarks: dependencies.repositories.bookmarks,
-      now: dependencies.now)
+    viewModel = NoticesViewModel(dependencies)
   }
 
   nonisolated static let keys: [KeyHelp] = [.init("Enter", "bookmark", "북마크")]

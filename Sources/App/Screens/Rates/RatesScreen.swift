@@ -34,9 +34,7 @@ final class RatesScreen: ViewModelScreen {
   var state: RatesViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
-    viewModel = RatesViewModel(
-      rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
-      source: dependencies.rateSource, now: dependencies.now, names: dependencies.currencyNames)
+    viewModel = RatesViewModel(dependencies)
   }
 
   nonisolated static let keys: [KeyHelp] = [

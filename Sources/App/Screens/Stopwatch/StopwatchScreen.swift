@@ -25,8 +25,7 @@ final class StopwatchScreen: ViewModelScreen {
   let viewModel: StopwatchViewModel
 
   init(_ dependencies: ScreenDependencies) {
-    viewModel = StopwatchViewModel(
-      stopwatch: dependencies.repositories.stopwatch, timeline: dependencies.timeline)
+    viewModel = StopwatchViewModel(dependencies)
   }
 
   nonisolated static let keys: [KeyHelp] = [
