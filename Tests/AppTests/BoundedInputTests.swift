@@ -77,6 +77,34 @@ struct BoundedInputTests {
     #expect(try pocket.export() == before)
   }
 
+  /// A FIFO is read from the one descriptor opened: opened a second time, the writer that
+  /// wrote while no reader had it (or finished before) would lose what it wrote.
+  @Test func anArchiveWrittenIntoAFIFOAndClosedIsImportedWhole() throws {
+    defer { pocket.remove() }
+    let archive = try storeWithData()
+    let source = pocket.directory.appendingPathComponent("archive.json")
+    try archive.write(to: source)
+    #expect(try pocket.run(["say", "replaced by the import"]).status == 0)
+    for round in 1...5 {
+      let fifo = pocket.directory.appendingPathComponent("archive-\(round)")
+      #expect(mkfifo(fifo.path, 0o600) == 0)
+      let writer = Process()
+      writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+      // Writes the archive at once and ends: its bytes wait in the pipe for the reader.
+      writer.arguments = ["-c", "exec cat \"$1\" > \"$2\"", "sh", source.path, fifo.path]
+      writer.standardError = FileHandle.nullDevice
+      try SpawnedDescriptors.run(writer)
+      defer {
+        if writer.isRunning { writer.terminate() }
+        writer.waitUntilExit()
+      }
+      let run = try pocket.run(["import", fifo.path, "--replace"], killAfter: .seconds(20))
+      #expect(run.status == 0, "round \(round): \(run.stderr)")
+      #expect(!run.wasKilled, "round \(round): the import waited for a writer that was gone")
+      #expect(try pocket.export() == archive)
+    }
+  }
+
   @Test func anOversizeFileIsRefusedWithoutReadingIt() throws {
     defer { pocket.remove() }
     let before = try storeWithData()

@@ -21,6 +21,13 @@ enum BoundedFile {
   static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
     let descriptor = try openForReading(path)
     defer { close(descriptor) }
+    return try contents(of: descriptor, limit: limit)
+  }
+
+  /// The bytes of the file open as `descriptor`, from where it stands. A stream is read
+  /// from the descriptor already open, never by opening its path again: a FIFO's writer
+  /// that wrote while no reader had it open would end (SIGPIPE), and the stream with it.
+  static func contents(of descriptor: Int32, limit: Int) throws(Failure) -> [UInt8] {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       throw .notReadable("cannot examine: \(describe(errno))")

@@ -39,9 +39,10 @@ final class WindowedFile: Sendable {
     }
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {
-      close(descriptor)
+      // A stream (a pipe, a FIFO, a device) is read whole, from this very descriptor.
+      defer { close(descriptor) }
       if kind == S_IFDIR { throw .directory }
-      let bytes = try BoundedFile.contents(of: path, limit: limit)
+      let bytes = try BoundedFile.contents(of: descriptor, limit: limit)
       storage = .memory(bytes)
       count = bytes.count
       return
