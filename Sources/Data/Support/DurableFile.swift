@@ -199,10 +199,9 @@ enum DurableFile {
     #else
       let modified = info.st_mtim
     #endif
-    // `dev_t` is `UInt64` on Linux and `Int32` on Darwin: keep its bits, never trap on a sign.
+    let file = FileIdentity(info)
     return Stamp(
-      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino),
-      size: Int64(info.st_size), modified: modified)
+      device: file.device, inode: file.inode, size: Int64(info.st_size), modified: modified)
   }
 
   /// Runs `body` holding an exclusive advisory lock (`flock`) on the file at `lockPath`,

@@ -59,8 +59,8 @@ public final class MiniFrontEnd {
   /// What the front end shows now: the stopwatch, its laps, the chat and the last message.
   public var screen: [String] {
     let watch = stopwatch.stateNow
-    var lines = ["\(strings.status(watch.status)) \(Self.time(watch.elapsed))"]
-    lines += watch.laps.map { "  \(strings.lap($0.lap.number)) \(Self.time($0.lap.lapTime))" }
+    var lines = ["\(strings.status(watch.status)) \(strings.stopwatchTime(watch.elapsed))"]
+    lines += watch.laps.map { "  \(strings.lap($0.lap.number)) \(strings.lapTime($0.lap))" }
     lines.append(strings.messageCount(chat.state.page.total))
     lines += chat.state.page.items.enumerated().map { "  \($0.offset + 1) \($0.element.content)" }
     for message in [stopwatch.message, chat.message].compactMap({ $0 }) {
@@ -76,12 +76,5 @@ public final class MiniFrontEnd {
     return changes.follow(gate: gate, { shown }) { reload in
       if await reload() != nil { changed() }
     }
-  }
-
-  /// `m:ss.cc`, as a stopwatch shows it.
-  static func time(_ duration: Duration) -> String {
-    let centiseconds = duration.shownCentiseconds
-    let seconds = centiseconds / 100
-    return String(format: "%d:%02d.%02d", seconds / 60, seconds % 60, centiseconds % 100)
   }
 }

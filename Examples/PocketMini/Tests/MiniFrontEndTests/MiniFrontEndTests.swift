@@ -23,7 +23,7 @@ struct MiniFrontEndTests {
     await frontEnd.handle("delete 1")
     #expect(
       frontEnd.screen == [
-        "running 0:01.23", "  Lap 1 0:01.23", "Messages: 1", "  1 world",
+        "running 00:01.23", "  Lap 1 00:01.23", "Messages: 1", "  1 world",
         "Deleted message 1: hello",
       ])
     #expect(await frontEnd.handle("quit") == false)
