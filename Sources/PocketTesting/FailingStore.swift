@@ -50,6 +50,7 @@ public final class FailingStore: Sendable {
 
   private let failure: Mutex<(error: DomainError, calls: Calls)?>
   private let latency: Mutex<(duration: Duration, calls: Calls)?>
+  private let passed = Mutex((reads: 0, writes: 0))
   private let base: Repositories?
   private let clock: any Clock<Duration>
 
@@ -93,6 +94,14 @@ public final class FailingStore: Sendable {
     failure.withLock { $0 = nil }
   }
 
+  /// How many calls of the kind `calls` the store has passed on to its base store: how many
+  /// reads a reload makes, say, so a test can hold each of them in turn.
+  public func calls(_ calls: Calls) -> Int {
+    let passed = passed.withLock { $0 }
+    return (calls.includes(writes: false) ? passed.reads : 0)
+      + (calls.includes(writes: true) ? passed.writes : 0)
+  }
+
   /// The repositories to hand to use cases and view models.
   public var repositories: Repositories {
     Repositories(
@@ -120,6 +129,7 @@ public final class FailingStore: Sendable {
     guard let base else {
       preconditionFailure("A FailingStore without a base store was asked to pass a call on")
     }
+    passed.withLock { writes ? ($0.writes += 1) : ($0.reads += 1) }
     let result = try await body(base)
     if let (duration, calls) = latency.withLock({ $0 }), calls.includes(writes: writes) {
       try await clock.sleep(for: duration)

@@ -21,12 +21,33 @@ public final class ManualClock: Clock, Sendable {
     var continuation: CheckedContinuation<Void, any Error>
   }
 
+  /// A task waiting until `count` tasks sleep on the clock.
+  private struct Watcher {
+    var id: UInt64
+    var count: Int
+    var continuation: CheckedContinuation<Void, any Error>
+  }
+
   private struct State {
     var now = Instant(offset: .zero)
     var sleepers: [Sleeper] = []
+    var watchers: [Watcher] = []
     var nextID: UInt64 = 0
-    /// Ids of sleepers cancelled before they were registered.
+    /// Ids of sleepers and watchers cancelled before they were registered.
     var cancelled: Set<UInt64> = []
+
+    mutating func takeID() -> UInt64 {
+      defer { nextID += 1 }
+      return nextID
+    }
+
+    /// Removes and returns the watchers whose count of sleepers is reached.
+    mutating func satisfiedWatchers() -> [Watcher] {
+      let count = sleepers.count
+      let satisfied = watchers.filter { $0.count <= count }
+      watchers.removeAll { $0.count <= count }
+      return satisfied
+    }
   }
 
   private let state = Mutex(State())
@@ -51,23 +72,49 @@ public final class ManualClock: Clock, Sendable {
     for sleeper in woken { sleeper.continuation.resume() }
   }
 
-  /// Suspends until the clock has been advanced to `deadline`; returns at once when it is
-  /// already there. Throws `CancellationError` when the task is cancelled first.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let id = state.withLock { state in
-      defer { state.nextID += 1 }
-      return state.nextID
-    }
+  /// Suspends until at least `count` tasks are suspended in `sleep(until:)`: a test waits
+  /// here for the code it drives to reach its next sleep, without polling, then advances
+  /// the clock. Throws `CancellationError` when the task is cancelled first.
+  public func waitForSleepers(_ count: Int = 1) async throws {
+    let id = state.withLock { $0.takeID() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         let outcome: Result<Void, any Error>? = state.withLock { state in
           if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-          if deadline <= state.now { return .success(()) }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          if state.sleepers.count >= count { return .success(()) }
+          state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
           return nil
         }
         if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let watcher = state.withLock { state in
+        guard let index = state.watchers.firstIndex(where: { $0.id == id }) else {
+          state.cancelled.insert(id)
+          return Watcher?.none
+        }
+        return state.watchers.remove(at: index)
+      }
+      watcher?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Suspends until the clock has been advanced to `deadline`; returns at once when it is
+  /// already there. Throws `CancellationError` when the task is cancelled first.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = state.withLock { $0.takeID() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let (outcome, watchers): (Result<Void, any Error>?, [Watcher]) = state.withLock { state in
+          if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+          if deadline <= state.now { return (.success(()), []) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return (nil, state.satisfiedWatchers())
+        }
+        if let outcome { continuation.resume(with: outcome) }
+        for watcher in watchers { watcher.continuation.resume() }
       }
     } onCancel: {
       let sleeper = state.withLock { state in

@@ -1,5 +1,6 @@
 import PocketDomain
 import PocketTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -44,5 +45,35 @@ struct ManualClockTests {
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleepers == 0)
     #expect(clock.now.offset == .zero)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func waitingForSleepersReturnsOnceThatManySleep() async throws {
+    let clock = ManualClock()
+    let ended = Mutex(false)
+    let watcher = Task {
+      try await clock.waitForSleepers(2)
+      ended.withLock { $0 = true }
+    }
+    let first = Task { try await clock.sleep(for: .seconds(1)) }
+    #expect(await settle { clock.sleepers == 1 })
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(!ended.withLock { $0 }, "one sleeper is not two")
+    let second = Task { try await clock.sleep(for: .seconds(2)) }
+    try await watcher.value
+    #expect(clock.sleepers == 2)
+    try await clock.waitForSleepers(1)
+    clock.advance(by: .seconds(2))
+    try await first.value
+    try await second.value
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingAWaitForSleepersEndsIt() async {
+    let clock = ManualClock()
+    let watcher = Task { try await clock.waitForSleepers() }
+    watcher.cancel()
+    await #expect(throws: CancellationError.self) { try await watcher.value }
+    #expect(clock.sleepers == 0)
   }
 }

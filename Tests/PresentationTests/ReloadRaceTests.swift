@@ -3,7 +3,6 @@ import PocketData
 import PocketDomain
 import PocketPresentation
 import PocketTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -26,36 +25,35 @@ struct ReloadRaceTests {
   let now: @Sendable () -> Date = { Fixtures.referenceDate }
 
   /// Races `make`'s reload and intent with the intent at each read of the reload in turn;
-  /// returns how many reads the reload made (every one was raced).
+  /// returns how many reads the reload makes (every one was raced). The test waits for each
+  /// read on the clock (`waitForSleepers`), never by polling: on a main actor busy with
+  /// the rest of the run, every poll would wait its turn behind all of it.
   func raceAtEveryRead<Model>(
     _ make: (_ store: FailingStore, _ clock: ManualClock) async throws -> Race<Model>
   ) async throws -> Int {
-    for position in 1... {
+    let counted = FailingStore.inMemory(clock: ManualClock())
+    let model = try await make(counted, ManualClock()).model
+    let before = counted.calls(.reads)
+    await model.reload()
+    let reads = counted.calls(.reads) - before
+    for position in 1..<(reads + 1) {
       let clock = ManualClock()
       let store = FailingStore.inMemory(clock: clock)
       let race = try await make(store, clock)
-      let done = Mutex(false)
       store.delay(.seconds(1), on: .reads)
-      let reload = Task {
-        await race.model.reload()
-        done.withLock { $0 = true }
+      let reload = Task { await race.model.reload() }
+      for _ in 1..<position {
+        try await clock.waitForSleepers()
+        clock.advance(by: .seconds(1))
       }
-      func nextRead() async -> Bool {
-        while clock.sleepers == 0, !done.withLock({ $0 }) { await Task.yield() }
-        return clock.sleepers > 0
-      }
-      for _ in 1..<position where await nextRead() { clock.advance(by: .seconds(1)) }
-      guard await nextRead() else {
-        await reload.value
-        return position - 1
-      }
+      try await clock.waitForSleepers()
       store.delay(.zero)
       await race.intent()
       clock.advance(by: .seconds(1))
       await reload.value
       race.check()
     }
-    return 0
+    return reads
   }
 
   @Test func aMessageSentWhileTheChatReloadsStays() async throws {

@@ -39,7 +39,9 @@ struct FailingStoreTests {
     failing.delay(.seconds(2), on: .reads)
 
     let slowRead = Task { try await store.chat.messages(offset: 0, limit: 20).items }
-    while clock.sleepers == 0 { await Task.yield() }
+    try await clock.waitForSleepers()
+    #expect(failing.calls(.reads) == 1)
+    #expect(failing.calls(.writes) == 1, "the first send")
     // A write is not a read: it is not held, and the held read has not answered yet.
     _ = try await send("second")
     clock.advance(by: .seconds(1))
@@ -52,5 +54,7 @@ struct FailingStoreTests {
     failing.delay(.zero)
     #expect(try await store.chat.messages(offset: 0, limit: 20).items.count == 2)
     #expect(clock.sleepers == 0)
+    #expect(failing.calls(.reads) == 2)
+    #expect(failing.calls(.all) == 4, "two sends and two reads")
   }
 }
