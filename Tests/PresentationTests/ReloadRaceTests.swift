@@ -12,7 +12,7 @@ import Testing
 /// its first read, then for its second, and so on to its last: every order a slow store
 /// can give. Each view model that follows the store is checked, with an intent that
 /// changes what the reload reads.
-@MainActor @Suite(.timeLimit(.minutes(1)))
+@MainActor @Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ReloadRaceTests {
   /// A view model on a fresh store, the intent to race its reload with, and what the
   /// screen must show after both.

@@ -10,7 +10,7 @@ import Testing
 /// `StoreObservation.follow`, the one call a front end keeps its view models in step with
 /// the store by: another connection's change reloads the view models shown that show its
 /// kind, and no other.
-@MainActor @Suite(.timeLimit(.minutes(1)))
+@MainActor @Suite(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreFollowingTests {
   let now: @Sendable () -> Date = { Fixtures.referenceDate }
 
