@@ -23,6 +23,7 @@
     init(
       executable: String, arguments: [String], environment: [String: String], errorPath: String
     ) throws(BenchError) {
+      SpawnedDescriptors.brokenPipesAreErrors
       var toChild: [Int32] = [-1, -1]
       var fromChild: [Int32] = [-1, -1]
       guard pipe(&toChild) == 0 else { throw .failed("pipe: \(String(cString: strerror(errno)))") }
@@ -75,8 +76,9 @@
       for descriptor in descriptors where descriptor >= 0 { Glibc.close(descriptor) }
     }
 
-    /// Writes `text` to its standard input, all of it (the caller ignores SIGPIPE, so a
-    /// session that ended is an error here, not the end of this process).
+    /// Writes `text` to its standard input, all of it (a broken pipe is an error, not a
+    /// signal: `SpawnedDescriptors.brokenPipesAreErrors`, so a session that ended is an
+    /// error here, not the end of this process).
     func send(_ text: String) throws(BenchError) {
       let bytes = Array(text.utf8)
       var offset = 0

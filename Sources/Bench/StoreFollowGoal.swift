@@ -24,9 +24,6 @@ struct StoreFollowGoal: Sendable {
 
   func measure() -> [BenchResult] {
     #if os(Linux)
-      // A writer that ended early is an error of its `write`, not the end of this process.
-      let previous = signal(SIGPIPE, SIG_IGN)
-      defer { signal(SIGPIPE, previous) }
       let exports = folder.appendingPathComponent("exports")
       defer { try? FileManager.default.removeItem(at: exports) }
       var rows: [BenchResult] = []

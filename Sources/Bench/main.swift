@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 // `swift run -c release pocket-bench [--json] [--quick] ...`: timings of Pocket's own stack
 // (see BenchConfig.usage and docs/benchmarks.md).
@@ -14,6 +15,9 @@ func fail(_ error: any Error, status: Int32 = 1) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// A child that ended before it read what a workload writes to it is an error of that
+// `write`, not the end of the benchmark.
+SpawnedDescriptors.brokenPipesAreErrors
 
 if arguments.first == Probe.option {
   // The child of the memory workload: prints one number, its peak RSS in KiB.

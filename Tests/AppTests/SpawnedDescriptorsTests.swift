@@ -62,6 +62,42 @@ struct SpawnedDescriptorsTests {
     #expect(try Self.opened(by: child.processIdentifier).isSuperset(of: ends))
   }
 
+  /// Whether SIGPIPE is in the `field` mask (`SigIgn`: ignored, `SigCgt`: caught) of a
+  /// `/proc/PID/status` text.
+  static func brokenPipes(in field: String, of status: String) throws -> Bool {
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("\(field):") })
+    let mask = try #require(
+      UInt64(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16))
+    return mask & (1 << (UInt64(SIGPIPE) - 1)) != 0
+  }
+
+  /// A test that writes to a child which has ended gets an error (EPIPE), and the run goes
+  /// on: the test process catches SIGPIPE, doing nothing, once it has made a pipe. (Seen: the whole run
+  /// ended with "unexpected signal code 13" when a session ended before its input was
+  /// written.) The children start with SIGPIPE at its default, as from a shell.
+  @Test(.enabled(if: hasProcFileSystem, "no /proc here to see a process's signal mask"))
+  func aWriteToAnEndedChildIsAnErrorOfTheTestNotTheEndOfTheRun() throws {
+    let input = SpawnedDescriptors.pipe()
+    let output = SpawnedDescriptors.pipe()
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/bin/cat")
+    child.arguments = ["/proc/self/status"]
+    child.standardInput = input
+    child.standardOutput = output
+    try SpawnedDescriptors.run(child)
+    let status = String(
+      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    child.waitUntilExit()
+    #expect(try !Self.brokenPipes(in: "SigIgn", of: status), "the child's is at its default")
+    #expect(try !Self.brokenPipes(in: "SigCgt", of: status), "the child's is at its default")
+    let own = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    #expect(try Self.brokenPipes(in: "SigCgt", of: own), "the test process catches it")
+    try input.fileHandleForReading.close()
+    #expect(throws: (any Error).self) {
+      try input.fileHandleForWriting.write(contentsOf: Foundation.Data("after the end".utf8))
+    }
+  }
+
   /// Every child the tests start with `Process` gets its pipes from, and is started by,
   /// `SpawnedDescriptors`: a `Pipe()` or `process.run()` of its own would bring the race
   /// back.

@@ -40,10 +40,21 @@ public enum SpawnedDescriptors {
 extension SpawnedDescriptors {
   private static let spawning = NSLock()
 
+  /// From the first pipe or child on, a write to a pipe nobody reads any more (a child that
+  /// ended before it read its input) fails with EPIPE, an error the test sees, instead of
+  /// ending the whole run with signal 13. SIGPIPE is caught by a handler that does nothing,
+  /// not ignored: `Process` on Linux leaves an ignored signal ignored in the child, while
+  /// a caught one is back at its default after `exec`, so the children see SIGPIPE as they
+  /// would from a shell.
+  public static let brokenPipesAreErrors: Void = {
+    _ = signal(SIGPIPE) { _ in }
+  }()
+
   /// Runs `open`, which opens descriptors and marks them closed on exec, never while a
   /// child is being started here (`run`): no child gets them half made.
   public static func opening<Opened>(_ open: () throws -> Opened) rethrows -> Opened {
-    try spawning.withLock(open)
+    brokenPipesAreErrors
+    return try spawning.withLock(open)
   }
 
   /// A pipe for a child's standard stream: both ends are closed on exec, so only the child
@@ -60,6 +71,7 @@ extension SpawnedDescriptors {
 
   /// Starts `process` (`Process.run`), never while descriptors are being opened here.
   public static func run(_ process: Process) throws {
+    brokenPipesAreErrors
     try spawning.withLock { try process.run() }
   }
 
