@@ -45,8 +45,12 @@ struct OneShotThreadTests {
       let words = line.split(separator: " ").map(String.init)
       let child = Process()
       child.executableURL = URL(fileURLWithPath: strace)
+      // `--seccomp-bpf`: the child stops only at the calls traced, not at every call.
       child.arguments =
-        ["-f", "-qq", "-e", "trace=clone,clone3", "-o", trace.path, PocketProcess.executable.path]
+        [
+          "-f", "-qq", "--seccomp-bpf", "-e", "trace=clone,clone3", "-o", trace.path,
+          PocketProcess.executable.path,
+        ]
         + process.pocketArguments(words)
       child.environment = process.environment
       child.currentDirectoryURL = process.directory
