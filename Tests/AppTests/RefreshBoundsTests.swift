@@ -11,7 +11,7 @@ import Testing
 
 /// `refresh` against a server that never answers: `--timeout` ends it, and in a session
 /// Ctrl-C cancels it while the session goes on. The cached rates stay either way.
-@Suite("Refresh bounds", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("Refresh bounds", .waiting, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct RefreshBoundsTests {
   let pocket: PocketProcess
 

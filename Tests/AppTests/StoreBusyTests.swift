@@ -7,7 +7,7 @@ import Testing
 /// (5 s) makes a write refused, not the store unusable: the command says the store is busy
 /// and exits 1, a session goes on, and the next write once the lock is gone is stored.
 @Suite(
-  "A store busy with another program's write", .blocking, .serialized,
+  "A store busy with another program's write", .waiting, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreBusyTests {
   static let python = "/usr/bin/python3"

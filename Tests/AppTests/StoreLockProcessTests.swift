@@ -13,7 +13,7 @@ import Testing
 /// `flock pocket.json.lock sleep 30`, or a Pocket stopped with Ctrl-Z): a `pocket` that
 /// must write gives up after 5 s (as the sqlite store's busy timeout), refused as busy
 /// (exit 1, naming the lock file), as every store; one that only reads goes on.
-@Suite("A held json lock", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite("A held json lock", .waiting, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreLockProcessTests {
   private static let flockTool = "/usr/bin/flock"
 

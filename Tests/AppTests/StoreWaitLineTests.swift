@@ -86,7 +86,7 @@ struct StoreWaitLineTests {
 /// The same on a terminal, with python's sqlite3 holding the write lock (as another
 /// program's import would) until the test lets go, once the wait shows.
 @Suite(
-  "Store waits shown on a terminal", .blocking, .serialized,
+  "Store waits shown on a terminal", .waiting, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
   .enabled(if: StoreBusyTests.hasPython, "needs python3's sqlite3 to hold the lock"))

@@ -15,7 +15,7 @@ import Testing
 /// No store waits forever for another process's lock: a json writer, and a
 /// sqlite store being created, give up after `FileLock.patience` naming the lock and its
 /// holder, while json readers go on without the lock.
-@Suite(.blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(.waiting, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct LockWaitTests {
   /// Who the message names as holding a lock this test process took.
   private var thisProcess: String {

@@ -136,7 +136,7 @@ struct StoreWaitTests {
 /// transaction holds it): reported while it waits, ended once the holder commits; past 5 s
 /// it gives up as the other stores do (`DomainError.storeBusy`).
 @Suite(
-  .blocking, .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .waiting, .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct PostgresStoreWaitTests {
   let server: PostgresServer

@@ -166,6 +166,13 @@ extension Trait where Self == BlockingTrait {
     BlockingTrait(executor: Blocking.executor, gate: Blocking.gate)
   }
 
+  /// The suite's tests spend their time waiting on a clock or a lock held elsewhere (a
+  /// write lock held for 5 s, a server that does not answer), hardly computing: they run
+  /// on threads of their own, as `.blocking`, but take no place at its gate. Their waits
+  /// then overlap the rest of the run, instead of holding a place a test that computes
+  /// could use, or waiting behind those tests until the run's end.
+  public static var waiting: Self { BlockingTrait(executor: Blocking.executor, gate: nil) }
+
   /// The suite's tests hand turns with `Task.yield()`: they run on one thread of their own,
   /// one job after another (`Blocking.oneThread`); mark such a suite `.serialized` too.
   public static var onOneThread: Self { BlockingTrait(executor: Blocking.oneThread, gate: nil) }
