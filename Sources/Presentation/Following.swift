@@ -19,11 +19,6 @@ public protocol FollowsStore: AnyObject {
   var message: Message? { get }
 }
 
-extension FollowsStore where Self: PagedList {
-  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
-  public func reload() async { await load() }
-}
-
 /// What following the store made of one change.
 public enum FollowedChange: Equatable, Sendable {
   /// The view models showing a changed kind read it again (Observation tells their views).

@@ -2,10 +2,9 @@ import PocketDomain
 
 /// How the list screens page. Page 1 holds the newest `size` items, page 2 the `size`
 /// before them, and so on; item N is named by its place in the whole list, whatever page
-/// shows it. Public only as an opaque value, so a view model outside this package can be a
-/// `PagedList`; its workings are the package's.
+/// shows it.
 @MainActor
-public struct ListPaging {
+struct ListPaging {
   var size: Int
   /// The page shown, from 1.
   var number = 1
@@ -70,31 +69,40 @@ public struct ListPaging {
   }
 }
 
-/// A view model of a list shown a page at a time. Its paging intents are the same for
-/// every list, and written here once.
+/// A view model of a list shown a page at a time: the paging intents a front end calls.
+/// What page it shows is its own (`state.pageNumber`, `state.pageCount`); only these
+/// intents change it.
 @MainActor
 public protocol PagedList: AnyObject {
+  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
+  /// refused (`.noSuchPage`) and the page shown stays.
+  func showPage(_ number: Int) async
+  /// Shows the next (older) page; after the last, the first again.
+  func nextPage() async
+}
+
+/// How a `PagedList` pages, written here once for every list: each view model's
+/// `showPage` and `nextPage` are `turnPage(to:)` and `turnToNextPage()`.
+@MainActor
+protocol Paged: PagedList, MessageReporting {
   /// The page shown, and the page size.
   var paging: ListPaging { get set }
   /// How many items the list had when it was last read.
   var pagedTotal: Int { get }
   /// Reads the page `paging` names (the last one when the list has shrunk below it).
   func load() async
-  /// Shows `message` as the screen's message.
-  func report(_ message: Message?)
 }
 
-extension PagedList {
-  /// Shows page `number` of the list (1 is the newest); a page the list does not have is
-  /// refused (`.noSuchPage`) and the page shown stays.
-  public func showPage(_ number: Int) async {
+extension Paged {
+  /// `showPage(_:)`.
+  func turnPage(to number: Int) async {
     let refusal = paging.show(number, total: pagedTotal)
     report(refusal)
     if refusal == nil { await load() }
   }
 
-  /// Shows the next (older) page; after the last, the first again.
-  public func nextPage() async {
+  /// `nextPage()`.
+  func turnToNextPage() async {
     paging.number = paging.next(total: pagedTotal)
     await load()
   }
@@ -127,7 +135,7 @@ extension PageState {
 /// A view model of such a list, whose intents change its records: after each, the list is
 /// read again.
 @MainActor
-protocol RecordList: PagedList, OrderedReads {
+protocol RecordList: Paged, OrderedReads {
   associatedtype State: PageState
   var state: State { get }
 }

@@ -29,7 +29,8 @@ struct StoreFollowingTests {
     await chat.load()
     await mindLog.load()
     // A reload clears the message a view model shows: the mind log's must stay.
-    mindLog.report(.emptyText)
+    await mindLog.add(score: "11", note: "refused")
+    let refusal = try #require(mindLog.state.message)
     var outcomes: [FollowedChange?] = []
     let following = store.changes.follow({ [chat, mindLog] }) { reload in
       outcomes.append(await reload())
@@ -40,7 +41,7 @@ struct StoreFollowingTests {
     while chat.state.page.items.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
     #expect(chat.state.page.items.map(\.content) == ["from elsewhere"])
     #expect(outcomes.contains(.reloaded))
-    #expect(mindLog.state.message == .emptyText, "the mind log shows no chat: not reloaded")
+    #expect(mindLog.state.message == refusal, "the mind log shows no chat: not reloaded")
   }
 
   @Test func aStoreThatFailsToReadIsReportedAsARefusal() async throws {

@@ -29,7 +29,7 @@ public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsSto
     set { observed.value = newValue }
   }
   public let observed = ObservedState(State(), parts: [.at(\.page)])
-  public var paging: ListPaging
+  var paging: ListPaging
   private let bookmarks: any BookmarkRepository
   private let renameBookmark: RenameBookmark
 
@@ -39,12 +39,17 @@ public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsSto
     renameBookmark = RenameBookmark(bookmarks: bookmarks)
   }
 
-  public func report(_ message: Message?) { state.message = message }
+  func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .bookmarks
   @ObservationIgnored var reads = ReadOrder()
 
-  public var pagedTotal: Int { state.page.total }
+  var pagedTotal: Int { state.page.total }
+
+  public func showPage(_ number: Int) async { await turnPage(to: number) }
+  public func nextPage() async { await turnToNextPage() }
+  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
+  public func reload() async { await load() }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {

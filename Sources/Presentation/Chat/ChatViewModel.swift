@@ -32,7 +32,7 @@ public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
     set { observed.value = newValue }
   }
   public let observed = ObservedState(State(), parts: [.at(\.page)])
-  public var paging: ListPaging
+  var paging: ListPaging
   private let chat: any ChatRepository
   private let sendMessage: SendMessage
   private let editMessage: EditMessage
@@ -44,12 +44,17 @@ public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
     editMessage = EditMessage(chat: chat)
   }
 
-  public func report(_ message: Message?) { state.message = message }
+  func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .chat
   @ObservationIgnored var reads = ReadOrder()
 
-  public var pagedTotal: Int { state.page.total }
+  var pagedTotal: Int { state.page.total }
+
+  public func showPage(_ number: Int) async { await turnPage(to: number) }
+  public func nextPage() async { await turnToNextPage() }
+  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
+  public func reload() async { await load() }
 
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).

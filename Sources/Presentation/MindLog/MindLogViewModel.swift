@@ -32,7 +32,7 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
     set { observed.value = newValue }
   }
   public let observed = ObservedState(State(), parts: [.at(\.page), .at(\.mood)])
-  public var paging: ListPaging
+  var paging: ListPaging
   private let language: Language
   private let mindLogs: any MindLogRepository
   private let addMindLog: AddMindLog
@@ -62,12 +62,17 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
     summarizeMood = SummarizeMood(mindLogs: mindLogs, now: now, calendar: calendar)
   }
 
-  public func report(_ message: Message?) { state.message = message }
+  func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .mindLog
   @ObservationIgnored var reads = ReadOrder()
 
-  public var pagedTotal: Int { state.page.total }
+  var pagedTotal: Int { state.page.total }
+
+  public func showPage(_ number: Int) async { await turnPage(to: number) }
+  public func nextPage() async { await turnToNextPage() }
+  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
+  public func reload() async { await load() }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {

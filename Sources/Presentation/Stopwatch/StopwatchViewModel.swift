@@ -5,7 +5,7 @@ import PocketDomain
 /// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
 /// and slowest marked.
 @MainActor @Observable
-public final class StopwatchViewModel: ObservedViewModel, OrderedReads, PagedList, FollowsStore {
+public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, FollowsStore {
   /// Whether the stopwatch runs, is stopped with time on it, or is reset.
   public enum Status: Equatable, Sendable {
     case reset, running, stopped
@@ -90,7 +90,7 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, PagedLis
   /// The newest lap's total: the least time shown.
   private var lastLapTotal = Duration.zero
   private let timeline: Timeline
-  public var paging: ListPaging
+  var paging: ListPaging
   private let loadStopwatch: LoadStopwatch
   private let startStopwatch: StartStopwatch
   private let stopStopwatch: StopStopwatch
@@ -107,12 +107,17 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, PagedLis
     stopwatchRepository = stopwatch
   }
 
-  public func report(_ message: Message?) { state.message = message }
+  func report(_ message: Message?) { state.message = message }
 
   nonisolated public static let records: RecordKinds = .stopwatch
   @ObservationIgnored var reads = ReadOrder()
 
-  public var pagedTotal: Int { state.lapCount }
+  var pagedTotal: Int { state.lapCount }
+
+  public func showPage(_ number: Int) async { await turnPage(to: number) }
+  public func nextPage() async { await turnToNextPage() }
+  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
+  public func reload() async { await load() }
 
   /// Reads the stored stopwatch and laps.
   public func load() async {
