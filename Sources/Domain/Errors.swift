@@ -22,6 +22,9 @@ public enum InputProblem: Equatable, Sendable {
   case noSuchItem(Int, count: Int)
   /// A number no row of the screen shown last showed.
   case notShown(Int)
+  /// An item (named `text`) a front end acted on by itself, not by a number, that no row
+  /// of the page shown shows.
+  case notOnPage(ItemKind, text: String)
   /// The item row `number` showed (named `text`) was deleted since, by another process or
   /// another screen.
   case shownItemGone(ItemKind, number: Int, text: String)

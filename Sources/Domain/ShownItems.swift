@@ -162,4 +162,16 @@ extension [ShownItem] {
     }
     throw .invalidInput(.notShown(number))
   }
+
+  /// The row that shows `record`'s item, found by its identity, with what the front end
+  /// showed of it: `record` as given, so that an item changed since the front end read it
+  /// is refused by the write (`WriteCondition.shown`). For a front end that acts on the
+  /// records it shows (a SwiftUI list's rows), not on numbers typed.
+  /// - Throws: `.invalidInput(.notOnPage)` when no row shows it.
+  public func row<Record: ListedRecord>(showing record: Record) throws(DomainError) -> ShownItem {
+    guard let row = first(where: { $0.identity == record.identity }) else {
+      throw .invalidInput(.notOnPage(Record.kind, text: record.shownText))
+    }
+    return ShownItem(number: row.number, record)
+  }
 }

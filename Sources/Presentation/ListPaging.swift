@@ -130,6 +130,11 @@ extension PageState {
   func row(_ number: Int) throws(DomainError) -> ShownItem {
     try page.shownItems.row(number, total: page.total)
   }
+
+  /// The row of the page shown that shows `record`, as the front end showed it.
+  func row(showing record: Item) throws(DomainError) -> ShownItem {
+    try page.shownItems.row(showing: record)
+  }
 }
 
 /// A view model of such a list, whose intents change its records: after each, the list is

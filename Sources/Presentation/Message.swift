@@ -19,6 +19,8 @@ public enum Message: Equatable, Sendable {
   case noSuchItem(Int, count: Int)
   /// A number no row of the screen shown showed.
   case notShown(Int)
+  /// An item (named `text`) acted on by itself that no row of the page shown shows.
+  case notOnPage(ItemKind, text: String)
   /// The item row `number` showed (named `text`) was deleted since it was shown.
   case shownItemGone(ItemKind, number: Int, text: String)
   /// The item row `number` showed (named `text`) was changed since it was shown.
@@ -104,7 +106,7 @@ public enum Message: Equatable, Sendable {
       .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .storeBusy,
       .noRateSource,
       .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile, .notShown,
-      .shownItemGone, .shownItemChanged, .tooManyIntegerDigits, .ambiguousCurrency:
+      .notOnPage, .shownItemGone, .shownItemChanged, .tooManyIntegerDigits, .ambiguousCurrency:
       .refusal
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .noBookmarksToClear, .favoriteAdded,
       .favoriteRemoved,
@@ -126,7 +128,7 @@ public enum Message: Equatable, Sendable {
       bookmarkRemoved, bookmarksCleared, noBookmarksToClear, bookmarkRenamed, messageEdited,
       messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
-      ratesOlderThanCached, ratesUnchanged, noRateSource, notShown, shownItemGone,
+      ratesOlderThanCached, ratesUnchanged, noRateSource, notShown, notOnPage, shownItemGone,
       shownItemChanged, tooManyIntegerDigits, ambiguousCurrency, unchanged
   }
 
@@ -143,6 +145,7 @@ public enum Message: Equatable, Sendable {
     case .noSuchItem: .noSuchItem
     case .noSuchPage: .noSuchPage
     case .notShown: .notShown
+    case .notOnPage: .notOnPage
     case .shownItemGone: .shownItemGone
     case .shownItemChanged: .shownItemChanged
     case .tooLong: .tooLong
@@ -223,6 +226,7 @@ public enum Message: Equatable, Sendable {
     case .unknownCurrency(let code): self = .unknownCurrency(code)
     case .noSuchItem(let number, let count): self = .noSuchItem(number, count: count)
     case .notShown(let number): self = .notShown(number)
+    case .notOnPage(let kind, let text): self = .notOnPage(kind, text: text)
     case .shownItemGone(let kind, let number, let text):
       self = .shownItemGone(kind, number: number, text: text)
     case .shownItemChanged(let kind, let number, let text):

@@ -71,6 +71,10 @@ public struct Strings: Sendable {
       pick(
         "There is no item \(number) on the screen shown: show its page first",
         "보이는 화면에 \(number)번 항목이 없습니다: 먼저 그 쪽을 여세요")
+    case .notOnPage(let kind, let text):
+      pick(
+        "\(englishName(kind)) (\(text)) is not on the page shown; nothing changed",
+        "\(koreanName(kind))(\(text))\(koreanTopic(kind)) 보이는 쪽에 없습니다. 바뀐 것은 없습니다")
     case .shownItemGone(let kind, let number, let text):
       pick(
         "\(englishName(kind)) \(number) (\(text)) was deleted elsewhere; nothing changed",

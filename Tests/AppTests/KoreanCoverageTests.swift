@@ -43,6 +43,7 @@ struct KoreanCoverageTests {
     .entryDeleted(number: 1, score: "7", note: "비"),
     .ownStoreFile(path: "/tmp/store/pocket.sqlite", exporting: true),
     .ownStoreFile(path: "/tmp/store/pocket.json", exporting: false), .notShown(35),
+    .notOnPage(.message, text: "비"),
     .shownItemGone(.message, number: 2, text: "안녕"),
     .shownItemChanged(.entry, number: 2, text: "비"),
     .tooManyIntegerDigits(limit: 15), .ambiguousCurrency("dollar", candidates: ["AUD", "CAD"]),

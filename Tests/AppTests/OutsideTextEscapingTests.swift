@@ -78,6 +78,7 @@ struct OutsideTextEscapingTests {
       return nil
     case .shownItemGone(let kind, let number, _):
       return .shownItemGone(kind, number: number, text: text)
+    case .notOnPage(let kind, _): return .notOnPage(kind, text: text)
     case .shownItemChanged(let kind, let number, _):
       return .shownItemChanged(kind, number: number, text: text)
     case .futureDate: return .futureDate(text)

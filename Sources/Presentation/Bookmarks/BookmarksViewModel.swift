@@ -79,6 +79,16 @@ public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsSto
     await run { try await self.remove(row) }
   }
 
+  /// Renames `bookmark`, one of the page shown, when it is still as the front end showed it.
+  public func rename(_ bookmark: Bookmark, to title: String) async {
+    await run { try await self.rename(try self.state.row(showing: bookmark), to: title) }
+  }
+
+  /// Removes `bookmark`, one of the page shown, when it is still as the front end showed it.
+  public func remove(_ bookmark: Bookmark) async {
+    await run { try await self.remove(try self.state.row(showing: bookmark)) }
+  }
+
   private func rename(_ row: ShownItem, to title: String) async throws -> Message {
     let renamed = try await renameBookmark(try await current(row), to: title, if: .shown(row))
     guard renamed.changed else { return .unchanged(.bookmark, number: row.number) }

@@ -93,6 +93,16 @@ public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
     await run { try await self.delete(row) }
   }
 
+  /// Edits `message`, one of the page shown, when it is still as the front end showed it.
+  public func edit(_ message: ChatMessage, to text: String) async {
+    await run { try await self.edit(try self.state.row(showing: message), to: text) }
+  }
+
+  /// Deletes `message`, one of the page shown, when it is still as the front end showed it.
+  public func delete(_ message: ChatMessage) async {
+    await run { try await self.delete(try self.state.row(showing: message)) }
+  }
+
   private func edit(_ row: ShownItem, to text: String) async throws -> Message {
     let edited = try await editMessage(try await current(row), content: text, if: .shown(row))
     guard edited.changed else { return .unchanged(.message, number: row.number) }

@@ -183,6 +183,19 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
     await run { try await self.delete(row) }
   }
 
+  /// Changes `entry`, one of the page shown, when it is still as the front end showed it:
+  /// its score, its note when `note` is given, and its day when `day` is given.
+  public func edit(_ entry: MindLog, score: Decimal, note: String?, day: EntryDay? = nil) async {
+    await run {
+      try await self.edit(try self.state.row(showing: entry), score: score, note: note, day: day)
+    }
+  }
+
+  /// Deletes `entry`, one of the page shown, when it is still as the front end showed it.
+  public func delete(_ entry: MindLog) async {
+    await run { try await self.delete(try self.state.row(showing: entry)) }
+  }
+
   private func edit(_ row: ShownItem, score: Decimal, note: String?, day: EntryDay?)
     async throws -> Message
   {

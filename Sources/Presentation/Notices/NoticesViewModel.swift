@@ -60,6 +60,14 @@ public final class NoticesViewModel: ObservedViewModel, OrderedReads, FollowsSto
     await toggleBookmark(row)
   }
 
+  /// Bookmarks `notice`, one of those shown, or removes its bookmark, when it is still as
+  /// the front end showed it (bookmarked or not).
+  public func toggleBookmark(_ notice: NoticeItem) async {
+    state.message = nil
+    guard let row = await attempt({ try state.shownItems.row(showing: notice) }) else { return }
+    await toggleBookmark(row)
+  }
+
   /// Bookmarks the notice `row` showed, or removes its bookmark, when the notice still
   /// reads as shown (bookmarked or not).
   public func toggleBookmark(_ row: ShownItem) async {
