@@ -26,7 +26,6 @@ final class BookmarksScreen: ViewModelScreen {
       "rename N TITLE · remove N · clear · more · page N"))
 
   let viewModel: BookmarksViewModel
-  var state: BookmarksViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = BookmarksViewModel(dependencies)

@@ -27,7 +27,6 @@ final class ChatScreen: ViewModelScreen {
       "say TEXT · edit N TEXT · delete N · more · page N"))
 
   let viewModel: ChatViewModel
-  var state: ChatViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = ChatViewModel(dependencies)

@@ -37,7 +37,6 @@ final class MindLogScreen: ViewModelScreen {
     ))
 
   let viewModel: MindLogViewModel
-  var state: MindLogViewModel.State { viewModel.state }
   private let now: @Sendable () -> Date
   private let timeZone: TimeZone
 
