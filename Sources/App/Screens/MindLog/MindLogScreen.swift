@@ -62,11 +62,7 @@ final class MindLogScreen: ViewModelScreen {
     .rowKeys(
       key, selected: selected,
       new: InputRequest(prompt: Self.newPrompt, words: "add ", limit: InputRequest.mindLogLimit),
-      edit: {
-        InputRequest(
-          prompt: Self.editPrompt($0), words: "edit \($0) ", text: $1,
-          limit: InputRequest.mindLogLimit)
-      },
+      edit: "edit", prompt: Self.editPrompt, limit: InputRequest.mindLogLimit,
       delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을")
   }
 
