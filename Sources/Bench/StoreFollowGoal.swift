@@ -46,9 +46,7 @@ struct StoreFollowGoal: Sendable {
       }
       return rows
     #else
-      return [
-        BenchResult(workload: "8 store followed (skipped: Linux only)", store: "sqlite", rows: nil)
-      ]
+      return [.skipped("8 store followed", "Linux only")]
     #endif
   }
 
