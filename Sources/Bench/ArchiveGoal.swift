@@ -109,15 +109,13 @@ extension ProcessBenchmark {
       point.p99Microseconds = nil
       emit(point)
     }
-    guard measuredPeak, let aboveKiB = MemoryAboveBaseline.median(above),
-      let helpKiB = MemoryAboveBaseline.median(baselinePeaks)
+    guard
+      let peaks = medianPeaks(
+        "6 export \(kind.name)", above: measuredPeak ? above : [], help: baselinePeaks)
     else {
-      emit(
-        BenchResult(
-          workload: "6 export \(kind.name) (peak above baseline; skipped: no GNU time)",
-          store: "sqlite", rows: records))
       return FileManager.default.fileExists(atPath: file)
     }
+    let (aboveKiB, helpKiB) = peaks
     let cliText = MemoryAboveBaseline.median(cliPeaks).map {
       "; sqlite3 -json's whole peak \(TableFormat.grouped($0)) KiB"
     }
@@ -199,15 +197,10 @@ extension ProcessBenchmark {
       against: "decode + raw insert", limit: Self.importTimeLimit, rounds: figures[0])
     point.p99Microseconds = nil
     emit(point)
-    guard let aboveKiB = MemoryAboveBaseline.median(above),
-      let helpKiB = MemoryAboveBaseline.median(helpPeaks)
-    else {
-      emit(
-        BenchResult(
-          workload: "6 import \(kind.name) (peak above baseline; skipped: no GNU time)",
-          store: "sqlite", rows: records))
+    guard let peaks = medianPeaks("6 import \(kind.name)", above: above, help: helpPeaks) else {
       return
     }
+    let (aboveKiB, helpKiB) = peaks
     let memoryRatio = Double(aboveKiB) * 1_024 / Double(max(fileSize, 1))
     var memory = BenchResult(
       workload: "6 import \(kind.name) (peak above baseline)", store: "sqlite", rows: records,
@@ -222,6 +215,24 @@ extension ProcessBenchmark {
     memory.baseline = Double(fileSize / 1_024)
     memory.baselineName = "archive file KiB"
     emit(memory)
+  }
+
+  /// The medians of a command's peaks above `pocket help`'s and of `pocket help`'s own, in
+  /// KiB; `nil`, with a row saying the peak of `workload` was skipped, when they were not
+  /// measured (no GNU `time`).
+  private func medianPeaks(_ workload: String, above: [Int], help: [Int]) -> (
+    above: Int, help: Int
+  )? {
+    guard let aboveKiB = MemoryAboveBaseline.median(above),
+      let helpKiB = MemoryAboveBaseline.median(help)
+    else {
+      emit(
+        BenchResult(
+          workload: "\(workload) (peak above baseline; skipped: no GNU time)", store: "sqlite",
+          rows: sizes.archiveRecords))
+      return nil
+    }
+    return (aboveKiB, helpKiB)
   }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 struct ArchiveKind: Sendable {
   /// How the report names it: "messages", "laps", "bookmarks", "mind-log entries".
   var name: String
-  /// Its table, with the schema of a fresh file for the baseline import.
+  /// Its table, made in a fresh file for the baseline import as Pocket makes it.
   var table: RawTable
   /// The `sqlite3 -json` export of its rows, with the archive's member names.
   var select: String
@@ -46,17 +46,7 @@ struct ArchiveKind: Sendable {
   static let laps = ArchiveKind(
     name: "laps",
     table: RawTable(
-      name: "laps", columns: ["number", "lap_ms", "total_ms"],
-      schema: [
-        """
-        CREATE TABLE laps (
-          number INTEGER PRIMARY KEY,
-          lap_ms INTEGER NOT NULL,
-          total_ms INTEGER NOT NULL
-        ) STRICT
-        """,
-        "CREATE INDEX laps_by_lap_time ON laps (lap_ms, number)",
-      ]),
+      name: "laps", columns: ["number", "lap_ms", "total_ms"]),
     select: "SELECT number, lap_ms AS lapTimeMs, total_ms AS totalMs FROM laps ORDER BY number",
     rows: { count in
       AnySequence(
@@ -87,19 +77,7 @@ struct ArchiveKind: Sendable {
     name: "bookmarks",
     table: RawTable(
       name: "bookmarks",
-      columns: ["id", "url", "title", "notice_date_ms", "bookmarked_at_ms"],
-      schema: [
-        """
-        CREATE TABLE bookmarks (
-          id INTEGER PRIMARY KEY,
-          url TEXT NOT NULL UNIQUE,
-          title TEXT NOT NULL,
-          notice_date_ms INTEGER NOT NULL,
-          bookmarked_at_ms INTEGER NOT NULL
-        ) STRICT
-        """,
-        "CREATE INDEX bookmarks_by_date ON bookmarks (bookmarked_at_ms, id)",
-      ]),
+      columns: ["id", "url", "title", "notice_date_ms", "bookmarked_at_ms"]),
     select:
       "SELECT url, title, notice_date_ms AS noticeDateMs, bookmarked_at_ms AS bookmarkedAtMs "
       + "FROM bookmarks ORDER BY id",
@@ -126,18 +104,7 @@ struct ArchiveKind: Sendable {
   static let mindLogs = ArchiveKind(
     name: "mind-log entries",
     table: RawTable(
-      name: "mind_logs", columns: ["id", "date_ms", "score", "note"],
-      schema: [
-        """
-        CREATE TABLE mind_logs (
-          id INTEGER PRIMARY KEY,
-          date_ms INTEGER NOT NULL,
-          score TEXT NOT NULL,
-          note TEXT NOT NULL
-        ) STRICT
-        """,
-        "CREATE INDEX mind_logs_by_date ON mind_logs (date_ms, id)",
-      ]),
+      name: "mind_logs", columns: ["id", "date_ms", "score", "note"]),
     select: "SELECT id, date_ms AS dateMs, score, note FROM mind_logs ORDER BY id",
     rows: { count in
       AnySequence(

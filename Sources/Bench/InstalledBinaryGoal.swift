@@ -40,9 +40,7 @@ extension ProcessBenchmark {
     switch staticBinaries() {
     case .success(let found): binaries = found
     case .failure(let error):
-      emit(
-        BenchResult(
-          workload: "11 installed binary (skipped: \(error.reason))", store: "sqlite", rows: nil))
+      emit(.skipped("11 installed binary", error.reason))
       return
     }
     let directory = scratch.directory()

@@ -59,9 +59,7 @@ struct LiveKeysGoal {
     #if os(Linux)
       try BenchError.naming("the live view's keys") { try measureOnATerminal() }
     #else
-      return [
-        BenchResult(workload: "9 live view keys (skipped: Linux only)", store: "sqlite", rows: nil)
-      ]
+      return [.skipped("9 live view keys", "Linux only")]
     #endif
   }
 

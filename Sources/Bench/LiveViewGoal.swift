@@ -20,9 +20,7 @@ struct LiveViewGoal {
     #if os(Linux)
       try BenchError.naming("the live view") { try measureOnATerminal() }
     #else
-      return [
-        BenchResult(workload: "7 live view (skipped: Linux only)", store: "sqlite", rows: nil)
-      ]
+      return [.skipped("7 live view", "Linux only")]
     #endif
   }
 

@@ -26,9 +26,7 @@ struct PostgresFollow {
         ]
       }
     #else
-      return [
-        BenchResult(workload: "10 two machines (skipped: Linux only)", store: "postgres", rows: nil)
-      ]
+      return [.skipped("10 two machines", "Linux only", store: "postgres")]
     #endif
   }
 

@@ -15,15 +15,12 @@ extension ProcessBenchmark {
     do {
       server = try PostgresServer.start(.init(fsync: true))
     } catch {
-      emit(
-        BenchResult(
-          workload: "10 postgres (skipped: no PostgreSQL server: \(error))", store: "postgres",
-          rows: nil))
+      emit(.skipped("10 postgres", "no PostgreSQL server: \(error)", store: "postgres"))
       return
     }
     defer { server.remove() }
     guard let psql = Self.psqlProgram() else {
-      emit(BenchResult(workload: "10 postgres (skipped: no psql)", store: "postgres", rows: nil))
+      emit(.skipped("10 postgres", "no psql", store: "postgres"))
       return
     }
     let folder = scratch.directory()

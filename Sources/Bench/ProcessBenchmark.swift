@@ -149,9 +149,7 @@ final class ProcessBenchmark {
   /// row `<workload> (skipped: no sqlite3 on PATH)` says so.
   func sqliteCLI(in folder: URL, skipping workload: String) throws -> SQLiteCLI? {
     guard let sqlite3 = Child.onPath("sqlite3") else {
-      emit(
-        BenchResult(
-          workload: "\(workload) (skipped: no sqlite3 on PATH)", store: "sqlite", rows: nil))
+      emit(.skipped(workload, "no sqlite3 on PATH"))
       return nil
     }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -60,7 +60,7 @@ extension ProcessBenchmark {
       ]
     }
     guard !noGNUTime else {
-      emit(BenchResult(workload: "5 json chat (skipped: no GNU time)", store: "json", rows: nil))
+      emit(.skipped("5 json chat", "no GNU time", store: "json"))
       return
     }
     let samples = Samples(jsonWall)

@@ -1,25 +1,12 @@
 import CSQLite
 import Foundation
+import PocketData
 import PocketDomain
 
 /// The yardstick for the bulk insert: the same rows written with plain SQLite C calls into
 /// a fresh file with Pocket's `chat_messages` table and index and its pragmas (WAL,
 /// synchronous=FULL) — one prepared INSERT in one transaction.
 enum RawSQLite {
-  /// The chat's table and index, copied from `SQLiteSchema`
-  /// (Sources/Data/SQLite/SQLiteSchema.swift, versions 1 and 2).
-  static let schema = [
-    """
-    CREATE TABLE chat_messages (
-      id INTEGER PRIMARY KEY,
-      content TEXT NOT NULL,
-      date_ms INTEGER NOT NULL,
-      edited INTEGER NOT NULL CHECK (edited IN (0, 1))
-    ) STRICT
-    """,
-    "CREATE INDEX chat_messages_by_date ON chat_messages (date_ms, id)",
-  ]
-
   /// `SQLITE_TRANSIENT`, which Swift cannot import: SQLite copies the bound text.
   private static var transient: sqlite3_destructor_type {
     unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -51,16 +38,11 @@ enum RawSQLite {
     _ rows: Rows, into table: RawTable, path: String, creating: Bool = true,
     then statements: [String] = []
   ) throws(BenchError) -> Duration {
-    var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
-      sqlite3_close(handle)
-      throw .failed("raw SQLite: cannot open \(path)")
-    }
+    let db = try open(path)
     defer { sqlite3_close(db) }
     try execute("PRAGMA journal_mode = WAL", db)
     try execute("PRAGMA synchronous = FULL", db)
-    if creating { for statement in table.schema { try execute(statement, db) } }
+    if creating { for statement in try table.schema() { try execute(statement, db) } }
 
     let clock = ContinuousClock()
     let start = clock.now
@@ -96,6 +78,41 @@ enum RawSQLite {
     _ = committer
   }
 
+  /// Opens the file at `path`, made when missing.
+  static func open(_ path: String) throws(BenchError) -> OpaquePointer {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
+      sqlite3_close(handle)
+      throw .failed("raw SQLite: cannot open \(path)")
+    }
+    return db
+  }
+
+  /// The rows `sql` selects from the file at `path`, each column as text.
+  static func rows(_ sql: String, path: String) throws(BenchError) -> [[String]] {
+    let db = try open(path)
+    defer { sqlite3_close(db) }
+    var prepared: OpaquePointer?
+    guard sqlite3_prepare_v2(db, sql, -1, &prepared, nil) == SQLITE_OK, let select = prepared
+    else {
+      throw failure(sql, db)
+    }
+    defer { sqlite3_finalize(select) }
+    var rows: [[String]] = []
+    while true {
+      switch sqlite3_step(select) {
+      case SQLITE_ROW:
+        rows.append(
+          (0..<sqlite3_column_count(select)).map {
+            sqlite3_column_text(select, $0).map { String(cString: $0) } ?? ""
+          })
+      case SQLITE_DONE: return rows
+      default: throw failure(sql, db)
+      }
+    }
+  }
+
   static func execute(_ sql: String, _ db: OpaquePointer) throws(BenchError) {
     guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure(sql, db) }
   }
@@ -128,17 +145,12 @@ final class OneRowCommits {
   private var next: Int64 = 1
 
   init(path: String) throws(BenchError) {
-    var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
-      sqlite3_close(handle)
-      throw .failed("raw SQLite: cannot open \(path)")
-    }
+    let db = try RawSQLite.open(path)
     self.db = db
     do {
       try RawSQLite.execute("PRAGMA journal_mode = WAL", db)
       try RawSQLite.execute("PRAGMA synchronous = FULL", db)
-      for statement in RawSQLite.schema { try RawSQLite.execute(statement, db) }
+      for statement in try RawTable.chatMessages.schema() { try RawSQLite.execute(statement, db) }
     } catch {
       sqlite3_close(db)
       throw error
@@ -178,14 +190,40 @@ enum RawValue: Equatable, Sendable {
   case text(String)
 }
 
-/// A table the raw inserts write: its name, the columns a row gives, in order, and the
-/// statements that make it in an empty file (copied from `SQLiteSchema`).
+/// A table the raw inserts write: its name and the columns a row gives, in order.
 struct RawTable: Sendable {
   var name: String
   var columns: [String]
-  var schema: [String]
 
   static let chatMessages = RawTable(
-    name: "chat_messages", columns: ["id", "content", "date_ms", "edited"],
-    schema: RawSQLite.schema)
+    name: "chat_messages", columns: ["id", "content", "date_ms", "edited"])
+
+  /// The statements that make the table and its indexes in an empty file: Pocket's own, as
+  /// a store its code made keeps them (`pocketSchema`), without the triggers that keep that
+  /// store's counts and list blocks.
+  func schema() throws(BenchError) -> [String] {
+    let statements = try Self.pocketSchema.get().filter { $0.table == name }.map(\.sql)
+    guard !statements.isEmpty else { throw .failed("no table \(name) in Pocket's schema") }
+    return statements
+  }
+
+  /// Every table and index of a new SQLite store, tables first: `SQLiteStore.open` makes
+  /// one in a temporary folder, once, and its `sqlite_master` is read.
+  private static let pocketSchema = Result { () throws(BenchError) in
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pocket-bench-schema-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("pocket.sqlite").path
+    do {
+      _ = try SQLiteStore.open(path: path)
+    } catch {
+      throw .failed("cannot make a store for its schema in \(folder.path): \(error)")
+    }
+    return try RawSQLite.rows(
+      """
+      SELECT tbl_name, sql FROM sqlite_master
+      WHERE type IN ('table', 'index') AND sql IS NOT NULL ORDER BY type DESC, rowid
+      """, path: path
+    ).map { (table: $0[0], sql: $0[1]) }
+  }
 }

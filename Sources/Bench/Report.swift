@@ -88,6 +88,14 @@ struct BenchResult: Equatable, Sendable {
     self.goal = goal
   }
 
+  /// The row of a goal that was not measured here: `<workload> (skipped: <why>)`, which
+  /// the README summary lists among the rows without a figure.
+  static func skipped(_ workload: String, _ why: String, store: String = "sqlite")
+    -> BenchResult
+  {
+    BenchResult(workload: "\(workload) (skipped: \(why))", store: store, rows: nil)
+  }
+
   /// One JSON object on one line, keys in a fixed order; figures that do not apply are left
   /// out.
   var jsonLine: String {

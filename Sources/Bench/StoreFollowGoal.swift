@@ -43,9 +43,7 @@ struct StoreFollowGoal: Sendable {
       }
       return rows
     #else
-      return [
-        BenchResult(workload: "8 store followed (skipped: Linux only)", store: "sqlite", rows: nil)
-      ]
+      return [.skipped("8 store followed", "Linux only")]
     #endif
   }
 

@@ -15,14 +15,20 @@ public final class ManualClock: Clock, Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private struct Sleeper {
+  /// A task suspended on the clock until a test moves it on.
+  private protocol WaitingTask: Sendable {
+    var id: UInt64 { get }
+    var continuation: CheckedContinuation<Void, any Error> { get }
+  }
+
+  private struct Sleeper: WaitingTask {
     var id: UInt64
     var deadline: Instant
     var continuation: CheckedContinuation<Void, any Error>
   }
 
   /// A task waiting until `count` tasks sleep on the clock.
-  private struct Watcher {
+  private struct Watcher: WaitingTask {
     var id: UInt64
     var count: Int
     var continuation: CheckedContinuation<Void, any Error>
@@ -89,14 +95,7 @@ public final class ManualClock: Clock, Sendable {
         if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
-      let watcher = state.withLock { state in
-        guard let index = state.watchers.firstIndex(where: { $0.id == id }) else {
-          state.cancelled.insert(id)
-          return Watcher?.none
-        }
-        return state.watchers.remove(at: index)
-      }
-      watcher?.continuation.resume(throwing: CancellationError())
+      cancel(id, in: \.watchers)
     }
   }
 
@@ -117,15 +116,23 @@ public final class ManualClock: Clock, Sendable {
         for watcher in watchers { watcher.continuation.resume() }
       }
     } onCancel: {
-      let sleeper = state.withLock { state in
-        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-          state.cancelled.insert(id)
-          return Sleeper?.none
-        }
-        return state.sleepers.remove(at: index)
-      }
-      sleeper?.continuation.resume(throwing: CancellationError())
+      cancel(id, in: \.sleepers)
     }
+  }
+
+  /// Resumes the task `id` waiting in `list` with `CancellationError`; one that has not
+  /// registered yet is marked cancelled, so that it throws as it registers.
+  private func cancel<Waiting: WaitingTask>(
+    _ id: UInt64, in list: WritableKeyPath<State, [Waiting]>
+  ) {
+    let waiting = state.withLock { state in
+      guard let index = state[keyPath: list].firstIndex(where: { $0.id == id }) else {
+        state.cancelled.insert(id)
+        return Waiting?.none
+      }
+      return state[keyPath: list].remove(at: index)
+    }
+    waiting?.continuation.resume(throwing: CancellationError())
   }
 }
 

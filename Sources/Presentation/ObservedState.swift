@@ -91,6 +91,13 @@ public protocol ObservedViewModel: AnyObject {
 }
 
 extension ObservedViewModel {
+  /// What the screen shows: the value of `observed`, where reading it observes every change.
+  /// Only the view model sets it.
+  public internal(set) var state: State {
+    get { observed.value }
+    set { observed.value = newValue }
+  }
+
   /// The status message alone: reading it observes its changes only.
   public var message: Message? { observed[part: \.message] }
 

@@ -189,17 +189,22 @@ enum LiveAction: Equatable {
 
   /// What the keys of a list of the user's own records mean (the chat, the mind log, the
   /// bookmarks): `i` opens `new`, and so does Enter with no row selected; Enter on row N
-  /// opens `edit(N, its text)`; Del or Backspace on it asks before running `delete(N)`,
-  /// naming the row a `kind` (`particle`: the Korean object marker after it). `nil` for
-  /// any other key, and for `i` on a list without `new`.
+  /// opens an input line `prompt(N)` holding its text, of at most `limit` characters,
+  /// which runs `edit N` and what was typed (`edit`: the command's word); Del or Backspace
+  /// on it asks before running `delete(N)`, naming the row a `kind` (`particle`: the Korean
+  /// object marker after it). `nil` for any other key, and for `i` on a list without `new`.
   static func rowKeys(
     _ key: Key, selected: ListItem?, new: InputRequest? = nil,
-    edit: (_ number: Int, _ text: String) -> InputRequest,
+    edit: String, prompt: (_ number: Int) -> KeyText, limit: Int,
     delete: (_ number: Int) -> Command, kind: KeyText, particle: String
   ) -> LiveAction? {
     switch (key, selected?.number) {
     case (.character("i"), _), (.enter, nil): new.map { .input($0) }
-    case (.enter, let number?): .input(edit(number, selected?.text ?? ""))
+    case (.enter, let number?):
+      .input(
+        InputRequest(
+          prompt: prompt(number), words: "\(edit) \(number) ", text: selected?.text ?? "",
+          limit: limit))
     case (.delete, let number?), (.backspace, let number?):
       .delete(delete(number), kind, number, selected?.text ?? "", particle: particle)
     default: nil

@@ -12,6 +12,10 @@ protocol ViewModelScreen: ScreenFeature {
   var state: State { get }
 }
 
+extension ViewModelScreen where ViewModel: ObservedViewModel, ViewModel.State == State {
+  var state: State { viewModel.state }
+}
+
 extension ViewModelScreen {
   var followed: any FollowsStore { viewModel }
   var message: Message? { state.message }

@@ -25,31 +25,41 @@ struct DocumentMember: Sendable {
   static func value<Value: Codable & SendableMetatype>(
     _ path: String, _ property: WritableKeyPath<JSONDocument, Value> & Sendable
   ) -> DocumentMember {
-    let (parent, key) = split(path)
-    return DocumentMember(
-      parent: parent, key: key,
-      encode: { document, container in
-        try container.encode(document[keyPath: property], forKey: DocumentKey(key))
-      },
-      decode: { container, document in
-        document[keyPath: property] = try container.decode(
-          DocumentKey(key), default: document[keyPath: property])
-      })
+    member(
+      path, property, encode: { try $1.encode($0, forKey: $2) },
+      decode: { container, key, stored in try container.decode(key, default: stored()) })
   }
 
   /// A member written only when the property holds a value.
   static func optional<Value: Codable & SendableMetatype>(
     _ path: String, _ property: WritableKeyPath<JSONDocument, Value?> & Sendable
   ) -> DocumentMember {
+    member(
+      path, property, encode: { try $1.encodeIfPresent($0, forKey: $2) },
+      decode: { container, key, _ in try container.decodeIfPresent(Value.self, forKey: key) })
+  }
+
+  /// The member at `path` for `property`: `encode` writes the property's value under the
+  /// member's key, `decode` reads the value from under it (given the value the property
+  /// holds, for a member that may be missing).
+  private static func member<Value>(
+    _ path: String, _ property: WritableKeyPath<JSONDocument, Value> & Sendable,
+    encode:
+      @escaping @Sendable (Value, inout KeyedEncodingContainer<DocumentKey>, DocumentKey)
+      throws -> Void,
+    decode:
+      @escaping @Sendable (KeyedDecodingContainer<DocumentKey>, DocumentKey, () -> Value)
+      throws -> Value
+  ) -> DocumentMember {
     let (parent, key) = split(path)
     return DocumentMember(
       parent: parent, key: key,
       encode: { document, container in
-        try container.encodeIfPresent(document[keyPath: property], forKey: DocumentKey(key))
+        try encode(document[keyPath: property], &container, DocumentKey(key))
       },
       decode: { container, document in
-        document[keyPath: property] = try container.decodeIfPresent(
-          Value.self, forKey: DocumentKey(key))
+        document[keyPath: property] = try decode(
+          container, DocumentKey(key), { document[keyPath: property] })
       })
   }
 

@@ -97,25 +97,13 @@ final class PostgresChangeListener: StoreObservation {
 
 /// A listening connection, handed to its thread: it reports notifications until `wake` is
 /// readable (or closed), or the connection is lost.
-private final class Listening: @unchecked Sendable {
+private struct Listening: @unchecked Sendable {
   let connection: PostgresConnection
   let schema: String
   let name: String
   let ownPID: Int32
   let signal: StoreChangeSignal
   let wake: Int32
-
-  init(
-    connection: PostgresConnection, schema: String, name: String, ownPID: Int32,
-    signal: StoreChangeSignal, wake: Int32
-  ) {
-    self.connection = connection
-    self.schema = schema
-    self.name = name
-    self.ownPID = ownPID
-    self.signal = signal
-    self.wake = wake
-  }
 
   /// The kinds a declared kind's row reported ("declared_records KINDS"), or `nil`.
   static func declaredKinds(_ payload: String) -> RecordKinds? {

@@ -20,6 +20,23 @@ extension InvalidRow {
   }
 }
 
+/// A stored record as a table's row holds it, its fields named by their columns.
+protocol TableRow {
+  associatedtype Record
+  /// A field's name as a refusal names it: its table and column, and for a list's row
+  /// which row ("laps.lap_ms (lap 3)").
+  var columnName: (String) -> String { get }
+  func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Record
+}
+
+extension TableRow {
+  /// The record; a value out of its range makes a row that cannot be read, naming its
+  /// column (`columnName`).
+  func toDomain() throws(InvalidRow) -> Record {
+    try InvalidRow.reading { () throws(InvalidDocument) in try toDomain(columnName) }
+  }
+}
+
 /// `value` when `limit` holds it.
 /// - Throws: the reason naming `field` (`table.column`) when it does not.
 func checkedColumn<Value>(
@@ -46,7 +63,7 @@ func keyedColumn(_ table: String, key: String, _ row: String) -> (String) -> Str
 
 typealias StopwatchRow = StopwatchFields
 
-extension StopwatchFields {
+extension StopwatchFields: TableRow {
   static let select = """
     SELECT accumulated_ms, started_at_ms, started_boot_id, started_uptime_ms
     FROM stopwatch WHERE id = 1
@@ -61,17 +78,12 @@ extension StopwatchFields {
     startedUptimeMs = statement.optionalInt64(3)
   }
 
-  /// A boot id and uptime that are not a valid `BootInstant` are read as none.
-  func toDomain() throws(InvalidRow) -> Stopwatch {
-    try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain { "stopwatch.\(column($0))" }
-    }
-  }
+  var columnName: (String) -> String { { "stopwatch.\(column($0))" } }
 }
 
 typealias LapRow = LapFields
 
-extension LapFields {
+extension LapFields: TableRow {
   static let columns = "number, lap_ms, total_ms"
 
   /// The `lap_ms` column.
@@ -84,16 +96,12 @@ extension LapFields {
     totalMs = statement.int64(2)
   }
 
-  func toDomain() throws(InvalidRow) -> Lap {
-    try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain(keyedColumn("laps", key: "number", "lap \(number)"))
-    }
-  }
+  var columnName: (String) -> String { keyedColumn("laps", key: "number", "lap \(number)") }
 }
 
 typealias BookmarkRow = BookmarkFields
 
-extension BookmarkFields {
+extension BookmarkFields: TableRow {
   static let columns = "url, title, notice_date_ms, bookmarked_at_ms"
 
   init(_ statement: some StoredRow) {
@@ -103,11 +111,7 @@ extension BookmarkFields {
     bookmarkedAtMs = statement.int64(3)
   }
 
-  func toDomain() throws(InvalidRow) -> Bookmark {
-    try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain { "bookmarks.\(column($0))" }
-    }
-  }
+  var columnName: (String) -> String { { "bookmarks.\(column($0))" } }
 }
 
 /// One row of `rate_snapshots` with its rows of `rates`.
@@ -182,7 +186,7 @@ struct ScreenStateRow {
 
 typealias MindLogRow = MindLogFields
 
-extension MindLogFields {
+extension MindLogFields: TableRow {
   static let columns = "id, date_ms, score, note"
 
   init(_ statement: some StoredRow) {
@@ -192,16 +196,12 @@ extension MindLogFields {
     note = statement.text(3)
   }
 
-  func toDomain() throws(InvalidRow) -> MindLog {
-    try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain(keyedColumn("mind_logs", key: "id", "id \(id)"))
-    }
-  }
+  var columnName: (String) -> String { keyedColumn("mind_logs", key: "id", "id \(id)") }
 }
 
 typealias ChatMessageRow = ChatMessageFields
 
-extension ChatMessageFields {
+extension ChatMessageFields: TableRow {
   static let columns = "id, content, date_ms, edited"
 
   /// The `edited` column.
@@ -214,9 +214,5 @@ extension ChatMessageFields {
     isEdited = statement.int64(3) != 0
   }
 
-  func toDomain() throws(InvalidRow) -> ChatMessage {
-    try InvalidRow.reading { () throws(InvalidDocument) in
-      try toDomain(keyedColumn("chat_messages", key: "id", "id \(id)"))
-    }
-  }
+  var columnName: (String) -> String { keyedColumn("chat_messages", key: "id", "id \(id)") }
 }

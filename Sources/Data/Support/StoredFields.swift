@@ -103,6 +103,7 @@ struct StopwatchFields: Codable, Equatable {
     startedUptimeMs = stopwatch.startedOnBoot?.uptime.milliseconds
   }
 
+  /// A boot id and uptime that are not a valid `BootInstant` are read as none.
   func toDomain(_ name: (String) -> String) throws(InvalidDocument) -> Stopwatch {
     try readable(
       Stopwatch(

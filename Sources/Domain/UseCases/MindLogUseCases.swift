@@ -36,25 +36,21 @@ public enum EntryDay: Equatable, Sendable {
 /// - Throws: `.invalidInput(.scoreOutOfRange)` for a score outside 0...10.
 public struct AddMindLog: Sendable {
   private let mindLogs: any MindLogRepository
-  private let now: @Sendable () -> Date
-  private let calendar: Calendar
+  private let input: EntryInput
   public init(
     mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, calendar: Calendar
   ) {
     self.mindLogs = mindLogs
-    self.now = now
-    self.calendar = calendar
+    input = EntryInput(now: now, calendar: calendar)
   }
 
   @discardableResult
   public func callAsFunction(score: Decimal, note: String, day: EntryDay = .today) async throws
     -> MindLog
   {
-    guard MindLog.scoreRange.contains(score) else {
-      throw DomainError.invalidInput(.scoreOutOfRange)
-    }
-    let note = try InputField.note.check(note.trimmed)
-    let date = try day.date(now: now(), in: calendar)
+    let score = try input.score(score)
+    let note = try input.note(note)
+    let date = try input.date(day)
     return try await mindLogs.insert(date: date, score: score, note: note)
   }
 }
@@ -65,14 +61,12 @@ public struct AddMindLog: Sendable {
 /// a day given is the entry's day when it is the same calendar day.
 public struct UpdateMindLog: Sendable {
   private let mindLogs: any MindLogRepository
-  private let now: @Sendable () -> Date
-  private let calendar: Calendar
+  private let input: EntryInput
   public init(
     mindLogs: any MindLogRepository, now: @escaping @Sendable () -> Date, calendar: Calendar
   ) {
     self.mindLogs = mindLogs
-    self.now = now
-    self.calendar = calendar
+    input = EntryInput(now: now, calendar: calendar)
   }
 
   @discardableResult
@@ -80,19 +74,39 @@ public struct UpdateMindLog: Sendable {
     _ entry: MindLog, score: Decimal, note: String?, day: EntryDay? = nil,
     if condition: WriteCondition<MindLog> = .always
   ) async throws -> Edited<MindLog> {
-    guard MindLog.scoreRange.contains(score) else {
-      throw DomainError.invalidInput(.scoreOutOfRange)
-    }
-    let note = try note.map { try InputField.note.check($0.trimmed) }
-    let date = try day.map { try $0.date(now: now(), in: calendar) }
-    let sameDay = date.map {
-      CalendarDay($0, in: calendar) == CalendarDay(entry.date, in: calendar)
-    }
+    let score = try input.score(score)
+    let note = try note.map(input.note)
+    let date = try day.map(input.date)
+    let sameDay = date.map { input.sameDay($0, entry.date) }
     if score == entry.score, note == nil || note == entry.note, sameDay ?? true {
       return Edited(entry, changed: false)
     }
     let updated = try await mindLogs.update(
       id: entry.id, score: score, note: note, date: date, if: condition)
     return Edited(updated, changed: true)
+  }
+}
+
+/// What the writers of entries check of what they are given, in this order: the score
+/// (0...10), the note (trimmed, within its limit), and the day, resolved against the clock
+/// and the user's calendar (`EntryDay.date`).
+private struct EntryInput: Sendable {
+  let now: @Sendable () -> Date
+  let calendar: Calendar
+
+  func score(_ score: Decimal) throws -> Decimal {
+    guard MindLog.scoreRange.contains(score) else {
+      throw DomainError.invalidInput(.scoreOutOfRange)
+    }
+    return score
+  }
+
+  func note(_ note: String) throws -> String { try InputField.note.check(note.trimmed) }
+
+  func date(_ day: EntryDay) throws -> Date { try day.date(now: now(), in: calendar) }
+
+  /// Whether two dates fall on one day of the user's calendar.
+  func sameDay(_ date: Date, _ other: Date) -> Bool {
+    CalendarDay(date, in: calendar) == CalendarDay(other, in: calendar)
   }
 }

@@ -23,11 +23,7 @@ public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsSto
     }
   }
 
-  /// What the screen shows (`message`, `page` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message`, `page` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [.at(\.page)])
   var paging: ListPaging
   private let bookmarks: any BookmarkRepository

@@ -27,11 +27,7 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
     }
   }
 
-  /// What the screen shows (`message`, `conversion` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message`, `conversion` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [.at(\.conversion)])
   private let loadRates: LoadExchangeRates
   private let convertCurrency: ConvertCurrency

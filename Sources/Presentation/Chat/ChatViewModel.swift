@@ -26,11 +26,7 @@ public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
     public var isEmpty: Bool { page.total == 0 }
   }
 
-  /// What the screen shows (`message`, `page` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message`, `page` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [.at(\.page)])
   var paging: ListPaging
   private let chat: any ChatRepository

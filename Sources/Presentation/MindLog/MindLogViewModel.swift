@@ -26,11 +26,7 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
     }
   }
 
-  /// What the screen shows (`message`, `page`, `mood` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message`, `page`, `mood` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [.at(\.page), .at(\.mood)])
   var paging: ListPaging
   private let language: Language

@@ -21,11 +21,7 @@ public final class NoticesViewModel: ObservedViewModel, OrderedReads, FollowsSto
     }
   }
 
-  /// What the screen shows (`message`, `items` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message`, `items` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [.at(\.items)])
   private let listNotices: ListNotices
   private let toggle: ToggleBookmark

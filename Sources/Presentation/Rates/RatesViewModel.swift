@@ -42,11 +42,7 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, FollowsStore
     public var hasNoResults: Bool { quotes.isEmpty && !query.isEmpty }
   }
 
-  /// What the screen shows (`message`, `quotes` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message`, `quotes` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [.at(\.quotes)])
   /// The rates shown. Their search keys (`CurrencySearch.keys`) are built by the first
   /// search, not by a load: the list without a query needs none.

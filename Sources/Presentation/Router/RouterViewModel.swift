@@ -21,11 +21,7 @@ public final class RouterViewModel: ObservedViewModel, MessageReporting {
     }
   }
 
-  /// What the screen shows (`message` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [])
   private let screens: any ScreenRepository
   private let restore: RestoreLastScreen

@@ -80,11 +80,7 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, F
     }
   }
 
-  /// What the screen shows (`message`, `elapsed`, `laps` observed on their own too: `part(_:)`).
-  public private(set) var state: State {
-    get { observed.value }
-    set { observed.value = newValue }
-  }
+  /// The state `state` reads (`message`, `elapsed`, `laps` observed on their own too: `part(_:)`).
   public let observed = ObservedState(State(), parts: [.at(\.elapsed), .at(\.laps)])
   private var stopwatch = Stopwatch()
   /// The newest lap's total: the least time shown.

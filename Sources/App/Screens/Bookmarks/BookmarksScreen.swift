@@ -26,7 +26,6 @@ final class BookmarksScreen: ViewModelScreen {
       "rename N TITLE · remove N · clear · more · page N"))
 
   let viewModel: BookmarksViewModel
-  var state: BookmarksViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = BookmarksViewModel(dependencies)
@@ -44,11 +43,7 @@ final class BookmarksScreen: ViewModelScreen {
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     .rowKeys(
       key, selected: selected,
-      edit: {
-        InputRequest(
-          prompt: Self.renamePrompt($0), words: "rename \($0) ", text: $1,
-          limit: InputField.title.limit)
-      },
+      edit: "rename", prompt: Self.renamePrompt, limit: InputField.title.limit,
       delete: { .remove(number: $0) }, kind: KeyText("bookmark", "북마크"), particle: "를")
   }
 

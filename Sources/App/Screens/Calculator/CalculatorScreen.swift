@@ -29,7 +29,6 @@ final class CalculatorScreen: ViewModelScreen {
   nonisolated static let pushedFrom: Screen? = .rates
 
   let viewModel: CalculatorViewModel
-  var state: CalculatorViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = CalculatorViewModel(dependencies)

@@ -27,7 +27,6 @@ final class ChatScreen: ViewModelScreen {
       "say TEXT · edit N TEXT · delete N · more · page N"))
 
   let viewModel: ChatViewModel
-  var state: ChatViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = ChatViewModel(dependencies)
@@ -49,11 +48,7 @@ final class ChatScreen: ViewModelScreen {
     .rowKeys(
       key, selected: selected,
       new: InputRequest(prompt: Self.writePrompt, words: "say ", limit: InputField.message.limit),
-      edit: {
-        InputRequest(
-          prompt: Self.editPrompt($0), words: "edit \($0) ", text: $1,
-          limit: InputField.message.limit)
-      },
+      edit: "edit", prompt: Self.editPrompt, limit: InputField.message.limit,
       delete: { .delete(number: $0) }, kind: KeyText("message", "메시지"), particle: "를")
   }
 

@@ -37,7 +37,6 @@ final class MindLogScreen: ViewModelScreen {
     ))
 
   let viewModel: MindLogViewModel
-  var state: MindLogViewModel.State { viewModel.state }
   private let now: @Sendable () -> Date
   private let timeZone: TimeZone
 
@@ -63,11 +62,7 @@ final class MindLogScreen: ViewModelScreen {
     .rowKeys(
       key, selected: selected,
       new: InputRequest(prompt: Self.newPrompt, words: "add ", limit: InputRequest.mindLogLimit),
-      edit: {
-        InputRequest(
-          prompt: Self.editPrompt($0), words: "edit \($0) ", text: $1,
-          limit: InputRequest.mindLogLimit)
-      },
+      edit: "edit", prompt: Self.editPrompt, limit: InputRequest.mindLogLimit,
       delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을")
   }
 

@@ -17,7 +17,6 @@ final class NoticesScreen: ViewModelScreen {
     hint: KeyText("bookmark N · bookmarks", "bookmark N · bookmarks"))
 
   let viewModel: NoticesViewModel
-  var state: NoticesViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = NoticesViewModel(dependencies)

@@ -31,7 +31,6 @@ final class RatesScreen: ViewModelScreen {
     ))
 
   let viewModel: RatesViewModel
-  var state: RatesViewModel.State { viewModel.state }
 
   init(_ dependencies: ScreenDependencies) {
     viewModel = RatesViewModel(dependencies)
