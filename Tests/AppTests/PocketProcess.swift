@@ -147,7 +147,10 @@ struct PocketProcess: Sendable {
       let seconds =
         Double(killAfter.components.seconds)
         + Double(killAfter.components.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+      // A thread of its own: the global queue's few threads can all be held by other
+      // tests' waits, and a kill that waited for them came after the process had ended.
+      Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: seconds)
         if process.isRunning { kill(pid, SIGKILL) }
       }
     }
