@@ -115,7 +115,9 @@ struct Followed<Change: Sendable>: Sendable, CustomTestStringConvertible {
   let change: Change
   let store: String
 
-  var testDescription: String { "\(change) on \(store)" }
+  var testDescription: String {
+    "\((change as? any CustomTestStringConvertible)?.testDescription ?? "\(change)") on \(store)"
+  }
 }
 
 /// A screen printed in line mode: its lines from the tab line to the hint line.
