@@ -59,7 +59,8 @@ struct ConcurrentProcessTests {
     defer { process.remove() }
     #expect(try process.run(["start"]).status == 0)
     let workerCount = 4
-    let rounds = 3
+    // 3 rounds each with `POCKET_SOAK=1`.
+    let rounds = Soak.size(2, full: 3)
     // `bookmark N` names notice N of the notices screen: a session opens it first and
     // toggles there, whatever screen the other processes saved meanwhile.
     let toggle = process.directory.appendingPathComponent("toggle-bookmark-3")
