@@ -2,12 +2,15 @@ import PocketDomain
 
 /// How the list screens page. Page 1 holds the newest `size` items, page 2 the `size`
 /// before them, and so on; item N is named by its place in the whole list, whatever page
-/// shows it.
+/// shows it. A list that scrolls shows a window of pages that grows at either end.
 @MainActor
 struct ListPaging {
   var size: Int
-  /// The page shown, from 1.
+  /// The page shown (the newest of the window's pages), from 1.
   var number = 1
+  /// How many pages the window shows, from `number` toward the oldest: 1 until a list that
+  /// scrolls grows it (`growOlder`, `growNewer`); turning to a page shows that page alone.
+  var span = 1
 
   /// How many pages a list of `total` items has (one, even when it is empty). Any total a
   /// repository gives is counted without overflow, `Int.max` too.
@@ -15,15 +18,32 @@ struct ListPaging {
     total <= 0 ? 1 : (total - 1) / max(1, size) + 1
   }
 
-  /// `number` kept within the pages a list of `total` items has (a page can empty when
-  /// items are removed).
+  /// `number` and `span` kept within the pages a list of `total` items has (a page can
+  /// empty when items are removed).
   mutating func clamp(total: Int) {
-    number = min(max(1, number), pageCount(total: total))
+    let count = pageCount(total: total)
+    number = min(max(1, number), count)
+    span = min(max(1, span), count - number + 1)
   }
 
-  /// The window of page `number` of a newest-first list.
+  /// The window of the pages shown of a newest-first list.
   var newestFirst: (offset: Int, limit: Int) {
-    ((number - 1) * size, size)
+    ((number - 1) * size, size * span)
+  }
+
+  /// Adds the page older than the window's oldest to it; `false` at the list's oldest.
+  mutating func growOlder(total: Int) -> Bool {
+    guard number + span - 1 < pageCount(total: total) else { return false }
+    span += 1
+    return true
+  }
+
+  /// Adds the page newer than the window's newest to it; `false` at the list's newest.
+  mutating func growNewer() -> Bool {
+    guard number > 1 else { return false }
+    number -= 1
+    span += 1
+    return true
   }
 
   /// Reads the page shown of a newest-first list with `read`, whose result says the list's
@@ -34,10 +54,10 @@ struct ListPaging {
     total: (Result) -> Int, _ read: (_ offset: Int, _ limit: Int) async throws -> Result
   ) async throws -> (Result, ListPaging) {
     var paging = self
-    var result = try await read(paging.newestFirst.offset, size)
+    var result = try await read(paging.newestFirst.offset, paging.newestFirst.limit)
     paging.clamp(total: total(result))
-    if paging.number != number {
-      result = try await read(paging.newestFirst.offset, size)
+    if (paging.number, paging.span) != (number, span) {
+      result = try await read(paging.newestFirst.offset, paging.newestFirst.limit)
     }
     return (result, paging)
   }
@@ -65,6 +85,7 @@ struct ListPaging {
       return error.message
     }
     number = requested
+    span = 1
     return nil
   }
 }
@@ -79,10 +100,17 @@ public protocol PagedList: AnyObject {
   func showPage(_ number: Int) async
   /// Shows the next (older) page; after the last, the first again.
   func nextPage() async
+  /// Shows the page of older items too, for a list that scrolls: what is shown grows
+  /// toward the oldest, and stays as it is at the oldest.
+  func showOlder() async
+  /// Shows the page of newer items too: what is shown grows toward the newest, and stays
+  /// as it is at the newest.
+  func showNewer() async
 }
 
 /// How a `PagedList` pages, written here once for every list: each view model's
-/// `showPage` and `nextPage` are `turnPage(to:)` and `turnToNextPage()`.
+/// `showPage`, `nextPage`, `showOlder` and `showNewer` are `turnPage(to:)`,
+/// `turnToNextPage()`, `growOlder()` and `growNewer()`.
 @MainActor
 protocol Paged: PagedList, MessageReporting {
   /// The page shown, and the page size.
@@ -104,6 +132,19 @@ extension Paged {
   /// `nextPage()`.
   func turnToNextPage() async {
     paging.number = paging.next(total: pagedTotal)
+    paging.span = 1
+    await load()
+  }
+
+  /// `showOlder()`.
+  func growOlder() async {
+    guard paging.growOlder(total: pagedTotal) else { return }
+    await load()
+  }
+
+  /// `showNewer()`.
+  func growNewer() async {
+    guard paging.growNewer() else { return }
     await load()
   }
 }

@@ -112,6 +112,8 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, F
 
   public func showPage(_ number: Int) async { await turnPage(to: number) }
   public func nextPage() async { await turnToNextPage() }
+  public func showOlder() async { await growOlder() }
+  public func showNewer() async { await growNewer() }
   /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
   public func reload() async { await load() }
 
