@@ -76,16 +76,55 @@ enum BoundedFile {
     }
   }
 
-  /// The file at `path` opened for reading (the caller closes it).
-  static func openForReading(_ path: String) throws(Failure) -> Int32 {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// How long a FIFO is waited on for a program to write to it: as long as a refresh may
+  /// take (`--timeout`'s default).
+  static let writerPatience = Duration.seconds(20)
+
+  /// The file at `path` opened for reading (the caller closes it). A FIFO that no program
+  /// has opened for writing would block the open, and Pocket with it, for as long as none
+  /// comes: it is opened without waiting, then waited on for its first bytes (or its
+  /// writer's end) for at most `writerPatience`, and refused when none come.
+  static func openForReading(
+    _ path: String, writerPatience: Duration = writerPatience
+  ) throws(Failure) -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { throw .missing }
       if code == EISDIR { throw .directory }
       throw .notReadable("cannot open for reading: \(describe(code))")
     }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO,
+      !waitForWriter(descriptor, patience: writerPatience)
+    {
+      close(descriptor)
+      let seconds = writerPatience.components.seconds
+      throw .notReadable("no program wrote to it within \(seconds) s")
+    }
+    // Reads wait from here on, as a program reading a file expects.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     return descriptor
+  }
+
+  /// Waits until the FIFO open as `descriptor` (without waiting) has bytes to read or its
+  /// writer has ended; `false` when `patience` passed first. Linux reports no end on a FIFO
+  /// no writer has opened yet, so a FIFO with none waits here, not in `open`.
+  private static func waitForWriter(_ descriptor: Int32, patience: Duration) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + patience
+    while true {
+      let left = clock.now.duration(to: deadline)
+      guard left > .zero else { return false }
+      let milliseconds = Int32(
+        clamping: left.components.seconds * 1000 + left.components.attoseconds
+          / 1_000_000_000_000_000
+          + 1)
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let count = poll(&ready, 1, milliseconds)
+      if count > 0 { return true }
+      if count < 0, errno != EINTR { return true }  // the read that follows says why
+    }
   }
 
   /// The system's words for the error `code`.
