@@ -71,6 +71,13 @@ public struct OpenERAPIDecoder: Sendable {
       response = try JSONDecoder().decode(Response.self, from: data)
     } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
     {
+      // The decoder reads an object's members in no fixed order: a response that is not
+      // JSON at all is said to be so, whichever member it reached first.
+      guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+      else {
+        throw .ratesUnavailable(
+          reason: "malformed response: not valid JSON (truncated or damaged)")
+      }
       throw .ratesUnavailable(reason: Self.mistyped(context.codingPath.map(\.stringValue)))
     } catch {
       throw .ratesUnavailable(reason: "malformed response: not valid JSON (truncated or damaged)")
