@@ -135,7 +135,11 @@ struct JSONDocument: Codable, Equatable {
     try requireUnique(archive.bookmarks.map(\.url), "bookmark url")
     archive.latestRates = try rates.latest?.toDomain(field: "rates.latest")
     archive.previousRates = try rates.previous?.toDomain(field: "rates.previous")
-    archive.favoriteCurrencies = Set(rates.favorites).sorted()
+    archive.favoriteCurrencies = try Set(
+      rates.favorites.enumerated().map { index, code throws(InvalidDocument) in
+        try favoriteCode(code, field: "rates.favorites[\(index)]")
+      }
+    ).sorted()
     archive.lastScreen = try lastScreen?.toDomain()
     archive.lastCalculatorCurrency = lastCalculatorCurrency
     (archive.mindLogs, archive.lastMindLogID) = try idList(

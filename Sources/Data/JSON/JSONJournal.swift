@@ -124,7 +124,8 @@ enum JournalChange: Codable, Equatable {
     case .deleteBookmark(let url): .deleteBookmark(url: url)
     case .deleteAllBookmarks: .deleteAllBookmarks
     case .storeRates(let snapshot): .storeRates(try snapshot.toDomain())
-    case .setFavorite(let code, let isFavorite): .setFavorite(code: code, isFavorite: isFavorite)
+    case .setFavorite(let code, let isFavorite):
+      .setFavorite(code: try favoriteCode(code, field: "code"), isFavorite: isFavorite)
     case .saveScreen(let screen): .saveScreen(try screen.toDomain())
     case .saveShown(let shown): .saveShown(try shown.toDomain(.document))
     case .insertMindLog(let dateMs, let score, let note):
@@ -191,4 +192,14 @@ struct JournalLimit: Sendable {
   func isReached(journalBytes: Int, snapshotBytes: Int) -> Bool {
     journalBytes >= max(floorBytes, snapshotBytes / snapshotShare)
   }
+}
+
+/// `code` when it is a currency code, as every other door to the favourites checks
+/// (`RateSnapshot.codeProblem`).
+/// - Throws: the reason naming `field` when it is not.
+func favoriteCode(_ code: String, field: String) throws(InvalidDocument) -> String {
+  if let problem = RateSnapshot.codeProblem(code, field: field) {
+    throw InvalidDocument(reason: problem)
+  }
+  return code
 }
