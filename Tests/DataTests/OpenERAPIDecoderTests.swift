@@ -208,4 +208,21 @@ import Testing
       return reason.contains(errorFile.path) && reason.contains("quota-reached")
     }
   }
+
+  /// Of several rates that are not numbers, the first by code is named, every time: the
+  /// decoder reads the rates in no fixed order, and the same bytes from a file and as a
+  /// body must be refused alike. Many codes, so an order left to the decoder would vary.
+  @Test func ofSeveralRatesThatAreNotNumbersTheFirstByCodeIsNamed() throws {
+    let members = (0..<26).map { index in
+      let code = String(repeating: Character(UnicodeScalar(UInt8(65 + index))), count: 3)
+      return index % 2 == 0 ? "\"\(code)\":\"x\"" : "\"\(code)\":null"
+    }
+    let body = Foundation.Data(
+      Self.validBody(rates: "{" + members.joined(separator: ",") + "}").utf8)
+    for _ in 0..<20 {
+      #expect(throws: DomainError.ratesUnavailable(reason: "the rate of AAA is not a number")) {
+        try OpenERAPIDecoder().decode(body)
+      }
+    }
+  }
 }

@@ -78,7 +78,13 @@ public struct OpenERAPIDecoder: Sendable {
         throw .ratesUnavailable(
           reason: "malformed response: not valid JSON (truncated or damaged)")
       }
-      throw .ratesUnavailable(reason: Self.mistyped(context.codingPath.map(\.stringValue)))
+      var path = context.codingPath.map(\.stringValue)
+      // Nor does it read the rates in a fixed order: of two that are not numbers, the first
+      // by code is named, as the same bytes from a file and as a body must be refused alike.
+      if path.count == 2, path[0] == "rates", let code = Self.firstNonNumberRate(in: data) {
+        path[1] = code
+      }
+      throw .ratesUnavailable(reason: Self.mistyped(path))
     } catch {
       throw .ratesUnavailable(reason: "malformed response: not valid JSON (truncated or damaged)")
     }
@@ -149,6 +155,28 @@ public struct OpenERAPIDecoder: Sendable {
       }
     }.joined()
     return "\"\(shown)\(text.count > 40 ? "…" : "")\""
+  }
+
+  /// A rate read only for whether it is a number.
+  private enum RateValue: Decodable, Equatable {
+    case number, notANumber
+
+    init(from decoder: any Decoder) throws {
+      let value = try? decoder.singleValueContainer().decode(Decimal.self)
+      self = value == nil ? .notANumber : .number
+    }
+  }
+
+  private struct RatesOnly: Decodable {
+    var rates: [String: RateValue]?
+  }
+
+  /// The first code, in code order, whose rate in `data` is not a number.
+  private static func firstNonNumberRate(in data: Foundation.Data) -> String? {
+    guard let rates = try? JSONDecoder().decode(RatesOnly.self, from: data).rates else {
+      return nil
+    }
+    return rates.keys.sorted().first { rates[$0] == .notANumber }
   }
 
   /// Why a field at `path` of the wrong type is refused.
