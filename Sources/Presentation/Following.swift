@@ -19,6 +19,18 @@ public protocol FollowsStore: AnyObject {
   var message: Message? { get }
 }
 
+/// A view model whose `reload()` is its `load()`: a load already keeps what the user chose
+/// (the page shown, a search).
+@MainActor
+protocol ReloadsByLoading: FollowsStore {
+  func load() async
+}
+
+extension ReloadsByLoading {
+  /// Reads what it shows again (`load`).
+  public func reload() async { await load() }
+}
+
 /// What following the store made of one change.
 public enum FollowedChange: Equatable, Sendable {
   /// The view models showing a changed kind read it again (Observation tells their views).

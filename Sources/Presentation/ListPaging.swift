@@ -108,9 +108,7 @@ public protocol PagedList: AnyObject {
   func showNewer() async
 }
 
-/// How a `PagedList` pages, written here once for every list: each view model's
-/// `showPage`, `nextPage`, `showOlder` and `showNewer` are `turnPage(to:)`,
-/// `turnToNextPage()`, `growOlder()` and `growNewer()`.
+/// How a `PagedList` pages, written here once for every list.
 @MainActor
 protocol Paged: PagedList, MessageReporting {
   /// The page shown, and the page size.
@@ -122,28 +120,24 @@ protocol Paged: PagedList, MessageReporting {
 }
 
 extension Paged {
-  /// `showPage(_:)`.
-  func turnPage(to number: Int) async {
+  public func showPage(_ number: Int) async {
     let refusal = paging.show(number, total: pagedTotal)
     report(refusal)
     if refusal == nil { await load() }
   }
 
-  /// `nextPage()`.
-  func turnToNextPage() async {
+  public func nextPage() async {
     paging.number = paging.next(total: pagedTotal)
     paging.span = 1
     await load()
   }
 
-  /// `showOlder()`.
-  func growOlder() async {
+  public func showOlder() async {
     guard paging.growOlder(total: pagedTotal) else { return }
     await load()
   }
 
-  /// `showNewer()`.
-  func growNewer() async {
+  public func showNewer() async {
     guard paging.growNewer() else { return }
     await load()
   }

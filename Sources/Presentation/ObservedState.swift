@@ -78,7 +78,7 @@ public final class ObservedState<State: Equatable>: Observable {
 
 /// A state that carries a status message (every screen's does).
 public protocol MessageShowing {
-  var message: Message? { get }
+  var message: Message? { get set }
 }
 
 /// A view model whose state is an `ObservedState` with its message as a part: a view can
@@ -97,6 +97,9 @@ extension ObservedViewModel {
     get { observed.value }
     set { observed.value = newValue }
   }
+
+  /// Shows `message` (a refusal, or `nil` for none): `MessageReporting`.
+  func report(_ message: Message?) { state.message = message }
 
   /// The status message alone: reading it observes its changes only.
   public var message: Message? { observed[part: \.message] }

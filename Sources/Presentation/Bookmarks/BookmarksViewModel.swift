@@ -4,7 +4,7 @@ import PocketDomain
 
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable
-public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsStore {
+public final class BookmarksViewModel: ObservedViewModel, RecordList, ReloadsByLoading {
   /// What the bookmarks screen shows: the page of bookmarks, where it is, and a message.
   public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
@@ -35,19 +35,10 @@ public final class BookmarksViewModel: ObservedViewModel, RecordList, FollowsSto
     renameBookmark = RenameBookmark(bookmarks: bookmarks)
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   nonisolated public static let records: RecordKinds = .bookmarks
   @ObservationIgnored var reads = ReadOrder()
 
   var pagedTotal: Int { state.page.total }
-
-  public func showPage(_ number: Int) async { await turnPage(to: number) }
-  public func nextPage() async { await turnToNextPage() }
-  public func showOlder() async { await growOlder() }
-  public func showNewer() async { await growNewer() }
-  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
-  public func reload() async { await load() }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {

@@ -44,8 +44,6 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
     convertCurrency = ConvertCurrency(rates: rates)
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   nonisolated public static let records: RecordKinds = .rates
   @ObservationIgnored var reads = ReadOrder()
 

@@ -4,7 +4,7 @@ import PocketDomain
 
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
-public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
+public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoading {
   /// What the chat shows: the page of messages, where it is, and a message.
   public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
@@ -40,19 +40,10 @@ public final class ChatViewModel: ObservedViewModel, RecordList, FollowsStore {
     editMessage = EditMessage(chat: chat)
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   nonisolated public static let records: RecordKinds = .chat
   @ObservationIgnored var reads = ReadOrder()
 
   var pagedTotal: Int { state.page.total }
-
-  public func showPage(_ number: Int) async { await turnPage(to: number) }
-  public func nextPage() async { await turnToNextPage() }
-  public func showOlder() async { await growOlder() }
-  public func showNewer() async { await growNewer() }
-  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
-  public func reload() async { await load() }
 
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).

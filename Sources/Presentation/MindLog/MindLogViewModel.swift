@@ -4,7 +4,7 @@ import PocketDomain
 
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable
-public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore {
+public final class MindLogViewModel: ObservedViewModel, RecordList, ReloadsByLoading {
   /// What the mind log shows: the mood picture, the page of entries, and a message.
   public struct State: MessageShowing, Equatable, Sendable, PageState {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
@@ -58,19 +58,10 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, FollowsStore
     summarizeMood = SummarizeMood(mindLogs: mindLogs, now: now, calendar: calendar)
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   nonisolated public static let records: RecordKinds = .mindLog
   @ObservationIgnored var reads = ReadOrder()
 
   var pagedTotal: Int { state.page.total }
-
-  public func showPage(_ number: Int) async { await turnPage(to: number) }
-  public func nextPage() async { await turnToNextPage() }
-  public func showOlder() async { await growOlder() }
-  public func showNewer() async { await growNewer() }
-  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
-  public func reload() async { await load() }
 
   /// Reads the page shown (the last one when the list has shrunk below it).
   public func load() async {

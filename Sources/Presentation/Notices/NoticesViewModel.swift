@@ -4,7 +4,7 @@ import PocketDomain
 
 /// The notice board, with a bookmark toggle on each notice.
 @MainActor @Observable
-public final class NoticesViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+public final class NoticesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoading {
   /// What the notice board shows: its notices, each marked when bookmarked, and a message.
   public struct State: MessageShowing, Equatable, Sendable {
     public var items: [NoticeItem] = []
@@ -33,13 +33,8 @@ public final class NoticesViewModel: ObservedViewModel, OrderedReads, FollowsSto
     toggle = ToggleBookmark(bookmarks: bookmarks, now: now)
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   nonisolated public static let records: RecordKinds = .bookmarks
   @ObservationIgnored var reads = ReadOrder()
-
-  /// Reads the notices and their bookmarks again (`load`).
-  public func reload() async { await load() }
 
   public func load() async {
     state.message = nil

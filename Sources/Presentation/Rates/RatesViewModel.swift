@@ -6,7 +6,7 @@ import PocketDomain
 /// territory using it (English or Korean),
 /// favourites pinned on top, rise/fall marks against the previously cached rates.
 @MainActor @Observable
-public final class RatesViewModel: ObservedViewModel, OrderedReads, FollowsStore {
+public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoading {
   /// What the rate list shows: the quotes (searched, favourites first), their publication,
   /// and a message.
   public struct State: MessageShowing, Equatable, Sendable {
@@ -74,13 +74,8 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, FollowsStore
     toggleFavoriteCurrency = ToggleFavoriteCurrency(rates: rates)
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   nonisolated public static let records: RecordKinds = .rates
   @ObservationIgnored var reads = ReadOrder()
-
-  /// Reads the cached rates again, the search kept (`load`).
-  public func reload() async { await load() }
 
   /// Reads the cached rates (filling the cache from the source on first use).
   public func load() async {

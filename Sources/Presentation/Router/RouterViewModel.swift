@@ -31,8 +31,6 @@ public final class RouterViewModel: ObservedViewModel, MessageReporting {
     restore = RestoreLastScreen(screens: screens)
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   /// Shows the screen saved last (the rate list on first launch).
   public func restoreLastScreen() async {
     let restored = await attempt {

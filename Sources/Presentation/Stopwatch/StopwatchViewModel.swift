@@ -5,7 +5,7 @@ import PocketDomain
 /// The stopwatch screen: start / stop / lap / reset, laps newest first with the fastest
 /// and slowest marked.
 @MainActor @Observable
-public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, FollowsStore {
+public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, ReloadsByLoading {
   /// Whether the stopwatch runs, is stopped with time on it, or is reset.
   public enum Status: Equatable, Sendable {
     case reset, running, stopped
@@ -103,19 +103,10 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, F
     stopwatchRepository = stopwatch
   }
 
-  func report(_ message: Message?) { state.message = message }
-
   nonisolated public static let records: RecordKinds = .stopwatch
   @ObservationIgnored var reads = ReadOrder()
 
   var pagedTotal: Int { state.lapCount }
-
-  public func showPage(_ number: Int) async { await turnPage(to: number) }
-  public func nextPage() async { await turnToNextPage() }
-  public func showOlder() async { await growOlder() }
-  public func showNewer() async { await growNewer() }
-  /// Reads the page shown again (`load`: the last page when the list has shrunk below it).
-  public func reload() async { await load() }
 
   /// Reads the stored stopwatch and laps.
   public func load() async {
