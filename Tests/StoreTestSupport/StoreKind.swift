@@ -36,15 +36,18 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   /// The kinds kept in files of a store folder.
   public static let fileStores: [StoreKind] = [.json, .sqlite]
 
-  /// The postgres store that a test's `directory` names: a schema derived from the
-  /// folder's path, so that opening it again finds the same one.
+  /// The postgres store that a test's `directory` names: the schema it was given
+  /// (`PostgresSchemaPool`: an emptied one of a finished test, else one named from the
+  /// folder's path), so that opening it again finds the same one.
   public static func postgresTarget(for directory: URL) -> PostgresTarget {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in directory.standardizedFileURL.path.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    let schema = PostgresSchemaPool.schema(for: directory) {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in directory.standardizedFileURL.path.utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+      return "t_" + String(hash, radix: 16)
     }
-    return PostgresTarget(
-      url: PostgresServer.shared?.url(), schema: "t_" + String(hash, radix: 16))
+    return PostgresTarget(url: PostgresServer.shared?.url(), schema: schema)
   }
 
   /// Opens a store of this kind in `directory` (ignored by the memory store).
@@ -85,9 +88,11 @@ public struct StoreUnderTest: Sendable {
     repositories = try await kind.makeStore(at: directory)
   }
 
-  /// Deletes the temporary directory.
+  /// Deletes the temporary directory (a postgres store's schema is emptied for the next
+  /// test: `PostgresSchemaPool`).
   public func remove() {
     try? FileManager.default.removeItem(at: directory)
+    if kind == .postgres { PostgresSchemaPool.release(directory) }
   }
 
   public var stopwatch: any StopwatchRepository { repositories.stopwatch }
