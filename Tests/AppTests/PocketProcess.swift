@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -24,14 +25,20 @@ struct PocketProcess: Sendable {
   /// `--store KIND`, or the default store when `nil`.
   var store: String?
 
-  /// For `--store postgres`: a schema of this process's own on the test server, which
-  /// `pocketArguments` names; the server's `PG*` variables are in `environment`.
+  /// For `--store postgres`: a schema of this process's own on the test server (an emptied
+  /// one of a finished test, `PostgresSchemaPool`, else a new one), which `pocketArguments`
+  /// names; the server's `PG*` variables are in `environment`.
   var postgresSchema: String?
 
-  init(store: String? = nil) throws {
+  /// `unmade`: for postgres, a schema nothing was ever made in (not an emptied one), for a
+  /// test that checks a command makes none.
+  init(store: String? = nil, unmade: Bool = false) throws {
     directory = try Fixtures.temporaryDirectory()
     self.store = store
-    if store == "postgres" { postgresSchema = PostgresServer.uniqueSchema() }
+    if store == "postgres" {
+      postgresSchema =
+        unmade ? PostgresServer.uniqueSchema() : StoreKind.postgresTarget(for: directory).schema
+    }
   }
 
   /// Uses the store folder `directory`, which the caller made (and removes).
@@ -344,5 +351,6 @@ struct PocketProcess: Sendable {
 
   func remove() {
     try? FileManager.default.removeItem(at: directory)
+    if postgresSchema != nil { PostgresSchemaPool.release(directory) }
   }
 }

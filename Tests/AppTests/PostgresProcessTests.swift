@@ -94,7 +94,7 @@ struct PostgresProcessTests {
     ("host=localhost dbname='Sup3rS3cret", false),
   ])
   func noURLEverShowsItsPassword(url: String, holdsPassword: Bool) throws {
-    let pocket = try PocketProcess(store: "postgres")
+    let pocket = try PocketProcess(store: "postgres", unmade: true)
     defer { pocket.remove() }
     let secrets = ["Sup3rS3cret", "Sup3r S3cret", "Sup3r/S3cret", "Sup3r@S3cret", "S3cret"]
     let runs = [
@@ -119,7 +119,7 @@ struct PostgresProcessTests {
   }
 
   @Test func aPasswordOnTheCommandLineIsRefusedAndNothingIsMade() throws {
-    let pocket = try PocketProcess(store: "postgres")
+    let pocket = try PocketProcess(store: "postgres", unmade: true)
     defer { pocket.remove() }
     var url = URLComponents(string: server.url())!
     url.password = "hunter2"

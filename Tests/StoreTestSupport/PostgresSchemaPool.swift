@@ -45,7 +45,7 @@ public enum PostgresSchemaPool {
 
   /// `directory`'s store is done with: its schema, emptied, is offered to the next test
   /// when it is shaped as a new one.
-  static func release(_ directory: URL) {
+  public static func release(_ directory: URL) {
     let path = directory.standardizedFileURL.path
     state.withLock { state in
       guard let schema = state.assigned.removeValue(forKey: path) else { return }
