@@ -33,18 +33,39 @@ struct LibPQ: Sendable {
   typealias Conn = OpaquePointer
   typealias PGResult = OpaquePointer
 
-  let connectdbParams:
+  // The longer signatures, each said once for both its field and its lookup (`open`).
+  typealias ConnectdbParams =
     @convention(c) (
       UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32
     ) -> Conn?
-  let status: @convention(c) (Conn?) -> Int32
-  let errorMessage: @convention(c) (Conn?) -> UnsafePointer<CChar>?
-  let finish: @convention(c) (Conn?) -> Void
-  let execParams:
+  /// `PQexecParams`: a statement, its parameters (count, types, values, lengths, formats) and
+  /// the results' format; its result.
+  typealias ExecParams =
     @convention(c) (
       Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
       UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
     ) -> PGResult?
+  /// `PQsendQueryParams`: `ExecParams`' arguments; whether the statement was sent.
+  typealias SendQueryParams =
+    @convention(c) (
+      Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
+      UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+    ) -> Int32
+  typealias ConninfoParse =
+    @convention(c) (
+      UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    ) -> UnsafeMutableRawPointer?
+  typealias SetNoticeProcessor =
+    @convention(c) (
+      Conn?, (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void)?,
+      UnsafeMutableRawPointer?
+    ) -> UnsafeMutableRawPointer?
+
+  let connectdbParams: ConnectdbParams
+  let status: @convention(c) (Conn?) -> Int32
+  let errorMessage: @convention(c) (Conn?) -> UnsafePointer<CChar>?
+  let finish: @convention(c) (Conn?) -> Void
+  let execParams: ExecParams
   let resultStatus: @convention(c) (PGResult?) -> Int32
   let resultErrorMessage: @convention(c) (PGResult?) -> UnsafePointer<CChar>?
   let resultErrorField: @convention(c) (PGResult?, Int32) -> UnsafePointer<CChar>?
@@ -65,15 +86,9 @@ struct LibPQ: Sendable {
   let user: @convention(c) (Conn?) -> UnsafePointer<CChar>?
   let sslInUse: @convention(c) (Conn?) -> Int32
   let transactionStatus: @convention(c) (Conn?) -> Int32
-  let conninfoParse:
-    @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
-      -> UnsafeMutableRawPointer?
+  let conninfoParse: ConninfoParse
   let conninfoFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
-  let setNoticeProcessor:
-    @convention(c) (
-      Conn?, (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void)?,
-      UnsafeMutableRawPointer?
-    ) -> UnsafeMutableRawPointer?
+  let setNoticeProcessor: SetNoticeProcessor
 
   /// libpq's pipeline mode (libpq 14 and later; `nil` before): several statements sent in
   /// one round trip, their results read in order.
@@ -90,12 +105,7 @@ struct LibPQ: Sendable {
     let enter: @convention(c) (Conn?) -> Int32
     let exit: @convention(c) (Conn?) -> Int32
     let sync: @convention(c) (Conn?) -> Int32
-    let sendQueryParams:
-      @convention(c) (
-        Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
-        UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
-        Int32
-      ) -> Int32
+    let sendQueryParams: SendQueryParams
     let getResult: @convention(c) (Conn?) -> PGResult?
     /// Asks the server to send the results so far (`PQsendFlushRequest`).
     let sendFlushRequest: @convention(c) (Conn?) -> Int32
@@ -150,21 +160,11 @@ struct LibPQ: Sendable {
     typealias ResultInt = @convention(c) (PGResult?) -> Int32
     typealias CellInt = @convention(c) (PGResult?, Int32, Int32) -> Int32
     guard
-      let connectdbParams = symbol(
-        "PQconnectdbParams",
-        as: (@convention(c) (
-          UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32
-        ) -> Conn?).self),
+      let connectdbParams = symbol("PQconnectdbParams", as: ConnectdbParams.self),
       let status = symbol("PQstatus", as: ConnInt.self),
       let errorMessage = symbol("PQerrorMessage", as: ConnText.self),
       let finish = symbol("PQfinish", as: (@convention(c) (Conn?) -> Void).self),
-      let execParams = symbol(
-        "PQexecParams",
-        as: (@convention(c) (
-          Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
-          UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
-          Int32
-        ) -> PGResult?).self),
+      let execParams = symbol("PQexecParams", as: ExecParams.self),
       let resultStatus = symbol("PQresultStatus", as: ResultInt.self),
       let resultErrorMessage = symbol(
         "PQresultErrorMessage", as: (@convention(c) (PGResult?) -> UnsafePointer<CChar>?).self),
@@ -193,19 +193,10 @@ struct LibPQ: Sendable {
       let user = symbol("PQuser", as: ConnText.self),
       let sslInUse = symbol("PQsslInUse", as: ConnInt.self),
       let transactionStatus = symbol("PQtransactionStatus", as: ConnInt.self),
-      let conninfoParse = symbol(
-        "PQconninfoParse",
-        as: (@convention(c) (
-          UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        ) -> UnsafeMutableRawPointer?).self),
+      let conninfoParse = symbol("PQconninfoParse", as: ConninfoParse.self),
       let conninfoFree = symbol(
         "PQconninfoFree", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
-      let setNoticeProcessor = symbol(
-        "PQsetNoticeProcessor",
-        as: (@convention(c) (
-          Conn?, (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void)?,
-          UnsafeMutableRawPointer?
-        ) -> UnsafeMutableRawPointer?).self)
+      let setNoticeProcessor = symbol("PQsetNoticeProcessor", as: SetNoticeProcessor.self)
     else {
       return .missing(
         PostgresError(message: "the libpq found lacks a function Pocket calls: \(installAdvice)"))
@@ -214,13 +205,7 @@ struct LibPQ: Sendable {
     if let enter = symbol("PQenterPipelineMode", as: ConnInt.self),
       let exit = symbol("PQexitPipelineMode", as: ConnInt.self),
       let sync = symbol("PQpipelineSync", as: ConnInt.self),
-      let sendQueryParams = symbol(
-        "PQsendQueryParams",
-        as: (@convention(c) (
-          Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
-          UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
-          Int32
-        ) -> Int32).self),
+      let sendQueryParams = symbol("PQsendQueryParams", as: SendQueryParams.self),
       let getResult = symbol("PQgetResult", as: (@convention(c) (Conn?) -> PGResult?).self),
       let sendFlushRequest = symbol("PQsendFlushRequest", as: ConnInt.self)
     {

@@ -1,9 +1,9 @@
 extension PostgresSchema {
   /// Every table, as the sqlite store has them (times in epoch milliseconds, decimals their
   /// exact text), with the ranges every door checks said once more by the server (`Limits`),
-  /// and the triggers that count rows and notify changes. Shipped, so frozen: spelled out,
-  /// never built from `countedTables` or `notifyingTables` (a table added to either later is
-  /// made, with its triggers, by a migration of its own).
+  /// and the triggers that count rows and notify changes. Shipped, so frozen: spelled out, its
+  /// lists of tables its own, never built from `countedTables` or `notifyingTables` (a table
+  /// added to either later is made, with its triggers, by a migration of its own).
   static let createTables = Migration(
     name: "createTables",
     statements: [
@@ -149,100 +149,40 @@ extension PostgresSchema {
       END
       $$
       """,
-      // Each counted list's row count kept by three triggers (laps, bookmarks, mind_logs,
-      // chat_messages).
-      """
-      CREATE TRIGGER laps_counted_insert AFTER INSERT ON laps
-      REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER laps_counted_delete AFTER DELETE ON laps
-      REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER laps_counted_truncate AFTER TRUNCATE ON laps
-      FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER bookmarks_counted_insert AFTER INSERT ON bookmarks
-      REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER bookmarks_counted_delete AFTER DELETE ON bookmarks
-      REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER bookmarks_counted_truncate AFTER TRUNCATE ON bookmarks
-      FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER mind_logs_counted_insert AFTER INSERT ON mind_logs
-      REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER mind_logs_counted_delete AFTER DELETE ON mind_logs
-      REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER mind_logs_counted_truncate AFTER TRUNCATE ON mind_logs
-      FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER chat_messages_counted_insert AFTER INSERT ON chat_messages
-      REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER chat_messages_counted_delete AFTER DELETE ON chat_messages
-      REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
-      """
-      CREATE TRIGGER chat_messages_counted_truncate AFTER TRUNCATE ON chat_messages
-      FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
-      """,
+    ]
+      // Each counted list's row count kept by three triggers.
+      + ["laps", "bookmarks", "mind_logs", "chat_messages"].flatMap(countTriggers)
       // Every table of this migration but the counters notifies its changes.
+      + [
+        "stopwatch", "laps", "bookmarks", "rate_snapshots", "rates", "favorite_currencies",
+        "mind_logs", "chat_messages", "screen_state", "shown_list", "shown_items",
+      ].map(notifyTrigger))
+
+  /// The three triggers that keep the row count of `table` (`count_rows`), as `createTables`
+  /// shipped them.
+  private static func countTriggers(_ table: String) -> [String] {
+    [
       """
-      CREATE TRIGGER stopwatch_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stopwatch
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
+      CREATE TRIGGER \(table)_counted_insert AFTER INSERT ON \(table)
+      REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
       """,
       """
-      CREATE TRIGGER laps_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON laps
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
+      CREATE TRIGGER \(table)_counted_delete AFTER DELETE ON \(table)
+      REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
       """,
       """
-      CREATE TRIGGER bookmarks_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON bookmarks
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
+      CREATE TRIGGER \(table)_counted_truncate AFTER TRUNCATE ON \(table)
+      FOR EACH STATEMENT EXECUTE FUNCTION count_rows()
       """,
-      """
-      CREATE TRIGGER rate_snapshots_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON rate_snapshots
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-      """
-      CREATE TRIGGER rates_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON rates
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-      """
-      CREATE TRIGGER favorite_currencies_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON favorite_currencies
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-      """
-      CREATE TRIGGER mind_logs_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mind_logs
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-      """
-      CREATE TRIGGER chat_messages_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON chat_messages
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-      """
-      CREATE TRIGGER screen_state_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON screen_state
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-      """
-      CREATE TRIGGER shown_list_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON shown_list
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-      """
-      CREATE TRIGGER shown_items_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON shown_items
-      FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
-      """,
-    ])
+    ]
+  }
+
+  /// The trigger that notifies every change of `table` (`notify_change`), as `createTables`
+  /// shipped it.
+  private static func notifyTrigger(_ table: String) -> String {
+    """
+    CREATE TRIGGER \(table)_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
+    FOR EACH STATEMENT EXECUTE FUNCTION notify_change()
+    """
+  }
 }

@@ -21,28 +21,32 @@ extension PostgresSchema {
         FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
         WHERE n.nspname = $1 AND t.typrelid = 0 AND NOT EXISTS (
           SELECT 1 FROM pg_type e WHERE e.typarray = t.oid)
-      UNION ALL SELECT 'collation' FROM pg_collation x JOIN pg_namespace n
-        ON n.oid = x.collnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'conversion' FROM pg_conversion x JOIN pg_namespace n
-        ON n.oid = x.connamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'operator' FROM pg_operator x JOIN pg_namespace n
-        ON n.oid = x.oprnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'operator family' FROM pg_opfamily x JOIN pg_namespace n
-        ON n.oid = x.opfnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'operator class' FROM pg_opclass x JOIN pg_namespace n
-        ON n.oid = x.opcnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'text search configuration' FROM pg_ts_config x JOIN pg_namespace n
-        ON n.oid = x.cfgnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'text search dictionary' FROM pg_ts_dict x JOIN pg_namespace n
-        ON n.oid = x.dictnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'text search parser' FROM pg_ts_parser x JOIN pg_namespace n
-        ON n.oid = x.prsnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'text search template' FROM pg_ts_template x JOIN pg_namespace n
-        ON n.oid = x.tmplnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'statistics object' FROM pg_statistic_ext x JOIN pg_namespace n
-        ON n.oid = x.stxnamespace WHERE n.nspname = $1
-      UNION ALL SELECT 'extension' FROM pg_extension x JOIN pg_namespace n
-        ON n.oid = x.extnamespace WHERE n.nspname = $1
+      \(namedObjects.map(union).joined(separator: "\n  "))
     ) AS objects(kind) GROUP BY kind) AS kinds
     """
+
+  /// The catalogs of the other objects a schema holds, each with the kind it holds and its
+  /// column naming the object's schema, in the order `objectsNotPocket` asks them.
+  private static let namedObjects: [(kind: String, catalog: String, schema: String)] = [
+    ("collation", "pg_collation", "collnamespace"),
+    ("conversion", "pg_conversion", "connamespace"),
+    ("operator", "pg_operator", "oprnamespace"),
+    ("operator family", "pg_opfamily", "opfnamespace"),
+    ("operator class", "pg_opclass", "opcnamespace"),
+    ("text search configuration", "pg_ts_config", "cfgnamespace"),
+    ("text search dictionary", "pg_ts_dict", "dictnamespace"),
+    ("text search parser", "pg_ts_parser", "prsnamespace"),
+    ("text search template", "pg_ts_template", "tmplnamespace"),
+    ("statistics object", "pg_statistic_ext", "stxnamespace"),
+    ("extension", "pg_extension", "extnamespace"),
+  ]
+
+  /// The part of `objectsNotPocket` that gives an object's kind once per object of its
+  /// catalog in $1.
+  private static func union(_ object: (kind: String, catalog: String, schema: String)) -> String {
+    """
+    UNION ALL SELECT '\(object.kind)' FROM \(object.catalog) x JOIN pg_namespace n
+        ON n.oid = x.\(object.schema) WHERE n.nspname = $1
+    """
+  }
 }

@@ -16,6 +16,11 @@ struct ListIndex: Sendable {
   /// `page` read from the other end, every direction flipped.
   var pageReversed: SQLText { select(descending: !descending) }
 
+  /// The row whose id is `?`, the columns a page reads.
+  var selectID: SQLText { SQLText("SELECT \(columns) FROM \(table) WHERE id = ?") }
+  /// Deletes the row whose id is `?`, returning its key (for the list's blocks).
+  var deleteID: SQLText { SQLText("DELETE FROM \(table) WHERE id = ? RETURNING \(key)") }
+
   private func select(descending: Bool) -> SQLText {
     let order = descending ? "DESC" : "ASC"
     return SQLText(

@@ -3,13 +3,8 @@ import PocketDomain
 
 /// The statements of `SQLChatRepository`.
 enum ChatSQL {
-  static let insert = SQLText(
-    "INSERT INTO chat_messages (\(ChatMessageRow.columns)) VALUES (?, ?, ?, ?)")
   static let update = SQLText(
     "UPDATE chat_messages SET content = ?, date_ms = ?, edited = ? WHERE id = ?")
-  static let delete = SQLText("DELETE FROM chat_messages WHERE id = ? RETURNING date_ms")
-  static let select = SQLText(
-    "SELECT \(ChatMessageRow.columns) FROM chat_messages WHERE id = ?")
   /// The newest messages after skipping `?2`, at most `?1`, newest first, each with the
   /// count of messages (the last column), in one statement, so one snapshot; no message
   /// gives one row of NULLs with the count.
@@ -114,7 +109,9 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
   func update(_ message: ChatMessage, if condition: WriteCondition<ChatMessage>) async throws {
     let row = ChatMessageRow(try message.storable())
     try await database.write(readingFirst: condition.readsItem) { connection in
-      if condition.readsItem { try condition(try Self.message(id: row.id, connection)) }
+      if condition.readsItem {
+        try condition(try listed(ChatMessageRow.self, id: row.id, of: .chat, connection))
+      }
       try requireChange(
         try connection.execute(ChatSQL.update, row.content, row.dateMs, row.edited, row.id))
       try connection.listAdded(.chat, key: row.dateMs, id: row.id)
@@ -122,18 +119,10 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
   }
 
   func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws {
-    try await deleteListed(
-      id: id, if: condition, with: ChatSQL.delete, from: .chat, in: database,
-      stored: Self.message)
+    try await deleteListed(ChatMessageRow.self, id: id, if: condition, from: .chat, in: database)
   }
 
   func message(id: Int64) async throws -> ChatMessage? {
-    try await database.read { connection in try Self.message(id: id, connection) }
-  }
-
-  private static func message(id: Int64, _ connection: Database.Connection) throws
-    -> ChatMessage?
-  {
-    try connection.query(ChatSQL.select, id) { try ChatMessageRow($0).toDomain() }.first
+    try await database.read { try listed(ChatMessageRow.self, id: id, of: .chat, $0) }
   }
 }

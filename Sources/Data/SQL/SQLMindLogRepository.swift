@@ -3,12 +3,8 @@ import PocketDomain
 
 /// The statements of `SQLMindLogRepository`.
 enum MindLogSQL {
-  static let insert = SQLText(
-    "INSERT INTO mind_logs (\(MindLogRow.columns)) VALUES (?, ?, ?, ?)")
   static let update = SQLText(
     "UPDATE mind_logs SET date_ms = ?, score = ?, note = ? WHERE id = ?")
-  static let delete = SQLText("DELETE FROM mind_logs WHERE id = ? RETURNING date_ms")
-  static let select = SQLText("SELECT \(MindLogRow.columns) FROM mind_logs WHERE id = ?")
 }
 
 /// The mind log of an SQL store (SQLite or PostgreSQL).
@@ -38,7 +34,7 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
     id: Int64, score: Decimal, note: String?, date: Date?, if condition: WriteCondition<MindLog>
   ) async throws -> MindLog {
     try await database.write { connection in
-      let stored = try Self.entry(id: id, connection)
+      let stored = try listed(MindLogRow.self, id: id, of: .mindLogs, connection)
       try condition(stored)
       guard var entry = stored else { throw DomainError.notFound }
       entry.score = score
@@ -53,16 +49,10 @@ struct SQLMindLogRepository<Database: SQLDatabase>: MindLogRepository {
   }
 
   func delete(id: Int64, if condition: WriteCondition<MindLog>) async throws {
-    try await deleteListed(
-      id: id, if: condition, with: MindLogSQL.delete, from: .mindLogs, in: database,
-      stored: Self.entry)
+    try await deleteListed(MindLogRow.self, id: id, if: condition, from: .mindLogs, in: database)
   }
 
   func entry(id: Int64) async throws -> MindLog? {
-    try await database.read { connection in try Self.entry(id: id, connection) }
-  }
-
-  private static func entry(id: Int64, _ connection: Database.Connection) throws -> MindLog? {
-    try connection.query(MindLogSQL.select, id) { try MindLogRow($0).toDomain() }.first
+    try await database.read { try listed(MindLogRow.self, id: id, of: .mindLogs, $0) }
   }
 }

@@ -106,17 +106,23 @@ func requireChange(_ changed: Int) throws(DomainError) {
   guard changed > 0 else { throw .notFound }
 }
 
-/// Deletes the row `id` of `list` with `delete`, which returns the row's key in the list;
-/// `condition` sees the row as stored (read by `stored`) first when it needs to.
+/// The record `id` of `list`, read as a `Row`; nil when there is none.
+func listed<Row: TableRow>(
+  _: Row.Type, id: Int64, of list: ListIndex, _ connection: some SQLConnection
+) throws -> Row.Record? {
+  try connection.query(list.selectID, id) { try Row($0).toDomain() }.first
+}
+
+/// Deletes the record `id` of `list` (`list.deleteID`, which gives the row's key in the list);
+/// `condition` sees it as stored, read as a `Row`, first when it needs to.
 /// - Throws: `.notFound` when there is no such row.
-func deleteListed<Database: SQLDatabase, Item>(
-  id: Int64, if condition: WriteCondition<Item>, with delete: SQLText, from list: ListIndex,
-  in database: Database,
-  stored: @escaping @Sendable (Int64, Database.Connection) throws -> Item?
+func deleteListed<Row: TableRow & SendableMetatype, Database: SQLDatabase>(
+  _: Row.Type, id: Int64, if condition: WriteCondition<Row.Record>, from list: ListIndex,
+  in database: Database
 ) async throws {
   try await database.write(readingFirst: condition.readsItem) { connection in
-    if condition.readsItem { try condition(try stored(id, connection)) }
-    let keys = try connection.query(delete, id) { $0.int64(0) }
+    if condition.readsItem { try condition(try listed(Row.self, id: id, of: list, connection)) }
+    let keys = try connection.query(list.deleteID, id) { $0.int64(0) }
     guard let key = keys.first else { throw DomainError.notFound }
     try connection.listRemoved(list, key: key, id: id)
   }

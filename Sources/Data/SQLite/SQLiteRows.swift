@@ -23,6 +23,8 @@ extension InvalidRow {
 /// A stored record as a table's row holds it, its fields named by their columns.
 protocol TableRow {
   associatedtype Record
+  /// The row a statement reads, its columns in the order of the type's `columns` or `select`.
+  init(_ statement: some StoredRow)
   /// A field's name as a refusal names it: its table and column, and for a list's row
   /// which row ("laps.lap_ms (lap 3)").
   var columnName: (String) -> String { get }

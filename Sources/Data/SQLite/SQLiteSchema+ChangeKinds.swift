@@ -52,27 +52,33 @@ extension SQLiteSchema {
       """
       CREATE TRIGGER declared_records_changed_insert AFTER INSERT ON declared_records
       BEGIN
-        INSERT INTO declared_versions (kinds, version) VALUES (NEW.kinds, 1)
-        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+        \(declaredVersionMoved("NEW"))
       END
       """,
       """
       CREATE TRIGGER declared_records_changed_update AFTER UPDATE ON declared_records
       BEGIN
-        INSERT INTO declared_versions (kinds, version) VALUES (OLD.kinds, 1)
-        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
-        INSERT INTO declared_versions (kinds, version) VALUES (NEW.kinds, 1)
-        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+        \(declaredVersionMoved("OLD"))
+        \(declaredVersionMoved("NEW"))
       END
       """,
       """
       CREATE TRIGGER declared_records_changed_delete AFTER DELETE ON declared_records
       BEGIN
-        INSERT INTO declared_versions (kinds, version) VALUES (OLD.kinds, 1)
-        ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+        \(declaredVersionMoved("OLD"))
       END
       """,
     ])
+
+  /// The statement of a `declaredRecords` trigger that moves the version of the kinds of the
+  /// `row` (NEW or OLD) it changed, as it shipped (its second line indented as it stands in
+  /// the trigger's body).
+  private static func declaredVersionMoved(_ row: String) -> String {
+    """
+    INSERT INTO declared_versions (kinds, version) VALUES (\(row).kinds, 1)
+      ON CONFLICT (kinds) DO UPDATE SET version = version + 1;
+    """
+  }
 
   /// The three triggers of `table` that move `kind`'s version, as `changeKinds` shipped them.
   private static func changeKindTriggers(table: String, kind: Int) -> [String] {

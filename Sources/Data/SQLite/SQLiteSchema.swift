@@ -148,8 +148,8 @@ enum SQLiteSchema {
   /// that reads the whole table. Triggers keep them in the transaction that changes the
   /// rows, whatever statement does it (an insert, a delete, `replaceAll`, another program);
   /// only the chat batch insert turns them off for its own connection and adds its count
-  /// once. The migration starts the counts from the rows the file holds. (Spelled out, not
-  /// generated from `countedTables`, so this migration never changes.)
+  /// once. The migration starts the counts from the rows the file holds. (Spelled out, its
+  /// list of tables its own, not `countedTables`, so this migration never changes.)
   static let rowCounts = Migration(
     name: "rowCounts",
     statements: [
@@ -167,47 +167,8 @@ enum SQLiteSchema {
       UNION ALL SELECT 'mind_logs', count(*) FROM mind_logs
       UNION ALL SELECT 'chat_messages', count(*) FROM chat_messages
       """,
-      """
-      CREATE TRIGGER laps_counted_insert AFTER INSERT ON laps BEGIN
-        UPDATE row_counts SET value = value + 1 WHERE name = 'laps';
-      END
-      """,
-      """
-      CREATE TRIGGER laps_counted_delete AFTER DELETE ON laps BEGIN
-        UPDATE row_counts SET value = value - 1 WHERE name = 'laps';
-      END
-      """,
-      """
-      CREATE TRIGGER bookmarks_counted_insert AFTER INSERT ON bookmarks BEGIN
-        UPDATE row_counts SET value = value + 1 WHERE name = 'bookmarks';
-      END
-      """,
-      """
-      CREATE TRIGGER bookmarks_counted_delete AFTER DELETE ON bookmarks BEGIN
-        UPDATE row_counts SET value = value - 1 WHERE name = 'bookmarks';
-      END
-      """,
-      """
-      CREATE TRIGGER mind_logs_counted_insert AFTER INSERT ON mind_logs BEGIN
-        UPDATE row_counts SET value = value + 1 WHERE name = 'mind_logs';
-      END
-      """,
-      """
-      CREATE TRIGGER mind_logs_counted_delete AFTER DELETE ON mind_logs BEGIN
-        UPDATE row_counts SET value = value - 1 WHERE name = 'mind_logs';
-      END
-      """,
-      """
-      CREATE TRIGGER chat_messages_counted_insert AFTER INSERT ON chat_messages BEGIN
-        UPDATE row_counts SET value = value + 1 WHERE name = 'chat_messages';
-      END
-      """,
-      """
-      CREATE TRIGGER chat_messages_counted_delete AFTER DELETE ON chat_messages BEGIN
-        UPDATE row_counts SET value = value - 1 WHERE name = 'chat_messages';
-      END
-      """,
-    ])
+    ]
+      + ["laps", "bookmarks", "mind_logs", "chat_messages"].flatMap(countTriggers))
 
   /// Where a running stopwatch started on the boot clock (`BootInstant`), so a later
   /// process measures the run on a clock that is never set. Both NULL in rows written
@@ -283,6 +244,17 @@ enum SQLiteSchema {
       ) STRICT
       """,
     ])
+
+  /// The two triggers that keep the row count of `table`, as `rowCounts` shipped them.
+  private static func countTriggers(_ table: String) -> [String] {
+    [("INSERT", "+"), ("DELETE", "-")].map { event, sign in
+      """
+      CREATE TRIGGER \(table)_counted_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
+        UPDATE row_counts SET value = value \(sign) 1 WHERE name = '\(table)';
+      END
+      """
+    }
+  }
 
   /// The tables `rangeChecks` guards.
   static let rangeCheckedTables = [
