@@ -13,12 +13,12 @@ extension ProcessBenchmark {
   func postgresGoal() async throws {
     let server: PostgresServer
     do {
-      server = try PostgresServer.start(.init(fsync: true))
+      server = try postgres ?? PostgresServer.start(.init(fsync: true))
     } catch {
       emit(.skipped("10 postgres", "no PostgreSQL server: \(error)", store: "postgres"))
       return
     }
-    defer { server.remove() }
+    defer { if postgres == nil { server.remove() } }
     guard let psql = Self.psqlProgram() else {
       emit(.skipped("10 postgres", "no psql", store: "postgres"))
       return

@@ -2,6 +2,7 @@ import Foundation
 import PocketApp
 import PocketData
 import PocketDomain
+import TestSupport
 
 /// Eleven goals (the `Goal N` marks below, the durable actions' in `DurableActionsGoal`, the
 /// json store's in `ProcessBenchmarkStores`, export and import in `ArchiveGoal`, the live
@@ -20,6 +21,9 @@ final class ProcessBenchmark {
   let hello: String
   /// Where the static build's `pocket` and `bench-floor` are (goal 11); `nil`: none.
   let staticFolder: URL?
+  /// A running server goal 10 uses (the tests' own); `nil`: goal 10 starts one of its own,
+  /// as a measured run does (fsync on).
+  let postgres: PostgresServer?
   let clock = ContinuousClock()
 
   /// Runs the `pocket` and `bench-hello` found in `folder` (by default, beside this program),
@@ -27,13 +31,14 @@ final class ProcessBenchmark {
   init(
     sizes: ProcessSizes, scratch: Scratch,
     folder: URL = URL(fileURLWithPath: Probe.executablePath).deletingLastPathComponent(),
-    staticFolder: URL? = ProcessBenchmark.defaultStaticFolder(),
+    staticFolder: URL? = ProcessBenchmark.defaultStaticFolder(), postgres: PostgresServer? = nil,
     emit: @escaping (BenchResult) -> Void
   ) throws(BenchError) {
     self.sizes = sizes
     self.scratch = scratch
     self.emit = emit
     self.staticFolder = staticFolder
+    self.postgres = postgres
     pocket = folder.appendingPathComponent("pocket").path
     hello = folder.appendingPathComponent("bench-hello").path
     for (path, product) in [(pocket, "pocket"), (hello, "bench-hello")]

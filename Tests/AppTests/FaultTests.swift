@@ -45,7 +45,7 @@ struct FaultTests {
     var acknowledged = (messages: Set<String>(), notes: Set<String>(), laps: Set<Int>())
     var killed = 0
     // 60 writers with `POCKET_SOAK=1`.
-    for round in 0..<Soak.size(24, full: 60) {
+    for round in 0..<Soak.size(16, full: 60) {
       // Every fourth writer is left to finish, so acknowledged writes sit between killed
       // ones even when a loaded machine makes every write slower than the warm-up was;
       // every fourth is killed 1 ms in, before any write can end, so some are killed even

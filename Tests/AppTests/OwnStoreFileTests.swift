@@ -11,7 +11,8 @@ import Testing
 
 /// Pocket never writes over its own store: `export` refuses (exit 1) a path that is one of
 /// the store's files or its folder, however it is spelled and through a hard link, as
-/// `cp a a` does; `import` refuses to read one. The store keeps its data.
+/// `cp a a` does; `import` refuses to read one. The store keeps its data. (Every spelling of
+/// every name with `POCKET_SOAK=1`; in the quick run each name one way, the ways in turn.)
 @Suite(
   "Pocket never writes over its own store", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
@@ -97,9 +98,10 @@ struct OwnStoreFileTests {
   func exportRefusesEveryStoreFileHoweverItIsSpelled(kind: String) throws {
     let store = try Store(kind)
     defer { store.remove() }
-    for name in Self.storeFileNames {
+    for (index, name) in Self.storeFileNames.enumerated() {
       let present = Self.exists(store.folder.appendingPathComponent(name).path)
-      for (path, folder) in store.spellings(of: name) {
+      let spellings = store.spellings(of: name)
+      for (path, folder) in Soak.isOn ? spellings : [spellings[index % spellings.count]] {
         let run = try store.pocket.run(["export", path], currentDirectory: folder)
         #expect(run.status == 1, "\(kind): export \(path)")
         #expect(run.stderr == Self.refusal(path, exporting: true))

@@ -6,7 +6,8 @@ import Testing
 
 /// A number acts on the item the screen showed with it, or on nothing: two `pocket`
 /// processes on one store, one changing the list between what the other showed and what
-/// it then typed. Every command that takes a number, on both stores processes share.
+/// it then typed. Every command that takes a number, on the file stores processes share
+/// (each on both with `POCKET_SOAK=1`, else the two in turn).
 @Suite(
   "Numbers act on the item shown", .blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ShownItemProcessTests {
@@ -83,7 +84,8 @@ struct ShownItemProcessTests {
       change: { "rename \($0) B-changed" }),
   ]
 
-  static let arguments = ["json", "sqlite"].flatMap { store in cases.map { (store, $0) } }
+  /// Each case on both file stores with `POCKET_SOAK=1`, else on one of them in turn.
+  static let arguments = Soak.spread(cases, over: ["json", "sqlite"])
 
   /// Makes `test`'s list, then runs `more`: one line-mode session, a command a line (one
   /// process, not one for each: the seed is the arrangement, not what is tested).

@@ -22,11 +22,7 @@ enum StoreFollowing {
   /// Each of `cases` with a store: every shared store with `POCKET_SOAK=1`, else one store
   /// each, taken in turn, so the default run stays short and still meets them all.
   static func matrix<Case: Sendable>(_ cases: [Case]) -> [Followed<Case>] {
-    cases.enumerated().flatMap { index, change in
-      Soak.isOn
-        ? sharedStores.map { Followed(change: change, store: $0) }
-        : [Followed(change: change, store: sharedStores[index % sharedStores.count])]
-    }
+    Soak.spread(cases, over: sharedStores).map { Followed(change: $1, store: $0) }
   }
 
   /// Both stores with `POCKET_SOAK=1`, else `quick`.

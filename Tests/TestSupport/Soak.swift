@@ -8,6 +8,14 @@ public enum Soak {
   /// `full` with `POCKET_SOAK=1`, else `quick`.
   public static func size<T>(_ quick: T, full: T) -> T { isOn ? full : quick }
 
+  /// Every case on every store with `POCKET_SOAK=1`; else each case on one store, the stores
+  /// taken in turn, so the quick run still goes through every case and every store.
+  public static func spread<Case>(_ cases: [Case], over stores: [String]) -> [(String, Case)] {
+    cases.enumerated().flatMap { index, test in
+      (isOn ? stores : [stores[index % stores.count]]).map { ($0, test) }
+    }
+  }
+
   /// The time limit, in minutes, of a suite that could hang: generous, because a test waits
   /// for its turn on the 2 cooperative threads (and the main actor) of a loaded machine, and
   /// the soak run loads it most.
