@@ -22,12 +22,12 @@ struct StoreCreationTests {
 
   /// The sizes of the small disk, in KiB: every size tmpfs can have (it counts whole
   /// pages of 4 KiB) from 4 KiB to 400 KiB under `POCKET_SOAK=1`; by default every page up
-  /// to 16 KiB (where a json store fails), then every 32 KiB up to 400 KiB (a sqlite store
+  /// to 16 KiB (where a json store fails), then every 64 KiB up to 400 KiB (a sqlite store
   /// needs some 350 KiB to be made), so both outcomes are met.
   static let sizes: [Int] =
     soak
     ? Array(stride(from: 4, through: 400, by: 4))
-    : Array(stride(from: 4, through: 16, by: 4)) + Array(stride(from: 32, through: 384, by: 32))
+    : Array(stride(from: 4, through: 16, by: 4)) + Array(stride(from: 64, through: 384, by: 64))
       + [400]
 
   /// What the run on each size came to.
