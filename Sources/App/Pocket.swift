@@ -203,8 +203,8 @@ package struct Pocket {
     if let command = try? CommandParser.parse(words: options.command),
       StoreRescue.rescues(command),
       let status = await StoreRescue.run(
-        command, options, environment: environment, strings: strings, renderer: renderer,
-        write: { [console] in console.writeEscaped($0) }, report: reportError)
+        command, options, environment: environment, timeline: time.timeline, strings: strings,
+        renderer: renderer, write: { [console] in console.writeEscaped($0) }, report: reportError)
     {
       return status
     }

@@ -32,7 +32,8 @@ package final class Session {
   /// never the session.
   private(set) lazy var storeViewModel = StoreViewModel(
     archive: store.repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
-    path: store.path, version: store.schemaVersion, changes: store.repositories.changes)
+    path: store.path, version: store.schemaVersion, changes: store.repositories.changes,
+    now: { [timeline] in timeline.now() })
   private let archiveFiles: any ArchiveFileRepository
   let store: OpenedStore
   /// The clocks the screens read the time from: what "now" and "today" are for this

@@ -27,7 +27,7 @@ enum StoreRescue {
   /// can be read. `nil` when the store cannot be opened even so: its failure stands.
   @MainActor
   static func run(
-    _ command: Command, _ options: Options, environment: [String: String],
+    _ command: Command, _ options: Options, environment: [String: String], timeline: Timeline,
     strings: Strings, renderer: Renderer, write: (String) -> Void, report: (String) -> Void
   ) async -> ExitStatus? {
     guard let store = try? OpenedStore.openSalvaging(options, environment: environment) else {
@@ -38,7 +38,8 @@ enum StoreRescue {
       archive: salvaged,
       files: DiskArchiveFileRepository(protecting: store.files, thread: options.storeThread),
       kind: store.kind.rawValue,
-      path: store.path, version: store.schemaVersion, changes: store.repositories.changes)
+      path: store.path, version: store.schemaVersion, changes: store.repositories.changes,
+      now: { timeline.now() })
     switch command {
     case .export(let path): await viewModel.export(to: path)
     case .importArchive(let path, _): await viewModel.importArchive(from: path, replace: true)

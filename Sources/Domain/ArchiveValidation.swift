@@ -1,3 +1,5 @@
+import Foundation
+
 /// A part of an archive a problem is found in, with its place in its list.
 public enum ArchivePart: Sendable {
   case stopwatch
@@ -71,15 +73,24 @@ public struct ArchiveNaming: Sendable {
 public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   private let base: any ArchiveReader & Sendable
   private let naming: ArchiveNaming
+  /// The wall clock's reading rate sets are checked against, when given: a set that cannot
+  /// be a real publication then (`RateSnapshot.impossibility(now:)`: published in the
+  /// future) is refused, as `refresh` refuses it.
+  private var now: Date?
 
-  /// A reader checked already is read as it is: these checks would find nothing more.
-  public init(_ base: any ArchiveReader & Sendable, naming: ArchiveNaming = .domain) {
+  /// A reader checked already is read as it is (with `now`, when given): these checks would
+  /// find nothing more.
+  public init(
+    _ base: any ArchiveReader & Sendable, naming: ArchiveNaming = .domain, now: Date? = nil
+  ) {
     if let checked = base as? ValidatedArchiveReader {
       self = checked
+      self.now = now ?? checked.now
       return
     }
     self.base = base
     self.naming = naming
+    self.now = now
   }
 
   private func refuse(_ problem: String?) throws(DomainError) {
@@ -98,7 +109,18 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
           RateSnapshot.codeProblem($0, field: "a favourite currency")
         }.first
         ?? head.declared.problem)
+    try refuse(now.flatMap { clockProblem(head, now: $0) })
     return head
+  }
+
+  /// Why a rate set of `head` cannot be a real publication at `now`, named.
+  private func clockProblem(_ head: StoreArchive, now: Date) -> String? {
+    if let problem = head.latestRates?.impossibility(now: now, fields: .archive) {
+      return naming.field(.latestRates, problem)
+    }
+    return head.previousRates?.impossibility(now: now, fields: .archive).map {
+      naming.field(.previousRates, $0)
+    }
   }
 
   public func recordCounts() throws -> RecordCounts { try base.recordCounts() }

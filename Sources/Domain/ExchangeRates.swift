@@ -27,34 +27,58 @@ public struct RateSnapshot: Equatable, Sendable {
   /// little wrong and providers a time zone ahead.
   public static let clockTolerance: TimeInterval = 24 * 60 * 60
 
-  /// Why this set cannot be a real publication at `now`, naming the provider's field
-  /// (open.er-api.com's names): published more than `clockTolerance` after `now`, or due
-  /// for its next update before it was published. `nil` when it can be.
+  /// Why this set cannot be a real publication at `now`, naming its fields as `fields`
+  /// does (open.er-api.com's names unless told): published more than `clockTolerance`
+  /// after `now`, or due for its next update before it was published. `nil` when it can be.
   ///
   /// A set published in the future would stay the newest forever and keep every true one
   /// out (`RefreshExchangeRates` stores only newer publications).
-  public func impossibility(now: Date) -> String? {
-    Self.impossibility(publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, now: now)
+  public func impossibility(now: Date, fields: PublicationFields = .openERAPI) -> String? {
+    Self.impossibility(
+      publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, now: now, fields: fields)
   }
 
-  /// `impossibility(now:)` of a set published at `publishedAt`, due again at `nextUpdateAt`.
-  public static func impossibility(publishedAt: Date, nextUpdateAt: Date, now: Date) -> String? {
+  /// `impossibility(now:fields:)` of a set published at `publishedAt`, due again at
+  /// `nextUpdateAt`.
+  public static func impossibility(
+    publishedAt: Date, nextUpdateAt: Date, now: Date, fields: PublicationFields = .openERAPI
+  ) -> String? {
     if publishedAt.timeIntervalSince(now) > clockTolerance {
-      return "time_last_update_unix \(unix(publishedAt)) (\(iso(publishedAt))) is more "
-        + "than a day after this machine's clock (\(iso(now)))"
+      return "\(fields.value(publishedAt, named: fields.published)) is more than a day after "
+        + "this machine's clock (\(iso(now)))"
     }
     if nextUpdateAt < publishedAt {
-      return "time_next_update_unix \(unix(nextUpdateAt)) (\(iso(nextUpdateAt))) is "
-        + "before time_last_update_unix \(unix(publishedAt)) (\(iso(publishedAt)))"
+      return "\(fields.value(nextUpdateAt, named: fields.nextUpdate)) is before "
+        + fields.value(publishedAt, named: fields.published)
     }
     return nil
   }
 
-  private static func unix(_ date: Date) -> String {
-    String(Int64(date.timeIntervalSince1970.rounded(.down)))
+  /// How a rate set's publication times are named where they came from.
+  public struct PublicationFields: Sendable {
+    public var published: String
+    public var nextUpdate: String
+    /// Whether the values are milliseconds (else seconds) since 1970.
+    public var milliseconds: Bool
+
+    /// open.er-api.com's response.
+    public static let openERAPI = PublicationFields(
+      published: "time_last_update_unix", nextUpdate: "time_next_update_unix",
+      milliseconds: false)
+    /// An archive's rate sets (docs/storage.md).
+    public static let archive = PublicationFields(
+      published: "publishedAtMs", nextUpdate: "nextUpdateAtMs", milliseconds: true)
+
+    /// `date` as the field `name` holds it, and when that is.
+    func value(_ date: Date, named name: String) -> String {
+      let number =
+        milliseconds
+        ? date.epochMilliseconds : Int64(date.timeIntervalSince1970.rounded(.down))
+      return "\(name) \(number) (\(RateSnapshot.iso(date)))"
+    }
   }
 
-  private static func iso(_ date: Date) -> String {
+  fileprivate static func iso(_ date: Date) -> String {
     date.formatted(Date.ISO8601FormatStyle())
   }
 }

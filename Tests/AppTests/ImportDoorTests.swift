@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// One set of checks for every door: an archive `import` refuses (exit 1, naming the field,
-/// nothing changed) what `refresh` and typed input refuse, and what docs/storage.md says
+/// nothing changed) what `refresh` (a currency code, a publication from the future) and
+/// typed input refuse, and what docs/storage.md says
 /// the format refuses. Each archive is a real export with one value changed by hand.
 @Suite("import checks what every other door checks", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ImportDoorTests {
@@ -39,6 +40,13 @@ struct ImportDoorTests {
     ("\"id\" : 1,", "\"id\" : 1.0,", "is not a whole number"),
     ("\"id\" : 1,", "\"id\" : 1e0,", "is not a whole number"),
     ("\"lastID\" : 1", "\"lastID\" : 1.0", "is not a whole number"),
+    // Rates published in 2099, which refresh refuses: they would stay the newest forever.
+    (
+      "\"nextUpdateAtMs\" : 1724113181000,\n      \"publishedAtMs\" : 1724025751000",
+      "\"nextUpdateAtMs\" : 4078166400000,\n      \"publishedAtMs\" : 4078080000000",
+      "rates.latest.publishedAtMs 4078080000000 (2099-03-25T00:00:00Z) is more than a day "
+        + "after this machine's clock"
+    ),
   ])
   func anArchiveIsRefusedWhatEveryOtherDoorRefuses(
     original: String, changed: String, says: String

@@ -87,7 +87,7 @@ struct DeclaredRecordKindTests {
     let exported = try Array(Foundation.Data(contentsOf: URL(fileURLWithPath: path)))
     #expect(String(decoding: exported, as: UTF8.self).contains(#""tally""#))
 
-    try await ImportStore(archive: to.repositories.archive)(
+    try await ImportStore(archive: to.repositories.archive, now: Date.init)(
       try ArchiveFile.open(path), replace: false)
     #expect(
       try await to.repositories.records(Tally.self).all() == [
@@ -108,10 +108,12 @@ struct DeclaredRecordKindTests {
     let incoming = StoreArchive(
       messages: [ChatMessage(id: 1, content: "imported", date: Fixtures.date())], lastMessageID: 1)
     await #expect(throws: DomainError.invalidInput(.storeNotEmpty)) {
-      try await ImportStore(archive: store.repositories.archive)(incoming, replace: false)
+      try await ImportStore(archive: store.repositories.archive, now: Date.init)(
+        incoming, replace: false)
     }
     #expect(try await store.repositories.records(Tally.self).record("clicks")?.count == 1)
-    try await ImportStore(archive: store.repositories.archive)(incoming, replace: true)
+    try await ImportStore(archive: store.repositories.archive, now: Date.init)(
+      incoming, replace: true)
     #expect(try await store.repositories.records(Tally.self).all() == [])
   }
 
@@ -126,7 +128,8 @@ struct DeclaredRecordKindTests {
       let incoming = StoreArchive(
         declared: DeclaredRecords([.init(declaration: Tally.declaration, records: records)]))
       await #expect(throws: DomainError.self) {
-        try await ImportStore(archive: store.repositories.archive)(incoming, replace: true)
+        try await ImportStore(archive: store.repositories.archive, now: Date.init)(
+          incoming, replace: true)
       }
     }
     #expect(

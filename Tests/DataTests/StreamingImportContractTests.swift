@@ -64,7 +64,8 @@ import Testing
     try await store.repositories.archive.replaceAll(with: .sample())
     let (archive, reason) = list.archiveBrokenAtTheEnd()
     await #expect(throws: DomainError.invalidInput(.invalidArchive(reason))) {
-      try await ImportStore(archive: store.repositories.archive)(archive, replace: true)
+      try await ImportStore(archive: store.repositories.archive, now: Date.init)(
+        archive, replace: true)
     }
     #expect(try await store.repositories.archive.export() == .sample())
   }
@@ -140,7 +141,8 @@ import Testing
     let reader = try ArchiveFile.open(bytes: bytes, path: "damaged.json")
     #expect(reader is ValidatedArchiveReader, "the file is read a chunk at a time")
     await #expect(throws: DomainError.corruptStore(path: "damaged.json", reason: reason)) {
-      try await ImportStore(archive: store.repositories.archive)(reader, replace: true)
+      try await ImportStore(archive: store.repositories.archive, now: Date.init)(
+        reader, replace: true)
     }
     #expect(try await store.repositories.archive.export() == .sample())
   }

@@ -93,7 +93,8 @@ struct UseCaseFailureTests {
     await #expect(throws: error) { try await SendMessage(chat: store.chat, now: now)("hello") }
     await #expect(throws: error) { try await EditMessage(chat: store.chat)(message, content: "hi") }
     await #expect(throws: error) {
-      try await ImportStore(archive: store.archive)(StoreArchive.sample(), replace: true)
+      try await ImportStore(archive: store.archive, now: Date.init)(
+        StoreArchive.sample(), replace: true)
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PocketData
 import PocketDomain
 import PocketPresentation
@@ -10,10 +11,10 @@ import Testing
 struct StoreViewModelTests {
   let files = InMemoryArchiveFileRepository()
 
-  func viewModel(_ store: InMemoryStore) -> StoreViewModel {
+  func viewModel(_ store: InMemoryStore, now: Date = Date()) -> StoreViewModel {
     StoreViewModel(
       archive: store.repositories.archive, files: files, kind: "memory", path: "memory",
-      version: 1, changes: InProcessOnly())
+      version: 1, changes: InProcessOnly(), now: { now })
   }
 
   @Test func summaryCountsTheRecords() async throws {
@@ -66,5 +67,53 @@ struct StoreViewModelTests {
       return
     }
     #expect(path == "/tmp/bad.json")
+  }
+
+  /// An archive whose rates were published more than a day after the importing machine's
+  /// clock is refused as `refresh` refuses such a download, the latest set or the previous
+  /// one, and the store keeps what it held; a day's difference is a clock set a little wrong.
+  @Test func ratesFromTheFutureAreRefusedAsRefreshRefusesThem() async throws {
+    let source = InMemoryStore()
+    let sample = StoreArchive.sample()
+    try await source.repositories.archive.replaceAll(with: sample, onlyIfEmpty: true)
+    await viewModel(source).export(to: "/tmp/rates.json")
+    let latest = try #require(sample.latestRates?.publishedAt)
+    let previous = try #require(sample.previousRates?.publishedAt)
+    for (now, refused) in [
+      (latest.addingTimeInterval(-86_401), "rates.latest.publishedAtMs "),
+      (previous.addingTimeInterval(-86_401), "rates.latest.publishedAtMs "),
+    ] {
+      let target = InMemoryStore()
+      let importer = viewModel(target, now: now)
+      await importer.importArchive(from: "/tmp/rates.json", replace: false)
+      guard case .invalidArchive(let reason) = importer.state.message else {
+        Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
+        continue
+      }
+      #expect(reason.hasPrefix(refused), "\(reason)")
+      #expect(reason.contains("more than a day after this machine's clock"), "\(reason)")
+      #expect(try await target.repositories.archive.recordCounts().total == 0)
+    }
+    // The previous set alone from the future: named as the previous.
+    var onlyPrevious = sample
+    onlyPrevious.previousRates?.publishedAt = latest.addingTimeInterval(3 * 86_400)
+    onlyPrevious.previousRates?.nextUpdateAt = latest.addingTimeInterval(4 * 86_400)
+    let other = InMemoryStore()
+    try await other.repositories.archive.replaceAll(with: onlyPrevious, onlyIfEmpty: true)
+    await viewModel(other).export(to: "/tmp/previous.json")
+    let importer = viewModel(InMemoryStore(), now: latest)
+    await importer.importArchive(from: "/tmp/previous.json", replace: false)
+    guard case .invalidArchive(let reason) = importer.state.message else {
+      Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
+      return
+    }
+    #expect(reason.hasPrefix("rates.previous.publishedAtMs "), "\(reason)")
+
+    // Within a day of the clock: taken.
+    let target = InMemoryStore()
+    let importer2 = viewModel(target, now: latest.addingTimeInterval(-86_000))
+    await importer2.importArchive(from: "/tmp/rates.json", replace: false)
+    #expect(importer2.state.message == nil)
+    #expect(try await target.repositories.archive.export() == source.repositories.archive.export())
   }
 }

@@ -110,7 +110,7 @@ struct ListUseCaseTests {
 struct ImportTests {
   @Test func importFillsAnEmptyStoreAndRefusesAFullOneWithoutReplace() async throws {
     let store = InMemoryStore().repositories
-    let importStore = ImportStore(archive: store.archive)
+    let importStore = ImportStore(archive: store.archive, now: Date.init)
     try await importStore(StoreArchive.sample(), replace: false)
     #expect(try await store.archive.export() == .sample())
     await #expect(throws: DomainError.invalidInput(.storeNotEmpty)) {
@@ -136,7 +136,7 @@ struct ImportTests {
       (badScore, "mind-log entry 2: score 11 is out of range (0 to 10)"),
     ] {
       await #expect(throws: DomainError.invalidInput(.invalidArchive(reason))) {
-        try await ImportStore(archive: store.archive)(archive, replace: true)
+        try await ImportStore(archive: store.archive, now: Date.init)(archive, replace: true)
       }
     }
     #expect(try await store.archive.export() == before)

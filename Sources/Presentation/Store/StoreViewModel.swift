@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import PocketDomain
 
@@ -48,16 +49,18 @@ public final class StoreViewModel: MessageReporting {
 
   /// `changes`: the store's changes made elsewhere; how it notices them
   /// (`StoreObservation.watch`) is asked for by `summarize`, not before: a command that
-  /// does not show it does not pay for it.
+  /// does not show it does not pay for it. `now`: the wall clock an import checks rate sets
+  /// against (`ImportStore`).
   public init(
     archive: any ArchiveRepository, files: any ArchiveFileRepository, kind: String,
-    path: String, version: Int, changes: any StoreObservation
+    path: String, version: Int, changes: any StoreObservation,
+    now: @escaping @Sendable () -> Date
   ) {
     state = State(kind: kind, path: path, version: version)
     self.changes = changes
     self.archive = archive
     self.files = files
-    importStore = ImportStore(archive: archive)
+    importStore = ImportStore(archive: archive, now: now)
   }
 
   func report(_ message: Message?) { state.message = message }
