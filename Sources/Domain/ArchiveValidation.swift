@@ -73,9 +73,11 @@ public struct ArchiveNaming: Sendable {
 public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   private let base: any ArchiveReader & Sendable
   private let naming: ArchiveNaming
-  /// The wall clock's reading rate sets are checked against, when given: a set that cannot
-  /// be a real publication then (`RateSnapshot.impossibility(now:)`: published in the
-  /// future) is refused, as `refresh` refuses it.
+  /// The wall clock's reading the archive is checked against, when given: a rate set that
+  /// cannot be a real publication then (`RateSnapshot.impossibility(now:)`: published in the
+  /// future) is refused, as `refresh` refuses it, and so are a mind-log entry and a
+  /// stopwatch start more than a day after it (`RateSnapshot.clockTolerance`), which `add`
+  /// and `start` never write.
   private var now: Date?
 
   /// A reader checked already is read as it is (with `now`, when given): these checks would
@@ -113,14 +115,26 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     return head
   }
 
-  /// Why a rate set of `head` cannot be a real publication at `now`, named.
+  /// Why a rate set or the stopwatch's start in `head` cannot have happened by `now`, named.
   private func clockProblem(_ head: StoreArchive, now: Date) -> String? {
     if let problem = head.latestRates?.impossibility(now: now, fields: .archive) {
       return naming.field(.latestRates, problem)
     }
-    return head.previousRates?.impossibility(now: now, fields: .archive).map {
-      naming.field(.previousRates, $0)
+    if let problem = head.previousRates?.impossibility(now: now, fields: .archive) {
+      return naming.field(.previousRates, problem)
     }
+    return head.stopwatch.startedAt.flatMap { future($0, field: "startedAtMs") }.map {
+      naming.field(.stopwatch, $0)
+    }
+  }
+
+  /// Why `date`, a record's `field`, cannot have happened yet: more than a day after the
+  /// clock (`now`, when given).
+  private func future(_ date: Date, field: String) -> String? {
+    guard let now, date.timeIntervalSince(now) > RateSnapshot.clockTolerance else { return nil }
+    let iso = Date.ISO8601FormatStyle()
+    return "\(field) \(date.epochMilliseconds) (\(date.formatted(iso))) is more than a day "
+      + "after this machine's clock (\(now.formatted(iso)))"
   }
 
   public func recordCounts() throws -> RecordCounts { try base.recordCounts() }
@@ -158,7 +172,18 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
 
   public func mindLogs(pageSize: Int, _ page: ([MindLog]) throws -> Void) throws {
     let lastID = try base.head().lastMindLogID
-    try checkedPages("a mind-log id", lastID: lastID, part: ArchivePart.mindLog, page) {
+    var index = 0
+    let dated: ([MindLog]) throws -> Void = { entries in
+      for entry in entries {
+        defer { index += 1 }
+        try refuse(
+          future(entry.date, field: "dateMs").map {
+            naming.field(.mindLog(entry, index: index), $0)
+          })
+      }
+      try page(entries)
+    }
+    try checkedPages("a mind-log id", lastID: lastID, part: ArchivePart.mindLog, dated) {
       try base.mindLogs(pageSize: pageSize, $0)
     }
   }

@@ -116,10 +116,14 @@ struct OutsideNumberTests {
     }
   }
 
+  /// Twelve hours from now, in milliseconds: a mind-log day or a stopwatch start may be up to
+  /// a day after the importing machine's clock (a clock a little wrong, a zone ahead).
+  static let inHalfADay = String(Int64((Date().timeIntervalSince1970 + 43_200) * 1000))
+
   /// In-range values at the far ends of the ranges, which must be accepted too.
   static let boundaries: [(ArchiveField, String)] = [
     (.accumulatedMs, "3155760000000"),  // 100 years
-    (.startedAtMs, "253402300799999"),  // the end of 9999
+    (.startedAtMs, inHalfADay),  // at most a day after the clock, as a start can be
     (.startedAtMs, "0"),  // running since 1970
     (.lapTimeMs, "3155760000000"), (.lapTotalMs, "3155760000000"),
     (.noticeDateMs, "253402300799999"), (.bookmarkedAtMs, "253402300799999"),
@@ -127,7 +131,7 @@ struct OutsideNumberTests {
     (.latestNextUpdateAtMs, "253402300799999"),
     (.latestRate, "1000000000000"), (.latestRate, "0.000000000001"),
     (.previousRate, "1e12"), (.previousRate, "1e-12"),
-    (.mindLogDateMs, "253402300799999"), (.messageDateMs, "253402300799999"), (.score, "10"),
+    (.mindLogDateMs, inHalfADay), (.messageDateMs, "253402300799999"), (.score, "10"),
     (.mindLogLastID, "9007199254740990"), (.chatLastID, "9007199254740990"),
   ]
 

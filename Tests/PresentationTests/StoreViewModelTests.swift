@@ -74,7 +74,11 @@ struct StoreViewModelTests {
   /// one, and the store keeps what it held; a day's difference is a clock set a little wrong.
   @Test func ratesFromTheFutureAreRefusedAsRefreshRefusesThem() async throws {
     let source = InMemoryStore()
-    let sample = StoreArchive.sample()
+    // The rates alone: their dates are the ones tried here.
+    let full = StoreArchive.sample()
+    let sample = StoreArchive(
+      latestRates: full.latestRates, previousRates: full.previousRates,
+      favoriteCurrencies: full.favoriteCurrencies)
     try await source.repositories.archive.replaceAll(with: sample, onlyIfEmpty: true)
     await viewModel(source).export(to: "/tmp/rates.json")
     let latest = try #require(sample.latestRates?.publishedAt)
@@ -115,5 +119,36 @@ struct StoreViewModelTests {
     await importer2.importArchive(from: "/tmp/rates.json", replace: false)
     #expect(importer2.state.message == nil)
     #expect(try await target.repositories.archive.export() == source.repositories.archive.export())
+  }
+
+  /// A mind-log entry or a stopwatch start more than a day after the importing machine's
+  /// clock is refused, naming it (`add` and `start` never write one); within the day, taken.
+  @Test func aDiaryDayOrAStartFromTheFutureIsRefused() async throws {
+    // An hour after the sample's rates were due again: they are fine.
+    let now = try #require(StoreArchive.sample().latestRates?.nextUpdateAt).addingTimeInterval(
+      3_600)
+    var entry = StoreArchive.sample()
+    entry.mindLogs[0].date = now.addingTimeInterval(2 * 86_400)
+    var start = StoreArchive.sample()
+    start.stopwatch = Stopwatch(startedAt: now.addingTimeInterval(2 * 86_400))
+    for (archive, named) in [(entry, "dateMs"), (start, "stopwatch.startedAtMs")] {
+      let source = InMemoryStore()
+      try await source.repositories.archive.replaceAll(with: archive, onlyIfEmpty: true)
+      await viewModel(source).export(to: "/tmp/future.json")
+      let target = InMemoryStore()
+      let importer = viewModel(target, now: now)
+      await importer.importArchive(from: "/tmp/future.json", replace: false)
+      guard case .invalidArchive(let reason) = importer.state.message else {
+        Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
+        continue
+      }
+      #expect(reason.contains(named), "\(reason)")
+      #expect(reason.contains("more than a day after this machine's clock"), "\(reason)")
+      #expect(try await target.repositories.archive.recordCounts().total == 0)
+      // Half a day ahead: a clock a little wrong, or a zone ahead.
+      let near = viewModel(InMemoryStore(), now: now.addingTimeInterval(2 * 86_400 - 43_200))
+      await near.importArchive(from: "/tmp/future.json", replace: false)
+      #expect(near.state.message == nil, "\(named)")
+    }
   }
 }
