@@ -14,6 +14,8 @@ public enum InputProblem: Equatable, Sendable {
   case scoreOutOfRange
   /// A mind-log day after today (or one the calendar does not have), as `2026-11-28`.
   case futureDate(String)
+  /// A mind-log day before the first a store holds (1970-01-01), as `1969-12-31`.
+  case dayTooEarly(String)
   /// Text that must not be empty was empty (a chat message, a title).
   case emptyText
   /// The currency code is not in the cached rates.

@@ -12,6 +12,8 @@ public enum Message: Equatable, Sendable {
   case scoreOutOfRange
   /// A mind-log day after today (ISO form).
   case futureDate(String)
+  /// A mind-log day before 1970-01-01, the first a store holds (ISO form).
+  case dayTooEarly(String)
   case emptyText
   case unknownCurrency(String)
   /// A word typed for a currency (`calc 달러`) that names several: their codes.
@@ -100,7 +102,8 @@ public enum Message: Equatable, Sendable {
   /// new message belongs; nothing falls into a class by default.
   public var kind: Kind {
     switch self.case {
-    case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate, .emptyText,
+    case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate,
+      .dayTooEarly, .emptyText,
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
       .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen, .noCalculator, .storeNotEmpty,
       .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .storeBusy,
@@ -119,7 +122,8 @@ public enum Message: Equatable, Sendable {
   /// The cases of `Message` without their values: the one list of them, so a test can ask
   /// for a sample of each (`allCases`) and a new case is named in `case` below.
   public enum Case: String, CaseIterable, Sendable {
-    case enterAmount, invalidNumber, negativeAmount, scoreOutOfRange, futureDate, emptyText,
+    case enterAmount, invalidNumber, negativeAmount, scoreOutOfRange, futureDate, dayTooEarly,
+      emptyText,
       unknownCurrency, noSuchItem, noSuchPage, tooLong, lineTooLong, stopwatchNotRunning,
       alreadyExists, notFound, couldNotLoad, refreshCancelled, notOnThisScreen, confirmClear,
       confirmReset, notConfirmed, noCalculator, storeNotEmpty, invalidArchive,
@@ -140,6 +144,7 @@ public enum Message: Equatable, Sendable {
     case .negativeAmount: .negativeAmount
     case .scoreOutOfRange: .scoreOutOfRange
     case .futureDate: .futureDate
+    case .dayTooEarly: .dayTooEarly
     case .emptyText: .emptyText
     case .unknownCurrency: .unknownCurrency
     case .noSuchItem: .noSuchItem
@@ -222,6 +227,7 @@ public enum Message: Equatable, Sendable {
     case .tooManyIntegerDigits(let limit): self = .tooManyIntegerDigits(limit: limit)
     case .scoreOutOfRange: self = .scoreOutOfRange
     case .futureDate(let day): self = .futureDate(day)
+    case .dayTooEarly(let day): self = .dayTooEarly(day)
     case .emptyText: self = .emptyText
     case .unknownCurrency(let code): self = .unknownCurrency(code)
     case .noSuchItem(let number, let count): self = .noSuchItem(number, count: count)

@@ -44,6 +44,12 @@ public struct Strings: Sendable {
         "The day \(day) is in the future or not on the calendar: "
           + "use today, yesterday, 2026-11-28 or 11/28/2026",
         "\(Korean.word(day, .topic)) 미래이거나 달력에 없는 날짜입니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요")
+    case .dayTooEarly(let day):
+      pick(
+        "The day \(day) is before 1970-01-01, the first day Pocket keeps: "
+          + "use today, yesterday, 2026-11-28 or 11/28/2026",
+        "\(Korean.word(day, .topic)) 기록할 수 있는 첫날(1970-01-01)보다 앞섭니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요"
+      )
     case .emptyText: pick("Enter some text", "내용을 입력해주세요")
     case .unknownCurrency(let code):
       pick(
@@ -119,8 +125,8 @@ public struct Strings: Sendable {
         "북마크 \(count)개를 모두 지울까요 (\(listed(titles, of: count)))?")
     case .confirmReset(let laps):
       pick(
-        "Delete the stopwatch's time and all \(laps) laps?",
-        "스톱워치 시간과 랩 \(laps)개를 모두 지울까요?")
+        "Delete the stopwatch's time and its \(laps) saved laps?",
+        "스톱워치 시간과 저장된 랩 \(laps)개를 모두 지울까요?")
     case .notConfirmed(let question, let command):
       text(question) + " "
         + pick(
@@ -135,7 +141,8 @@ public struct Strings: Sendable {
     case .resultTooLarge:
       pick("The result is too large to show", "결과가 너무 커서 보여줄 수 없습니다")
     case .outOfRange(let reason):
-      pick("Out of range: \(reason)", "범위를 벗어났습니다 \(cause(reason))")
+      // The reason names the value and its range ("… is out of range (…)"): not said twice.
+      pick("Not stored: \(reason)", "범위를 벗어났습니다 \(cause(reason))")
     case .fileFailed(let path, let reason):
       pick("Cannot use the file \(path): \(reason)", "파일을 사용할 수 없습니다: \(path) \(cause(reason))")
     case .ownStoreFile(let path, let exporting) where exporting:

@@ -48,7 +48,7 @@ final class EndToEndTests {
     #expect(asked.status == 1)
     #expect(
       asked.stderr
-        == "pocket: Delete the stopwatch's time and all 2 laps? Nothing changed; to do it, type reset --yes\n"
+        == "pocket: Delete the stopwatch's time and its 2 saved laps? Nothing changed; to do it, type reset --yes\n"
     )
     #expect(try pocket("show").stdout.contains("Lap 2  "))
     let reset = try pocket("reset", "--yes")

@@ -21,7 +21,7 @@ struct KoreanCoverageTests {
   /// `Message.Case`).
   static let messages: [Message] = [
     .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate("2026-12-01"),
-    .emptyText,
+    .dayTooEarly("1969-12-31"), .emptyText,
     .unknownCurrency("XYZ"), .noSuchItem(3, count: 0), .noSuchItem(3, count: 2),
     .tooLong(.message, limit: 10), .tooLong(.note, limit: 10), .tooLong(.title, limit: 10),
     .lineTooLong(limit: 65_536), .stopwatchNotRunning, .alreadyExists, .notFound,

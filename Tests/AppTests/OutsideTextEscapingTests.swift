@@ -82,6 +82,7 @@ struct OutsideTextEscapingTests {
     case .shownItemChanged(let kind, let number, _):
       return .shownItemChanged(kind, number: number, text: text)
     case .futureDate: return .futureDate(text)
+    case .dayTooEarly: return .dayTooEarly(text)
     case .unknownCurrency: return .unknownCurrency(text)
     case .ambiguousCurrency: return .ambiguousCurrency(text, candidates: ["USD", "CAD"])
     case .couldNotLoad: return .couldNotLoad(reason: text)

@@ -232,7 +232,7 @@ struct ProcessRaceTests {
         #expect(lap.status == 1 && lap.stderr.contains("is not running"), "round \(round)")
         #expect(laps == 0)
       } else {
-        #expect(reset.status == 1 && reset.stderr.contains("all 2 laps?"), "\(reset.stderr)")
+        #expect(reset.status == 1 && reset.stderr.contains("its 2 saved laps?"), "\(reset.stderr)")
         #expect(lap.status == 0 && laps == 2, "round \(round): \(laps) laps")
       }
     }

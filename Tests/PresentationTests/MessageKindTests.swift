@@ -9,7 +9,8 @@ struct MessageKindTests {
   /// a confirmation 0.
   static let samples: [(Message, Message.Kind)] = [
     (.enterAmount, .refusal), (.invalidNumber, .refusal), (.negativeAmount, .refusal),
-    (.scoreOutOfRange, .refusal), (.futureDate("2026-12-01"), .refusal), (.emptyText, .refusal),
+    (.scoreOutOfRange, .refusal), (.futureDate("2026-12-01"), .refusal),
+    (.dayTooEarly("1969-12-31"), .refusal), (.emptyText, .refusal),
     (.unknownCurrency("XYZ"), .refusal),
     (.noSuchItem(9, count: 2), .refusal), (.tooLong(.note, limit: 1), .refusal),
     (.notShown(9), .refusal), (.notOnPage(.entry, text: "x"), .refusal),

@@ -9,8 +9,8 @@ public enum EntryDay: Equatable, Sendable {
   /// in the user's time zone for another day (noon exists on every day, DST or not, so
   /// the entry stays on that day).
   /// - Throws: `.invalidInput(.futureDate)` for a day after today, or one the calendar
-  ///   does not have; `.invalidInput(.outOfRange)` for a day no store holds (before
-  ///   1970-01-01, `Limits.epochMilliseconds`).
+  ///   does not have; `.invalidInput(.dayTooEarly)` for a day no store holds (before
+  ///   1970-01-01, `Limits.epochMilliseconds`): a typing mistake, worded as one.
   public func date(now: Date, in calendar: Calendar) throws -> Date {
     let today = CalendarDay(now, in: calendar)
     let day: CalendarDay
@@ -23,10 +23,8 @@ public enum EntryDay: Equatable, Sendable {
     guard day < today, day.exists(in: calendar), let noon = day.noon(in: calendar) else {
       throw DomainError.invalidInput(.futureDate(day.description))
     }
-    if let problem = Limits.epochMilliseconds.problem(
-      noon.epochMilliseconds, field: "the day", text: day.description)
-    {
-      throw DomainError.invalidInput(.outOfRange(problem))
+    guard Limits.epochMilliseconds.contains(noon.epochMilliseconds) else {
+      throw DomainError.invalidInput(.dayTooEarly(day.description))
     }
     return noon
   }
