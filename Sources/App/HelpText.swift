@@ -9,11 +9,12 @@ enum HelpText {
 
   /// Every command with one line each, or one command's usage (a line for each screen's
   /// form of it), in `language`, as `registry` declares them. A summary's word `BASE` names
-  /// `base`, the currency the cached rates are quoted against. The list of every command
+  /// `base`, the currency the cached rates are quoted against, or says "the base currency"
+  /// when it is not known (`--help`, which opens no store). The list of every command
   /// ends saying where the options are, unless it is part of `--help` (`listsOptions`),
   /// which lists them.
   static func text(
-    for topic: String?, language: Language, base: String = "USD",
+    for topic: String?, language: Language, base: String?,
     registry: ScreenRegistry = .standard, listsOptions: Bool = false
   ) -> String {
     if let topic {
@@ -35,11 +36,11 @@ enum HelpText {
   }
 
   /// What a command does, in `language`, with `BASE` naming `base` (from a rates source:
-  /// escaped, so it cannot start a line).
-  static func summary(_ command: CommandSpec, _ language: Language, base: String = "USD")
-    -> String
-  {
-    command.summary.text(language)
-      .replacingOccurrences(of: "BASE", with: TerminalText.escaping(base, keepingNewlines: false))
+  /// escaped, so it cannot start a line), or the base currency in words when it is `nil`.
+  static func summary(_ command: CommandSpec, _ language: Language, base: String?) -> String {
+    let named =
+      base.map { TerminalText.escaping($0, keepingNewlines: false) }
+      ?? AppText.baseCurrency.text(language)
+    return command.summary.text(language).replacingOccurrences(of: "BASE", with: named)
   }
 }

@@ -117,7 +117,7 @@ package struct Pocket {
     if options.showHelp {
       console.write(
         HelpText.usage(language) + "\n\n"
-          + HelpText.text(for: nil, language: language, listsOptions: true) + "\n"
+          + HelpText.text(for: nil, language: language, base: nil, listsOptions: true) + "\n"
           + HelpText.options(language) + "\n")
       return .done
     }

@@ -127,7 +127,7 @@ extension Strings {
   }
 
   public func exported(_ count: Int, to path: String) -> String {
-    pick("Exported \(count) records to \(path)", "\(count)개 기록을 \(path)에 내보냈습니다")
+    pick("Exported \(count) records to \(path)", "기록 \(count)개를 \(path)에 내보냈습니다")
   }
 
   /// A record an export of a damaged store left out, and why (the cause is not translated).
@@ -136,7 +136,7 @@ extension Strings {
   }
 
   public func imported(_ count: Int, from path: String) -> String {
-    pick("Imported \(count) records from \(path)", "\(path)에서 \(count)개 기록을 가져왔습니다")
+    pick("Imported \(count) records from \(path)", "\(path)에서 기록 \(count)개를 가져왔습니다")
   }
 
   /// `pocket store`: kind, path, schema version and how other processes' changes are

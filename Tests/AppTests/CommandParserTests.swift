@@ -113,9 +113,9 @@ struct CommandParserTests {
   }
 
   @Test func helpListsEveryCommandOnOneLineEach() {
-    let help = HelpText.text(for: nil, language: .en)
+    let help = HelpText.text(for: nil, language: .en, base: "USD")
     for command in ScreenRegistry.standard.commands {
-      let summary = HelpText.summary(command, .en)
+      let summary = HelpText.summary(command, .en, base: "USD")
       #expect(
         help.split(separator: "\n").filter {
           $0.hasPrefix("  \(command.usage)  ") && $0.hasSuffix("  \(summary)")

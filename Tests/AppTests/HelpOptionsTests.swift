@@ -1,5 +1,6 @@
 import Foundation
 import PocketPresentation
+import TestSupport
 import Testing
 
 @testable import PocketApp
@@ -73,5 +74,32 @@ struct HelpOptionsTests {
     for code in codes {
       #expect(Self.tokens(statuses).contains("\(code)"), "exit status \(code) in \(language)")
     }
+  }
+
+  /// `--help` opens no store, so it does not know the cached rates' base: it names it in
+  /// words, never a currency the store may not use; `help` in a session names the store's.
+  @Test @MainActor func helpNamesTheBaseItKnowsAndOnlyThat() async throws {
+    let (_, options) = await ScriptedConsole.run(["--store", "memory", "--help"])
+    #expect(options.output.contains("Convert the base currency (or FROM) into"))
+    #expect(!options.output.contains("Convert USD"))
+    let (_, korean) = await ScriptedConsole.run(["--store", "memory", "--lang", "ko", "--help"])
+    #expect(korean.output.contains("기준 통화(또는 FROM) 금액을"))
+
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let euro = directory.appendingPathComponent("eur.json")
+    let text = try String(
+      contentsOf: Fixtures.url("open-er-api-USD-2024-08-19.json"), encoding: .utf8)
+    // Published after the bundled rates (2025-12-01), so a refresh takes it.
+    let eur = text.replacingOccurrences(of: "\"base_code\":\"USD\"", with: "\"base_code\":\"EUR\"")
+      .replacingOccurrences(of: "1724025751", with: "1764547200")
+      .replacingOccurrences(of: "1724113181", with: "1764633600")
+    try Foundation.Data(eur.utf8).write(to: euro)
+    let store = ["--store", "json", "--store-path", directory.path]
+    let (refreshed, refresh) = await ScriptedConsole.run(
+      store + ["--rates-file", euro.path, "refresh"])
+    #expect(refreshed == .done, "\(refresh.errors)")
+    let (_, help) = await ScriptedConsole.run(store + ["help", "convert"])
+    #expect(help.output.contains("Convert EUR (or FROM) into"), "\(help.output)")
   }
 }

@@ -77,12 +77,15 @@ struct KoreanCoverageTests {
   @Test func everyHelpTopicIsInKorean() {
     for command in ScreenRegistry.standard.commands {
       expectKorean(
-        HelpText.text(for: command.name, language: .ko),
-        english: HelpText.text(for: command.name, language: .en))
-      expectKorean(HelpText.summary(command, .ko), english: HelpText.summary(command, .en))
+        HelpText.text(for: command.name, language: .ko, base: "USD"),
+        english: HelpText.text(for: command.name, language: .en, base: "USD"))
+      expectKorean(
+        HelpText.summary(command, .ko, base: "USD"),
+        english: HelpText.summary(command, .en, base: "USD"))
     }
     expectKorean(
-      HelpText.text(for: nil, language: .ko), english: HelpText.text(for: nil, language: .en))
+      HelpText.text(for: nil, language: .ko, base: "USD"),
+      english: HelpText.text(for: nil, language: .en, base: "USD"))
     expectKorean(HelpText.usage(.ko), english: HelpText.usage(.en))
     expectKorean(HelpText.options(.ko), english: HelpText.options(.en))
   }
@@ -122,7 +125,8 @@ struct KoreanCoverageTests {
   func everyAppTextIsInKorean(text: AppText) {
     // A key is named as printed on it (`j`, `Enter`, `End`) in both languages.
     expectKorean(
-      text.text(.ko), english: text.text(.en), allowing: [Self.cause, "j:", "x:", "Enter:", "End로"])
+      text.text(.ko), english: text.text(.en),
+      allowing: [Self.cause, "j 키", "x 키", "Enter 키", "End로"])
   }
 
   /// What the front ends say while a store call waits for another program's lock, and

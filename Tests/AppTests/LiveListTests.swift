@@ -42,7 +42,7 @@ struct LiveListTests {
     #expect(live.state.selection == nil)
     let korean = await controller(.ko)
     await press(korean, .character("2"), .character("k"))
-    #expect(korean.state.status?.text == "k: 여기에는 목록이 없습니다")
+    #expect(korean.state.status?.text == "k 키: 여기에는 목록이 없습니다")
   }
 
   @Test func aBodyTallerThanItsRowsHoldsThePageLineAndTheMarkUnderIt() {

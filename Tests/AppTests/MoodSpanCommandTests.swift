@@ -78,13 +78,13 @@ struct MoodSpanCommandTests {
 
   @Test func helpNamesToInBothLanguages() {
     #expect(
-      HelpText.text(for: "mindlog", language: .en) == """
+      HelpText.text(for: "mindlog", language: .en, base: "USD") == """
         mindlog [--days N] [--to DATE]
           Show the mind log, its mood over N days (30 unless told) to DATE (today unless told)
 
         """)
     #expect(
-      HelpText.text(for: "mindlog", language: .ko) == """
+      HelpText.text(for: "mindlog", language: .ko, base: "USD") == """
         mindlog [--days N] [--to DATE]
           마음 일기와, DATE(기본 오늘)까지 N일(기본 30일)의 기분을 봅니다
 

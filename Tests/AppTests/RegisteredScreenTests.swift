@@ -131,7 +131,7 @@ struct RegisteredScreenTests {
   }
 
   @Test func helpListsItsCommandsInBothLanguages() {
-    let english = HelpText.text(for: nil, language: .en, registry: registry)
+    let english = HelpText.text(for: nil, language: .en, base: "USD", registry: registry)
     let lines = english.split(separator: "\n")
     #expect(lines.contains { $0.hasPrefix("  tally ") && $0.hasSuffix("  Show the tally") })
     #expect(lines.contains { $0.hasPrefix("  count N ") && $0.hasSuffix("  Add N to the tally") })
@@ -140,9 +140,9 @@ struct RegisteredScreenTests {
     #expect(order.firstIndex(of: "tally")! > order.lastIndex(of: "say")!)
     #expect(order.firstIndex(of: "count")! < order.firstIndex(of: "store")!)
     #expect(
-      HelpText.text(for: "count", language: .ko, registry: registry)
+      HelpText.text(for: "count", language: .ko, base: "USD", registry: registry)
         == "count N\n  집계에 N을 더합니다\n")
-    #expect(!HelpText.text(for: nil, language: .en).contains("tally"))
+    #expect(!HelpText.text(for: nil, language: .en, base: "USD").contains("tally"))
   }
 
   @Test func itsScreenShowsOnItsTabWithItsHint() async {

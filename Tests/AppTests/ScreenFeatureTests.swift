@@ -171,12 +171,12 @@ struct ScreenFeatureTests {
       ["show", "more", "page"] + screens + ["store", "export", "import", "help", "quit"]
     #expect(registry.commands.map(\.name) == expected)
     // The help's lines, after its heading, up to the line that names the options.
-    let listed = HelpText.text(for: nil, language: .en, registry: registry)
+    let listed = HelpText.text(for: nil, language: .en, base: "USD", registry: registry)
       .split(separator: "\n").dropFirst().prefix { $0.hasPrefix("  ") }
       .compactMap { $0.split(separator: " ").first.map(String.init) }
     #expect(listed == expected)
     #expect(
-      HelpText.text(for: "EDIT", language: .en)
+      HelpText.text(for: "EDIT", language: .en, base: "USD")
         == "edit N [--date DATE] SCORE [NOTE...]\n  Edit mind-log entry N (and its day, with --date)\n"
         + "edit N TEXT...\n  Edit chat message N\n")
   }

@@ -15,6 +15,8 @@ enum AppText: Equatable, Sendable {
   case commandsHeading
   /// Under `help`'s list of commands: where the options are.
   case optionsInHelp
+  /// What `help` calls the cached rates' base currency when it does not know it.
+  case baseCurrency
   /// `Usage: ` and a command's usage line.
   case usageHint(String)
   /// Where a wrong option sends the user.
@@ -61,6 +63,7 @@ enum AppText: Equatable, Sendable {
     case .usage: Self.usageText
     case .options: Self.optionsText
     case .commandsHeading: KeyText("Commands:", "명령:")
+    case .baseCurrency: KeyText("the base currency", "기준 통화")
     case .optionsInHelp:
       KeyText(
         "Options (--store, --lang, --plain, --color and more): run 'pocket --help'.",
@@ -101,11 +104,13 @@ enum AppText: Equatable, Sendable {
       KeyText("Nothing removed: the bookmarks are as they were", "지우지 않았습니다: 북마크는 그대로입니다")
     case .declined:
       KeyText("Nothing changed", "바꾸지 않았습니다")
-    case .noListHere(let key): KeyText("\(key): no list here", "\(key): 여기에는 목록이 없습니다")
+    // In Korean the key's name is marked as a key's ("Delete 키"): it is the name printed on
+    // the key, not an English word left in the sentence.
+    case .noListHere(let key): KeyText("\(key): no list here", "\(key) 키: 여기에는 목록이 없습니다")
     case .nothingSelected(let key):
-      KeyText("\(key): nothing selected · ↑↓ select", "\(key): 선택한 항목이 없습니다 · ↑↓ 선택")
+      KeyText("\(key): nothing selected · ↑↓ select", "\(key) 키: 선택한 항목이 없습니다 · ↑↓ 선택")
     case .noSuchKey(let key):
-      KeyText("\(key): no such key here · ? lists the keys", "\(key): 여기에 없는 키입니다 · ?로 키 보기")
+      KeyText("\(key): no such key here · ? lists the keys", "\(key) 키: 여기에 없는 키입니다 · ?로 키 보기")
     case .newMessagesBelow: KeyText("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
     case .messageSent(let number): KeyText("Sent message \(number)", "\(number)번 메시지를 보냈습니다")
     case .notUTF8Input(let shown, pasted: true):
@@ -128,7 +133,8 @@ enum AppText: Equatable, Sendable {
   static func samples(cause: String) -> [AppText] {
     let all: [AppText] =
       [
-        .usage, .options, .commandsHeading, .optionsInHelp, .usageHint("rename N TITLE..."),
+        .usage, .options, .commandsHeading, .optionsInHelp, .baseCurrency,
+        .usageHint("rename N TITLE..."),
         .optionsHint,
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
@@ -145,7 +151,8 @@ enum AppText: Equatable, Sendable {
       }
     for sample in all {
       switch sample {
-      case .usage, .options, .commandsHeading, .optionsInHelp, .usageHint, .optionsHint,
+      case .usage, .options, .commandsHeading, .optionsInHelp, .baseCurrency, .usageHint,
+        .optionsHint,
         .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .pagePosition,
         .declined, .noListHere, .nothingSelected, .noSuchKey, .newMessagesBelow, .messageSent,
         .notUTF8Input:

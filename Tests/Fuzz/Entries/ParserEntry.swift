@@ -95,7 +95,8 @@
         return
       case .help(let topic):
         for language in [Language.en, .ko] {
-          _ = HelpText.text(for: topic, language: language, registry: dispatcher.registry)
+          _ = HelpText.text(
+            for: topic, language: language, base: nil, registry: dispatcher.registry)
         }
         return
       default:
