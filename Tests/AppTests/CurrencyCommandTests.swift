@@ -71,6 +71,30 @@ struct CurrencyCommandTests {
     #expect(korean.errors.contains("'프랑'에 해당하는 통화가 "), "\(korean.errors)")
   }
 
+  /// `fav WORD` reads a currency word as `calc WORD` does: the one currency it names is
+  /// pinned, a word naming several is refused listing them (nothing pinned), and a code
+  /// the rates do not list is refused as before.
+  @Test(arguments: [("원화", "KRW"), ("yen", "JPY"), ("유로화", "EUR"), ("eur", "EUR")])
+  func favTakesTheWordsCalcTakes(word: String, code: String) async {
+    for language in ["en", "ko"] {
+      let calc = await pocket(language, ["calc", word])
+      #expect(calc.output.contains(" · \(code) "), "\(language) calc \(word): \(calc.output)")
+      let fav = await pocket(language, ["fav", word])
+      #expect(fav.status == .done, "\(language) fav \(word): \(fav.errors)")
+      #expect(fav.output.contains("★ \(code) "), "\(language) fav \(word): \(fav.output)")
+    }
+  }
+
+  @Test func favRefusesAWordNamingSeveralOrNone() async {
+    let several = await pocket("en", ["fav", "프랑"])
+    #expect(several.status == .refused)
+    #expect(several.errors.contains("CHF, "), "\(several.errors)")
+    #expect(!several.output.contains("★"), "nothing pinned")
+    let none = await pocket("en", ["fav", "xyz"])
+    #expect(none.status == .refused)
+    #expect(none.errors.hasPrefix("pocket: Unknown currency XYZ"), "\(none.errors)")
+  }
+
   /// `convert -0` is 0; sixteen digits name the limit of fifteen, in both languages.
   @Test func minusZeroIsZeroAndTooManyDigitsNameTheLimit() async {
     let english = await pocket(

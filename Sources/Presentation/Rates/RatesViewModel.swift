@@ -124,10 +124,14 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     if board == nil { await load() } else { applyQuery() }
   }
 
-  /// Pins or unpins a currency.
-  public func toggleFavorite(_ code: String) async {
+  /// Pins or unpins the currency `word` names, read as `calc` reads it: its code (any
+  /// case), else the one currency whose name, country or alias it is (`원화`, `yen`); a word
+  /// that names several is refused naming them (`.ambiguousCurrency`). A code the rates no
+  /// longer list can still be unpinned.
+  public func toggleFavorite(_ word: String) async {
     state.message = nil
-    let code = code.uppercased()
+    if board == nil { await load() }
+    guard state.message == nil, let code = favoriteCode(word) else { return }
     let shown = board.map { Set($0.quotes.map(\.code)) }
     guard let isFavorite = await attempt({ try await toggleFavoriteCurrency(code, among: shown) })
     else { return }
@@ -140,6 +144,19 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
       await load()
     }
     state.message = isFavorite ? .favoriteAdded(code) : .favoriteRemoved(code)
+  }
+
+  /// The code `word` names among the rates shown (`CurrencySearch.resolve`); a word that
+  /// names none is taken as a code, for the use case to pin, unpin or refuse. `nil`, with
+  /// the refusal in the state, when it names several.
+  private func favoriteCode(_ word: String) -> String? {
+    switch CurrencySearch.resolve(word, among: board?.quotes.map(\.code) ?? [], names: names) {
+    case .one(let code): return code
+    case .none: return word.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+    case .several(let codes):
+      state.message = .ambiguousCurrency(word, candidates: codes)
+      return nil
+    }
   }
 
   private func applyQuery() {
