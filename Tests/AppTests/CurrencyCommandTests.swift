@@ -43,6 +43,20 @@ struct CurrencyCommandTests {
     }
   }
 
+  /// A whole word lists what it names and nothing that only contains it (`yen` is not
+  /// Jan Mayen's NOK; `달러화` not the Australian dollar's `호주 달러화`); part of a word
+  /// lists every currency one of whose names holds it, as the list is filtered while typing.
+  @Test(arguments: [
+    ("yen", ["JPY"]), ("달러화", ["USD"]), ("영국", ["GBP"]), ("US", ["USD"]),
+    ("ye", ["JPY", "NOK", "TRY", "YER"]),
+  ])
+  func aWholeWordListsOnlyWhatItNames(word: String, codes: [String]) async {
+    for language in ["en", "ko"] {
+      let run = await pocket(language, ["rates", word])
+      #expect(listedCodes(run.output).sorted() == codes, "\(language) rates \(word)")
+    }
+  }
+
   /// `calc WORD` opens the one currency a word names; a word naming several is refused
   /// (exit 1) listing them, and the screen stays where it was.
   @Test func calcTakesAWordOrListsTheCandidates() async {

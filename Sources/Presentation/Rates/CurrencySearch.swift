@@ -49,17 +49,24 @@ enum CurrencySearch {
     let typed = word.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !typed.isEmpty else { return .none }
     if codes.contains(typed.uppercased()) { return .one(typed.uppercased()) }
-    let query = folded(typed)
-    let keyed = codes.map { (code: $0, keys: keys($0, names: names)) }
-    let whole = keyed.filter { $0.keys.contains(query) }.map(\.code).sorted()
-    let found =
-      whole.isEmpty
-      ? keyed.filter { matches(query, keys: $0.keys) }.map(\.code).sorted() : whole
+    let found = named(folded(typed), among: codes, names: names).sorted()
     switch found.count {
     case 0: return .none
     case 1: return .one(found[0])
     default: return .several(found)
     }
+  }
+
+  /// The currencies among `codes` that `query` (folded) names, in their order: those one of
+  /// whose keys is the whole query (`yen` is JPY's; `달러화` USD's; `영국` the UK's, so
+  /// GBP's), else those one of whose keys contains it (`ye` finds JPY and NOK, whose region
+  /// Jan Mayen holds it, until a whole word is typed).
+  static func named(
+    _ query: String, among codes: some Collection<String>, names: CurrencyNames = .shared
+  ) -> [String] {
+    let keyed = codes.map { (code: $0, keys: keys($0, names: names)) }
+    let whole = keyed.filter { $0.keys.contains(query) }.map(\.code)
+    return whole.isEmpty ? keyed.filter { matches(query, keys: $0.keys) }.map(\.code) : whole
   }
 
   /// `CurrencyRegions.regionNames`, folded: built once, on the first search key asked for.

@@ -165,7 +165,9 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
       state.quotes = quotes
       return
     }
-    let query = CurrencySearch.folded(state.query)
-    state.quotes = quotes.filter { CurrencySearch.matches(query, code: $0.code, names: names) }
+    let named = Set(
+      CurrencySearch.named(
+        CurrencySearch.folded(state.query), among: quotes.map(\.code), names: names))
+    state.quotes = quotes.filter { named.contains($0.code) }
   }
 }
