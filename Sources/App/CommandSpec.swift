@@ -13,6 +13,9 @@ struct CommandSpec: Sendable {
   /// What it does, as `help` says it. `BASE` names the currency the cached rates are
   /// quoted against.
   var summary: KeyText
+  /// What `help NAME` says beyond the summary (the forms an argument takes, what the
+  /// command needs), a line each; `nil` when the summary says it all.
+  var details: KeyText?
   /// Whether it acts on an item of the list showing (a number names it), so only the screen
   /// showing takes it; elsewhere the refusal names the screens that do.
   var isScreenBound = false
@@ -45,6 +48,13 @@ struct CommandSpec: Sendable {
 
   /// Every word that types it.
   var words: [String] { [name] + aliases }
+
+  /// This command with `details` for `help NAME`, in both languages (lines apart).
+  func detailed(_ english: String, _ korean: String) -> CommandSpec {
+    var detailed = self
+    detailed.details = KeyText(english, korean)
+    return detailed
+  }
 }
 
 /// The commands of no screen: listed in `help` before (`leading`) and after (`trailing`)

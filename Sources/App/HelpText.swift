@@ -20,8 +20,12 @@ enum HelpText {
     if let topic {
       let forms = registry.commands(named: topic)
       if !forms.isEmpty {
-        return forms.map { "\($0.usage)\n  \(summary($0, language, base: base))\n" }
-          .concatenated()
+        return forms.map { form in
+          let details = form.details.map { details in
+            details.text(language).split(separator: "\n").map { "  \($0)\n" }.concatenated()
+          }
+          return "\(form.usage)\n  \(summary(form, language, base: base))\n" + (details ?? "")
+        }.concatenated()
       }
     }
     let width = registry.commands.map(\.usage.count).max() ?? 0

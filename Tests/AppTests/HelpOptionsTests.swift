@@ -102,4 +102,21 @@ struct HelpOptionsTests {
     let (_, help) = await ScriptedConsole.run(store + ["help", "convert"])
     #expect(help.output.contains("Convert EUR (or FROM) into"), "\(help.output)")
   }
+
+  /// `help NAME` says what the one-line summary leaves out: the forms a date takes, the
+  /// words a search finds, that a refresh needs a source, in both languages; each line
+  /// fits a terminal of 100 columns.
+  @Test(arguments: [
+    ("add", ["11/28/2026", "2026. 11. 28.", "1970-01-01"]), ("rates", ["원화", "KRW"]),
+    ("refresh", ["--online", "--rates-url URL", "--rates-file PATH"]), ("fav", ["원화"]),
+  ])
+  func helpForACommandSaysWhatItsSummaryLeavesOut(name: String, words: [String]) {
+    for language in [Language.en, .ko] {
+      let text = HelpText.text(for: name, language: language, base: "USD")
+      for word in words { #expect(text.contains(word), "\(language) help \(name): \(text)") }
+      for line in text.split(separator: "\n") {
+        #expect(DisplayWidth(ambiguousIsWide: true).of(String(line)) <= 100, "\(line)")
+      }
+    }
+  }
 }

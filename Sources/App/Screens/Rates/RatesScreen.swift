@@ -8,11 +8,25 @@ final class RatesScreen: ViewModelScreen {
     CommandSpec(
       "rates", usage: "rates [QUERY]", "Exchange rates; filter by code or name",
       "환율 목록; 코드나 이름으로 거릅니다"
-    ) { words throws(UsageError) in .rates(query: words.rest()) },
+    ) { words throws(UsageError) in .rates(query: words.rest()) }
+    .detailed(
+      """
+      QUERY: a code, a currency's or a country's name, or a short name, in English or
+      Korean (KRW, won, 원화, 한국, yen, UK, quid), ignoring case, accents and spaces.
+      A whole word lists what it names; part of a word, every currency holding it.
+      """,
+      """
+      QUERY: 통화 코드, 통화나 나라 이름, 흔히 부르는 이름 (영어나 한국어: KRW, 원화, 한국,
+      엔, 달러화, 영국), 대소문자와 악센트와 띄어쓰기는 가리지 않습니다.
+      낱말 전체는 그 낱말이 가리키는 통화만, 낱말 일부는 그것이 들어간 모든 통화를 보여줍니다.
+      """),
     CommandSpec(
       "fav", usage: "fav CODE", "Pin a currency on top of the rates, or unpin it",
       "통화를 환율 목록 맨 위에 고정하거나 고정을 풉니다"
-    ) { words throws(UsageError) in .favorite(code: try words.required(.code)) },
+    ) { words throws(UsageError) in .favorite(code: try words.required(.code)) }
+    .detailed(
+      "CODE: a code, or a word for one currency as calc reads it (원화, yen).",
+      "CODE: 통화 코드, 또는 calc처럼 통화 하나를 가리키는 낱말 (원화, 엔)."),
     CommandSpec(
       "refresh", usage: "refresh [--force]",
       "Fetch new rates once they are published (--force: now)",
@@ -21,7 +35,18 @@ final class RatesScreen: ViewModelScreen {
       let flag = words.next()
       guard flag == nil || flag == "--force" else { throw .refreshTakesOnlyForce }
       return .refresh(force: flag != nil)
-    },
+    }
+    .detailed(
+      """
+      Needs a source, given before the command: --online (open.er-api.com),
+      --rates-url URL or --rates-file PATH. A set is taken when it was published after
+      the cached one, and never one from more than a day after this machine's clock.
+      """,
+      """
+      받아올 곳을 명령 앞에 주어야 합니다: --online (open.er-api.com),
+      --rates-url URL, --rates-file PATH. 저장된 환율보다 나중에 발표된 환율만 받고,
+      이 컴퓨터 시계보다 하루 넘게 앞선 환율은 받지 않습니다.
+      """),
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
