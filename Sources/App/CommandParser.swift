@@ -151,16 +151,19 @@ struct Words {
 
   /// The day after an optional `flag` (`--date`, or `mindlog`'s `--to`), read as `--date`
   /// reads it: `nil` when the next word is not `flag`, and then nothing is read. The
-  /// fewest words that write a date are taken (`DateWords`), at most three.
+  /// fewest words that write a date are taken (`DateWords`), at most four (`"2026년 12월 1일
+  /// (화)"` typed in a session's quotes).
   mutating func date(after flag: String) throws(UsageError) -> EntryDay? {
     guard position < words.count, words[position] == flag else { return nil }
     position += 1
     guard position < words.count else { throw .badDate(command: command, text: "") }
-    for count in 1...min(3, words.count - position) {
+    for count in 1...min(4, words.count - position) {
       let typed = Array(words[position..<position + count])
       switch DateWords.parse(typed) {
       case .day(let day)?:
         position += count
+        // A Korean long date's weekday after it, typed as a word of its own (`화요일`).
+        if position < words.count, DateWords.isKoreanWeekday(words[position]) { position += 1 }
         return day
       case .noSuchDay(let problem)?:
         throw .noSuchDay(command: command, text: typed.joined(separator: " "), problem)

@@ -3,7 +3,9 @@ import PocketDomain
 
 /// The forms `--date` reads, in either language (they cannot be mistaken for each
 /// other): `2026-11-28`, `11/28/2026`, `2026. 11. 28.` (the Korean short date: its last dot
-/// may be left out, and blanks after the dots too), today and yesterday (`TypedWords`). A
+/// may be left out, and blanks after the dots too), `2026년 12월 1일` (the Korean long date
+/// the chat's day lines print, blanks anywhere, its weekday after it or not), today and
+/// yesterday (`TypedWords`). A
 /// form may come as one word (`"2026. 11. 28."`, quoted in a shell) or as several
 /// (`2026. 11. 28.`), and inside a pair of quotes (a shell's quotes typed in a session).
 /// Whether the day is past is for the use case, which knows the clock.
@@ -35,7 +37,25 @@ enum DateWords {
     if let numbers = numbers(korean, separator: ".", widths: [4, 2, 2]) {
       return day(year: numbers[0], month: numbers[1], day: numbers[2])
     }
+    if let numbers = koreanLong(text) {
+      return day(year: numbers[0], month: numbers[1], day: numbers[2])
+    }
     return nil
+  }
+
+  /// The year, month and day of `2026년 12월 1일` (blanks anywhere; a weekday after it,
+  /// `월요일` or `(월)`, left out), as `numbers` reads them; `nil` for any other text.
+  private static func koreanLong(_ text: String) -> [Int]? {
+    var compact = text.filter { !$0.isWhitespace }
+    if isKoreanWeekday(String(compact.suffix(3))) { compact = String(compact.dropLast(3)) }
+    guard compact.hasSuffix("일"), let year = compact.firstIndex(of: "년"),
+      let month = compact.firstIndex(of: "월"), year < month
+    else { return nil }
+    let parts = [
+      compact[..<year], compact[compact.index(after: year)..<month],
+      compact[compact.index(after: month)..<compact.index(before: compact.endIndex)],
+    ]
+    return numbers(parts.joined(separator: "."), separator: ".", widths: [4, 2, 2])
   }
 
   /// Three numbers of ASCII digits between `separator`s, blanks allowed around each; the
@@ -53,6 +73,15 @@ enum DateWords {
       numbers.append(number)
     }
     return numbers
+  }
+
+  /// Whether `word` is a weekday as a Korean date writes it after the day: `월요일`, `(월)`.
+  static func isKoreanWeekday(_ word: String) -> Bool {
+    let letters = Array(word)
+    guard letters.count == 3 else { return false }
+    let named = "월화수목금토일".contains(letters[0]) && letters[1] == "요" && letters[2] == "일"
+    let short = letters[0] == "(" && "월화수목금토일".contains(letters[1]) && letters[2] == ")"
+    return named || short
   }
 
   /// A day the Gregorian calendar has (no February 30), from year 1 to 9999.

@@ -19,6 +19,10 @@ struct DateCommandTests {
     ("add --date today 7 walk", .today),
     ("add --date 오늘 7 walk", .today),
     ("add --date Yesterday 7 walk", .yesterday),
+    // The Korean long date the chat's day lines print, its weekday after it or not.
+    ("add --date 2026년 11월 28일 7 walk", nov28), ("add --date 2026년11월28일 7 walk", nov28),
+    ("add --date 2026년 11월 28일 토요일 7 walk", nov28),
+    ("add --date \"2026년 11월 28일 (토)\" 7 walk", nov28),
   ])
   func addReadsEveryDateForm(line: String, day: EntryDay) throws {
     #expect(try CommandParser.parse(line) == .add(score: "7", note: "walk", date: day))

@@ -180,7 +180,7 @@ struct ScreenFeatureTests {
       HelpText.text(for: "EDIT", language: .en, base: "USD")
         == "edit N [--date DATE] SCORE [NOTE...]\n  Edit mind-log entry N (and its day, with --date)\n"
         + "  N: the entry's number on the mind log shown. A NOTE left out keeps the note.\n"
-        + "  DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., today or yesterday (오늘, 어제),\n"
+        + "  DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, today, yesterday,\n"
         + "  one word or several; not after today, not before 1970-01-01.\n"
         + "edit N TEXT...\n  Edit chat message N\n")
   }

@@ -20,12 +20,12 @@ final class MindLogScreen: ViewModelScreen {
     }
     .detailed(
       """
-      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., today or yesterday (오늘, 어제),
+      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, today, yesterday,
       one word or several; not after today, not before 1970-01-01.
       SCORE: 0 to 10, decimals allowed (7.5). NOTE: the rest of the line.
       """,
       """
-      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 오늘, 어제 (영어로도 됩니다),
+      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, 오늘, 어제,
       한 낱말이든 여러 낱말이든; 오늘 이후나 1970-01-01 이전은 안 됩니다.
       SCORE: 0부터 10까지, 소수도 됩니다 (7.5). NOTE: 줄의 나머지 전부.
       """),
@@ -37,12 +37,12 @@ final class MindLogScreen: ViewModelScreen {
     .detailed(
       """
       N: the entry's number on the mind log shown. A NOTE left out keeps the note.
-      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., today or yesterday (오늘, 어제),
+      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, today, yesterday,
       one word or several; not after today, not before 1970-01-01.
       """,
       """
       N: 보이는 마음 일기의 기록 번호. NOTE를 빼면 메모는 그대로입니다.
-      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 오늘, 어제 (영어로도 됩니다),
+      DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, 오늘, 어제,
       한 낱말이든 여러 낱말이든; 오늘 이후나 1970-01-01 이전은 안 됩니다.
       """),
     CommandSpec(
