@@ -70,4 +70,7 @@ public enum DomainError: Error, Equatable, Sendable {
   case corruptStore(path: String, reason: String)
   /// No exchange rates could be had from the store or the configured source.
   case ratesUnavailable(reason: String)
+  /// `source` gave rates published at `publishedAt`, more than a day after the machine's
+  /// clock (`clock`): no real publication, and one that would keep every true one out.
+  case ratesFromTheFuture(source: String, publishedAt: Date, clock: Date)
 }

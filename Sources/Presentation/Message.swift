@@ -36,6 +36,9 @@ public enum Message: Equatable, Sendable {
   case alreadyExists
   case notFound
   case couldNotLoad(reason: String)
+  /// A source's rates published more than a day after the machine's clock: refused, the
+  /// cached rates stay.
+  case ratesFromTheFuture(source: String, publishedAt: Date, clock: Date)
   /// A refresh was cancelled (Ctrl-C) before it finished; the cached rates stay.
   case refreshCancelled
   /// The command works only while one of the screens `open` (the commands that open
@@ -105,7 +108,8 @@ public enum Message: Equatable, Sendable {
     case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate,
       .dayTooEarly, .emptyText,
       .unknownCurrency, .noSuchItem, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
-      .notFound, .couldNotLoad, .refreshCancelled, .notOnThisScreen, .noCalculator, .storeNotEmpty,
+      .notFound, .couldNotLoad, .ratesFromTheFuture, .refreshCancelled, .notOnThisScreen,
+      .noCalculator, .storeNotEmpty,
       .invalidArchive, .resultTooLarge, .outOfRange, .fileFailed, .storageFailed, .storeBusy,
       .noRateSource,
       .confirmClear, .confirmReset, .notConfirmed, .noSuchPage, .ownStoreFile, .notShown,
@@ -125,7 +129,8 @@ public enum Message: Equatable, Sendable {
     case enterAmount, invalidNumber, negativeAmount, scoreOutOfRange, futureDate, dayTooEarly,
       emptyText,
       unknownCurrency, noSuchItem, noSuchPage, tooLong, lineTooLong, stopwatchNotRunning,
-      alreadyExists, notFound, couldNotLoad, refreshCancelled, notOnThisScreen, confirmClear,
+      alreadyExists, notFound, couldNotLoad, ratesFromTheFuture, refreshCancelled, notOnThisScreen,
+      confirmClear,
       confirmReset, notConfirmed, noCalculator, storeNotEmpty, invalidArchive,
       resultTooLarge, outOfRange, fileFailed, ownStoreFile, storageFailed, storeBusy,
       bookmarkAdded,
@@ -159,6 +164,7 @@ public enum Message: Equatable, Sendable {
     case .alreadyExists: .alreadyExists
     case .notFound: .notFound
     case .couldNotLoad: .couldNotLoad
+    case .ratesFromTheFuture: .ratesFromTheFuture
     case .refreshCancelled: .refreshCancelled
     case .notOnThisScreen: .notOnThisScreen
     case .confirmClear: .confirmClear
@@ -216,6 +222,8 @@ public enum Message: Equatable, Sendable {
       self = .storageFailed(path: path, reason: reason)
     case .storeBusy(let path, _): self = .storeBusy(path: path)
     case .ratesUnavailable(let reason): self = .couldNotLoad(reason: reason)
+    case .ratesFromTheFuture(let source, let publishedAt, let clock):
+      self = .ratesFromTheFuture(source: source, publishedAt: publishedAt, clock: clock)
     }
   }
 

@@ -112,6 +112,13 @@ public struct Strings: Sendable {
     case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
     case .couldNotLoad(let reason):
       pick("Could not load data: \(reason)", "데이터를 불러올 수 없습니다 \(cause(reason))")
+    case .ratesFromTheFuture(let source, let publishedAt, let clock):
+      pick(
+        "\(source) gave rates published \(dateTime(publishedAt)), more than a day after this "
+          + "machine's clock (\(dateTime(clock))): not taken; the cached rates stay",
+        "\(source)의 환율은 \(dateTime(publishedAt))에 발표된 것으로 되어 있어, "
+          + "이 컴퓨터 시계(\(dateTime(clock)))보다 하루 넘게 앞섭니다: 받지 않았습니다. "
+          + "저장된 환율은 그대로입니다")
     case .refreshCancelled:
       pick("Refresh cancelled; the cached rates stay", "환율 새로 고침을 취소했습니다. 저장된 환율은 그대로입니다")
     case .notOnThisScreen(let command, let open):

@@ -144,7 +144,7 @@ struct CurrencyCommandTests {
     let cases: [(URL, String)] = [
       (
         try Self.ratesFile(directory, "2100.json", published: 4_102_444_800, rates: #""KRW":1"#),
-        "time_last_update_unix 4102444800"
+        "2100"  // the day it claims, worded in the language shown (below)
       ),
       (
         try Self.ratesFile(
@@ -173,6 +173,18 @@ struct CurrencyCommandTests {
           "sqlite", directory, ["--lang", language, "refresh", "--force"], rates: file)
         #expect(run.status == .refused, "\(file.lastPathComponent): \(run.errors)")
         #expect(run.errors.contains(reason), "\(run.errors)")
+      }
+      if file.lastPathComponent == "2100.json" {
+        // A publication from the future is a refusal worded in each language, not a cause.
+        let english = await OutsideNumberTests.pocket(
+          "sqlite", directory, ["refresh", "--force"], rates: file)
+        #expect(english.errors.contains("gave rates published Jan 1, 2100"), "\(english.errors)")
+        #expect(english.errors.contains("more than a day after this machine's clock"))
+        let korean = await OutsideNumberTests.pocket(
+          "sqlite", directory, ["--lang", "ko", "refresh", "--force"], rates: file)
+        #expect(korean.errors.contains("2100년 1월 1일"), "\(korean.errors)")
+        #expect(korean.errors.contains("하루 넘게 앞섭니다"), "\(korean.errors)")
+        #expect(!korean.errors.contains("time_last_update_unix"), "\(korean.errors)")
       }
       let calc = await OutsideNumberTests.pocket("sqlite", directory, ["calc", "KRW"])
       #expect(calc.output.contains("1 USD = 1,350.003043 KRW"), "the bundled rates stay")

@@ -25,7 +25,11 @@ struct KoreanCoverageTests {
     .unknownCurrency("XYZ"), .noSuchItem(3, count: 0), .noSuchItem(3, count: 2),
     .tooLong(.message, limit: 10), .tooLong(.note, limit: 10), .tooLong(.title, limit: 10),
     .lineTooLong(limit: 65_536), .stopwatchNotRunning, .alreadyExists, .notFound,
-    .couldNotLoad(reason: cause), .refreshCancelled,
+    .couldNotLoad(reason: cause),
+    .ratesFromTheFuture(
+      source: "/tmp/rates.json", publishedAt: Date(timeIntervalSince1970: 4_078_080_000),
+      clock: Date(timeIntervalSince1970: 1_764_936_000)),
+    .refreshCancelled,
     .notOnThisScreen(command: "edit", open: ["mindlog", "chat"]),
     .noCalculator, .storeNotEmpty, .invalidArchive(cause), .resultTooLarge, .outOfRange(cause),
     .fileFailed(path: "/tmp/in.json", reason: cause),

@@ -86,6 +86,8 @@ struct OutsideTextEscapingTests {
     case .unknownCurrency: return .unknownCurrency(text)
     case .ambiguousCurrency: return .ambiguousCurrency(text, candidates: ["USD", "CAD"])
     case .couldNotLoad: return .couldNotLoad(reason: text)
+    case .ratesFromTheFuture(_, let published, let clock):
+      return .ratesFromTheFuture(source: text, publishedAt: published, clock: clock)
     case .notOnThisScreen: return .notOnThisScreen(command: text, open: [text, text])
     case .confirmClear(let count, _): return .confirmClear(count: count, titles: [text, text])
     case .notConfirmed(_, let command):

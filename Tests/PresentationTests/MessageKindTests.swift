@@ -18,6 +18,7 @@ struct MessageKindTests {
     (.shownItemChanged(.notice, number: 2, text: "x"), .refusal),
     (.lineTooLong(limit: 1), .refusal), (.stopwatchNotRunning, .refusal),
     (.alreadyExists, .refusal), (.notFound, .refusal), (.couldNotLoad(reason: "x"), .refusal),
+    (.ratesFromTheFuture(source: "s", publishedAt: .distantFuture, clock: .now), .refusal),
     (.refreshCancelled, .refusal), (.notOnThisScreen(command: "edit", open: ["chat"]), .refusal),
     (.noCalculator, .refusal), (.storeNotEmpty, .refusal), (.invalidArchive("x"), .refusal),
     (.resultTooLarge, .refusal), (.outOfRange("x"), .refusal),

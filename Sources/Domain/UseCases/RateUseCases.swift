@@ -104,6 +104,10 @@ public struct RefreshExchangeRates: Sendable {
     } catch {
       throw DomainError.ratesUnavailable(reason: "\(source.name): \(error.localizedDescription)")
     }
+    if snapshot.publishedAt.timeIntervalSince(now) > RateSnapshot.clockTolerance {
+      throw DomainError.ratesFromTheFuture(
+        source: source.name, publishedAt: snapshot.publishedAt, clock: now)
+    }
     if let impossibility = snapshot.impossibility(now: now) {
       throw DomainError.ratesUnavailable(reason: "\(source.name): \(impossibility)")
     }
