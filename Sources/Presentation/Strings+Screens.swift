@@ -57,16 +57,23 @@ extension Strings {
     case .stopped: pick("stopped", "멈춤")
     }
   }
-  public func published(_ date: Date, stale: Bool) -> String {
+  /// When rates were published, and whether newer ones are due: with no source to refresh
+  /// from (`source` false), how to get them, so old rates never pass for current.
+  public func published(_ date: Date, stale: Bool, source: Bool) -> String {
     let when = dateTime(date)
-    return stale
-      ? pick("Published \(when), update due", "\(when) 기준, 갱신 시각 지남")
-      : pick("Published \(when)", "\(when) 기준")
+    switch (stale, source) {
+    case (false, _): return pick("Published \(when)", "\(when) 기준")
+    case (true, true): return pick("Published \(when), update due", "\(when) 기준, 갱신 시각 지남")
+    case (true, false):
+      return pick(
+        "Published \(when), update due: refresh with --online",
+        "\(when) 기준, 갱신 시각 지남: --online으로 새로 고치세요")
+    }
   }
   /// The rate list's header: publication, whether an update is due, the base, and that
   /// the list rounds the rates the calculator uses whole.
-  public func published(_ date: Date, stale: Bool, base: String) -> String {
-    published(date, stale: stale)
+  public func published(_ date: Date, stale: Bool, source: Bool, base: String) -> String {
+    published(date, stale: stale, source: source)
       + pick(
         " · 1 \(base) buys (calculator: full rate)", " · 1 \(base)당 (계산기는 전체 자릿수 환율 사용)")
   }

@@ -298,7 +298,7 @@ struct RendererTests {
   @Test(arguments: ScreenRegistry.underTest)
   func searchWithNoResultsInKorean(registry: ScreenRegistry) {
     let state = RatesViewModel.State(
-      query: "zzz", publishedAt: date, nextUpdateAt: date - 1, isOutdated: true)
+      query: "zzz", publishedAt: date, nextUpdateAt: date - 1, isOutdated: true, hasSource: true)
     #expect(
       renderer(.ko, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates, .ko))

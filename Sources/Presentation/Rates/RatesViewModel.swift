@@ -17,9 +17,12 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     public var nextUpdateAt: Date?
     /// The currency every rate is quoted against.
     public var base: String?
-    /// The provider has published newer rates than these (their next-update time passed)
-    /// and a source is configured to fetch them from.
+    /// The provider has published newer rates than these (their next-update time passed,
+    /// or they cannot be a real publication), whether or not a source is configured.
     public var isOutdated = false
+    /// A source to refresh from is configured (`--online`, `--rates-url`, `--rates-file`):
+    /// without one, an outdated list says how to get one.
+    public var hasSource = false
     /// A refresh is running: a view says so until it ends.
     public var isRefreshing = false
     public var message: Message?
@@ -27,7 +30,7 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     public init(
       quotes: [RateQuote] = [], query: String = "", publishedAt: Date? = nil,
       nextUpdateAt: Date? = nil, base: String? = nil, isOutdated: Bool = false,
-      message: Message? = nil
+      hasSource: Bool = false, message: Message? = nil
     ) {
       self.quotes = quotes
       self.base = base
@@ -35,6 +38,7 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
       self.publishedAt = publishedAt
       self.nextUpdateAt = nextUpdateAt
       self.isOutdated = isOutdated
+      self.hasSource = hasSource
       self.message = message
     }
 
@@ -93,7 +97,8 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     let now = now()
     let impossible = RateSnapshot.impossibility(
       publishedAt: board.publishedAt, nextUpdateAt: board.nextUpdateAt, now: now)
-    state.isOutdated = canRefresh && (now >= board.nextUpdateAt || impossible != nil)
+    state.isOutdated = now >= board.nextUpdateAt || impossible != nil
+    state.hasSource = canRefresh
     applyQuery()
   }
 

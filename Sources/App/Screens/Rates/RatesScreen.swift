@@ -115,7 +115,8 @@ extension Renderer {
     var lines: [ScreenLine] = []
     if let published = state.publishedAt {
       var header = ScreenLine(
-        strings.published(published, stale: state.isOutdated, base: state.base ?? "USD"))
+        strings.published(
+          published, stale: state.isOutdated, source: state.hasSource, base: state.base ?? "USD"))
       if state.isRefreshing { header.append(" · \(strings.refreshing, as: .hint)") }
       lines.append(header)
     }
