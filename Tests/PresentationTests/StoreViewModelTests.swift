@@ -11,6 +11,18 @@ import Testing
 struct StoreViewModelTests {
   let files = InMemoryArchiveFileRepository()
 
+  /// Imports `path` into `store` with the clock at `now`: the refusal's reason, or `nil`
+  /// (an issue recorded) when the import was not refused as an invalid archive.
+  func refusal(importing path: String, into store: InMemoryStore, at now: Date) async -> String? {
+    let importer = viewModel(store, now: now)
+    await importer.importArchive(from: path, replace: false)
+    guard case .invalidArchive(let reason) = importer.state.message else {
+      Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
+      return nil
+    }
+    return reason
+  }
+
   func viewModel(_ store: InMemoryStore, now: Date = Date()) -> StoreViewModel {
     StoreViewModel(
       archive: store.repositories.archive, files: files, kind: "memory", path: "memory",
@@ -88,12 +100,8 @@ struct StoreViewModelTests {
       (previous.addingTimeInterval(-86_401), "rates.latest.publishedAtMs "),
     ] {
       let target = InMemoryStore()
-      let importer = viewModel(target, now: now)
-      await importer.importArchive(from: "/tmp/rates.json", replace: false)
-      guard case .invalidArchive(let reason) = importer.state.message else {
-        Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
-        continue
-      }
+      guard let reason = await refusal(importing: "/tmp/rates.json", into: target, at: now)
+      else { continue }
       #expect(reason.hasPrefix(refused), "\(reason)")
       #expect(reason.contains("more than a day after this machine's clock"), "\(reason)")
       #expect(try await target.repositories.archive.recordCounts().total == 0)
@@ -105,19 +113,14 @@ struct StoreViewModelTests {
     let other = InMemoryStore()
     try await other.repositories.archive.replaceAll(with: onlyPrevious, onlyIfEmpty: true)
     await viewModel(other).export(to: "/tmp/previous.json")
-    let importer = viewModel(InMemoryStore(), now: latest)
-    await importer.importArchive(from: "/tmp/previous.json", replace: false)
-    guard case .invalidArchive(let reason) = importer.state.message else {
-      Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
-      return
-    }
-    #expect(reason.hasPrefix("rates.previous.publishedAtMs "), "\(reason)")
+    let reason = await refusal(importing: "/tmp/previous.json", into: InMemoryStore(), at: latest)
+    #expect(reason?.hasPrefix("rates.previous.publishedAtMs ") == true, "\(reason ?? "")")
 
     // Within a day of the clock: taken.
     let target = InMemoryStore()
-    let importer2 = viewModel(target, now: latest.addingTimeInterval(-86_000))
-    await importer2.importArchive(from: "/tmp/rates.json", replace: false)
-    #expect(importer2.state.message == nil)
+    let importer = viewModel(target, now: latest.addingTimeInterval(-86_000))
+    await importer.importArchive(from: "/tmp/rates.json", replace: false)
+    #expect(importer.state.message == nil)
     #expect(try await target.repositories.archive.export() == source.repositories.archive.export())
   }
 
@@ -136,12 +139,8 @@ struct StoreViewModelTests {
       try await source.repositories.archive.replaceAll(with: archive, onlyIfEmpty: true)
       await viewModel(source).export(to: "/tmp/future.json")
       let target = InMemoryStore()
-      let importer = viewModel(target, now: now)
-      await importer.importArchive(from: "/tmp/future.json", replace: false)
-      guard case .invalidArchive(let reason) = importer.state.message else {
-        Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
-        continue
-      }
+      guard let reason = await refusal(importing: "/tmp/future.json", into: target, at: now)
+      else { continue }
       #expect(reason.contains(named), "\(reason)")
       #expect(reason.contains("more than a day after this machine's clock"), "\(reason)")
       #expect(try await target.repositories.archive.recordCounts().total == 0)
