@@ -128,6 +128,13 @@ package struct Renderer {
       + pageLine(number, of: count, offset: page.offset, shown: page.items.count, total: page.total)
   }
 
+  /// `text` a line each where it breaks (`\n`, or `\r\n`): a message or a note written
+  /// over several lines; one line (the text) when it does not break.
+  static func lines(of text: String) -> [String] {
+    // `\r\n` is one `Character`: split on it as on `\n`.
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+  }
+
   /// A blank line and which page of a long list shows; nothing for a list of one page.
   func pageLine(_ number: Int, of count: Int, offset: Int, shown: Int, total: Int) -> [ScreenLine] {
     guard count > 1, shown > 0 else { return [] }

@@ -389,7 +389,8 @@ struct RendererTests {
       Messages: 1
 
       Sunday, November 29, 2026
-      1  1:32 AM  a\\u{1B}[31mb\\u{9B}c\\u{07}d\\u{08}e\\u{0D}f\\u{7F}g\\u{202E}h\\u{2066}i\\u{0A}j\\u{09}k
+      1  1:32 AM  a\\u{1B}[31mb\\u{9B}c\\u{07}d\\u{08}e\\u{0D}f\\u{7F}g\\u{202E}h\\u{2066}i
+                  j\\u{09}k
 
       Commands: say TEXT · edit N TEXT · delete N · more · page N · help
 

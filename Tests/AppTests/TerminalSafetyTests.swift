@@ -47,9 +47,20 @@ struct TerminalSafetyTests {
     expectNoRawControls(run.console.output)
     expectNoRawControls(run.console.errors)
     let screens = run.console.output.components(separatedBy: "Rates  Stopwatch")
+    // A line break in a message or a note breaks its row: the rest on the next line,
+    // indented under the text (nothing raw but the break itself).
+    let broken = scalar == "\n"
     #expect(
-      screens.contains { $0.contains("[Chat]") && $0.contains("\n1  ") && $0.contains(shown) })
-    #expect(screens.contains { $0.contains("[Mind log]") && $0.contains("  5  \(shown)") })
+      screens.contains {
+        $0.contains("[Chat]") && $0.contains("\n1  ")
+          && (broken ? $0.contains("  a\n") && $0.contains("   b\n") : $0.contains(shown))
+      })
+    #expect(
+      screens.contains {
+        $0.contains("[Mind log]")
+          && (broken
+            ? $0.contains("  5  a\n") && $0.contains("   b\n") : $0.contains("  5  \(shown)"))
+      })
     #expect(screens.contains { $0.contains("[Bookmarks]") && $0.contains("1  \(shown) · ") })
     if !Character(scalar).isWhitespace {  // a blank ends the word CODE
       #expect(run.console.errors.contains("Unknown currency A"))

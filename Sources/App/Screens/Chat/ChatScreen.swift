@@ -109,11 +109,17 @@ extension Renderer {
       }
       let mark = message.isEdited ? " (\(strings.edited))" : ""
       let number = page.offset + index + 1
+      // A message written over several lines shows them so, each under the first's text,
+      // the mark after the last.
+      var content = Self.lines(of: message.content)
+      content[content.count - 1] += mark
       lines.append(
         ScreenLine(
           "\(rightAligned(String(number), width))  \(rightAligned(times[index], timeWidth))  "
-            + "\(message.content)\(mark)",
+            + content[0],
           item: ListItem(number: number, text: message.content, date: message.date)))
+      let indent = String(repeating: " ", count: width + 2 + timeWidth + 2)
+      lines += content.dropFirst().map { ScreenLine(indent + $0) }
     }
     return header + lines
       + pageLine(

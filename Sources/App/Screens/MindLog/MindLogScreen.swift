@@ -182,17 +182,20 @@ extension Renderer {
     return numbered(rows, page: state.pageNumber, of: state.pageCount) { row in
       let entry = row.entry
       let columns = "\(leftAligned(row.day, dayWidth))  \(row.score)"
+      // A note written over several lines shows them so, each under the first's text.
+      let note = Self.lines(of: entry.note)
       let text =
         entry.note.isEmpty
         ? String(columns.reversed().drop { $0 == " " }.reversed())
-        : "\(columns)  \(entry.note)"
+        : "\(columns)  \(note[0])"
+      let indent = String(repeating: " ", count: width(columns) + 2)
       return [
         ScreenLine(
           text,
           item: ListItem(
             text: entry.note.isEmpty ? "\(entry.score)" : "\(entry.score) \(entry.note)",
             date: entry.date))
-      ]
+      ] + note.dropFirst().map { ScreenLine(indent + $0) }
     }
   }
 }
