@@ -58,6 +58,11 @@ extension Strings {
     format(date, Date.FormatStyle(date: .numeric, time: .omitted))
   }
 
+  /// A calendar day in words: "Aug 20, 2024" / "2024년 8월 20일".
+  public func dayInWords(_ date: Date) -> String {
+    format(date, Date.FormatStyle(date: .abbreviated, time: .omitted))
+  }
+
   /// Day and time: "Aug 19, 2024 at 12:02 AM".
   public func dateTime(_ date: Date) -> String {
     format(date, Date.FormatStyle(date: .abbreviated, time: .shortened))

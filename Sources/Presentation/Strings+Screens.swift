@@ -57,23 +57,23 @@ extension Strings {
     case .stopped: pick("stopped", "멈춤")
     }
   }
-  /// When rates were published, and whether newer ones are due: with no source to refresh
-  /// from (`source` false), how to get them, so old rates never pass for current.
-  public func published(_ date: Date, stale: Bool, source: Bool) -> String {
+  /// When rates were published, and since when newer ones are due (`dueSince`): with no
+  /// source to refresh from (`source` false), how to get them, so old rates never pass for
+  /// current.
+  public func published(_ date: Date, dueSince: Date?, source: Bool) -> String {
     let when = dateTime(date)
-    switch (stale, source) {
-    case (false, _): return pick("Published \(when)", "\(when) 기준")
-    case (true, true): return pick("Published \(when), update due", "\(when) 기준, 갱신 시각 지남")
-    case (true, false):
-      return pick(
-        "Published \(when), update due: refresh with --online",
-        "\(when) 기준, 갱신 시각 지남: --online으로 새로 고치세요")
-    }
+    guard let dueSince else { return pick("Published \(when)", "\(when) 기준") }
+    let due = dayInWords(dueSince)
+    return source
+      ? pick("Published \(when), due since \(due)", "\(when) 기준, \(due)부터 갱신 시각 지남")
+      : pick(
+        "Published \(when), due since \(due): refresh with --online",
+        "\(when) 기준, \(due)부터 갱신 시각 지남: --online으로 새로 고치세요")
   }
-  /// The rate list's header: publication, whether an update is due, the base, and that
+  /// The rate list's header: publication, since when an update is due, the base, and that
   /// the list rounds the rates the calculator uses whole.
-  public func published(_ date: Date, stale: Bool, source: Bool, base: String) -> String {
-    published(date, stale: stale, source: source)
+  public func published(_ date: Date, dueSince: Date?, source: Bool, base: String) -> String {
+    published(date, dueSince: dueSince, source: source)
       + pick(
         " · 1 \(base) buys (calculator: full rate)", " · 1 \(base)당 (계산기는 전체 자릿수 환율 사용)")
   }

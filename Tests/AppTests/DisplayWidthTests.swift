@@ -90,7 +90,7 @@ struct DisplayWidthTests {
           code: "KRW", rate: Decimal(string: "1350.003043") ?? 0, trend: .up, isFavorite: true),
         RateQuote(
           code: "EUR", rate: Decimal(string: "0.907539") ?? 0, trend: .flat, isFavorite: false),
-      ], publishedAt: date, nextUpdateAt: date + 86_400, isOutdated: false)
+      ], publishedAt: date, nextUpdateAt: date + 86_400)
     let lines = renderer(.ko).render(ScreenContent(state)).split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix("★ KRW  1,350.0030 🔼 ") })
     #expect(lines.contains { $0.hasPrefix("   EUR      0.9075    ") })

@@ -188,9 +188,9 @@ struct KoreanCoverageTests {
         \.noLapsYet, \.edited, \.fastest, \.slowest, { $0.calculatorHint(base: "EUR") },
         { $0.messageCount(2) }, { $0.currencyCount(2) },
         { $0.pageLine(2, of: 5, items: 21...40, total: 100) }, { $0.commandsHint("say") },
-        { $0.lap(1) }, { $0.published(date, stale: true, source: true, base: "EUR") },
-        { $0.published(date, stale: true, source: false, base: "EUR") },
-        { $0.published(date, stale: false, source: true, base: "EUR") },
+        { $0.lap(1) }, { $0.published(date, dueSince: date, source: true, base: "EUR") },
+        { $0.published(date, dueSince: date, source: false, base: "EUR") },
+        { $0.published(date, dueSince: nil, source: true, base: "EUR") },
         { $0.exported(2, to: "/tmp/x.json") }, { $0.imported(2, from: "/tmp/x.json") },
         { $0.status(.reset) }, { $0.status(.running) }, { $0.status(.stopped) },
       ]

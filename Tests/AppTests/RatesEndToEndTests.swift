@@ -106,7 +106,8 @@ struct RatesEndToEndTests {
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout.contains(
-        "Published Jan 1, 2026 at 12:02 AM, update due · 1 EUR buys (calculator: full rate)\n"))
+        "Published Jan 1, 2026 at 12:02 AM, due since Jan 2, 2026 · 1 EUR buys (calculator: full rate)\n"
+      ))
     #expect(!run.stdout.contains("🔼") && !run.stdout.contains("🔽"))
     #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 EUR = 1,400.5 KRW"))
     let help = try pocket.run(["help", "convert"])
@@ -130,7 +131,8 @@ struct RatesEndToEndTests {
     let list = try pocket.run(["rates"])
     #expect(
       list.stdout.contains(
-        "Published Aug 19, 2024 at 12:02 AM, update due: refresh with --online · 1 USD buys "
+        "Published Aug 19, 2024 at 12:02 AM, due since Aug 20, 2024: refresh with --online · "
+          + "1 USD buys "
           + "(calculator: full rate)\n"), "\(list.stdout)")
     #expect(!list.stdout.contains("🔽"))
   }

@@ -230,7 +230,7 @@ struct RendererTests {
         RateQuote(code: "KRW", rate: decimal("1350.003043"), trend: .up, isFavorite: true),
         RateQuote(code: "EUR", rate: decimal("0.907539"), trend: .flat, isFavorite: false),
         RateQuote(code: "JPY", rate: decimal("140.5"), trend: .down, isFavorite: false),
-      ], publishedAt: date, nextUpdateAt: date + 86_400, isOutdated: false)
+      ], publishedAt: date, nextUpdateAt: date + 86_400)
     #expect(
       renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates))
@@ -257,7 +257,7 @@ struct RendererTests {
         RateQuote(code: "IDR", rate: decimal("17283.4"), trend: .flat, isFavorite: false),
         RateQuote(code: "KWD", rate: decimal("0.3368"), trend: .flat, isFavorite: false),
         RateQuote(code: "VES", rate: decimal("0.0000741234"), trend: .flat, isFavorite: false),
-      ], publishedAt: date, nextUpdateAt: date + 86_400, base: "EUR", isOutdated: false)
+      ], publishedAt: date, nextUpdateAt: date + 86_400, base: "EUR")
     #expect(
       renderer(.en, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates))
@@ -298,12 +298,13 @@ struct RendererTests {
   @Test(arguments: ScreenRegistry.underTest)
   func searchWithNoResultsInKorean(registry: ScreenRegistry) {
     let state = RatesViewModel.State(
-      query: "zzz", publishedAt: date, nextUpdateAt: date - 1, isOutdated: true, hasSource: true)
+      query: "zzz", publishedAt: date, nextUpdateAt: date - 1, dueSince: date - 1,
+      hasSource: true)
     #expect(
       renderer(.ko, registry).render(ScreenContent(state)) == """
         \(registry.tabLine(current: .rates, .ko))
 
-        2026년 11월 29일 오전 1:32 기준, 갱신 시각 지남 · 1 USD당 (계산기는 전체 자릿수 환율 사용)
+        2026년 11월 29일 오전 1:32 기준, 2026년 11월 29일부터 갱신 시각 지남 · 1 USD당 (계산기는 전체 자릿수 환율 사용)
         찾기: zzz
         검색 결과 없음
 

@@ -21,7 +21,8 @@ struct KoreanWordingTests {
   }
 
   @Test func anUpdateTimeThatPassedDoesNotClaimNewRates() {
-    let text = korean.published(Date(timeIntervalSince1970: 0), stale: true, source: true)
+    let text = korean.published(
+      Date(timeIntervalSince1970: 0), dueSince: Date(timeIntervalSince1970: 0), source: true)
     #expect(!text.contains("새 환율"))
     #expect(text.contains("갱신 시각 지남"))
   }

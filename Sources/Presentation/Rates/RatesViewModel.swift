@@ -17,9 +17,12 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     public var nextUpdateAt: Date?
     /// The currency every rate is quoted against.
     public var base: String?
-    /// The provider has published newer rates than these (their next-update time passed,
-    /// or they cannot be a real publication), whether or not a source is configured.
-    public var isOutdated = false
+    /// Since when newer rates are due, when they are: the provider's next update time once
+    /// it has passed (now, for a set that cannot be a real publication), whether or not a
+    /// source is configured; `nil` while these are current.
+    public var dueSince: Date?
+    /// Newer rates are due (`dueSince`).
+    public var isOutdated: Bool { dueSince != nil }
     /// A source to refresh from is configured (`--online`, `--rates-url`, `--rates-file`):
     /// without one, an outdated list says how to get one.
     public var hasSource = false
@@ -29,7 +32,7 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
 
     public init(
       quotes: [RateQuote] = [], query: String = "", publishedAt: Date? = nil,
-      nextUpdateAt: Date? = nil, base: String? = nil, isOutdated: Bool = false,
+      nextUpdateAt: Date? = nil, base: String? = nil, dueSince: Date? = nil,
       hasSource: Bool = false, message: Message? = nil
     ) {
       self.quotes = quotes
@@ -37,7 +40,7 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
       self.query = query
       self.publishedAt = publishedAt
       self.nextUpdateAt = nextUpdateAt
-      self.isOutdated = isOutdated
+      self.dueSince = dueSince
       self.hasSource = hasSource
       self.message = message
     }
@@ -97,7 +100,8 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     let now = now()
     let impossible = RateSnapshot.impossibility(
       publishedAt: board.publishedAt, nextUpdateAt: board.nextUpdateAt, now: now)
-    state.isOutdated = now >= board.nextUpdateAt || impossible != nil
+    state.dueSince =
+      now >= board.nextUpdateAt ? board.nextUpdateAt : impossible != nil ? now : nil
     state.hasSource = canRefresh
     applyQuery()
   }

@@ -116,7 +116,8 @@ extension Renderer {
     if let published = state.publishedAt {
       var header = ScreenLine(
         strings.published(
-          published, stale: state.isOutdated, source: state.hasSource, base: state.base ?? "USD"))
+          published, dueSince: state.dueSince, source: state.hasSource,
+          base: state.base ?? "USD"))
       if state.isRefreshing { header.append(" · \(strings.refreshing, as: .hint)") }
       lines.append(header)
     }
