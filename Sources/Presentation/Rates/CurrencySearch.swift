@@ -26,11 +26,6 @@ enum CurrencySearch {
     }
   }
 
-  /// Whether one of `code`'s keys contains `query` (folded).
-  static func matches(_ query: String, code: String, names: CurrencyNames = .shared) -> Bool {
-    matches(query, keys: keys(code, names: names))
-  }
-
   /// Whether `query` (folded) is part of one of `keys`.
   static func matches(_ query: String, keys: [String]) -> Bool {
     let query = query.unicodeScalars
