@@ -4,9 +4,9 @@ import TestSupport
 
 @testable import PocketData
 
-/// Schemas of finished tests, emptied, for the next test's postgres store. Making a new
-/// schema runs every migration, ~25 ms of the server's CPU; emptying one a test is done with
-/// costs a few. A schema is taken back only when it is shaped exactly as a new one (its
+/// Schemas of finished tests, emptied, for the next test's postgres store: making a new
+/// schema runs every migration, emptying one deletes a few rows (what that saves a run is in
+/// CONTRIBUTING.md). A schema is taken back only when it is shaped exactly as a new one (its
 /// tables, columns, constraints, indexes, triggers and functions, and its version): a test
 /// that dropped a trigger, left an older version or kept another program's object there
 /// leaves its schema alone. Emptied is as new: every row of every table but
