@@ -35,7 +35,7 @@ package struct Renderer {
   package func render(_ content: ScreenContent, message: Message? = nil) -> String {
     var lines = screenLines(content)
     if let hint = registry.feature(showing: content.screen)?.tab?.hint {
-      lines += ["", ScreenLine(strings.commandsHint(hint.text(strings.language)), as: .hint)]
+      lines += ["", ScreenLine(strings.commandsHint(hint), as: .hint)]
     }
     if let message {
       lines += ["", ScreenLine(strings.text(message), as: message.isRefusal ? .error : nil)]

@@ -44,7 +44,14 @@ public struct ViewModelDependencies: Sendable {
   }
 }
 
-extension RatesViewModel {
+/// A view model made from the one `ViewModelDependencies` value, as every view model of
+/// Pocket is: a front end can make any screen's view model alike (`T(dependencies)`).
+@MainActor
+public protocol MadeFromDependencies: AnyObject {
+  init(_ dependencies: ViewModelDependencies)
+}
+
+extension RatesViewModel: MadeFromDependencies {
   /// The rate list of `dependencies`' store.
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(
@@ -53,7 +60,7 @@ extension RatesViewModel {
   }
 }
 
-extension CalculatorViewModel {
+extension CalculatorViewModel: MadeFromDependencies {
   /// The calculator on `dependencies`' cached rates.
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(
@@ -62,14 +69,14 @@ extension CalculatorViewModel {
   }
 }
 
-extension StopwatchViewModel {
+extension StopwatchViewModel: MadeFromDependencies {
   /// The stopwatch of `dependencies`' store, on its timeline.
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(stopwatch: dependencies.repositories.stopwatch, timeline: dependencies.timeline)
   }
 }
 
-extension NoticesViewModel {
+extension NoticesViewModel: MadeFromDependencies {
   /// `dependencies`' notice board, marked with its store's bookmarks.
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(
@@ -78,14 +85,14 @@ extension NoticesViewModel {
   }
 }
 
-extension BookmarksViewModel {
+extension BookmarksViewModel: MadeFromDependencies {
   /// The bookmarks of `dependencies`' store.
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(bookmarks: dependencies.repositories.bookmarks)
   }
 }
 
-extension MindLogViewModel {
+extension MindLogViewModel: MadeFromDependencies {
   /// The mind log of `dependencies`' store, its days in the user's time zone.
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(
@@ -94,7 +101,7 @@ extension MindLogViewModel {
   }
 }
 
-extension ChatViewModel {
+extension ChatViewModel: MadeFromDependencies {
   /// The chat of `dependencies`' store.
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(chat: dependencies.repositories.chat, now: dependencies.now)

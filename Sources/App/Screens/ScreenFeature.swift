@@ -139,14 +139,14 @@ extension ScreenFeature {
 
 /// A tab of the tab bar: the screen it shows, its title, the command line that opens it
 /// (what the digit keys and Tab run, and what a refusal elsewhere tells to type), and the
-/// hint line under the screen: its commands.
+/// hint line under the screen: its commands, as typed (the same in both languages).
 struct TabSpec: Sendable {
   var screen: Screen
   var title: KeyText
   var opener: String
-  var hint: KeyText
+  var hint: String
 
-  init(_ screen: Screen, title: KeyText, opener: String, hint: KeyText) {
+  init(_ screen: Screen, title: KeyText, opener: String, hint: String) {
     self.screen = screen
     self.title = title
     self.opener = opener
@@ -185,30 +185,6 @@ enum LiveAction: Equatable {
       question: KeyText(
         "Delete \(kind.english) \(number) \(quoted)?",
         "\(number)번 \(kind.korean)(\(quoted))\(particle) 지울까요?"))
-  }
-
-  /// What the keys of a list of the user's own records mean (the chat, the mind log, the
-  /// bookmarks): `i` opens `new`, and so does Enter with no row selected; Enter on row N
-  /// opens an input line `prompt(N)` holding its text, of at most `limit` characters,
-  /// which runs `edit N` and what was typed (`edit`: the command's word); Del or Backspace
-  /// on it asks before running `delete(N)`, naming the row a `kind` (`particle`: the Korean
-  /// object marker after it). `nil` for any other key, and for `i` on a list without `new`.
-  static func rowKeys(
-    _ key: Key, selected: ListItem?, new: InputRequest? = nil,
-    edit: String, prompt: (_ number: Int) -> KeyText, limit: Int,
-    delete: (_ number: Int) -> Command, kind: KeyText, particle: String
-  ) -> LiveAction? {
-    switch (key, selected?.number) {
-    case (.character("i"), _), (.enter, nil): new.map { .input($0) }
-    case (.enter, let number?):
-      .input(
-        InputRequest(
-          prompt: prompt(number), words: "\(edit) \(number) ", text: selected?.text ?? "",
-          limit: limit))
-    case (.delete, let number?), (.backspace, let number?):
-      .delete(delete(number), kind, number, selected?.text ?? "", particle: particle)
-    default: nil
-    }
   }
 }
 
@@ -280,10 +256,14 @@ struct KeyHelp: Equatable, Sendable {
   /// How long it stays on a narrow key bar: the least important go first.
   var priority: KeyPriority
 
-  init(_ key: String, _ english: String, _ korean: String, priority: KeyPriority = .high) {
+  init(_ key: String, _ does: KeyText, priority: KeyPriority = .high) {
     self.key = key
-    does = KeyText(english, korean)
+    self.does = does
     self.priority = priority
+  }
+
+  init(_ key: String, _ english: String, _ korean: String, priority: KeyPriority = .high) {
+    self.init(key, KeyText(english, korean), priority: priority)
   }
 }
 

@@ -12,6 +12,18 @@ protocol ViewModelScreen: ScreenFeature {
   var state: State { get }
 }
 
+/// What a screen showing one view model holds: that view model, made from the
+/// dependencies the screen is made from. A screen subclasses it and adds its declaration
+/// (commands, tab, keys) and what its commands do.
+@MainActor
+class ViewModelFeature<ViewModel: MadeFromDependencies & FollowsStore> {
+  let viewModel: ViewModel
+
+  required init(_ dependencies: ScreenDependencies) {
+    viewModel = ViewModel(dependencies)
+  }
+}
+
 extension ViewModelScreen where ViewModel: ObservedViewModel, ViewModel.State == State {
   var state: State { viewModel.state }
 }

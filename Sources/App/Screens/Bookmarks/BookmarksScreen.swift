@@ -3,7 +3,8 @@ import PocketDomain
 import PocketPresentation
 
 /// The bookmarks: `bookmarks`, `rename`, `remove`, `clear`.
-final class BookmarksScreen: ViewModelScreen {
+final class BookmarksScreen: ViewModelFeature<BookmarksViewModel>, ViewModelScreen, RowEditingScreen
+{
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("bookmarks", "Show the bookmarks", "북마크를 보여줍니다", command: .bookmarks),
     CommandSpec(
@@ -21,31 +22,13 @@ final class BookmarksScreen: ViewModelScreen {
 
   nonisolated static let tab: TabSpec? = TabSpec(
     .bookmarks, title: KeyText("Bookmarks", "북마크"), opener: "bookmarks",
-    hint: KeyText(
-      "rename N TITLE · remove N · clear · more · page N",
-      "rename N TITLE · remove N · clear · more · page N"))
+    hint: "rename N TITLE · remove N · clear · more · page N")
 
-  let viewModel: BookmarksViewModel
-
-  init(_ dependencies: ScreenDependencies) {
-    viewModel = BookmarksViewModel(dependencies)
-  }
-
-  nonisolated static let keys: [KeyHelp] = [
-    .init("Enter", "rename", "이름 바꾸기"), .init("Del", "remove", "삭제"),
-  ]
-
-  /// The input line Enter opens on bookmark `number`.
-  nonisolated static func renamePrompt(_ number: Int) -> KeyText {
-    KeyText("Rename bookmark \(number)", "북마크 \(number) 이름")
-  }
-
-  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    .rowKeys(
-      key, selected: selected,
-      edit: "rename", prompt: Self.renamePrompt, limit: InputField.title.limit,
-      delete: { .remove(number: $0) }, kind: KeyText("bookmark", "북마크"), particle: "를")
-  }
+  nonisolated static let rowKeys = RowKeys(
+    edit: "rename", editDoes: KeyText("rename", "이름 바꾸기"),
+    editPrompt: { KeyText("Rename bookmark \($0)", "북마크 \($0) 이름") },
+    limit: InputField.title.limit, deleteDoes: KeyText("remove", "삭제"),
+    delete: { .remove(number: $0) }, kind: KeyText("bookmark", "북마크"), particle: "를")
 
   func confirmed(_ question: Message) -> (command: Command, typed: String)? {
     guard case .confirmClear = question else { return nil }

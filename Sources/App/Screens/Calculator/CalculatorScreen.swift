@@ -4,7 +4,7 @@ import PocketPresentation
 
 /// The calculator, pushed from the rate list: `calc`, `convert`, `back` (which the
 /// router carries out).
-final class CalculatorScreen: ViewModelScreen {
+final class CalculatorScreen: ViewModelFeature<CalculatorViewModel>, ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
       "calc", usage: "calc CODE", "Open the calculator for a currency (its code or a name)",
@@ -27,12 +27,6 @@ final class CalculatorScreen: ViewModelScreen {
   /// Pushed from the rates list, on its tab.
   nonisolated static let tab: TabSpec? = nil
   nonisolated static let pushedFrom: Screen? = .rates
-
-  let viewModel: CalculatorViewModel
-
-  init(_ dependencies: ScreenDependencies) {
-    viewModel = CalculatorViewModel(dependencies)
-  }
 
   nonisolated static let keys: [KeyHelp] = [
     .init("0-9", "amount", "금액"), .init("Esc", "back", "뒤로"),

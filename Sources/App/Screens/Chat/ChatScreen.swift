@@ -4,7 +4,7 @@ import PocketPresentation
 
 /// The chat: `chat`, `say`, and `edit` and `delete` while it shows (the mind log takes the
 /// same words while it shows, read the same way: `Words.editArguments`).
-final class ChatScreen: ViewModelScreen {
+final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEditingScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("chat", "Show the chat", "채팅을 보여줍니다", command: .chat),
     CommandSpec("say", usage: "say TEXT...", "Send a chat message", "채팅에 메시지를 보냅니다") {
@@ -22,35 +22,14 @@ final class ChatScreen: ViewModelScreen {
 
   nonisolated static let tab: TabSpec? = TabSpec(
     .chat, title: KeyText("Chat", "채팅"), opener: "chat",
-    hint: KeyText(
-      "say TEXT · edit N TEXT · delete N · more · page N",
-      "say TEXT · edit N TEXT · delete N · more · page N"))
+    hint: "say TEXT · edit N TEXT · delete N · more · page N")
 
-  let viewModel: ChatViewModel
-
-  init(_ dependencies: ScreenDependencies) {
-    viewModel = ChatViewModel(dependencies)
-  }
-
-  nonisolated static let keys: [KeyHelp] = [
-    .init("i", "write", "쓰기"), .init("Enter", "edit", "고치기"), .init("Del", "delete", "삭제"),
-  ]
-
-  /// The input line `i` opens.
-  nonisolated static let writePrompt = KeyText("Message", "메시지")
-
-  /// The input line Enter opens on message `number`.
-  nonisolated static func editPrompt(_ number: Int) -> KeyText {
-    KeyText("Edit message \(number)", "메시지 \(number) 고치기")
-  }
-
-  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    .rowKeys(
-      key, selected: selected,
-      new: InputRequest(prompt: Self.writePrompt, words: "say ", limit: InputField.message.limit),
-      edit: "edit", prompt: Self.editPrompt, limit: InputField.message.limit,
-      delete: { .delete(number: $0) }, kind: KeyText("message", "메시지"), particle: "를")
-  }
+  nonisolated static let rowKeys = RowKeys(
+    new: .init(does: KeyText("write", "쓰기"), prompt: KeyText("Message", "메시지"), words: "say "),
+    edit: "edit", editDoes: KeyText("edit", "고치기"),
+    editPrompt: { KeyText("Edit message \($0)", "메시지 \($0) 고치기") },
+    limit: InputField.message.limit, deleteDoes: KeyText("delete", "삭제"),
+    delete: { .delete(number: $0) }, kind: KeyText("message", "메시지"), particle: "를")
 
   func load(_ screen: Screen) async { await viewModel.load() }
 

@@ -3,7 +3,7 @@ import PocketDomain
 import PocketPresentation
 
 /// The mind log: `mindlog`, `add`, and `edit` and `delete` while it shows.
-final class MindLogScreen: ViewModelScreen {
+final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, RowEditingScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
       "mindlog", usage: "mindlog [--days N] [--to DATE]",
@@ -53,40 +53,27 @@ final class MindLogScreen: ViewModelScreen {
 
   nonisolated static let tab: TabSpec? = TabSpec(
     .mindLog, title: KeyText("Mind log", "마음 일기"), opener: "mindlog",
-    hint: KeyText(
-      "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N",
+    hint:
       "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N"
-    ))
+  )
 
-  let viewModel: MindLogViewModel
   private let now: @Sendable () -> Date
   private let timeZone: TimeZone
 
-  init(_ dependencies: ScreenDependencies) {
+  required init(_ dependencies: ScreenDependencies) {
     now = dependencies.now
     timeZone = dependencies.timeZone
-    viewModel = MindLogViewModel(dependencies)
+    super.init(dependencies)
   }
 
-  nonisolated static let keys: [KeyHelp] = [
-    .init("i", "new entry", "새 기록"), .init("Enter", "edit", "고치기"), .init("Del", "delete", "삭제"),
-  ]
-
-  /// The input line `i` opens.
-  nonisolated static let newPrompt = KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모")
-
-  /// The input line Enter opens on entry `number`.
-  nonisolated static func editPrompt(_ number: Int) -> KeyText {
-    KeyText("Edit entry \(number)", "기록 \(number) 고치기")
-  }
-
-  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    .rowKeys(
-      key, selected: selected,
-      new: InputRequest(prompt: Self.newPrompt, words: "add ", limit: InputRequest.mindLogLimit),
-      edit: "edit", prompt: Self.editPrompt, limit: InputRequest.mindLogLimit,
-      delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을")
-  }
+  nonisolated static let rowKeys = RowKeys(
+    new: .init(
+      does: KeyText("new entry", "새 기록"),
+      prompt: KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모"), words: "add "),
+    edit: "edit", editDoes: KeyText("edit", "고치기"),
+    editPrompt: { KeyText("Edit entry \($0)", "기록 \($0) 고치기") },
+    limit: InputRequest.mindLogLimit, deleteDoes: KeyText("delete", "삭제"),
+    delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을")
 
   /// The mood picture ends on the selected entry's day (`mindlog --to`), so moving through
   /// the list shows the mood around each entry.

@@ -3,7 +3,7 @@ import PocketDomain
 import PocketPresentation
 
 /// The notice board: `notices`, `bookmark`.
-final class NoticesScreen: ViewModelScreen {
+final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("notices", "Show the notice board", "공지 게시판을 보여줍니다", command: .notices),
     CommandSpec(
@@ -14,13 +14,7 @@ final class NoticesScreen: ViewModelScreen {
 
   nonisolated static let tab: TabSpec? = TabSpec(
     .notices, title: KeyText("Notices", "공지"), opener: "notices",
-    hint: KeyText("bookmark N · bookmarks", "bookmark N · bookmarks"))
-
-  let viewModel: NoticesViewModel
-
-  init(_ dependencies: ScreenDependencies) {
-    viewModel = NoticesViewModel(dependencies)
-  }
+    hint: "bookmark N · bookmarks")
 
   nonisolated static let keys: [KeyHelp] = [.init("Enter", "bookmark", "북마크")]
 

@@ -3,7 +3,7 @@ import PocketDomain
 import PocketPresentation
 
 /// The rate list: `rates`, `fav`, `refresh`.
-final class RatesScreen: ViewModelScreen {
+final class RatesScreen: ViewModelFeature<RatesViewModel>, ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec(
       "rates", usage: "rates [QUERY]", "Exchange rates; filter by code or name",
@@ -51,15 +51,7 @@ final class RatesScreen: ViewModelScreen {
 
   nonisolated static let tab: TabSpec? = TabSpec(
     .rates, title: KeyText("Rates", "환율"), opener: "rates",
-    hint: KeyText(
-      "rates QUERY · fav CODE · calc CODE · refresh", "rates QUERY · fav CODE · calc CODE · refresh"
-    ))
-
-  let viewModel: RatesViewModel
-
-  init(_ dependencies: ScreenDependencies) {
-    viewModel = RatesViewModel(dependencies)
-  }
+    hint: "rates QUERY · fav CODE · calc CODE · refresh")
 
   nonisolated static let keys: [KeyHelp] = [
     .init("/", "filter", "찾기"), .init("Enter", "calculator", "계산기"),

@@ -3,7 +3,7 @@ import PocketDomain
 import PocketPresentation
 
 /// The stopwatch: `stopwatch`, `start`, `stop`, `lap`, `reset`.
-final class StopwatchScreen: ViewModelScreen {
+final class StopwatchScreen: ViewModelFeature<StopwatchViewModel>, ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("stopwatch", "Show the stopwatch", "스톱워치를 보여줍니다", command: .stopwatch),
     CommandSpec("start", "Start or resume the stopwatch", "스톱워치를 시작하거나 이어서 잽니다", command: .start),
@@ -19,14 +19,7 @@ final class StopwatchScreen: ViewModelScreen {
 
   nonisolated static let tab: TabSpec? = TabSpec(
     .stopwatch, title: KeyText("Stopwatch", "스톱워치"), opener: "stopwatch",
-    hint: KeyText(
-      "start · stop · lap · reset · more · page N", "start · stop · lap · reset · more · page N"))
-
-  let viewModel: StopwatchViewModel
-
-  init(_ dependencies: ScreenDependencies) {
-    viewModel = StopwatchViewModel(dependencies)
-  }
+    hint: "start · stop · lap · reset · more · page N")
 
   nonisolated static let keys: [KeyHelp] = [
     .init("Space", "start/stop", "시작/멈춤"), .init("l", "lap", "랩"), .init("r", "reset", "초기화"),

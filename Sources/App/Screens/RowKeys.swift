@@ -1,0 +1,67 @@
+import PocketDomain
+import PocketPresentation
+
+/// The live view's keys of a list of the user's own records (the chat, the mind log, the
+/// bookmarks), declared once: the key bar's entries and what each key runs come from it.
+///
+/// `i` opens the input line `new` (and so does Enter with no row selected); Enter on row N
+/// opens an input line `editPrompt(N)` holding its text, of at most `limit` characters,
+/// which runs `edit N` and what was typed (`edit`: the command's word); Del or Backspace on
+/// it asks before running `delete(N)`, naming the row a `kind` (`particle`: the Korean
+/// object marker after it).
+struct RowKeys: Sendable {
+  /// What `i` writes: its key-bar words, its prompt and the command's first words.
+  struct New: Sendable {
+    var does: KeyText
+    var prompt: KeyText
+    var words: String
+  }
+
+  var new: New?
+  /// The word of the command Enter runs on a row, and its key-bar words.
+  var edit: String
+  var editDoes: KeyText
+  var editPrompt: @Sendable (_ number: Int) -> KeyText
+  var limit: Int
+  /// The key-bar words of Del, and the command it runs once confirmed.
+  var deleteDoes: KeyText
+  var delete: @Sendable (_ number: Int) -> Command
+  var kind: KeyText
+  var particle: String
+
+  /// The key bar's entries, in the order `?` lists them.
+  var keys: [KeyHelp] {
+    (new.map { [KeyHelp("i", $0.does)] } ?? [])
+      + [KeyHelp("Enter", editDoes), KeyHelp("Del", deleteDoes)]
+  }
+
+  /// What `key` does with `selected` the row the selection is on; `nil` for any other key,
+  /// and for `i` on a list without `new`.
+  func action(for key: Key, selected: ListItem?) -> LiveAction? {
+    switch (key, selected?.number) {
+    case (.character("i"), _), (.enter, nil):
+      new.map { .input(InputRequest(prompt: $0.prompt, words: $0.words, limit: limit)) }
+    case (.enter, let number?):
+      .input(
+        InputRequest(
+          prompt: editPrompt(number), words: "\(edit) \(number) ", text: selected?.text ?? "",
+          limit: limit))
+    case (.delete, let number?), (.backspace, let number?):
+      .delete(delete(number), kind, number, selected?.text ?? "", particle: particle)
+    default: nil
+    }
+  }
+}
+
+/// A screen whose list rows are written, edited and deleted with the keys of `rowKeys`.
+protocol RowEditingScreen: ScreenFeature {
+  nonisolated static var rowKeys: RowKeys { get }
+}
+
+extension RowEditingScreen {
+  nonisolated static var keys: [KeyHelp] { rowKeys.keys }
+
+  func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
+    Self.rowKeys.action(for: key, selected: selected)
+  }
+}
