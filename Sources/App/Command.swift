@@ -49,6 +49,9 @@ package enum Command: Equatable, Sendable {
   case importArchive(path: String, replace: Bool)
   /// What store is open, where, and what it holds.
   case storeInfo
+  /// `source [--forget]`: the rate source the store remembers, shown, remembered (the one
+  /// given with `--online`, `--rates-url` or `--rates-file`) or forgotten.
+  case rateSource(forget: Bool)
   /// A command of a screen that declares its own intents rather than a case here: a new
   /// screen's commands parse to its own values (`Words.own`), which its feature matches.
   case screen(ScreenCommand)

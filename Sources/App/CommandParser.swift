@@ -88,11 +88,12 @@ struct Words {
   }
 
   /// Whether the optional `--yes` follows (the only word such a command takes).
-  mutating func yes() throws(UsageError) -> Bool {
+  mutating func yes() throws(UsageError) -> Bool { try flag("--yes") }
+
+  /// Whether the optional `flag` follows (the only word such a command takes).
+  mutating func flag(_ flag: String) throws(UsageError) -> Bool {
     guard let word = next() else { return false }
-    guard word == "--yes" else {
-      throw .takesOnlyYes(command: command)
-    }
+    guard word == flag else { throw .takesOnly(command: command, flag: flag) }
     return true
   }
 

@@ -70,6 +70,22 @@ enum GlobalCommands {
 
   static let trailing: [CommandSpec] = [
     CommandSpec("store", GlobalCommandWords.store, command: .storeInfo),
+    CommandSpec("source", usage: "source [--forget]", GlobalCommandWords.source) {
+      words throws(UsageError) in .rateSource(forget: try words.flag("--forget"))
+    }
+    .detailed(
+      """
+      With --online, --rates-url URL or --rates-file PATH before it, remembers that
+      source for the store (a refresh from it does too); --forget forgets it. Once
+      remembered, rates, calc and convert refresh first when the rates are due, and
+      the live view in the background (--offline: not).
+      """,
+      """
+      명령 앞에 --online, --rates-url URL, --rates-file PATH를 주면 그곳을 이 저장소에
+      기억합니다 (거기서 refresh해도 기억합니다). --forget은 잊습니다. 기억한 뒤에는
+      갱신 시각이 지나면 rates, calc, convert가 먼저 새로 받고, 라이브 화면은
+      뒤에서 받습니다 (--offline이면 받지 않습니다).
+      """),
     CommandSpec("export", usage: "export PATH", GlobalCommandWords.export) {
       words throws(UsageError) in
       let path = try words.required(.path)

@@ -140,13 +140,21 @@ extension GlobalOption {
       ["--online"], group: "rates",
       english: [
         "refresh fetches from https://open.er-api.com/v6/latest/USD",
-        "(default: none; the bundled 2024-08-19 snapshot only", "fills an empty cache)",
+        "(default: the source the store remembers, else none; the",
+        "bundled 2024-08-19 snapshot only fills an empty cache)",
+        "A source given to refresh is remembered for the store",
       ],
       korean: [
         "refresh가 https://open.er-api.com/v6/latest/USD 에서 받아옵니다",
-        "(기본값: 없음; 내장된 2024-08-19 스냅샷은 빈 저장소를", "채울 때만 씁니다)",
+        "(기본값: 저장소가 기억한 곳, 없으면 없음; 내장된 2024-08-19", "스냅샷은 빈 저장소를 채울 때만 씁니다)",
+        "refresh에 준 곳은 저장소가 기억합니다",
       ]
-    ) { options, _ throws(UsageError) in options.rates = .http(RateSourceChoice.providerURL) },
+    ) { options, _ throws(UsageError) in options.rates = .provider },
+    GlobalOption(
+      ["--offline"],
+      english: ["Rates are not refreshed by themselves when due"],
+      korean: ["갱신 시각이 지나도 환율을 저절로 새로 받지 않습니다"]
+    ) { options, _ throws(UsageError) in options.offline = true },
     GlobalOption(
       ["--timeout"], value: "SECONDS",
       english: [

@@ -20,6 +20,12 @@ package struct OpenedStore {
   /// The store's folder and files, which `export` never writes over and `import` never
   /// reads; `nil` for a memory store.
   package var files: StoreFiles?
+  /// Where the rate source chosen once is remembered: the store's local folder (`rate-settings.json`
+  /// there), or memory for the memory store.
+  package var rateSettings: any RateSettingsRepository {
+    files.map { RateSettingsFile(folder: $0.folder) } ?? memoryRateSettings
+  }
+  private let memoryRateSettings = InMemoryRateSettings()
   /// What went wrong since the last call without losing anything (a json snapshot rewrite
   /// that failed after its change was stored), for the front end to print as warnings.
   var takeWarnings: @Sendable () async -> [String] = { [] }

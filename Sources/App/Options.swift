@@ -9,25 +9,23 @@ enum StoreChoice: String, CaseIterable, Sendable {
 }
 
 /// Where `refresh` gets rates from.
-enum RateSourceChoice: Equatable {
-  /// None: the snapshot compiled into Pocket seeds an empty cache, and `refresh` says how
-  /// to configure a source (the snapshot is older than any rates fetched since).
-  case unconfigured
-  /// An open.er-api.com response saved in a file.
-  case file(String)
-  /// An open.er-api.com style endpoint.
-  case http(URL)
-
+extension RateSourceChoice {
   /// open.er-api.com's USD endpoint, the provider the bundled snapshot came from.
-  static var providerURL: URL { HTTPRateSource.defaultURL }
+  static var provider: RateSourceChoice { .http(HTTPRateSource.defaultURL) }
 
-  /// The source this choice names, if any; an HTTP fetch must end within `timeout`.
-  func source(timeout: Duration) -> (any ExchangeRateSource)? {
+  /// The source this choice names; an HTTP fetch must end within `timeout`.
+  func source(timeout: Duration) -> any ExchangeRateSource {
     switch self {
-    case .unconfigured: nil
     case .file(let path): FileRateSource(path: path)
     case .http(let url): HTTPRateSource(url: url, timeout: timeout)
     }
+  }
+
+  /// The choice as it is remembered: a file by its absolute path (relative to the current
+  /// folder when given relative), so a later run from another folder finds it.
+  var remembered: RateSourceChoice {
+    guard case .file(let path) = self, !path.hasPrefix("/") else { return self }
+    return .file(URL(fileURLWithPath: path).standardizedFileURL.path)
   }
 }
 
@@ -41,7 +39,11 @@ package struct Options: Equatable {
   /// `--store-schema`: the PostgreSQL schema that holds the postgres store.
   var storeSchema = PostgresTarget.defaultSchema
   var language: Language?
-  var rates: RateSourceChoice = .unconfigured
+  /// The rate source given for this run (`--online`, `--rates-url`, `--rates-file`);
+  /// `nil`: the one the store's folder remembers, if any.
+  var rates: RateSourceChoice?
+  /// `--offline`: rates are not refreshed by themselves when due.
+  var offline = false
   /// `--timeout`: how long one HTTP refresh may take in all.
   var timeout = HTTPRateSource.defaultTimeout
   var showHelp = false
@@ -215,7 +217,22 @@ package struct Options: Equatable {
   var storeThread: StoreThread { command.isEmpty ? .own : .main }
 
   /// Where `refresh` gets rates from, with the `--timeout` deadline.
-  var rateSource: (any ExchangeRateSource)? { rates.source(timeout: timeout) }
+  var rateSource: (any ExchangeRateSource)? { rates?.source(timeout: timeout) }
+
+  /// How the rates refresh beyond `rateSource`: the source `settings` remember, and
+  /// refreshes when due (unless `--offline`), which give up after at most
+  /// `whenDueTimeout` (they stand before what the user asked for; `nil`: `--timeout`, for
+  /// a view that refreshes in the background).
+  func rateRefreshing(_ settings: any RateSettingsRepository, whenDueTimeout: Duration?)
+    -> RateRefreshing
+  {
+    let timeout = timeout
+    return RateRefreshing(
+      settings: settings, chosen: rates?.remembered,
+      source: { choice, whenDue in
+        choice.source(timeout: whenDue ? min(timeout, whenDueTimeout ?? timeout) : timeout)
+      }, refreshesWhenDue: !offline)
+  }
 
   /// The store folder: `--store-path`, else the platform's data folder for Pocket.
   ///

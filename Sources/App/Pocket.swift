@@ -139,9 +139,16 @@ package struct Pocket {
     } catch {
       return await unusable(Message(error), options, strings, renderer)
     }
+    let isLive =
+      options.command.isEmpty && !options.plain && console.isInteractive
+      && console.outputIsTerminal && Self.terminalDraws(environment)
+    // A refresh when due stands before what a command asked for: it gives up after two
+    // seconds, then the cached rates show; a live view refreshes in the background.
+    let rateRefreshing = options.rateRefreshing(
+      store.rateSettings, whenDueTimeout: isLive ? nil : .seconds(2))
     let session = Session(
       store: store, timeline: time.timeline, strings: strings, rateSource: options.rateSource,
-      bundledRates: bundledRates,
+      rateRefreshing: rateRefreshing, bundledRates: bundledRates,
       archiveFiles: DiskArchiveFileRepository(protecting: store.files, thread: options.storeThread),
       notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
@@ -159,9 +166,7 @@ package struct Pocket {
     } catch {
       return await unusable(Message(error), options, strings, renderer)
     }
-    if options.command.isEmpty, !options.plain, console.isInteractive, console.outputIsTerminal,
-      Self.terminalDraws(environment)
-    {
+    if isLive {
       sayingWaits?.cancel()
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
@@ -181,6 +186,15 @@ package struct Pocket {
       observes: options.command.isEmpty)
     defer { presenter.stop() }
     if !options.command.isEmpty {
+      // Rates due are refreshed before a command shows them; new rates, or a failure (then
+      // the cached rates show, marked as due), are said on standard error.
+      if let command {
+        switch await session.refreshWhenDue(before: command) {
+        case .failed(let message)?, .refreshed(let message?)?:
+          reportError("pocket: " + strings.text(message))
+        case .refreshed(nil)?, nil: break
+        }
+      }
       let status = await runOnce(options.command, session, strings, presenter) {
         await unusable($0, options, strings, renderer)
       }

@@ -33,7 +33,8 @@ package final class Session {
   private(set) lazy var storeViewModel = StoreViewModel(
     archive: store.repositories.archive, files: archiveFiles, kind: store.kind.rawValue,
     path: store.path, version: store.schemaVersion, changes: store.repositories.changes,
-    now: { [timeline] in timeline.now() })
+    now: { [timeline] in timeline.now() }, rateSettings: dependencies.rateRefreshing?.settings,
+    chosenRateSource: dependencies.rateRefreshing?.chosen)
   private let archiveFiles: any ArchiveFileRepository
   let store: OpenedStore
   /// The clocks the screens read the time from: what "now" and "today" are for this
@@ -52,24 +53,28 @@ package final class Session {
 
   /// - Parameters:
   ///   - rateSource: where `refresh` fetches rates from; `nil` when none is configured.
+  ///   - rateRefreshing: the source remembered once chosen, and refreshes when due.
   ///   - seed: the rates shown before the first refresh.
   ///   - archiveFiles: where `export` writes and `import` reads.
   ///   - catalog: the notices of the notice board.
   package convenience init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
-    rateSource: (any ExchangeRateSource)?, bundledRates seed: any ExchangeRateSource,
-    archiveFiles: any ArchiveFileRepository, notices catalog: [Notice]
+    rateSource: (any ExchangeRateSource)?, rateRefreshing: RateRefreshing? = nil,
+    bundledRates seed: any ExchangeRateSource, archiveFiles: any ArchiveFileRepository,
+    notices catalog: [Notice]
   ) {
     self.init(
       store: store, timeline: timeline, strings: strings, rateSource: rateSource,
-      bundledRates: seed, archiveFiles: archiveFiles, notices: catalog, registry: .standard)
+      rateRefreshing: rateRefreshing, bundledRates: seed, archiveFiles: archiveFiles,
+      notices: catalog, registry: .standard)
   }
 
   /// A session over the screens of `registry`.
   init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
-    rateSource: (any ExchangeRateSource)?, bundledRates seed: any ExchangeRateSource,
-    archiveFiles: any ArchiveFileRepository, notices catalog: [Notice], registry: ScreenRegistry
+    rateSource: (any ExchangeRateSource)?, rateRefreshing: RateRefreshing? = nil,
+    bundledRates seed: any ExchangeRateSource, archiveFiles: any ArchiveFileRepository,
+    notices catalog: [Notice], registry: ScreenRegistry
   ) {
     self.registry = registry
     self.store = store
@@ -79,7 +84,7 @@ package final class Session {
     dependencies = ViewModelDependencies(
       repositories: repositories, timeline: timeline, language: strings.language,
       timeZone: strings.timeZone, currencyNames: strings.names, bundledRates: seed,
-      rateSource: rateSource, notices: catalog)
+      rateSource: rateSource, rateRefreshing: rateRefreshing, notices: catalog)
     router = RouterViewModel(screens: repositories.screens)
     made = Array(repeating: nil, count: registry.features.count)
     self.archiveFiles = archiveFiles
@@ -192,6 +197,8 @@ package final class Session {
         HelpText.text(for: topic, language: strings.language, base: base, registry: registry))
     case .quit: return .quit
     case .storeInfo: return await maintain { await storeViewModel.summarize() }
+    case .rateSource(let forget):
+      return await maintain { await storeViewModel.rateSource(forget: forget) }
     case .export(let path):
       return await showingProgress {
         await maintain { await storeViewModel.export(to: path) }
@@ -277,7 +284,7 @@ package final class Session {
   var madeFeatures: [any ScreenFeature] { made.compactMap { $0 } }
 
   /// The feature of the screen `registry.features[index]`, made the first time.
-  private func feature(at index: Int) -> any ScreenFeature {
+  func feature(at index: Int) -> any ScreenFeature {
     if let feature = made[index] { return feature }
     let feature = registry.features[index].init(dependencies)
     made[index] = feature

@@ -12,9 +12,8 @@ package enum UsageError: Error, Equatable {
   case missing(command: String, what: Placeholder)
   case notANumber(command: String, word: String)
   case noMoreWords(command: String)
-  case refreshTakesOnlyForce
-  /// `clear` and `reset` take only `--yes`.
-  case takesOnlyYes(command: String)
+  /// The command takes only `flag` after it (`refresh --force`, `clear --yes`).
+  case takesOnly(command: String, flag: String)
   case importTakesOnePath
   /// A one-shot command line with no command words (`pocket ""`).
   case emptyCommand
@@ -90,7 +89,8 @@ package enum UsageError: Error, Equatable {
     let all: [UsageError] =
       [
         .unknownCommand("춤"), .notANumber(command: "bookmark", word: "둘"),
-        .noMoreWords(command: "lap"), .refreshTakesOnlyForce, .takesOnlyYes(command: "clear"),
+        .noMoreWords(command: "lap"), .takesOnly(command: "refresh", flag: "--force"),
+        .takesOnly(command: "clear", flag: "--yes"),
         .importTakesOnePath,
         .emptyCommand, .optionNeedsValue("--store"), .unknownStore("종이"),
         .passwordInStoreURL(option: "--store-url"), .passwordInStoreURL(option: "POCKET_STORE_URL"),
@@ -114,8 +114,8 @@ package enum UsageError: Error, Equatable {
       + PostgresTarget.Malformed.allCases.map { .badStoreURL(option: "POCKET_STORE_URL", $0) }
     for sample in all {
       switch sample {
-      case .unknownCommand, .missing, .notANumber, .noMoreWords, .refreshTakesOnlyForce,
-        .takesOnlyYes, .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
+      case .unknownCommand, .missing, .notANumber, .noMoreWords, .takesOnly,
+        .importTakesOnePath, .emptyCommand, .optionNeedsValue, .unknownStore,
         .passwordInStoreURL, .badStoreURL, .badSchemaName, .unknownLanguage, .unknownColor,
         .notHTTPURL, .passwordInRatesURL, .notUTF8, .currentFolderNotUTF8, .unknownOption,
         .badTimeout, .badDate,

@@ -138,6 +138,16 @@ public struct RateBoard: Equatable, Sendable {
     self.nextUpdateAt = nextUpdateAt
   }
 
+  /// Since when newer rates are due at `now`: the next update time once it has passed, or
+  /// `now` for a set that cannot be a real publication (`RateSnapshot.impossibility`);
+  /// `nil` while the rates are current.
+  public func dueSince(now: Date) -> Date? {
+    if now >= nextUpdateAt { return nextUpdateAt }
+    let impossible = RateSnapshot.impossibility(
+      publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, now: now)
+    return impossible != nil ? now : nil
+  }
+
   /// `quotes` in the board's order: favourites first, each part by code.
   public static func ordered(_ quotes: [RateQuote]) -> [RateQuote] {
     quotes.sorted { ($0.isFavorite ? 0 : 1, $0.code) < ($1.isFavorite ? 0 : 1, $1.code) }

@@ -150,7 +150,8 @@ extension Strings {
   /// seen, then each kind of record with its count. Front ends align the rows (by display
   /// width: the Korean labels are wide).
   public func storeSummary(
-    kind: String, path: String, version: Int, watch: StoreWatch, counts: RecordCounts
+    kind: String, path: String, version: Int, watch: StoreWatch, rateSource: RateSourceChoice?,
+    counts: RecordCounts
   ) -> (header: [String], rows: [(label: String, count: Int)]) {
     let rows = [
       (pick("laps", "랩"), counts.laps), (pick("bookmarks", "북마크"), counts.bookmarks),
@@ -163,8 +164,39 @@ extension Strings {
       "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
       "\(pick("Schema version", "스키마 버전")): \(version)",
       "\(pick("Other processes' changes", "다른 프로세스의 변경")): \(watched(watch))",
+      "\(pick("Rate source", "환율 받을 곳")): \(rateSource.map(named) ?? pick("none", "없음"))",
     ]
     return (header, rows.map { (label: $0.0, count: $0.1) })
+  }
+
+  /// A rate source as `store` and `source` name it: its URL, or its file's path.
+  func named(_ source: RateSourceChoice) -> String {
+    switch source {
+    case .http(let url): url.absoluteString
+    case .file(let path): path
+    }
+  }
+
+  /// What `source` says: the rate source the store remembers, and what it did to it.
+  public func rateSource(_ source: RateSourceChoice?, _ change: StoreViewModel.RateSourceChange)
+    -> String
+  {
+    switch (change, source.map(named)) {
+    case (.shown, let name?):
+      pick("Rate source: \(name) (remembered for this store)", "환율 받을 곳: \(name) (이 저장소가 기억함)")
+    case (.shown, nil):
+      pick(
+        "No rate source is remembered: give --online, --rates-url URL or --rates-file PATH "
+          + "before source or refresh",
+        "기억한 환율 받을 곳이 없습니다: source나 refresh 앞에 --online, --rates-url URL, "
+          + "--rates-file PATH를 주세요")
+    case (.remembered, let name):
+      pick("Rate source remembered: \(name ?? "")", "환율 받을 곳을 기억했습니다: \(name ?? "")")
+    case (.forgotten, let name?):
+      pick("Rate source forgotten: \(name)", "환율 받을 곳을 잊었습니다: \(name)")
+    case (.forgotten, nil):
+      pick("No rate source was remembered", "기억한 환율 받을 곳이 없었습니다")
+    }
   }
 
   /// How a store sees what other processes change, as `pocket store` says it.

@@ -18,6 +18,9 @@ public struct ViewModelDependencies: Sendable {
   public var bundledRates: any ExchangeRateSource
   /// Where a refresh fetches rates from; `nil` when none is configured.
   public var rateSource: (any ExchangeRateSource)?
+  /// A source remembered once chosen, and refreshes when due (`RateRefreshing`); `nil`:
+  /// only `rateSource`, and refreshes only when asked.
+  public var rateRefreshing: RateRefreshing?
   /// The notices of the board.
   public var notices: [Notice]
 
@@ -25,7 +28,7 @@ public struct ViewModelDependencies: Sendable {
     repositories: Repositories, timeline: Timeline, language: Language = .en,
     timeZone: TimeZone = .current, currencyNames: CurrencyNames = .shared,
     bundledRates: any ExchangeRateSource, rateSource: (any ExchangeRateSource)? = nil,
-    notices: [Notice] = []
+    rateRefreshing: RateRefreshing? = nil, notices: [Notice] = []
   ) {
     self.repositories = repositories
     self.timeline = timeline
@@ -34,6 +37,7 @@ public struct ViewModelDependencies: Sendable {
     self.currencyNames = currencyNames
     self.bundledRates = bundledRates
     self.rateSource = rateSource
+    self.rateRefreshing = rateRefreshing
     self.notices = notices
   }
 
@@ -56,7 +60,8 @@ extension RatesViewModel: MadeFromDependencies {
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(
       rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
-      source: dependencies.rateSource, now: dependencies.now, names: dependencies.currencyNames)
+      source: dependencies.rateSource, refreshing: dependencies.rateRefreshing,
+      now: dependencies.now, names: dependencies.currencyNames)
   }
 }
 
@@ -65,7 +70,7 @@ extension CalculatorViewModel: MadeFromDependencies {
   public convenience init(_ dependencies: ViewModelDependencies) {
     self.init(
       rates: dependencies.repositories.rates, seed: dependencies.bundledRates,
-      language: dependencies.language, names: dependencies.currencyNames)
+      language: dependencies.language, names: dependencies.currencyNames, now: dependencies.now)
   }
 }
 

@@ -185,7 +185,7 @@ struct ColumnAlignmentTests {
       chatMessages: 4_000)
     let state = StoreViewModel.State(
       kind: "sqlite", path: "/tmp/p", version: 3, report: .summary(counts))
-    let rows = renderer(language).render(state).split(separator: "\n").dropFirst(4)
+    let rows = renderer(language).render(state).split(separator: "\n").dropFirst(5)
       .map(String.init)
     #expect(rows.count == 6)
     let ends = Set(rows.map { column($0, $0.endIndex, language) })

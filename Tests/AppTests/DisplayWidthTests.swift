@@ -44,6 +44,7 @@ struct DisplayWidthTests {
         경로: /tmp/p
         스키마 버전: 3
         다른 프로세스의 변경: 바로 보입니다 (파일 이벤트)
+        환율 받을 곳: 없음
           랩             1
           북마크         2
           환율 스냅샷    3
@@ -53,7 +54,7 @@ struct DisplayWidthTests {
 
         """)
     let columns = Set(
-      text.split(separator: "\n").dropFirst(4).map {
+      text.split(separator: "\n").dropFirst(5).map {
         DisplayWidth(ambiguousIsWide: true).of(String($0))
       })
     #expect(columns.count == 1)
@@ -73,6 +74,7 @@ struct DisplayWidthTests {
         Path: /tmp/p
         Schema version: 3
         Other processes' changes: checked every 250 ms (a network file system (nfs4))
+        Rate source: none
           laps                  1
           bookmarks             2
           rate snapshots        3

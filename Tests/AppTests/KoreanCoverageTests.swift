@@ -206,12 +206,21 @@ struct KoreanCoverageTests {
       FailedWrites.text(ENOSPC, .ko), english: FailedWrites.text(ENOSPC, .en),
       allowing: [writeCause])
     let summary = korean.storeSummary(
-      kind: "sqlite", path: "/tmp/p", version: 3, watch: .fileEvents,
+      kind: "sqlite", path: "/tmp/p", version: 3, watch: .fileEvents, rateSource: nil,
       counts: RecordCounts(
         laps: 1, bookmarks: 1, rateSnapshots: 1, favoriteCurrencies: 1, mindLogs: 1,
         chatMessages: 1))
     for line in summary.header + summary.rows.map(\.label) {
       expectKorean(line, english: "")
+    }
+    // What `source` says, with a source and without one, of every change.
+    let file = RateSourceChoice.file("/tmp/rates")
+    for change in [StoreViewModel.RateSourceChange.shown, .remembered, .forgotten] {
+      for source in [file, nil] where source != nil || change != .remembered {
+        expectKorean(
+          korean.rateSource(source, change), english: english.rateSource(source, change),
+          allowing: ["/tmp/rates"])
+      }
     }
   }
 

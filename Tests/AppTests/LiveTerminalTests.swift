@@ -63,17 +63,18 @@ struct LiveTerminalTests {
 
   /// Starts `pocket` with no command on a pty of `rows`×`columns`, after a shell has shown a
   /// line on the main screen and the test has read the terminal's settings; nil (with the
-  /// reason printed) where there is no pty.
+  /// reason printed) where there is no pty. `prepare` runs first, on the store's folder.
   func start(
     _ arguments: [String] = [], rows: Int = 30, columns: Int = 100, jobControl: Bool = false,
     environment extra: [String: String] = [:], expectsLiveView: Bool = true,
     ambiguousIsWide: Bool = false, answersCursorReports: Bool = true,
-    firstTab: String = "[Rates]"
+    firstTab: String = "[Rates]", prepare: (_ storeFolder: URL) throws -> Void = { _ in }
   ) throws -> Live? {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("pocket-live-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try prepare(directory)
     let environment = [
       "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8", "TZ": "UTC",
       "HOME": directory.path,

@@ -79,8 +79,9 @@ struct RatesEndToEndTests {
         == "pocket: Could not load data: \(url): the rate service answered error: quota-reached\n")
     #expect(error.stdout.isEmpty, "a refusal prints only its reason")
     #expect(
-      row("KRW", in: try pocket.run(["rates", "krw"]).stdout) == "KRW 1,400.5000 🔼 South Korean Won"
-    )
+      // `--offline`: the remembered source is not asked again now that the rates are due.
+      row("KRW", in: try pocket.run(["--offline", "rates", "krw"]).stdout)
+        == "KRW 1,400.5000 🔼 South Korean Won")
 
     let failure = try pocket.run(["--lang", "ko", "--rates-url", url, "refresh", "--force"])
     #expect(failure.status == 1)
@@ -88,7 +89,7 @@ struct RatesEndToEndTests {
       failure.stderr
         == "pocket: 데이터를 불러올 수 없습니다 (기술적 원인: \(url): the server answered HTTP 500)\n")
     #expect(server.requests == 5)
-    #expect(try pocket.run(["calc", "KRW"]).stdout.contains("1 USD = 1,400.5 KRW"))
+    #expect(try pocket.run(["--offline", "calc", "KRW"]).stdout.contains("1 USD = 1,400.5 KRW"))
   }
 
   /// A source quoting EUR: the header, the calculator and `help convert` name EUR, and no

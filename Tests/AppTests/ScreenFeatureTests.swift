@@ -168,7 +168,8 @@ struct ScreenFeatureTests {
       Self.helpOrder[String(describing: feature)] ?? feature.commands.map(\.name)
     }
     let expected =
-      ["show", "more", "page"] + screens + ["store", "export", "import", "help", "quit"]
+      ["show", "more", "page"] + screens
+      + ["store", "source", "export", "import", "help", "quit"]
     #expect(registry.commands.map(\.name) == expected)
     // The help's lines, after its heading, up to the line that names the options.
     let listed = HelpText.text(for: nil, language: .en, base: "USD", registry: registry)

@@ -110,6 +110,7 @@ struct StoreTransferTests {
         Path: \(path)
         Schema version: 2
         Other processes' changes: shown at once (file events)
+        Rate source: none
           laps                  2
           bookmarks             2
           rate snapshots        1

@@ -43,9 +43,19 @@ struct RatesViewModelTests {
     #expect(viewModel.state.quotes.first?.isFavorite == true)
   }
 
-  func calculator(_ language: Language = .en) async -> CalculatorViewModel {
+  /// The bundled rates' publication (2024-08-19 00:02:31 UTC) and next update time
+  /// (2024-08-20 00:19:41 UTC), from the snapshot's `time_*_unix` fields.
+  nonisolated static let bundledPublished = Date(timeIntervalSince1970: 1_724_025_751)
+  nonisolated static let bundledDue = Date(timeIntervalSince1970: 1_724_113_181)
+
+  /// The calculator on KRW, its clock an hour after the bundled rates were published
+  /// unless `now` says otherwise.
+  func calculator(
+    _ language: Language = .en,
+    now: @escaping @Sendable () -> Date = { bundledPublished.addingTimeInterval(3_600) }
+  ) async -> CalculatorViewModel {
     let viewModel = CalculatorViewModel(
-      rates: store.rates, seed: BundledRateSource(), language: language)
+      rates: store.rates, seed: BundledRateSource(), language: language, now: now)
     await viewModel.open("krw")
     return viewModel
   }
@@ -54,13 +64,25 @@ struct RatesViewModelTests {
     let viewModel = await calculator()
     await viewModel.convert("1,000.5")
     let expected = try #require(Decimal(string: "1350678.04"))  // 1000.5 × 1350.003043
-    #expect(
-      viewModel.state
-        == .init(
-          currency: "KRW", rate: Decimal(string: "1350.003043"),
-          conversion: Conversion(
-            amount: Decimal(string: "1000.5") ?? 0, from: "USD", result: expected, to: "KRW",
-            base: "USD", fromRate: 1, toRate: Decimal(string: "1350.003043") ?? 0)))
+    var state = CalculatorViewModel.State(
+      currency: "KRW", rate: Decimal(string: "1350.003043"),
+      conversion: Conversion(
+        amount: Decimal(string: "1000.5") ?? 0, from: "USD", result: expected, to: "KRW",
+        base: "USD", fromRate: 1, toRate: Decimal(string: "1350.003043") ?? 0))
+    state.publishedAt = Self.bundledPublished
+    #expect(viewModel.state == state)
+  }
+
+  /// Rates past their next update time are marked on the calculator as on the list: since
+  /// when they are due; current ones are not.
+  @Test func theCalculatorSaysSinceWhenItsRatesAreDue() async {
+    let current = await calculator()
+    #expect(current.state.dueSince == nil)
+    let late = await calculator(now: { Self.bundledDue.addingTimeInterval(86_400 * 400) })
+    #expect(late.state.publishedAt == Self.bundledPublished)
+    #expect(late.state.dueSince == Self.bundledDue)
+    await late.reload()
+    #expect(late.state.dueSince == Self.bundledDue)
   }
 
   @Test(arguments: [

@@ -80,10 +80,12 @@ package final class LiveView {
       controller.followed(await reload())
       if controller.exit != nil { events.stop() }
     }
+    let refreshing = Self.refreshingWhenDue(controller)
     for await event in stream {
       await handle(event)
       if controller.exit != nil || device.writeFailure != nil { break }
     }
+    refreshing.cancel()
     following.cancel()
     await following.value
     ticker?.cancel()

@@ -122,6 +122,24 @@ protocol ScreenFeature: AnyObject, Sendable {
 
   /// Reads the time again: the intent a view that shows time running calls.
   func tick()
+
+  /// Whether what the screen shows falls due by itself (rates past their next update
+  /// time) and is to be refreshed when due before `command` runs as a one-shot command
+  /// (one that shows it), or, for `nil`, now and then while a live view is open. False by
+  /// default.
+  nonisolated static func refreshesWhenDue(before command: Command?) -> Bool
+
+  /// Refreshes what the screen shows when it is due (`retry`: again after a failure, when
+  /// the view decides): what happened, `nil` when nothing was tried. `nil` by default.
+  func refreshWhenDue(retry: Bool) async -> WhenDue?
+}
+
+/// What a refresh when due came to.
+enum WhenDue: Equatable {
+  /// Tried: new data (the message says so), or the source had nothing newer (`nil`).
+  case refreshed(Message?)
+  /// Tried and failed: what is shown stays, and the message says why.
+  case failed(Message)
 }
 
 extension ScreenFeature {
@@ -129,6 +147,8 @@ extension ScreenFeature {
   nonisolated static func shows(_ screen: Screen) -> Bool { screen == tab?.screen }
   nonisolated static var keys: [KeyHelp] { [] }
   nonisolated static var typesDigits: Bool { false }
+  nonisolated static func refreshesWhenDue(before command: Command?) -> Bool { false }
+  func refreshWhenDue(retry: Bool) async -> WhenDue? { nil }
   func reopen(_ screen: Screen) async -> Bool { true }
   func confirmed(_ question: Message) -> (command: Command, typed: String)? { nil }
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? { nil }

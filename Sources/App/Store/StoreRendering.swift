@@ -11,9 +11,11 @@ extension Renderer {
       storeSummary(
         strings.storeSummary(
           kind: store.kind, path: store.path, version: store.version, watch: store.watch,
-          counts: counts))
+          rateSource: store.rateSource, counts: counts))
     case .exported(let count, let path): TerminalText.lines([strings.exported(count, to: path)])
     case .imported(let count, let path): TerminalText.lines([strings.imported(count, from: path)])
+    case .rateSource(let source, let change):
+      TerminalText.lines([strings.rateSource(source, change)])
     case nil: ""
     }
   }

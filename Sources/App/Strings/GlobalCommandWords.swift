@@ -6,6 +6,9 @@ enum GlobalCommandWords {
     "Show page N of the list showing (1: the newest)", "보고 있는 목록의 N쪽을 보여줍니다 (1: 가장 최근)")
   static let store = KeyText(
     "Show the store's kind, path, version and counts", "저장소의 종류, 경로, 버전과 기록 수를 보여줍니다")
+  static let source = KeyText(
+    "Show the rate source the store remembers (--forget: forget it)",
+    "저장소가 기억한 환율 받을 곳을 보여줍니다 (--forget: 잊기)")
   static let export = KeyText("Write every record to a JSON file", "모든 기록을 JSON 파일로 씁니다")
   static let importArchive = KeyText(
     "Read an export into this store (an empty one, unless --replace)",

@@ -29,14 +29,10 @@ extension UsageError {
       return KeyText(
         "'\(command)' takes no more words. \(hint(command).english)",
         "'\(command)' 뒤에는 더 입력할 것이 없습니다. \(hint(command).korean)")
-    case .refreshTakesOnlyForce:
+    case .takesOnly(let command, let flag):
       return KeyText(
-        "'refresh' takes only --force. \(hint("refresh").english)",
-        "'refresh' 뒤에는 --force만 붙일 수 있습니다. \(hint("refresh").korean)")
-    case .takesOnlyYes(let command):
-      return KeyText(
-        "'\(command)' takes only --yes. \(hint(command).english)",
-        "'\(command)' 뒤에는 --yes만 붙일 수 있습니다. \(hint(command).korean)")
+        "'\(command)' takes only \(flag). \(hint(command).english)",
+        "'\(command)' 뒤에는 \(flag)만 붙일 수 있습니다. \(hint(command).korean)")
     case .importTakesOnePath:
       return KeyText(
         "'import' takes one PATH. \(hint("import").english)",

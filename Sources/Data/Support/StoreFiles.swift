@@ -8,7 +8,8 @@ import Foundation
 
 /// The files a store keeps in its folder, which no archive may be written over or read
 /// from: the SQLite database with its log and side files, the json snapshot, journal and
-/// lock file, the temporary files either makes, and the folder itself.
+/// lock file, the rate settings (`RateSettingsFile`), the temporary files either makes, and
+/// the folder itself.
 ///
 /// A path is compared as `cp a a` compares its two files, by device and inode, so another
 /// spelling of the path (`./`, `..`, a linked folder on the way) and a hard link elsewhere
@@ -28,12 +29,14 @@ public struct StoreFiles: Sendable, Equatable {
     let sqlite = SQLiteStore.fileName
     return [sqlite, sqlite + "-wal", sqlite + "-shm", sqlite + "-journal"]
       + [JSONFileStore.fileName, JSONFileStore.journalName, JSONFileStore.lockName]
+      + [RateSettingsFile.fileName]
   }()
 
   /// How the names of the stores' temporary files begin.
   static let temporaryPrefixes = [
     SQLiteFile.temporaryPrefix(for: SQLiteStore.fileName),
     DurableFile.temporaryPrefix(for: JSONFileStore.fileName),
+    DurableFile.temporaryPrefix(for: RateSettingsFile.fileName),
   ]
 
   /// Whether `path` (as a user typed it: relative to the current folder, through links)

@@ -13,6 +13,10 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
     public var rate: Decimal?
     public var base = "USD"
     public var conversion: Conversion?
+    /// When the rates converted with were published, and since when newer ones are due
+    /// (`RateBoard.dueSince`; `nil` while they are current).
+    public var publishedAt: Date?
+    public var dueSince: Date?
     public var message: Message?
 
     public init(
@@ -33,11 +37,14 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
   private let convertCurrency: ConvertCurrency
   private let language: Language
   private let names: CurrencyNames
+  private let now: @Sendable () -> Date
 
+  /// - Parameter now: the wall clock (whether the rates are due for a refresh).
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource, language: Language,
-    names: CurrencyNames = .shared
+    names: CurrencyNames = .shared, now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.now = now
     loadRates = LoadExchangeRates(rates: rates, source: seed)
     self.language = language
     self.names = names
@@ -60,6 +67,8 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
       let quote = board.quotes.first(where: { $0.code == code })
     else { return false }
     state = State(currency: code, rate: quote.rate, base: board.base)
+    state.publishedAt = board.publishedAt
+    state.dueSince = board.dueSince(now: now())
     return true
   }
 
@@ -90,12 +99,14 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
   }
 
   /// Reads the cached rates again (another process refreshed them): the same currency,
-  /// and the amount shown converted again at the new rates.
+  /// their publication, and the amount shown converted again at the new rates.
   public func reload() async {
     state.message = nil
     let currency = state.currency
+    guard let board = await newest({ try await loadRates() }) else { return }
+    state.publishedAt = board.publishedAt
+    state.dueSince = board.dueSince(now: now())
     guard let shown = state.conversion else {
-      guard let board = await newest({ try await loadRates() }) else { return }
       guard let quote = board.quotes.first(where: { $0.code == currency }) else {
         state.message = .unknownCurrency(currency)
         return

@@ -55,29 +55,35 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
   /// search, not by a load: the list without a query needs none.
   private var board: RateBoard?
   private let now: @Sendable () -> Date
+  private let rates: any ExchangeRateRepository
   private let loadRates: LoadExchangeRates
-  private let refreshRates: RefreshExchangeRates
   private let toggleFavoriteCurrency: ToggleFavoriteCurrency
-  private let canRefresh: Bool
+  private let source: (any ExchangeRateSource)?
+  private let refreshing: RateRefreshing?
+  /// The source the settings remembered when the rates were last read.
+  private var remembered: RateSourceChoice?
   private let names: CurrencyNames
 
   /// - Parameters:
   ///   - rates: where the rates and the favourites are kept.
   ///   - seed: fills an empty cache (the bundled snapshot, so the list never waits).
-  ///   - source: where `refresh` fetches from; `nil` when none is configured (then the
-  ///     header never says an update is due, and `refresh` says how to configure one).
+  ///   - source: where `refresh` fetches from; `nil` when none is given (then the source
+  ///     `refreshing` remembers, if any; with neither, `refresh` says how to configure one).
+  ///   - refreshing: where a source chosen once is remembered, and whether due rates are
+  ///     refreshed by themselves (`refreshWhenDue()`); `nil`: neither.
   ///   - now: the wall clock (whether the rates are due for a refresh).
   ///   - names: where a search finds the currencies' names and keeps their search keys.
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource,
-    source: (any ExchangeRateSource)?, now: @escaping @Sendable () -> Date,
-    names: CurrencyNames = .shared
+    source: (any ExchangeRateSource)?, refreshing: RateRefreshing? = nil,
+    now: @escaping @Sendable () -> Date, names: CurrencyNames = .shared
   ) {
     self.now = now
     self.names = names
-    canRefresh = source != nil
+    self.rates = rates
+    self.source = source
+    self.refreshing = refreshing
     loadRates = LoadExchangeRates(rates: rates, source: seed)
-    refreshRates = RefreshExchangeRates(rates: rates, source: source, now: now)
     toggleFavoriteCurrency = ToggleFavoriteCurrency(rates: rates)
   }
 
@@ -88,6 +94,9 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
   public func load() async {
     state.message = nil
     guard let board = await newest({ try await loadRates() }) else { return }
+    // Settings that cannot be read do not keep the rates from showing: a refresh, which
+    // needs them, reports why.
+    if let refreshing { remembered = try? await refreshing.settings.settings().source }
     show(board)
   }
 
@@ -97,12 +106,8 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     state.nextUpdateAt = board.nextUpdateAt
     state.base = board.base
     // Cached rates that cannot be real (published in the future) are due for replacing.
-    let now = now()
-    let impossible = RateSnapshot.impossibility(
-      publishedAt: board.publishedAt, nextUpdateAt: board.nextUpdateAt, now: now)
-    state.dueSince =
-      now >= board.nextUpdateAt ? board.nextUpdateAt : impossible != nil ? now : nil
-    state.hasSource = canRefresh
+    state.dueSince = board.dueSince(now: now())
+    state.hasSource = source != nil || refreshing?.chosen != nil || remembered != nil
     applyQuery()
   }
 
@@ -112,7 +117,8 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     state.message = nil
     state.isRefreshing = true
     defer { state.isRefreshing = false }
-    guard let result = await attempt({ try await refreshRates(force: force) }) else { return }
+    guard let result = await attempt({ try await refreshFromSource(force: force, whenDue: false) })
+    else { return }
     await load()
     switch result {
     case .updated(let snapshot): state.message = .ratesUpdated(publishedAt: snapshot.publishedAt)
@@ -122,6 +128,56 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
     case .unchanged(let publishedAt): state.message = .ratesUnchanged(publishedAt: publishedAt)
     case .noSource: state.message = .noRateSource
     }
+  }
+
+  /// Refreshes from the chosen or remembered source when the cached rates are due, at most
+  /// once per published period whichever process tries (the try is kept in the settings
+  /// before the fetch; `retry`: a view that stays open tries again after a failure, when
+  /// it decides, without that bound). A failure keeps the cached rates and says why; new
+  /// rates say so. Nothing happens without `RateRefreshing`, with `--offline`, without a
+  /// source, or while the rates are current.
+  /// - Returns: whether it fetched.
+  @discardableResult
+  public func refreshWhenDue(retry: Bool = false) async -> Bool {
+    guard let refreshing, refreshing.refreshesWhenDue else { return false }
+    if board == nil { await load() }
+    guard let board, !state.isRefreshing else { return false }
+    let now = now()
+    let tries = await attempt { () async throws -> Bool in
+      let settings = try await refreshing.settings.settings()
+      guard refreshing.chosen ?? settings.source != nil else { return false }
+      let due = board.dueSince(now: now) != nil
+      guard retry ? due : settings.shouldTryWhenDue(board, now: now) else { return false }
+      try await refreshing.settings.update { $0.triedWhenDueAt = now }
+      return true
+    }
+    guard tries == true else { return false }
+    state.isRefreshing = true
+    defer { state.isRefreshing = false }
+    guard let result = await attempt({ try await refreshFromSource(force: false, whenDue: true) })
+    else { return true }
+    await load()
+    if case .updated(let snapshot) = result {
+      state.message = .ratesUpdated(publishedAt: snapshot.publishedAt)
+    }
+    return true
+  }
+
+  /// A refresh from the source given, else the chosen or remembered one; a refresh asked
+  /// for (`whenDue` false) that the source answers remembers the source chosen for this run.
+  private func refreshFromSource(force: Bool, whenDue: Bool) async throws -> RefreshResult {
+    var source = whenDue ? nil : self.source
+    if source == nil, let refreshing {
+      var choice = refreshing.chosen
+      if choice == nil { choice = try await refreshing.settings.settings().source }
+      source = choice.map { refreshing.source($0, whenDue) }
+    }
+    let result = try await RefreshExchangeRates(rates: rates, source: source, now: now)(
+      force: force)
+    if !whenDue, let refreshing, let chosen = refreshing.chosen {
+      try await refreshing.settings.update { $0.source = chosen }
+    }
+    return result
   }
 
   /// Filters by code, currency name or region name, ignoring case, accents and spaces, in

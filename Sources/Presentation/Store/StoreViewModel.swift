@@ -12,6 +12,18 @@ public final class StoreViewModel: MessageReporting {
     case summary(RecordCounts)
     case exported(count: Int, path: String)
     case imported(count: Int, path: String)
+    /// The rate source the store remembers (`nil`: none) and what `source` did to it.
+    case rateSource(RateSourceChoice?, RateSourceChange)
+  }
+
+  /// What `rateSource(forget:)` did to the remembered rate source.
+  public enum RateSourceChange: Equatable, Sendable {
+    /// Nothing: it is shown.
+    case shown
+    /// The source chosen for this run is remembered now.
+    case remembered
+    /// The source shown was remembered and is forgotten now.
+    case forgotten
   }
 
   /// What `store`, `export` and `import` show: the store's summary, the last report, and a
@@ -24,6 +36,8 @@ public final class StoreViewModel: MessageReporting {
     /// How changes other processes make are noticed: found when the store is summarized
     /// (`store`), because finding it reads the system's mount table.
     public var watch: StoreWatch
+    /// The rate source the store remembers, read by `summarize` (`nil`: none).
+    public var rateSource: RateSourceChoice?
     /// What the last command came to; `nil` when it was refused.
     public var report: Report?
     public var message: Message?
@@ -46,17 +60,24 @@ public final class StoreViewModel: MessageReporting {
   private let files: any ArchiveFileRepository
   private let importStore: ImportStore
   private let changes: any StoreObservation
+  private let rateSettings: (any RateSettingsRepository)?
+  private let chosenRateSource: RateSourceChoice?
 
   /// `changes`: the store's changes made elsewhere; how it notices them
   /// (`StoreObservation.watch`) is asked for by `summarize`, not before: a command that
   /// does not show it does not pay for it. `now`: the wall clock an import checks rate sets
-  /// against (`ImportStore`).
+  /// against (`ImportStore`). `rateSettings`: where the store remembers its rate source
+  /// (`nil`: nowhere); `chosenRateSource`: the one given for this run, which `source`
+  /// remembers.
   public init(
     archive: any ArchiveRepository, files: any ArchiveFileRepository, kind: String,
     path: String, version: Int, changes: any StoreObservation,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date, rateSettings: (any RateSettingsRepository)? = nil,
+    chosenRateSource: RateSourceChoice? = nil
   ) {
     state = State(kind: kind, path: path, version: version)
+    self.rateSettings = rateSettings
+    self.chosenRateSource = chosenRateSource
     self.changes = changes
     self.archive = archive
     self.files = files
@@ -69,8 +90,35 @@ public final class StoreViewModel: MessageReporting {
   public func summarize() async {
     begin()
     guard let counts = await attempt({ try await archive.recordCounts() }) else { return }
+    if let rateSettings {
+      guard let settings = await attempt({ try await rateSettings.settings() }) else { return }
+      state.rateSource = settings.source
+    }
     state.watch = changes.watch
     state.report = .summary(counts)
+  }
+
+  /// Shows the rate source the store remembers; remembers the one chosen for this run, if
+  /// any; or, with `forget`, forgets the remembered one.
+  public func rateSource(forget: Bool) async {
+    begin()
+    guard let rateSettings else {
+      state.report = .rateSource(nil, .shown)
+      return
+    }
+    let chosen = chosenRateSource
+    let change: RateSourceChange = forget ? .forgotten : chosen != nil ? .remembered : .shown
+    let read = await attempt { () async throws -> RateSourceChoice?? in
+      let before = try await rateSettings.settings().source
+      if change != .shown {
+        try await rateSettings.update { $0.source = forget ? nil : chosen }
+      }
+      return .some(before)
+    }
+    guard let read else { return }
+    let before = read.flatMap { $0 }
+    state.rateSource = forget ? nil : chosen ?? before
+    state.report = .rateSource(forget ? before : state.rateSource, change)
   }
 
   /// Writes every record of the store to the file at `path`.

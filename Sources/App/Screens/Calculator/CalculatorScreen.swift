@@ -109,6 +109,11 @@ extension Renderer {
     if let rate = state.rate {
       lines.append(ScreenLine(strings.rateLine(base: state.base, rate: rate, code: state.currency)))
     }
+    // Rates due for a refresh say so here too: a conversion with old rates is marked.
+    if let published = state.publishedAt, state.dueSince != nil {
+      lines.append(
+        ScreenLine(strings.published(published, dueSince: state.dueSince, source: true), as: .hint))
+    }
     // From a currency other than the base: its rate too, the other leg of the conversion
     // (the result is amount × the first rate ÷ this one).
     if let conversion = state.conversion, conversion.from != conversion.base,

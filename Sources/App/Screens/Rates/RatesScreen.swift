@@ -31,21 +31,18 @@ final class RatesScreen: ViewModelFeature<RatesViewModel>, ViewModelScreen {
       "refresh", usage: "refresh [--force]",
       "Fetch new rates once they are published (--force: now)",
       "새 환율이 발표되면 받아옵니다 (--force: 지금 받기)"
-    ) { words throws(UsageError) in
-      let flag = words.next()
-      guard flag == nil || flag == "--force" else { throw .refreshTakesOnlyForce }
-      return .refresh(force: flag != nil)
-    }
+    ) { words throws(UsageError) in .refresh(force: try words.flag("--force")) }
     .detailed(
       """
-      Needs a source, given before the command: --online (open.er-api.com),
-      --rates-url URL or --rates-file PATH. A set is taken when it was published after
-      the cached one, and never one from more than a day after this machine's clock.
+      Needs a source, given once before the command and remembered for the store
+      (see source): --online (open.er-api.com), --rates-url URL or --rates-file PATH.
+      A set is taken when it was published after the cached one, and never one from
+      more than a day after this machine's clock.
       """,
       """
-      받아올 곳을 명령 앞에 주어야 합니다: --online (open.er-api.com),
-      --rates-url URL, --rates-file PATH. 저장된 환율보다 나중에 발표된 환율만 받고,
-      이 컴퓨터 시계보다 하루 넘게 앞선 환율은 받지 않습니다.
+      받아올 곳을 한 번 명령 앞에 주면 저장소가 기억합니다 (source 참고):
+      --online (open.er-api.com), --rates-url URL, --rates-file PATH. 저장된 환율보다
+      나중에 발표된 환율만 받고, 이 컴퓨터 시계보다 하루 넘게 앞선 환율은 받지 않습니다.
       """),
   ]
 
@@ -86,6 +83,22 @@ final class RatesScreen: ViewModelFeature<RatesViewModel>, ViewModelScreen {
   }
 
   func load(_ screen: Screen) async { await viewModel.load() }
+
+  /// The rates fall due: before `rates`, `calc` and `convert` (which show them) and now and
+  /// then in a live view.
+  nonisolated static func refreshesWhenDue(before command: Command?) -> Bool {
+    switch command {
+    case nil, .rates?, .calc?, .convert?: true
+    default: false
+    }
+  }
+
+  func refreshWhenDue(retry: Bool) async -> WhenDue? {
+    guard await viewModel.refreshWhenDue(retry: retry) else { return nil }
+    let message = viewModel.state.message
+    if let message, message.isRefusal { return .failed(message) }
+    return .refreshed(message)
+  }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
