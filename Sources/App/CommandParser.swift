@@ -77,6 +77,34 @@ struct Words {
     return text(position)
   }
 
+  /// The free text from here on, with its line breaks (a message, a note): `\n` in it is a
+  /// line break, as neither a typed line nor a shell argument easily holds one, and `\\`
+  /// a backslash; any other backslash stays as typed.
+  mutating func textWithLineBreaks() -> String { Self.lineBreaks(in: rest()) }
+
+  /// `text` with `\n` read as a line break and `\\` as a backslash.
+  static func lineBreaks(in text: String) -> String {
+    guard text.contains("\\") else { return text }
+    var result = ""
+    var escaped = false
+    for character in text {
+      if escaped {
+        switch character {
+        case "n": result.append("\n")
+        case "\\": result.append("\\")
+        default: result += "\\" + String(character)
+        }
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        result.append(character)
+      }
+    }
+    if escaped { result.append("\\") }
+    return result
+  }
+
   /// Whether every word has been read.
   var isAtEnd: Bool { position >= words.count }
 
@@ -135,7 +163,7 @@ struct Words {
     let number = try number()
     let date = try date()
     let givesNote = position + 1 < words.count
-    let text = rest()
+    let text = textWithLineBreaks()
     let score = text.prefix { !$0.isWhitespace }
     let note = text.dropFirst(score.count).trimmingWhitespace()
     let cleared = givesNote && (note.isEmpty || note == "\"\"" || note == "''")

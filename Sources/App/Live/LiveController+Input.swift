@@ -21,11 +21,14 @@ extension LiveController {
     }
     switch key {
     case .character(let character): state.input?.line.insert(character)
+    case .newLine: state.input?.line.insert(Character("\n"))
     case .pasteStarted:
       // Read first: the line cannot be read while it is being written.
       let line = state.input?.line
       state.input?.beforePaste = line
-    case .paste(let text): state.input?.line.insert(text)
+    case .paste(let text):
+      let breaks = state.input?.allowsLineBreaks == true
+      state.input?.line.insert(text, newlinesAsSpaces: !breaks)
     case .notUTF8(let shown, let pasted):
       // Nothing of a paste that is not UTF-8 stays: the line is as it was before it.
       if pasted, let line = state.input?.beforePaste { state.input?.line = line }

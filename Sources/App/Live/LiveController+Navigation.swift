@@ -108,6 +108,7 @@ extension LiveController {
     case .character(let character): String(character)
     case .control(let letter): "Ctrl-" + letter.uppercased()
     case .enter: "Enter"
+    case .newLine: "Ctrl-J"
     case .tab: "Tab"
     case .backTab: "Shift-Tab"
     case .escape: "Esc"

@@ -77,6 +77,11 @@ final class LiveController {
   }
 
   func handle(_ key: Key) async {
+    // A line break is typed only on a line that takes one; anywhere else it is Enter.
+    if key == .newLine, state.input?.allowsLineBreaks != true {
+      await handle(.enter)
+      return
+    }
     switch key {
     // On an input line they cancel the line (`edit`).
     case .control("c") where state.input == nil, .control("d") where state.input == nil:

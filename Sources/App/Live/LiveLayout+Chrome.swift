@@ -13,7 +13,7 @@ extension LiveLayout {
   ) -> String {
     let shown: [KeyHelp]
     if let input = overlay.input {
-      shown = LiveKeys.input(isLive: input.isLive)
+      shown = LiveKeys.input(isLive: input.isLive, lineBreaks: input.allowsLineBreaks)
     } else if overlay.question != nil {
       shown = LiveKeys.question
     } else if overlay.page != nil {

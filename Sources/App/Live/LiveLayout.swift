@@ -197,7 +197,10 @@ struct LiveLayout {
     let ellipsis = "…"
     let ellipsisWidth = renderer.width(ellipsis)
     func piece(_ index: String.Index) -> (String, Int) {
-      let piece = TerminalText.escaping(String(text[index]), keepingNewlines: false)
+      // A line break typed (Ctrl-J) shows as ↵: the input line is one row.
+      let piece =
+        text[index].isNewline
+        ? "↵" : TerminalText.escaping(String(text[index]), keepingNewlines: false)
       return (piece, renderer.width(piece))
     }
     // A line of characters that take no column would never fill the field: at most this

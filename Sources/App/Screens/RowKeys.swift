@@ -28,6 +28,8 @@ struct RowKeys: Sendable {
   var delete: @Sendable (_ number: Int) -> Command
   var kind: KeyText
   var particle: String
+  /// Whether the text typed takes line breaks (a message, a note; not a title).
+  var lineBreaks = false
 
   /// The key bar's entries, in the order `?` lists them.
   var keys: [KeyHelp] {
@@ -40,12 +42,16 @@ struct RowKeys: Sendable {
   func action(for key: Key, selected: ListItem?) -> LiveAction? {
     switch (key, selected?.number) {
     case (.character("i"), _), (.enter, nil):
-      new.map { .input(InputRequest(prompt: $0.prompt, words: $0.words, limit: limit)) }
+      new.map {
+        .input(
+          InputRequest(
+            prompt: $0.prompt, words: $0.words, limit: limit, allowsLineBreaks: lineBreaks))
+      }
     case (.enter, let number?):
       .input(
         InputRequest(
           prompt: editPrompt(number), words: "\(edit) \(number) ", text: selected?.text ?? "",
-          limit: limit))
+          limit: limit, allowsLineBreaks: lineBreaks))
     case (.delete, let number?), (.backspace, let number?):
       .delete(delete(number), kind, number, selected?.text ?? "", particle: particle)
     default: nil

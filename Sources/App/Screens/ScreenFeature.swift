@@ -233,16 +233,20 @@ struct InputRequest: Equatable {
   /// The line as it was when the paste coming in began: a paste refused for bytes that are
   /// not UTF-8 puts it back (`Key.notUTF8`). `nil` once another key came.
   var beforePaste: InputLine?
+  /// Whether the line takes line breaks (Ctrl-J, Alt-Enter, and those of a paste): a chat
+  /// message's or a mind-log note's. Elsewhere a paste's line breaks become spaces.
+  var allowsLineBreaks = false
 
   init(
     prompt: KeyText, words: String, text: String = "", limit: Int, isLive: Bool = false,
-    restore: Command? = nil
+    restore: Command? = nil, allowsLineBreaks: Bool = false
   ) {
     self.prompt = prompt
     self.words = words
     self.line = InputLine(text, limit: limit)
     self.isLive = isLive
     self.restore = restore
+    self.allowsLineBreaks = allowsLineBreaks
   }
 
   /// What is typed.

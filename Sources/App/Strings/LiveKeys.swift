@@ -50,14 +50,14 @@ enum LiveKeys {
   ]
 
   /// While an input line is open: Enter runs its command, or ends a line whose command runs
-  /// as it is typed (`isLive`).
-  static func input(isLive: Bool) -> [KeyHelp] {
+  /// as it is typed (`isLive`); Ctrl-J types a line break on a line that takes one.
+  static func input(isLive: Bool, lineBreaks: Bool = false) -> [KeyHelp] {
     [
       isLive
         ? KeyHelp("Enter", "done", "완료", priority: .essential)
         : KeyHelp("Enter", "run", "실행", priority: .essential),
       KeyHelp("Esc", "cancel", "취소", priority: .essential),
-    ]
+    ] + (lineBreaks ? [KeyHelp("Ctrl-J", "new line", "줄 바꿈")] : [])
   }
 
   /// While a question waits for y or n.

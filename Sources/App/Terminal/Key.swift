@@ -11,11 +11,15 @@ package enum Key: Equatable, Sendable {
   /// Printable text, one grapheme cluster (Korean typed arrives whole).
   case character(Character)
   case enter, tab, backTab, escape, backspace, delete
+  /// Ctrl-J (0x0A) or Alt-Enter (ESC CR): a line break on an input line that takes one
+  /// (a chat message, a mind-log note); Enter anywhere else.
+  case newLine
   case up, down, left, right, home, end, pageUp, pageDown
   /// Alt-← / Alt-→ (`ESC[1;3D`, `ESC b`), Ctrl-← / Ctrl-→ (`ESC[1;5D`): a word back or on.
   case wordLeft, wordRight
   /// Ctrl-letter: `.control("c")` for 0x03, `"d"` 0x04, `"z"` 0x1A, `"l"` 0x0C. (Tab, Enter
-  /// and Backspace have their own cases: 0x09, 0x0A, 0x0D, 0x08 never arrive as `.control`.)
+  /// and Backspace have their own cases: 0x09, 0x0A, 0x0D, 0x08 never arrive as `.control`;
+  /// 0x0A, Ctrl-J, is `.newLine`.)
   case control(Character)
   /// Text of a bracketed paste (newlines and escapes inside it are text, not keys), given
   /// as it arrives: a paste that spans reads comes as several `.paste` in a row, so a paste
@@ -154,7 +158,7 @@ package struct KeyDecoder: Sendable {
         index += consumed
       case 0x0D, 0x0A:
         flush()
-        append(.enter)
+        append(byte == 0x0A ? .newLine : .enter)
         index += 1
       case 0x09:
         flush()
@@ -260,6 +264,7 @@ package struct KeyDecoder: Sendable {
         end += 1
       }
       return nil
+    case 0x0D: return (2, .newLine)  // Alt-Enter
     case UInt8(ascii: "b"): return (2, .wordLeft)  // Alt-b, and Alt-← where it sends this
     case UInt8(ascii: "f"): return (2, .wordRight)
     default:

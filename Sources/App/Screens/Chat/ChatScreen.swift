@@ -8,7 +8,7 @@ final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEdi
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("chat", "Show the chat", "채팅을 보여줍니다", command: .chat),
     CommandSpec("say", usage: "say TEXT...", "Send a chat message", "채팅에 메시지를 보냅니다") {
-      words throws(UsageError) in .say(text: words.rest())
+      words throws(UsageError) in .say(text: words.textWithLineBreaks())
     },
     CommandSpec(
       "edit", usage: "edit N TEXT...", "Edit chat message N", "채팅의 N번 메시지를 고칩니다",
@@ -29,7 +29,8 @@ final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEdi
     edit: "edit", editDoes: KeyText("edit", "고치기"),
     editPrompt: { KeyText("Edit message \($0)", "메시지 \($0) 고치기") },
     limit: InputField.message.limit, deleteDoes: KeyText("delete", "삭제"),
-    delete: { .delete(number: $0) }, kind: KeyText("message", "메시지"), particle: "를")
+    delete: { .delete(number: $0) }, kind: KeyText("message", "메시지"), particle: "를",
+    lineBreaks: true)
 
   func load(_ screen: Screen) async { await viewModel.load() }
 

@@ -16,7 +16,7 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
       "마음 일기에 기록을 추가합니다 (점수 0부터 10, 날짜는 선택)"
     ) { words throws(UsageError) in
       let date = try words.date()
-      return .add(score: try words.required(.score), note: words.rest(), date: date)
+      return .add(score: try words.required(.score), note: words.textWithLineBreaks(), date: date)
     }
     .detailed(
       """
@@ -73,7 +73,8 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
     edit: "edit", editDoes: KeyText("edit", "고치기"),
     editPrompt: { KeyText("Edit entry \($0)", "기록 \($0) 고치기") },
     limit: InputRequest.mindLogLimit, deleteDoes: KeyText("delete", "삭제"),
-    delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을")
+    delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을",
+    lineBreaks: true)
 
   /// The mood picture ends on the selected entry's day (`mindlog --to`), so moving through
   /// the list shows the mood around each entry.
