@@ -42,7 +42,7 @@ import Testing
     guard case .storageUnavailable(let errorPath, let reason) = error as? DomainError else {
       return false
     }
-    return errorPath == path && expected.allSatisfy { reason.contains($0) }
+    return errorPath == path && expected.allSatisfy { reason.english.contains($0) }
   }
 
   // MARK: Folders
