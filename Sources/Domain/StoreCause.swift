@@ -15,6 +15,16 @@ public indirect enum StoreCause: Equatable, Sendable {
 
   /// An operation on a file or folder failed, for the nested cause (usually `.system`).
   case cannot(FileAction, because: StoreCause)
+  /// A step of reading or writing a file failed, for the nested cause: at `path` when it is
+  /// not the path reported beside the cause (a temporary file, the lock file).
+  case step(FileStep, path: String?, because: StoreCause)
+  /// A temporary file could not be renamed to the file it replaces.
+  case cannotRename(from: String, to: String, because: StoreCause)
+  /// The path (`path`, when not the one reported) names something that is not a regular
+  /// file: what it is, when it could be told.
+  case notRegular(path: String?, kind: FileKind?)
+  /// A FIFO named as a file to read got no bytes from a writer within `seconds`.
+  case noWriter(seconds: Int64)
   /// There is no file at the path.
   case noSuchFile
   /// The path names a folder, a link, a device…: not a file Pocket writes over.
@@ -30,6 +40,10 @@ public indirect enum StoreCause: Equatable, Sendable {
   case notAFolder
   /// A path that ends in a slash names a folder, not a file to write.
   case namesAFolder
+  /// A folder is named as a file to read.
+  case folderNotFile
+  /// A rates response (or rates file) larger than one may be (`mebibytes`).
+  case ratesResponseTooLarge(mebibytes: Int)
   /// A folder is named as the archive file to read.
   case folderNotArchive
   /// The archive file is larger than an archive may be (`mebibytes`).
@@ -107,6 +121,14 @@ public indirect enum StoreCause: Equatable, Sendable {
   case counterMissing(name: String)
   /// A key that must be unique appears twice (`value`, when the check names it).
   case appearsTwice(UniqueKey, value: String?)
+  /// A change was saved in the journal at `journal`, but the snapshot could not be
+  /// rewritten (the nested cause); Pocket tries again at a later change. A warning.
+  case snapshotNotRewritten(journal: String, because: StoreCause)
+  /// The snapshot was rewritten, but the journal at `journal` could not be emptied (the
+  /// nested cause); Pocket tries again at a later change. A warning.
+  case journalNotEmptied(journal: String, because: StoreCause)
+  /// The disk is full: the screen shown is not kept for the next run. A warning.
+  case screenNotKept
   /// A chunk of a list, decoded, did not hold as many records as it was cut from.
   case chunkLostRecords
   /// Line `line` of the journal, for the nested cause.
@@ -120,6 +142,12 @@ public enum FileAction: Equatable, Sendable, CaseIterable {
   case examineFile, readAndWriteFile, createFile, openFile, syncFile
   case examineFolder, openFolder, openFolderToSync, syncFolder, createFolder, resolveFolder
   case createDatabase
+}
+
+/// A step of reading or writing a file (`StoreCause.step`).
+public enum FileStep: Equatable, Sendable, CaseIterable {
+  case create, open, openForReading, openForWriting, openLockFile, examine, seek, position
+  case read, write, sync, close, lock, use
 }
 
 /// What a path names that is not a regular file (`StoreCause.isA`).
@@ -137,8 +165,6 @@ public enum DiskFullEffect: Equatable, Sendable, CaseIterable {
   case logNeedsRoom
   /// The file needs room to be updated to this Pocket's schema.
   case schemaNeedsRoom
-  /// The screen shown is not kept for the next run.
-  case screenNotKept
 }
 
 /// A path too long for a store folder (`StoreCause.pathTooLong`).
@@ -191,6 +217,10 @@ extension StoreCause {
     case .system(let text): .system(transform(text))
     case .english(let text): .english(transform(text))
     case .cannot(let action, let cause): .cannot(action, because: cause.mappingText(transform))
+    case .step(let step, let path, let cause):
+      .step(step, path: path, because: cause.mappingText(transform))
+    case .cannotRename(let from, let to, let cause):
+      .cannotRename(from: from, to: to, because: cause.mappingText(transform))
     case .currentFolderUnreadable(let cause):
       .currentFolderUnreadable(because: cause.mappingText(transform))
     case .foreignSchema(let cause): .foreignSchema(because: cause.mappingText(transform))
@@ -199,6 +229,10 @@ extension StoreCause {
     case .connectionLost(let cause): .connectionLost(because: cause.mappingText(transform))
     case .inLine(let line, let cause): .inLine(line, cause.mappingText(transform))
     case .fromSource(let source, let cause): .fromSource(source, cause.mappingText(transform))
+    case .snapshotNotRewritten(let journal, let cause):
+      .snapshotNotRewritten(journal: journal, because: cause.mappingText(transform))
+    case .journalNotEmptied(let journal, let cause):
+      .journalNotEmptied(journal: journal, because: cause.mappingText(transform))
     default: self
     }
   }

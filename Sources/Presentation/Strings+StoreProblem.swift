@@ -28,6 +28,14 @@ extension Strings {
     switch cause {
     case .system(let text), .english(let text): text
     case .cannot(let action, let because): "cannot \(english(action)): \(englishCause(because))"
+    case .step(let step, let path, let because):
+      "cannot \(english(step, path))" + ": " + englishCause(because)
+    case .cannotRename(let from, let to, let because):
+      "cannot rename \(from) to \(to): \(englishCause(because))"
+    case .notRegular(let path, let kind):
+      (path.map { "\($0) is not" } ?? "not") + " a regular file"
+        + (kind.map { " (\(english($0)))" } ?? "")
+    case .noWriter(let seconds): "no program wrote to it within \(seconds) s"
     case .noSuchFile: "no such file"
     case .isA(let kind): "it is \(english(kind))"
     case .folderInPlaceOfFile: "a directory is in the place of the file"
@@ -35,6 +43,9 @@ extension Strings {
     case .notRegularFile: "not a regular file"
     case .notAFolder: "not a directory"
     case .namesAFolder: "it names a folder (a / ends it)"
+    case .folderNotFile: "it is a folder"
+    case .ratesResponseTooLarge(let mebibytes):
+      "the file is larger than \(mebibytes) MiB, the most a rates response may be"
     case .folderNotArchive: "it is a folder, not an archive file"
     case .archiveTooLarge(let mebibytes):
       "it is larger than \(mebibytes) MiB, the most an archive may hold"
@@ -67,7 +78,8 @@ extension Strings {
     case .noHome(let problem): "\(english(problem)) and there is no absolute XDG_DATA_HOME"
     case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .missingSchemaObject,
       .foreignSchema, .unusableDatabase, .changedWhileReadOnly, .connectionFailed, .connectionLost,
-      .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords, .inLine,
+      .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords,
+      .snapshotNotRewritten, .journalNotEmptied, .screenNotKept, .inLine,
       .fromSource, .noCachedRates,
       .changeOutOfOrder:
       englishDatabaseCause(cause)
@@ -102,6 +114,13 @@ extension Strings {
     case .inLine(let line, let because): "line \(line): \(englishCause(because))"
     case .changeOutOfOrder(let change, let after): "change \(change) follows change \(after)"
     case .chunkLostRecords: "a chunk did not hold its records"
+    case .snapshotNotRewritten(let journal, let because):
+      "the change is saved in \(journal), but the snapshot could not be rewritten "
+        + "(\(englishCause(because))); Pocket tries again at a later change"
+    case .journalNotEmptied(let journal, let because):
+      "the snapshot was rewritten, but \(journal) could not be emptied "
+        + "(\(englishCause(because))); Pocket tries again at a later change"
+    case .screenNotKept: "the screen shown is not kept for the next run: the disk is full (ENOSPC)"
     case .fromSource(let source, let because): "\(source): \(englishCause(because))"
     case .noCachedRates: "no cached rates"
     default: preconditionFailure("worded by englishCause: \(cause)")
@@ -125,6 +144,27 @@ extension Strings {
     }
   }
 
+  /// A file step as it follows "cannot": "create /s/.pocket-tmp", "open /s for writing".
+  func english(_ step: FileStep, _ path: String?) -> String {
+    let at = path.map { " \($0)" } ?? ""
+    return switch step {
+    case .create: "create\(at)"
+    case .open: "open\(at)"
+    case .openForReading: "open\(at) for reading"
+    case .openForWriting: "open\(at) for writing"
+    case .openLockFile: "open the lock file\(at)"
+    case .examine: "examine\(at)"
+    case .seek: "seek\(at)"
+    case .position: "position\(at)"
+    case .read: "read\(at)"
+    case .write: "write\(at)"
+    case .sync: "sync\(at)"
+    case .close: "close\(at)"
+    case .lock: "lock\(at)"
+    case .use: "use\(at)"
+    }
+  }
+
   func english(_ kind: FileKind) -> String {
     switch kind {
     case .folder: "a directory"
@@ -142,7 +182,6 @@ extension Strings {
     case .readOnly: "the store can be read but not changed"
     case .logNeedsRoom: "its write-ahead log holds changes that cannot be read without room"
     case .schemaNeedsRoom: "the file needs room to be updated to this Pocket's schema"
-    case .screenNotKept: "the screen shown is not kept for the next run"
     }
   }
 

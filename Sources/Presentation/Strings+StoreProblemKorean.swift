@@ -8,6 +8,13 @@ extension Strings {
     switch cause {
     case .system(let text), .english(let text): "(기술적 원인: \(text))"
     case .cannot(let action, let because): "\(korean(action)) 수 없습니다" + koreanNested(because)
+    case .step(let step, let path, let because):
+      "\(path.map { "\($0): " } ?? "")\(korean(step)) 수 없습니다" + koreanNested(because)
+    case .cannotRename(let from, let to, let because):
+      "\(from)의 이름을 \(Korean.word(to, .direction)) 바꿀 수 없습니다" + koreanNested(because)
+    case .notRegular(let path, let kind):
+      "\(path.map { "\($0): " } ?? "")일반 파일이 아닙니다" + (kind.map { " (\(korean($0)))" } ?? "")
+    case .noWriter(let seconds): "\(seconds)초 안에 아무 프로그램도 쓰지 않았습니다"
     case .noSuchFile: "파일이 없습니다"
     case .isA(let kind): "\(korean(kind))입니다"
     case .folderInPlaceOfFile: "파일 자리에 폴더가 있습니다"
@@ -15,6 +22,8 @@ extension Strings {
     case .notRegularFile: "일반 파일이 아닙니다"
     case .notAFolder: "폴더가 아닙니다"
     case .namesAFolder: "폴더를 가리킵니다 (/로 끝납니다)"
+    case .folderNotFile: "파일이 아니라 폴더입니다"
+    case .ratesResponseTooLarge(let mebibytes): "환율 응답이 받을 수 있는 최대 크기인 \(mebibytes) MiB보다 큽니다"
     case .folderNotArchive: "내보낸 파일이 아니라 폴더입니다"
     case .archiveTooLarge(let mebibytes): "내보낸 파일이 받을 수 있는 최대 크기인 \(mebibytes) MiB보다 큽니다"
     case .emptyFile: "파일이 비어 있습니다 (0바이트)"
@@ -44,7 +53,8 @@ extension Strings {
     case .noHome(let problem): "\(korean(problem)), 절대 경로인 XDG_DATA_HOME도 없습니다"
     case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .missingSchemaObject,
       .foreignSchema, .unusableDatabase, .changedWhileReadOnly, .connectionFailed, .connectionLost,
-      .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords, .inLine,
+      .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords,
+      .snapshotNotRewritten, .journalNotEmptied, .screenNotKept, .inLine,
       .fromSource, .noCachedRates,
       .changeOutOfOrder:
       koreanDatabaseCause(cause)
@@ -75,6 +85,13 @@ extension Strings {
     case .appearsTwice(let key, let value?):
       "\(korean(key)) \(value)\(Korean.particle(.subject, after: value)) 두 번 나옵니다"
     case .chunkLostRecords: "나누어 읽은 목록에서 기록 일부가 빠졌습니다"
+    case .snapshotNotRewritten(let journal, let because):
+      "변경은 \(journal)에 저장되었지만 스냅샷을 다시 쓰지 못했습니다"
+        + koreanNested(because) + ". 다음 변경 때 다시 시도합니다"
+    case .journalNotEmptied(let journal, let because):
+      "스냅샷은 다시 썼지만 \(Korean.word(journal, .object)) 비우지 못했습니다"
+        + koreanNested(because) + ". 다음 변경 때 다시 시도합니다"
+    case .screenNotKept: "디스크가 가득 차(ENOSPC) 보고 있는 화면을 다음 실행을 위해 저장하지 못합니다"
     case .fromSource(let source, let because): source + koreanNested(because)
     case .noCachedRates: "저장된 환율이 없습니다"
     case .inLine(let line, let because): "\(line)번째 줄" + koreanNested(because)
@@ -101,6 +118,26 @@ extension Strings {
     }
   }
 
+  /// A file step, before "수 없습니다".
+  func korean(_ step: FileStep) -> String {
+    switch step {
+    case .create: "만들"
+    case .open: "열"
+    case .openForReading: "읽으려고 열"
+    case .openForWriting: "쓰려고 열"
+    case .openLockFile: "잠금 파일을 열"
+    case .examine: "상태를 확인할"
+    case .seek: "읽을 위치로 옮길"
+    case .position: "쓸 위치로 옮길"
+    case .read: "읽을"
+    case .write: "쓸"
+    case .sync: "디스크에 동기화할"
+    case .close: "닫을"
+    case .lock: "잠글"
+    case .use: "쓸"
+    }
+  }
+
   func korean(_ kind: FileKind) -> String {
     switch kind {
     case .folder: "폴더"
@@ -118,7 +155,6 @@ extension Strings {
     case .readOnly: "저장소를 읽을 수는 있지만 바꿀 수는 없습니다"
     case .logNeedsRoom: "미리 쓰기 로그에 공간 없이는 읽을 수 없는 변경이 있습니다"
     case .schemaNeedsRoom: "이 Pocket의 스키마로 올리려면 공간이 필요합니다"
-    case .screenNotKept: "보고 있는 화면이 다음 실행을 위해 저장되지 않습니다"
     }
   }
 

@@ -234,8 +234,8 @@ public struct Strings: Sendable {
   }
 
   /// What the store reports as gone wrong after a command that was done all the same.
-  public func warning(_ text: String) -> String {
-    pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")
+  public func warning(_ problem: StoreProblem) -> String {
+    pick("warning: \(reason(problem))", "경고: 명령은 완료되었습니다\(koreanDetail(problem))")
   }
 
   func englishName(_ kind: ItemKind) -> String {

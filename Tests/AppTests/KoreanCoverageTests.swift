@@ -198,7 +198,8 @@ struct KoreanCoverageTests {
       expectKorean(text(korean), english: text(english))
     }
     expectKorean(
-      korean.warning(Self.cause), english: english.warning(Self.cause), allowing: [Self.cause])
+      korean.warning(.system(Self.cause)), english: english.warning(.system(Self.cause)),
+      allowing: [Self.cause])
     expectKorean(
       korean.leftOut(Self.cause), english: english.leftOut(Self.cause), allowing: [Self.cause])
     let writeCause = String(cString: strerror(ENOSPC))

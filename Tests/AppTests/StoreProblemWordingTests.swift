@@ -22,6 +22,8 @@ struct StoreProblemWordingTests {
   enum CauseName: CaseIterable {
     case system, english, cannot, noSuchFile, isA, folderInPlaceOfFile, symbolicLink
     case notRegularFile, notAFolder, namesAFolder, folderNotArchive, archiveTooLarge, emptyFile
+    case step, cannotRename, notRegular, noWriter, folderNotFile, ratesResponseTooLarge
+    case snapshotNotRewritten, journalNotEmptied, screenNotKept
     case readOnlyFile, gone, ownedByAnotherUser, writableByOthers, locked, keptChanging, diskFull
     case nameTooLong, pathTooLong, realPathNotUTF8, currentFolderNotUTF8, currentFolderUnreadable
     case noHome, logNotCopied, noWriteAheadLog, schemaTooNew, notPocketDatabase
@@ -37,6 +39,15 @@ struct StoreProblemWordingTests {
     case .english: .english
     case .cannot: .cannot
     case .noSuchFile: .noSuchFile
+    case .step: .step
+    case .cannotRename: .cannotRename
+    case .notRegular: .notRegular
+    case .noWriter: .noWriter
+    case .folderNotFile: .folderNotFile
+    case .ratesResponseTooLarge: .ratesResponseTooLarge
+    case .snapshotNotRewritten: .snapshotNotRewritten
+    case .journalNotEmptied: .journalNotEmptied
+    case .screenNotKept: .screenNotKept
     case .isA: .isA
     case .folderInPlaceOfFile: .folderInPlaceOfFile
     case .symbolicLink: .symbolicLink
@@ -90,6 +101,20 @@ struct StoreProblemWordingTests {
     + FileAction.allCases.map { .cannot($0, because: .system(verbatim)) }
     + [.cannot(.openFile, because: .symbolicLink), .cannot(.syncFile, because: .diskFull(nil))]
     + FileKind.allCases.map { .isA($0) }
+    + FileStep.allCases.flatMap {
+      [
+        .step($0, path: "/tmp/p/.pocket-tmp", because: .system(verbatim)),
+        .step($0, path: nil, because: .diskFull(nil)),
+      ]
+    }
+    + [
+      .cannotRename(
+        from: "/tmp/p/.pocket-tmp", to: "/tmp/p/pocket.json", because: .system(verbatim)),
+      .notRegular(path: nil, kind: .fifo), .notRegular(path: "/tmp/p/pocket.journal", kind: nil),
+      .noWriter(seconds: 5), .folderNotFile, .ratesResponseTooLarge(mebibytes: 1),
+      .snapshotNotRewritten(journal: "/tmp/p/pocket.journal", because: .system(verbatim)),
+      .journalNotEmptied(journal: "/tmp/p/pocket.journal", because: .diskFull(nil)), .screenNotKept,
+    ]
     + [
       .folderInPlaceOfFile, .symbolicLink, .notRegularFile, .notAFolder, .namesAFolder,
       .folderNotArchive, .archiveTooLarge(mebibytes: 256), .emptyFile, .readOnlyFile,
@@ -160,6 +185,7 @@ struct StoreProblemWordingTests {
     // The values of the samples, longest first (each is taken out of the text in turn).
     let allowed =
       [Self.verbatim, "chat_messages_counted_delete", "chat_messages", "table notes", "delete"]
+      + ["pocket-tmp", "pocket.journal", "pocket.json"]
       + ["laps", "pocket", "chat", "home", "aaaaaaaaaaaa"]
     KoreanCoverageTests().expectKorean(text, english: english.reason(problem), allowing: allowed)
     for message in [
@@ -169,6 +195,8 @@ struct StoreProblemWordingTests {
       KoreanCoverageTests().expectKorean(
         korean.text(message), english: english.text(message), allowing: allowed)
     }
+    KoreanCoverageTests().expectKorean(
+      korean.warning(problem), english: english.warning(problem), allowing: allowed)
   }
 
   @Test(arguments: advice)

@@ -120,7 +120,7 @@ public enum ArchiveFile {
       }
     } catch let failure as DurableFile.Failure {
       throw DomainError.storageUnavailable(
-        path: path, reason: StoreProblem(.english(failure.reason)))
+        path: path, reason: StoreProblem(failure.reason))
     }
     return counts
   }
@@ -222,7 +222,7 @@ public enum ArchiveFile {
     case .missing: StoreProblem(.noSuchFile)
     case .directory: StoreProblem(.folderNotArchive)
     case .tooLarge(let limit): StoreProblem(.archiveTooLarge(mebibytes: limit / (1024 * 1024)))
-    case .notReadable(let reason): StoreProblem(.english(reason))
+    case .notReadable(let reason): StoreProblem(reason)
     }
   }
 }

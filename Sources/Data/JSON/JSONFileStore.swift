@@ -123,7 +123,7 @@ public final class JSONFileStore: Sendable {
   /// What went wrong since the last call without losing anything (the latest such failure):
   /// a change is stored once its journal line is on disk, and a snapshot rewrite that
   /// fails after it is only a warning (it is tried again at a later change).
-  public func takeWarnings() async -> [String] {
+  public func takeWarnings() async -> [StoreProblem] {
     await backend.takeWarnings() + unsavedScreens.takeWarning()
   }
 

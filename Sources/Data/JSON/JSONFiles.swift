@@ -51,7 +51,7 @@ struct JSONFiles {
   private var needsReload = false
   /// The latest failure that lost nothing (a snapshot rewrite after a stored change), for
   /// the user.
-  var warning: String?
+  var warning: StoreProblem?
   /// Whether a journal line holding a value out of range is skipped (and named in
   /// `unreadable`) instead of refusing the whole store: only to rescue such a store, by an
   /// export of what can be read or a replacement of everything.
@@ -174,7 +174,7 @@ struct JSONFiles {
     do {
       read = try DurableFile.readStoreFileStamped(filePath)
     } catch {
-      throw .storageUnavailable(path: filePath, reason: StoreProblem(.english(error.reason)))
+      throw .storageUnavailable(path: filePath, reason: StoreProblem(error.reason))
     }
     let bytes = read?.bytes
     let stamp = read?.stamp
@@ -236,7 +236,7 @@ struct JSONFiles {
       }
       tail = bytes
     } catch {
-      throw .storageUnavailable(path: journalPath, reason: StoreProblem(.english(error.reason)))
+      throw .storageUnavailable(path: journalPath, reason: StoreProblem(error.reason))
     }
     var start = 0
     while let end = tail[start...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -337,10 +337,8 @@ struct JSONFiles {
         do {
           try writeSnapshot()
         } catch {
-          let reason = (error as? DurableFile.Failure)?.reason ?? "\(error)"
-          warning =
-            ("the change is saved in \(journalPath), but the snapshot could not be rewritten "
-              + "(\(reason)); Pocket tries again at a later change")
+          let reason = (error as? DurableFile.Failure)?.reason ?? .system("\(error)")
+          warning = StoreProblem(.snapshotNotRewritten(journal: journalPath, because: reason))
         }
       }
     } else {
@@ -381,9 +379,7 @@ struct JSONFiles {
       try emptyJournal()
     } catch {
       // The journal's stamp no longer matches what was read: the next access reloads.
-      warning =
-        ("the snapshot was rewritten, but \(journalPath) could not be emptied "
-          + "(\(error.reason)); Pocket tries again at a later change")
+      warning = StoreProblem(.journalNotEmptied(journal: journalPath, because: error.reason))
     }
   }
 

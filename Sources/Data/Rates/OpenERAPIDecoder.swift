@@ -238,14 +238,14 @@ public struct FileRateSource: ExchangeRateSource {
     do {
       bytes = try BoundedFile.contents(of: path, limit: HTTPRateSource.maxBodySize)
     } catch {
-      let reason =
+      let reason: StoreCause =
         switch error {
-        case .missing: "cannot read \(path): no such file"
-        case .directory: "cannot read \(path): it is a folder"
-        case .tooLarge: "\(path): the file is larger than 1 MiB, the most a rates response may be"
-        case .notReadable(let reason): "cannot read \(path): \(reason)"
+        case .missing: .step(.read, path: path, because: .noSuchFile)
+        case .directory: .step(.read, path: path, because: .folderNotFile)
+        case .tooLarge: .fromSource(path, .ratesResponseTooLarge(mebibytes: 1))
+        case .notReadable(let reason): .step(.read, path: path, because: reason)
         }
-      throw DomainError.ratesUnavailable(reason: StoreProblem(.english(reason)))
+      throw DomainError.ratesUnavailable(reason: StoreProblem(reason))
     }
     do {
       return try OpenERAPIDecoder().decode(Foundation.Data(bytes))

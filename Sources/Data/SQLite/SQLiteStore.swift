@@ -74,7 +74,7 @@ public final class SQLiteStore: Sendable {
 
   /// What the user should be told of saves that did not reach the file: once, the first
   /// time the screen shown was kept in memory only; empty otherwise.
-  public func takeWarnings() -> [String] { unsavedScreens.takeWarning() }
+  public func takeWarnings() -> [StoreProblem] { unsavedScreens.takeWarning() }
 
   /// Every record that can be read, and each row that cannot (a value out of range, as a
   /// Pocket before every door checked could write), named: what `pocket export` writes when

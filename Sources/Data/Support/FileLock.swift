@@ -65,7 +65,8 @@ enum FileLock {
       let code = errno
       if code == EWOULDBLOCK { return false }
       guard code == EINTR else {
-        throw DurableFile.Failure.notWritten("cannot lock \(path): \(DurableFile.describe(code))")
+        throw DurableFile.Failure.notWritten(
+          .step(.lock, path: path, because: DurableFile.describe(code)))
       }
     }
     return true

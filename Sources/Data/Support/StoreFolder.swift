@@ -156,8 +156,8 @@ enum StoreFolder {
     } catch let busy as FileLock.Busy {
       throw .storageUnavailable(path: busy.path, reason: busy.reason)
     } catch {
-      let reason = (error as? DurableFile.Failure)?.reason ?? "\(error)"
-      throw .storageUnavailable(path: directory, reason: StoreProblem(.english(reason)))
+      let reason = (error as? DurableFile.Failure)?.reason ?? .system("\(error)")
+      throw .storageUnavailable(path: directory, reason: StoreProblem(reason))
     }
     defer { flock(descriptor, LOCK_UN) }
     return try body()
