@@ -233,7 +233,17 @@ extension StoreCause {
       .snapshotNotRewritten(journal: journal, because: cause.mappingText(transform))
     case .journalNotEmptied(let journal, let cause):
       .journalNotEmptied(journal: journal, because: cause.mappingText(transform))
-    default: self
+    case .noSuchFile, .notRegular, .noWriter, .isA, .folderInPlaceOfFile, .symbolicLink,
+      .notRegularFile, .notAFolder, .namesAFolder, .folderNotFile, .ratesResponseTooLarge,
+      .folderNotArchive, .archiveTooLarge, .emptyFile, .readOnlyFile, .gone, .ownedByAnotherUser,
+      .writableByOthers, .locked, .keptChanging, .diskFull, .nameTooLong, .pathTooLong,
+      .realPathNotUTF8, .currentFolderNotUTF8, .noHome, .logNotCopied, .noWriteAheadLog,
+      .schemaTooNew, .notPocketDatabase, .missingSchemaObject, .changedWhileReadOnly,
+      .foreignObjects, .noCachedRates, .rowCountMissing, .counterMissing, .appearsTwice,
+      .screenNotKept, .chunkLostRecords,
+      .changeOutOfOrder:
+      // No text of another's: nothing to pass through `transform`.
+      self
     }
   }
 }
