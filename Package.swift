@@ -49,7 +49,7 @@ let package = Package(
     // Test helpers that need no store: clocks, fixtures, the failing fake store, and the
     // pseudo-terminal with its screen model (which measures text as App does).
     .target(
-      name: "TestSupport", dependencies: ["PocketDomain", "PocketApp", "PocketTesting"],
+      name: "TestSupport", dependencies: ["PocketDomain", "PocketApp", "PocketPresentation", "PocketTesting"],
       path: "Tests/TestSupport"),
     // Where tests run (`.blocking`, `.onOneThread`): Swift Testing's traits, so apart from
     // TestSupport, which `pocket-bench` links.

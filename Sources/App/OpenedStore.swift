@@ -28,7 +28,7 @@ package struct OpenedStore {
   private let memoryRateSettings = InMemoryRateSettings()
   /// What went wrong since the last call without losing anything (a json snapshot rewrite
   /// that failed after its change was stored), for the front end to print as warnings.
-  var takeWarnings: @Sendable () async -> [String] = { [] }
+  var takeWarnings: @Sendable () async -> [StoreProblem] = { [] }
 
   /// Every record that can be read, and each one that cannot, named (`StoreRescue`); `nil`
   /// for a store whose export reads every record or none (the memory store).
@@ -37,7 +37,7 @@ package struct OpenedStore {
   /// A store whose file (or name) and schema version are known once opened.
   init(
     kind: StoreChoice, path: String, schemaVersion: Int, repositories: Repositories,
-    files: StoreFiles? = nil, takeWarnings: @escaping @Sendable () async -> [String] = { [] },
+    files: StoreFiles? = nil, takeWarnings: @escaping @Sendable () async -> [StoreProblem] = { [] },
     salvage: (@Sendable () async throws -> (StoreArchive, [String]))? = nil
   ) {
     self.init(
@@ -49,7 +49,7 @@ package struct OpenedStore {
     kind: StoreChoice, details: @escaping @Sendable () -> (path: String, schemaVersion: Int),
     ready: @escaping @Sendable () throws(DomainError) -> Void = {},
     closeServer: @escaping @Sendable () async -> Void = {}, repositories: Repositories,
-    files: StoreFiles?, takeWarnings: @escaping @Sendable () async -> [String] = { [] },
+    files: StoreFiles?, takeWarnings: @escaping @Sendable () async -> [StoreProblem] = { [] },
     salvage: (@Sendable () async throws -> (StoreArchive, [String]))?
   ) {
     self.kind = kind

@@ -269,15 +269,15 @@ package struct Options: Equatable {
       return Self.path("pocket", in: xdg)
     }
     guard let home = environment["HOME"], home.hasPrefix("/") else {
-      let problem =
+      let problem: HomeProblem =
         switch environment["HOME"] {
-        case nil: "HOME is not set"
-        case "": "HOME is empty"
-        case let home?: "HOME (\(home)) is not an absolute path"
+        case nil: .notSet
+        case "": .empty
+        case let home?: .notAbsolute(home)
         }
       throw .storageUnavailable(
         path: "$HOME/.local/share/pocket",
-        reason: Advice.useStorePath.after("\(problem) and there is no absolute XDG_DATA_HOME"))
+        reason: StoreProblem(.noHome(problem), advice: .useStorePath))
     }
     return Self.path(".local/share/pocket", in: home)
   }

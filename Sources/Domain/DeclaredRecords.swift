@@ -173,15 +173,18 @@ public struct DeclaredRecords: Equatable, Sendable {
     do {
       record = try JSONDecoder().decode(Record.self, from: Foundation.Data(body.utf8))
     } catch {
-      throw .corruptStore(path: "records of \(name)", reason: "\(key): \(error)")
+      throw .corruptStore(
+        path: "records of \(name)", reason: StoreProblem(.english("\(key): \(error)")))
     }
     guard record.key == key else {
-      throw .corruptStore(path: "records of \(name)", reason: "\(key) holds \(record.key)")
+      throw .corruptStore(
+        path: "records of \(name)", reason: StoreProblem(.english("\(key) holds \(record.key)")))
     }
     do {
       try record.check()
     } catch {
-      throw .corruptStore(path: "records of \(name)", reason: "\(key): \(error)")
+      throw .corruptStore(
+        path: "records of \(name)", reason: StoreProblem(.english("\(key): \(error)")))
     }
     return record
   }

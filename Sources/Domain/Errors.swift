@@ -62,14 +62,15 @@ public enum DomainError: Error, Equatable, Sendable {
   /// The user's input was refused; nothing changed.
   case invalidInput(InputProblem)
   /// The store could not be opened, read or written (permissions, disk, missing folder).
-  case storageUnavailable(path: String, reason: String)
+  /// Every store failure carries its reason as a value (`StoreProblem`) a front end words.
+  case storageUnavailable(path: String, reason: StoreProblem)
   /// Another program held the store's write lock for longer than a write waits for it;
   /// nothing changed, and the store is usable (reads go on).
-  case storeBusy(path: String, reason: String)
+  case storeBusy(path: String, reason: StoreProblem)
   /// The store exists but its content is not what Pocket writes.
-  case corruptStore(path: String, reason: String)
+  case corruptStore(path: String, reason: StoreProblem)
   /// No exchange rates could be had from the store or the configured source.
-  case ratesUnavailable(reason: String)
+  case ratesUnavailable(reason: StoreProblem)
   /// `source` gave rates published at `publishedAt`, more than a day after the machine's
   /// clock (`clock`): no real publication, and one that would keep every true one out.
   case ratesFromTheFuture(source: String, publishedAt: Date, clock: Date)

@@ -44,9 +44,10 @@ public final class FailingStore: Sendable {
 
   /// The errors a store throws when it cannot be used, one of each kind.
   public static let unavailable = DomainError.storageUnavailable(
-    path: "/store/pocket.sqlite", reason: "disk I/O error")
+    path: "/store/pocket.sqlite", reason: .system("disk I/O error"))
   public static let corrupt = DomainError.corruptStore(
-    path: "/store/pocket.json", reason: "line 3 of the journal is damaged")
+    path: "/store/pocket.json",
+    reason: StoreProblem(.inLine(3, .system("unexpected end of file"))))
 
   private let failure: Mutex<(error: DomainError, calls: Calls)?>
   private let latency: Mutex<(duration: Duration, calls: Calls)?>

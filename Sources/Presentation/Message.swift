@@ -35,7 +35,7 @@ public enum Message: Equatable, Sendable {
   case stopwatchNotRunning
   case alreadyExists
   case notFound
-  case couldNotLoad(reason: String)
+  case couldNotLoad(reason: StoreProblem)
   /// A source's rates published more than a day after the machine's clock: refused, the
   /// cached rates stay.
   case ratesFromTheFuture(source: String, publishedAt: Date, clock: Date)
@@ -62,10 +62,10 @@ public enum Message: Equatable, Sendable {
   /// A number past its limit; the reason names it.
   case outOfRange(String)
   /// A file other than the store (an export or import file) could not be used.
-  case fileFailed(path: String, reason: String)
+  case fileFailed(path: String, reason: StoreProblem)
   /// `export` (`exporting`) or `import` named one of the store's own files.
   case ownStoreFile(path: String, exporting: Bool)
-  case storageFailed(path: String, reason: String)
+  case storageFailed(path: String, reason: StoreProblem)
   /// Another program held the store's write lock too long: nothing changed, try again.
   case storeBusy(path: String)
   // Confirmations.
@@ -211,7 +211,7 @@ public enum Message: Equatable, Sendable {
       return
     }
     guard let error = error as? DomainError else {
-      self = .couldNotLoad(reason: String(describing: error))
+      self = .couldNotLoad(reason: .system(String(describing: error)))
       return
     }
     switch error {

@@ -111,7 +111,8 @@ public struct Strings: Sendable {
     case .alreadyExists: pick("It exists already", "이미 있습니다")
     case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
     case .couldNotLoad(let reason):
-      pick("Could not load data: \(reason)", "데이터를 불러올 수 없습니다 \(cause(reason))")
+      pick(
+        "Could not load data: \(self.reason(reason))", "데이터를 불러올 수 없습니다\(koreanDetail(reason))")
     case .ratesFromTheFuture(let source, let publishedAt, let clock):
       pick(
         "\(source) gave rates published \(dateTime(publishedAt)), more than a day after this "
@@ -151,7 +152,9 @@ public struct Strings: Sendable {
       // The reason names the value and its range ("… is out of range (…)"): not said twice.
       pick("Not stored: \(reason)", "범위를 벗어났습니다 \(cause(reason))")
     case .fileFailed(let path, let reason):
-      pick("Cannot use the file \(path): \(reason)", "파일을 사용할 수 없습니다: \(path) \(cause(reason))")
+      pick(
+        "Cannot use the file \(path): \(self.reason(reason))",
+        "파일을 사용할 수 없습니다: \(path)\(koreanDetail(reason))")
     case .ownStoreFile(let path, let exporting) where exporting:
       pick(
         "\(path) is one of this store's own files; export to another path",
@@ -170,7 +173,8 @@ public struct Strings: Sendable {
           + "바뀐 것은 없습니다. 다시 해 보세요")
     case .storageFailed(let path, let reason):
       pick(
-        "Cannot use the store at \(path): \(reason)", "저장소를 사용할 수 없습니다: \(path) \(cause(reason))")
+        "Cannot use the store at \(path): \(self.reason(reason))",
+        "저장소를 사용할 수 없습니다: \(path)\(koreanDetail(reason))")
     case .bookmarkAdded(let title): pick("Bookmarked: \(title)", "북마크했습니다: \(title)")
     case .bookmarkRemoved(let title):
       pick("Bookmark removed: \(title)", "북마크를 해제했습니다: \(title)")
@@ -230,8 +234,8 @@ public struct Strings: Sendable {
   }
 
   /// What the store reports as gone wrong after a command that was done all the same.
-  public func warning(_ text: String) -> String {
-    pick("warning: \(text)", "경고: 명령은 완료되었습니다 \(cause(text))")
+  public func warning(_ problem: StoreProblem) -> String {
+    pick("warning: \(reason(problem))", "경고: 명령은 완료되었습니다\(koreanDetail(problem))")
   }
 
   func englishName(_ kind: ItemKind) -> String {
@@ -257,27 +261,11 @@ public struct Strings: Sendable {
     kind == .entry ? "은" : "는"
   }
 
-  /// A cause reported by the system, a store or a rates source, in Korean text: kept
-  /// verbatim (an OS error, a SQLite or HTTP message, a JSON decoding error is what one
+  /// Text reported by the system, a store or a rates source that Pocket does not word
+  /// itself, in Korean text: kept verbatim (an OS error, a SQLite or HTTP message is what one
   /// searches for), in parentheses and named as the technical cause.
-  /// Pocket's own advice at its end (`Advice`) follows, in Korean.
-  func cause(_ reason: String) -> String {
-    let (cause, advice) = Advice.split(reason)
-    return "(기술적 원인: \(cause))" + (advice.map { " " + korean($0) } ?? "")
-  }
-
-  /// Pocket's advice in Korean.
-  func korean(_ advice: Advice) -> String {
-    switch advice {
-    case .removeOthersWrite(let command):
-      "다른 사용자의 쓰기 권한을 없애려면 \(command)\(Korean.particle(.object, after: command)) 실행하세요"
-    case .useOwnFolder: "저장소는 자신의 폴더에 두세요"
-    case .retryWhenItEnds: "그 프로세스가 끝나면 다시 시도하세요"
-    case .retry: "다시 시도하세요"
-    case .useStorePath: "--store-path DIR로 저장소 폴더를 정하세요"
-    case .exportToRegularFile: "export는 새 파일이나 일반 파일에만 씁니다"
-    case .keepPathBytes: "경로는 바이트 그대로 쓰거나 받지 않습니다: 절대 경로를 쓰거나 폴더 이름을 바꾸세요"
-    }
+  func cause(_ text: String) -> String {
+    "(기술적 원인: \(text))"
   }
 
   /// Up to three titles, then how many more: "A, B, C and 2 more".

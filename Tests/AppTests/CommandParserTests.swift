@@ -174,11 +174,16 @@ struct CommandParserTests {
       (["HOME": "home"], "HOME (home) is not an absolute path"),
     ])
     func noHomeIsAnError(environment: [String: String], problem: String) {
-      #expect(
-        throws: DomainError.storageUnavailable(
-          path: "$HOME/.local/share/pocket",
-          reason: "\(problem) and there is no absolute XDG_DATA_HOME; use --store-path DIR")
-      ) { try Options().storeDirectory(environment: environment) }
+      #expect {
+        try Options().storeDirectory(environment: environment)
+      } throws: { error in
+        guard case DomainError.storageUnavailable(let path, let reason) = error else {
+          return false
+        }
+        return path == "$HOME/.local/share/pocket"
+          && reason.english
+            == "\(problem) and there is no absolute XDG_DATA_HOME; use --store-path DIR"
+      }
       #expect(throws: Never.self) {
         try Options(storePath: "/s").storeDirectory(environment: environment)
       }

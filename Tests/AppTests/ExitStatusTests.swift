@@ -17,9 +17,9 @@ struct ExitStatusTests {
     (.text("help"), .done),
     (.quit, .done),
     (.refused(.unknownCurrency("XYZ")), .refused),
-    (.refused(.fileFailed(path: "/x", reason: "no such file")), .refused),
-    (.refused(.couldNotLoad(reason: "offline")), .refused),
-    (.refused(.storageFailed(path: "/s", reason: "disk full")), .storeUnusable),
+    (.refused(.fileFailed(path: "/x", reason: .system("no such file"))), .refused),
+    (.refused(.couldNotLoad(reason: .system("offline"))), .refused),
+    (.refused(.storageFailed(path: "/s", reason: .system("disk full"))), .storeUnusable),
     (.refused(.storeBusy(path: "/s")), .refused),
   ])
   func eachClassHasItsStatus(outcome: Outcome, status: PocketApp.ExitStatus) {

@@ -122,7 +122,7 @@ extension DiskFaultTests {
       _ = try await store.repositories.chat.messages(offset: 0, limit: 10)
       Issue.record("a read after another process changed the file succeeded")
     } catch DomainError.storageUnavailable(_, let reason) {
-      #expect(reason.contains("run the command again"), "\(reason)")
+      #expect(reason.english.contains("run the command again"), "\(reason)")
     }
     let again = try pocket.run(["chat"])
     #expect(again.status == 0, "\(again.stderr)")

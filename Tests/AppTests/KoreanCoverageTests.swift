@@ -25,15 +25,15 @@ struct KoreanCoverageTests {
     .unknownCurrency("XYZ"), .noSuchItem(3, count: 0), .noSuchItem(3, count: 2),
     .tooLong(.message, limit: 10), .tooLong(.note, limit: 10), .tooLong(.title, limit: 10),
     .lineTooLong(limit: 65_536), .stopwatchNotRunning, .alreadyExists, .notFound,
-    .couldNotLoad(reason: cause),
+    .couldNotLoad(reason: .system(cause)),
     .ratesFromTheFuture(
       source: "/tmp/rates.json", publishedAt: Date(timeIntervalSince1970: 4_078_080_000),
       clock: Date(timeIntervalSince1970: 1_764_936_000)),
     .refreshCancelled,
     .notOnThisScreen(command: "edit", open: ["mindlog", "chat"]),
     .noCalculator, .storeNotEmpty, .invalidArchive(cause), .resultTooLarge, .outOfRange(cause),
-    .fileFailed(path: "/tmp/in.json", reason: cause),
-    .storageFailed(path: "/tmp/store", reason: cause), .storeBusy(path: "/tmp/store"),
+    .fileFailed(path: "/tmp/in.json", reason: .system(cause)),
+    .storageFailed(path: "/tmp/store", reason: .system(cause)), .storeBusy(path: "/tmp/store"),
     .bookmarkAdded("겨울 공지"),
     .bookmarkRemoved("겨울 공지"), .bookmarksCleared, .noBookmarksToClear, .favoriteAdded("KRW"),
     .favoriteRemoved("KRW"), .ratesUpdated(publishedAt: Date(timeIntervalSince1970: 0)),
@@ -198,7 +198,8 @@ struct KoreanCoverageTests {
       expectKorean(text(korean), english: text(english))
     }
     expectKorean(
-      korean.warning(Self.cause), english: english.warning(Self.cause), allowing: [Self.cause])
+      korean.warning(.system(Self.cause)), english: english.warning(.system(Self.cause)),
+      allowing: [Self.cause])
     expectKorean(
       korean.leftOut(Self.cause), english: english.leftOut(Self.cause), allowing: [Self.cause])
     let writeCause = String(cString: strerror(ENOSPC))
@@ -279,10 +280,11 @@ struct KoreanCoverageTests {
   static let typedWords: Set<String> =
     Set(ScreenRegistry.standard.commands.flatMap(\.words))
     .union([
-      "pocket", "sqlite", "json", "memory", "postgres", "en", "ko", "KiB", "open.er-api.com",
+      "pocket", "Pocket", "sqlite", "json", "memory", "postgres", "en", "ko", "KiB", "MiB",
+      "open.er-api.com",
       "http", "https", "auto", "always", "never",
       // Names of software, as in every language: the database and its client library.
-      "PostgreSQL", "libpq",
+      "PostgreSQL", "SQLite", "libpq",
     ])
 
   /// The words of `text` in Latin letters that are not typed words, codes or placeholders

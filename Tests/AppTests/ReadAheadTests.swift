@@ -81,7 +81,7 @@ private final class FailingScreensOnce: ScreenRepository {
       defer { failed = true }
       return !failed
     }
-    if fail { throw DomainError.storageUnavailable(path: "screens", reason: "busy") }
+    if fail { throw DomainError.storageUnavailable(path: "screens", reason: .system("busy")) }
   }
 
   func lastScreen() async throws -> Screen? {

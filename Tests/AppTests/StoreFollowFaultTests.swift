@@ -239,6 +239,10 @@ struct StoreFollowFaultTests {
       Issue.record("no .gone within \(StoreFollowing.deadline): \(String(describing: event))")
       return
     }
-    #expect("\(error)".contains("deleted or moved away"), "\(error)")
+    guard case .storageUnavailable(_, let reason) = error else {
+      Issue.record("not a store that cannot be used: \(error)")
+      return
+    }
+    #expect(reason.english.contains("deleted or moved away"), "\(error)")
   }
 }

@@ -93,7 +93,7 @@ struct TerminalSafetyTests {
         RatesViewModel.State(quotes: [
           RateQuote(code: text, rate: 2, trend: .flat, isFavorite: false)
         ])),
-      message: .couldNotLoad(reason: "server said \(text)"))
+      message: .couldNotLoad(reason: .system("server said \(text)")))
     #expect(rates.contains("  \(shown)  2.0000    \(shown)\n"))
     #expect(rates.hasSuffix("Could not load data: server said \(shown)\n"))
     expectNoRawControls(notices)

@@ -74,7 +74,7 @@ import Testing
     var damagedText = text
     damagedText.replaceSubrange(range, with: damaged)
     let bytes = Array(damagedText.utf8)
-    var wholeReason: String?
+    var wholeReason: StoreCause?
     do {
       _ = try Self.whole(bytes)
     } catch {
@@ -101,7 +101,7 @@ import Testing
     do {
       return .read(try read())
     } catch {
-      return .refused((error as? InvalidDocument)?.reason ?? "\(error)")
+      return .refused((error as? InvalidDocument)?.reason.english ?? "\(error)")
     }
   }
 

@@ -56,7 +56,7 @@ import Testing
     ),
   ])
   func aValuePastALimitIsRefusedAtTheLimit(text: String, reason: String) {
-    #expect(Self.scan(text) == .refused(reason))
+    #expect(Self.scan(text) == .refused(.english(reason)))
   }
 
   /// The rest's limit counts what lies outside the lists, however large the lists are.
@@ -75,13 +75,15 @@ import Testing
     let values = { (count: Int) in (1...count).map { _ in "1" }.joined(separator: ",") }
     #expect(
       Self.scan(#"{"chat":{"messages":[{"id":1,"tags":[\#(values(4_100))]}]}}"#)
-        == .refused("chat.messages[0] holds more than 4096 values, the most a record may hold"))
+        == .refused(
+          .english("chat.messages[0] holds more than 4096 values, the most a record may hold")))
     #expect(Self.scan(#"{"chat":{"messages":[{"id":1,"tags":[\#(values(4_000))]}]}}"#) == nil)
     #expect(
       Self.scan(#"{"extra":[\#(values(70_000))],"format":"pocket-json"}"#)
         == .refused(
-          "extra makes the document outside its lists hold more than 65536 values, the most "
-            + "it may hold"))
+          .english(
+            "extra makes the document outside its lists hold more than 65536 values, the most "
+              + "it may hold")))
   }
 
   /// One line, keys written with escapes and members in any order: still read a chunk at
@@ -125,8 +127,10 @@ import Testing
     #expect(
       throws: DomainError.corruptStore(
         path: "a.json",
-        reason: "chat.messages[1].id 1 comes after 2, out of order; a file larger than 256 KiB "
-          + "is read only as pocket export lays it out")
+        reason: StoreProblem(
+          .english(
+            "chat.messages[1].id 1 comes after 2, out of order; a file larger than 256 KiB "
+              + "is read only as pocket export lays it out")))
     ) { try ArchiveFile.open(bytes: bytes, path: "a.json") }
   }
 
@@ -161,7 +165,7 @@ import Testing
     let place = try #require(text.range(of: original, options: .backwards))
     text.replaceSubrange(place, with: damaged)
     let bytes = Array(text.utf8)
-    let reason: String
+    let reason: StoreCause
     do {
       _ = try JSONFileStore.decodeDocument(bytes).document.toDomain()
       Issue.record("the damaged file reads whole")
@@ -169,9 +173,9 @@ import Testing
     } catch {
       reason = error.reason
     }
-    #expect(reason.contains("chat.messages[8999]"), "\(reason)")
+    #expect(reason.english.contains("chat.messages[8999]"), "\(reason)")
     let reader = try ArchiveFile.open(bytes: bytes, path: "a.json")
-    #expect(throws: DomainError.corruptStore(path: "a.json", reason: reason)) {
+    #expect(throws: DomainError.corruptStore(path: "a.json", reason: StoreProblem(reason))) {
       try reader.messages(pageSize: 8_192) { _ in }
     }
   }

@@ -39,7 +39,7 @@ struct FIFOWriterWaitTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = ContinuousClock()
     let started = clock.now
-    #expect(throws: BoundedFile.Failure.notReadable("no program wrote to it within 1 s")) {
+    #expect(throws: BoundedFile.Failure.notReadable(.noWriter(seconds: 1))) {
       _ = try BoundedFile.openForReading(path, writerPatience: .seconds(1))
     }
     let waited = started.duration(to: clock.now)

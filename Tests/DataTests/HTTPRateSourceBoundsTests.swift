@@ -32,7 +32,7 @@ struct HTTPRateSourceBoundsTests {
       _ = try await source.fetch()
     } throws: { error in
       guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
-      return reason == "\(source.url.absoluteString): \(text)"
+      return reason.english == "\(source.url.absoluteString): \(text)"
     }
     #expect(start.duration(to: clock.now) < Self.generousBound, sourceLocation: sourceLocation)
   }

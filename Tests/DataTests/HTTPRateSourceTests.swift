@@ -18,7 +18,7 @@ struct HTTPRateSourceTests {
       _ = try await source.fetch()
     } throws: { error in
       guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
-      return reason.contains(text) && reason.contains(source.url.absoluteString)
+      return reason.english.contains(text) && reason.english.contains(source.url.absoluteString)
     }
   }
 
@@ -76,8 +76,8 @@ struct HTTPRateSourceSecretTests {
       _ = try await source.fetch()
     } throws: { error in
       guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
-      return reason.hasPrefix("http://user:***@127.0.0.1:1/v6/latest/USD: ")
-        && !reason.contains("hunter2secret")
+      return reason.english.hasPrefix("http://user:***@127.0.0.1:1/v6/latest/USD: ")
+        && !reason.english.contains("hunter2secret")
     }
   }
 

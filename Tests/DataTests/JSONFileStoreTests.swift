@@ -120,7 +120,7 @@ import Testing
       try JSONFileStore.open(directory: directory)
     } throws: { error in
       guard case .corruptStore(let path, let reason) = error as? DomainError else { return false }
-      return path == file.path && reason.contains(expectedReason)
+      return path == file.path && reason.english.contains(expectedReason)
     }
     #expect(Array(try Foundation.Data(contentsOf: file)) == bytes)
     #expect(try contents(of: directory) == ["pocket.json"])

@@ -207,7 +207,8 @@ import Testing
       try JSONFileStore.open(directory: directory)
     } throws: { error in
       guard case .corruptStore(_, let reason) = error as? DomainError else { return false }
-      return reason == "version 3 is newer than this Pocket reads (2); update Pocket to open it"
+      return reason.english
+        == "version 3 is newer than this Pocket reads (2); update Pocket to open it"
     }
     #expect(try Self.contents(directory) == after)
   }
@@ -223,7 +224,7 @@ import Testing
     #expect {
       try JSONFileStore.decodeDocument(Array(version4.utf8), versions: Self.version3)
     } throws: { error in
-      (error as? InvalidDocument)?.reason
+      (error as? InvalidDocument)?.reason.english
         == "version 4 is newer than this Pocket reads (3); update Pocket to open it"
     }
   }

@@ -93,7 +93,7 @@ import Testing
       _ = try open()
     } throws: { error in
       guard case .corruptStore(let path, let message) = error as? DomainError else { return false }
-      return path == journal.path && message.contains(reason)
+      return path == journal.path && message.english.contains(reason)
     }
     #expect(try Foundation.Data(contentsOf: journal) == damaged)
   }
@@ -131,7 +131,7 @@ import Testing
       _ = try open()
     } throws: { error in
       guard case .corruptStore(let path, let message) = error as? DomainError else { return false }
-      return path == snapshot.path && message == reason
+      return path == snapshot.path && message.english == reason
     }
     #expect(try Foundation.Data(contentsOf: journal) == damaged)
   }

@@ -134,7 +134,7 @@ struct JSONNestingTests {
       Issue.record("decoded: \(outcome)")
       return
     }
-    #expect(reason.hasPrefix("malformed response: nesting deeper than 64 levels at byte "))
+    #expect(reason.english.hasPrefix("malformed response: nesting deeper than 64 levels at byte "))
   }
 
   @Test func theRatesDecoderReadsAResponseNestedToTheDepth() throws {
@@ -147,7 +147,8 @@ struct JSONNestingTests {
     } throws: { error in
       error as? DomainError
         == .ratesUnavailable(
-          reason: "malformed response: nesting deeper than 64 levels at byte 338")
+          reason: StoreProblem(
+            .english("malformed response: nesting deeper than 64 levels at byte 338")))
     }
   }
 
@@ -162,7 +163,7 @@ struct JSONNestingTests {
       return
     }
     #expect(path == "deep.json")
-    #expect(reason.hasPrefix("nesting deeper than 64 levels at byte "))
+    #expect(reason.english.hasPrefix("nesting deeper than 64 levels at byte "))
   }
 
   @Test func anArchiveNestedToTheDepthIsRead() throws {
@@ -201,7 +202,7 @@ struct JSONNestingTests {
       return
     }
     #expect(path == snapshot.path)
-    #expect(reason.hasPrefix("nesting deeper than 64 levels at byte "))
+    #expect(reason.english.hasPrefix("nesting deeper than 64 levels at byte "))
     #expect(try Foundation.Data(contentsOf: snapshot) == deepSnapshot)
 
     // A journal line.
@@ -216,7 +217,7 @@ struct JSONNestingTests {
       return
     }
     #expect(path == journal.path)
-    #expect(reason.hasPrefix("line 2: nesting deeper than 64 levels at byte "))
+    #expect(reason.english.hasPrefix("line 2: nesting deeper than 64 levels at byte "))
     #expect(try Foundation.Data(contentsOf: journal) == deepJournal)
   }
 
@@ -243,7 +244,9 @@ struct JSONNestingTests {
     } throws: { error in
       error as? DomainError
         == .ratesUnavailable(
-          reason: "\(url.absoluteString): the response could not be read within 0.5 s")
+          reason: StoreProblem(
+            .fromSource(
+              url.absoluteString, .english("the response could not be read within 0.5 s"))))
     }
     // The fetch ended while the decoder was still held, so the deadline ended it, however
     // long the machine took to get there.
@@ -269,7 +272,8 @@ struct JSONNestingTests {
       _ = try await source.fetch()
     } throws: { error in
       guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
-      return reason.hasPrefix("\(url.absoluteString): malformed response: nesting deeper than 64")
+      return reason.english.hasPrefix(
+        "\(url.absoluteString): malformed response: nesting deeper than 64")
     }
   }
 }

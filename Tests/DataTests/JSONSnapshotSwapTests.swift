@@ -44,7 +44,7 @@ import Testing
 
   static func isReplaced(_ error: any Error) -> Bool {
     guard case .storageUnavailable(_, let reason) = error as? DomainError else { return false }
-    return reason.contains("another file was put in its place")
+    return reason.english.contains("another file was put in its place")
   }
 
   @Test func anotherStoresSnapshotMovedInIsReadAloneAndEndsTheStoreThatHadItOpen()
@@ -150,7 +150,7 @@ import Testing
         Issue.record("\(error)")
         return
       }
-      #expect(reason.contains("storeID is not an identity Pocket makes"), "\(reason)")
+      #expect(reason.english.contains("storeID is not an identity Pocket makes"), "\(reason)")
     }
   }
 }

@@ -17,10 +17,11 @@ import Testing
 /// holder, while json readers go on without the lock.
 @Suite(.waiting, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct LockWaitTests {
-  /// Who the message names as holding a lock this test process took.
-  private var thisProcess: String {
-    FileManager.default.fileExists(atPath: "/proc/locks")
-      ? "process \(getpid())" : "another process"
+  /// Who the refusal names as holding a lock this test process took: this process, where
+  /// the system lists who holds a lock.
+  private var busy: StoreProblem {
+    let holder = FileManager.default.fileExists(atPath: "/proc/locks") ? getpid() : nil
+    return StoreProblem(.locked(holder: holder, waitedSeconds: 5), advice: .retryWhenItEnds)
   }
 
   /// Runs `body` while this process holds an exclusive `flock` on `path` through a
@@ -55,7 +56,7 @@ struct LockWaitTests {
       await #expect(
         throws: DomainError.storeBusy(
           path: lockPath,
-          reason: "the store is locked by \(thisProcess) (waited 5 s); try again when it ends")
+          reason: busy)
       ) {
         _ = try await store.mindLogs.insert(date: Fixtures.date(1), score: 6, note: "during")
       }
@@ -76,7 +77,7 @@ struct LockWaitTests {
       #expect(
         throws: DomainError.storageUnavailable(
           path: directory.path,
-          reason: "the store is locked by \(thisProcess) (waited 5 s); try again when it ends")
+          reason: busy)
       ) {
         _ = try SQLiteStore.open(path: path)
       }

@@ -91,7 +91,7 @@ import Testing
           Foundation.Data(Self.validBody(rates: rates, published: published).utf8))
       } throws: { error in
         guard case .ratesUnavailable(let message) = error as? DomainError else { return false }
-        return message.hasPrefix(reason)
+        return message.english.hasPrefix(reason)
       }
     }
   }
@@ -160,7 +160,7 @@ import Testing
       try OpenERAPIDecoder().decode(Foundation.Data(body.utf8))
     } throws: { error in
       guard case .ratesUnavailable(let message) = error as? DomainError else { return false }
-      return message.contains(reason)
+      return message.english.contains(reason)
     }
   }
 
@@ -193,7 +193,7 @@ import Testing
       try await FileRateSource(path: missing).fetch()
     } throws: { error in
       guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
-      return reason.contains(missing)
+      return reason.english.contains(missing)
     }
 
     let directory = try Fixtures.temporaryDirectory()
@@ -205,7 +205,7 @@ import Testing
       try await FileRateSource(path: errorFile.path).fetch()
     } throws: { error in
       guard case .ratesUnavailable(let reason) = error as? DomainError else { return false }
-      return reason.contains(errorFile.path) && reason.contains("quota-reached")
+      return reason.english.contains(errorFile.path) && reason.english.contains("quota-reached")
     }
   }
 
@@ -220,7 +220,10 @@ import Testing
     let body = Foundation.Data(
       Self.validBody(rates: "{" + members.joined(separator: ",") + "}").utf8)
     for _ in 0..<20 {
-      #expect(throws: DomainError.ratesUnavailable(reason: "the rate of AAA is not a number")) {
+      #expect(
+        throws: DomainError.ratesUnavailable(
+          reason: StoreProblem(.english("the rate of AAA is not a number")))
+      ) {
         try OpenERAPIDecoder().decode(body)
       }
     }

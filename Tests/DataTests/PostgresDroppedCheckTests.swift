@@ -46,7 +46,7 @@ struct PostgresDroppedCheckTests {
       Issue.record("\(String(describing: error))", sourceLocation: sourceLocation)
       return
     }
-    #expect(found == reason, sourceLocation: sourceLocation)
+    #expect(found.english == reason, sourceLocation: sourceLocation)
   }
 
   @Test func lapNumbersFarApartAreRefusedNamingThem() async throws {

@@ -85,7 +85,7 @@ struct PostgresFirstStatementCheckTests {
         _ = try await store.repositories.chat.insert(content: "lost", date: Fixtures.date())
       } throws: { error in
         guard case DomainError.corruptStore(let path, let reason) = error else { return false }
-        return reason.contains("newer than this Pocket") && path.contains(schema)
+        return reason.english.contains("newer than this Pocket") && path.contains(schema)
       }
     }
     await #expect(throws: DomainError.self) {
@@ -103,7 +103,7 @@ struct PostgresFirstStatementCheckTests {
       _ = try await store.repositories.chat.insert(content: "lost", date: Fixtures.date())
     } throws: { error in
       guard case DomainError.corruptStore(_, let reason) = error else { return false }
-      return reason.contains("not Pocket's")
+      return reason.english.contains("not Pocket's")
     }
     #expect(try server.tables(in: schema) == "orders")
   }
@@ -120,7 +120,7 @@ struct PostgresFirstStatementCheckTests {
       _ = try await store.repositories.chat.insert(content: "lost", date: Fixtures.date())
     } throws: { error in
       guard case DomainError.corruptStore(_, let reason) = error else { return false }
-      return reason.contains("holds objects that are not Pocket's")
+      return reason.english.contains("holds objects that are not Pocket's")
     }
     #expect(try server.objects(in: schema) == before)
   }

@@ -51,7 +51,7 @@ struct PostgresStoreTests {
       try PostgresStore.open(target)
     } throws: { error in
       guard case DomainError.corruptStore(_, let reason) = error else { return false }
-      return reason.contains("newer than this Pocket")
+      return reason.english.contains("newer than this Pocket")
     }
     #expect(try server.psql("SELECT version FROM \(target.schema).schema_version") == "\(newer)")
     #expect(try server.psql("SELECT content FROM \(target.schema).chat_messages") == "kept")
@@ -63,7 +63,7 @@ struct PostgresStoreTests {
       try PostgresStore.open(target(schema))
     } throws: { error in
       guard case DomainError.corruptStore(_, let reason) = error else { return false }
-      return reason.contains("not Pocket's")
+      return reason.english.contains("not Pocket's")
     }
     #expect(try server.tables(in: schema) == "orders")
   }
@@ -81,7 +81,7 @@ struct PostgresStoreTests {
       try PostgresStore.open(target(schema))
     } throws: { error in
       guard case DomainError.corruptStore(_, let reason) = error else { return false }
-      return reason.contains("holds objects that are not Pocket's")
+      return reason.english.contains("holds objects that are not Pocket's")
     }
     #expect(try server.objects(in: schema) == before)
     #expect(try server.tables(in: schema) == (objects.contains(.table) ? "orders" : ""))
@@ -196,7 +196,7 @@ struct PostgresStoreTests {
       try PostgresStore.open(target)
     } throws: { error in
       guard case DomainError.storageUnavailable(let name, let reason) = error else { return false }
-      return reason.contains(folder.path) && reason.contains("No such file")
+      return reason.english.contains(folder.path) && reason.english.contains("No such file")
         && name.contains("pocket")
     }
   }

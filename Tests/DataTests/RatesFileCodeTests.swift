@@ -23,7 +23,7 @@ struct RatesFileCodeTests {
       return nil
     } catch {
       guard case .ratesUnavailable(let reason) = error else { return "\(error)" }
-      return reason
+      return reason.english
     }
   }
 

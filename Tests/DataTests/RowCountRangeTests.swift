@@ -57,7 +57,8 @@ import Testing
         continue
       }
       #expect(
-        reason == "row_counts.value of \(table) \(value) is out of range (0 to 9007199254740991)")
+        reason.english
+          == "row_counts.value of \(table) \(value) is out of range (0 to 9007199254740991)")
       await #expect(throws: DomainError.self, "the archive's counts, \(table)") {
         _ = try await store.repositories.archive.recordCounts()
       }

@@ -181,7 +181,8 @@ enum OldSQLiteFile {
     let store = try SQLiteStore.open(path: path)
     await #expect(
       throws: DomainError.corruptStore(
-        path: path, reason: "the schema is not this Pocket's: no such column: content")
+        path: path,
+        reason: StoreProblem(.foreignSchema(because: .system("no such column: content"))))
     ) {
       _ = try await store.repositories.chat.messages(offset: 0, limit: 10)
     }

@@ -44,7 +44,7 @@ import Testing
         guard case .storageUnavailable(let at, let reason) = error as? DomainError else {
           return false
         }
-        return at == path && reason.contains("another file was put in its place")
+        return at == path && reason.english.contains("another file was put in its place")
       }
       #expect(lstat(path + "-wal", &log) == 0 && log.st_size == 0, "the log is emptied")
       // Reads are refused too, from then on.

@@ -71,7 +71,9 @@ extension SQLiteStoreTests {
     try expectRefusedAndKept(path) {
       $0
         == .corruptStore(
-          path: path, reason: "the trigger \"chat_messages_counted_delete\" is missing")
+          path: path,
+          reason: StoreProblem(.missingSchemaObject(.trigger, name: "chat_messages_counted_delete"))
+        )
     }
   }
 

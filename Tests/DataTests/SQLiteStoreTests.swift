@@ -151,9 +151,8 @@ import Testing
       $0
         == .corruptStore(
           path: path,
-          reason:
-            "schema version \(current + 3) is newer than this Pocket (\(current)); "
-            + "update Pocket to open it")
+          reason: StoreProblem(
+            .schemaTooNew(version: current + 3, current: current), advice: .updatePocket))
     }
     #expect(try contents(of: directory) == ["pocket.sqlite"])
   }
@@ -197,7 +196,7 @@ import Testing
     }
     try expectRefusedAndKept(path) {
       guard case .corruptStore(let errorPath, let reason) = $0 else { return false }
-      return errorPath == path && reason.contains(expectedReason)
+      return errorPath == path && reason.english.contains(expectedReason)
     }
     #expect(try contents(of: directory) == ["pocket.sqlite"])
   }
@@ -213,7 +212,7 @@ import Testing
       guard case .storageUnavailable(let errorPath, let reason) = error as? DomainError else {
         return false
       }
-      return errorPath == path && reason.contains("directory")
+      return errorPath == path && reason.english.contains("directory")
     }
     #expect(try contents(of: URL(fileURLWithPath: path)).isEmpty)
   }

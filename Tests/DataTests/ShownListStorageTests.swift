@@ -23,7 +23,7 @@ import Testing
         Issue.record("not a corrupt store: \(error)")
         return nil
       }
-      return (path, reason)
+      return (path, reason.english)
     }
     return nil
   }

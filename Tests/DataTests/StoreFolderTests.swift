@@ -42,7 +42,7 @@ import Testing
     guard case .storageUnavailable(let errorPath, let reason) = error as? DomainError else {
       return false
     }
-    return errorPath == path && expected.allSatisfy { reason.contains($0) }
+    return errorPath == path && expected.allSatisfy { reason.english.contains($0) }
   }
 
   // MARK: Folders
@@ -279,7 +279,7 @@ import Testing
     _ = try await store.repositories.chat.insert(content: "fourth", date: Fixtures.date(3))
     let warnings = await store.takeWarnings()
     #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("the change is saved") == true, "\(warnings)")
+    #expect(warnings.first?.english.contains("the change is saved") == true, "\(warnings)")
     #expect(await store.takeWarnings().isEmpty, "a warning is told once")
     #expect(chmod(directory.path, 0o700) == 0)
     let contents = ["first", "second", "third", "fourth"]

@@ -212,7 +212,7 @@ struct StoreObservationTests {
     #expect(
       [directory.standardizedFileURL.path, directory.appendingPathComponent(file).path]
         .contains(path), "the folder, or the store file it held (rm -rf deletes it first)")
-    #expect(reason == "it was deleted or moved away while Pocket showed it")
+    #expect(reason.english == "it was deleted or moved away while Pocket showed it")
   }
 
   /// Another process moving the SQLite file away leaves this connection writing to a file

@@ -88,7 +88,7 @@ private actor ArchiveCaller {
       let deadline = ContinuousClock.now + .seconds(thread == .own ? 60 : 1)
       while !ran.isRaised, ContinuousClock.now < deadline { usleep(1_000) }
       saw.withLock { $0 = ran.isRaised }
-      throw .storageUnavailable(path: path, reason: "not read in this test")
+      throw .storageUnavailable(path: path, reason: .system("not read in this test"))
     }
     // A task of this actor's: its job waits on the actor's queue until the actor is free.
     Task { self.markRan() }

@@ -73,7 +73,8 @@ import Testing
   /// A reader whose last page of messages fails, as a file that cannot be read further does.
   struct FailingAtTheEnd: ArchiveReader, Sendable {
     let archive: StoreArchive
-    static let failure = DomainError.storageUnavailable(path: "archive.json", reason: "EIO")
+    static let failure = DomainError.storageUnavailable(
+      path: "archive.json", reason: .system("EIO"))
 
     func head() -> StoreArchive { archive.head() }
     func recordCounts() -> RecordCounts { archive.counts }
@@ -130,7 +131,7 @@ import Testing
     text.replaceSubrange(last, with: "12")
     let bytes = Array(text.utf8)
     // The oracle: what reading the whole document says of the file.
-    let reason: String
+    let reason: StoreCause
     do {
       _ = try JSONFileStore.decodeDocument(bytes).document.toDomain()
       Issue.record("the damaged file reads whole")
@@ -140,7 +141,9 @@ import Testing
     }
     let reader = try ArchiveFile.open(bytes: bytes, path: "damaged.json")
     #expect(reader is ValidatedArchiveReader, "the file is read a chunk at a time")
-    await #expect(throws: DomainError.corruptStore(path: "damaged.json", reason: reason)) {
+    await #expect(
+      throws: DomainError.corruptStore(path: "damaged.json", reason: StoreProblem(reason))
+    ) {
       try await ImportStore(archive: store.repositories.archive, now: Date.init)(
         reader, replace: true)
     }

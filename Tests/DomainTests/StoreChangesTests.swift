@@ -32,7 +32,7 @@ struct StoreChangesTests {
   @Test func aStoreGoneOutranksChangesAndEndsTheSequence() async {
     let signal = StoreChangeSignal(clock: ManualClock())
     var changes = signal.subscribe().makeAsyncIterator()
-    let gone = StoreEvent.gone(.storageUnavailable(path: "/s", reason: "deleted"))
+    let gone = StoreEvent.gone(.storageUnavailable(path: "/s", reason: .system("deleted")))
     signal.send(.changed(.chat))
     signal.send(gone)
     signal.send(.changed(.rates))

@@ -11,8 +11,8 @@ struct KoreanWordingTests {
 
   @Test func aFileOrStoreThatCannotBeReadIsNotCalledUnwritable() {
     for message in [
-      Message.fileFailed(path: "/tmp/in.json", reason: "x"),
-      .storageFailed(path: "/tmp/store", reason: "x"),
+      Message.fileFailed(path: "/tmp/in.json", reason: .system("x")),
+      .storageFailed(path: "/tmp/store", reason: .system("x")),
     ] {
       let text = korean.text(message)
       #expect(!text.contains("쓸 수 없"), "\(text)")

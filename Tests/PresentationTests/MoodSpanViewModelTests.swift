@@ -121,7 +121,7 @@ struct MoodSpanViewModelTests {
     await viewModel.showMood(days: 7, endingOn: .day(Self.nov20))
     #expect(
       viewModel.state.message
-        == .storageFailed(path: "/store/pocket.sqlite", reason: "disk I/O error"))
+        == .storageFailed(path: "/store/pocket.sqlite", reason: .system("disk I/O error")))
     #expect(viewModel.state.mood == before)
     failing.recover()
     await viewModel.showMood(days: nil, endingOn: .day(Self.nov20))

@@ -69,7 +69,9 @@ struct StoreViewModelTests {
   @Test func aBadFileIsTheFilesFailure() async throws {
     let viewModel = viewModel(InMemoryStore())
     await viewModel.importArchive(from: "/tmp/none.json", replace: false)
-    #expect(viewModel.state.message == .fileFailed(path: "/tmp/none.json", reason: "no such file"))
+    #expect(
+      viewModel.state.message
+        == .fileFailed(path: "/tmp/none.json", reason: StoreProblem(.noSuchFile)))
     #expect(viewModel.state.report == nil)
 
     await files.place(Array("not json".utf8), at: "/tmp/bad.json")

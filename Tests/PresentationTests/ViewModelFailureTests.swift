@@ -17,11 +17,13 @@ struct ViewModelFailureTests {
   nonisolated static let failures: [(DomainError, Message)] = [
     (
       FailingStore.unavailable,
-      .storageFailed(path: "/store/pocket.sqlite", reason: "disk I/O error")
+      .storageFailed(path: "/store/pocket.sqlite", reason: .system("disk I/O error"))
     ),
     (
       FailingStore.corrupt,
-      .storageFailed(path: "/store/pocket.json", reason: "line 3 of the journal is damaged")
+      .storageFailed(
+        path: "/store/pocket.json",
+        reason: StoreProblem(.inLine(3, .system("unexpected end of file"))))
     ),
   ]
 

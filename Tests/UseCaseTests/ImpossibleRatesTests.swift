@@ -64,7 +64,8 @@ struct ImpossibleRatesTests {
       try await refresh(from: set(published: now - 60, next: now - 61))
     } throws: { error in
       guard case DomainError.ratesUnavailable(let reason) = error else { return false }
-      return reason.contains("time_next_update_unix") && reason.contains("is before")
+      return reason.english.contains("time_next_update_unix")
+        && reason.english.contains("is before")
     }
     #expect(try await store.rates.latest() == nil)
   }

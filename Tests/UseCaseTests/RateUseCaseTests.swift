@@ -213,10 +213,12 @@ struct RefreshTests {
   @Test func aFailedRefreshKeepsTheCachedRates() async throws {
     let cached = snapshot(next: Fixtures.referenceDate - 1, krw: "1300")
     try await store.rates.storeNewer(cached)
-    let source = ScriptedSource([.failure(.ratesUnavailable(reason: "HTTP 500"))])
+    let source = ScriptedSource([.failure(.ratesUnavailable(reason: .system("HTTP 500")))])
     let refresh = RefreshExchangeRates(
       rates: store.rates, source: source, now: { Fixtures.referenceDate })
-    await #expect(throws: DomainError.ratesUnavailable(reason: "HTTP 500")) { try await refresh() }
+    await #expect(throws: DomainError.ratesUnavailable(reason: .system("HTTP 500"))) {
+      try await refresh()
+    }
     #expect(try await store.rates.latest() == cached)
   }
 

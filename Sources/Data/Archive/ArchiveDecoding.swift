@@ -90,7 +90,7 @@ enum ArchiveDecoding {
         try row.toDomain { "laps[\(index)].\($0)" }
       }.sorted { $0.number < $1.number }
       guard zip(archive.laps, archive.laps.dropFirst()).allSatisfy({ $0.number < $1.number })
-      else { throw InvalidDocument(reason: "a lap number appears twice") }
+      else { throw InvalidDocument(reason: .appearsTwice(.lapNumber, value: nil)) }
     }
     if let bookmarks = layout.bookmarks {
       archive.bookmarks = try reader.records(bookmarks, \.bookmarks) { row, index in
@@ -98,7 +98,7 @@ enum ArchiveDecoding {
       }
       var urls = Set<String>(minimumCapacity: archive.bookmarks.count)
       for bookmark in archive.bookmarks where !urls.insert(bookmark.url).inserted {
-        throw InvalidDocument(reason: "a bookmark url appears twice")
+        throw InvalidDocument(reason: .appearsTwice(.bookmarkURL, value: nil))
       }
     }
     if let entries = layout.mindLogs {
@@ -160,7 +160,7 @@ private struct ListChunks {
     chunk.append(UInt8(ascii: "]"))
     let rows = try withLentData(chunk) { try decoder.decode([Row].self, from: $0) }
     guard rows.count == elements.count else {
-      throw InvalidDocument(reason: "a chunk did not hold its records")
+      throw InvalidDocument(reason: .chunkLostRecords)
     }
     return rows
   }

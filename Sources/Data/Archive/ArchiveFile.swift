@@ -69,7 +69,7 @@ public enum ArchiveFile {
     do {
       archive = try ArchiveDecoding.decode(bytes, progress: ArchiveProgress.reporter(.reading))
     } catch {
-      throw .corruptStore(path: path, reason: error.reason)
+      throw .corruptStore(path: path, reason: StoreProblem(error.reason))
     }
     if let problem = ArchiveChecks.problem(archive) {
       throw .invalidInput(.invalidArchive(problem))
@@ -83,7 +83,7 @@ public enum ArchiveFile {
       _ = try write(reading: archive, to: path)
     } catch {
       // Reading an archive in memory throws nothing: every failure is the file's.
-      throw error as? DomainError ?? .storageUnavailable(path: path, reason: "\(error)")
+      throw error as? DomainError ?? .storageUnavailable(path: path, reason: .system("\(error)"))
     }
   }
 
@@ -105,12 +105,11 @@ public enum ArchiveFile {
     // `cp` refuses `dir/` that is not a folder: a path ending in a slash names a folder.
     if path.utf8.last == UInt8(ascii: "/") {
       throw DomainError.storageUnavailable(
-        path: path, reason: Advice.exportToRegularFile.after("it names a folder (a / ends it)"))
+        path: path, reason: StoreProblem(.namesAFolder, advice: .exportToRegularFile))
     }
-    if lstat(target, &info) == 0, let kind = DurableFile.kind(of: info.st_mode) {
+    if lstat(target, &info) == 0, let kind = DurableFile.fileKind(of: info.st_mode) {
       throw DomainError.storageUnavailable(
-        path: path,
-        reason: Advice.exportToRegularFile.after("it is \(kind)"))
+        path: path, reason: StoreProblem(.isA(kind), advice: .exportToRegularFile))
     }
     var counts = RecordCounts(
       laps: 0, bookmarks: 0, rateSnapshots: 0, favoriteCurrencies: 0, mindLogs: 0,
@@ -120,7 +119,8 @@ public enum ArchiveFile {
         counts = try Self.write(reading: reader, to: write)
       }
     } catch let failure as DurableFile.Failure {
-      throw DomainError.storageUnavailable(path: path, reason: failure.reason)
+      throw DomainError.storageUnavailable(
+        path: path, reason: StoreProblem(failure.reason))
     }
     return counts
   }
@@ -137,7 +137,7 @@ public enum ArchiveFile {
     do {
       return try StoreArchive(reading: reader)
     } catch {
-      throw error as? DomainError ?? .corruptStore(path: path, reason: "\(error)")
+      throw error as? DomainError ?? .corruptStore(path: path, reason: .system("\(error)"))
     }
   }
 
@@ -189,19 +189,21 @@ public enum ArchiveFile {
       do {
         _ = try checked.head()
       } catch {
-        throw error as? DomainError ?? .corruptStore(path: path, reason: "\(error)")
+        throw error as? DomainError ?? .corruptStore(path: path, reason: .system("\(error)"))
       }
       return checked
     case .failure(.unreadable(let failure)):
       throw .storageUnavailable(path: path, reason: reason(failure))
     case .failure(.refused(let reason)):
-      throw .corruptStore(path: path, reason: reason)
+      throw .corruptStore(path: path, reason: StoreProblem(reason))
     case .failure(.notAsExported(let why)):
       guard file.count <= wholeReadingLimit else {
         throw .corruptStore(
           path: path,
-          reason: "\(why); a file larger than \(wholeReadingLimit / 1024) KiB is read only as "
-            + "pocket export lays it out")
+          reason: StoreProblem(
+            .english(
+              "\(why); a file larger than \(wholeReadingLimit / 1024) KiB is read only as "
+                + "pocket export lays it out")))
       }
     }
     // Laid out otherwise, and small: read whole.
@@ -215,13 +217,12 @@ public enum ArchiveFile {
   }
 
   /// What a user is told of `failure`.
-  static func reason(_ failure: BoundedFile.Failure) -> String {
+  static func reason(_ failure: BoundedFile.Failure) -> StoreProblem {
     switch failure {
-    case .missing: "no such file"
-    case .directory: "it is a folder, not an archive file"
-    case .tooLarge(let limit):
-      "it is larger than \(limit / (1024 * 1024)) MiB, the most an archive may hold"
-    case .notReadable(let reason): reason
+    case .missing: StoreProblem(.noSuchFile)
+    case .directory: StoreProblem(.folderNotArchive)
+    case .tooLarge(let limit): StoreProblem(.archiveTooLarge(mebibytes: limit / (1024 * 1024)))
+    case .notReadable(let reason): StoreProblem(reason)
     }
   }
 }

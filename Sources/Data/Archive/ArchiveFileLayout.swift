@@ -1,4 +1,5 @@
 import Foundation
+import PocketDomain
 
 /// Where an archive file's four lists (laps, bookmarks, mind-log entries, chat messages)
 /// lie, found in one pass over its bytes through a `ByteCursor`, without decoding a value
@@ -42,7 +43,7 @@ struct ArchiveFileLayout {
     /// The file could not be read.
     case unreadable(BoundedFile.Failure)
     /// It passes a limit of the format, named: it is refused however it is laid out.
-    case refused(String)
+    case refused(StoreCause)
     /// It is not laid out as `pocket export` writes it: where, and why.
     case notAsExported(String)
   }
@@ -126,20 +127,23 @@ private final class LayoutScanner {
       let member = path.last.map { !$0.isEmpty && !$0.hasPrefix("[") } ?? false
       if inRecord {
         return .refused(
-          "\(location) \(member ? "makes its record" : "is") larger than "
-            + "\(ArchiveFileLayout.recordBytes >> 20) MiB, the most a record may be")
+          .english(
+            "\(location) \(member ? "makes its record" : "is") larger than "
+              + "\(ArchiveFileLayout.recordBytes >> 20) MiB, the most a record may be"))
       }
       return .refused(
-        "\(member ? location : "byte \(cursor.offset)") makes the document outside its lists "
-          + "larger than \(ArchiveFileLayout.restBytes >> 20) MiB, the most it may be")
+        .english(
+          "\(member ? location : "byte \(cursor.offset)") makes the document outside its lists "
+            + "larger than \(ArchiveFileLayout.restBytes >> 20) MiB, the most it may be"))
     }
     if cursor.tooDeep {
       return .refused(
-        "nesting deeper than \(JSONNesting.maxDepth) levels at byte \(cursor.offset)")
+        .english(
+          "nesting deeper than \(JSONNesting.maxDepth) levels at byte \(cursor.offset)"))
     }
     if cursor.peek() == nil {
       // No JSON ends there, however it is laid out.
-      return .refused("it ends at byte \(cursor.offset)\(place) (truncated or damaged)")
+      return .refused(.english("it ends at byte \(cursor.offset)\(place) (truncated or damaged)"))
     }
     return .notAsExported(
       "byte \(cursor.offset)\(place) is not where pocket export puts one (not valid JSON, or "
@@ -191,8 +195,9 @@ private final class LayoutScanner {
     guard cursor.values - listValues <= ArchiveFileLayout.restValues else {
       return stop(
         .refused(
-          "\(location) makes the document outside its lists hold more than "
-            + "\(ArchiveFileLayout.restValues) values, the most it may hold"))
+          .english(
+            "\(location) makes the document outside its lists hold more than "
+              + "\(ArchiveFileLayout.restValues) values, the most it may hold")))
     }
     return true
   }
@@ -351,8 +356,9 @@ private final class LayoutScanner {
     guard cursor.values - values <= ArchiveFileLayout.recordValues else {
       return stop(
         .refused(
-          "\(location) holds more than \(ArchiveFileLayout.recordValues) values, the most a "
-            + "record may hold"))
+          .english(
+            "\(location) holds more than \(ArchiveFileLayout.recordValues) values, the most a "
+              + "record may hold")))
     }
     guard let name else { return true }
     guard let found, !twice else {

@@ -50,7 +50,7 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
       throw .unreadable(error)
     }
     // A fraction or exponent where an integer belongs is named before the decoder reads it.
-    if let problem = JSONDocument.integerProblem(in: rest) { throw .refused(problem) }
+    if let problem = JSONDocument.integerProblem(in: rest) { throw .refused(.english(problem)) }
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
     let head: CheckedDocument
@@ -91,13 +91,13 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
   /// What the whole-document reading says of `error`, thrown by a decoder reading a part
   /// of the file: the elements of `list` from `first` on, when it is a list's chunk.
   static func reason(_ error: any Error, elementsOf list: String? = nil, from first: Int = 0)
-    -> String
+    -> StoreCause
   {
     switch error {
     case let error as InvalidDocument: error.reason
     case let error as DecodingError:
-      JSONFileStore.describe(error, elementsOf: list, from: first)
-    default: "not a Pocket JSON document: \(error)"
+      .english(JSONFileStore.describe(error, elementsOf: list, from: first))
+    default: .english("not a Pocket JSON document: \(error)")
     }
   }
 
@@ -226,13 +226,13 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
   }
 
   /// Why a list read again is not where the layout found it.
-  private static let changed = "it changed while it was read"
+  private static let changed = StoreCause.english("it changed while it was read")
 
   /// Why the file is refused: the cursor's failure to read it, or else `reason`.
-  private func refusal(_ cursor: ByteCursor, _ reason: String) -> DomainError {
+  private func refusal(_ cursor: ByteCursor, _ reason: StoreCause) -> DomainError {
     if let failure = cursor.failure {
       return .storageUnavailable(path: path, reason: ArchiveFile.reason(failure))
     }
-    return .corruptStore(path: path, reason: reason)
+    return .corruptStore(path: path, reason: StoreProblem(reason))
   }
 }

@@ -65,7 +65,7 @@ public actor InMemoryArchiveFileRepository: ArchiveFileRepository {
 
   public func read(_ path: String) throws -> any ArchiveReader & Sendable {
     guard let bytes = files[path] else {
-      throw DomainError.storageUnavailable(path: path, reason: "no such file")
+      throw DomainError.storageUnavailable(path: path, reason: StoreProblem(.noSuchFile))
     }
     return try ArchiveFile.open(bytes: bytes, path: path)
   }

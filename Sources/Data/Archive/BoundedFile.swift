@@ -1,3 +1,5 @@
+import PocketDomain
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +17,7 @@ enum BoundedFile {
     case directory
     /// Larger than `limit` bytes.
     case tooLarge(limit: Int)
-    case notReadable(String)
+    case notReadable(StoreCause)
   }
 
   static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
@@ -30,7 +32,7 @@ enum BoundedFile {
   static func contents(of descriptor: Int32, limit: Int) throws(Failure) -> [UInt8] {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      throw .notReadable("cannot examine: \(describe(errno))")
+      throw .notReadable(.step(.examine, path: nil, because: .errorNumber(errno)))
     }
     let kind = info.st_mode & S_IFMT
     if kind == S_IFDIR { throw .directory }
@@ -54,7 +56,7 @@ enum BoundedFile {
     }
     guard let code = failed else { return bytes }
     if code == EISDIR { throw .directory }
-    throw .notReadable("cannot read: \(describe(code))")
+    throw .notReadable(.step(.read, path: nil, because: .errorNumber(code)))
   }
 
   /// Reads `descriptor` from where it stands to its end, 64 KiB at a time, handing each
@@ -92,7 +94,7 @@ enum BoundedFile {
       let code = errno
       if code == ENOENT { throw .missing }
       if code == EISDIR { throw .directory }
-      throw .notReadable("cannot open for reading: \(describe(code))")
+      throw .notReadable(.step(.openForReading, path: nil, because: .errorNumber(code)))
     }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO,
@@ -100,7 +102,7 @@ enum BoundedFile {
     {
       close(descriptor)
       let seconds = writerPatience.components.seconds
-      throw .notReadable("no program wrote to it within \(seconds) s")
+      throw .notReadable(.noWriter(seconds: seconds))
     }
     // Reads wait from here on, as a program reading a file expects.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
@@ -125,10 +127,5 @@ enum BoundedFile {
       if count > 0 { return true }
       if count < 0, errno != EINTR { return true }  // the read that follows says why
     }
-  }
-
-  /// The system's words for the error `code`.
-  static func describe(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }

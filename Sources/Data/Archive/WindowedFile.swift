@@ -1,3 +1,5 @@
+import PocketDomain
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +37,7 @@ final class WindowedFile: Sendable {
     guard fstat(descriptor, &info) == 0 else {
       let code = errno
       close(descriptor)
-      throw .notReadable("cannot examine: \(BoundedFile.describe(code))")
+      throw .notReadable(.step(.examine, path: nil, because: .errorNumber(code)))
     }
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {
@@ -80,7 +82,7 @@ final class WindowedFile: Sendable {
         if read < 0 {
           let code = errno
           if code == EINTR { continue }
-          throw .notReadable("cannot read: \(BoundedFile.describe(code))")
+          throw .notReadable(.step(.read, path: nil, because: .errorNumber(code)))
         }
         // The file got shorter since it was opened: what is there is all there is.
         if read == 0 { break }

@@ -128,11 +128,11 @@ struct JSONDocument: Codable, Equatable {
       try lap.toDomain { "laps[\(index)].\($0)" }
     }
     .sorted { $0.number < $1.number }
-    try requireUnique(archive.laps.map(\.number), "lap number")
+    try requireUnique(archive.laps.map(\.number), .lapNumber)
     archive.bookmarks = try bookmarks.enumerated().map { index, bookmark throws(InvalidDocument) in
       try bookmark.toDomain { "bookmarks[\(index)].\($0)" }
     }
-    try requireUnique(archive.bookmarks.map(\.url), "bookmark url")
+    try requireUnique(archive.bookmarks.map(\.url), .bookmarkURL)
     archive.latestRates = try rates.latest?.toDomain(field: "rates.latest")
     archive.previousRates = try rates.previous?.toDomain(field: "rates.previous")
     archive.favoriteCurrencies = try Set(
@@ -181,10 +181,11 @@ extension KeyedDecodingContainer {
   }
 }
 
-private func requireUnique<Key: Hashable>(_ keys: [Key], _ what: String) throws(InvalidDocument) {
+private func requireUnique<Key: Hashable>(_ keys: [Key], _ what: UniqueKey) throws(InvalidDocument)
+{
   var seen = Set<Key>()
   for key in keys where !seen.insert(key).inserted {
-    throw InvalidDocument(reason: "duplicate \(what) \(key)")
+    throw InvalidDocument(reason: .appearsTwice(what, value: "\(key)"))
   }
 }
 
@@ -209,7 +210,7 @@ private func idList<Fields, Record: Identifiable<Int64>>(
 func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throws(InvalidDocument)
   -> Int64
 {
-  try requireUnique(ids, "\(field.prefix { $0 != "." }) id")
+  try requireUnique(ids, .id(list: String(field.prefix { $0 != "." })))
   if let above = ids.first(where: { $0 > lastID }) {
     throw InvalidDocument(reason: "\(field) \(lastID) is below the id \(above) it has given")
   }

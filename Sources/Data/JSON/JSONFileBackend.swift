@@ -31,7 +31,7 @@ actor JSONFileBackend: DocumentBackend {
     do {
       try DurableFile.refuseLink(lockPath)
     } catch {
-      throw .storageUnavailable(path: lockPath, reason: error.reason)
+      throw .storageUnavailable(path: lockPath, reason: StoreProblem(error.reason))
     }
     let leftovers = DurableFile.temporaryPrefix(for: PathText.lastComponent(filePath))
     if StoreFolder.hasLeftovers(in: directoryPath, prefix: leftovers) {
@@ -50,7 +50,7 @@ actor JSONFileBackend: DocumentBackend {
   /// The journal lines skipped while salvaging (`JSONFileStore.openSalvaging`).
   func unreadable() -> [String] { files.unreadable }
 
-  func takeWarnings() -> [String] {
+  func takeWarnings() -> [StoreProblem] {
     defer { files.warning = nil }
     return files.warning.map { [$0] } ?? []
   }
@@ -105,7 +105,8 @@ actor JSONFileBackend: DocumentBackend {
       // As every store: a lock held past the bound refuses the change, the store stays usable.
       throw DomainError.storeBusy(path: busy.path, reason: busy.reason)
     } catch let failure as DurableFile.Failure {
-      throw DomainError.storageUnavailable(path: files.filePath, reason: failure.reason)
+      throw DomainError.storageUnavailable(
+        path: files.filePath, reason: StoreProblem(failure.reason))
     }
   }
 }

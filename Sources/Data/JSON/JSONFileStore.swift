@@ -123,7 +123,7 @@ public final class JSONFileStore: Sendable {
   /// What went wrong since the last call without losing anything (the latest such failure):
   /// a change is stored once its journal line is on disk, and a snapshot rewrite that
   /// fails after it is only a warning (it is tried again at a later change).
-  public func takeWarnings() async -> [String] {
+  public func takeWarnings() async -> [StoreProblem] {
     await backend.takeWarnings() + unsavedScreens.takeWarning()
   }
 
@@ -134,7 +134,7 @@ public final class JSONFileStore: Sendable {
   static func decodeDocument(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
     throws(InvalidDocument) -> (document: JSONDocument, version: Int)
   {
-    guard !bytes.isEmpty else { throw InvalidDocument(reason: "the file is empty (0 bytes)") }
+    guard !bytes.isEmpty else { throw InvalidDocument(reason: .emptyFile) }
     if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
     // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
     if let problem = JSONDocument.integerProblem(in: bytes) {

@@ -23,7 +23,8 @@ extension JSONFiles {
     for (index, lap) in state.laps.enumerated() {
       if let problem = lap.sequenceProblem(index: index, previousTotal: previousTotal) {
         throw .corruptStore(
-          path: filePath, reason: ArchiveNaming.domain.lapSequence(lap, index, problem))
+          path: filePath,
+          reason: StoreProblem(.english(ArchiveNaming.domain.lapSequence(lap, index, problem))))
       }
       previousTotal = lap.total
     }

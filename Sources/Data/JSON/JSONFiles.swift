@@ -51,7 +51,7 @@ struct JSONFiles {
   private var needsReload = false
   /// The latest failure that lost nothing (a snapshot rewrite after a stored change), for
   /// the user.
-  var warning: String?
+  var warning: StoreProblem?
   /// Whether a journal line holding a value out of range is skipped (and named in
   /// `unreadable`) instead of refusing the whole store: only to rescue such a store, by an
   /// export of what can be read or a replacement of everything.
@@ -125,9 +125,8 @@ struct JSONFiles {
       guard clock.now < deadline else {
         throw .storageUnavailable(
           path: filePath,
-          reason: Advice.retry.after(
-            "the store changed all the time it was being read "
-              + "(\(FileLock.patience.components.seconds) s)"))
+          reason: StoreProblem(
+            .keptChanging(seconds: FileLock.patience.components.seconds), advice: .retry))
       }
       usleep(1_000)
     }
@@ -175,7 +174,7 @@ struct JSONFiles {
     do {
       read = try DurableFile.readStoreFileStamped(filePath)
     } catch {
-      throw .storageUnavailable(path: filePath, reason: error.reason)
+      throw .storageUnavailable(path: filePath, reason: StoreProblem(error.reason))
     }
     let bytes = read?.bytes
     let stamp = read?.stamp
@@ -198,7 +197,7 @@ struct JSONFiles {
         identity = document.marks
         snapshotVersion = version
       } catch {
-        throw .corruptStore(path: filePath, reason: error.reason)
+        throw .corruptStore(path: filePath, reason: StoreProblem(error.reason))
       }
     }
     seq = identity.journalSeq ?? 0
@@ -237,7 +236,7 @@ struct JSONFiles {
       }
       tail = bytes
     } catch {
-      throw .storageUnavailable(path: journalPath, reason: error.reason)
+      throw .storageUnavailable(path: journalPath, reason: StoreProblem(error.reason))
     }
     var start = 0
     while let end = tail[start...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -253,27 +252,28 @@ struct JSONFiles {
   private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
     let entry: JournalEntry
     if let problem = JSONNesting.problem(in: bytes) {
-      throw .corruptStore(path: journalPath, reason: "line \(line): \(problem)")
+      throw .corruptStore(path: journalPath, reason: StoreProblem(.inLine(line, .english(problem))))
     }
     do {
       entry = try lineDecoder.decode(JournalEntry.self, from: Foundation.Data(bytes))
     } catch let error as InvalidDocument {
-      throw .corruptStore(path: journalPath, reason: "line \(line): \(error.reason)")
+      throw .corruptStore(path: journalPath, reason: StoreProblem(.inLine(line, error.reason)))
     } catch {
       let problem = JSONDocument.integerProblem(in: Array(bytes)).map { ": \($0)" } ?? ""
       throw .corruptStore(
-        path: journalPath, reason: "line \(line) is not a Pocket change\(problem)")
+        path: journalPath,
+        reason: StoreProblem(.english("line \(line) is not a Pocket change\(problem)")))
     }
     let change: StoreChange
     switch Result(catching: { () throws(InvalidDocument) in try entry.change.toDomain() }) {
     case .success(let decoded): change = decoded
     case .failure(let error):
       guard salvaging, entry.seq == seq + 1 else {
-        throw .corruptStore(path: journalPath, reason: "line \(line): \(error.reason)")
+        throw .corruptStore(path: journalPath, reason: StoreProblem(.inLine(line, error.reason)))
       }
       // A change a store would refuse, written by a Pocket before every door checked:
       // skipped, and the ids it gave still count, so later lines name the same records.
-      unreadable.append("\(journalPath): line \(line): \(error.reason)")
+      unreadable.append("\(journalPath): line \(line): \(error.reason.listedText)")
       state.skipIDs(of: entry.change)
       seq = entry.seq
       return
@@ -286,17 +286,22 @@ struct JSONFiles {
     }
     guard entry.seq == seq + 1 else {
       throw .corruptStore(
-        path: journalPath, reason: "line \(line): change \(entry.seq) follows change \(seq)")
+        path: journalPath,
+        reason: StoreProblem(.inLine(line, .changeOutOfOrder(change: entry.seq, after: seq))))
     }
     do {
       try applyReplayed(change)
       seenElsewhere.formUnion(change.kinds)
     } catch {
       guard case .invalidInput(.outOfRange(let reason)) = error else {
-        throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(error)")
+        throw .corruptStore(
+          path: journalPath,
+          reason: StoreProblem(.english("line \(line) cannot be applied: \(error)")))
       }
       guard salvaging else {
-        throw .corruptStore(path: journalPath, reason: "line \(line) cannot be applied: \(reason)")
+        throw .corruptStore(
+          path: journalPath,
+          reason: StoreProblem(.english("line \(line) cannot be applied: \(reason)")))
       }
       unreadable.append("\(journalPath): line \(line): \(reason)")
       state.skipIDs(of: entry.change)
@@ -332,10 +337,8 @@ struct JSONFiles {
         do {
           try writeSnapshot()
         } catch {
-          let reason = (error as? DurableFile.Failure)?.reason ?? "\(error)"
-          warning =
-            ("the change is saved in \(journalPath), but the snapshot could not be rewritten "
-              + "(\(reason)); Pocket tries again at a later change")
+          let reason = (error as? DurableFile.Failure)?.reason ?? .system("\(error)")
+          warning = StoreProblem(.snapshotNotRewritten(journal: journalPath, because: reason))
         }
       }
     } else {
@@ -376,9 +379,7 @@ struct JSONFiles {
       try emptyJournal()
     } catch {
       // The journal's stamp no longer matches what was read: the next access reloads.
-      warning =
-        ("the snapshot was rewritten, but \(journalPath) could not be emptied "
-          + "(\(error.reason)); Pocket tries again at a later change")
+      warning = StoreProblem(.journalNotEmptied(journal: journalPath, because: error.reason))
     }
   }
 

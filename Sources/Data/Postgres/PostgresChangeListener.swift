@@ -77,7 +77,7 @@ final class PostgresChangeListener: StoreObservation {
   }
 
   static func lost(_ reason: String, name: String) -> DomainError {
-    .storageUnavailable(path: name, reason: "the connection to the server was lost: \(reason)")
+    .storageUnavailable(path: name, reason: StoreProblem(.connectionLost(because: .system(reason))))
   }
 
   private func stop() {

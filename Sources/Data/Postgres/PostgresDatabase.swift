@@ -183,15 +183,16 @@ extension PostgresError {
   /// permissions) is `storageUnavailable`. The reason is the server's message.
   func domainError(store name: String) -> DomainError {
     if isLockTimeout {
-      return .storeBusy(path: name, reason: message)
+      return .storeBusy(path: name, reason: .system(message))
     }
     if isSchemaMismatch {
-      return .corruptStore(path: name, reason: "the schema is not this Pocket's: \(message)")
+      return .corruptStore(
+        path: name, reason: StoreProblem(.foreignSchema(because: .system(message))))
     }
     if connectionLost, !message.hasPrefix("connection to server") {
       return .storageUnavailable(
-        path: name, reason: "the connection to the server failed: \(message)")
+        path: name, reason: StoreProblem(.connectionFailed(because: .system(message))))
     }
-    return .storageUnavailable(path: name, reason: message)
+    return .storageUnavailable(path: name, reason: .system(message))
   }
 }

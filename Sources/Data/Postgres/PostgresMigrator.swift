@@ -25,8 +25,8 @@ struct PostgresMigrator {
         guard version <= current else {
           throw DomainError.corruptStore(
             path: "",
-            reason: "schema version \(version) is newer than this Pocket (\(current)); "
-              + "update Pocket to open it")
+            reason: StoreProblem(
+              .schemaTooNew(version: version, current: current), advice: .updatePocket))
         }
         guard version < current else { return version }
         for statement in migrations[version].statements {
@@ -52,8 +52,8 @@ struct PostgresMigrator {
       if let objects = try connection.text(PostgresSchema.objectsNotPocket, schema) {
         throw DomainError.corruptStore(
           path: "",
-          reason: "the schema \"\(schema)\" holds objects that are not Pocket's (\(objects)); "
-            + "choose another with --store-schema")
+          reason: StoreProblem(
+            .foreignObjects(schema: schema, objects: objects), advice: .chooseAnotherSchema))
       }
       try connection.execute(PostgresSchema.createVersionTable)
     }

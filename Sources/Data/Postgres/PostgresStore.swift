@@ -119,19 +119,24 @@ public final class PostgresStore: Sendable {
   private static func reach(
     _ target: PostgresTarget, environment: [String: String], checkingWithFirstStatement: Bool
   ) throws(DomainError) -> Reached {
+    func redacted(_ reason: StoreProblem) -> StoreProblem {
+      StoreProblem(
+        reason.cause.mappingText { target.redacted($0, environment: environment) },
+        advice: reason.advice)
+    }
     func failure(_ error: PostgresError, name: String) -> DomainError {
       switch sqlDomainError(error, store: name) {
       case .storageUnavailable(let path, let reason):
-        .storageUnavailable(path: path, reason: target.redacted(reason, environment: environment))
+        .storageUnavailable(path: path, reason: redacted(reason))
       case .corruptStore(let path, let reason):
-        .corruptStore(path: path, reason: target.redacted(reason, environment: environment))
+        .corruptStore(path: path, reason: redacted(reason))
       case let other: other
       }
     }
     // libpq never sees a password in a URL, nor a text it would repeat whole in its message.
     if let url = target.url, let problem = PostgresTarget.problem(url) {
       throw .storageUnavailable(
-        path: target.name(environment: environment), reason: problem.reason)
+        path: target.name(environment: environment), reason: StoreProblem(.english(problem.reason)))
     }
     let libpq: LibPQ
     let connection: PostgresConnection

@@ -97,7 +97,8 @@ public struct HTTPRateSource: ExchangeRateSource {
       throw failure("the response could not be read within \(Self.describe(timeout)) s")
     } catch let error as DomainError {
       guard case .ratesUnavailable(let reason) = error else { throw error }
-      throw failure(reason)
+      throw DomainError.ratesUnavailable(
+        reason: StoreProblem(.fromSource(name, reason.cause), advice: reason.advice))
     }
   }
 
@@ -143,7 +144,7 @@ public struct HTTPRateSource: ExchangeRateSource {
   }
 
   private func failure(_ reason: String) -> DomainError {
-    .ratesUnavailable(reason: "\(name): \(reason)")
+    .ratesUnavailable(reason: StoreProblem(.fromSource(name, .english(reason))))
   }
 
   /// `20`, `1.5`: a duration in seconds, to the millisecond.

@@ -34,7 +34,7 @@ public struct OpenERAPIDecoder: Sendable {
   ///   `Limits.rate`, naming the field.
   public func decode(_ data: Foundation.Data) throws(DomainError) -> RateSnapshot {
     if let problem = JSONNesting.problem(in: data) {
-      throw .ratesUnavailable(reason: "malformed response: \(problem)")
+      throw Self.unusable("malformed response: \(problem)")
     }
     let bytes = Array(data)
     // The text of each number of the fields read (`rates.KRW`, `time_last_update_unix`),
@@ -62,9 +62,9 @@ public struct OpenERAPIDecoder: Sendable {
       let meaning = path.hasPrefix("rates.") ? Limits.rate.meaning : Limits.epochSeconds.meaning
       let shown = JSONNumberLiterals.shown(text)
       if DecimalText.refusal(text) == .tooManyDigits {
-        throw .ratesUnavailable(reason: "\(field) \(shown) \(JSONNumberLiterals.tooManyDigits)")
+        throw Self.unusable("\(field) \(shown) \(JSONNumberLiterals.tooManyDigits)")
       }
-      throw .ratesUnavailable(reason: "\(field) \(shown) is out of range (\(meaning))")
+      throw Self.unusable("\(field) \(shown) is out of range (\(meaning))")
     }
     let response: Response
     do {
@@ -75,8 +75,8 @@ public struct OpenERAPIDecoder: Sendable {
       // JSON at all is said to be so, whichever member it reached first.
       guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
       else {
-        throw .ratesUnavailable(
-          reason: "malformed response: not valid JSON (truncated or damaged)")
+        throw Self.unusable(
+          "malformed response: not valid JSON (truncated or damaged)")
       }
       var path = context.codingPath.map(\.stringValue)
       // Nor does it read the rates in a fixed order: of two that are not numbers, the first
@@ -84,50 +84,50 @@ public struct OpenERAPIDecoder: Sendable {
       if path.count == 2, path[0] == "rates", let code = Self.firstNonNumberRate(in: data) {
         path[1] = code
       }
-      throw .ratesUnavailable(reason: Self.mistyped(path))
+      throw Self.unusable(Self.mistyped(path))
     } catch {
-      throw .ratesUnavailable(reason: "malformed response: not valid JSON (truncated or damaged)")
+      throw Self.unusable("malformed response: not valid JSON (truncated or damaged)")
     }
     guard let result = response.result else {
-      throw .ratesUnavailable(reason: "the response has no \"result\"")
+      throw Self.unusable("the response has no \"result\"")
     }
     guard result == "success" else {
       if let errorType = response.errorType {
-        throw .ratesUnavailable(reason: "the rate service answered \(result): \(errorType)")
+        throw Self.unusable("the rate service answered \(result): \(errorType)")
       }
-      throw .ratesUnavailable(reason: "the rate service answered \(result)")
+      throw Self.unusable("the rate service answered \(result)")
     }
     guard let base = response.baseCode, !base.isEmpty else {
-      throw .ratesUnavailable(reason: "the response has no \"base_code\"")
+      throw Self.unusable("the response has no \"base_code\"")
     }
     guard Self.isCurrencyCode(base) else {
-      throw .ratesUnavailable(reason: "base_code \(Self.quoted(base)) \(Self.notACode)")
+      throw Self.unusable("base_code \(Self.quoted(base)) \(Self.notACode)")
     }
     let publishedAt = try unixTime(
       response.published, "time_last_update_unix", text: texts["time_last_update_unix"])
     let nextUpdateAt = try unixTime(
       response.next, "time_next_update_unix", text: texts["time_next_update_unix"])
     guard nextUpdateAt >= publishedAt else {
-      throw .ratesUnavailable(
-        reason: "time_next_update_unix \(texts["time_next_update_unix"] ?? "") is before "
+      throw Self.unusable(
+        "time_next_update_unix \(texts["time_next_update_unix"] ?? "") is before "
           + "time_last_update_unix \(texts["time_last_update_unix"] ?? "")")
     }
     guard let members = response.rates else {
-      throw .ratesUnavailable(reason: "the response has no \"rates\" object")
+      throw Self.unusable("the response has no \"rates\" object")
     }
-    guard !members.isEmpty else { throw .ratesUnavailable(reason: "the response lists no rates") }
+    guard !members.isEmpty else { throw Self.unusable("the response lists no rates") }
     for (code, rate) in members.sorted(by: { $0.key < $1.key }) {
       guard Self.isCurrencyCode(code) else {
-        throw .ratesUnavailable(reason: "the rates list \(Self.quoted(code)), \(Self.notACode)")
+        throw Self.unusable("the rates list \(Self.quoted(code)), \(Self.notACode)")
       }
       guard rate > 0 else {
-        throw .ratesUnavailable(
-          reason: "the rate of \(code) is not positive: \(texts["rates.\(code)"] ?? "\(rate)")")
+        throw Self.unusable(
+          "the rate of \(code) is not positive: \(texts["rates.\(code)"] ?? "\(rate)")")
       }
       if let problem = Limits.rate.problem(
         rate, field: "the rate of \(code)", text: texts["rates.\(code)"])
       {
-        throw .ratesUnavailable(reason: problem)
+        throw Self.unusable(problem)
       }
     }
     return RateSnapshot(
@@ -179,6 +179,12 @@ public struct OpenERAPIDecoder: Sendable {
     return rates.keys.sorted().first { rates[$0] == .notANumber }
   }
 
+  /// A response the decoder refuses, for the reason Pocket words in English (the checks of a
+  /// rates response have no cases of their own yet: `StoreCause.english`).
+  private static func unusable(_ reason: String) -> DomainError {
+    .ratesUnavailable(reason: StoreProblem(.english(reason)))
+  }
+
   /// Why a field at `path` of the wrong type is refused.
   private static func mistyped(_ path: [String]) -> String {
     guard let key = path.first else { return "the response is not a JSON object" }
@@ -194,18 +200,18 @@ public struct OpenERAPIDecoder: Sendable {
     -> Date
   {
     guard var value else {
-      throw .ratesUnavailable(reason: "the response has no whole-second \"\(key)\"")
+      throw Self.unusable("the response has no whole-second \"\(key)\"")
     }
     var whole = Decimal()
     NSDecimalRound(&whole, &value, 0, .plain)
     guard whole == value else {
-      throw .ratesUnavailable(
-        reason: "the response has no whole-second \"\(key)\": \(text ?? "\(value)")")
+      throw Self.unusable(
+        "the response has no whole-second \"\(key)\": \(text ?? "\(value)")")
     }
     let range = Limits.epochSeconds.range
     guard Decimal(range.lowerBound) <= value, value <= Decimal(range.upperBound) else {
-      throw .ratesUnavailable(
-        reason: "\(key) \(text ?? "\(value)") is out of range (\(Limits.epochSeconds.meaning))")
+      throw Self.unusable(
+        "\(key) \(text ?? "\(value)") is out of range (\(Limits.epochSeconds.meaning))")
     }
     // In range, the value is a whole Int64 and seconds × 1000 is far from overflowing.
     return Date(epochMilliseconds: NSDecimalNumber(decimal: value).int64Value * 1000)
@@ -232,20 +238,21 @@ public struct FileRateSource: ExchangeRateSource {
     do {
       bytes = try BoundedFile.contents(of: path, limit: HTTPRateSource.maxBodySize)
     } catch {
-      let reason =
+      let reason: StoreCause =
         switch error {
-        case .missing: "cannot read \(path): no such file"
-        case .directory: "cannot read \(path): it is a folder"
-        case .tooLarge: "\(path): the file is larger than 1 MiB, the most a rates response may be"
-        case .notReadable(let reason): "cannot read \(path): \(reason)"
+        case .missing: .step(.read, path: path, because: .noSuchFile)
+        case .directory: .step(.read, path: path, because: .folderNotFile)
+        case .tooLarge: .fromSource(path, .ratesResponseTooLarge(mebibytes: 1))
+        case .notReadable(let reason): .step(.read, path: path, because: reason)
         }
-      throw DomainError.ratesUnavailable(reason: reason)
+      throw DomainError.ratesUnavailable(reason: StoreProblem(reason))
     }
     do {
       return try OpenERAPIDecoder().decode(Foundation.Data(bytes))
     } catch {
       if case .ratesUnavailable(let reason) = error {
-        throw DomainError.ratesUnavailable(reason: "\(path): \(reason)")
+        throw DomainError.ratesUnavailable(
+          reason: StoreProblem(.fromSource(path, reason.cause), advice: reason.advice))
       }
       throw error
     }

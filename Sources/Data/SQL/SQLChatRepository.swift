@@ -61,7 +61,7 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
         return row.isNull(0) ? nil : try ChatMessageRow(row).toDomain()
       }
       guard let count else {
-        throw InvalidRow(reason: "the row count of \"chat_messages\" is missing")
+        throw InvalidRow(reason: .rowCountMissing(table: "chat_messages"))
       }
       // Checked as `rowCount` checks it.
       let total = Int(

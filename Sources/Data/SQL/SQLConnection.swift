@@ -179,7 +179,7 @@ func sqlDomainError(_ error: any Error, store: String) -> DomainError {
   switch error {
   case let error as DomainError: error
   case let error as any SQLDatabaseError: error.domainError(store: store)
-  case let error as InvalidRow: .corruptStore(path: store, reason: error.reason)
-  default: .storageUnavailable(path: store, reason: "\(error)")
+  case let error as InvalidRow: .corruptStore(path: store, reason: StoreProblem(error.reason))
+  default: .storageUnavailable(path: store, reason: .system("\(error)"))
   }
 }

@@ -21,7 +21,7 @@ func window(offset: Int, limit: Int) -> (offset: Int, limit: Int) {
 /// is worked out from it.
 func rowCount(_ table: String, _ connection: some SQLConnection) throws -> Int {
   guard let value = try connection.integer(SharedSQL.rowCount, table)
-  else { throw InvalidRow(reason: "the row count of \"\(table)\" is missing") }
+  else { throw InvalidRow(reason: .rowCountMissing(table: table)) }
   return Int(try checkedColumn(value, Limits.counter, "row_counts.value of \(table)"))
 }
 
@@ -169,7 +169,7 @@ func insertListed<Database: SQLDatabase, Record: Sendable>(
 /// `id` as the counter `name` gave it: refused past 2^53 − 1 (and the transaction rolls
 /// back); a counter that gave none is missing.
 private func checkedID(_ id: Int64?, _ name: String) throws -> Int64 {
-  guard let id else { throw InvalidRow(reason: "the id counter \"\(name)\" is missing") }
+  guard let id else { throw InvalidRow(reason: .counterMissing(name: name)) }
   // Past 2^53 − 1 (SQLite makes an overflowing counter a REAL, read back as Int64.max).
   guard Limits.id.contains(id) else {
     throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))

@@ -5,7 +5,7 @@ import PocketDomain
 /// A stored row that the current code cannot read back (an unknown screen, a decimal that
 /// does not parse). The file is damaged, or was written by something other than Pocket.
 struct InvalidRow: Error {
-  var reason: String
+  var reason: StoreCause
 }
 
 /// The one connection of an `SQLiteStore`. Every repository of the store goes through this
@@ -119,8 +119,7 @@ actor SQLiteDatabase {
     guard let openedStamp, SQLiteFile.Stamp(path: path) != openedStamp else { return }
     throw .storageUnavailable(
       path: path,
-      reason: "it was opened for reading only on a full disk, and another process has "
-        + "changed it since; run the command again")
+      reason: StoreProblem(.changedWhileReadOnly, advice: .runAgain))
   }
 
   /// Throws, from now on, when the file at `path` is not the one this connection has open
@@ -155,10 +154,10 @@ actor SQLiteDatabase {
   }
 
   /// The one-line reason of `error`, whatever its path.
-  static func reason(_ error: any Error) -> String {
+  static func reason(_ error: any Error) -> StoreProblem {
     switch sqlDomainError(error, store: "") {
     case .storageUnavailable(_, let reason), .corruptStore(_, let reason): reason
-    case let other: "\(other)"
+    case let other: .system("\(other)")
     }
   }
 }
@@ -169,16 +168,17 @@ extension SQLiteError {
   /// a full disk) is `storageUnavailable`. The reason is SQLite's message, without the SQL.
   func domainError(store path: String) -> DomainError {
     if isInvalidSQL {
-      return .corruptStore(path: path, reason: "the schema is not this Pocket's: \(message)")
+      return .corruptStore(
+        path: path, reason: StoreProblem(.foreignSchema(because: .system(message))))
     }
-    if isNoSpace { return DiskFull.error(path: path, "nothing was changed") }
+    if isNoSpace { return DiskFull.error(path: path, .nothingChanged) }
     return switch primaryCode {
     case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT:
-      .corruptStore(path: path, reason: "not a usable SQLite database: \(message)")
+      .corruptStore(path: path, reason: StoreProblem(.unusableDatabase(because: .system(message))))
     case SQLITE_BUSY, SQLITE_LOCKED:
-      .storeBusy(path: path, reason: message)
+      .storeBusy(path: path, reason: .system(message))
     default:
-      .storageUnavailable(path: path, reason: message)
+      .storageUnavailable(path: path, reason: .system(message))
     }
   }
 }

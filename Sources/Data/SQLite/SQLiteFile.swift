@@ -25,7 +25,7 @@ enum SQLiteFile {
     let sqliteLimit = sqlite3_vfs_find(nil).map { Int($0.pointee.mxPathname) } ?? 512
     return sqliteLimit < StoreFolder.pathLimit
       ? StoreFolder.FileNames(
-        longest: longest + suffix, pathLimit: sqliteLimit, limitedBy: "SQLite opens paths of")
+        longest: longest + suffix, pathLimit: sqliteLimit, limitedBySQLite: true)
       : StoreFolder.FileNames(longest: longest + suffix)
   }
 
@@ -35,28 +35,29 @@ enum SQLiteFile {
     guard lstat(path, &info) == 0 else {
       let code = errno
       guard code == ENOENT else {
-        throw .storageUnavailable(path: path, reason: "cannot examine the file: \(describe(code))")
+        throw .storageUnavailable(
+          path: path, reason: StoreProblem(.cannot(.examineFile, because: .errorNumber(code))))
       }
       return false
     }
     let type = info.st_mode & S_IFMT
     guard type != S_IFDIR else {
-      throw .storageUnavailable(path: path, reason: "a directory is in the place of the file")
+      throw .storageUnavailable(path: path, reason: StoreProblem(.folderInPlaceOfFile))
     }
     guard type != S_IFLNK else {
       throw .storageUnavailable(
-        path: path, reason: "it is a symbolic link (Pocket does not follow links to store files)")
+        path: path, reason: StoreProblem(.symbolicLink))
     }
     guard type == S_IFREG else {
-      throw .storageUnavailable(path: path, reason: "not a regular file")
+      throw .storageUnavailable(path: path, reason: StoreProblem(.notRegularFile))
     }
     // SQLite would take an empty file for a new database; Pocket never makes one.
     guard info.st_size > 0 else {
-      throw .corruptStore(path: path, reason: "the file is empty (0 bytes)")
+      throw .corruptStore(path: path, reason: StoreProblem(.emptyFile))
     }
     guard access(path, R_OK | W_OK) == 0 else {
       throw .storageUnavailable(
-        path: path, reason: "cannot read and write the file: \(describe(errno))")
+        path: path, reason: StoreProblem(.cannot(.readAndWriteFile, because: .errorNumber(errno))))
     }
     return true
   }
@@ -65,7 +66,8 @@ enum SQLiteFile {
   static func createEmpty(_ path: String) throws(DomainError) {
     let descriptor = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw .storageUnavailable(path: path, reason: "cannot create the file: \(describe(errno))")
+      throw .storageUnavailable(
+        path: path, reason: StoreProblem(.cannot(.createFile, because: .errorNumber(errno))))
     }
     close(descriptor)
   }
@@ -76,7 +78,7 @@ enum SQLiteFile {
     var info = stat()
     if lstat(path + "-wal", &info) == 0, info.st_size > 0 {
       throw .storageUnavailable(
-        path: path, reason: "its log (\(info.st_size) bytes) could not be copied into it")
+        path: path, reason: StoreProblem(.logNotCopied(bytes: Int64(info.st_size))))
     }
   }
 
@@ -111,7 +113,8 @@ enum SQLiteFile {
   static func sync(_ path: String) throws(DomainError) {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .storageUnavailable(path: path, reason: "cannot open the file: \(describe(errno))")
+      throw .storageUnavailable(
+        path: path, reason: StoreProblem(.cannot(.openFile, because: .errorNumber(errno))))
     }
     defer { close(descriptor) }
     #if canImport(Darwin)
@@ -120,7 +123,8 @@ enum SQLiteFile {
       let synced = fsync(descriptor) == 0
     #endif
     guard synced else {
-      throw .storageUnavailable(path: path, reason: "cannot sync the file: \(describe(errno))")
+      throw .storageUnavailable(
+        path: path, reason: StoreProblem(.cannot(.syncFile, because: .errorNumber(errno))))
     }
   }
 
@@ -133,19 +137,21 @@ enum SQLiteFile {
     if link(source, target) != 0 {
       let code = errno
       guard code == EEXIST else {
-        throw .storageUnavailable(path: target, reason: "cannot create the file: \(describe(code))")
+        throw .storageUnavailable(
+          path: target, reason: StoreProblem(.cannot(.createFile, because: .errorNumber(code))))
       }
     }
     let directory = PathText.folder(of: target)
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .storageUnavailable(
-        path: directory, reason: "cannot open the folder to sync it: \(describe(errno))")
+        path: directory,
+        reason: StoreProblem(.cannot(.openFolderToSync, because: .errorNumber(errno))))
     }
     defer { close(descriptor) }
     guard fsync(descriptor) == 0 else {
       throw .storageUnavailable(
-        path: directory, reason: "cannot sync the folder: \(describe(errno))")
+        path: directory, reason: StoreProblem(.cannot(.syncFolder, because: .errorNumber(errno))))
     }
   }
 
@@ -154,9 +160,5 @@ enum SQLiteFile {
     for suffix in ["", "-wal", "-shm", "-journal"] {
       unlink(path + suffix)
     }
-  }
-
-  private static func describe(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }

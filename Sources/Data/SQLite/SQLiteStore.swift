@@ -74,7 +74,7 @@ public final class SQLiteStore: Sendable {
 
   /// What the user should be told of saves that did not reach the file: once, the first
   /// time the screen shown was kept in memory only; empty otherwise.
-  public func takeWarnings() -> [String] { unsavedScreens.takeWarning() }
+  public func takeWarnings() -> [StoreProblem] { unsavedScreens.takeWarning() }
 
   /// Every record that can be read, and each row that cannot (a value out of range, as a
   /// Pocket before every door checked could write), named: what `pocket export` writes when
@@ -143,8 +143,8 @@ public final class SQLiteStore: Sendable {
 
   /// Why a store on a full disk refuses a change (and, when it cannot be read either, why
   /// it cannot be opened).
-  static func fullDisk(path: String, _ detail: String) -> DomainError {
-    DiskFull.error(path: path, detail)
+  static func fullDisk(path: String, _ effect: DiskFullEffect) -> DomainError {
+    DiskFull.error(path: path, effect)
   }
 
   /// The store at `path` opened for reading only, after an open that needed room on the disk
@@ -165,10 +165,9 @@ public final class SQLiteStore: Sendable {
     // Absent (-1) or empty (as a clean close or a truncating checkpoint leaves it); any other
     // size counts as holding commits, even a header alone.
     guard stamp.logSize <= 0 else {
-      throw fullDisk(
-        path: path, "its write-ahead log holds changes that cannot be read without room")
+      throw fullDisk(path: path, .logNeedsRoom)
     }
-    let refusal = fullDisk(path: path, "the store can be read but not changed")
+    let refusal = fullDisk(path: path, .readOnly)
     do {
       let connection = try SQLiteConnection(
         path: path, uri: immutableURI(path),
@@ -176,7 +175,7 @@ public final class SQLiteStore: Sendable {
           | SQLITE_OPEN_NOFOLLOW)
       let (version, objects) = try checkPocketFile(connection, path: path)
       guard version == SQLiteSchema.currentVersion else {
-        throw fullDisk(path: path, "the file needs room to be updated to this Pocket's schema")
+        throw fullDisk(path: path, .schemaNeedsRoom)
       }
       try checkRequired(objects, path: path)
       return SQLiteStore(
@@ -234,7 +233,8 @@ public final class SQLiteStore: Sendable {
       try SQLiteFile.sync(temporary)
     } catch {
       throw .storageUnavailable(
-        path: path, reason: "cannot create the database: \(SQLiteDatabase.reason(error))")
+        path: path,
+        reason: StoreProblem(.cannot(.createDatabase, because: SQLiteDatabase.reason(error).cause)))
     }
     try SQLiteFile.linkIfAbsent(temporary, to: path)
   }
@@ -254,7 +254,7 @@ public final class SQLiteStore: Sendable {
       path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW)
     connection.waitForLocks(patience: lockPatience, reporting: waiting)
     guard !connection.isReadOnly else {
-      throw DomainError.storageUnavailable(path: path, reason: "the file is read-only")
+      throw DomainError.storageUnavailable(path: path, reason: StoreProblem(.readOnlyFile))
     }
 
     // Only reads until the file is known to be Pocket's, of a version this code knows.
@@ -263,7 +263,7 @@ public final class SQLiteStore: Sendable {
     let mode = try connection.text("PRAGMA journal_mode = WAL")
     guard mode?.lowercased() == "wal" else {
       throw DomainError.storageUnavailable(
-        path: path, reason: "cannot use write-ahead logging (journal mode \(mode ?? "unknown"))")
+        path: path, reason: StoreProblem(.noWriteAheadLog(mode: mode)))
     }
     switch durability {
     case .everyCommit:
@@ -301,14 +301,14 @@ public final class SQLiteStore: Sendable {
     if version > current {
       throw DomainError.corruptStore(
         path: path,
-        reason: "schema version \(version) is newer than this Pocket (\(current)); "
-          + "update Pocket to open it")
+        reason: StoreProblem(
+          .schemaTooNew(version: version, current: current), advice: .updatePocket))
     }
     if version < 0 || (version == 0 && !objects.isEmpty)
       || (version > 0 && applicationID != SQLiteSchema.applicationID)
     {
       throw DomainError.corruptStore(
-        path: path, reason: "not a Pocket database (another program's SQLite file)")
+        path: path, reason: StoreProblem(.notPocketDatabase))
     }
     return (version, objects)
   }
@@ -316,11 +316,13 @@ public final class SQLiteStore: Sendable {
   /// Refuses a schema that lacks one of the current schema's tables or triggers.
   private static func checkRequired(_ objects: Set<String>, path: String) throws(DomainError) {
     let required =
-      SQLiteSchema.tables.map { (type: "table", name: $0) }
-      + SQLiteSchema.triggers.map { (type: "trigger", name: $0) }
-    if let missing = required.first(where: { !objects.contains("\($0.type) \($0.name)") }) {
+      SQLiteSchema.tables.map { (type: SchemaObject.table, name: $0) }
+      + SQLiteSchema.triggers.map { (type: SchemaObject.trigger, name: $0) }
+    if let missing = required.first(where: {
+      !objects.contains("\($0.type.rawValue) \($0.name)")
+    }) {
       throw DomainError.corruptStore(
-        path: path, reason: "the \(missing.type) \"\(missing.name)\" is missing")
+        path: path, reason: StoreProblem(.missingSchemaObject(missing.type, name: missing.name)))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PocketDomain
 
 #if canImport(Glibc)
   import Glibc
@@ -18,13 +19,13 @@ import Foundation
 enum DurableFile {
   enum Failure: Error {
     /// The file exists but could not be read.
-    case notReadable(String)
+    case notReadable(StoreCause)
     /// Nothing changed on disk.
-    case notWritten(String)
+    case notWritten(StoreCause)
     /// The new file is in place, but the directory could not be synced.
-    case writtenNotSynced(String)
+    case writtenNotSynced(StoreCause)
 
-    var reason: String {
+    var reason: StoreCause {
       switch self {
       case .notReadable(let reason), .notWritten(let reason), .writtenNotSynced(let reason):
         reason
@@ -88,11 +89,11 @@ enum DurableFile {
     let temporary = "\(directory)/\(temporaryPrefix(for: name))\(UUID().uuidString)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw Failure.notWritten("cannot create \(temporary): \(describe(errno))")
+      throw Failure.notWritten(.step(.create, path: temporary, because: describe(errno)))
     }
     var buffer: [UInt8] = []
     buffer.reserveCapacity(bufferSize)
-    var failure: String?
+    var failure: StoreCause?
     do {
       try produce { bytes in
         if buffer.count + bytes.count > bufferSize {
@@ -111,17 +112,17 @@ enum DurableFile {
       }
       failure =
         writeAll(buffer, to: descriptor, named: temporary)
-        ?? (syncToDisk(descriptor) ? nil : "cannot sync \(temporary): \(describe(errno))")
+        ?? (syncToDisk(descriptor) ? nil : .step(.sync, path: temporary, because: describe(errno)))
     } catch {
       close(descriptor)
       unlink(temporary)
       throw error
     }
     if close(descriptor) != 0, failure == nil {
-      failure = "cannot close \(temporary): \(describe(errno))"
+      failure = .step(.close, path: temporary, because: describe(errno))
     }
     if failure == nil, rename(temporary, path) != 0 {
-      failure = "cannot rename \(temporary) to \(path): \(describe(errno))"
+      failure = .cannotRename(from: temporary, to: path, because: describe(errno))
     }
     if let failure {
       unlink(temporary)
@@ -133,7 +134,7 @@ enum DurableFile {
   /// Writes all of `bytes` at the descriptor's position.
   /// - Returns: why it failed (naming the file `name`), or `nil` when every byte is written.
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, named name: String)
-    -> String?
+    -> StoreCause?
   {
     var written = 0
     while written < bytes.count {
@@ -142,7 +143,7 @@ enum DurableFile {
       }
       if count < 0 {
         let code = errno
-        if code != EINTR { return "cannot write \(name): \(describe(code))" }
+        if code != EINTR { return .step(.write, path: name, because: describe(code)) }
       } else {
         written += count
       }
@@ -236,13 +237,13 @@ enum DurableFile {
   static func refuseLink(_ path: String) throws(Failure) {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
-    throw .notReadable("cannot use \(path): \(describe(ELOOP))")
+    throw .notReadable(.step(.use, path: path, because: describe(ELOOP)))
   }
 
   private static func openLockFile(_ lockPath: String) throws(Failure) -> Int32 {
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw .notWritten("cannot open the lock file \(lockPath): \(describe(errno))")
+      throw .notWritten(.step(.openLockFile, path: lockPath, because: describe(errno)))
     }
     return descriptor
   }
@@ -259,19 +260,19 @@ enum DurableFile {
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { return nil }
-      throw .notReadable("cannot open for reading: \(describe(code))")
+      throw .notReadable(.step(.openForReading, path: nil, because: describe(code)))
     }
     defer { close(descriptor) }
-    if storeFile, let kind = notARegularFile(descriptor) {
-      throw .notReadable("not a regular file (\(kind))")
+    if storeFile, let irregular = irregularity(descriptor, path: nil) {
+      throw .notReadable(irregular)
     }
     stamp = Self.stamp(descriptor)
     guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
-      throw .notReadable("cannot seek: \(describe(errno))")
+      throw .notReadable(.step(.seek, path: nil, because: describe(errno)))
     }
     var bytes: [UInt8] = []
     if let code = BoundedFile.readToEnd(descriptor, { bytes.append(contentsOf: $0) }) {
-      throw .notReadable("cannot read: \(describe(code))")
+      throw .notReadable(.step(.read, path: nil, because: describe(code)))
     }
     return bytes
   }
@@ -290,19 +291,19 @@ enum DurableFile {
     let descriptor = open(
       path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw .notWritten("cannot open \(path) for writing: \(describe(errno))")
+      throw .notWritten(.step(.openForWriting, path: path, because: describe(errno)))
     }
     defer { close(descriptor) }
-    if let kind = notARegularFile(descriptor) {
-      throw .notWritten("\(path) is not a regular file (\(kind))")
+    if let irregular = irregularity(descriptor, path: path) {
+      throw .notWritten(irregular)
     }
     guard ftruncate(descriptor, off_t(size)) == 0, lseek(descriptor, off_t(size), SEEK_SET) >= 0
     else {
-      throw .notWritten("cannot position \(path): \(describe(errno))")
+      throw .notWritten(.step(.position, path: path, because: describe(errno)))
     }
     var failure =
       writeAll(bytes, to: descriptor, named: path)
-      ?? (syncToDisk(descriptor) ? nil : "cannot sync \(path): \(describe(errno))")
+      ?? (syncToDisk(descriptor) ? nil : .step(.sync, path: path, because: describe(errno)))
     if failure == nil, !existed {
       do {
         try syncDirectory(directory)
@@ -321,45 +322,31 @@ enum DurableFile {
     }
   }
 
-  /// What the open file is when it is not a regular file ("a FIFO", "a directory", ...);
-  /// `nil` for a regular file.
-  static func notARegularFile(_ descriptor: Int32) -> String? {
+  /// Why the open file (at `path`, when it is to be named) is not one to read or write
+  /// as a regular file: what it is instead, or why that could not be told; `nil` for a
+  /// regular file.
+  static func irregularity(_ descriptor: Int32, path: String?) -> StoreCause? {
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return "cannot examine it: \(describe(errno))" }
-    return kind(of: info.st_mode)
-  }
-
-  /// What a file of `mode` is when it is not a regular file; `nil` for a regular file.
-  static func kind(of mode: mode_t) -> String? {
-    switch mode & S_IFMT {
-    case S_IFREG: nil
-    case S_IFDIR: "a directory"
-    case S_IFLNK: "a symbolic link"
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR, S_IFBLK: "a device"
-    case S_IFSOCK: "a socket"
-    default: "not a regular file"
+    guard fstat(descriptor, &info) == 0 else {
+      return .step(.examine, path: path, because: describe(errno))
     }
+    return fileKind(of: info.st_mode).map { .notRegular(path: path, kind: $0) }
   }
 
   private static func syncDirectory(_ directory: String) throws(Failure) {
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .writtenNotSynced("cannot open \(directory): \(describe(errno))")
+      throw .writtenNotSynced(.step(.open, path: directory, because: describe(errno)))
     }
     defer { close(descriptor) }
     guard fsync(descriptor) == 0 else {
-      throw .writtenNotSynced("cannot sync \(directory): \(describe(errno))")
+      throw .writtenNotSynced(.step(.sync, path: directory, because: describe(errno)))
     }
   }
 
-  /// The reason for `code`; `ELOOP` from an `O_NOFOLLOW` open means a symbolic link, and
-  /// `ENOSPC` is said as every store says a full disk (`DiskFull`).
-  static func describe(_ code: Int32) -> String {
-    if code == ELOOP {
-      return "it is a symbolic link (Pocket does not follow links to store files)"
-    }
-    if code == ENOSPC { return DiskFull.words }
-    return String(cString: strerror(code))
+  /// The cause for `code`; `ELOOP` from an `O_NOFOLLOW` open means a symbolic link, and
+  /// `ENOSPC` is a full disk, as every store says it (`DiskFull`).
+  static func describe(_ code: Int32) -> StoreCause {
+    .storeFileError(code)
   }
 }

@@ -28,10 +28,10 @@ enum FileLock {
     var waited: Duration
 
     /// What the user is told, beside `path`.
-    var reason: String {
-      let who = holder.map { "process \($0)" } ?? "another process"
-      return Advice.retryWhenItEnds.after(
-        "the store is locked by \(who) (waited \(waited.components.seconds) s)")
+    var reason: StoreProblem {
+      StoreProblem(
+        .locked(holder: holder, waitedSeconds: waited.components.seconds),
+        advice: .retryWhenItEnds)
     }
   }
 
@@ -65,7 +65,8 @@ enum FileLock {
       let code = errno
       if code == EWOULDBLOCK { return false }
       guard code == EINTR else {
-        throw DurableFile.Failure.notWritten("cannot lock \(path): \(DurableFile.describe(code))")
+        throw DurableFile.Failure.notWritten(
+          .step(.lock, path: path, because: DurableFile.describe(code)))
       }
     }
     return true

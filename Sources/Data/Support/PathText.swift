@@ -84,15 +84,16 @@ public enum PathText {
   public static func resolved(_ directory: String) throws(DomainError) -> String {
     guard let real = realpath(directory, nil) else {
       throw .storageUnavailable(
-        path: directory, reason: "cannot resolve the folder: \(String(cString: strerror(errno)))")
+        path: directory, reason: StoreProblem(.cannot(.resolveFolder, because: .errorNumber(errno)))
+      )
     }
     defer { free(real) }
     let bytes = UnsafeRawBufferPointer(start: real, count: strlen(real))
     guard let text = UTF8Bytes.text(bytes) else {
       throw .storageUnavailable(
         path: directory,
-        reason: Advice.keepPathBytes.after(
-          "its real path is not UTF-8 text: '\(UTF8Bytes.shown(Array(bytes)))'"))
+        reason: StoreProblem(
+          .realPathNotUTF8(shown: UTF8Bytes.shown(Array(bytes))), advice: .keepPathBytes))
     }
     return text
   }
@@ -119,15 +120,14 @@ public enum PathText {
     guard let bytes = currentFolder() else {
       throw .storageUnavailable(
         path: path,
-        reason: "the current folder cannot be read (\(String(cString: strerror(errno)))) to "
-          + "resolve the relative path; give an absolute path")
+        reason: StoreProblem(
+          .currentFolderUnreadable(because: .errorNumber(errno)), advice: .useAbsolutePath))
     }
     guard let text = UTF8Bytes.text(bytes) else {
       throw .storageUnavailable(
         path: path,
-        reason: Advice.keepPathBytes.after(
-          "the relative path is resolved against the current folder, whose path is not UTF-8 "
-            + "text: '\(UTF8Bytes.shown(bytes))'"))
+        reason: StoreProblem(
+          .currentFolderNotUTF8(shown: UTF8Bytes.shown(bytes)), advice: .keepPathBytes))
     }
     return text
   }

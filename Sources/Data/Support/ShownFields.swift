@@ -109,7 +109,7 @@ struct ShownListFields: Codable, Equatable {
     do {
       shownScreen = try ScreenFields.screen(screen, currency: currency)
     } catch {
-      throw InvalidDocument(reason: "\(names.list("screen")): \(error.reason)")
+      throw InvalidDocument(reason: "\(names.list("screen")): \(error.reason.listedText)")
     }
     let list = ShownList(
       screen: shownScreen,

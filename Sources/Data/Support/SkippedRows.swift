@@ -10,7 +10,7 @@ final class SkippedRows {
       return try body()
     } catch let error as InvalidRow {
       guard let skipped else { throw error }
-      skipped.reasons.append(error.reason)
+      skipped.reasons.append(error.reason.listedText)
       return nil
     }
   }

@@ -307,11 +307,8 @@ final class StoreFileWatch: StoreObservation {
   }
 
   /// Why a store is gone: its file `replaced` by another one, else deleted or moved away.
-  static func goneReason(replaced: Bool) -> String {
-    replaced
-      ? "another file was put in its place while Pocket had it open; "
-        + "Pocket leaves that file as it is"
-      : "it was deleted or moved away while Pocket showed it"
+  static func goneReason(replaced: Bool) -> StoreProblem {
+    StoreProblem(.gone(replaced: replaced))
   }
 
   /// A tick of polling: the store is gone when the folder or a vital file is not the one

@@ -21,7 +21,7 @@ enum StoreFolder {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
-        throw .storageUnavailable(path: path, reason: "not a directory")
+        throw .storageUnavailable(path: path, reason: StoreProblem(.notAFolder))
       }
       return
     }
@@ -31,7 +31,8 @@ enum StoreFolder {
         attributes: [.posixPermissions: 0o700])
     } catch {
       throw .storageUnavailable(
-        path: path, reason: "cannot create the directory: \(error.localizedDescription)")
+        path: path,
+        reason: StoreProblem(.cannot(.createFolder, because: .system(error.localizedDescription))))
     }
   }
 
@@ -42,8 +43,8 @@ enum StoreFolder {
     var longest: Int
     /// The longest path to a file the store opens, in bytes (without a terminating NUL).
     var pathLimit = StoreFolder.pathLimit
-    /// Who sets `pathLimit`, as the end of "the path is too long: ..., and ..."
-    var limitedBy = "a path may have"
+    /// Whether `pathLimit` is SQLite's (the longest path it opens), not the system's.
+    var limitedBySQLite = false
   }
 
   /// The longest path the system takes, in bytes, without its terminating NUL.
@@ -60,16 +61,18 @@ enum StoreFolder {
     if let long = path.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
       throw .storageUnavailable(
         path: path,
-        reason: "a name in the path is too long: \"\(long.prefix(12))…\" has "
-          + "\(long.utf8.count) bytes, and a name may have at most \(nameLimit)")
+        reason: StoreProblem(
+          .nameTooLong(start: String(long.prefix(12)), bytes: long.utf8.count, limit: nameLimit)))
     }
     let folderLimit = files.pathLimit - 1 - files.longest
     guard path.utf8.count <= folderLimit else {
       throw .storageUnavailable(
         path: path,
-        reason: "the path is too long: \(path.utf8.count) bytes, and a store folder's path "
-          + "may have at most \(folderLimit) (\(files.limitedBy) at most \(files.pathLimit) "
-          + "bytes, store file names included)")
+        reason: StoreProblem(
+          .pathTooLong(
+            PathLength(
+              bytes: path.utf8.count, folderLimit: folderLimit, pathLimit: files.pathLimit,
+              bySQLite: files.limitedBySQLite))))
     }
   }
 
@@ -80,22 +83,21 @@ enum StoreFolder {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw .storageUnavailable(
-        path: path, reason: "cannot examine the folder: \(DurableFile.describe(errno))")
+        path: path, reason: StoreProblem(.cannot(.examineFolder, because: .storeFileError(errno))))
     }
     guard info.st_uid == geteuid() || info.st_uid == 0 else {
       throw .storageUnavailable(
         path: path,
-        reason: Advice.useOwnFolder.after(
-          "the folder is owned by another user (uid \(info.st_uid))"))
+        reason: StoreProblem(.ownedByAnotherUser(uid: UInt32(info.st_uid)), advice: .useOwnFolder))
     }
     let mode = info.st_mode & 0o7777
     guard mode & 0o022 == 0 else {
       let octal = String(mode, radix: 8)
       throw .storageUnavailable(
         path: path,
-        reason: Advice.removeOthersWrite(command: "chmod go-w \(shellQuoted(path))").after(
-          "the folder is writable by other users (mode "
-            + "\(String(repeating: "0", count: max(0, 4 - octal.count)) + octal))"))
+        reason: StoreProblem(
+          .writableByOthers(mode: String(repeating: "0", count: max(0, 4 - octal.count)) + octal),
+          advice: .removeOthersWrite(command: "chmod go-w \(shellQuoted(path))")))
     }
   }
 
@@ -145,7 +147,8 @@ enum StoreFolder {
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .storageUnavailable(
-        path: directory, reason: "cannot open the folder: \(DurableFile.describe(errno))")
+        path: directory, reason: StoreProblem(.cannot(.openFolder, because: .storeFileError(errno)))
+      )
     }
     defer { close(descriptor) }
     do {
@@ -153,8 +156,8 @@ enum StoreFolder {
     } catch let busy as FileLock.Busy {
       throw .storageUnavailable(path: busy.path, reason: busy.reason)
     } catch {
-      let reason = (error as? DurableFile.Failure)?.reason ?? "\(error)"
-      throw .storageUnavailable(path: directory, reason: reason)
+      let reason = (error as? DurableFile.Failure)?.reason ?? .system("\(error)")
+      throw .storageUnavailable(path: directory, reason: StoreProblem(reason))
     }
     defer { flock(descriptor, LOCK_UN) }
     return try body()

@@ -11,7 +11,7 @@ import PocketDomain
 
 /// Why a stored value could not be read back; becomes `DomainError.corruptStore`.
 struct InvalidDocument: Error {
-  var reason: String
+  var reason: StoreCause
 }
 
 /// `value` when `limit` holds it.

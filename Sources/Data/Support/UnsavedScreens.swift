@@ -13,7 +13,7 @@ final class UnsavedScreens: ScreenRepository {
   private struct Kept: Sendable {
     var screen: Screen?
     var shown: ShownList?
-    var warning: String?
+    var warning: StoreProblem?
     var warned = false
   }
 
@@ -67,12 +67,12 @@ final class UnsavedScreens: ScreenRepository {
       change(&kept)
       guard !kept.warned else { return }
       kept.warned = true
-      kept.warning = "the screen shown is not kept for the next run: the disk is full (ENOSPC)"
+      kept.warning = StoreProblem(.screenNotKept)
     }
   }
 
   /// The warning of the first save not kept in the store, once.
-  func takeWarning() -> [String] {
+  func takeWarning() -> [StoreProblem] {
     kept.withLock { kept in
       defer { kept.warning = nil }
       return kept.warning.map { [$0] } ?? []
@@ -83,17 +83,24 @@ final class UnsavedScreens: ScreenRepository {
 /// A disk without room: one wording for every store's refusal, so that a save of the
 /// screen shown can tell it from any other failure (`UnsavedScreens`).
 enum DiskFull {
-  /// What every message about a full disk says, `ENOSPC` included.
-  static let words = "the disk is full (No space left on device, ENOSPC)"
-
-  /// The store at `path` cannot be changed for want of room; `detail` says what that means.
-  static func error(path: String, _ detail: String) -> DomainError {
-    .storageUnavailable(path: path, reason: "\(words): \(detail); free some space and try again")
+  /// The store at `path` cannot be changed for want of room; `effect` says what that means.
+  static func error(path: String, _ effect: DiskFullEffect) -> DomainError {
+    .storageUnavailable(path: path, reason: StoreProblem(.diskFull(effect), advice: .freeSpace))
   }
 
   /// Whether `error` is a store's refusal for want of room.
   static func isFull(_ error: any Error) -> Bool {
     guard case .storageUnavailable(_, let reason) = error as? DomainError else { return false }
-    return reason.contains(words)
+    return isFull(reason.cause)
+  }
+
+  private static func isFull(_ cause: StoreCause) -> Bool {
+    switch cause {
+    case .diskFull: true
+    case .cannot(_, let because), .inLine(_, let because), .step(_, _, let because),
+      .cannotRename(_, _, let because):
+      isFull(because)
+    default: false
+    }
   }
 }

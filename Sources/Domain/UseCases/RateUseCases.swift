@@ -102,14 +102,16 @@ public struct RefreshExchangeRates: Sendable {
     } catch let error as CancellationError {
       throw error
     } catch {
-      throw DomainError.ratesUnavailable(reason: "\(source.name): \(error.localizedDescription)")
+      throw DomainError.ratesUnavailable(
+        reason: StoreProblem(.fromSource(source.name, .system(error.localizedDescription))))
     }
     if snapshot.publishedAt.timeIntervalSince(now) > RateSnapshot.clockTolerance {
       throw DomainError.ratesFromTheFuture(
         source: source.name, publishedAt: snapshot.publishedAt, clock: now)
     }
     if let impossibility = snapshot.impossibility(now: now) {
-      throw DomainError.ratesUnavailable(reason: "\(source.name): \(impossibility)")
+      throw DomainError.ratesUnavailable(
+        reason: StoreProblem(.fromSource(source.name, .english(impossibility))))
     }
     switch try await rates.store(snapshot, if: .newerThanLatestOrImpossible(now: now)) {
     case .stored:
@@ -133,7 +135,7 @@ public struct ConvertCurrency: Sendable {
   {
     guard amount >= 0 else { throw DomainError.invalidInput(.negativeAmount) }
     guard let snapshot = try await rates.latest() else {
-      throw DomainError.ratesUnavailable(reason: "no cached rates")
+      throw DomainError.ratesUnavailable(reason: StoreProblem(.noCachedRates))
     }
     guard let fromRate = snapshot.rate(for: from), fromRate > 0 else {
       throw DomainError.invalidInput(.unknownCurrency(from))

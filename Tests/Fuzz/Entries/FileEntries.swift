@@ -78,16 +78,15 @@
       do {
         fetched = .success(try await FileRateSource(path: file).fetch())
       } catch {
-        fetched = .failure(error as? DomainError ?? .ratesUnavailable(reason: "\(error)"))
+        fetched = .failure(error as? DomainError ?? .ratesUnavailable(reason: .system("\(error)")))
       }
       switch (decoded, fetched) {
       case (.success(let snapshot), .success(let fromFile)):
         FuzzCheck.require(snapshot == fromFile, "the rates file gives another snapshot")
       case (.failure(.ratesUnavailable(let reason)), .failure(.ratesUnavailable(let fromFile))):
         FuzzCheck.require(
-          fromFile == "\(file): \(reason)",
-          "the rates file is refused as \(FuzzCheck.quote(fromFile)), its body as "
-            + FuzzCheck.quote(reason))
+          fromFile == StoreProblem(.fromSource(file, reason.cause), advice: reason.advice),
+          "the rates file is refused as \(fromFile), its body as \(reason)")
       default:
         FuzzCheck.fail("the body reads as \(decoded), the rates file as \(fetched)")
       }
