@@ -91,6 +91,9 @@ public indirect enum StoreCause: Equatable, Sendable {
   case schemaTooNew(version: Int, current: Int)
   /// Another program's SQLite file, not a Pocket store.
   case notPocketDatabase
+  /// A rate settings file that is not what Pocket writes (another version, a source that is
+  /// neither an http(s) URL without a password nor an absolute path, a time out of range).
+  case notRateSettings
   /// A table or trigger Pocket's schema has is missing.
   case missingSchemaObject(SchemaObject, name: String)
   /// A statement of Pocket's failed as a schema that is not Pocket's makes it fail.
@@ -238,7 +241,8 @@ extension StoreCause {
       .folderNotArchive, .archiveTooLarge, .emptyFile, .readOnlyFile, .gone, .ownedByAnotherUser,
       .writableByOthers, .locked, .keptChanging, .diskFull, .nameTooLong, .pathTooLong,
       .realPathNotUTF8, .currentFolderNotUTF8, .noHome, .logNotCopied, .noWriteAheadLog,
-      .schemaTooNew, .notPocketDatabase, .missingSchemaObject, .changedWhileReadOnly,
+      .schemaTooNew, .notPocketDatabase, .notRateSettings, .missingSchemaObject,
+      .changedWhileReadOnly,
       .foreignObjects, .noCachedRates, .rowCountMissing, .counterMissing, .appearsTwice,
       .screenNotKept, .chunkLostRecords,
       .changeOutOfOrder:

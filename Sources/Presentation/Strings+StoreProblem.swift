@@ -76,7 +76,8 @@ extension Strings {
     case .currentFolderUnreadable(let because):
       "the current folder cannot be read (\(englishCause(because))) to resolve the relative path"
     case .noHome(let problem): "\(english(problem)) and there is no absolute XDG_DATA_HOME"
-    case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .missingSchemaObject,
+    case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .notRateSettings,
+      .missingSchemaObject,
       .foreignSchema, .unusableDatabase, .changedWhileReadOnly, .connectionFailed, .connectionLost,
       .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords,
       .snapshotNotRewritten, .journalNotEmptied, .screenNotKept, .inLine,
@@ -94,6 +95,9 @@ extension Strings {
     case .schemaTooNew(let version, let current):
       "schema version \(version) is newer than this Pocket (\(current))"
     case .notPocketDatabase: "not a Pocket database (another program's SQLite file)"
+    case .notRateSettings:
+      "not Pocket's rate settings (another version, a source that is no http(s) URL without "
+        + "a password or absolute path, or a time out of range)"
     case .missingSchemaObject(let object, let name): "the \(object.rawValue) \"\(name)\" is missing"
     case .foreignSchema(let because): "the schema is not this Pocket's: \(englishCause(because))"
     case .unusableDatabase(let because): "not a usable SQLite database: \(englishCause(because))"

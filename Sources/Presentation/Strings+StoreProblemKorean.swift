@@ -51,7 +51,8 @@ extension Strings {
     case .currentFolderUnreadable(let because):
       "상대 경로를 풀 현재 폴더를 읽을 수 없습니다" + koreanNested(because)
     case .noHome(let problem): "\(korean(problem)), 절대 경로인 XDG_DATA_HOME도 없습니다"
-    case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .missingSchemaObject,
+    case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .notRateSettings,
+      .missingSchemaObject,
       .foreignSchema, .unusableDatabase, .changedWhileReadOnly, .connectionFailed, .connectionLost,
       .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords,
       .snapshotNotRewritten, .journalNotEmptied, .screenNotKept, .inLine,
@@ -68,6 +69,9 @@ extension Strings {
     case .schemaTooNew(let version, let current):
       "스키마 버전 \(version)\(Korean.particle(.subject, after: "\(version)")) 이 Pocket(\(current))보다 새롭습니다"
     case .notPocketDatabase: "Pocket 데이터베이스가 아닙니다 (다른 프로그램의 SQLite 파일)"
+    case .notRateSettings:
+      "Pocket의 환율 설정이 아닙니다 (다른 버전이거나, 받을 곳이 비밀번호 없는 http·https 주소나 "
+        + "절대 경로가 아니거나, 시각이 범위를 벗어났습니다)"
     case .missingSchemaObject(let object, let name):
       "\"\(name)\" \(object == .table ? "테이블이" : "트리거가") 없습니다"
     case .foreignSchema(let because): "스키마가 이 Pocket의 것이 아닙니다" + koreanNested(because)

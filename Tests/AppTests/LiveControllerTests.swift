@@ -141,7 +141,9 @@ struct LiveControllerTests {
     await press(live, .character("i"), .paste("second\nline"), .enter)
     var lines = screen(live)
     #expect(lines.contains { $0.contains("안녕하세요") })
-    #expect(lines.contains { $0.contains("second line") })
+    // A message's line takes a paste's line break: the second line stands under the first.
+    let pasted = lines.firstIndex { $0.hasSuffix("second") }
+    #expect(pasted.map { lines[$0 + 1].trimmingCharacters(in: .whitespaces) } == "line")
     // ↓ selects the first message; Enter edits it in place.
     await press(live, .down, .enter)
     #expect(live.state.input?.text == "안녕하세요")

@@ -26,7 +26,7 @@ struct StoreProblemWordingTests {
     case snapshotNotRewritten, journalNotEmptied, screenNotKept
     case readOnlyFile, gone, ownedByAnotherUser, writableByOthers, locked, keptChanging, diskFull
     case nameTooLong, pathTooLong, realPathNotUTF8, currentFolderNotUTF8, currentFolderUnreadable
-    case noHome, logNotCopied, noWriteAheadLog, schemaTooNew, notPocketDatabase
+    case noHome, logNotCopied, noWriteAheadLog, schemaTooNew, notPocketDatabase, notRateSettings
     case missingSchemaObject, foreignSchema, unusableDatabase, changedWhileReadOnly
     case connectionFailed, connectionLost, foreignObjects, fromSource, noCachedRates
     case rowCountMissing, counterMissing, appearsTwice, chunkLostRecords, inLine
@@ -74,6 +74,7 @@ struct StoreProblemWordingTests {
     case .noWriteAheadLog: .noWriteAheadLog
     case .schemaTooNew: .schemaTooNew
     case .notPocketDatabase: .notPocketDatabase
+    case .notRateSettings: .notRateSettings
     case .missingSchemaObject: .missingSchemaObject
     case .foreignSchema: .foreignSchema
     case .unusableDatabase: .unusableDatabase
@@ -131,6 +132,7 @@ struct StoreProblemWordingTests {
       .currentFolderUnreadable(because: .system(verbatim)), .noHome(.notSet), .noHome(.empty),
       .noHome(.notAbsolute("home")), .logNotCopied(bytes: 4096), .noWriteAheadLog(mode: "delete"),
       .noWriteAheadLog(mode: nil), .schemaTooNew(version: 9, current: 8), .notPocketDatabase,
+      .notRateSettings,
       .missingSchemaObject(.table, name: "laps"),
       .missingSchemaObject(.trigger, name: "chat_messages_counted_delete"),
       .foreignSchema(because: .system(verbatim)), .unusableDatabase(because: .system(verbatim)),

@@ -26,7 +26,7 @@ struct RatesWhenDueViewModelTests {
     var count: Int { fetches.withLock { $0 } }
     func fetch() async throws -> RateSnapshot {
       fetches.withLock { $0 += 1 }
-      if failing { throw DomainError.ratesUnavailable(reason: "counted: down") }
+      if failing { throw DomainError.ratesUnavailable(reason: .system("counted: down")) }
       return RateSnapshot(
         base: "USD", publishedAt: published, nextUpdateAt: published + 86_400,
         rates: ["USD": 1, "KRW": 1_300])
@@ -70,7 +70,7 @@ struct RatesWhenDueViewModelTests {
     let source = Source(published: Self.now, failing: true)
     let (viewModel, settings) = viewModel(source)
     #expect(await viewModel.refreshWhenDue())
-    #expect(viewModel.state.message == .couldNotLoad(reason: "counted: down"))
+    #expect(viewModel.state.message == .couldNotLoad(reason: .system("counted: down")))
     #expect(viewModel.state.dueSince != nil, "the cached rates stay, marked as due")
     // Another process (a second view model on the same settings) does not ask again.
     let (other, _) = self.viewModel(source, kept: settings)

@@ -40,7 +40,7 @@ public struct RateSettingsFile: RateSettingsRepository {
     do {
       try DurableFile.replace(path, in: folder, with: bytes + [0x0A])
     } catch {
-      throw DomainError.storageUnavailable(path: path, reason: error.reason)
+      throw DomainError.storageUnavailable(path: path, reason: StoreProblem(error.reason))
     }
     return settings
   }
@@ -50,21 +50,12 @@ public struct RateSettingsFile: RateSettingsRepository {
     do {
       bytes = try DurableFile.readStoreFileIfPresent(path)
     } catch {
-      throw DomainError.storageUnavailable(path: path, reason: error.reason)
+      throw DomainError.storageUnavailable(path: path, reason: StoreProblem(error.reason))
     }
     guard let bytes else { return RateSettings() }
-    let stored: Stored
-    do {
-      stored = try JSONDecoder().decode(Stored.self, from: Foundation.Data(bytes))
-    } catch {
-      throw DomainError.corruptStore(path: path, reason: "not Pocket's rate settings: \(error)")
-    }
-    guard let settings = stored.settings else {
-      throw DomainError.corruptStore(
-        path: path,
-        reason: "not Pocket's rate settings: version \(stored.version), a source "
-          + "that is neither an http(s) URL nor an absolute path, or a time out of range")
-    }
+    guard let stored = try? JSONDecoder().decode(Stored.self, from: Foundation.Data(bytes)),
+      let settings = stored.settings
+    else { throw DomainError.corruptStore(path: path, reason: StoreProblem(.notRateSettings)) }
     return settings
   }
 
