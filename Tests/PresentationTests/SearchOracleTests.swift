@@ -103,6 +103,64 @@ struct SearchOracleTests {
     }
   }
 
+  /// The start of a word, as the list narrows while it is typed: the currencies with a
+  /// Foundation name (or a word of one) that is the typed text, else that begins with it,
+  /// else that holds it; an alias of Pocket's own may take the place of those.
+  @Test func theStartOfANameFindsTheCurrenciesWhoseNamesBeginSo() async throws {
+    let viewModel = await board()
+    let codes = viewModel.state.quotes.map(\.code)
+    let oracle = Self.oracle(codes: codes)
+    let words = Self.oracleWords(codes: codes)
+    let seed = UInt64.random(in: 0...UInt64.max)
+    print("SearchOracleTests prefix seed \(seed)")
+    var generator = SeededGenerator(seed: seed)
+    let names = oracle.values.flatMap { $0 }.filter { $0.count >= 4 }.sorted()
+    for _ in 0..<(Soak.isOn ? 400 : 40) {
+      let name = names[Int.random(in: 0..<names.count, using: &generator)]
+      let query = String(name.prefix(Int.random(in: 2...3, using: &generator)))
+      func having(_ test: (String) -> Bool) -> Set<String> {
+        Set(
+          codes.filter { code in ((oracle[code] ?? []) + (words[code] ?? [])).contains(where: test)
+          })
+      }
+      let folded = { (text: String) in
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      }
+      let tiers = [
+        having { Self.names($0, are: query) },
+        having { folded($0).hasPrefix(folded(query)) },
+        having { Self.names($0, contain: query) },
+      ]
+      let expected = tiers.first { !$0.isEmpty } ?? []
+      await viewModel.search(query)
+      let found = Set(viewModel.state.quotes.map(\.code))
+      if found.isSubset(of: Self.codesWithNamesOfTheirOwn), found != expected { continue }
+      #expect(expected.isSubset(of: found), "\(query): \(expected.subtracting(found)) not found")
+      #expect(
+        found.subtracting(expected).isSubset(of: Self.codesWithNamesOfTheirOwn),
+        "\(query) finds \(found.subtracting(expected))")
+    }
+  }
+
+  /// The words of each code's Foundation names that have several, without spaces.
+  static func oracleWords(codes: [String]) -> [String: [String]] {
+    var words: [String: [String]] = [:]
+    for code in codes {
+      var names = [english, korean].compactMap { $0.localizedString(forCurrencyCode: code) }
+      for region in Locale.Region.isoRegions
+      where Locale(identifier: "en_\(region.identifier)").currency?.identifier == code {
+        names += [english, korean].compactMap {
+          $0.localizedString(forRegionCode: region.identifier)
+        }
+      }
+      words[code] = names.flatMap { name -> [String] in
+        let parts = name.split(separator: " ").map(String.init)
+        return parts.count > 1 ? parts : []
+      }
+    }
+    return words
+  }
+
   /// The examples people type, each pinned to what Foundation names: a Korean country name,
   /// an English one, a currency name in each language and a code find their currency first
   /// time, in a fresh process's first search as after any other.

@@ -21,7 +21,7 @@ public final class CurrencyNames: Sendable {
   /// Language → code → name (`nil`: neither ICU nor `CurrencyRegions.unnamed` names it).
   private let names = Mutex<[Language: [String: String?]]>([:])
   /// Code → its search keys, folded.
-  private let keys = Mutex<[String: [String]]>([:])
+  private let keys = Mutex<[String: CurrencySearch.Keys]>([:])
   private let nameCount = Atomic<Int>(0)
   private let keyCount = Atomic<Int>(0)
 
@@ -46,7 +46,9 @@ public final class CurrencyNames: Sendable {
   }
 
   /// `code`'s search keys (`CurrencySearch.keys`), built on the first call for the code.
-  func searchKeys(_ code: String, building build: (String) -> [String]) -> [String] {
+  func searchKeys(_ code: String, building build: (String) -> CurrencySearch.Keys)
+    -> CurrencySearch.Keys
+  {
     if let known = keys.withLock({ $0[code] }) { return known }
     keyCount.add(1, ordering: .relaxed)
     let built = build(code)

@@ -15,14 +15,28 @@ enum CurrencySearch {
     case none
   }
 
-  /// The code, the currency's names, the names of the regions using it in every language
-  /// and its aliases, folded. Built for a code the first time a search asks for it and kept
-  /// in `names` (`CurrencyNames.searchKeys`): a screen that shows the list without
+  /// What a search compares a query with, for one currency, folded.
+  struct Keys: Sendable {
+    /// The code, the currency's names, the names of the regions using it in every language
+    /// and its aliases, each whole.
+    var whole: [String]
+    /// The words of those names that have several (`Swiss Franc`: `swiss`, `franc`).
+    var words: [String]
+  }
+
+  /// A currency's search keys. Built for a code the first time a search asks for it and
+  /// kept in `names` (`CurrencyNames.searchKeys`): a screen that shows the list without
   /// searching builds none.
-  static func keys(_ code: String, names: CurrencyNames = .shared) -> [String] {
+  static func keys(_ code: String, names: CurrencyNames = .shared) -> Keys {
     names.searchKeys(code) { code in
-      ([code] + Language.allCases.compactMap { names.name(code, in: $0) }).map(folded)
-        + (foldedRegionNames[code] ?? []) + (foldedAliases[code] ?? [])
+      let named =
+        [code] + Language.allCases.compactMap { names.name(code, in: $0) }
+        + (CurrencyRegions.regionNames[code] ?? []) + (CurrencyAliases.table[code] ?? [])
+      let words = named.flatMap { name in
+        let parts = name.split(whereSeparator: \.isWhitespace)
+        return parts.count > 1 ? parts.map { folded(String($0)) } : []
+      }
+      return Keys(whole: named.map(folded), words: words)
     }
   }
 
@@ -52,23 +66,31 @@ enum CurrencySearch {
     }
   }
 
-  /// The currencies among `codes` that `query` (folded) names, in their order: those one of
-  /// whose keys is the whole query (`yen` is JPY's; `달러화` USD's; `영국` the UK's, so
-  /// GBP's), else those one of whose keys contains it (`ye` finds JPY and NOK, whose region
-  /// Jan Mayen holds it, until a whole word is typed).
+  /// The currencies among `codes` that `query` (folded) names, in their order, from the
+  /// best tier that has any: a key that is the whole query (`yen` is JPY's; `달러화` USD's;
+  /// `영국` the UK's, so GBP's); a word of a name (`franc`, `프랑`: every franc, not France);
+  /// a key or word that begins with it, as the list narrows while typing (`ye`: JPY by
+  /// `yen`, YER by its code and Yemen; not NOK, whose region Jan Mayen only holds it); a
+  /// key that holds it (`mayen`: NOK).
   static func named(
     _ query: String, among codes: some Collection<String>, names: CurrencyNames = .shared
   ) -> [String] {
     let keyed = codes.map { (code: $0, keys: keys($0, names: names)) }
-    let whole = keyed.filter { $0.keys.contains(query) }.map(\.code)
-    return whole.isEmpty ? keyed.filter { matches(query, keys: $0.keys) }.map(\.code) : whole
+    let scalars = query.unicodeScalars
+    // Compared scalar by scalar with the standard library, as `matches` says why.
+    func begins(_ key: String) -> Bool { key.unicodeScalars.starts(with: scalars) }
+    let tiers: [(Keys) -> Bool] = [
+      { $0.whole.contains(query) },
+      { $0.words.contains(query) },
+      { $0.whole.contains(where: begins) || $0.words.contains(where: begins) },
+      { matches(query, keys: $0.whole) },
+    ]
+    for tier in tiers {
+      let found = keyed.filter { tier($0.keys) }.map(\.code)
+      if !found.isEmpty { return found }
+    }
+    return []
   }
-
-  /// `CurrencyRegions.regionNames`, folded: built once, on the first search key asked for.
-  private static let foldedRegionNames = CurrencyRegions.regionNames.mapValues { $0.map(folded) }
-
-  /// `CurrencyAliases.table`, folded.
-  private static let foldedAliases = CurrencyAliases.table.mapValues { $0.map(folded) }
 
   /// `text` without case, diacritic or space differences: `Won`, `WON` and `wón` all fold
   /// to `won`; `유럽 연합` and `유럽연합` to `유럽연합`.
