@@ -139,19 +139,19 @@ public final class RatesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoa
   /// - Returns: whether it fetched.
   @discardableResult
   public func refreshWhenDue(retry: Bool = false) async -> Bool {
-    guard let refreshing, refreshing.refreshesWhenDue else { return false }
+    guard let refreshing, refreshing.refreshesWhenDue, !state.isRefreshing else { return false }
+    // Without a source nothing is tried, and the rates are not read for it. Settings that
+    // cannot be read are reported by what needs them (`refresh`, `source`, `store`).
+    guard let settings = try? await refreshing.settings.settings(),
+      refreshing.chosen ?? settings.source != nil
+    else { return false }
     if board == nil { await load() }
-    guard let board, !state.isRefreshing else { return false }
+    guard let board else { return false }
     let now = now()
-    let tries = await attempt { () async throws -> Bool in
-      let settings = try await refreshing.settings.settings()
-      guard refreshing.chosen ?? settings.source != nil else { return false }
-      let due = board.dueSince(now: now) != nil
-      guard retry ? due : settings.shouldTryWhenDue(board, now: now) else { return false }
-      try await refreshing.settings.update { $0.triedWhenDueAt = now }
-      return true
-    }
-    guard tries == true else { return false }
+    let due = retry ? board.dueSince(now: now) != nil : settings.shouldTryWhenDue(board, now: now)
+    guard due,
+      await attempt({ try await refreshing.settings.update { $0.triedWhenDueAt = now } }) != nil
+    else { return false }
     state.isRefreshing = true
     defer { state.isRefreshing = false }
     guard let result = await attempt({ try await refreshFromSource(force: false, whenDue: true) })
