@@ -205,6 +205,21 @@ struct PerTerminalProcessTests {
     #expect(command.holds(shown.output, after), "showed \(shown.output), then \(after)")
   }
 
+  /// A one-shot command in a terminal that showed something opens on that terminal's
+  /// screen; the store's screen seen last stays the store's (the screen shown last in any
+  /// terminal), where a new terminal opens.
+  @Test func aTerminalOpensOnItsScreenAndANewOneOnTheScreenSeenLastAnywhere() throws {
+    let terminals = try Terminals(store: "json", count: 3)
+    defer { terminals.close() }
+    try terminals.setUp(["say msg-A"])
+    #expect(try terminals.run("chat", in: 0).status == 0)
+    #expect(try terminals.run("mindlog", in: 1).status == 0)
+    let new = try terminals.run("show", in: 2).output
+    #expect(new.contains("[Mind log]"), "\(new)")
+    let here = try terminals.run("show", in: 0).output
+    #expect(here.contains("[Chat]") && here.contains("msg-A"), "\(here)")
+  }
+
   /// `more` turns from the page this terminal showed, whatever page another terminal
   /// shows; on the last it says so (exit 0); `page N` sets it.
   @Test(arguments: ["json", "sqlite"])
