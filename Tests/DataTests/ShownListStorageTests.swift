@@ -189,6 +189,41 @@ import Testing
         == "line 1: shown.items[0].value is too long: 4101 characters (at most 4100)")
   }
 
+  /// A version-2 store's one list (its snapshot's `shown`, a journal's `saveShown` line)
+  /// belongs to no terminal: read and checked, then left out; the first write makes a
+  /// version-3 snapshot without it, and a later `dropTerminals` line is replayed.
+  @Test func aVersion2StoresListBelongsToNoTerminal() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let list = #"{"screen":"chat","items":[{"number":1,"id":1,"text":"hi","value":"hi"}]}"#
+    let snapshot =
+      #"{"format":"pocket-json","version":2,"journalSeq":0,"chat":{"lastID":1,"messages":"#
+      + #"[{"id":1,"content":"hi","dateMs":1795915920000,"isEdited":false}]},"shown":"#
+      + list + "}"
+    try Foundation.Data(snapshot.utf8).write(
+      to: directory.appendingPathComponent(JSONFileStore.fileName))
+    try Foundation.Data((#"{"change":{"saveShown":{"shown":"# + list + #"}},"seq":1}"# + "\n").utf8)
+      .write(to: directory.appendingPathComponent(JSONFileStore.journalName))
+    let store = try JSONFileStore.open(directory: directory).repositories
+    #expect(try await store.screens.shownList(for: .tests) == nil)
+    #expect(try await store.chat.message(id: 1)?.content == "hi")
+    try await store.screens.save(Self.list, for: .tests)
+    let written = try String(
+      contentsOf: directory.appendingPathComponent(JSONFileStore.fileName), encoding: .utf8)
+    let top = try #require(
+      try JSONSerialization.jsonObject(with: Foundation.Data(written.utf8)) as? [String: Any])
+    #expect(top["version"] as? Int == 3)
+    #expect(top["shown"] == nil && top["terminals"] != nil)
+    try await store.screens.save(Self.other, for: .named("another"))
+    try await store.screens.dropShownLists { $0 == .tests }
+    let reopened = try JSONFileStore.open(directory: directory).repositories
+    #expect(try await reopened.screens.shownList(for: .tests) == nil)
+    #expect(try await reopened.screens.shownList(for: .named("another")) == Self.other)
+    let journal = try String(
+      contentsOf: directory.appendingPathComponent(JSONFileStore.journalName), encoding: .utf8)
+    #expect(journal.contains(#"{"change":{"dropTerminals":{"terminals":["tests"]}}"#))
+  }
+
   // MARK: sqlite
 
   @Test func theSQLiteStoreWritesNothingWhenTheListIsTheSame() async throws {
