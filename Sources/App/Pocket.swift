@@ -153,7 +153,9 @@ package struct Pocket {
       notices: SampleNotices.all)
     if showsProgress { session.progressLine = ProgressLine.standardError(language: language) }
     let command = options.command.isEmpty ? nil : try? CommandParser.parse(words: options.command)
-    if let failure = await session.launch(before: command) {
+    if let failure = await session.launch(
+      before: command, resumingTerminal: !options.command.isEmpty)
+    {
       return await unusable(failure, options, strings, renderer)
     }
     // A postgres store's server was reached meanwhile (the session made, the screen seen

@@ -44,10 +44,12 @@ package final class Session {
   /// Where a long import shows how far it has come; `nil`: nowhere (not a terminal).
   package var progressLine: ProgressLine?
   /// The numbered rows the user saw last (`showed`): what the numbers of the next command
-  /// stand for. At launch, the ones the store kept from the run before.
+  /// stand for. At launch, the ones the store kept from this terminal's run before.
   private(set) var shown: ShownList?
-  /// The rows the store holds as shown last.
+  /// The rows the store holds as this terminal's.
   private var savedShown: ShownList?
+  /// The terminal whose screen, page and numbers this session's are (`ShownList`).
+  let terminal: TerminalKey
   /// Keeps a reload after another process's change out of the way of commands.
   let gate = IntentGate()
 
@@ -57,16 +59,17 @@ package final class Session {
   ///   - seed: the rates shown before the first refresh.
   ///   - archiveFiles: where `export` writes and `import` reads.
   ///   - catalog: the notices of the notice board.
+  ///   - terminal: the terminal the session runs in (`ThisTerminal.key`).
   package convenience init(
     store: OpenedStore, timeline: Timeline, strings: Strings,
     rateSource: (any ExchangeRateSource)?, rateRefreshing: RateRefreshing? = nil,
     bundledRates seed: any ExchangeRateSource, archiveFiles: any ArchiveFileRepository,
-    notices catalog: [Notice]
+    notices catalog: [Notice], terminal: TerminalKey = ThisTerminal.key
   ) {
     self.init(
       store: store, timeline: timeline, strings: strings, rateSource: rateSource,
       rateRefreshing: rateRefreshing, bundledRates: seed, archiveFiles: archiveFiles,
-      notices: catalog, registry: .standard)
+      notices: catalog, registry: .standard, terminal: terminal)
   }
 
   /// A session over the screens of `registry`.
@@ -74,9 +77,10 @@ package final class Session {
     store: OpenedStore, timeline: Timeline, strings: Strings,
     rateSource: (any ExchangeRateSource)?, rateRefreshing: RateRefreshing? = nil,
     bundledRates seed: any ExchangeRateSource, archiveFiles: any ArchiveFileRepository,
-    notices catalog: [Notice], registry: ScreenRegistry
+    notices catalog: [Notice], registry: ScreenRegistry, terminal: TerminalKey = ThisTerminal.key
   ) {
     self.registry = registry
+    self.terminal = terminal
     self.store = store
     self.strings = strings
     self.timeline = timeline
@@ -91,19 +95,26 @@ package final class Session {
   }
 
   /// Restores the screen seen last and loads it, unless `command`, which runs next, reads
-  /// its screen itself.
+  /// its screen itself. The screen seen last is the store's (whichever terminal showed it),
+  /// but for a one-shot command (`resumingTerminal`) in a terminal that showed something:
+  /// then it is that terminal's screen, at the page it showed.
   /// - Returns: a refusal when the store could not be read.
   /// A screen that can no longer be shown (a calculator's currency the cached rates no longer
   /// list, a screen no registered feature shows) gives way to the rates list, which is saved
   /// as the screen shown.
-  package func launch(before command: Command? = nil) async -> Message? {
+  package func launch(before command: Command? = nil, resumingTerminal: Bool = false) async
+    -> Message?
+  {
     await router.restoreLastScreen()
     if let message = router.state.message { return message }
     do {
-      shown = try await store.repositories.screens.shownList()
+      shown = try await store.repositories.screens.shownList(for: terminal)
       savedShown = shown
     } catch {
       return Message(error)
+    }
+    if resumingTerminal, let shown, registry.features.contains(where: { $0.shows(shown.screen) }) {
+      guard await router.show(shown.screen) else { return router.state.message ?? .notFound }
     }
     // A command that reads its screen itself (`ScreenAction.performFresh`) comes next: the
     // screen restored is not read only to be read again. The first run on a store (nothing
@@ -115,6 +126,9 @@ package final class Session {
       case .performFresh? = action(for: command)?.action
     {
       return nil
+    }
+    if let shown, shown.screen == restored, let page = shown.page {
+      restoredFeature?.resume(page: page)
     }
     let reopened = await restoredFeature?.reopen(restored)
     if reopened != true {
@@ -130,19 +144,29 @@ package final class Session {
     feature(for: router.state.screen).content
   }
 
-  /// The user now sees `content`: the numbers of the next command stand for its rows.
+  /// The user now sees `content`: the numbers of the next command stand for its rows, and
+  /// `more` turns from its page.
   package func showed(_ content: ScreenContent) {
-    shown = ShownList(screen: content.screen, items: content.state.shownItems)
+    shown = ShownList(
+      screen: content.screen, items: content.state.shownItems,
+      page: content.state.paging?.number)
   }
 
-  /// Keeps the rows shown last in the store when they changed since, so that a number
-  /// typed to the next run means what this one showed. A one-shot command saves what it
-  /// printed; a session (line or live) saves once, when it ends, so a session left open
-  /// in another terminal does not change what a number typed here means. A store that
-  /// cannot take them cannot take a numbered command's change either, which reports it.
+  /// Keeps what this terminal showed last in the store when it changed since, so that a
+  /// number typed to the next run in this terminal means what this one showed, and `more`
+  /// turns from its page. A one-shot command saves what it printed; a session (line or
+  /// live) saves once, when it ends. Another terminal's list is never changed. A store that
+  /// cannot take it cannot take a numbered command's change either, which reports it.
+  ///
+  /// The first save of a terminal the store held no list of drops the lists of terminals
+  /// that no longer exist (`ThisTerminal.isGone`): a new terminal is when old ones may have
+  /// closed, and it costs a look at each list's terminal once per terminal, not per command.
   package func saveShown() async {
     guard let shown, shown != savedShown else { return }
-    if (try? await store.repositories.screens.save(shown)) != nil { savedShown = shown }
+    let screens = store.repositories.screens
+    guard (try? await screens.save(shown, for: terminal)) != nil else { return }
+    if savedShown == nil { try? await screens.dropShownLists(where: ThisTerminal.isGone) }
+    savedShown = shown
   }
 
   /// Runs `command` with `row` standing for its number: an input line the live view opened

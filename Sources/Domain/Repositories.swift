@@ -163,7 +163,8 @@ public enum RateStoreOutcome: Equatable, Sendable {
   case kept(latest: RateSnapshot)
 }
 
-/// The screen the user saw last.
+/// The screen the user saw last (the store's, whichever terminal showed it), and what each
+/// terminal showed last (`ShownList`, one per `TerminalKey`).
 public protocol ScreenRepository: Sendable {
   /// The last saved screen, or `nil` when none was ever saved.
   func lastScreen() async throws -> Screen?
@@ -172,10 +173,17 @@ public protocol ScreenRepository: Sendable {
   func save(_ screen: Screen) async throws
   /// The currency of the calculator saved most recently, or `nil` when none was.
   func lastCalculatorCurrency() async throws -> String?
-  /// The numbered rows shown last, or `nil` when none were saved.
-  func shownList() async throws -> ShownList?
-  /// Replaces the saved shown rows.
-  func save(_ shown: ShownList) async throws
+  /// What `terminal` showed last (its screen, page and numbered rows), or `nil` when it
+  /// saved none (or its list was dropped since). Never another terminal's.
+  func shownList(for terminal: TerminalKey) async throws -> ShownList?
+  /// Replaces what `terminal` showed; every other terminal's list stays as it is. Saving
+  /// the list of a terminal the store holds none of, when it holds
+  /// `ShownList.keptTerminals` already, drops the lists changed least recently, so it
+  /// holds that many at most. A list equal to the one stored writes nothing.
+  func save(_ shown: ShownList, for terminal: TerminalKey) async throws
+  /// Drops the lists of the terminals `isGone` names (terminals that no longer exist),
+  /// each read and dropped in one step with nothing in between.
+  func dropShownLists(where isGone: @escaping @Sendable (TerminalKey) -> Bool) async throws
 }
 
 /// Mind-log entries.

@@ -47,16 +47,21 @@ public struct ShownItem: Hashable, Sendable {
   }
 }
 
-/// The numbered rows a screen showed last: what the numbers a user types next stand for.
-/// Stores keep it beside the last screen, so a one-shot `pocket delete 2` acts on what the
-/// previous `pocket chat` printed, whatever happened in between.
+/// What a terminal showed last: the screen, the page of its list, and the numbered rows,
+/// what the numbers a user types next stand for. Stores keep one per terminal
+/// (`TerminalKey`), so a one-shot `pocket delete 2` acts on what the previous `pocket chat`
+/// printed in the same terminal, whatever other terminals did in between.
 public struct ShownList: Equatable, Sendable {
   public var screen: Screen
   public var items: [ShownItem]
+  /// The page of the screen's list shown (1 is the newest); `nil` for a screen without
+  /// pages.
+  public var page: Int?
 
-  public init(screen: Screen, items: [ShownItem]) {
+  public init(screen: Screen, items: [ShownItem], page: Int? = nil) {
     self.screen = screen
     self.items = items
+    self.page = page
   }
 
   /// The row that showed `number`, if one did.

@@ -234,11 +234,14 @@ private struct FailingScreenRepository: ScreenRepository {
   func lastCalculatorCurrency() async throws -> String? {
     try await store.call(writes: false) { try await $0.screens.lastCalculatorCurrency() }
   }
-  func shownList() async throws -> ShownList? {
-    try await store.call(writes: false) { try await $0.screens.shownList() }
+  func shownList(for terminal: TerminalKey) async throws -> ShownList? {
+    try await store.call(writes: false) { try await $0.screens.shownList(for: terminal) }
   }
-  func save(_ shown: ShownList) async throws {
-    try await store.call(writes: true) { try await $0.screens.save(shown) }
+  func save(_ shown: ShownList, for terminal: TerminalKey) async throws {
+    try await store.call(writes: true) { try await $0.screens.save(shown, for: terminal) }
+  }
+  func dropShownLists(where isGone: @escaping @Sendable (TerminalKey) -> Bool) async throws {
+    try await store.call(writes: true) { try await $0.screens.dropShownLists(where: isGone) }
   }
 }
 

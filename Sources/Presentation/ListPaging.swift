@@ -62,9 +62,9 @@ struct ListPaging {
     return (result, paging)
   }
 
-  /// The page after the one shown; after the last, the first again.
-  func next(total: Int) -> Int {
-    number >= pageCount(total: total) ? 1 : number + 1
+  /// The page after the one shown; `nil` on the last page.
+  func next(total: Int) -> Int? {
+    number >= pageCount(total: total) ? nil : number + 1
   }
 
   /// Checks that a list of `total` items has page `requested`.
@@ -98,8 +98,13 @@ public protocol PagedList: AnyObject {
   /// Shows page `number` of the list (1 is the newest); a page the list does not have is
   /// refused (`.noSuchPage`) and the page shown stays.
   func showPage(_ number: Int) async
-  /// Shows the next (older) page; after the last, the first again.
+  /// Shows the next (older) page; on the last page, says so (`.lastPage`, not a refusal)
+  /// and the page shown stays.
   func nextPage() async
+  /// Sets the page the next read shows (the list's last page then, when it has fewer):
+  /// for a front end that comes back to the page it showed before (a terminal's page,
+  /// `ShownList.page`). Reads nothing.
+  func resumePage(_ number: Int)
   /// Shows the page of older items too, for a list that scrolls: what is shown grows
   /// toward the oldest, and stays as it is at the oldest.
   func showOlder() async
@@ -127,9 +132,18 @@ extension Paged {
   }
 
   public func nextPage() async {
-    paging.number = paging.next(total: pagedTotal)
+    guard let next = paging.next(total: pagedTotal) else {
+      report(.lastPage(count: paging.pageCount(total: pagedTotal)))
+      return
+    }
+    paging.number = next
     paging.span = 1
     await load()
+  }
+
+  public func resumePage(_ number: Int) {
+    paging.number = max(1, number)
+    paging.span = 1
   }
 
   public func showOlder() async {

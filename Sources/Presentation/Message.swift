@@ -29,6 +29,8 @@ public enum Message: Equatable, Sendable {
   case shownItemChanged(ItemKind, number: Int, text: String)
   /// `page N` past the list's pages (`count`, at least 1).
   case noSuchPage(Int, count: Int)
+  /// `more` on the last of the list's `count` pages: the page shown stays.
+  case lastPage(count: Int)
   case tooLong(InputField, limit: Int)
   /// A typed line longer than Pocket reads (bytes).
   case lineTooLong(limit: Int)
@@ -118,7 +120,7 @@ public enum Message: Equatable, Sendable {
     case .bookmarkAdded, .bookmarkRemoved, .bookmarksCleared, .noBookmarksToClear, .favoriteAdded,
       .favoriteRemoved,
       .ratesUpdated, .ratesNotDue, .ratesOlderThanCached, .ratesUnchanged, .bookmarkRenamed,
-      .messageEdited, .messageDeleted, .entryEdited, .entryDeleted, .unchanged:
+      .messageEdited, .messageDeleted, .entryEdited, .entryDeleted, .unchanged, .lastPage:
       .confirmation
     }
   }
@@ -138,7 +140,7 @@ public enum Message: Equatable, Sendable {
       messageDeleted,
       entryEdited, entryDeleted, favoriteAdded, favoriteRemoved, ratesUpdated, ratesNotDue,
       ratesOlderThanCached, ratesUnchanged, noRateSource, notShown, notOnPage, shownItemGone,
-      shownItemChanged, tooManyIntegerDigits, ambiguousCurrency, unchanged
+      shownItemChanged, tooManyIntegerDigits, ambiguousCurrency, unchanged, lastPage
   }
 
   /// This message's case.
@@ -154,6 +156,7 @@ public enum Message: Equatable, Sendable {
     case .unknownCurrency: .unknownCurrency
     case .noSuchItem: .noSuchItem
     case .noSuchPage: .noSuchPage
+    case .lastPage: .lastPage
     case .notShown: .notShown
     case .notOnPage: .notOnPage
     case .shownItemGone: .shownItemGone

@@ -33,14 +33,18 @@ extension Strings {
   public func currencyCount(_ count: Int) -> String {
     pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
   }
-  /// Which page of a long list shows, which items, and how to page on.
+  /// Which page of a long list shows, which items, and how to page on: `more` to the next
+  /// page, which the last page has none of (there `more` says so and stays).
   public func pageLine(_ number: Int, of count: Int, items: ClosedRange<Int>, total: Int)
     -> String
   {
     let range = "\(items.lowerBound)–\(items.upperBound)"
+    let isLast = number >= count
     return pick(
-      "Page \(number) of \(count) · \(range) of \(total) · more: next page · page N",
-      "\(count)쪽 중 \(number)쪽 · 전체 \(total)개 중 \(range) · more: 다음 쪽 · page N")
+      "Page \(number) of \(count) · \(range) of \(total) · "
+        + (isLast ? "the last page" : "more: next page") + " · page N",
+      "\(count)쪽 중 \(number)쪽 · 전체 \(total)개 중 \(range) · "
+        + (isLast ? "마지막 쪽" : "more: 다음 쪽") + " · page N")
   }
   /// The fastest and slowest laps of all, on whatever page they are.
   public func lapExtremes(fastest: Lap, slowest: Lap) -> String {

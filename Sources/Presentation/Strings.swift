@@ -99,6 +99,10 @@ public struct Strings: Sendable {
       pick(
         "There is no page \(number): choose a page from 1 to \(count)",
         "\(number)쪽이 없습니다: 1부터 \(count) 사이의 쪽을 고르세요")
+    case .lastPage(let count):
+      pick(
+        "This is the last page (\(count) of \(count)): 'page 1' shows the first",
+        "마지막 쪽입니다(\(count)쪽 중 \(count)쪽): 첫 쪽은 'page 1'로 봅니다")
     case .tooLong(let field, let limit):
       pick(
         "The \(englishName(field)) is too long: at most \(limit) characters",

@@ -156,11 +156,11 @@ struct DiskFaultTests {
   }
 
   /// Whether the journal holds no record's change: at most the rows a command printed,
-  /// which a one-shot command saves after its change (`saveShown`).
+  /// which a one-shot command saves after its change (`saveTerminalShown`).
   static func journalHoldsNoChange(_ folder: URL) throws -> Bool {
     let journal = try String(
       contentsOf: folder.appendingPathComponent("pocket.journal"), encoding: .utf8)
-    return journal.split(separator: "\n").allSatisfy { $0.contains("\"saveShown\"") }
+    return journal.split(separator: "\n").allSatisfy { $0.contains("\"saveTerminalShown\"") }
   }
 
   static func journalSize(_ folder: URL) throws -> Int {

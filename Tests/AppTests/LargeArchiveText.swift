@@ -1,4 +1,5 @@
 import Foundation
+import PocketData
 
 /// The text `pocket export` writes for a store holding `count` records of each kind asked
 /// for, written here by hand from the format (two-space indentation, keys sorted, an empty
@@ -85,7 +86,7 @@ struct LargeArchiveText {
     text += "  \"rates\" : {\n    \"favorites\" : [\n\n    ]\n  },\n"
     let accumulated = has(.laps) ? Self.lapTotal(count) : 0
     text += "  \"stopwatch\" : {\n    \"accumulatedMs\" : \(accumulated)\n  },\n"
-    text += "  \"version\" : 2\n}\n"
+    text += "  \"version\" : \(ArchiveFile.formatVersion)\n}\n"
     return text
   }
 

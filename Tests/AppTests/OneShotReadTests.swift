@@ -51,7 +51,8 @@ struct OneShotReadTests {
       })
     try await repositories.screens.save(.named("chat"))
     let page = try await chat.messages(offset: count - min(count, 20), limit: 20)
-    try await repositories.screens.save(ShownList(screen: .named("chat"), items: page.shownItems))
+    try await repositories.screens.save(
+      ShownList(screen: .named("chat"), items: page.shownItems), for: ThisTerminal.key)
     chat.pages.withLock { $0 = 0 }
     return (repositories, chat)
   }
@@ -80,7 +81,8 @@ struct OneShotReadTests {
     let (repositories, _) = try await store(messages: 3)
     // A screen of another Pocket's making, with its rows.
     try await repositories.screens.save(.named("gone"))
-    try await repositories.screens.save(ShownList(screen: .named("gone"), items: []))
+    try await repositories.screens.save(
+      ShownList(screen: .named("gone"), items: []), for: ThisTerminal.key)
     let run = await StoreFailureStatusTests.run(["say", "hi"], on: repositories)
     #expect(run.status == .done, "\(run.errors)")
     #expect(run.output.contains("Messages: 4"))

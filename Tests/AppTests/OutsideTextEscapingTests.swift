@@ -74,7 +74,7 @@ struct OutsideTextEscapingTests {
       .notFound, .refreshCancelled, .confirmReset, .noCalculator, .storeNotEmpty,
       .resultTooLarge, .bookmarksCleared, .noBookmarksToClear, .ratesUpdated, .ratesNotDue,
       .ratesOlderThanCached, .ratesUnchanged, .noRateSource, .notShown, .tooManyIntegerDigits,
-      .unchanged:
+      .unchanged, .lastPage:
       return nil
     case .shownItemGone(let kind, let number, _):
       return .shownItemGone(kind, number: number, text: text)

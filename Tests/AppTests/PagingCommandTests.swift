@@ -13,7 +13,8 @@ struct PagingCommandTests {
       ["--store", "memory", "--lang", "en"], script: says + ["page 2", "more", "rates", "more"])
     let output = run.console.output
     #expect(output.contains("Page 1 of 2 · 6–25 of 25 · more: next page · page N"))
-    #expect(output.contains("Page 2 of 2 · 1–5 of 25 · more: next page · page N"))
+    #expect(output.contains("Page 2 of 2 · 1–5 of 25 · the last page · page N"))
+    #expect(output.contains("This is the last page (2 of 2): 'page 1' shows the first"))
     #expect(output.contains(" 1  ") && output.contains("m1\n"))
     #expect(
       run.console.errors.contains(

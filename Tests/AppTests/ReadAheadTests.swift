@@ -22,12 +22,17 @@ private final class CountingScreens: ScreenRepository {
     reads.withLock { $0 += 1 }
     return try await base.lastCalculatorCurrency()
   }
-  func shownList() async throws -> ShownList? {
+  func shownList(for terminal: TerminalKey) async throws -> ShownList? {
     reads.withLock { $0 += 1 }
-    return try await base.shownList()
+    return try await base.shownList(for: terminal)
   }
   func save(_ screen: Screen) async throws { try await base.save(screen) }
-  func save(_ shown: ShownList) async throws { try await base.save(shown) }
+  func save(_ shown: ShownList, for terminal: TerminalKey) async throws {
+    try await base.save(shown, for: terminal)
+  }
+  func dropShownLists(where isGone: @escaping @Sendable (TerminalKey) -> Bool) async throws {
+    try await base.dropShownLists(where: isGone)
+  }
 }
 
 /// What Pocket does while a postgres store's server is reached: the local screens are read
@@ -40,12 +45,12 @@ struct ReadAheadTests {
   @Test func theFirstReadsTakeWhatWasReadAheadAndLaterOnesReadTheStore() async throws {
     let store = InMemoryStore().repositories.screens
     try await store.save(.calculator(currency: "KRW"))
-    try await store.save(shown)
+    try await store.save(shown, for: ThisTerminal.key)
     let counting = CountingScreens(store)
     let screens = ReadAheadScreens(counting)
     #expect(try await screens.lastScreen() == .calculator(currency: "KRW"))
     #expect(try await screens.lastCalculatorCurrency() == "KRW")
-    #expect(try await screens.shownList() == shown)
+    #expect(try await screens.shownList(for: ThisTerminal.key) == shown)
     #expect(counting.reads.withLock { $0 } == 3, "each read once, ahead")
     // Another process saves: a later read is the store's.
     try await store.save(.named("chat"))
@@ -58,9 +63,9 @@ struct ReadAheadTests {
     try await store.save(.rates)
     let screens = ReadAheadScreens(store)
     try await screens.save(.named("mindLog"))
-    try await screens.save(shown)
+    try await screens.save(shown, for: ThisTerminal.key)
     #expect(try await screens.lastScreen() == .named("mindLog"))
-    #expect(try await screens.shownList() == shown)
+    #expect(try await screens.shownList(for: ThisTerminal.key) == shown)
   }
 
   @Test func aReadAheadThatFailedIsReadAgain() async throws {
@@ -89,7 +94,14 @@ private final class FailingScreensOnce: ScreenRepository {
     return try await base.lastScreen()
   }
   func lastCalculatorCurrency() async throws -> String? { try await base.lastCalculatorCurrency() }
-  func shownList() async throws -> ShownList? { try await base.shownList() }
+  func shownList(for terminal: TerminalKey) async throws -> ShownList? {
+    try await base.shownList(for: terminal)
+  }
   func save(_ screen: Screen) async throws { try await base.save(screen) }
-  func save(_ shown: ShownList) async throws { try await base.save(shown) }
+  func save(_ shown: ShownList, for terminal: TerminalKey) async throws {
+    try await base.save(shown, for: terminal)
+  }
+  func dropShownLists(where isGone: @escaping @Sendable (TerminalKey) -> Bool) async throws {
+    try await base.dropShownLists(where: isGone)
+  }
 }

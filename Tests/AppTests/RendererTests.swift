@@ -167,7 +167,7 @@ struct RendererTests {
     let last = renderer(.ko).render(ScreenContent(state)).split(separator: "\n")
     #expect(last[1] == "채팅 수: 100")
     #expect(last[2] == "2026년 11월 29일 일요일")
-    #expect(last.contains("5쪽 중 5쪽 · 전체 100개 중 1–3 · more: 다음 쪽 · page N"))
+    #expect(last.contains("5쪽 중 5쪽 · 전체 100개 중 1–3 · 마지막 쪽 · page N"))
   }
 
   @Test(arguments: ScreenRegistry.underTest)

@@ -54,7 +54,7 @@ struct ScreenFeatureTests {
   @Test func aCommandMakesTheViewModelsOfItsOwnScreensOnly() async throws {
     let repositories = InMemoryStore().repositories
     try await repositories.screens.save(Screen.chat)
-    try await repositories.screens.save(ShownList(screen: .chat, items: []))
+    try await repositories.screens.save(ShownList(screen: .chat, items: []), for: ThisTerminal.key)
     let session = session(repositories: repositories)
     #expect(session.madeFeatures.isEmpty)
     let say = try #require(try CommandParser.parse(words: ["say", "hi"]))

@@ -49,7 +49,7 @@ struct StoreFailureStatusTests {
         ShownItem(number: $0.offset + 1, NoticeItem(notice: $0.element, isBookmarked: false))
       }
       try await base.screens.save(
-        ShownList(screen: screen, items: screen == .notices ? notices : []))
+        ShownList(screen: screen, items: screen == .notices ? notices : []), for: ThisTerminal.key)
     }
     try await base.rates.storeNewer(
       try OpenERAPIDecoder().decode(

@@ -108,7 +108,7 @@ struct StoreTransferTests {
       run.stdout == """
         Store: json
         Path: \(path)
-        Schema version: 2
+        Schema version: 3
         Other processes' changes: shown at once (file events)
         Rate source: none
           laps                  2

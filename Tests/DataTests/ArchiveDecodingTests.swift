@@ -64,7 +64,7 @@ import Testing
     (#""lastID" : 238"#, #""lastID" : 200"#),
     // Broken JSON inside a message, and a newer version.
     (#""isEdited" : false"#, #""isEdited" : fals"#),
-    (#""version" : 2"#, #""version" : 3"#),
+    (#""version" : 3"#, #""version" : 4"#),
   ])
   func aDamagedArchiveIsRefusedWithTheWholeDocumentsReason(original: String, damaged: String)
     throws

@@ -66,7 +66,7 @@ import Testing
       return (Array(text.replacingOccurrences(of: "pocket-json", with: "other").utf8), "format")
     case .newerVersion:
       return (
-        Array(text.replacingOccurrences(of: #""version" : 2"#, with: #""version" : 3"#).utf8),
+        Array(text.replacingOccurrences(of: #""version" : 3"#, with: #""version" : 4"#).utf8),
         "newer"
       )
     case .badDecimal:
@@ -277,7 +277,7 @@ import Testing
     #expect(text.contains("https://example.com/a"), "slashes are not escaped")
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(json["format"] as? String == "pocket-json")
-    #expect((json["version"] as? NSNumber)?.intValue == 2)
+    #expect((json["version"] as? NSNumber)?.intValue == 3)
     let topKeys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
       $0.drop { $0 == " " }.prefix { $0 != ":" }
     }

@@ -125,10 +125,11 @@ import Testing
     #expect(archive.latestRates?.rates.count == 162)
     #expect(archive.latestRates?.rates["KRW"]?.description == "1350.003043")
     // Nothing was dropped: today's Pocket writes the same data to the same bytes, but for
-    // the version, its own (version 2 added the declared kinds' records, which it holds none of).
+    // the version, its own (version 2 added the declared kinds' records, which it holds none
+    // of; version 3 the lists each terminal showed, which no export holds).
     let today = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
       of: #""version" : 1"#, with: #""version" : \#(ArchiveFile.formatVersion)"#)
-    #expect(ArchiveFile.formatVersion == 2)
+    #expect(ArchiveFile.formatVersion == 3)
     #expect(try ArchiveFile.encode(archive) == Array(today.utf8))
   }
 
@@ -159,7 +160,7 @@ import Testing
     #expect(try await repositories.chat.insert(content: "next", date: Self.date(0)).id == 6)
     let after = try Self.contents(directory)
     let snapshot = String(decoding: try #require(after["pocket.json"]), as: UTF8.self)
-    #expect(snapshot.contains(#""version" : 2"#))
+    #expect(snapshot.contains(#""version" : 3"#))
     #expect(snapshot.contains(#""journalSeq" : 27"#))
     #expect(after["pocket.journal"]?.isEmpty == true)
     var written = expected
@@ -169,9 +170,9 @@ import Testing
       try await JSONFileStore.open(directory: directory).repositories.archive.export() == written)
   }
 
-  /// A later Pocket, pretended: version 3 adds CHF to the favourites on migration.
-  static let version3 = DocumentVersions(
-    current: 3, steps: DocumentVersions.pocket.steps + [{ $0.rates.favorites.append("CHF") }])
+  /// A later Pocket, pretended: version 4 adds CHF to the favourites on migration.
+  static let version4 = DocumentVersions(
+    current: 4, steps: DocumentVersions.pocket.steps + [{ $0.rates.favorites.append("CHF") }])
 
   @Test func aLaterPocketMigratesTheVersion1StoreOnItsFirstWriteOnly() async throws {
     let directory = try Self.copyOfTheStore()
@@ -182,11 +183,11 @@ import Testing
 
     do {
       let store = try JSONFileStore.open(
-        directory: directory, journalLimit: .pocket, versions: Self.version3)
+        directory: directory, journalLimit: .pocket, versions: Self.version4)
       #expect(try await store.repositories.archive.export() == expected)
       #expect(try Self.contents(directory) == before)
 
-      // The first change writes a version-3 snapshot with everything, and empties the
+      // The first change writes a version-4 snapshot with everything, and empties the
       // journal, so no version-1 Pocket reads a journal line it does not know.
       _ = try await store.repositories.chat.insert(content: "next", date: Self.date(0))
     }
@@ -194,12 +195,12 @@ import Testing
     expected.lastMessageID = 6
     let after = try Self.contents(directory)
     let snapshot = String(decoding: try #require(after["pocket.json"]), as: UTF8.self)
-    #expect(snapshot.contains(#""version" : 3"#))
+    #expect(snapshot.contains(#""version" : 4"#))
     #expect(snapshot.contains(#""journalSeq" : 27"#))
     #expect(after["pocket.journal"]?.isEmpty == true)
 
     let reopened = try JSONFileStore.open(
-      directory: directory, journalLimit: .pocket, versions: Self.version3)
+      directory: directory, journalLimit: .pocket, versions: Self.version4)
     #expect(try await reopened.repositories.archive.export() == expected)
 
     // Today's Pocket refuses the newer file, naming both versions, and leaves it alone.
@@ -208,24 +209,24 @@ import Testing
     } throws: { error in
       guard case .corruptStore(_, let reason) = error as? DomainError else { return false }
       return reason.english
-        == "version 3 is newer than this Pocket reads (2); update Pocket to open it"
+        == "version 4 is newer than this Pocket reads (3); update Pocket to open it"
     }
     #expect(try Self.contents(directory) == after)
   }
 
   @Test func aLaterPocketReadsTheVersion1ExportMigrated() throws {
     let bytes = try [UInt8](Foundation.Data(contentsOf: Fixtures.url(Self.exportName)))
-    let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: Self.version3)
+    let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: Self.version4)
     #expect(version == 1)
-    #expect(document.version == 3)
+    #expect(document.version == 4)
     #expect(document.rates.favorites == ["EUR", "KRW", "CHF"])
-    let version4 = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
-      of: #""version" : 1"#, with: #""version" : 4"#)
+    let version5 = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+      of: #""version" : 1"#, with: #""version" : 5"#)
     #expect {
-      try JSONFileStore.decodeDocument(Array(version4.utf8), versions: Self.version3)
+      try JSONFileStore.decodeDocument(Array(version5.utf8), versions: Self.version4)
     } throws: { error in
       (error as? InvalidDocument)?.reason.english
-        == "version 4 is newer than this Pocket reads (3); update Pocket to open it"
+        == "version 5 is newer than this Pocket reads (4); update Pocket to open it"
     }
   }
 

@@ -108,17 +108,17 @@ import Testing
           identity: index.isMultiple(of: 2) ? .url("u" + text) : .id(Int64(index + 1)),
           text: text, value: text + text)
       })
-    try await store.screens.save(shown)
-    #expect(try await store.screens.shownList() == shown)
+    try await store.screens.save(shown, for: .tests)
+    #expect(try await store.screens.shownList(for: .tests) == shown)
     try await store.reopen()
-    #expect(try await store.screens.shownList() == shown)
+    #expect(try await store.screens.shownList(for: .tests) == shown)
     // Saving it again changes nothing; saving another replaces it whole.
-    try await store.screens.save(shown)
-    #expect(try await store.screens.shownList() == shown)
+    try await store.screens.save(shown, for: .tests)
+    #expect(try await store.screens.shownList(for: .tests) == shown)
     let other = ShownList(
       screen: .named("bookmarks"),
       items: [ShownItem(number: 1, identity: .url(Self.texts[1]), text: "", value: "")])
-    try await store.screens.save(other)
-    #expect(try await store.screens.shownList() == other)
+    try await store.screens.save(other, for: .tests)
+    #expect(try await store.screens.shownList(for: .tests) == other)
   }
 }

@@ -155,9 +155,31 @@ struct PostgresMigrationTests {
     """,
     "UPDATE counters SET value = 2 WHERE name = 'mind_logs'",
     "UPDATE counters SET value = 3 WHERE name = 'chat_messages'",
-    "INSERT INTO shown_list VALUES (1, 'chat', NULL)",
-    "INSERT INTO shown_items VALUES (1, 3, NULL, 'bye', '3')",
   ]
+
+  /// The rows of the shown lists a schema of `applied` migrations holds: the store's one
+  /// list before `terminalShown` (which drops it: it belongs to no terminal), a terminal's
+  /// after.
+  static func shownRows(applied: Int) -> (rows: [String], dropped: Set<String>) {
+    let terminalShown = PostgresSchema.migrations.map(\.name).firstIndex(of: "terminalShown") ?? 0
+    guard applied > terminalShown else {
+      return (
+        [
+          "INSERT INTO shown_list VALUES (1, 'chat', NULL)",
+          "INSERT INTO shown_items VALUES (1, 3, NULL, 'bye', '3')",
+        ], ["shown_list", "shown_items"]
+      )
+    }
+    return (
+      [
+        "INSERT INTO terminal_shown VALUES ('tty=1;sid=2;start=3;boot=?', 1, 'chat', NULL, 1)",
+        """
+        INSERT INTO terminal_shown_items
+        VALUES ('tty=1;sid=2;start=3;boot=?', 1, 3, NULL, 'bye', 'bye')
+        """,
+      ], []
+    )
+  }
 
   /// A schema of each older version, built by its migrations and holding rows, is migrated
   /// by today's store: every row it held is there as it was, today's code reads them, the
@@ -166,7 +188,8 @@ struct PostgresMigrationTests {
   func aSchemaOfEachVersionWithRowsKeepsThemAll(applied: Int) async throws {
     let old = PostgresServer.uniqueSchema()
     try make(old, with: Array(PostgresSchema.migrations.prefix(applied)))
-    for statement in Self.rows {
+    let (shownRows, dropped) = Self.shownRows(applied: applied)
+    for statement in Self.rows + shownRows {
       try connection.execute(statement)
     }
     let before = try rows(old)
@@ -176,9 +199,11 @@ struct PostgresMigrationTests {
       PostgresTarget(url: server.url(), schema: old), environment: [:])
     #expect(try store.schemaVersion == PostgresStore.currentSchemaVersion)
     #expect(try catalog(old) == catalog(storeSchema()))
+    let after = try rows(old)
     #expect(
-      try rows(old).filter { before.keys.contains($0.key) && $0.key != "schema_version" }
-        == before.filter { $0.key != "schema_version" })
+      after.filter { before.keys.contains($0.key) && $0.key != "schema_version" }
+        == before.filter { $0.key != "schema_version" && !dropped.contains($0.key) })
+    #expect(dropped.allSatisfy { after[$0] == nil }, "the store's one shown list is gone")
 
     let repositories = store.repositories
     let chat = try await repositories.chat.messages(offset: 0, limit: 10)
@@ -193,6 +218,13 @@ struct PostgresMigrationTests {
       try await repositories.rates.latest()?.rates.mapValues { "\($0)" }
         == ["USD": "1.0825", "KRW": "1450.5"])
     #expect(try await repositories.rates.favorites() == ["KRW"])
+    #expect(
+      try await repositories.screens.shownList(for: .named("tty=1;sid=2;start=3;boot=?"))
+        == (dropped.isEmpty
+          ? ShownList(
+            screen: .named("chat"),
+            items: [ShownItem(number: 1, identity: .id(3), text: "bye", value: "bye")], page: 1)
+          : nil))
 
     for table in PostgresSchema.countedTables {
       #expect(

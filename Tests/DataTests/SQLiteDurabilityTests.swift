@@ -27,13 +27,13 @@ import Testing
     do {
       let store = try SQLiteStore.open(path: path)
       #expect(try await synchronous(store) == 2, "FULL")
-      try await store.repositories.screens.save(shown)
+      try await store.repositories.screens.save(shown, for: .tests)
       #expect(try files(directory).contains("pocket.sqlite-wal"))
     }
     // The last connection closed: the log was copied into the file and removed.
     #expect(try files(directory) == ["pocket.sqlite"])
     let reopened = try SQLiteStore.open(path: path)
-    #expect(try await reopened.repositories.screens.shownList() == shown)
+    #expect(try await reopened.repositories.screens.shownList(for: .tests) == shown)
   }
 
   @Test func localScreenStateKeepsItsLogBetweenRunsAndWaitsForNoDisk() async throws {
@@ -43,7 +43,7 @@ import Testing
     do {
       let store = try SQLiteStore.open(path: path, durability: .localState)
       #expect(try await synchronous(store) == 1, "NORMAL")
-      try await store.repositories.screens.save(shown)
+      try await store.repositories.screens.save(shown, for: .tests)
     }
     // Closed without a checkpoint: the next run finds the log and makes no file.
     #expect(
@@ -54,12 +54,12 @@ import Testing
     #expect(size.intValue > 0, "the saved screen is in the log")
     do {
       let local = try SQLiteStore.open(path: path, durability: .localState)
-      #expect(try await local.repositories.screens.shownList() == shown)
+      #expect(try await local.repositories.screens.shownList(for: .tests) == shown)
     }
     // The same file opened as a store of records reads it, and folds the log in.
     do {
       let records = try SQLiteStore.open(path: path)
-      #expect(try await records.repositories.screens.shownList() == shown)
+      #expect(try await records.repositories.screens.shownList(for: .tests) == shown)
     }
     #expect(try files(directory) == ["pocket.sqlite"])
   }
@@ -79,7 +79,7 @@ import Testing
         items: [ShownItem(number: run, identity: .id(Int64(run)), text: "run \(run)", value: "")])
       do {
         let store = try SQLiteStore.open(path: path, durability: .localState)
-        try await store.repositories.screens.save(last)
+        try await store.repositories.screens.save(last, for: .tests)
       }
       let size = try FileManager.default.attributesOfItem(atPath: wal)[.size] as? NSNumber
       largest = max(largest, size?.intValue ?? 0)
@@ -88,6 +88,6 @@ import Testing
     let frame = 24 + 4_096
     #expect(largest <= 32 + (SQLiteConnection.keptLogFrames + 8) * frame, "\(largest) bytes")
     let store = try SQLiteStore.open(path: path, durability: .localState)
-    #expect(try await store.repositories.screens.shownList() == last)
+    #expect(try await store.repositories.screens.shownList(for: .tests) == last)
   }
 }

@@ -52,7 +52,18 @@ import Testing
     if version >= (try Self.version(after: "stopwatchBootInstant")) {
       rows.append("UPDATE stopwatch SET started_boot_id = 'boot-1', started_uptime_ms = 5000")
     }
-    if version >= (try Self.version(after: "shownItems")) {
+    if version >= (try Self.version(after: "terminalShown")) {
+      rows += [
+        """
+        INSERT INTO terminal_shown (terminal, seq, screen, currency, page)
+        VALUES ('tty=1;sid=2;start=3;boot=?', 1, 'chat', NULL, 1)
+        """,
+        """
+        INSERT INTO terminal_shown_items (terminal, number, record_id, url, text, value)
+        VALUES ('tty=1;sid=2;start=3;boot=?', 1, 3, NULL, 'bye', 'bye')
+        """,
+      ]
+    } else if version >= (try Self.version(after: "shownItems")) {
       rows += [
         "INSERT INTO shown_list (id, screen, currency) VALUES (1, 'chat', NULL)",
         """
@@ -62,6 +73,12 @@ import Testing
       ]
     }
     return rows
+  }
+
+  /// The tables a migration after `version` drops, whose rows go with them: the store's one
+  /// shown list, which belongs to no terminal (`terminalShown`).
+  static func dropped(after version: Int) throws -> Set<String> {
+    version < (try Self.version(after: "terminalShown")) ? ["shown_list", "shown_items"] : []
   }
 
   /// Every row of every table of the file at `path`, each as the quoted values of `columns`
@@ -157,7 +174,10 @@ import Testing
     _ = try SQLiteStore.open(path: new)
     #expect(try OldSQLiteFile.schema(old) == OldSQLiteFile.schema(new))
     let after = try Self.dump(old, columns: columns)
-    #expect(after.filter { before.keys.contains($0.key) } == before)
+    let dropped = try Self.dropped(after: applied)
+    #expect(
+      after.filter { before.keys.contains($0.key) } == before.filter { !dropped.contains($0.key) })
+    #expect(dropped.allSatisfy { after[$0] == nil }, "the store's one shown list is gone")
 
     let repositories = store.repositories
     let chat = try await repositories.chat.messages(offset: 0, limit: 10)
@@ -173,6 +193,15 @@ import Testing
         == ["USD": "1.0825", "KRW": "1450.5"])
     #expect(try await repositories.rates.favorites() == ["KRW"])
     #expect(try await repositories.screens.lastCalculatorCurrency() == "USD")
+    let terminal = TerminalKey.named("tty=1;sid=2;start=3;boot=?")
+    let kept = try await repositories.screens.shownList(for: terminal)
+    #expect(
+      kept
+        == (dropped.isEmpty
+          ? ShownList(
+            screen: .named("chat"),
+            items: [ShownItem(number: 1, identity: .id(3), text: "bye", value: "bye")], page: 1)
+          : nil))
 
     let connection = try SQLiteConnection(path: old, flags: 0x0000_0001)
     for table in SQLiteSchema.countedTables {

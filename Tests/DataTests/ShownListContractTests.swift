@@ -45,9 +45,9 @@ import Testing
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.screens.save(.named("chat"))
-    #expect(try await store.screens.shownList() == nil)
+    #expect(try await store.screens.shownList(for: .tests) == nil)
     try await store.reopen()
-    #expect(try await store.screens.shownList() == nil)
+    #expect(try await store.screens.shownList(for: .tests) == nil)
   }
 
   @Test(arguments: StoreKind.available, lists.indices)
@@ -55,10 +55,10 @@ import Testing
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let list = Self.lists[index]
-    try await store.screens.save(list)
-    #expect(try await store.screens.shownList() == list)
+    try await store.screens.save(list, for: .tests)
+    #expect(try await store.screens.shownList(for: .tests) == list)
     try await store.reopen()
-    #expect(try await store.screens.shownList() == list)
+    #expect(try await store.screens.shownList(for: .tests) == list)
   }
 
   /// Each save replaces the whole list (a longer one by a shorter one too), through the
@@ -68,15 +68,15 @@ import Testing
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     for list in Self.lists {
-      try await store.screens.save(list)
-      #expect(try await store.screens.shownList() == list)
+      try await store.screens.save(list, for: .tests)
+      #expect(try await store.screens.shownList(for: .tests) == list)
     }
     try await store.reopen()
-    #expect(try await store.screens.shownList() == Self.lists.last)
-    try await store.screens.save(Self.lists[0])
-    try await store.screens.save(Self.lists[0])
+    #expect(try await store.screens.shownList(for: .tests) == Self.lists.last)
+    try await store.screens.save(Self.lists[0], for: .tests)
+    try await store.screens.save(Self.lists[0], for: .tests)
     try await store.reopen()
-    #expect(try await store.screens.shownList() == Self.lists[0])
+    #expect(try await store.screens.shownList(for: .tests) == Self.lists[0])
   }
 
   /// The last screen and the shown list are kept apart: saving one leaves the other.
@@ -85,10 +85,10 @@ import Testing
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     try await store.screens.save(.named("chat"))
-    try await store.screens.save(Self.lists[1])
+    try await store.screens.save(Self.lists[1], for: .tests)
     try await store.screens.save(.calculator(currency: "JPY"))
     try await store.reopen()
-    #expect(try await store.screens.shownList() == Self.lists[1])
+    #expect(try await store.screens.shownList(for: .tests) == Self.lists[1])
     #expect(try await store.screens.lastScreen() == .calculator(currency: "JPY"))
   }
 
@@ -100,14 +100,14 @@ import Testing
     defer { store.remove() }
     let message = try await store.chat.insert(content: "A-first", date: Fixtures.date())
     let before = try await store.repositories.archive.export()
-    try await store.screens.save(Self.lists[0])
+    try await store.screens.save(Self.lists[0], for: .tests)
     #expect(try await store.repositories.archive.export() == before)
     #expect(before.messages == [message])
 
     try await store.repositories.archive.replaceAll(with: before, onlyIfEmpty: false)
-    #expect(try await store.screens.shownList() == nil)
+    #expect(try await store.screens.shownList(for: .tests) == nil)
     try await store.reopen()
-    #expect(try await store.screens.shownList() == nil)
+    #expect(try await store.screens.shownList(for: .tests) == nil)
     #expect(try await store.chat.message(id: message.id) == message)
   }
 
@@ -144,9 +144,9 @@ import Testing
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
     let (list, names) = Self.unreadable[index]
-    try await store.screens.save(Self.lists[0])
+    try await store.screens.save(Self.lists[0], for: .tests)
     do {
-      try await store.screens.save(list)
+      try await store.screens.save(list, for: .tests)
       Issue.record("a list with \(names) was saved")
     } catch {
       guard case .invalidInput(.outOfRange(let reason)) = error as? DomainError else {
@@ -156,7 +156,7 @@ import Testing
       #expect(reason.contains(names), "\(reason)")
     }
     try await store.reopen()
-    #expect(try await store.screens.shownList() == Self.lists[0])
+    #expect(try await store.screens.shownList(for: .tests) == Self.lists[0])
   }
 
   /// The longest text and value a store takes are read back whole.
@@ -167,8 +167,8 @@ import Testing
     let list = ShownList(
       screen: .named("chat"),
       items: [Self.item(1, .id(1), text: Self.long(4_000), value: Self.long(4_100))])
-    try await store.screens.save(list)
+    try await store.screens.save(list, for: .tests)
     try await store.reopen()
-    #expect(try await store.screens.shownList() == list)
+    #expect(try await store.screens.shownList(for: .tests) == list)
   }
 }

@@ -42,45 +42,49 @@ import Testing
     let snapshot = directory.appendingPathComponent(JSONFileStore.fileName)
     let store = try JSONFileStore.open(directory: directory).repositories
     _ = try await store.chat.insert(content: "A-first", date: Fixtures.date())  // the snapshot
-    try await store.screens.save(Self.list)
+    try await store.screens.save(Self.list, for: .tests)
     let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 1)
-    #expect(lines.first?.contains(#"{"change":{"saveShown":{"shown":{"#) == true)
+    #expect(lines.first?.contains(#"{"change":{"saveTerminalShown":{"shown":{"#) == true)
+    #expect(lines.first?.contains(#""terminal":"tests"}}"#) == true)
     let journalled = Self.size(journal)
     let snapshotted = Self.size(snapshot)
 
-    try await store.screens.save(Self.list)
-    try await JSONFileStore.open(directory: directory).repositories.screens.save(Self.list)
+    try await store.screens.save(Self.list, for: .tests)
+    try await JSONFileStore.open(directory: directory).repositories.screens.save(
+      Self.list, for: .tests)
     #expect(Self.size(journal) == journalled)
     #expect(Self.size(snapshot) == snapshotted)
 
-    try await store.screens.save(Self.other)
+    try await store.screens.save(Self.other, for: .tests)
     #expect(Self.size(journal) > journalled)
     #expect(
-      try await JSONFileStore.open(directory: directory).repositories.screens.shownList()
+      try await JSONFileStore.open(directory: directory).repositories.screens.shownList(for: .tests)
         == Self.other)
   }
 
-  /// A snapshot rewritten at every change holds the list as its `shown` member; an export
-  /// of the same store has none.
+  /// A snapshot rewritten at every change holds the list in its `terminals` member, under
+  /// the terminal's key; an export of the same store has none.
   @Test func aRewrittenSnapshotHoldsTheListAndAnExportDoesNot() async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let store = try JSONFileStore.open(directory: directory, journalLimit: .bytes(0)).repositories
     _ = try await store.chat.insert(content: "A-first", date: Fixtures.date())
-    try await store.screens.save(Self.list)
+    try await store.screens.save(Self.list, for: .tests)
     let snapshot = try String(
       contentsOf: directory.appendingPathComponent(JSONFileStore.fileName), encoding: .utf8)
+    #expect(snapshot.contains(#""terminals" : ["#))
+    #expect(snapshot.contains(#""terminal" : "tests""#))
     #expect(snapshot.contains(#""shown" : {"#))
     #expect(snapshot.contains(#""text" : "B-second""#))
     #expect(Self.size(directory.appendingPathComponent(JSONFileStore.journalName)) == 0)
     #expect(
-      try await JSONFileStore.open(directory: directory).repositories.screens.shownList()
+      try await JSONFileStore.open(directory: directory).repositories.screens.shownList(for: .tests)
         == Self.list)
 
     let export = String(
       decoding: try ArchiveFile.encode(try await store.archive.export()), as: UTF8.self)
-    #expect(!export.contains("shown"))
+    #expect(!export.contains("shown") && !export.contains("terminals"))
   }
 
   /// A store written before the list existed (no `shown` member: the version-1 fixture
@@ -92,10 +96,10 @@ import Testing
       contentsOf: directory.appendingPathComponent(JSONFileStore.fileName), encoding: .utf8)
     #expect(!snapshot.contains("shown"))
     let store = try JSONFileStore.open(directory: directory).repositories
-    #expect(try await store.screens.shownList() == nil)
-    try await store.screens.save(Self.list)
+    #expect(try await store.screens.shownList(for: .tests) == nil)
+    try await store.screens.save(Self.list, for: .tests)
     #expect(
-      try await JSONFileStore.open(directory: directory).repositories.screens.shownList()
+      try await JSONFileStore.open(directory: directory).repositories.screens.shownList(for: .tests)
         == Self.list)
   }
 
@@ -185,6 +189,41 @@ import Testing
         == "line 1: shown.items[0].value is too long: 4101 characters (at most 4100)")
   }
 
+  /// A version-2 store's one list (its snapshot's `shown`, a journal's `saveShown` line)
+  /// belongs to no terminal: read and checked, then left out; the first write makes a
+  /// version-3 snapshot without it, and a later `dropTerminals` line is replayed.
+  @Test func aVersion2StoresListBelongsToNoTerminal() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let list = #"{"screen":"chat","items":[{"number":1,"id":1,"text":"hi","value":"hi"}]}"#
+    let snapshot =
+      #"{"format":"pocket-json","version":2,"journalSeq":0,"chat":{"lastID":1,"messages":"#
+      + #"[{"id":1,"content":"hi","dateMs":1795915920000,"isEdited":false}]},"shown":"#
+      + list + "}"
+    try Foundation.Data(snapshot.utf8).write(
+      to: directory.appendingPathComponent(JSONFileStore.fileName))
+    try Foundation.Data((#"{"change":{"saveShown":{"shown":"# + list + #"}},"seq":1}"# + "\n").utf8)
+      .write(to: directory.appendingPathComponent(JSONFileStore.journalName))
+    let store = try JSONFileStore.open(directory: directory).repositories
+    #expect(try await store.screens.shownList(for: .tests) == nil)
+    #expect(try await store.chat.message(id: 1)?.content == "hi")
+    try await store.screens.save(Self.list, for: .tests)
+    let written = try String(
+      contentsOf: directory.appendingPathComponent(JSONFileStore.fileName), encoding: .utf8)
+    let top = try #require(
+      try JSONSerialization.jsonObject(with: Foundation.Data(written.utf8)) as? [String: Any])
+    #expect(top["version"] as? Int == 3)
+    #expect(top["shown"] == nil && top["terminals"] != nil)
+    try await store.screens.save(Self.other, for: .named("another"))
+    try await store.screens.dropShownLists { $0 == .tests }
+    let reopened = try JSONFileStore.open(directory: directory).repositories
+    #expect(try await reopened.screens.shownList(for: .tests) == nil)
+    #expect(try await reopened.screens.shownList(for: .named("another")) == Self.other)
+    let journal = try String(
+      contentsOf: directory.appendingPathComponent(JSONFileStore.journalName), encoding: .utf8)
+    #expect(journal.contains(#"{"change":{"dropTerminals":{"terminals":["tests"]}}"#))
+  }
+
   // MARK: sqlite
 
   @Test func theSQLiteStoreWritesNothingWhenTheListIsTheSame() async throws {
@@ -192,15 +231,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(SQLiteStore.fileName).path
     let store = try SQLiteStore.open(path: path).repositories
-    try await store.screens.save(Self.list)
+    try await store.screens.save(Self.list, for: .tests)
     let other = try SQLiteConnection(path: path, flags: 0x0000_0001)  // READONLY
     let version = try other.integer("PRAGMA data_version")
-    try await store.screens.save(Self.list)
-    try await SQLiteStore.open(path: path).repositories.screens.save(Self.list)
+    try await store.screens.save(Self.list, for: .tests)
+    try await SQLiteStore.open(path: path).repositories.screens.save(Self.list, for: .tests)
     #expect(try other.integer("PRAGMA data_version") == version)
-    try await store.screens.save(Self.other)
+    try await store.screens.save(Self.other, for: .tests)
     #expect(try other.integer("PRAGMA data_version") != version)
-    #expect(try other.integer("SELECT count(*) FROM shown_items") == 2)
+    #expect(try other.integer("SELECT count(*) FROM terminal_shown_items") == 2)
   }
 
   /// A file of the schema before the shown list (every migration up to `rangeChecks`,
@@ -221,34 +260,36 @@ import Testing
     let names = SQLiteSchema.migrations.map(\.name)
     #expect(
       names.firstIndex(of: "shownItems") == names.firstIndex(of: "rangeChecks").map { $0 + 1 })
-    #expect(try await store.repositories.screens.shownList() == nil)
+    #expect(try await store.repositories.screens.shownList(for: .tests) == nil)
     #expect(try await store.repositories.screens.lastScreen() == .named("chat"))
     #expect(
       try await store.repositories.chat.message(id: 1)
         == ChatMessage(id: 1, content: "old", date: Date(epochMilliseconds: 0)))
-    try await store.repositories.screens.save(Self.list)
-    #expect(try await SQLiteStore.open(path: path).repositories.screens.shownList() == Self.list)
+    try await store.repositories.screens.save(Self.list, for: .tests)
+    #expect(
+      try await SQLiteStore.open(path: path).repositories.screens.shownList(for: .tests)
+        == Self.list)
   }
 
   /// Rows another program damaged: each read is a corrupt store naming the table and
   /// column, and a save does not write over the damage.
   static let damagedRows: [(sql: String, reason: String)] = [
     (
-      "UPDATE shown_items SET record_id = 0 WHERE number = 2",
-      "shown_items.record_id (number 2) 0 is out of range"
+      "UPDATE terminal_shown_items SET record_id = 0 WHERE number = 2",
+      "terminal_shown_items.record_id (number 2) 0 is out of range"
     ),
     (
-      "UPDATE shown_list SET screen = 'Not a screen'",
-      #"shown_list.screen: unknown screen "Not a screen""#
+      "UPDATE terminal_shown SET screen = 'Not a screen'",
+      #"terminal_shown.screen: unknown screen "Not a screen""#
     ),
-    ("UPDATE shown_list SET currency = 'KRW'", "shown_list.screen: unknown screen"),
+    ("UPDATE terminal_shown SET currency = 'KRW'", "terminal_shown.screen: unknown screen"),
     (
-      "UPDATE shown_items SET text = '\(ShownListContractTests.long(4_001))' WHERE number = 1",
-      "shown_items.text (number 1) is too long: 4001 characters (at most 4000)"
+      "UPDATE terminal_shown_items SET text = '\(ShownListContractTests.long(4_001))' WHERE number = 1",
+      "terminal_shown_items.text (number 1) is too long: 4001 characters (at most 4000)"
     ),
     (
-      "UPDATE shown_items SET url = '' , record_id = NULL WHERE number = 3",
-      "shown_items.url (number 3) is empty"
+      "UPDATE terminal_shown_items SET url = '' , record_id = NULL WHERE number = 3",
+      "terminal_shown_items.url (number 3) is empty"
     ),
   ]
 
@@ -257,7 +298,7 @@ import Testing
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(SQLiteStore.fileName).path
-    try await SQLiteStore.open(path: path).repositories.screens.save(Self.list)
+    try await SQLiteStore.open(path: path).repositories.screens.save(Self.list, for: .tests)
     let (sql, reason) = Self.damagedRows[index]
     do {
       let connection = try SQLiteConnection(path: path, flags: 0x0000_0002)  // READWRITE
@@ -265,8 +306,8 @@ import Testing
       try connection.close()
     }
     let store = try SQLiteStore.open(path: path).repositories
-    let read = await Self.corruption { _ = try await store.screens.shownList() }
-    let saved = await Self.corruption { try await store.screens.save(Self.other) }
+    let read = await Self.corruption { _ = try await store.screens.shownList(for: .tests) }
+    let saved = await Self.corruption { try await store.screens.save(Self.other, for: .tests) }
     for failure in [read, saved] {
       #expect(failure?.path == path)
       #expect(failure?.reason.contains(reason) == true, "\(String(describing: failure))")

@@ -35,10 +35,12 @@ struct ListPagingTests {
     #expect(viewModel.state.laps.map(\.lap.number) == [5, 4, 3, 2, 1])
     #expect(viewModel.state.laps.first { $0.lap.number == 3 }?.mark == .slowest)
     await viewModel.nextPage()
-    #expect(viewModel.state.pageNumber == 1)
+    #expect(viewModel.state.pageNumber == 3, "the last page stays")
+    #expect(viewModel.state.message == .lastPage(count: 3))
+    #expect(viewModel.state.laps.map(\.lap.number) == [5, 4, 3, 2, 1])
     await viewModel.showPage(4)
     #expect(viewModel.state.message == .noSuchPage(4, count: 3))
-    #expect(viewModel.state.pageNumber == 1)
+    #expect(viewModel.state.pageNumber == 3)
   }
 
   /// Laps apart by less than a centisecond show the same time: neither is marked.

@@ -37,6 +37,7 @@ struct MessageKindTests {
     (.noRateSource, .refusal),
     (.confirmClear(count: 2, titles: ["a", "b"]), .refusal), (.confirmReset(laps: 2), .refusal),
     (.noSuchPage(3, count: 2), .refusal),
+    (.lastPage(count: 3), .confirmation),
     (.notConfirmed(.confirmReset(laps: 2), command: "reset --yes"), .refusal),
     (.bookmarkRenamed(number: 1, title: "t"), .confirmation),
     (.unchanged(.message, number: 1), .confirmation),

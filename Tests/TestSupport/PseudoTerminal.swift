@@ -38,6 +38,8 @@ package enum PseudoTerminalError: Error, CustomStringConvertible {
 /// for failure, never an assert on speed.
 package final class PseudoTerminal {
   package let processIdentifier: pid_t
+  /// The path of the terminal's slave side (`/dev/pts/N`): the tty name the program sees.
+  package let ttyName: String
   /// Everything the program wrote so far.
   package private(set) var output: [UInt8] = []
   /// What a person would see now.
@@ -95,6 +97,7 @@ package final class PseudoTerminal {
     }
     self.master = master
     self.slave = slave
+    ttyName = slavePath
     self.screen = ScreenModel(rows: rows, columns: columns, ambiguousIsWide: ambiguousIsWide)
   }
 

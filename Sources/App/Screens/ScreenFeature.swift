@@ -94,6 +94,11 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// instead. True by default: `load` shows it.
   func reopen(_ screen: Screen) async -> Bool
 
+  /// Sets the page of its list the next `load` shows (its last page then, when it has
+  /// fewer): the page this terminal showed last. Nothing by default (a screen without
+  /// pages).
+  func resume(page: Int)
+
   /// The view model's message after its last intent.
   var message: Message? { get }
 
@@ -150,6 +155,7 @@ extension ScreenFeature {
   nonisolated static func refreshesWhenDue(before command: Command?) -> Bool { false }
   func refreshWhenDue(retry: Bool) async -> WhenDue? { nil }
   func reopen(_ screen: Screen) async -> Bool { true }
+  func resume(page: Int) {}
   func confirmed(_ question: Message) -> (command: Command, typed: String)? { nil }
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? { nil }
   func followSelection(to item: ListItem) -> Command? { nil }

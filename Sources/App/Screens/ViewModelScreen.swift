@@ -34,6 +34,10 @@ extension ViewModelScreen {
   var content: ScreenContent { ScreenContent(state) }
 }
 
+extension ViewModelScreen where ViewModel: PagedList {
+  func resume(page: Int) { viewModel.resumePage(page) }
+}
+
 extension ScreenContext {
   /// `more` and `page N` while `screen` shows: the next page of `list`, or page N; `nil`
   /// for any other command, or while another screen shows.

@@ -47,15 +47,15 @@ enum ArchiveDecoding {
   /// journal line it holds, its identities) and the version its bytes say they hold; `nil` when it must be read whole
   /// (`decodeDocument`), which also names whatever this way cannot read.
   static func snapshot(_ bytes: [UInt8], versions: DocumentVersions = .pocket)
-    -> (archive: StoreArchive, shown: ShownList?, marks: SnapshotMarks, version: Int)?
+    -> (archive: StoreArchive, shown: [TerminalShown], marks: SnapshotMarks, version: Int)?
   {
     guard JSONNesting.problem(in: bytes) == nil, let layout = JSONLayout.lists(in: bytes),
       let read = try? decode(
         bytes, layout: layout, versions: versions, chunkSize: chunkSize, progress: nil)
     else { return nil }
-    let shown: ShownList?
+    let shown: [TerminalShown]
     do {
-      shown = try read.shown?.toDomain(.document)
+      shown = try read.document.shownLists()
     } catch {
       return nil
     }
@@ -65,7 +65,7 @@ enum ArchiveDecoding {
   private static func decode(
     _ bytes: [UInt8], layout: JSONLayout, versions: DocumentVersions, chunkSize: Int,
     progress: ((Int, Int) -> Void)?
-  ) throws -> (archive: StoreArchive, shown: ShownListFields?, marks: SnapshotMarks, version: Int) {
+  ) throws -> (archive: StoreArchive, document: JSONDocument, marks: SnapshotMarks, version: Int) {
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
     // The document with `[]` in place of each list.
@@ -135,7 +135,7 @@ enum ArchiveDecoding {
     archive.lastMessageID = try checkedLastID(
       checked(lastID, Limits.counter, "chat.lastID"), ids: messages.map(\.id), "chat.lastID")
     archive.messages = messages
-    return (archive, document.shown, document.marks, head.version)
+    return (archive, document, document.marks, head.version)
   }
 }
 

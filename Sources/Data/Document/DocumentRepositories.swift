@@ -218,12 +218,19 @@ struct DocumentScreenRepository<Backend: DocumentBackend>: ScreenRepository {
     try await backend.apply(.saveScreen(screen))
   }
 
-  func shownList() async throws -> ShownList? {
-    try await backend.read { $0.shownList }
+  func shownList(for terminal: TerminalKey) async throws -> ShownList? {
+    try await backend.read { $0.shownList(for: terminal) }
   }
 
-  func save(_ shown: ShownList) async throws {
-    try await backend.apply(.saveShown(shown))
+  func save(_ shown: ShownList, for terminal: TerminalKey) async throws {
+    try await backend.apply(.saveShown(shown, terminal: terminal))
+  }
+
+  func dropShownLists(where isGone: @escaping @Sendable (TerminalKey) -> Bool) async throws {
+    try await backend.update { state in
+      let gone = state.shownLists.map(\.terminal).filter(isGone)
+      return (gone.isEmpty ? nil : .dropShown(gone), ())
+    }
   }
 }
 

@@ -14,7 +14,10 @@ enum StoreChange: Sendable {
   case storeRates(RateSnapshot)
   case setFavorite(code: String, isFavorite: Bool)
   case saveScreen(Screen)
-  case saveShown(ShownList)
+  /// What `terminal` showed, replacing its list (`ScreenRepository.save(_:for:)`).
+  case saveShown(ShownList, terminal: TerminalKey)
+  /// Drops the lists of `terminals`.
+  case dropShown([TerminalKey])
   case insertMindLog(date: Date, score: Decimal, note: String)
   case updateMindLog(MindLog)
   case deleteMindLog(id: Int64)

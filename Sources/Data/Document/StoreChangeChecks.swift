@@ -25,11 +25,11 @@ extension StoreChange {
         ChatMessage(id: 1, content: $0.content, date: $0.date).problem(field)
       }.first
     case .updateMessage(let message): return message.problem(field)
-    case .saveShown(let shown): return ShownChecks.problem(shown, .document)
+    case .saveShown(let shown, _): return ShownChecks.problem(shown, .document)
     case .saveRecord(let kind, let key, let body):
       return body.flatMap { DeclaredRecords.problem(name: kind.name, key: key, body: $0) }
     case .resetStopwatch, .deleteBookmark, .deleteAllBookmarks, .setFavorite, .saveScreen,
-      .deleteMindLog, .deleteMessage, .replaceAll:
+      .deleteMindLog, .deleteMessage, .dropShown, .replaceAll:
       return nil
     }
   }

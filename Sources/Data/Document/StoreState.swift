@@ -25,8 +25,9 @@ struct StoreState: Sendable {
   private(set) var favoriteCurrencies: Set<String> = []
   private(set) var lastScreen: Screen?
   private(set) var lastCalculatorCurrency: String?
-  /// The numbered rows shown last: view state, like the last screen, not in the archive.
-  private(set) var shownList: ShownList?
+  /// What each terminal showed last, the list changed least recently first: view state,
+  /// like the last screen, not in the archive. At most `ShownList.keptTerminals`.
+  private(set) var shownLists: [TerminalShown] = []
   /// Oldest first: by date, then id.
   private(set) var mindLogs: [MindLog] = []
   private var mindLogDates: [Int64: Date] = [:]
@@ -130,9 +131,18 @@ extension StoreState {
       guard screen != lastScreen || currency != lastCalculatorCurrency else { return .unchanged }
       lastScreen = screen
       lastCalculatorCurrency = currency
-    case .saveShown(let shown):
-      guard shown != shownList else { return .unchanged }
-      shownList = shown
+    case .saveShown(let shown, let terminal):
+      if let index = shownLists.firstIndex(where: { $0.terminal == terminal }) {
+        guard shownLists[index].list != shown else { return .unchanged }
+        shownLists.remove(at: index)
+      } else if shownLists.count >= ShownList.keptTerminals {
+        shownLists.removeFirst(shownLists.count - ShownList.keptTerminals + 1)
+      }
+      shownLists.append(TerminalShown(terminal: terminal, list: shown))
+    case .dropShown(let terminals):
+      let count = shownLists.count
+      shownLists.removeAll { terminals.contains($0.terminal) }
+      guard shownLists.count != count else { return .unchanged }
     case .insertMindLog(let date, let score, let note):
       guard lastMindLogID < Limits.maxCounter else {
         throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
@@ -330,11 +340,12 @@ private func lowerBound<Item>(_ items: [Item], _ isBefore: (Item) -> Bool) -> In
 // MARK: - Archive
 
 extension StoreState {
-  /// The state holding `archive`, and `shownList`, which no archive holds (an import
-  /// leaves none: the ids it names may be given to other records).
-  init(_ archive: StoreArchive, shownList: ShownList? = nil) {
+  /// The state holding `archive`, and `shownLists`, which no archive holds (an import
+  /// leaves none: the ids they name may be given to other records), the list changed
+  /// least recently first; the first beyond `ShownList.keptTerminals` are dropped.
+  init(_ archive: StoreArchive, shownLists: [TerminalShown] = []) {
     self.init()
-    self.shownList = shownList
+    self.shownLists = Array(shownLists.suffix(ShownList.keptTerminals))
     stopwatch = archive.stopwatch
     for lap in archive.laps { try? append(lap) }
     for bookmark in archive.bookmarks { try? insert(bookmark) }
@@ -362,5 +373,18 @@ extension StoreState {
       mindLogs: mindLogs.sorted { $0.id < $1.id }, lastMindLogID: lastMindLogID,
       messages: messages.sorted { $0.id < $1.id }, lastMessageID: lastMessageID,
       declared: declared)
+  }
+}
+
+/// What one terminal showed last, as a document store keeps it.
+struct TerminalShown: Equatable, Sendable {
+  var terminal: TerminalKey
+  var list: ShownList
+}
+
+extension StoreState {
+  /// What `terminal` showed last.
+  func shownList(for terminal: TerminalKey) -> ShownList? {
+    shownLists.last { $0.terminal == terminal }?.list
   }
 }

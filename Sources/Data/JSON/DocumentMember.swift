@@ -83,7 +83,9 @@ struct DocumentKey: CodingKey {
 extension DocumentMember {
   /// The members only a json store's snapshot holds: view state of that store, which no
   /// record kind and no export carries (an export leaves them out, an import ignores them).
-  static let snapshot: [DocumentMember] = [.optional("shown", \.shown)]
+  static let snapshot: [DocumentMember] = [
+    .optional("shown", \.shown), .optional("terminals", \.terminals),
+  ]
 }
 
 extension JSONDocument {

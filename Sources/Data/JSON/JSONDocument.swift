@@ -34,9 +34,13 @@ struct DocumentVersions: Sendable {
 
   /// The versions this Pocket reads. Version 2 added the declared kinds' records (the
   /// `records` member, and the journal's `saveRecord` line), which version 1 would drop
-  /// unread; a version-1 document holds none, so its step changes nothing. (Fields added
-  /// otherwise, such as the stopwatch's boot instant, are optional and needed no version.)
-  static let pocket = DocumentVersions(current: 2, steps: [{ _ in }])
+  /// unread; a version-1 document holds none, so its step changes nothing. Version 3 keeps
+  /// what each terminal showed (the snapshot's `terminals` member, the journal's
+  /// `saveTerminalShown` and `dropTerminals` lines) in place of the one list the store
+  /// showed last (`shown`), which belongs to no terminal: it is still checked when read,
+  /// and never written again, so its step changes nothing either. (Fields added otherwise,
+  /// such as the stopwatch's boot instant, are optional and needed no version.)
+  static let pocket = DocumentVersions(current: 3, steps: [{ _ in }, { _ in }])
 
   /// `document`, read as version `version`, brought to `current`.
   func migrate(from version: Int, _ document: JSONDocument) -> JSONDocument {
@@ -85,13 +89,17 @@ struct JSONDocument: Codable, Equatable {
   var chat: ChatListDTO
   /// The records of every declared kind, by kind name; absent when there are none.
   var records: [String: DeclaredKindFields]?
-  /// In a json store's snapshot: the rows a screen showed last (`DocumentMember.snapshot`).
-  /// Absent in exports, and ignored when one is read.
+  /// In a json store's snapshot before version 3: the rows the store showed last, which
+  /// belong to no terminal: checked when read, then left out. Never written.
   var shown: ShownListFields?
+  /// In a json store's snapshot: what each terminal showed last, the list changed least
+  /// recently first (`DocumentMember.snapshot`). Absent in exports, and ignored when one is
+  /// read.
+  var terminals: [TerminalShownFields]?
 
   init(
     _ archive: StoreArchive, marks: SnapshotMarks = SnapshotMarks(),
-    version: Int = currentVersion, shown: ShownList? = nil
+    version: Int = currentVersion, shown: [TerminalShown] = []
   ) {
     format = Self.formatName
     self.version = version
@@ -110,12 +118,17 @@ struct JSONDocument: Codable, Equatable {
     chat = ChatListDTO(
       lastID: archive.lastMessageID, messages: archive.messages.map(ChatMessageDTO.init))
     records = archive.declared.fields
-    self.shown = shown.map(ShownListFields.init)
+    self.shown = nil
+    terminals = shown.isEmpty ? nil : shown.map(TerminalShownFields.init)
   }
 
-  /// The snapshot's shown list, every value checked as the archive's are.
-  func shownList() throws(InvalidDocument) -> ShownList? {
-    try shown?.toDomain(.document)
+  /// The snapshot's shown lists, every value checked as the archive's are (an older
+  /// snapshot's one list too, though it is no terminal's and is left out).
+  func shownLists() throws(InvalidDocument) -> [TerminalShown] {
+    _ = try shown?.toDomain(.document)
+    return try (terminals ?? []).enumerated().map { index, fields throws(InvalidDocument) in
+      try fields.toDomain("terminals[\(index)]")
+    }
   }
 
   /// Every number is checked against its range in `Limits` here, where it enters, and a

@@ -50,7 +50,7 @@ extension StoreChange {
     case .saveStopwatch, .appendLap, .resetStopwatch: .stopwatch
     case .insertBookmark, .renameBookmark, .deleteBookmark, .deleteAllBookmarks: .bookmarks
     case .storeRates, .setFavorite: .rates
-    case .saveScreen, .saveShown: .screens
+    case .saveScreen, .saveShown, .dropShown: .screens
     case .insertMindLog, .updateMindLog, .deleteMindLog: .mindLog
     case .insertMessages, .updateMessage, .deleteMessage: .chat
     case .saveRecord(let kind, _, _): kind.kinds

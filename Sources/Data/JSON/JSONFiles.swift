@@ -187,13 +187,13 @@ struct JSONFiles {
       let (archive, shown, marks, version) = ArchiveDecoding.snapshot(bytes, versions: versions)
     {
       // The usual case: the chat messages read in chunks, as an import reads them.
-      state = StoreState(archive, shownList: shown)
+      state = StoreState(archive, shownLists: shown)
       identity = marks
       snapshotVersion = version
     } else if let bytes {
       do {
         let (document, version) = try JSONFileStore.decodeDocument(bytes, versions: versions)
-        state = StoreState(try document.toDomain(), shownList: try document.shownList())
+        state = StoreState(try document.toDomain(), shownLists: try document.shownLists())
         identity = document.marks
         snapshotVersion = version
       } catch {
@@ -367,7 +367,7 @@ struct JSONFiles {
     let size = try ArchiveEncoding.replace(
       filePath, in: directoryPath,
       with: JSONDocument(
-        state.archive, marks: marks, version: versions.current, shown: state.shownList))
+        state.archive, marks: marks, version: versions.current, shown: state.shownLists))
     seq = marks.journalSeq ?? seq
     identity = marks
     snapshotStamp = DurableFile.stamp(filePath)

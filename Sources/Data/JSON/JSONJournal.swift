@@ -70,8 +70,13 @@ enum JournalChange: Codable, Equatable {
   case storeRates(snapshot: RateSnapshotDTO)
   case setFavorite(code: String, isFavorite: Bool)
   case saveScreen(screen: ScreenDTO)
-  /// The rows a screen showed (`ShownList`): view state, replaced whole.
+  /// The rows the store showed, in a journal before version 3: they belong to no
+  /// terminal, and are read as a change that changes nothing. Never written.
   case saveShown(shown: ShownListFields)
+  /// What a terminal showed (`ShownList`): view state, replaced whole; since version 3.
+  case saveTerminalShown(terminal: String, shown: ShownListFields)
+  /// The lists of terminals that no longer exist, dropped; since version 3.
+  case dropTerminals(terminals: [String])
   case insertMindLog(dateMs: Int64, score: String, note: String)
   case updateMindLog(entry: MindLogDTO)
   case deleteMindLog(id: Int64)
@@ -96,7 +101,9 @@ enum JournalChange: Codable, Equatable {
     case .setFavorite(let code, let isFavorite):
       self = .setFavorite(code: code, isFavorite: isFavorite)
     case .saveScreen(let screen): self = .saveScreen(screen: ScreenDTO(screen))
-    case .saveShown(let shown): self = .saveShown(shown: ShownListFields(shown))
+    case .saveShown(let shown, let terminal):
+      self = .saveTerminalShown(terminal: terminal.text, shown: ShownListFields(shown))
+    case .dropShown(let terminals): self = .dropTerminals(terminals: terminals.map(\.text))
     case .insertMindLog(let date, let score, let note):
       self = .insertMindLog(
         dateMs: date.epochMilliseconds, score: score.description, note: note)
@@ -127,7 +134,14 @@ enum JournalChange: Codable, Equatable {
     case .setFavorite(let code, let isFavorite):
       .setFavorite(code: try favoriteCode(code, field: "code"), isFavorite: isFavorite)
     case .saveScreen(let screen): .saveScreen(try screen.toDomain())
-    case .saveShown(let shown): .saveShown(try shown.toDomain(.document))
+    case .saveShown(let shown): try Self.dropped(shown)
+    case .saveTerminalShown(let terminal, let shown):
+      .saveShown(try shown.toDomain(.document), terminal: try terminalKey(terminal, "terminal"))
+    case .dropTerminals(let terminals):
+      .dropShown(
+        try terminals.enumerated().map { index, text throws(InvalidDocument) in
+          try terminalKey(text, "terminals[\(index)]")
+        })
     case .insertMindLog(let dateMs, let score, let note):
       .insertMindLog(
         date: try checkedDate(dateMs, "dateMs"),
@@ -144,6 +158,15 @@ enum JournalChange: Codable, Equatable {
     case .saveRecord(let kind, let key, let body):
       .saveRecord(try kind.toDomain("kind"), key: key, body: body)
     }
+  }
+}
+
+extension JournalChange {
+  /// A line of the store's list before version 3, checked as it was, then dropped: a change
+  /// that drops no terminal's list.
+  fileprivate static func dropped(_ shown: ShownListFields) throws(InvalidDocument) -> StoreChange {
+    _ = try shown.toDomain(.document)
+    return .dropShown([])
   }
 }
 
@@ -202,4 +225,17 @@ func favoriteCode(_ code: String, field: String) throws(InvalidDocument) -> Stri
     throw InvalidDocument(reason: problem)
   }
   return code
+}
+
+/// `text` when it is a terminal's key (`TerminalKey`).
+/// - Throws: the reason naming `field` when it is not.
+func terminalKey(_ text: String, _ field: String) throws(InvalidDocument) -> TerminalKey {
+  if let problem = TerminalKey.problem(text, field: field) {
+    throw InvalidDocument(reason: problem)
+  }
+  do {
+    return try TerminalKey(text)
+  } catch {
+    throw InvalidDocument(reason: "\(field): \(error)")
+  }
 }

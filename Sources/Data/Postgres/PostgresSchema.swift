@@ -22,7 +22,9 @@ enum PostgresSchema {
   /// a new migration that creates it and its triggers, and adds it to the lists here
   /// (`ShippedMigrationTests` pins the text of each shipped one; `PostgresMigrationTests`
   /// checks that the lists agree with what the migrations made).
-  static let migrations: [Migration] = [createTables, listBlocks, declaredRecords]
+  static let migrations: [Migration] = [
+    createTables, listBlocks, declaredRecords, terminalShown,
+  ]
 
   /// The version this code writes and reads: the number of migrations.
   static var currentVersion: Int { migrations.count }

@@ -42,13 +42,17 @@ struct SQLScreenRepository<Database: SQLDatabase>: ScreenRepository {
     try await database.read { try Self.state($0)?.lastCalculatorCurrency }
   }
 
-  func shownList() async throws -> ShownList? {
-    try await database.read { try SQLShownList.read($0) }
+  func shownList(for terminal: TerminalKey) async throws -> ShownList? {
+    try await database.read { try SQLShownList.read(terminal, $0) }
   }
 
   /// The stored list is read in the write transaction, and nothing is written when it is
   /// `shown` already.
-  func save(_ shown: ShownList) async throws {
-    try await database.write { try SQLShownList.save(shown, $0) }
+  func save(_ shown: ShownList, for terminal: TerminalKey) async throws {
+    try await database.write { try SQLShownList.save(shown, for: terminal, $0) }
+  }
+
+  func dropShownLists(where isGone: @escaping @Sendable (TerminalKey) -> Bool) async throws {
+    try await database.write { try SQLShownList.drop(where: isGone, $0) }
   }
 }

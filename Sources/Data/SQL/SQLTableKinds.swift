@@ -9,6 +9,6 @@ enum SQLTableKinds {
     ("stopwatch", .stopwatch), ("laps", .stopwatch), ("bookmarks", .bookmarks),
     ("rate_snapshots", .rates), ("rates", .rates), ("favorite_currencies", .rates),
     ("mind_logs", .mindLog), ("chat_messages", .chat), ("screen_state", .screens),
-    ("shown_list", .screens), ("shown_items", .screens),
+    ("terminal_shown", .screens), ("terminal_shown_items", .screens),
   ]
 }

@@ -1,9 +1,10 @@
 import Foundation
 import PocketDomain
 
-// The rows a screen showed last (`ShownList`) as both files keep them: the json snapshot's
-// `shown` object and the SQLite tables `shown_list` and `shown_items`. It is view state of
-// one store, like the last screen, and no part of an export archive. Everything read back
+// What a terminal showed last (`ShownList`) as both files keep it: an element of the json
+// snapshot's `terminals` array and the SQL tables `terminal_shown` and
+// `terminal_shown_items`. It is view state of one store, like the last screen, and no part
+// of an export archive. Everything read back
 // is checked as it is checked before it is written (`ShownChecks`), so a damaged list is a
 // corrupt store, named, and never reaches the app.
 
@@ -30,6 +31,9 @@ enum ShownChecks {
       let text = ScreenText(list.screen)
       return "\(names.list("screen")) \"\(text.name)\" is not a screen's name"
         + (text.currency.map { " (currency \($0))" } ?? "")
+    }
+    if let page = list.page, let problem = number.problem(page, field: names.list("page")) {
+      return problem
     }
     // The first row whose number an earlier row showed, found by sorting the numbers: a
     // `Set<Int>` would cost the first use of its type in a process, a scan of every
@@ -89,16 +93,21 @@ struct ShownNames {
 struct ShownListFields: Codable, Equatable {
   var screen: String
   var currency: String?
+  /// The page shown; absent for a screen without pages (and in lists saved before pages
+  /// were kept).
+  var page: Int?
   var items: [ShownItemFields]
 
   init(_ list: ShownList) {
     (screen, currency) = ScreenFields.name(list.screen)
+    page = list.page
     items = list.items.map(ShownItemFields.init)
   }
 
-  init(screen: String, currency: String?, items: [ShownItemFields]) {
+  init(screen: String, currency: String?, page: Int? = nil, items: [ShownItemFields]) {
     self.screen = screen
     self.currency = currency
+    self.page = page
     self.items = items
   }
 
@@ -115,7 +124,7 @@ struct ShownListFields: Codable, Equatable {
       screen: shownScreen,
       items: try items.enumerated().map { index, item throws(InvalidDocument) in
         try item.toDomain(names.item(index))
-      })
+      }, page: page)
     if let problem = ShownChecks.problem(list, names) { throw InvalidDocument(reason: problem) }
     return list
   }
@@ -161,5 +170,33 @@ struct ShownItemFields: Codable, Equatable {
     let item = ShownItem(number: number, identity: identity, text: text, value: value)
     if let problem = ShownChecks.problem(item, name) { throw InvalidDocument(reason: problem) }
     return item
+  }
+}
+
+/// What one terminal showed, as the json snapshot keeps it (its `terminals` member, the
+/// list changed least recently first): `{"terminal":"…","shown":{"screen":"chat",…}}`.
+struct TerminalShownFields: Codable, Equatable {
+  var terminal: String
+  var shown: ShownListFields
+
+  init(_ shown: TerminalShown) {
+    terminal = shown.terminal.text
+    self.shown = ShownListFields(shown.list)
+  }
+
+  /// The terminal's list, every value checked, a refusal naming the field with `prefix`
+  /// ("terminals[3]").
+  func toDomain(_ prefix: String) throws(InvalidDocument) -> TerminalShown {
+    let key: TerminalKey
+    do {
+      key = try TerminalKey(terminal)
+    } catch {
+      throw InvalidDocument(
+        reason: TerminalKey.problem(terminal, field: "\(prefix).terminal") ?? "\(error)")
+    }
+    let names = ShownNames(
+      list: { "\(prefix).shown.\($0)" },
+      item: { index in { "\(prefix).shown.items[\(index)].\($0)" } })
+    return TerminalShown(terminal: key, list: try shown.toDomain(names))
   }
 }

@@ -12,7 +12,7 @@ import Synchronization
 final class UnsavedScreens: ScreenRepository {
   private struct Kept: Sendable {
     var screen: Screen?
-    var shown: ShownList?
+    var shown: [TerminalKey: ShownList] = [:]
     var warning: StoreProblem?
     var warned = false
   }
@@ -34,17 +34,22 @@ final class UnsavedScreens: ScreenRepository {
     return try await base.lastCalculatorCurrency()
   }
 
-  func shownList() async throws -> ShownList? {
-    if let shown = kept.withLock({ $0.shown }) { return shown }
-    return try await base.shownList()
+  func shownList(for terminal: TerminalKey) async throws -> ShownList? {
+    if let shown = kept.withLock({ $0.shown[terminal] }) { return shown }
+    return try await base.shownList(for: terminal)
   }
 
   func save(_ screen: Screen) async throws {
     try await save(screen, at: \.screen) { try await base.save(screen) }
   }
 
-  func save(_ shown: ShownList) async throws {
-    try await save(shown, at: \.shown) { try await base.save(shown) }
+  func save(_ shown: ShownList, for terminal: TerminalKey) async throws {
+    try await save(shown, at: \.shown[terminal]) { try await base.save(shown, for: terminal) }
+  }
+
+  func dropShownLists(where isGone: @escaping @Sendable (TerminalKey) -> Bool) async throws {
+    kept.withLock { kept in kept.shown = kept.shown.filter { !isGone($0.key) } }
+    try await base.dropShownLists(where: isGone)
   }
 
   /// Saves `value` with `write`, or keeps it at `slot` when the disk is full.
