@@ -281,6 +281,8 @@ struct KoreanCoverageTests {
   static let typedWords: Set<String> =
     Set(ScreenRegistry.standard.commands.flatMap(\.words))
     .union([
+      // `\n`, the line break typed in a message or a note.
+      "n",
       "pocket", "Pocket", "sqlite", "json", "memory", "postgres", "en", "ko", "KiB", "MiB",
       "open.er-api.com",
       "http", "https", "auto", "always", "never",

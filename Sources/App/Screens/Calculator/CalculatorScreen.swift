@@ -14,11 +14,23 @@ final class CalculatorScreen: ViewModelFeature<CalculatorViewModel>, ViewModelSc
       let first = try words.required(.code)
       let more = words.rest()
       return .calc(code: more.isEmpty ? first : "\(first) \(more)")
-    },
+    }
+    .detailed(
+      "CODE: a code (KRW, krw), or words naming one currency (원화, yen, 한국 원, Swiss franc).",
+      "CODE: 통화 코드 (KRW), 또는 통화 하나를 가리키는 낱말 (원화, 엔, 한국 원, 스위스 프랑)."),
     CommandSpec(
       "convert", usage: "convert AMOUNT [FROM]",
       "Convert BASE (or FROM) into the calculator's currency", "BASE(또는 FROM) 금액을 계산기의 통화로 바꿉니다"
-    ) { words throws(UsageError) in .convert(amount: words.next() ?? "", from: words.next()) },
+    ) { words throws(UsageError) in .convert(amount: words.next() ?? "", from: words.next()) }
+    .detailed(
+      """
+      AMOUNT: 100, 1,000.5, 0.25; at most 15 digits before the point. FROM: a code or a
+      word for one currency, as calc reads it (convert 100 EUR, convert 100 유로화).
+      """,
+      """
+      AMOUNT: 100, 1,000.5, 0.25; 소수점 앞은 15자리까지. FROM: calc처럼 통화 코드나 통화
+      하나를 가리키는 낱말 (convert 100 EUR, convert 100 유로화).
+      """),
     CommandSpec(
       "back", "Leave the calculator for the rates list", "계산기를 닫고 환율 목록으로 돌아갑니다",
       command: .back),

@@ -9,7 +9,10 @@ final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEdi
     CommandSpec("chat", "Show the chat", "채팅을 보여줍니다", command: .chat),
     CommandSpec("say", usage: "say TEXT...", "Send a chat message", "채팅에 메시지를 보냅니다") {
       words throws(UsageError) in .say(text: words.textWithLineBreaks())
-    },
+    }
+    .detailed(
+      "TEXT: the rest of the line; \\n in it is a line break (say one\\ntwo), \\\\ a backslash.",
+      "TEXT: 줄의 나머지 전부; 그 안의 \\n은 줄 바꿈 (say 하나\\n둘), \\\\는 역슬래시."),
     CommandSpec(
       "edit", usage: "edit N TEXT...", "Edit chat message N", "채팅의 N번 메시지를 고칩니다",
       isScreenBound: true

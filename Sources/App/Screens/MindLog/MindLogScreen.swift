@@ -9,7 +9,16 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
       "mindlog", usage: "mindlog [--days N] [--to DATE]",
       "Show the mind log, its mood over N days (30 unless told) to DATE (today unless told)",
       "마음 일기와, DATE(기본 오늘)까지 N일(기본 30일)의 기분을 봅니다"
-    ) { words throws(UsageError) in try words.moodSpan() },
+    ) { words throws(UsageError) in try words.moodSpan() }
+    .detailed(
+      """
+      N: 1 to \(SummarizeMood.maxDays) days (mindlog --days 7). DATE: as for add
+      (2026-11-28, 2026년 11월 28일, yesterday); the picture ends on that day.
+      """,
+      """
+      N: 1부터 \(SummarizeMood.maxDays)일까지 (mindlog --days 7). DATE: add와 같은 꼴
+      (2026-11-28, 2026년 11월 28일, 어제); 그림이 그날에서 끝납니다.
+      """),
     CommandSpec(
       "add", usage: "add [--date DATE] SCORE NOTE...",
       "Add a mind-log entry (score 0 to 10) for today, or for DATE",
@@ -22,12 +31,12 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
       """
       DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, today, yesterday,
       one word or several; not after today, not before 1970-01-01.
-      SCORE: 0 to 10, decimals allowed (7.5). NOTE: the rest of the line.
+      SCORE: 0 to 10, decimals allowed (7.5). NOTE: the rest of the line (\\n: a line break).
       """,
       """
       DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, 오늘, 어제,
       한 낱말이든 여러 낱말이든; 오늘 이후나 1970-01-01 이전은 안 됩니다.
-      SCORE: 0부터 10까지, 소수도 됩니다 (7.5). NOTE: 줄의 나머지 전부.
+      SCORE: 0부터 10까지, 소수도 됩니다 (7.5). NOTE: 줄의 나머지 전부 (\\n: 줄 바꿈).
       """),
     CommandSpec(
       "edit", usage: "edit N [--date DATE] SCORE [NOTE...]",
