@@ -95,8 +95,13 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     self.now = now
   }
 
-  private func refuse(_ problem: String?) throws(DomainError) {
+  private func refuse(_ problem: CheckFailure?) throws(DomainError) {
     if let problem { throw .invalidInput(.invalidArchive(problem)) }
+  }
+
+  /// `refuse` for a check with no case of its own yet (`CheckFailure.english`).
+  private func refuse(_ problem: String?) throws(DomainError) {
+    try refuse(problem.map(CheckFailure.english))
   }
 
   public func head() throws -> StoreArchive {
@@ -110,7 +115,7 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
         ?? head.favoriteCurrencies.lazy.compactMap {
           RateSnapshot.codeProblem($0, field: "a favourite currency")
         }.first
-        ?? head.declared.problem)
+        ?? head.declared.problem.map(CheckFailure.english))
     try refuse(now.flatMap { clockProblem(head, now: $0) })
     return head
   }
@@ -243,12 +248,12 @@ private struct IDListCheck<Record: CheckedRecord & Identifiable<Int64>> {
   }
 
   /// The first problem of the next page, `records`; `nil` when it has none.
-  mutating func problem(in records: [Record]) -> String? {
+  mutating func problem(in records: [Record]) -> CheckFailure? {
     for record in records {
       defer { index += 1 }
-      if !ids.insert(record.id).inserted { return "\(name) appears twice" }
+      if !ids.insert(record.id).inserted { return .english("\(name) appears twice") }
       if record.id < 1 || record.id > lastID {
-        return "\(name) is not between 1 and the last id given"
+        return .english("\(name) is not between 1 and the last id given")
       }
       if let problem = record.problem({ naming.field(part(record, index), $0) }) {
         return problem

@@ -63,7 +63,7 @@ import Testing
     defer { store.remove() }
     try await store.repositories.archive.replaceAll(with: .sample())
     let (archive, reason) = list.archiveBrokenAtTheEnd()
-    await #expect(throws: DomainError.invalidInput(.invalidArchive(reason))) {
+    await #expect(throws: DomainError.invalidInput(.invalidArchive(.english(reason)))) {
       try await ImportStore(archive: store.repositories.archive, now: Date.init)(
         archive, replace: true)
     }

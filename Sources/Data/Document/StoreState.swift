@@ -135,7 +135,7 @@ extension StoreState {
       shownList = shown
     case .insertMindLog(let date, let score, let note):
       guard lastMindLogID < Limits.maxCounter else {
-        throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+        throw .invalidInput(.outOfRange(.idsEnd(last: Limits.maxCounter)))
       }
       lastMindLogID += 1
       let entry = MindLog(id: lastMindLogID, date: date, score: score, note: note)
@@ -148,7 +148,7 @@ extension StoreState {
     case .insertMessages(let drafts):
       guard !drafts.isEmpty else { return .unchanged }
       guard lastMessageID <= Limits.maxCounter - Int64(drafts.count) else {
-        throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+        throw .invalidInput(.outOfRange(.idsEnd(last: Limits.maxCounter)))
       }
       let inserted = drafts.map { draft in
         lastMessageID += 1

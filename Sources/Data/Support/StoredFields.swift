@@ -78,7 +78,8 @@ func checkedDecimal(_ text: String, _ limit: Limit<Decimal>, _ field: @autoclosu
     case .tooManyDigits:
       throw InvalidDocument(reason: "\(field()) \(shown) \(JSONNumberLiterals.tooManyDigits)")
     case .outOfRange:
-      throw InvalidDocument(reason: "\(field()) \(shown) is out of range (\(limit.meaning))")
+      throw InvalidDocument(
+        reason: CheckFailure.outOfRange(field: field(), value: shown, range: limit.meaning))
     case .notANumber, nil:
       throw InvalidDocument(reason: "\(field()) \"\(shown)\" is not a decimal number")
     }
