@@ -25,9 +25,18 @@ public enum CheckFailure: Equatable, Sendable {
   case idsEnd(last: Int64)
   /// The stopwatch holds lap `last`, the highest lap number there is.
   case lapNumbersEnd(last: Int64)
-  /// A check with no case of its own yet (an archive's duplicates and lap sequence, a
-  /// declared kind's record), worded in English by Pocket; a front end shows it as it is.
+  /// An archive holds `identity` twice (a lap number, a bookmark url, an id of a list).
+  case appearsTwice(ArchiveIdentity)
+  /// An archive's record has an id below 1 or above the last id its list gave.
+  case idNotGiven(ArchiveIdentity)
+  /// A check with no case of its own yet (an archive's lap sequence, a declared kind's
+  /// record), worded in English by Pocket; a front end shows it as it is.
   case english(String)
+}
+
+/// What identifies a record of an archive's list (`CheckFailure.appearsTwice`).
+public enum ArchiveIdentity: Equatable, Sendable, CaseIterable {
+  case lapNumber, bookmarkURL, mindLogID, messageID
 }
 
 /// The range a checked number must lie in (`Limit.meaning`), as a front end words it.
@@ -63,7 +72,22 @@ extension CheckFailure {
     case .shownTwice(let field, let number): "\(field) \(number) is shown twice"
     case .idsEnd(let last): "ids end at \(last)"
     case .lapNumbersEnd(let last): "lap numbers end at \(last); reset the stopwatch"
+    case .appearsTwice(let identity): "a \(identity.englishText) appears twice"
+    case .idNotGiven(let identity):
+      "a \(identity.englishText) is not between 1 and the last id given"
     case .english(let text): text
+    }
+  }
+}
+
+extension ArchiveIdentity {
+  /// The identity in English: "lap number", "chat-message id".
+  public var englishText: String {
+    switch self {
+    case .lapNumber: "lap number"
+    case .bookmarkURL: "bookmark url"
+    case .mindLogID: "mind-log id"
+    case .messageID: "chat-message id"
     }
   }
 }

@@ -28,7 +28,20 @@ extension Strings {
       "\(field) 값 \(Korean.word("\(number)", .subject)) 두 번 보입니다"
     case .idsEnd(let last): "식별 번호는 \(last)까지만 쓸 수 있습니다"
     case .lapNumbersEnd(let last): "랩 번호는 \(last)까지만 쓸 수 있습니다. 스톱워치를 초기화하세요"
+    case .appearsTwice(let identity): "\(Korean.word(korean(identity), .subject)) 두 번 나옵니다"
+    case .idNotGiven(let identity):
+      "\(Korean.word(korean(identity), .subject)) 1부터 마지막으로 준 번호 사이에 있지 않습니다"
     case .english(let text): cause(text)
+    }
+  }
+
+  /// An archive's identity in Korean: "랩 번호".
+  func korean(_ identity: ArchiveIdentity) -> String {
+    switch identity {
+    case .lapNumber: "랩 번호"
+    case .bookmarkURL: "북마크 주소"
+    case .mindLogID: "마음 일기 번호"
+    case .messageID: "채팅 메시지 번호"
     }
   }
 

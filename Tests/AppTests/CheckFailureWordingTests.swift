@@ -16,7 +16,7 @@ struct CheckFailureWordingTests {
   /// has a sample.
   enum FailureName: CaseIterable {
     case outOfRange, empty, tooManyCharacters, tooManyBytes, notACurrencyCode, notAScreen
-    case shownTwice, idsEnd, lapNumbersEnd, english
+    case shownTwice, idsEnd, lapNumbersEnd, appearsTwice, idNotGiven, english
   }
 
   static func name(of failure: CheckFailure) -> FailureName {
@@ -30,12 +30,14 @@ struct CheckFailureWordingTests {
     case .shownTwice: .shownTwice
     case .idsEnd: .idsEnd
     case .lapNumbersEnd: .lapNumbersEnd
+    case .appearsTwice: .appearsTwice
+    case .idNotGiven: .idNotGiven
     case .english: .english
     }
   }
 
   /// A check with no case of its own yet, kept verbatim in Korean text.
-  static let verbatim = "a lap number appears twice"
+  static let verbatim = "lap 3's total 3499 ms is less than lap 2's total 3500 ms"
 
   /// A sample of every failure, each with the English users saw when it was text, written
   /// out by hand; every range (`CheckRange`) appears.
@@ -91,6 +93,12 @@ struct CheckFailureWordingTests {
       .lapNumbersEnd(last: 9_007_199_254_740_991),
       "lap numbers end at 9007199254740991; reset the stopwatch"
     ),
+    (.appearsTwice(.lapNumber), "a lap number appears twice"),
+    (.appearsTwice(.bookmarkURL), "a bookmark url appears twice"),
+    (.appearsTwice(.mindLogID), "a mind-log id appears twice"),
+    (.appearsTwice(.messageID), "a chat-message id appears twice"),
+    (.idNotGiven(.mindLogID), "a mind-log id is not between 1 and the last id given"),
+    (.idNotGiven(.messageID), "a chat-message id is not between 1 and the last id given"),
     (.english(verbatim), verbatim),
   ]
 
@@ -137,7 +145,7 @@ struct CheckFailureWordingTests {
       case .notACurrencyCode(let field, let code, _): [field, code]
       case .notAScreen(let field, let name, let currency):
         [field, name] + (currency.map { [$0] } ?? [])
-      case .idsEnd, .lapNumbersEnd: []
+      case .idsEnd, .lapNumbersEnd, .appearsTwice, .idNotGiven: []
       case .english(let text): [text]
       }
     return values.sorted { $0.count > $1.count }

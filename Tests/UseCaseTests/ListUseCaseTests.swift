@@ -131,8 +131,8 @@ struct ImportTests {
     var badScore = StoreArchive.sample()
     badScore.mindLogs[0].score = 11
     for (archive, reason) in [
-      (duplicateLap, CheckFailure.english("a lap number appears twice")),
-      (idAboveLast, .english("a chat-message id is not between 1 and the last id given")),
+      (duplicateLap, CheckFailure.appearsTwice(.lapNumber)),
+      (idAboveLast, .idNotGiven(.messageID)),
       (
         badScore,
         .outOfRange(field: "mind-log entry 2: score", value: "11", range: .between("0", "10"))
