@@ -8,6 +8,11 @@ import Foundation
 public enum CheckFailure: Equatable, Sendable {
   /// `value` of `field` lies outside `range`.
   case outOfRange(field: String, value: String, range: CheckRange)
+  /// `field` holds `value`, a number with more than `digits` significant digits, more than
+  /// a decimal holds exactly.
+  case tooManyDigits(field: String, value: String, digits: Int)
+  /// `field` holds `value`, which is not a decimal number.
+  case notADecimal(field: String, value: String)
   /// `field` holds no text where it needs some.
   case empty(field: String)
   /// `field` holds `count` characters, more than `limit`.
@@ -59,6 +64,10 @@ extension CheckFailure {
     switch self {
     case .outOfRange(let field, let value, let range):
       "\(field) \(value) is out of range (\(range.englishText))"
+    case .tooManyDigits(let field, let value, let digits):
+      "\(field) \(value) has more than \(digits) significant digits, more than a decimal holds "
+        + "exactly"
+    case .notADecimal(let field, let value): "\(field) \"\(value)\" is not a decimal number"
     case .empty(let field): "\(field) is empty"
     case .tooManyCharacters(let field, let count, let limit):
       "\(field) is too long: \(count) characters (at most \(limit))"

@@ -13,6 +13,10 @@ extension Strings {
     switch failure {
     case .outOfRange(let field, let value, let range):
       "\(field) 값 \(Korean.word(value, .topic)) 허용 범위(\(korean(range)))를 벗어났습니다"
+    case .tooManyDigits(let field, let value, let digits):
+      "\(field) 값 \(Korean.word(value, .topic)) 유효 숫자가 \(digits)개보다 많아 십진수로 정확히 담을 수 없습니다"
+    case .notADecimal(let field, let value):
+      "\(field) 값 \"\(value)\"\(Korean.particle(.topic, after: value)) 십진수가 아닙니다"
     case .empty(let field): "\(field) 값이 비어 있습니다"
     case .tooManyCharacters(let field, let count, let limit):
       "\(field) 값이 너무 깁니다: \(count)자 (최대 \(limit)자)"

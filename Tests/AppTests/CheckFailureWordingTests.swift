@@ -15,13 +15,16 @@ struct CheckFailureWordingTests {
   /// fails to compile until it is named here, and `everyFailureHasASample` fails until it
   /// has a sample.
   enum FailureName: CaseIterable {
-    case outOfRange, empty, tooManyCharacters, tooManyBytes, notACurrencyCode, notAScreen
+    case outOfRange, tooManyDigits, notADecimal, empty, tooManyCharacters, tooManyBytes,
+      notACurrencyCode, notAScreen
     case shownTwice, idsEnd, lapNumbersEnd, appearsTwice, idNotGiven, english
   }
 
   static func name(of failure: CheckFailure) -> FailureName {
     switch failure {
     case .outOfRange: .outOfRange
+    case .tooManyDigits: .tooManyDigits
+    case .notADecimal: .notADecimal
     case .empty: .empty
     case .tooManyCharacters: .tooManyCharacters
     case .tooManyBytes: .tooManyBytes
@@ -57,6 +60,17 @@ struct CheckFailureWordingTests {
     (
       .outOfRange(field: "result", value: "1e31", range: .atMost("10^30")),
       "result 1e31 is out of range (at most 10^30)"
+    ),
+    (
+      .tooManyDigits(
+        field: "mind_logs.score (id 2)", value: "1.0000000000000000000000000000000000001",
+        digits: 38),
+      "mind_logs.score (id 2) 1.0000000000000000000000000000000000001 has more than 38 "
+        + "significant digits, more than a decimal holds exactly"
+    ),
+    (
+      .notADecimal(field: "mind_logs.score (id 2)", value: "ten"),
+      "mind_logs.score (id 2) \"ten\" is not a decimal number"
     ),
     (.empty(field: "bookmarks[0].url"), "bookmarks[0].url is empty"),
     (
@@ -138,7 +152,9 @@ struct CheckFailureWordingTests {
   static func values(of failure: CheckFailure) -> [String] {
     let values: [String] =
       switch failure {
-      case .outOfRange(let field, let value, _): [field, value]
+      case .outOfRange(let field, let value, _), .tooManyDigits(let field, let value, _),
+        .notADecimal(let field, let value):
+        [field, value]
       case .empty(let field), .tooManyCharacters(let field, _, _),
         .tooManyBytes(let field, _, _), .shownTwice(let field, _):
         [field]

@@ -62,7 +62,11 @@ public struct OpenERAPIDecoder: Sendable {
       let meaning = path.hasPrefix("rates.") ? Limits.rate.meaning : Limits.epochSeconds.meaning
       let shown = JSONNumberLiterals.shown(text)
       if DecimalText.refusal(text) == .tooManyDigits {
-        throw Self.unusable("\(field) \(shown) \(JSONNumberLiterals.tooManyDigits)")
+        throw .ratesUnavailable(
+          reason: StoreProblem(
+            .check(
+              .tooManyDigits(field: field, value: shown, digits: DecimalText.maxSignificantDigits)))
+        )
       }
       throw .ratesUnavailable(
         reason: StoreProblem(.check(.outOfRange(field: field, value: shown, range: meaning))))
