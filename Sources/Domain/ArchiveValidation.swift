@@ -95,8 +95,13 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     self.now = now
   }
 
-  private func refuse(_ problem: String?) throws(DomainError) {
+  private func refuse(_ problem: CheckFailure?) throws(DomainError) {
     if let problem { throw .invalidInput(.invalidArchive(problem)) }
+  }
+
+  /// `refuse` for a check with no case of its own yet (`CheckFailure.english`).
+  private func refuse(_ problem: String?) throws(DomainError) {
+    try refuse(problem.map(CheckFailure.english))
   }
 
   public func head() throws -> StoreArchive {
@@ -110,7 +115,7 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
         ?? head.favoriteCurrencies.lazy.compactMap {
           RateSnapshot.codeProblem($0, field: "a favourite currency")
         }.first
-        ?? head.declared.problem)
+        ?? head.declared.problem.map(CheckFailure.english))
     try refuse(now.flatMap { clockProblem(head, now: $0) })
     return head
   }
@@ -146,7 +151,7 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     try base.laps(pageSize: pageSize) { laps in
       for lap in laps {
         defer { index += 1 }
-        if !numbers.insert(lap.number).inserted { try refuse("a lap number appears twice") }
+        if !numbers.insert(lap.number).inserted { try refuse(.appearsTwice(.lapNumber)) }
         try refuse(lap.problem { naming.field(.lap(lap, index: index), $0) })
         let problem = lap.sequenceProblem(index: index, previousTotal: previousTotal)
         if let problem { try refuse(naming.lapSequence(lap, index, problem)) }
@@ -163,7 +168,7 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     try base.bookmarks(pageSize: pageSize) { bookmarks in
       for bookmark in bookmarks {
         defer { index += 1 }
-        if !urls.insert(bookmark.url) { try refuse("a bookmark url appears twice") }
+        if !urls.insert(bookmark.url) { try refuse(.appearsTwice(.bookmarkURL)) }
         try refuse(bookmark.problem { naming.field(.bookmark(bookmark, index: index), $0) })
       }
       try page(bookmarks)
@@ -183,14 +188,14 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
       }
       try page(entries)
     }
-    try checkedPages("a mind-log id", lastID: lastID, part: ArchivePart.mindLog, dated) {
+    try checkedPages(.mindLogID, lastID: lastID, part: ArchivePart.mindLog, dated) {
       try base.mindLogs(pageSize: pageSize, $0)
     }
   }
 
   public func messages(pageSize: Int, _ page: ([ChatMessage]) throws -> Void) throws {
     let lastID = try base.head().lastMessageID
-    try checkedPages("a chat-message id", lastID: lastID, part: ArchivePart.message, page) {
+    try checkedPages(.messageID, lastID: lastID, part: ArchivePart.message, page) {
       try base.messages(pageSize: pageSize, $0)
     }
   }
@@ -198,7 +203,7 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   /// The pages `read` gives of a list of records with ids (`IDListCheck`), each handed to
   /// `page` once it is checked.
   private func checkedPages<Record: CheckedRecord & Identifiable<Int64>>(
-    _ name: String, lastID: Int64, part: @escaping (Record, Int) -> ArchivePart,
+    _ name: ArchiveIdentity, lastID: Int64, part: @escaping (Record, Int) -> ArchivePart,
     _ page: ([Record]) throws -> Void, read: (([Record]) throws -> Void) throws -> Void
   ) throws {
     var check = IDListCheck(name, lastID: lastID, part: part, naming: naming)
@@ -224,8 +229,8 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
 /// given twice, an id out of that range, and each record's fields (`CheckedRecord`), named
 /// as `naming` names the `part` a record is. It keeps the ids it has seen, not the records.
 private struct IDListCheck<Record: CheckedRecord & Identifiable<Int64>> {
-  /// An id in a problem's words: "a mind-log id appears twice".
-  let name: String
+  /// What the ids are (`.mindLogID`), as a failure names them.
+  let name: ArchiveIdentity
   let lastID: Int64
   let part: (Record, _ index: Int) -> ArchivePart
   let naming: ArchiveNaming
@@ -233,7 +238,7 @@ private struct IDListCheck<Record: CheckedRecord & Identifiable<Int64>> {
   private var index = 0
 
   init(
-    _ name: String, lastID: Int64, part: @escaping (Record, Int) -> ArchivePart,
+    _ name: ArchiveIdentity, lastID: Int64, part: @escaping (Record, Int) -> ArchivePart,
     naming: ArchiveNaming
   ) {
     self.name = name
@@ -243,13 +248,11 @@ private struct IDListCheck<Record: CheckedRecord & Identifiable<Int64>> {
   }
 
   /// The first problem of the next page, `records`; `nil` when it has none.
-  mutating func problem(in records: [Record]) -> String? {
+  mutating func problem(in records: [Record]) -> CheckFailure? {
     for record in records {
       defer { index += 1 }
-      if !ids.insert(record.id).inserted { return "\(name) appears twice" }
-      if record.id < 1 || record.id > lastID {
-        return "\(name) is not between 1 and the last id given"
-      }
+      if !ids.insert(record.id).inserted { return .appearsTwice(name) }
+      if record.id < 1 || record.id > lastID { return .idNotGiven(name) }
       if let problem = record.problem({ naming.field(part(record, index), $0) }) {
         return problem
       }

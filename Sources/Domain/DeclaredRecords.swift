@@ -155,10 +155,10 @@ public struct DeclaredRecords: Equatable, Sendable {
     do {
       body = String(decoding: try encoder.encode(record), as: UTF8.self)
     } catch {
-      throw .invalidInput(.invalidArchive("\(Record.declaration.name): \(error)"))
+      throw .invalidInput(.invalidArchive(.english("\(Record.declaration.name): \(error)")))
     }
     if let problem = problem(name: Record.declaration.name, key: record.key, body: body) {
-      throw .invalidInput(.invalidArchive(problem))
+      throw .invalidInput(.invalidArchive(.english(problem)))
     }
     return body
   }
@@ -266,7 +266,8 @@ public struct KeyedRecords<Record: DeclaredRecord>: Sendable {
       guard new != old else { return (.keep, new) }
       guard let new else { return (.remove, nil) }
       guard new.key == key else {
-        throw DomainError.invalidInput(.invalidArchive("\(kind.name): \(key) became \(new.key)"))
+        throw DomainError.invalidInput(
+          .invalidArchive(.english("\(kind.name): \(key) became \(new.key)")))
       }
       return (.save(try DeclaredRecords.body(new)), new)
     }

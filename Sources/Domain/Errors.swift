@@ -41,11 +41,12 @@ public enum InputProblem: Equatable, Sendable {
   case storeNotEmpty
   /// An archive that no store could hold (duplicate identities, ids above the last id,
   /// a number out of range, a text longer than its field takes).
-  case invalidArchive(String)
+  case invalidArchive(CheckFailure)
   /// A conversion whose result is too large to show (see `Limits.conversionResult`).
   case resultTooLarge
-  /// A number a command would make is past its limit (`Limits`): the reason names it.
-  case outOfRange(String)
+  /// A number a command would make is past its limit (`Limits`), or a value a store would
+  /// not read back: the failure names it.
+  case outOfRange(CheckFailure)
   /// One of the open store's own files (or its folder) named as the archive to write
   /// (`writing`: export) or to read (import): an export would write over the store, and
   /// its files are not archives.

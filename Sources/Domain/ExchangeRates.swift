@@ -205,18 +205,18 @@ extension RateSnapshot {
       && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
   }
 
-  /// Why a text is not a currency code, after the text.
+  /// Why a text is not a currency code, after the text (as `CheckFailure.notACurrencyCode`
+  /// words it in English).
   public static let notACode = "is not a currency code (three capital letters A–Z)"
 
   /// Why `code`, named `field`, is not a currency code, with what cannot be seen escaped;
   /// `nil` when it is one.
-  public static func codeProblem(_ code: String, field: String) -> String? {
+  public static func codeProblem(_ code: String, field: String) -> CheckFailure? {
     guard !isCurrencyCode(code) else { return nil }
     // A text from a file may be long: its start is enough to see it is no code.
-    let shown =
-      code.count > 40
-      ? "\(String(code.prefix(40)).debugDescription)… (\(code.count) characters)"
-      : code.debugDescription
-    return "\(field) \(shown) \(notACode)"
+    return code.count > 40
+      ? .notACurrencyCode(
+        field: field, code: String(code.prefix(40)).debugDescription, characters: code.count)
+      : .notACurrencyCode(field: field, code: code.debugDescription, characters: nil)
   }
 }

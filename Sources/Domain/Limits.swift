@@ -6,11 +6,11 @@ import Foundation
 /// run time, which costs a scan of every conformance in the binary on its first use.
 public struct Limit<Value: Comparable & Sendable>: Sendable {
   public let range: ClosedRange<Value>
-  /// The range in words, for messages: "a date from 1970-01-01 to 9999-12-31".
-  public let meaning: String
+  /// The range as a front end words it (`.dates`: "a date from 1970-01-01 to 9999-12-31").
+  public let meaning: CheckRange
 
   @inlinable
-  public init(_ range: ClosedRange<Value>, meaning: String) {
+  public init(_ range: ClosedRange<Value>, meaning: CheckRange) {
     self.range = range
     self.meaning = meaning
   }
@@ -19,14 +19,15 @@ public struct Limit<Value: Comparable & Sendable>: Sendable {
   public func contains(_ value: Value) -> Bool { range.contains(value) }
 
   /// `nil` when `value` is in range, else why it is refused, naming `field` and showing
-  /// `text` (the value as it was written; `value` itself when `nil`):
+  /// `text` (the value as it was written; `value` itself when `nil`), which English words
   /// "laps[3].number 9223372036854775807 is out of range (1 to 9007199254740991)".
   /// (`field` is only built for a value out of range: checking stays cheap per record.)
   @inlinable
   public func problem(
     _ value: Value, field: @autoclosure () -> String, text: @autoclosure () -> String? = nil
-  ) -> String? {
-    contains(value) ? nil : "\(field()) \(text() ?? "\(value)") is out of range (\(meaning))"
+  ) -> CheckFailure? {
+    contains(value)
+      ? nil : .outOfRange(field: field(), value: text() ?? "\(value)", range: meaning)
   }
 }
 
@@ -43,16 +44,16 @@ public enum Limits {
 
   /// Dates, in milliseconds since 1970: from 1970-01-01 to the end of 9999 (UTC).
   public static let epochMilliseconds = Limit<Int64>(
-    0...253_402_300_799_999, meaning: "a date from 1970-01-01 to 9999-12-31")
+    0...253_402_300_799_999, meaning: .dates)
 
   /// Dates in whole seconds since 1970 (rates sources): the same window.
   public static let epochSeconds = Limit<Int64>(
-    0...253_402_300_799, meaning: "a date from 1970-01-01 to 9999-12-31")
+    0...253_402_300_799, meaning: .dates)
 
   /// Stored durations (stopwatch time, lap times), in milliseconds: 0 to 100 years of
   /// 365.25 days. A running stopwatch stops counting there.
   public static let durationMilliseconds = Limit<Int64>(
-    0...3_155_760_000_000, meaning: "0 to 100 years")
+    0...3_155_760_000_000, meaning: .years(100))
 
   /// The most bytes of UTF-8 a text may hold (a message, a note, a title, a url), besides
   /// its length in characters (`InputField`): 64 KiB, the most a typed line holds. One
@@ -62,21 +63,22 @@ public enum Limits {
 
   /// Why `text`, named `field`, holds more than `textBytes`; `nil` when it does not.
   public static func textBytesProblem(_ text: String, field: @autoclosure () -> String)
-    -> String?
+    -> CheckFailure?
   {
     let bytes = text.utf8.count
     guard bytes > textBytes else { return nil }
-    return "\(field()) is too long: \(bytes) bytes of UTF-8 (at most \(textBytes))"
+    return .tooManyBytes(field: field(), bytes: bytes, limit: textBytes)
   }
 
   /// Record ids (mind log, chat).
-  public static let id = Limit<Int64>(1...maxCounter, meaning: "1 to \(maxCounter)")
+  public static let id = Limit<Int64>(1...maxCounter, meaning: .between("1", "\(maxCounter)"))
 
   /// The last id given (`lastID`), and a json store's `journalSeq`.
-  public static let counter = Limit<Int64>(0...maxCounter, meaning: "0 to \(maxCounter)")
+  public static let counter = Limit<Int64>(0...maxCounter, meaning: .between("0", "\(maxCounter)"))
 
   /// Lap numbers.
-  public static let lapNumber = Limit<Int>(1...Int(maxCounter), meaning: "1 to \(maxCounter)")
+  public static let lapNumber = Limit<Int>(
+    1...Int(maxCounter), meaning: .between("1", "\(maxCounter)"))
 
   /// Exchange rates: positive, from 10^-12 to 10^12 units per unit of the base. With
   /// amounts of at most 15 integer digits, every conversion stays far inside `Decimal`.
@@ -84,13 +86,13 @@ public enum Limits {
     Decimal(
       sign: .plus, exponent: -12, significand: 1)...Decimal(
         sign: .plus, exponent: 12, significand: 1),
-    meaning: "0.000000000001 to 1000000000000")
+    meaning: .between("0.000000000001", "1000000000000"))
 
   /// Mind-log scores.
-  public static let score = Limit<Decimal>(MindLog.scoreRange, meaning: "0 to 10")
+  public static let score = Limit<Decimal>(MindLog.scoreRange, meaning: .between("0", "10"))
 
   /// The largest conversion result Pocket shows: 10^30, so that the result rounded
   /// to cents is exact within `Decimal`'s 38 digits and fits a line.
   public static let conversionResult = Limit<Decimal>(
-    0...Decimal(sign: .plus, exponent: 30, significand: 1), meaning: "at most 10^30")
+    0...Decimal(sign: .plus, exponent: 30, significand: 1), meaning: .atMost("10^30"))
 }

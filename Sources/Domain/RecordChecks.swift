@@ -9,16 +9,16 @@ import Foundation
 /// So a value one door takes, every other door can read back: a typo can never make a store
 /// that Pocket itself cannot open.
 public protocol CheckedRecord: Sendable {
-  /// The first field out of its range, as a reason naming it through `name`, which turns the
+  /// The first field out of its range, as a failure naming it through `name`, which turns the
   /// field's name here, its property's ("date", "lapTime"), into the name a message shows
   /// (a store names it as it keeps it: "mindLog.entries[3].dateMs", "mind_logs.date_ms (id
   /// 3)"); `nil` when every field is in range.
-  func problem(_ name: (String) -> String) -> String?
+  func problem(_ name: (String) -> String) -> CheckFailure?
 }
 
 extension CheckedRecord {
   /// `self`, when every field is in range.
-  /// - Throws: `.invalidInput(.outOfRange(reason))` naming the first field that is not.
+  /// - Throws: `.invalidInput(.outOfRange(failure))` naming the first field that is not.
   @discardableResult
   public func checked(_ name: (String) -> String = { $0 }) throws(DomainError) -> Self {
     if let problem = problem(name) { throw .invalidInput(.outOfRange(problem)) }
@@ -28,12 +28,12 @@ extension CheckedRecord {
 
 extension Limit<Int64> {
   /// `problem` for a date, in epoch milliseconds.
-  func problem(_ date: Date, field: @autoclosure () -> String) -> String? {
+  func problem(_ date: Date, field: @autoclosure () -> String) -> CheckFailure? {
     problem(date.epochMilliseconds, field: field())
   }
 
   /// `problem` for a duration, in milliseconds.
-  func problem(_ duration: Duration, field: @autoclosure () -> String) -> String? {
+  func problem(_ duration: Duration, field: @autoclosure () -> String) -> CheckFailure? {
     problem(duration.milliseconds, field: field())
   }
 }
@@ -43,24 +43,24 @@ extension InputField {
   /// `Limits.textBytes`, or in characters), or empty where the field needs text; `nil`
   /// when it would take it.
   public func problem(_ text: String, field: @autoclosure () -> String, mayBeEmpty: Bool)
-    -> String?
+    -> CheckFailure?
   {
-    if !mayBeEmpty, text.isEmpty { return "\(field()) is empty" }
+    if !mayBeEmpty, text.isEmpty { return .empty(field: field()) }
     if let problem = Limits.textBytesProblem(text, field: field()) { return problem }
     guard text.count > limit else { return nil }
-    return "\(field()) is too long: \(text.count) characters (at most \(limit))"
+    return .tooManyCharacters(field: field(), count: text.count, limit: limit)
   }
 }
 
 extension Stopwatch: CheckedRecord {
-  public func problem(_ name: (String) -> String) -> String? {
+  public func problem(_ name: (String) -> String) -> CheckFailure? {
     Limits.durationMilliseconds.problem(accumulated, field: name("accumulated"))
       ?? startedAt.flatMap { Limits.epochMilliseconds.problem($0, field: name("startedAt")) }
   }
 }
 
 extension Lap: CheckedRecord {
-  public func problem(_ name: (String) -> String) -> String? {
+  public func problem(_ name: (String) -> String) -> CheckFailure? {
     Limits.lapNumber.problem(number, field: name("number"))
       ?? Limits.durationMilliseconds.problem(lapTime, field: name("lapTime"))
       ?? Limits.durationMilliseconds.problem(total, field: name("total"))
@@ -68,10 +68,10 @@ extension Lap: CheckedRecord {
 }
 
 extension Bookmark: CheckedRecord {
-  public func problem(_ name: (String) -> String) -> String? {
+  public func problem(_ name: (String) -> String) -> CheckFailure? {
     Limits.epochMilliseconds.problem(noticeDate, field: name("noticeDate"))
       ?? Limits.epochMilliseconds.problem(bookmarkedAt, field: name("bookmarkedAt"))
-      ?? (url.isEmpty ? "\(name("url")) is empty" : nil)
+      ?? (url.isEmpty ? .empty(field: name("url")) : nil)
       ?? Limits.textBytesProblem(url, field: name("url"))
       // Typing refuses an empty title, but files of Pocket's first versions hold them.
       ?? InputField.title.problem(title, field: name("title"), mayBeEmpty: true)
@@ -79,7 +79,7 @@ extension Bookmark: CheckedRecord {
 }
 
 extension RateSnapshot: CheckedRecord {
-  public func problem(_ name: (String) -> String) -> String? {
+  public func problem(_ name: (String) -> String) -> CheckFailure? {
     if let problem = Limits.epochMilliseconds.problem(publishedAt, field: name("publishedAt"))
       ?? Limits.epochMilliseconds.problem(nextUpdateAt, field: name("nextUpdateAt"))
     {
@@ -95,7 +95,7 @@ extension RateSnapshot: CheckedRecord {
 }
 
 extension MindLog: CheckedRecord {
-  public func problem(_ name: (String) -> String) -> String? {
+  public func problem(_ name: (String) -> String) -> CheckFailure? {
     Limits.id.problem(id, field: name("id"))
       ?? Limits.epochMilliseconds.problem(date, field: name("date"))
       ?? Limits.score.problem(score, field: name("score"))
@@ -104,7 +104,7 @@ extension MindLog: CheckedRecord {
 }
 
 extension ChatMessage: CheckedRecord {
-  public func problem(_ name: (String) -> String) -> String? {
+  public func problem(_ name: (String) -> String) -> CheckFailure? {
     Limits.id.problem(id, field: name("id"))
       ?? Limits.epochMilliseconds.problem(date, field: name("date"))
       ?? InputField.message.problem(content, field: name("content"), mayBeEmpty: false)

@@ -10,6 +10,8 @@ public indirect enum StoreCause: Equatable, Sendable {
   /// A sentence Pocket words itself, in English only, that has no case of its own yet (the
   /// record checks of an archive or a store document); a front end shows it as it is.
   case english(String)
+  /// A value of a store file or an archive failed the range and text checks (`CheckFailure`).
+  case check(CheckFailure)
 
   // MARK: Files and folders
 
@@ -245,7 +247,7 @@ extension StoreCause {
       .changedWhileReadOnly,
       .foreignObjects, .noCachedRates, .rowCountMissing, .counterMissing, .appearsTwice,
       .screenNotKept, .chunkLostRecords,
-      .changeOutOfOrder:
+      .changeOutOfOrder, .check:
       // No text of another's: nothing to pass through `transform`.
       self
     }

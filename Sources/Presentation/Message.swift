@@ -58,11 +58,11 @@ public enum Message: Equatable, Sendable {
   /// `import` into a store that holds data, without `--replace`.
   case storeNotEmpty
   /// An archive to import that no store could hold.
-  case invalidArchive(String)
+  case invalidArchive(CheckFailure)
   /// A conversion whose result is too large to show.
   case resultTooLarge
-  /// A number past its limit; the reason names it.
-  case outOfRange(String)
+  /// A number past its limit, or a value a store would not read back; the failure names it.
+  case outOfRange(CheckFailure)
   /// A file other than the store (an export or import file) could not be used.
   case fileFailed(path: String, reason: StoreProblem)
   /// `export` (`exporting`) or `import` named one of the store's own files.

@@ -27,6 +27,7 @@ extension Strings {
   func englishCause(_ cause: StoreCause) -> String {
     switch cause {
     case .system(let text), .english(let text): text
+    case .check(let failure): english(failure)
     case .cannot(let action, let because): "cannot \(english(action)): \(englishCause(because))"
     case .step(let step, let path, let because):
       "cannot \(english(step, path))" + ": " + englishCause(because)

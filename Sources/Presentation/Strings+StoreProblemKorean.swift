@@ -7,6 +7,7 @@ extension Strings {
   func koreanCause(_ cause: StoreCause) -> String {
     switch cause {
     case .system(let text), .english(let text): "(기술적 원인: \(text))"
+    case .check(let failure): korean(failure)
     case .cannot(let action, let because): "\(korean(action)) 수 없습니다" + koreanNested(because)
     case .step(let step, let path, let because):
       "\(path.map { "\($0): " } ?? "")\(korean(step)) 수 없습니다" + koreanNested(because)

@@ -149,12 +149,14 @@ public struct Strings: Sendable {
         "The store already holds data; add --replace to overwrite it",
         "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
     case .invalidArchive(let reason):
-      pick("The archive cannot be imported: \(reason)", "가져올 수 없는 파일입니다 \(cause(reason))")
+      pick(
+        "The archive cannot be imported: \(english(reason))",
+        "가져올 수 없는 파일입니다: \(korean(reason))")
     case .resultTooLarge:
       pick("The result is too large to show", "결과가 너무 커서 보여줄 수 없습니다")
     case .outOfRange(let reason):
       // The reason names the value and its range ("… is out of range (…)"): not said twice.
-      pick("Not stored: \(reason)", "범위를 벗어났습니다 \(cause(reason))")
+      pick("Not stored: \(english(reason))", "저장하지 않았습니다: \(korean(reason))")
     case .fileFailed(let path, let reason):
       pick(
         "Cannot use the file \(path): \(self.reason(reason))",

@@ -92,8 +92,9 @@ struct OutsideTextEscapingTests {
     case .confirmClear(let count, _): return .confirmClear(count: count, titles: [text, text])
     case .notConfirmed(_, let command):
       return .notConfirmed(.confirmClear(count: 2, titles: [text, text]), command: command)
-    case .invalidArchive: return .invalidArchive(text)
-    case .outOfRange: return .outOfRange(text)
+    case .invalidArchive: return .invalidArchive(.english(text))
+    case .outOfRange:
+      return .outOfRange(.outOfRange(field: text, value: text, range: .between(text, text)))
     case .fileFailed: return .fileFailed(path: text, reason: .system(text))
     case .ownStoreFile(_, let exporting): return .ownStoreFile(path: text, exporting: exporting)
     case .storageFailed: return .storageFailed(path: text, reason: .system(text))

@@ -20,7 +20,7 @@ struct StoreProblemWordingTests {
   /// fails to compile until it is named here, and `everyCauseHasASample` fails until it has
   /// a sample.
   enum CauseName: CaseIterable {
-    case system, english, cannot, noSuchFile, isA, folderInPlaceOfFile, symbolicLink
+    case system, english, check, cannot, noSuchFile, isA, folderInPlaceOfFile, symbolicLink
     case notRegularFile, notAFolder, namesAFolder, folderNotArchive, archiveTooLarge, emptyFile
     case step, cannotRename, notRegular, noWriter, folderNotFile, ratesResponseTooLarge
     case snapshotNotRewritten, journalNotEmptied, screenNotKept
@@ -37,6 +37,7 @@ struct StoreProblemWordingTests {
     switch cause {
     case .system: .system
     case .english: .english
+    case .check: .check
     case .cannot: .cannot
     case .noSuchFile: .noSuchFile
     case .step: .step
@@ -98,7 +99,7 @@ struct StoreProblemWordingTests {
 
   /// A sample of every cause, and of every value its enums take.
   static let causes: [StoreCause] =
-    [.system(verbatim), .english(verbatim), .noSuchFile]
+    [.system(verbatim), .english(verbatim), .check(.idsEnd(last: 9)), .noSuchFile]
     + FileAction.allCases.map { .cannot($0, because: .system(verbatim)) }
     + [.cannot(.openFile, because: .symbolicLink), .cannot(.syncFile, because: .diskFull(nil))]
     + FileKind.allCases.map { .isA($0) }

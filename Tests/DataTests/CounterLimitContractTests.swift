@@ -17,7 +17,7 @@ import Testing
     try await store.repositories.archive.replaceAll(with: archive)
     let last = try await store.chat.insert(content: "last", date: Fixtures.date())
     #expect(last.id == Limits.maxCounter)
-    let refusal = DomainError.invalidInput(.outOfRange("ids end at 9007199254740991"))
+    let refusal = DomainError.invalidInput(.outOfRange(.idsEnd(last: 9_007_199_254_740_991)))
     await #expect(throws: refusal) {
       try await store.chat.insert(content: "one too many", date: Fixtures.date())
     }

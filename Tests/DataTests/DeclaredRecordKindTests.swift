@@ -36,7 +36,9 @@ struct DeclaredRecordKindTests {
     defer { store.remove() }
     let tallies = store.repositories.records(Tally.self)
     try await tallies.click()
-    await #expect(throws: DomainError.invalidInput(.outOfRange("a tally counts up from 0"))) {
+    await #expect(
+      throws: DomainError.invalidInput(.outOfRange(.english("a tally counts up from 0")))
+    ) {
       try await tallies.save(Tally(key: "clicks", count: -1))
     }
     await #expect(throws: DomainError.self) {

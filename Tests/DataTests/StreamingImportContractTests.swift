@@ -20,7 +20,7 @@ import Testing
 
     /// An archive of `count` records of this list whose last one breaks a check, and the
     /// reason the check gives, written out here.
-    func archiveBrokenAtTheEnd() -> (StoreArchive, String) {
+    func archiveBrokenAtTheEnd() -> (StoreArchive, CheckFailure) {
       let count = StreamingImportContractTests.count
       var archive = StoreArchive()
       switch self {
@@ -31,7 +31,8 @@ import Testing
         archive.laps[count - 1].lapTime = .seconds(2)
         return (
           archive,
-          "lap \(count)'s lap time 2000 ms is not its total minus the total before (1000 ms)"
+          .english(
+            "lap \(count)'s lap time 2000 ms is not its total minus the total before (1000 ms)")
         )
       case .bookmarks:
         archive.bookmarks = (1...count).map {
@@ -40,19 +41,19 @@ import Testing
             bookmarkedAt: Fixtures.date(Int64($0)))
         }
         archive.bookmarks[count - 1].url = "https://n.example/1"
-        return (archive, "a bookmark url appears twice")
+        return (archive, .appearsTwice(.bookmarkURL))
       case .mindLogs:
         archive.mindLogs = (1...count).map {
           MindLog(id: Int64($0), date: Fixtures.date(Int64($0)), score: 5, note: "")
         }
         archive.lastMindLogID = Int64(count - 1)
-        return (archive, "a mind-log id is not between 1 and the last id given")
+        return (archive, .idNotGiven(.mindLogID))
       case .messages:
         archive.messages = (1...count).map {
           ChatMessage(id: Int64($0), content: "m\($0)", date: Fixtures.date(Int64($0)))
         }
         archive.lastMessageID = Int64(count - 1)
-        return (archive, "a chat-message id is not between 1 and the last id given")
+        return (archive, .idNotGiven(.messageID))
       }
     }
   }

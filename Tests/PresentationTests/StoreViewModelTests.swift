@@ -20,7 +20,7 @@ struct StoreViewModelTests {
       Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
       return nil
     }
-    return reason
+    return reason.englishText
   }
 
   func viewModel(_ store: InMemoryStore, now: Date = Date()) -> StoreViewModel {

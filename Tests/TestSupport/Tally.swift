@@ -16,7 +16,7 @@ public struct Tally: DeclaredRecord {
   }
 
   public func check() throws(DomainError) {
-    guard count >= 0 else { throw .invalidInput(.outOfRange("a tally counts up from 0")) }
+    guard count >= 0 else { throw .invalidInput(.outOfRange(.english("a tally counts up from 0"))) }
   }
 }
 

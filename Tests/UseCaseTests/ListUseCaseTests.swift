@@ -131,9 +131,12 @@ struct ImportTests {
     var badScore = StoreArchive.sample()
     badScore.mindLogs[0].score = 11
     for (archive, reason) in [
-      (duplicateLap, "a lap number appears twice"),
-      (idAboveLast, "a chat-message id is not between 1 and the last id given"),
-      (badScore, "mind-log entry 2: score 11 is out of range (0 to 10)"),
+      (duplicateLap, CheckFailure.appearsTwice(.lapNumber)),
+      (idAboveLast, .idNotGiven(.messageID)),
+      (
+        badScore,
+        .outOfRange(field: "mind-log entry 2: score", value: "11", range: .between("0", "10"))
+      ),
     ] {
       await #expect(throws: DomainError.invalidInput(.invalidArchive(reason))) {
         try await ImportStore(archive: store.archive, now: Date.init)(archive, replace: true)

@@ -38,7 +38,7 @@ enum ArchiveChecks {
     })
 
   /// The first problem of `archive`, named as in the export format; `nil` when it has none.
-  static func problem(_ archive: StoreArchive) -> String? {
+  static func problem(_ archive: StoreArchive) -> CheckFailure? {
     do {
       try ValidatedArchiveReader(archive, naming: naming).checkAll()
       return nil

@@ -8,7 +8,7 @@ extension StoreChange {
   /// The first value this change would store that a store could not read back, checked as
   /// every door checks it (Domain's `CheckedRecord`); `nil` when there is none. A new
   /// record is checked with the first id: the id it gets is checked against the last one.
-  var problem: String? {
+  var problem: CheckFailure? {
     let field: (String) -> String = storedName
     switch self {
     case .saveStopwatch(let stopwatch): return stopwatch.problem(field)
@@ -28,6 +28,7 @@ extension StoreChange {
     case .saveShown(let shown, _): return ShownChecks.problem(shown, .document)
     case .saveRecord(let kind, let key, let body):
       return body.flatMap { DeclaredRecords.problem(name: kind.name, key: key, body: $0) }
+        .map(CheckFailure.english)
     case .resetStopwatch, .deleteBookmark, .deleteAllBookmarks, .setFavorite, .saveScreen,
       .deleteMindLog, .deleteMessage, .dropShown, .replaceAll:
       return nil

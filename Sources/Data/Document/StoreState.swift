@@ -145,7 +145,7 @@ extension StoreState {
       guard shownLists.count != count else { return .unchanged }
     case .insertMindLog(let date, let score, let note):
       guard lastMindLogID < Limits.maxCounter else {
-        throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+        throw .invalidInput(.outOfRange(.idsEnd(last: Limits.maxCounter)))
       }
       lastMindLogID += 1
       let entry = MindLog(id: lastMindLogID, date: date, score: score, note: note)
@@ -158,7 +158,7 @@ extension StoreState {
     case .insertMessages(let drafts):
       guard !drafts.isEmpty else { return .unchanged }
       guard lastMessageID <= Limits.maxCounter - Int64(drafts.count) else {
-        throw .invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+        throw .invalidInput(.outOfRange(.idsEnd(last: Limits.maxCounter)))
       }
       let inserted = drafts.map { draft in
         lastMessageID += 1

@@ -39,7 +39,7 @@ extension JSONFiles {
         index: state.laps.count, previousTotal: state.laps.last?.total ?? .zero)
     else { return nil }
     return .invalidInput(
-      .outOfRange(ArchiveNaming.domain.lapSequence(lap, state.laps.count, problem)))
+      .outOfRange(.english(ArchiveNaming.domain.lapSequence(lap, state.laps.count, problem))))
   }
 }
 

@@ -301,9 +301,9 @@ struct JSONFiles {
       guard salvaging else {
         throw .corruptStore(
           path: journalPath,
-          reason: StoreProblem(.english("line \(line) cannot be applied: \(reason)")))
+          reason: StoreProblem(.english("line \(line) cannot be applied: \(reason.englishText)")))
       }
-      unreadable.append("\(journalPath): line \(line): \(reason)")
+      unreadable.append("\(journalPath): line \(line): \(reason.englishText)")
       state.skipIDs(of: entry.change)
     }
     seq = entry.seq

@@ -140,11 +140,6 @@ enum JSONNumberLiterals {
     DecimalText.isNumberLiteral(Array(text.utf8)) && DecimalText.parse(text) == nil
   }
 
-  /// Why a number with more significant digits than a `Decimal` holds is refused.
-  static let tooManyDigits =
-    "has more than \(DecimalText.maxSignificantDigits) significant digits, "
-    + "more than a decimal holds exactly"
-
   /// `text`, or its first 40 characters and its length when it is longer.
   static func shown(_ text: String) -> String {
     text.count > 40 ? "\(text.prefix(40))… (\(text.count) characters)" : text

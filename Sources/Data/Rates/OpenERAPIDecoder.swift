@@ -62,9 +62,14 @@ public struct OpenERAPIDecoder: Sendable {
       let meaning = path.hasPrefix("rates.") ? Limits.rate.meaning : Limits.epochSeconds.meaning
       let shown = JSONNumberLiterals.shown(text)
       if DecimalText.refusal(text) == .tooManyDigits {
-        throw Self.unusable("\(field) \(shown) \(JSONNumberLiterals.tooManyDigits)")
+        throw .ratesUnavailable(
+          reason: StoreProblem(
+            .check(
+              .tooManyDigits(field: field, value: shown, digits: DecimalText.maxSignificantDigits)))
+        )
       }
-      throw Self.unusable("\(field) \(shown) is out of range (\(meaning))")
+      throw .ratesUnavailable(
+        reason: StoreProblem(.check(.outOfRange(field: field, value: shown, range: meaning))))
     }
     let response: Response
     do {
@@ -127,7 +132,7 @@ public struct OpenERAPIDecoder: Sendable {
       if let problem = Limits.rate.problem(
         rate, field: "the rate of \(code)", text: texts["rates.\(code)"])
       {
-        throw Self.unusable(problem)
+        throw .ratesUnavailable(reason: StoreProblem(.check(problem)))
       }
     }
     return RateSnapshot(
@@ -210,8 +215,11 @@ public struct OpenERAPIDecoder: Sendable {
     }
     let range = Limits.epochSeconds.range
     guard Decimal(range.lowerBound) <= value, value <= Decimal(range.upperBound) else {
-      throw Self.unusable(
-        "\(key) \(text ?? "\(value)") is out of range (\(Limits.epochSeconds.meaning))")
+      throw .ratesUnavailable(
+        reason: StoreProblem(
+          .check(
+            .outOfRange(field: key, value: text ?? "\(value)", range: Limits.epochSeconds.meaning)))
+      )
     }
     // In range, the value is a whole Int64 and seconds × 1000 is far from overflowing.
     return Date(epochMilliseconds: NSDecimalNumber(decimal: value).int64Value * 1000)

@@ -93,7 +93,7 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
     return try await database.write { connection in
       let first = try nextID("chat_messages", table: "chat_messages", connection)
       guard first <= Limits.maxCounter - Int64(drafts.count) + 1 else {
-        throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+        throw DomainError.invalidInput(.outOfRange(.idsEnd(last: Limits.maxCounter)))
       }
       let messages = drafts.enumerated().map { index, draft in
         ChatMessage(id: first + Int64(index), content: draft.content, date: draft.date)

@@ -49,7 +49,7 @@ struct SQLDeclaredRecordRepository<Database: SQLDatabase>: DeclaredRecordReposit
       case .save(let body):
         guard body != stored.first else { break }
         if let problem = DeclaredRecords.problem(name: kind.name, key: key, body: body) {
-          throw DomainError.invalidInput(.outOfRange(problem))
+          throw DomainError.invalidInput(.outOfRange(.english(problem)))
         }
         try Self.save(kind, key: key, body: body, connection)
       case .remove: try connection.execute(DeclaredSQL.delete, kind.name, key)

@@ -172,7 +172,7 @@ private func checkedID(_ id: Int64?, _ name: String) throws -> Int64 {
   guard let id else { throw InvalidRow(reason: .counterMissing(name: name)) }
   // Past 2^53 − 1 (SQLite makes an overflowing counter a REAL, read back as Int64.max).
   guard Limits.id.contains(id) else {
-    throw DomainError.invalidInput(.outOfRange("ids end at \(Limits.maxCounter)"))
+    throw DomainError.invalidInput(.outOfRange(.idsEnd(last: Limits.maxCounter)))
   }
   return id
 }

@@ -13,7 +13,7 @@ import PocketDomain
 enum ShownChecks {
   /// Row numbers: from 1, at most what every JSON reader holds exactly.
   static let number = Limit<Int>(
-    1...Int(Limits.maxCounter), meaning: "1 to \(Limits.maxCounter)")
+    1...Int(Limits.maxCounter), meaning: .between("1", "\(Limits.maxCounter)"))
 
   /// The text that names an item is one of its fields (`ListedRecord.shownText`), and
   /// may be empty (a bookmark's title may): a chat message, the longest text field of any
@@ -26,11 +26,10 @@ enum ShownChecks {
 
   /// The first value of `list` a store could not read back, naming it through `names`;
   /// `nil` when there is none.
-  static func problem(_ list: ShownList, _ names: ShownNames) -> String? {
+  static func problem(_ list: ShownList, _ names: ShownNames) -> CheckFailure? {
     if ScreenText(list.screen).screen == nil {
       let text = ScreenText(list.screen)
-      return "\(names.list("screen")) \"\(text.name)\" is not a screen's name"
-        + (text.currency.map { " (currency \($0))" } ?? "")
+      return .notAScreen(field: names.list("screen"), name: text.name, currency: text.currency)
     }
     if let page = list.page, let problem = number.problem(page, field: names.list("page")) {
       return problem
@@ -50,7 +49,7 @@ enum ShownChecks {
       let item = list.items[index]
       if let problem = problem(item, names.item(index)) { return problem }
       if index == repeated {
-        return "\(names.item(index)("number")) \(item.number) is shown twice"
+        return .shownTwice(field: names.item(index)("number"), number: item.number)
       }
     }
     return nil
@@ -58,20 +57,20 @@ enum ShownChecks {
 
   /// The first value of `item` a store could not read back, naming it through `name`
   /// ("number", "id", "url", "text", "value").
-  static func problem(_ item: ShownItem, _ name: (String) -> String) -> String? {
+  static func problem(_ item: ShownItem, _ name: (String) -> String) -> CheckFailure? {
     if let problem = number.problem(item.number, field: name("number")) { return problem }
     switch item.identity {
     case .id(let id):
       if let problem = Limits.id.problem(id, field: name("id")) { return problem }
     case .url(let url):
       // As a bookmark's url: any text but none.
-      if url.isEmpty { return "\(name("url")) is empty" }
+      if url.isEmpty { return .empty(field: name("url")) }
     }
     if let problem = textField.problem(item.text, field: name("text"), mayBeEmpty: true) {
       return problem
     }
     guard item.value.count > valueLimit else { return nil }
-    return "\(name("value")) is too long: \(item.value.count) characters (at most \(valueLimit))"
+    return .tooManyCharacters(field: name("value"), count: item.value.count, limit: valueLimit)
   }
 }
 

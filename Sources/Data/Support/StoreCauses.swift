@@ -24,6 +24,11 @@ extension InvalidDocument {
   init(reason text: String) { reason = .english(text) }
 }
 
+extension InvalidDocument {
+  /// A value that failed the range and text checks.
+  init(reason failure: CheckFailure) { reason = .check(failure) }
+}
+
 extension InvalidRow {
   /// A reason Pocket words in English, from a check that has no case of its own yet
   /// (`StoreCause.english`).
@@ -47,11 +52,13 @@ extension DurableFile {
 
 extension StoreCause {
   /// This cause as text, for the lists a salvaging read still keeps as text (the rows and
-  /// journal lines it left out): the text of an `.english` or `.system` cause, which is
-  /// what those checks give; any other by its case, as a log shows it.
+  /// journal lines it left out): the text of an `.english` or `.system` cause, a failed
+  /// check in English, which is what those checks give; any other by its case, as a log
+  /// shows it.
   var listedText: String {
     switch self {
     case .english(let text), .system(let text): text
+    case .check(let failure): failure.englishText
     default: String(describing: self)
     }
   }

@@ -76,11 +76,14 @@ func checkedDecimal(_ text: String, _ limit: Limit<Decimal>, _ field: @autoclosu
     let shown = JSONNumberLiterals.shown(text)
     switch DecimalText.refusal(text) {
     case .tooManyDigits:
-      throw InvalidDocument(reason: "\(field()) \(shown) \(JSONNumberLiterals.tooManyDigits)")
+      throw InvalidDocument(
+        reason: CheckFailure.tooManyDigits(
+          field: field(), value: shown, digits: DecimalText.maxSignificantDigits))
     case .outOfRange:
-      throw InvalidDocument(reason: "\(field()) \(shown) is out of range (\(limit.meaning))")
+      throw InvalidDocument(
+        reason: CheckFailure.outOfRange(field: field(), value: shown, range: limit.meaning))
     case .notANumber, nil:
-      throw InvalidDocument(reason: "\(field()) \"\(shown)\" is not a decimal number")
+      throw InvalidDocument(reason: CheckFailure.notADecimal(field: field(), value: shown))
     }
   }
   return try checked(value, limit, field(), text: text)

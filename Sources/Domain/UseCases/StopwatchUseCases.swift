@@ -108,7 +108,7 @@ public struct SaveLap: Sendable {
       let (number, overflow) = (previous?.number ?? 0).addingReportingOverflow(1)
       guard !overflow, Limits.lapNumber.contains(number) else {
         throw DomainError.invalidInput(
-          .outOfRange("lap numbers end at \(Limits.maxCounter); reset the stopwatch"))
+          .outOfRange(.lapNumbersEnd(last: Limits.maxCounter)))
       }
       let lap = Lap(number: number, lapTime: total - (previous?.total ?? .zero), total: total)
       let restarted =
