@@ -25,14 +25,14 @@ public struct TerminalKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Why `text` is no key, naming it `field`; `nil` when it is one.
-  public static func problem(_ text: String, field: String = "a terminal key") -> String? {
+  public static func problem(_ text: String, field: String = "a terminal key") -> CheckFailure? {
     let bytes = text.utf8
-    guard !bytes.isEmpty else { return "\(field) is empty" }
+    guard !bytes.isEmpty else { return .empty(field: field) }
     guard bytes.count <= maxLength else {
-      return "\(field) is too long: \(bytes.count) characters (at most \(maxLength))"
+      return .tooManyCharacters(field: field, count: bytes.count, limit: maxLength)
     }
     guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else {
-      return "\(field) holds a character that is not printable ASCII"
+      return .english("\(field) holds a character that is not printable ASCII")
     }
     return nil
   }

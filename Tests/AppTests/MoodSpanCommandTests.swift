@@ -81,12 +81,16 @@ struct MoodSpanCommandTests {
       HelpText.text(for: "mindlog", language: .en, base: "USD") == """
         mindlog [--days N] [--to DATE]
           Show the mind log, its mood over N days (30 unless told) to DATE (today unless told)
+          N: 1 to 1100 days (mindlog --days 7). DATE: as for add
+          (2026-11-28, 2026년 11월 28일, yesterday); the picture ends on that day.
 
         """)
     #expect(
       HelpText.text(for: "mindlog", language: .ko, base: "USD") == """
         mindlog [--days N] [--to DATE]
           마음 일기와, DATE(기본 오늘)까지 N일(기본 30일)의 기분을 봅니다
+          N: 1부터 1100일까지 (mindlog --days 7). DATE: add와 같은 꼴
+          (2026-11-28, 2026년 11월 28일, 어제); 그림이 그날에서 끝납니다.
 
         """)
   }

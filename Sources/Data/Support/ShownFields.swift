@@ -190,8 +190,9 @@ struct TerminalShownFields: Codable, Equatable {
     do {
       key = try TerminalKey(terminal)
     } catch {
-      throw InvalidDocument(
-        reason: TerminalKey.problem(terminal, field: "\(prefix).terminal") ?? "\(error)")
+      throw TerminalKey.problem(terminal, field: "\(prefix).terminal").map {
+        InvalidDocument(reason: $0)
+      } ?? InvalidDocument(reason: "\(error)")
     }
     let names = ShownNames(
       list: { "\(prefix).shown.\($0)" },
