@@ -39,7 +39,12 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
   private let names: CurrencyNames
   private let now: @Sendable () -> Date
 
-  /// - Parameter now: the wall clock (whether the rates are due for a refresh).
+  /// - Parameters:
+  ///   - rates: where the cached rates are read.
+  ///   - seed: fills an empty cache (the bundled snapshot).
+  ///   - language: how a typed amount writes its separators.
+  ///   - names: where a currency word is looked up (`CurrencySearch`).
+  ///   - now: the wall clock (whether the rates are due for a refresh).
   public init(
     rates: any ExchangeRateRepository, seed: any ExchangeRateSource, language: Language,
     names: CurrencyNames = .shared, now: @escaping @Sendable () -> Date = { Date() }
