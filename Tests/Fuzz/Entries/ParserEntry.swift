@@ -91,7 +91,7 @@
     @MainActor private static func dispatch(_ command: Command, in context: ScreenContext) {
       let dispatcher = Dispatcher.shared
       switch command {
-      case .show, .back, .quit, .storeInfo, .export, .importArchive:
+      case .show, .back, .quit, .storeInfo, .rateSource, .export, .importArchive:
         return
       case .help(let topic):
         for language in [Language.en, .ko] {
