@@ -159,13 +159,17 @@ package final class Session {
   /// cannot take it cannot take a numbered command's change either, which reports it.
   ///
   /// The first save of a terminal the store held no list of drops the lists of terminals
-  /// that no longer exist (`ThisTerminal.isGone`): a new terminal is when old ones may have
+  /// that no longer exist (`ThisTerminal.isGone`), never its own: a new terminal is when old ones may have
   /// closed, and it costs a look at each list's terminal once per terminal, not per command.
   package func saveShown() async {
     guard let shown, shown != savedShown else { return }
     let screens = store.repositories.screens
     guard (try? await screens.save(shown, for: terminal)) != nil else { return }
-    if savedShown == nil { try? await screens.dropShownLists(where: ThisTerminal.isGone) }
+    if savedShown == nil {
+      // Never this terminal's own list, whatever the system says of its session.
+      let own = terminal
+      try? await screens.dropShownLists(where: { $0 != own && ThisTerminal.isGone($0) })
+    }
     savedShown = shown
   }
 

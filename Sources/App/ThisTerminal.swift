@@ -12,13 +12,21 @@ import PocketDomain
 ///
 /// The key names the controlling terminal's device (`tty_nr` of `/proc/self/stat`; `none`
 /// without one), the session (`getsid(0)`), the start time of the session's leader (field
-/// 22 of `/proc/<sid>/stat`, in clock ticks since boot) and the boot (`boot_id`):
-/// `tty=34817;sid=4242;start=1234567;boot=…`. Every command typed in one terminal's shell
-/// shares its session, so they share the key; another terminal (another session, even on
-/// a tty name used before) has another. A session id used again after its leader ended
-/// has another leader's start time; a start time seen again after a reboot has another
-/// boot. A process without a terminal (cron, a program's pipe) is keyed by its session
-/// alone, so each cron job's commands share a state of their own.
+/// 22 of `/proc/<sid>/stat`, in clock ticks since boot), the boot (`boot_id`) and the PID
+/// namespace the session id is a number of (`/proc/self/ns/pid`):
+/// `tty=34817;sid=4242;start=1234567;boot=…;pidns=4026531836`. Every command typed in one
+/// terminal's shell shares its session, so they share the key; another terminal (another
+/// session, even on a tty name used before) has another. A session id used again after its
+/// leader ended has another leader's start time; a start time seen again after a reboot has
+/// another boot. A process without a terminal (cron, a program's pipe) is keyed by its
+/// session alone, so each cron job's commands share a state of their own.
+///
+/// A session whose leader is outside this process's PID namespace (a container's or a
+/// sandbox's processes, where `getsid(0)` is 0) is session 0 with no start time: the
+/// commands of one namespace on one terminal (or on none) share a state. Whether a
+/// terminal is gone is judged only for sessions this process can see: never for session
+/// 0, nor for a key made in another PID namespace or by another front end, whose lists
+/// the store's bound (`ShownList.keptTerminals`) drops in time.
 enum ThisTerminal {
   /// What the key names.
   struct Parts: Equatable {
@@ -30,11 +38,15 @@ enum ThisTerminal {
     var leaderStart: UInt64?
     /// The boot's id; `nil` when it is not known.
     var boot: String?
+    /// The PID namespace `session` is a number of (the inode of `/proc/self/ns/pid`); `nil`
+    /// when it is not known.
+    var namespace: UInt64?
 
     /// The key's text.
     var text: String {
       "tty=\(tty.map(String.init) ?? "none");sid=\(session)"
         + ";start=\(leaderStart.map(String.init) ?? "?");boot=\(boot ?? "?")"
+        + ";pidns=\(namespace.map(String.init) ?? "?")"
     }
 
     /// The parts a key's text names; `nil` for a key this front end did not make.
@@ -44,8 +56,9 @@ enum ThisTerminal {
         guard let equals = field.firstIndex(of: "=") else { return nil }
         fields[field[..<equals]] = field[field.index(after: equals)...]
       }
-      guard fields.count == 4, let tty = fields["tty"], let session = fields["sid"],
-        let start = fields["start"], let boot = fields["boot"], let sid = Int64(session)
+      guard fields.count == 5, let tty = fields["tty"], let session = fields["sid"],
+        let start = fields["start"], let boot = fields["boot"], let namespace = fields["pidns"],
+        let sid = Int64(session)
       else { return nil }
       self.tty = tty == "none" ? nil : UInt64(tty)
       if tty != "none", self.tty == nil { return nil }
@@ -53,13 +66,18 @@ enum ThisTerminal {
       leaderStart = start == "?" ? nil : UInt64(start)
       if start != "?", leaderStart == nil { return nil }
       self.boot = boot == "?" ? nil : String(boot)
+      self.namespace = namespace == "?" ? nil : UInt64(namespace)
+      if namespace != "?", self.namespace == nil { return nil }
     }
 
-    init(tty: UInt64?, session: Int64, leaderStart: UInt64?, boot: String?) {
+    init(
+      tty: UInt64?, session: Int64, leaderStart: UInt64?, boot: String?, namespace: UInt64?
+    ) {
       self.tty = tty
       self.session = session
       self.leaderStart = leaderStart
       self.boot = boot
+      self.namespace = namespace
     }
   }
 
@@ -72,7 +90,7 @@ enum ThisTerminal {
 
   /// The key of a process whose parts do not make one (never expected).
   private static var fallbackKey: TerminalKey {
-    guard let key = try? TerminalKey("tty=none;sid=0;start=?;boot=?") else {
+    guard let key = try? TerminalKey("tty=none;sid=0;start=?;boot=?;pidns=?") else {
       preconditionFailure("a constant key is a key")
     }
     return key
@@ -83,16 +101,22 @@ enum ThisTerminal {
     let own = stat(of: "self")
     let session = own.map { Int64($0.session) } ?? Int64(getsid(0))
     let tty = own.flatMap { $0.tty == 0 ? nil : $0.tty }
+    // Session 0 is a leader outside this PID namespace: no process here to read.
+    let leaderStart = session > 0 ? stat(of: String(session))?.start : nil
     return Parts(
-      tty: tty, session: session, leaderStart: stat(of: String(session))?.start, boot: bootID())
+      tty: tty, session: session, leaderStart: leaderStart, boot: bootID(),
+      namespace: pidNamespace())
   }
 
   /// Whether the terminal `key` names no longer exists: a key this front end made, of
-  /// another boot, or whose session's leader has ended (or is another process now). A key
-  /// another front end made is never gone here: the store's bound drops it in time.
+  /// another boot, or of a session of this PID namespace whose leader has ended (or is
+  /// another process now). What cannot be judged here is never gone: a key another front
+  /// end made, one of another PID namespace, one of a session this process cannot see
+  /// (session 0) and this process's own; the store's bound drops those in time.
   static func isGone(_ key: TerminalKey) -> Bool {
-    guard let parts = Parts(key.text) else { return false }
+    guard key != Self.key, let parts = Parts(key.text) else { return false }
     if let boot = parts.boot, let now = bootID(), boot != now { return true }
+    guard parts.session > 0, parts.namespace == pidNamespace() else { return false }
     guard let leader = stat(of: String(parts.session)) else {
       // No `/proc` entry: gone, where `/proc` is there to say so.
       return stat(of: "self") != nil || kill(pid_t(truncatingIfNeeded: parts.session), 0) != 0
@@ -120,6 +144,17 @@ enum ThisTerminal {
     contents(of: "/proc/sys/kernel/random/boot_id").map {
       $0.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+  }
+
+  /// This process's PID namespace (the inode `/proc/self/ns/pid` names, as `pid:[N]`);
+  /// `nil` where the system does not say.
+  static func pidNamespace() -> UInt64? {
+    var bytes = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/self/ns/pid", &bytes, bytes.count - 1)
+    guard count > 0 else { return nil }
+    let link = String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard link.hasPrefix("pid:["), link.hasSuffix("]") else { return nil }
+    return UInt64(link.dropFirst(5).dropLast())
   }
 
   /// The first 4 KiB of the file at `path` as text; `nil` when it cannot be read.

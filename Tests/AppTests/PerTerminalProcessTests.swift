@@ -263,13 +263,44 @@ struct PerTerminalProcessTests {
     #expect(delete.output.contains("Deleted message 2: msg-B"), "\(delete.output)")
   }
 
+  /// Whether this process may start a PID namespace of its own (`unshare`, as root).
+  static let startsPIDNamespaces: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    probe.arguments = ["-p", "-f", "--mount-proc", "/bin/true"]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
+  }()
+
+  /// Commands in a PID namespace whose session leader is outside it (a container's, a CI
+  /// sandbox's: `getsid(0)` is 0 there) share that namespace's state: a number means what
+  /// the command before showed, and the terminal outside keeps its own numbers.
+  @Test(.enabled(if: startsPIDNamespaces, "no PID namespace can be started here (unshare, root)"))
+  func commandsWhoseSessionLeaderIsOutsideTheirNamespaceKeepTheirNumbers() throws {
+    let terminals = try Terminals(store: "sqlite", count: 1)
+    defer { terminals.close() }
+    try terminals.setUp(["say msg-A", "say msg-B", "say msg-C", "add 5 note-one", "add 6 note-two"])
+    #expect(try terminals.run("chat", in: 0).status == 0)
+    let contained = try terminals.shells[0].run(
+      "/usr/bin/unshare -p -f --mount-proc /bin/sh -c \"\(terminals.line("mindlog")) >/dev/null"
+        + " && \(terminals.line("delete 2"))\"")
+    #expect(contained.status == 0, "\(contained.output)")
+    #expect(contained.output.contains("Deleted entry 2: 5 note-one"), "\(contained.output)")
+    let delete = try terminals.run("delete 2", in: 0)
+    #expect(delete.output.contains("Deleted message 2: msg-B"), "\(delete.output)")
+  }
+
   /// The key `pocket` makes for the terminal of `shell` (its shell leads the session).
   static func key(of shell: ShellTerminal) throws -> TerminalKey {
     let stat = try #require(ThisTerminal.stat(of: String(shell.session)))
     return try TerminalKey(
       ThisTerminal.Parts(
         tty: stat.tty, session: Int64(shell.session), leaderStart: stat.start,
-        boot: ThisTerminal.bootID()
+        boot: ThisTerminal.bootID(), namespace: ThisTerminal.pidNamespace()
       ).text)
   }
 
