@@ -271,7 +271,7 @@ struct PerTerminalProcessTests {
     probe.arguments = ["-p", "-f", "--mount-proc", "/bin/true"]
     probe.standardOutput = FileHandle.nullDevice
     probe.standardError = FileHandle.nullDevice
-    guard (try? probe.run()) != nil else { return false }
+    guard (try? SpawnedDescriptors.run(probe)) != nil else { return false }
     probe.waitUntilExit()
     return probe.terminationStatus == 0
   }()

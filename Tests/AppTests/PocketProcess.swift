@@ -309,9 +309,23 @@ struct PocketProcess: Sendable {
     let stderr: Pipe
 
     /// Reads `pipe` until `text` has appeared (or the pipe ends); returns what was read.
+    /// When `Soak.secondsBeforeOutputIsLate` pass first, the test records it and the child
+    /// is killed, so nothing after waits on it.
     func read(_ pipe: Pipe, until text: String) -> String {
       var output = ""
+      let deadline = ContinuousClock.now + .seconds(Soak.secondsBeforeOutputIsLate)
+      var ready = pollfd(
+        fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
       while !output.contains(text) {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else {
+          Issue.record(
+            "no \(text.debugDescription) within \(Soak.secondsBeforeOutputIsLate) s: \(output)")
+          if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+          break
+        }
+        // At most a second at a time: a timeout or an interrupted wait looks again.
+        guard poll(&ready, 1, 1000) > 0 else { continue }
         let chunk = pipe.fileHandleForReading.availableData
         if chunk.isEmpty { break }
         output += String(decoding: chunk, as: UTF8.self)

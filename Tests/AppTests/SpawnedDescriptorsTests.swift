@@ -121,4 +121,27 @@ struct SpawnedDescriptorsTests {
     }
     #expect(offenders.isEmpty, "\(offenders)")
   }
+
+  /// A child that runs past its bound is killed, so a test waiting on it (its output's
+  /// end, its exit) goes on and fails on what it read instead of waiting for ever; a child
+  /// that ended in time is left alone.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sleep")))
+  func aChildRunningPastItsBoundIsKilled() throws {
+    let hung = Process()
+    hung.executableURL = URL(fileURLWithPath: "/bin/sleep")
+    hung.arguments = ["60"]
+    hung.standardError = FileHandle.nullDevice
+    let started = ContinuousClock.now
+    try SpawnedDescriptors.run(hung, killedAfter: 1)
+    hung.waitUntilExit()
+    #expect(hung.terminationReason == .uncaughtSignal && hung.terminationStatus == SIGKILL)
+    #expect(started.duration(to: .now) < .seconds(50), "killed, not ended by itself")
+
+    let quick = Process()
+    quick.executableURL = URL(fileURLWithPath: "/bin/sleep")
+    quick.arguments = ["0"]
+    try SpawnedDescriptors.run(quick, killedAfter: 1)
+    quick.waitUntilExit()
+    #expect(quick.terminationReason == .exit && quick.terminationStatus == 0)
+  }
 }

@@ -20,4 +20,12 @@ public enum Soak {
   /// for its turn on the 2 cooperative threads (and the main actor) of a loaded machine, and
   /// the soak run loads it most.
   public static var minutesBeforeAHang: Int { isOn ? 20 : 3 }
+
+  /// How long a child process the tests start may run before it counts as hung and is
+  /// killed (`SpawnedDescriptors.run`): well past the longest a test's child runs, within
+  /// the suites' time limit.
+  public static var secondsBeforeAChildHangs: Int { isOn ? 600 : 150 }
+
+  /// How long a test waits for a child's output to show an expected text.
+  public static var secondsBeforeOutputIsLate: Int { isOn ? 300 : 60 }
 }

@@ -70,9 +70,38 @@ extension SpawnedDescriptors {
   }
 
   /// Starts `process` (`Process.run`), never while descriptors are being opened here.
-  public static func run(_ process: Process) throws {
+  ///
+  /// A child still running after `seconds` (`Soak.secondsBeforeAChildHangs`) is killed (SIGKILL) and
+  /// said so on standard error: a test that waits on it (its output's end, its exit) then
+  /// fails on what it reads, where it would otherwise wait for ever — past its suite's time
+  /// limit, which cannot stop a blocked thread, and with it every test behind the same gate.
+  public static func run(
+    _ process: Process, killedAfter seconds: Int = Soak.secondsBeforeAChildHangs
+  ) throws {
     brokenPipesAreErrors
     try spawning.withLock { try process.run() }
+    let watched = Watched(process)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+      watched.killIfRunning(after: seconds)
+    }
+  }
+
+  /// A child the watchdog of `run` may kill: held weakly, so a child that ended is let go.
+  private final class Watched: @unchecked Sendable {
+    private weak var process: Process?
+
+    init(_ process: Process) { self.process = process }
+
+    func killIfRunning(after seconds: Int) {
+      // `isRunning` turns false once `Process` has reaped the child, so its pid is not
+      // another process's yet.
+      guard let process, process.isRunning else { return }
+      let command = ([process.executableURL?.lastPathComponent ?? "?"] + (process.arguments ?? []))
+        .joined(separator: " ")
+      FileHandle.standardError.write(
+        Foundation.Data("\(command): still running after \(seconds) s; killed as hung\n".utf8))
+      kill(process.processIdentifier, SIGKILL)
+    }
   }
 
   /// Runs `process` to its end with nothing on its standard input, and returns what it
