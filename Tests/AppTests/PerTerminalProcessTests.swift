@@ -300,7 +300,8 @@ struct PerTerminalProcessTests {
     return try TerminalKey(
       ThisTerminal.Parts(
         tty: stat.tty, session: Int64(shell.session), leaderStart: stat.start,
-        boot: ThisTerminal.bootID(), namespace: ThisTerminal.pidNamespace()
+        boot: ThisTerminal.bootID(), namespace: ThisTerminal.pidNamespace(),
+        host: ThisTerminal.hostID()
       ).text)
   }
 
@@ -319,15 +320,24 @@ struct PerTerminalProcessTests {
     #expect(try await SQLiteStore.open(path: path).repositories.screens.shownList(for: key) != nil)
     try closed.close()
     // Linux gives a new pty the lowest free number: the one just closed, unless another
-    // test took it meanwhile (then the next tries get it once that one closes).
+    // test took it meanwhile (then a later try gets it once that one closes).
     var opened: ShellTerminal?
-    for _ in 0..<50 where opened == nil {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while opened == nil, ContinuousClock.now < deadline {
       let shell = try terminals.open()
-      if shell.terminal.ttyName == name { opened = shell } else { try shell.close() }
+      if shell.terminal.ttyName == name {
+        opened = shell
+      } else {
+        try shell.close()
+        try await Task.sleep(for: .milliseconds(50))
+      }
     }
     let reopened = try #require(opened, "no new terminal was given \(name)")
     terminals.replace(0, with: reopened)
-    #expect(try Self.key(of: reopened) != key)
+    // The same tty device, and yet another terminal's key.
+    let reopenedKey = try Self.key(of: reopened)
+    #expect(ThisTerminal.Parts(reopenedKey.text)?.tty == ThisTerminal.Parts(key.text)?.tty)
+    #expect(reopenedKey != key)
     let refused = try terminals.run("delete 2", in: 0)
     #expect(refused.status == 1)
     #expect(
