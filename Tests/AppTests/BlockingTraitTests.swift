@@ -31,7 +31,7 @@ struct BlockingTraitTests {
 @Suite struct WaitingExecutorTests {
   /// Jobs that block until they have all started each get a thread: a test that resumes
   /// while others wait never waits behind them (how many tests run is the gate's to say).
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
   func jobsThatBlockTogetherEachGetAThreadOfTheirOwn() async {
     let executor = WaitingExecutor(width: nil)
     let count = Blocking.width + 2

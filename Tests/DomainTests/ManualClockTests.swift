@@ -47,7 +47,7 @@ struct ManualClockTests {
     #expect(clock.now.offset == .zero)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
   func waitingForSleepersReturnsOnceThatManySleep() async throws {
     let clock = ManualClock()
     let ended = Mutex(false)
@@ -68,7 +68,7 @@ struct ManualClockTests {
     try await second.value
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
   func cancellingAWaitForSleepersEndsIt() async {
     let clock = ManualClock()
     let watcher = Task { try await clock.waitForSleepers() }

@@ -13,7 +13,7 @@ import Testing
 // busy (and a soak run holds for minutes with hundreds of tasks queued), a yield could wait
 // behind all of it, and a delivery come late. So each test and the tasks it starts run on
 // one thread of their own, one job after another (`.onOneThread`).
-@Suite("Store changes", .serialized, .onOneThread, .timeLimit(.minutes(3)))
+@Suite("Store changes", .serialized, .onOneThread, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreChangesTests {
   /// Waits (yielding, with no clock) until `condition` holds.
   private func eventually(tries: Int = 20_000, _ condition: () -> Bool) async {

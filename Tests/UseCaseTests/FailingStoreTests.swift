@@ -29,7 +29,7 @@ struct FailingStoreTests {
     #expect(try await list(20).items.map(\.content) == ["before", "after"])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)))
   func aDelayedCallAnswersWhatItReadOnlyWhenItsClockReachesTheDelay() async throws {
     let clock = ManualClock()
     let failing = FailingStore.inMemory(clock: clock)
