@@ -42,6 +42,14 @@ package struct ListItem: Equatable, Sendable {
     self.text = text
     self.date = date
   }
+
+  /// Whether `other` shows the same item on a screen without numbered rows (`ShownItem`):
+  /// the same currency on the rates, the same lap (a lap's number is its own, not its
+  /// place) on the stopwatch.
+  package func isSameItem(as other: ListItem) -> Bool {
+    if let code { return code == other.code }
+    return number != nil && number == other.number
+  }
 }
 
 /// One line of a screen: its text in runs, each with what it means, and the list item it

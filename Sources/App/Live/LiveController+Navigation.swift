@@ -32,8 +32,7 @@ extension LiveController {
   /// End: the last item; on the chat, the newest message, on the newest page.
   private func moveToNewest() async {
     if let paging = session.content.state.paging, paging.olderIsAbove, paging.number != 1 {
-      state.selection = nil
-      state.selectedRow = nil
+      state.clearSelection()
       await run(.page(number: 1))
     }
     await moveSelection(to: Int.max)

@@ -67,6 +67,7 @@ extension LiveController {
   func select(_ index: Int, in body: [ScreenLine]) {
     state.selection = index
     state.selectedRow = nil
+    state.selectedItem = nil
     let viewport = viewport(of: body)
     guard let lines = LiveLayout.lines(ofItem: index, in: viewport.lines) else { return }
     var scroll = LiveLayout.scroll(state.scroll, showing: lines, height: viewport.height)
@@ -76,14 +77,19 @@ extension LiveController {
     }
     state.scroll = viewport.clamped(scroll)
     state.selectedRow = selectedRow
+    if state.selectedRow == nil, session.content.state.shownItems.isEmpty {
+      state.selectedItem = selectedItem
+    }
   }
 
   /// Keeps the selection on the item it was on, wherever the list now shows it (a message
-  /// sent above it, an entry re-sorted by its new day). When that item is gone, the
-  /// selection moves to the nearest place and the returned text says so.
+  /// sent above it, an entry re-sorted by its new day, a currency pinned to the top, a lap
+  /// taken above it). When a numbered row's item is gone, the selection moves to the
+  /// nearest place and the returned text says so; a rate filtered out or a lap reset moves
+  /// it quietly, as the user asked for that.
   func followSelectedRow() -> AppText? {
     guard let selected = state.selectedRow, let index = state.selection else {
-      clampSelection()
+      followSelectedItem()
       return nil
     }
     let body = body
@@ -97,8 +103,7 @@ extension LiveController {
     }
     let count = LiveLayout.itemCount(body)
     guard count > 0 else {
-      state.selection = nil
-      state.selectedRow = nil
+      state.clearSelection()
       return .selectionMoved(gone: selected.text, to: nil)
     }
     select(min(index, count - 1), in: body)
@@ -112,6 +117,20 @@ extension LiveController {
       let command = session.currentFeature.followSelection(to: item)
     else { return }
     await run(command)
+  }
+
+  /// The selection on a screen without numbered rows, on the item it was on wherever it
+  /// shows now, or kept in range when it does not.
+  private func followSelectedItem() {
+    let body = body
+    if let item = state.selectedItem,
+      let place = body.compactMap(\.item).firstIndex(where: { $0.isSameItem(as: item) })
+    {
+      select(place, in: body)
+    } else {
+      clampSelection()
+      if state.selectedItem != nil { state.selectedItem = selectedItem }
+    }
   }
 
   func clampSelection() {
@@ -152,8 +171,7 @@ extension LiveController {
     guard let target = session.content.state.paging?.page(towards: direction) else {
       return false
     }
-    state.selection = nil
-    state.selectedRow = nil
+    state.clearSelection()
     await run(.page(number: target))
     let body = body
     let viewport = viewport(of: body)

@@ -204,8 +204,7 @@ final class LiveController {
       }
     var moved: AppText?
     if session.content.screen != before {
-      state.selection = nil
-      state.selectedRow = nil
+      state.clearSelection()
       state.scroll = 0
       // A list whose newest item is at the bottom (the chat) opens there.
       state.pinned = true

@@ -22,6 +22,9 @@ final class LiveState {
   var selection: Int?
   /// The row the selection is on, as it was shown: the item it follows.
   var selectedRow: ShownItem?
+  /// On a screen without numbered rows (the rates, the laps): the item the selection is
+  /// on, which it follows by its code or lap number.
+  var selectedItem: ListItem?
   var scroll = 0
   var input: InputRequest?
   var status: LiveStatus?
@@ -42,6 +45,13 @@ final class LiveState {
   var history = InputHistory()
 
   init(size: TerminalSize) { self.size = size }
+
+  /// No item is selected (another screen, another page).
+  func clearSelection() {
+    selection = nil
+    selectedRow = nil
+    selectedItem = nil
+  }
 
   var overlay: LiveOverlay {
     LiveOverlay(
