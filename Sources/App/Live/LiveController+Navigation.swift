@@ -29,13 +29,22 @@ extension LiveController {
 
   private var language: Language { strings.language }
 
-  /// End: the last item; on the chat, the newest message, on the newest page.
+  /// End: the last item; on the chat, the newest message, on the newest page, the view
+  /// pinned there again (what comes next shows at the bottom, with no new-messages mark).
   private func moveToNewest() async {
-    if let paging = session.content.state.paging, paging.olderIsAbove, paging.number != 1 {
+    guard let paging = session.content.state.paging, paging.olderIsAbove else {
+      await moveSelection(to: Int.max)
+      return
+    }
+    if paging.number != 1 {
       state.clearSelection()
       await run(.page(number: 1))
     }
+    state.mark = nil
+    state.newestShown = session.content.state.shownItems.map(\.number).max()
     await moveSelection(to: Int.max)
+    state.scroll = viewport.bottom
+    state.pinned = true
   }
 
   // MARK: An item shown whole

@@ -184,6 +184,20 @@ extension LiveController {
     return true
   }
 
+  /// The terminal's new size: a chat pinned to its newest stays at its bottom (the newest
+  /// message on the last row, however many rows there are now), and the selection stays
+  /// in view.
+  func resize(to size: TerminalSize) {
+    let wasPinned = state.pinned
+    state.size = size
+    guard !LiveLayout.isTooSmall(size) else { return }
+    if wasPinned {
+      state.scroll = viewport.bottom
+    } else if let selection = state.selection {
+      select(selection, in: body)
+    }
+  }
+
   /// After a key or a reload, on a list whose newest item is at the bottom (the chat): the
   /// view stays at the bottom while it was there when items come (the selection, when
   /// there is one, still in view), and otherwise says new items are below until the user

@@ -198,6 +198,7 @@ final class LiveController {
   @discardableResult
   func run(_ command: Command, on row: ShownItem? = nil) async -> Outcome {
     let before = session.content.screen
+    let pageBefore = session.content.state.paging?.number
     let outcome =
       if let row { await session.execute(command, on: row) } else {
         await session.execute(command)
@@ -210,6 +211,13 @@ final class LiveController {
       state.pinned = true
       state.newestShown = nil
       state.mark = nil
+    } else if let page = session.content.state.paging, page.number != pageBefore {
+      // The command showed another page (`say` shows the newest): the selected item is on
+      // the page left, not gone; on the chat's newest page the view is at its bottom.
+      state.clearSelection()
+      state.pinned = page.olderIsAbove && page.number == 1
+      state.mark = nil
+      state.newestShown = nil
     } else {
       moved = followSelectedRow()
     }

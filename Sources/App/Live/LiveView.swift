@@ -164,7 +164,7 @@ package final class LiveView {
       }
     case .resized(let size):
       shown = nil
-      controller.state.size = size
+      controller.resize(to: size)
     case .terminate(let signal):
       controller.exit = ExitStatus(endedBy: signal)
     case .endOfInput:
@@ -198,7 +198,7 @@ package final class LiveView {
     try? device.enter()
     isEntered = true
     shown = nil
-    controller.state.size = device.size
+    controller.resize(to: device.size)
     draw()
   }
 }
