@@ -46,6 +46,18 @@ struct CommandSpec: Sendable {
       parse: { _ throws(UsageError) in command })
   }
 
+  /// A command that takes one number of the list showing, an item's (`delete N`) or a
+  /// page's (`page N`): typed as its word and the number, and bound to the screen showing
+  /// the list; `command` makes the command for the number typed.
+  init(
+    _ name: String, _ english: String, _ korean: String,
+    number command: @escaping @Sendable (Int) -> Command
+  ) {
+    self.init(name, usage: "\(name) N", english, korean, isScreenBound: true) {
+      words throws(UsageError) in command(try words.number())
+    }
+  }
+
   /// Every word that types it.
   var words: [String] { [name] + aliases }
 
@@ -63,9 +75,7 @@ enum GlobalCommands {
   static let leading: [CommandSpec] = [
     CommandSpec("show", GlobalCommandWords.show, command: .show),
     CommandSpec("more", GlobalCommandWords.more, isScreenBound: true, command: .more),
-    CommandSpec("page", usage: "page N", GlobalCommandWords.page, isScreenBound: true) {
-      words throws(UsageError) in .page(number: try words.number())
-    },
+    CommandSpec("page", GlobalCommandWords.page) { .page(number: $0) },
   ]
 
   static let trailing: [CommandSpec] = [

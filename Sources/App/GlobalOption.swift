@@ -49,6 +49,16 @@ struct GlobalOption: Sendable {
     }
   }
 
+  /// A switch (it takes no value): typed, it turns `flag` of the options on.
+  static func flag(
+    _ names: [String], english: [String], korean: [String],
+    sets flag: WritableKeyPath<Options, Bool> & Sendable
+  ) -> GlobalOption {
+    GlobalOption(names, english: english, korean: korean) { options, _ throws(UsageError) in
+      options[keyPath: flag] = true
+    }
+  }
+
   /// The option typed as `name`, if any.
   static func named(_ name: String) -> GlobalOption? {
     all.first { $0.names.contains(name) }
@@ -150,11 +160,10 @@ extension GlobalOption {
         "refresh에 준 곳은 저장소가 기억합니다",
       ]
     ) { options, _ throws(UsageError) in options.rates = .provider },
-    GlobalOption(
+    .flag(
       ["--offline"],
       english: ["Rates are not refreshed by themselves when due"],
-      korean: ["갱신 시각이 지나도 환율을 저절로 새로 받지 않습니다"]
-    ) { options, _ throws(UsageError) in options.offline = true },
+      korean: ["갱신 시각이 지나도 환율을 저절로 새로 받지 않습니다"], sets: \.offline),
     GlobalOption(
       ["--timeout"], value: "SECONDS",
       english: [
@@ -165,26 +174,24 @@ extension GlobalOption {
         "HTTP(S) refresh를 모두 합쳐 SECONDS초 뒤에 포기합니다", "(기본값: 20, 최대 \(Options.maxTimeoutSeconds))",
       ]
     ) { options, text throws(UsageError) in options.timeout = try Options.timeoutValue(text) },
-    GlobalOption(
+    .flag(
       ["--plain"], english: ["Line mode even at a terminal (no live view)"],
-      korean: ["터미널에서도 줄 모드로 씁니다 (라이브 화면 없이)"]
-    ) { options, _ throws(UsageError) in options.plain = true },
-    GlobalOption(
+      korean: ["터미널에서도 줄 모드로 씁니다 (라이브 화면 없이)"], sets: \.plain),
+    .flag(
       ["--bail"],
       english: [
         "Line mode ends at the first command not done, with its",
         "exit status (without it the session runs on)",
       ],
-      korean: ["줄 모드에서 처음 실패한 명령에서 멈추고 그 종료 상태로", "끝냅니다 (없으면 세션이 계속됩니다)"]
-    ) { options, _ throws(UsageError) in options.bail = true },
+      korean: ["줄 모드에서 처음 실패한 명령에서 멈추고 그 종료 상태로", "끝냅니다 (없으면 세션이 계속됩니다)"],
+      sets: \.bail),
     .choice(
       ColorChoice.self, ["--color"],
       english: ["Colour (default: auto, on a terminal unless NO_COLOR is set)"],
       korean: ["색 (기본값: auto, NO_COLOR가 없으면 터미널에서 색을 씁니다)"], unknown: UsageError.unknownColor
     ) { $0.color = $1 },
-    GlobalOption(["--help", "-h"], english: ["Show this help"], korean: ["이 도움말을 보여줍니다"]) {
-      options, _ throws(UsageError) in options.showHelp = true
-    },
+    .flag(
+      ["--help", "-h"], english: ["Show this help"], korean: ["이 도움말을 보여줍니다"], sets: \.showHelp),
   ]
 }
 

@@ -29,6 +29,12 @@ extension CommandSpec {
       isScreenBound: isScreenBound, parse: parse)
   }
 
+  /// A command that takes one number of the list showing, whose summary is worded in a
+  /// table.
+  init(_ name: String, _ summary: KeyText, number command: @escaping @Sendable (Int) -> Command) {
+    self.init(name, summary.english, summary.korean, number: command)
+  }
+
   /// A command of one word, without arguments, whose summary is worded in a table.
   init(
     _ name: String, aliases: [String] = [], _ summary: KeyText, isScreenBound: Bool = false,

@@ -118,6 +118,12 @@ private final class LayoutScanner {
     return false
   }
 
+  /// Stops the scan because the file passes a limit of the format, `reason` naming it in
+  /// the English sentence a front end shows as it is (`StoreCause.english`): `false`.
+  private func refuse(_ reason: String) -> Bool {
+    stop(.refused(.english(reason)))
+  }
+
   /// Why the scan stopped where the cursor stands, when no place named it.
   private func stoppedHere() -> Failure {
     if let failure = cursor.failure { return .unreadable(failure) }
@@ -193,11 +199,9 @@ private final class LayoutScanner {
   private func restValue(depth: Int) -> Bool {
     guard cursor.skipValue(depth: depth) else { return false }
     guard cursor.values - listValues <= ArchiveFileLayout.restValues else {
-      return stop(
-        .refused(
-          .english(
-            "\(location) makes the document outside its lists hold more than "
-              + "\(ArchiveFileLayout.restValues) values, the most it may hold")))
+      return refuse(
+        "\(location) makes the document outside its lists hold more than "
+          + "\(ArchiveFileLayout.restValues) values, the most it may hold")
     }
     return true
   }
@@ -354,11 +358,9 @@ private final class LayoutScanner {
     cursor.fence(at: nil)
     inRecord = false
     guard cursor.values - values <= ArchiveFileLayout.recordValues else {
-      return stop(
-        .refused(
-          .english(
-            "\(location) holds more than \(ArchiveFileLayout.recordValues) values, the most a "
-              + "record may hold")))
+      return refuse(
+        "\(location) holds more than \(ArchiveFileLayout.recordValues) values, the most a "
+          + "record may hold")
     }
     guard let name else { return true }
     guard let found, !twice else {

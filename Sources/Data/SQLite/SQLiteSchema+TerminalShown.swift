@@ -6,7 +6,8 @@ extension SQLiteSchema {
   /// item's id (`record_id`) or url, exactly one of them. The store's list (`shown_list`,
   /// `shown_items`) belongs to no terminal and is dropped with its tables and triggers. Each
   /// new table moves the screens' version in `change_kinds` (32) as `changeKinds`' tables
-  /// do. Shipped, so frozen: its text is its own.
+  /// do, with the very triggers `changeKinds` made (`changeKindTriggers`, whose text is
+  /// frozen). Shipped, so frozen: its text is its own.
   static let terminalShown = Migration(
     name: "terminalShown",
     statements: [
@@ -33,29 +34,7 @@ extension SQLiteSchema {
         CHECK ((record_id IS NULL) <> (url IS NULL))
       ) STRICT
       """,
-      """
-      CREATE TRIGGER terminal_shown_changed_insert AFTER INSERT ON terminal_shown
-      BEGIN UPDATE change_kinds SET version = version + 1 WHERE kind = 32; END
-      """,
-      """
-      CREATE TRIGGER terminal_shown_changed_update AFTER UPDATE ON terminal_shown
-      BEGIN UPDATE change_kinds SET version = version + 1 WHERE kind = 32; END
-      """,
-      """
-      CREATE TRIGGER terminal_shown_changed_delete AFTER DELETE ON terminal_shown
-      BEGIN UPDATE change_kinds SET version = version + 1 WHERE kind = 32; END
-      """,
-      """
-      CREATE TRIGGER terminal_shown_items_changed_insert AFTER INSERT ON terminal_shown_items
-      BEGIN UPDATE change_kinds SET version = version + 1 WHERE kind = 32; END
-      """,
-      """
-      CREATE TRIGGER terminal_shown_items_changed_update AFTER UPDATE ON terminal_shown_items
-      BEGIN UPDATE change_kinds SET version = version + 1 WHERE kind = 32; END
-      """,
-      """
-      CREATE TRIGGER terminal_shown_items_changed_delete AFTER DELETE ON terminal_shown_items
-      BEGIN UPDATE change_kinds SET version = version + 1 WHERE kind = 32; END
-      """,
-    ])
+    ]
+      + changeKindTriggers(table: "terminal_shown", kind: 32)
+      + changeKindTriggers(table: "terminal_shown_items", kind: 32))
 }

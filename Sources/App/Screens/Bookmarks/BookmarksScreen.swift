@@ -11,9 +11,7 @@ final class BookmarksScreen: ViewModelFeature<BookmarksViewModel>, ViewModelScre
       "rename", usage: "rename N TITLE...", "Rename bookmark N", "N번 북마크의 제목을 바꿉니다",
       isScreenBound: true
     ) { words throws(UsageError) in .rename(number: try words.number(), title: words.rest()) },
-    CommandSpec(
-      "remove", usage: "remove N", "Remove bookmark N", "N번 북마크를 지웁니다", isScreenBound: true
-    ) { words throws(UsageError) in .remove(number: try words.number()) },
+    CommandSpec("remove", "Remove bookmark N", "N번 북마크를 지웁니다") { .remove(number: $0) },
     CommandSpec(
       "clear", usage: "clear [--yes]", "Remove every bookmark (asks first; --yes does not ask)",
       "북마크를 모두 지웁니다 (먼저 묻습니다; --yes는 묻지 않습니다)", isScreenBound: true

@@ -17,10 +17,7 @@ final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEdi
       "edit", usage: "edit N TEXT...", "Edit chat message N", "채팅의 N번 메시지를 고칩니다",
       isScreenBound: true
     ) { words throws(UsageError) in try words.editArguments() },
-    CommandSpec(
-      "delete", usage: "delete N", "Delete chat message N", "채팅의 N번 메시지를 지웁니다",
-      isScreenBound: true
-    ) { words throws(UsageError) in .delete(number: try words.number()) },
+    CommandSpec("delete", "Delete chat message N", "채팅의 N번 메시지를 지웁니다") { .delete(number: $0) },
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(

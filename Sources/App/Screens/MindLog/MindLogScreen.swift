@@ -54,10 +54,9 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
       DATE: 2026-11-28, 11/28/2026, 2026. 11. 28., 2026년 11월 28일, 오늘, 어제,
       한 낱말이든 여러 낱말이든; 오늘 이후나 1970-01-01 이전은 안 됩니다.
       """),
-    CommandSpec(
-      "delete", usage: "delete N", "Delete mind-log entry N", "마음 일기의 N번 기록을 지웁니다",
-      isScreenBound: true
-    ) { words throws(UsageError) in .delete(number: try words.number()) },
+    CommandSpec("delete", "Delete mind-log entry N", "마음 일기의 N번 기록을 지웁니다") {
+      .delete(number: $0)
+    },
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(

@@ -7,9 +7,8 @@ final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("notices", "Show the notice board", "공지 게시판을 보여줍니다", command: .notices),
     CommandSpec(
-      "bookmark", usage: "bookmark N", "Bookmark notice N, or remove its bookmark",
-      "N번 공지를 북마크하거나 북마크를 해제합니다", isScreenBound: true
-    ) { words throws(UsageError) in .bookmark(number: try words.number()) },
+      "bookmark", "Bookmark notice N, or remove its bookmark", "N번 공지를 북마크하거나 북마크를 해제합니다"
+    ) { .bookmark(number: $0) },
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
