@@ -230,12 +230,10 @@ func favoriteCode(_ code: String, field: String) throws(InvalidDocument) -> Stri
 /// `text` when it is a terminal's key (`TerminalKey`).
 /// - Throws: the reason naming `field` when it is not.
 func terminalKey(_ text: String, _ field: String) throws(InvalidDocument) -> TerminalKey {
-  if let problem = TerminalKey.problem(text, field: field) {
-    throw InvalidDocument(reason: problem)
-  }
   do {
     return try TerminalKey(text)
   } catch {
-    throw InvalidDocument(reason: "\(field): \(error)")
+    // `TerminalKey` refuses exactly what `problem` names.
+    throw InvalidDocument(reason: TerminalKey.problem(text, field: field) ?? .empty(field: field))
   }
 }

@@ -186,14 +186,7 @@ struct TerminalShownFields: Codable, Equatable {
   /// The terminal's list, every value checked, a refusal naming the field with `prefix`
   /// ("terminals[3]").
   func toDomain(_ prefix: String) throws(InvalidDocument) -> TerminalShown {
-    let key: TerminalKey
-    do {
-      key = try TerminalKey(terminal)
-    } catch {
-      throw TerminalKey.problem(terminal, field: "\(prefix).terminal").map {
-        InvalidDocument(reason: $0)
-      } ?? InvalidDocument(reason: "\(error)")
-    }
+    let key = try terminalKey(terminal, "\(prefix).terminal")
     let names = ShownNames(
       list: { "\(prefix).shown.\($0)" },
       item: { index in { "\(prefix).shown.items[\(index)].\($0)" } })
