@@ -99,7 +99,7 @@ struct JSONDocument: Codable, Equatable {
 
   init(
     _ archive: StoreArchive, marks: SnapshotMarks = SnapshotMarks(),
-    version: Int = currentVersion, shown: [TerminalShown] = []
+    version: Int = currentVersion, terminals shown: [TerminalShown] = []
   ) {
     format = Self.formatName
     self.version = version

@@ -367,7 +367,7 @@ struct JSONFiles {
     let size = try ArchiveEncoding.replace(
       filePath, in: directoryPath,
       with: JSONDocument(
-        state.archive, marks: marks, version: versions.current, shown: state.shownLists))
+        state.archive, marks: marks, version: versions.current, terminals: state.shownLists))
     seq = marks.journalSeq ?? seq
     identity = marks
     snapshotStamp = DurableFile.stamp(filePath)

@@ -98,7 +98,8 @@ enum SQLiteChangeKinds {
   /// The tables whose every change moves a kind's version, with that kind.
   static let tables = SQLTableKinds.all
 
-  /// The triggers `changeKinds` made.
+  /// The triggers that move `change_kinds`: those `changeKinds` made and those
+  /// `terminalShown` made for its tables, one per table and statement.
   static let triggerNames = tables.flatMap { entry in
     ["insert", "update", "delete"].map { "\(entry.table)_changed_\($0)" }
   }
