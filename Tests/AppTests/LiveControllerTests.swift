@@ -315,4 +315,22 @@ struct LiveControllerTests {
     #expect(live.session.content.state.paging?.number == 2)
     #expect(screen(live).contains { $0.hasPrefix("› ") && $0.contains("m5") })
   }
+
+  /// Adding a mind-log entry in the live view says so on the status row, naming its day.
+  @Test func addingAnEntrySaysItsDay() async {
+    let live = await controller()
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = .gmt
+    formatter.dateFormat = "MMM d, yyyy"
+    for (words, day) in [
+      ("add 5 today's note", formatter.string(from: Date())),
+      ("add --date 2026-11-28 6 x", "Nov 28, 2026"),
+    ] {
+      await press(live, .character(":"))
+      await type(live, words)
+      await press(live, .enter)
+      #expect(screen(live).contains { $0.contains("Added entry for \(day)") }, "\(screen(live))")
+    }
+  }
 }

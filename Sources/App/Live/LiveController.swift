@@ -235,6 +235,8 @@ final class LiveController {
       {
         // Line mode shows the chat, the message last; the live view may show it scrolled.
         state.status = LiveStatus(text: AppText.messageSent(number: number).text(strings.language))
+      } else if message == nil, case .add(_, _, let day) = command {
+        state.status = LiveStatus(text: entryAdded(on: day).text(strings.language))
       }
     case .refused(let message):
       if let confirmed = session.confirmed(message) {
@@ -252,6 +254,15 @@ final class LiveController {
       exit = .done
     }
     return outcome
+  }
+
+  /// What the status row says of an entry just added on `day` (`nil`: today): its day in
+  /// words, in the time zone the screens show.
+  private func entryAdded(on day: EntryDay?) -> AppText {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = strings.timeZone
+    let date = try? (day ?? .today).date(now: Date(), in: calendar)
+    return .entryAdded(day: date.map { strings.dayInWords($0) })
   }
 
   /// What a reload after another process's change came to (`Session.followStore`): the

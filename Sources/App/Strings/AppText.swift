@@ -47,6 +47,9 @@ enum AppText: Equatable, Sendable {
   case newMessagesBelow
   /// The live view sent a message, now shown as `number`.
   case messageSent(number: Int)
+  /// A mind-log entry added in the live view, for its day in words (`nil`: the entry is
+  /// on another page than the one showing).
+  case entryAdded(day: String?)
   /// The live view refused bytes that are not UTF-8 (`shown` as `UTF8Bytes.shown` shows
   /// them): a paste (`pasted`), not inserted at all, or a key typed, not typed, nor the keys
   /// that came with it.
@@ -113,6 +116,8 @@ enum AppText: Equatable, Sendable {
       KeyText("\(key): no such key here · ? lists the keys", "\(key) 키: 여기에 없는 키입니다 · ?로 키 보기")
     case .newMessagesBelow: KeyText("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
     case .messageSent(let number): KeyText("Sent message \(number)", "\(number)번 메시지를 보냈습니다")
+    case .entryAdded(let day?): KeyText("Added entry for \(day)", "\(day) 기록을 추가했습니다")
+    case .entryAdded(nil): KeyText("Added entry", "기록을 추가했습니다")
     case .notUTF8Input(let shown, pasted: true):
       KeyText(
         "The pasted text is not UTF-8 ('\(shown)', a byte that is not shown as \\xHH): "
@@ -143,7 +148,8 @@ enum AppText: Equatable, Sendable {
         .declined(nil),
         .noListHere(key: "j"),
         .nothingSelected(key: "Enter"), .noSuchKey(key: "x"), .newMessagesBelow,
-        .messageSent(number: 26), .notUTF8Input(shown: "카페", pasted: true),
+        .messageSent(number: 26), .entryAdded(day: "2026년 11월 28일"), .entryAdded(day: nil),
+        .notUTF8Input(shown: "카페", pasted: true),
         .notUTF8Input(shown: "키", pasted: false),
       ]
       + [ArchiveProgress.Stage.reading, .importing, .exporting].map {
@@ -155,7 +161,7 @@ enum AppText: Equatable, Sendable {
         .optionsHint,
         .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .pagePosition,
         .declined, .noListHere, .nothingSelected, .noSuchKey, .newMessagesBelow, .messageSent,
-        .notUTF8Input:
+        .entryAdded, .notUTF8Input:
         break
       }
     }
