@@ -12,6 +12,10 @@ public indirect enum StoreCause: Equatable, Sendable {
   case english(String)
   /// A value of a store file or an archive failed the range and text checks (`CheckFailure`).
   case check(CheckFailure)
+  /// What is wrong in a JSON document Pocket reads: a store's, an archive's.
+  case document(DocumentProblem)
+  /// Why a rates response gives no rates.
+  case rates(RateProblem)
 
   // MARK: Files and folders
 
@@ -247,7 +251,7 @@ extension StoreCause {
       .changedWhileReadOnly,
       .foreignObjects, .noCachedRates, .rowCountMissing, .counterMissing, .appearsTwice,
       .screenNotKept, .chunkLostRecords,
-      .changeOutOfOrder, .check:
+      .changeOutOfOrder, .check, .rates, .document:
       // No text of another's: nothing to pass through `transform`.
       self
     }

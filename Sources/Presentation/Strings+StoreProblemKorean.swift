@@ -8,6 +8,8 @@ extension Strings {
     switch cause {
     case .system(let text), .english(let text): "(기술적 원인: \(text))"
     case .check(let failure): korean(failure)
+    case .document(let problem): korean(problem)
+    case .rates(let problem): korean(problem)
     case .cannot(let action, let because): "\(korean(action)) 수 없습니다" + koreanNested(because)
     case .step(let step, let path, let because):
       "\(path.map { "\($0): " } ?? "")\(korean(step)) 수 없습니다" + koreanNested(because)

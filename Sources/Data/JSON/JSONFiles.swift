@@ -252,17 +252,18 @@ struct JSONFiles {
   private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
     let entry: JournalEntry
     if let problem = JSONNesting.problem(in: bytes) {
-      throw .corruptStore(path: journalPath, reason: StoreProblem(.inLine(line, .english(problem))))
+      throw .corruptStore(
+        path: journalPath, reason: StoreProblem(.inLine(line, .document(problem))))
     }
     do {
       entry = try lineDecoder.decode(JournalEntry.self, from: Foundation.Data(bytes))
     } catch let error as InvalidDocument {
       throw .corruptStore(path: journalPath, reason: StoreProblem(.inLine(line, error.reason)))
     } catch {
-      let problem = JSONDocument.integerProblem(in: Array(bytes)).map { ": \($0)" } ?? ""
+      let problem = JSONDocument.integerProblem(in: Array(bytes))
       throw .corruptStore(
         path: journalPath,
-        reason: StoreProblem(.english("line \(line) is not a Pocket change\(problem)")))
+        reason: StoreProblem(.document(.notAChange(line: line, problem: problem))))
     }
     let change: StoreChange
     switch Result(catching: { () throws(InvalidDocument) in try entry.change.toDomain() }) {
@@ -296,12 +297,12 @@ struct JSONFiles {
       guard case .invalidInput(.outOfRange(let reason)) = error else {
         throw .corruptStore(
           path: journalPath,
-          reason: StoreProblem(.english("line \(line) cannot be applied: \(error)")))
+          reason: StoreProblem(.document(.cannotApply(line: line, because: .system("\(error)")))))
       }
       guard salvaging else {
         throw .corruptStore(
           path: journalPath,
-          reason: StoreProblem(.english("line \(line) cannot be applied: \(reason.englishText)")))
+          reason: StoreProblem(.document(.cannotApply(line: line, because: .check(reason)))))
       }
       unreadable.append("\(journalPath): line \(line): \(reason.englishText)")
       state.skipIDs(of: entry.change)
