@@ -112,6 +112,8 @@ public indirect enum StoreCause: Equatable, Sendable {
   case connectionFailed(because: StoreCause)
   /// The connection to the database server was lost.
   case connectionLost(because: StoreCause)
+  /// A PostgreSQL URL or connection string refused before libpq sees it (it is not shown).
+  case postgresURL(PostgresURLProblem)
   /// A PostgreSQL schema without Pocket's version table that holds other objects.
   case foreignObjects(schema: String, objects: String)
 
@@ -251,7 +253,7 @@ extension StoreCause {
       .changedWhileReadOnly,
       .foreignObjects, .noCachedRates, .rowCountMissing, .counterMissing, .appearsTwice,
       .screenNotKept, .chunkLostRecords,
-      .changeOutOfOrder, .check, .rates, .document:
+      .changeOutOfOrder, .check, .rates, .document, .postgresURL:
       // No text of another's: nothing to pass through `transform`.
       self
     }

@@ -186,6 +186,23 @@ extension StoreProblemWordingTests {
     (.rates(.unreachable(because: .system(verbatim))), "cannot reach the server: \(verbatim)"),
   ]
 
+  /// A sample of every `PostgresURLProblem`, with the English users saw, written by hand.
+  static let postgresCauses: [(StoreCause, String)] =
+    [
+      (
+        .postgresURL(.password),
+        "the URL holds a password, which Pocket never takes there: give it in PGPASSWORD or "
+          + "~/.pgpass (PGPASSFILE)"
+      )
+    ]
+    + PostgresURLMalformation.allCases.map {
+      (
+        .postgresURL(.malformed($0)),
+        "the URL is not one libpq can read (\($0.englishDetail)); it is not shown, as it may "
+          + "hold a password"
+      )
+    }
+
   /// The values the samples above pass in, shown as they are in Korean too.
   static let documentValues = [
     "time_last_update_unix", "time_next_update_unix", "unsupported-code", "declared_records",

@@ -30,7 +30,7 @@ struct StoreProblemWordingTests {
     case missingSchemaObject, foreignSchema, unusableDatabase, changedWhileReadOnly
     case connectionFailed, connectionLost, foreignObjects, fromSource, noCachedRates
     case rowCountMissing, counterMissing, appearsTwice, chunkLostRecords, inLine
-    case changeOutOfOrder, document, rates
+    case changeOutOfOrder, document, rates, postgresURL
   }
 
   static func name(of cause: StoreCause) -> CauseName {
@@ -93,6 +93,7 @@ struct StoreProblemWordingTests {
     case .changeOutOfOrder: .changeOutOfOrder
     case .document: .document
     case .rates: .rates
+    case .postgresURL: .postgresURL
     }
   }
 
@@ -149,7 +150,7 @@ struct StoreProblemWordingTests {
       .chunkLostRecords, .inLine(3, .system(verbatim)),
       .inLine(4, .changeOutOfOrder(change: 9, after: 7)), .changeOutOfOrder(change: 9, after: 7),
     ]
-    + documentCauses.map(\.0) + rateCauses.map(\.0)
+    + documentCauses.map(\.0) + rateCauses.map(\.0) + postgresCauses.map(\.0)
 
   /// A sample of every advice: `advice(_:)` switches over them all.
   static let advice: [Advice] = [
@@ -267,7 +268,7 @@ struct StoreProblemWordingTests {
       ),
     ]
     for (problem, expected) in cases
-      + (Self.documentCauses + Self.rateCauses).map({
+      + (Self.documentCauses + Self.rateCauses + Self.postgresCauses).map({
         (StoreProblem($0.0), $0.1)
       })
     {
