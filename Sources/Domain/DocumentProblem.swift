@@ -30,11 +30,14 @@ public indirect enum DocumentProblem: Equatable, Sendable {
   /// The row numbered `number` (its field `field`) has neither an id nor a url, or
   /// (`both`) has both.
   case itemIdentity(field: String, number: Int, both: Bool)
-  /// `field` is refused for the nested cause.
+  /// `field` (or a file, a record named as a store's lists name it) is refused for the
+  /// nested cause.
   case inField(String, StoreCause)
   /// `field` names the kind `name` (with the kind bits `kinds`, when stored), which is no
   /// declared kind.
   case namesNoKind(field: String, name: String, kinds: Int?)
+  /// A screen Pocket names no screen by: `name`, with `currency` when one is given.
+  case unknownScreen(name: String, currency: String?)
   /// A part of the file read again is not where it was first found: it changed.
   case changedWhileRead
   /// Line `line` of a journal is not a Pocket change (for the problem, when one is named).

@@ -7,9 +7,6 @@ public indirect enum StoreCause: Equatable, Sendable {
   /// Text that is not Pocket's own, shown as it came (an `strerror`, a SQLite or server
   /// message, a JSON decoder's error): it is what one searches for.
   case system(String)
-  /// A sentence Pocket words itself, in English only, that has no case of its own yet (the
-  /// record checks of an archive or a store document); a front end shows it as it is.
-  case english(String)
   /// A value of a store file or an archive failed the range and text checks (`CheckFailure`).
   case check(CheckFailure)
   /// What is wrong in a JSON document Pocket reads: a store's, an archive's.
@@ -221,12 +218,11 @@ public enum UniqueKey: Equatable, Sendable {
 }
 
 extension StoreCause {
-  /// This cause with every text in it (`.system`, `.english`) passed through `transform`:
+  /// This cause with every text in it (`.system`) passed through `transform`:
   /// for a store that must hide a secret a server's message may repeat.
   public func mappingText(_ transform: (String) -> String) -> StoreCause {
     switch self {
     case .system(let text): .system(transform(text))
-    case .english(let text): .english(transform(text))
     case .cannot(let action, let cause): .cannot(action, because: cause.mappingText(transform))
     case .step(let step, let path, let cause):
       .step(step, path: path, because: cause.mappingText(transform))

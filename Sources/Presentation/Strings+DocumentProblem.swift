@@ -30,6 +30,8 @@ extension Strings {
     case .inField(let field, let because): "\(field): \(englishCause(because))"
     case .namesNoKind(let field, let name, let kinds):
       "\(field): \"\(name)\"\(kinds.map { " with kinds \($0)" } ?? "") names no kind"
+    case .unknownScreen(let name, let currency):
+      "unknown screen \"\(name)\"" + (currency.map { " (currency \($0))" } ?? "")
     case .changedWhileRead: "it changed while it was read"
     case .notAChange(let line, let problem):
       "line \(line) is not a Pocket change" + (problem.map { ": " + english($0) } ?? "")
@@ -66,6 +68,8 @@ extension Strings {
     case .inField(let field, let because): field + koreanNested(because)
     case .namesNoKind(let field, let name, let kinds):
       "\(field): \"\(name)\"\(kinds.map { " (종류 비트 \($0))" } ?? "")에 해당하는 선언된 종류가 없습니다"
+    case .unknownScreen(let name, let currency):
+      "알 수 없는 화면 \"\(name)\"입니다" + (currency.map { " (통화 \($0))" } ?? "")
     case .changedWhileRead: "읽는 사이에 바뀌었습니다"
     case .notAChange(let line, let problem):
       "\(line)번째 줄은 Pocket의 변경이 아닙니다" + (problem.map { ": " + korean($0) } ?? "")

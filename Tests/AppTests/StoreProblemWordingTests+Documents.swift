@@ -64,6 +64,11 @@ extension StoreProblemWordingTests {
         "declared_records: \"notes\" names no kind"
       ),
       (.document(.changedWhileRead), "it changed while it was read"),
+      (
+        .document(.unknownScreen(name: "nowhere", currency: "KRW")),
+        "unknown screen \"nowhere\" (currency KRW)"
+      ),
+      (.document(.unknownScreen(name: "nowhere", currency: nil)), "unknown screen \"nowhere\""),
       (.document(.notAChange(line: 2, problem: nil)), "line 2 is not a Pocket change"),
       (
         .document(.notAChange(line: 2, problem: .notAWholeNumber(path: "seq", number: "1.5"))),
@@ -209,6 +214,6 @@ extension StoreProblemWordingTests {
     "laps[0].number", "laps[1].number", "1e308", "laps[3].note", "shown.items[0].number",
     "chat.lastID",
     "records.notes", "base_code", "storeID", "stopwatch", "records", "notes", "number",
-    "format", "error", "rates", "usd", "seq",
+    "format", "error", "rates", "usd", "seq", "nowhere",
   ]
 }

@@ -20,7 +20,7 @@ struct StoreProblemWordingTests {
   /// fails to compile until it is named here, and `everyCauseHasASample` fails until it has
   /// a sample.
   enum CauseName: CaseIterable {
-    case system, english, check, cannot, noSuchFile, isA, folderInPlaceOfFile, symbolicLink
+    case system, check, cannot, noSuchFile, isA, folderInPlaceOfFile, symbolicLink
     case notRegularFile, notAFolder, namesAFolder, folderNotArchive, archiveTooLarge, emptyFile
     case step, cannotRename, notRegular, noWriter, folderNotFile, ratesResponseTooLarge
     case snapshotNotRewritten, journalNotEmptied, screenNotKept
@@ -36,7 +36,6 @@ struct StoreProblemWordingTests {
   static func name(of cause: StoreCause) -> CauseName {
     switch cause {
     case .system: .system
-    case .english: .english
     case .check: .check
     case .cannot: .cannot
     case .noSuchFile: .noSuchFile
@@ -102,7 +101,7 @@ struct StoreProblemWordingTests {
 
   /// A sample of every cause, and of every value its enums take.
   static let causes: [StoreCause] =
-    [.system(verbatim), .english(verbatim), .check(.idsEnd(last: 9)), .noSuchFile]
+    [.system(verbatim), .check(.idsEnd(last: 9)), .noSuchFile]
     + FileAction.allCases.map { .cannot($0, because: .system(verbatim)) }
     + [.cannot(.openFile, because: .symbolicLink), .cannot(.syncFile, because: .diskFull(nil))]
     + FileKind.allCases.map { .isA($0) }

@@ -92,7 +92,7 @@ public final class JSONFileStore: Sendable {
   }
 
   /// The journal lines `openSalvaging` skipped, each with why.
-  public func unreadable() async -> [String] {
+  public func unreadable() async -> [StoreCause] {
     await backend.unreadable()
   }
 

@@ -57,7 +57,7 @@ struct JSONFiles {
   /// export of what can be read or a replacement of everything.
   let salvaging: Bool
   /// The journal lines skipped while salvaging, each with why.
-  private(set) var unreadable: [String] = []
+  private(set) var unreadable: [StoreCause] = []
   /// The kinds of record that changes read from the files touched since the last
   /// `takeSeenElsewhere()`: other writers' (this store's own are applied, not read).
   private var seenElsewhere: RecordKinds = []
@@ -274,7 +274,7 @@ struct JSONFiles {
       }
       // A change a store would refuse, written by a Pocket before every door checked:
       // skipped, and the ids it gave still count, so later lines name the same records.
-      unreadable.append("\(journalPath): line \(line): \(error.reason.listedText)")
+      unreadable.append(.document(.inField(journalPath, .inLine(line, error.reason))))
       state.skipIDs(of: entry.change)
       seq = entry.seq
       return
@@ -304,7 +304,7 @@ struct JSONFiles {
           path: journalPath,
           reason: StoreProblem(.document(.cannotApply(line: line, because: .check(reason)))))
       }
-      unreadable.append("\(journalPath): line \(line): \(reason.englishText)")
+      unreadable.append(.document(.inField(journalPath, .inLine(line, .check(reason)))))
       state.skipIDs(of: entry.change)
     }
     seq = entry.seq
