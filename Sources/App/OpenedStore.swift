@@ -32,13 +32,13 @@ package struct OpenedStore {
 
   /// Every record that can be read, and each one that cannot, named (`StoreRescue`); `nil`
   /// for a store whose export reads every record or none (the memory store).
-  var salvage: (@Sendable () async throws -> (StoreArchive, [String]))? = nil
+  var salvage: (@Sendable () async throws -> (StoreArchive, [StoreCause]))? = nil
 
   /// A store whose file (or name) and schema version are known once opened.
   init(
     kind: StoreChoice, path: String, schemaVersion: Int, repositories: Repositories,
     files: StoreFiles? = nil, takeWarnings: @escaping @Sendable () async -> [StoreProblem] = { [] },
-    salvage: (@Sendable () async throws -> (StoreArchive, [String]))? = nil
+    salvage: (@Sendable () async throws -> (StoreArchive, [StoreCause]))? = nil
   ) {
     self.init(
       kind: kind, details: { (path, schemaVersion) }, repositories: repositories, files: files,
@@ -50,7 +50,7 @@ package struct OpenedStore {
     ready: @escaping @Sendable () throws(DomainError) -> Void = {},
     closeServer: @escaping @Sendable () async -> Void = {}, repositories: Repositories,
     files: StoreFiles?, takeWarnings: @escaping @Sendable () async -> [StoreProblem] = { [] },
-    salvage: (@Sendable () async throws -> (StoreArchive, [String]))?
+    salvage: (@Sendable () async throws -> (StoreArchive, [StoreCause]))?
   ) {
     self.kind = kind
     self.details = details

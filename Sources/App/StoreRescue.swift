@@ -61,7 +61,7 @@ enum StoreRescue {
 /// remembers what it left out.
 private final class SalvagedArchive: ArchiveRepository {
   private let store: OpenedStore
-  private let skipped = Mutex<[String]>([])
+  private let skipped = Mutex<[StoreCause]>([])
 
   init(store: OpenedStore) { self.store = store }
 
@@ -78,7 +78,7 @@ private final class SalvagedArchive: ArchiveRepository {
     return try body(archive)
   }
 
-  func leftOut() -> [String] { skipped.withLock { $0 } }
+  func leftOut() -> [StoreCause] { skipped.withLock { $0 } }
 
   func recordCounts() async throws -> RecordCounts {
     try await store.repositories.archive.recordCounts()

@@ -115,7 +115,7 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
         ?? head.favoriteCurrencies.lazy.compactMap {
           RateSnapshot.codeProblem($0, field: "a favourite currency")
         }.first
-        ?? head.declared.problem.map(CheckFailure.english))
+        ?? head.declared.problem)
     try refuse(now.flatMap { clockProblem(head, now: $0) })
     return head
   }
@@ -123,10 +123,10 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   /// Why a rate set or the stopwatch's start in `head` cannot have happened by `now`, named.
   private func clockProblem(_ head: StoreArchive, now: Date) -> String? {
     if let problem = head.latestRates?.impossibility(now: now, fields: .archive) {
-      return naming.field(.latestRates, problem)
+      return naming.field(.latestRates, problem.archiveText)
     }
     if let problem = head.previousRates?.impossibility(now: now, fields: .archive) {
-      return naming.field(.previousRates, problem)
+      return naming.field(.previousRates, problem.archiveText)
     }
     return head.stopwatch.startedAt.flatMap { future($0, field: "startedAtMs") }.map {
       naming.field(.stopwatch, $0)
@@ -258,5 +258,20 @@ private struct IDListCheck<Record: CheckedRecord & Identifiable<Int64>> {
       }
     }
     return nil
+  }
+}
+
+extension PublicationProblem {
+  /// The problem in English, as an archive's checks (which have no cases of their own yet:
+  /// `CheckFailure.english`) name it.
+  fileprivate var archiveText: String {
+    func shown(_ time: PublicationTime) -> String {
+      "\(time.field) \(time.number)" + (time.iso.map { " (\($0))" } ?? "")
+    }
+    return switch self {
+    case .afterClock(let published, let clock):
+      "\(shown(published)) is more than a day after this machine's clock (\(clock))"
+    case .nextUpdateFirst(let next, let published): "\(shown(next)) is before \(shown(published))"
+    }
   }
 }

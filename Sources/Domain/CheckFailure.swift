@@ -34,9 +34,47 @@ public enum CheckFailure: Equatable, Sendable {
   case appearsTwice(ArchiveIdentity)
   /// An archive's record has an id below 1 or above the last id its list gave.
   case idNotGiven(ArchiveIdentity)
+  /// `field` holds a character that is not printable ASCII.
+  case notPrintableASCII(field: String)
+  /// A declared kind's record cannot be kept (`DeclaredProblem`).
+  case declared(DeclaredProblem)
+  /// Lap `lap` (the `index`th, from 0) does not follow the laps before it as a stopwatch
+  /// records them.
+  case lapSequence(lap: Int, index: Int, LapSequenceBreak)
   /// A check with no case of its own yet (an archive's lap sequence, a declared kind's
   /// record), worded in English by Pocket; a front end shows it as it is.
   case english(String)
+}
+
+/// Why a declared kind's record cannot be kept (`CheckFailure.declared`); `kind` is the
+/// kind's name, `key` the record's key.
+public enum DeclaredProblem: Equatable, Sendable {
+  /// The kind's name is not 1 to 40 of a-z, 0-9 and _.
+  case badName(String)
+  /// The records kept under the kind `kind` name another kind.
+  case otherKind(String)
+  /// The key is not 1 to 200 bytes without control characters.
+  case badKey(kind: String, key: String)
+  /// The record is longer than `limit` bytes.
+  case tooLong(kind: String, key: String, limit: Int)
+  /// The record is not a JSON object.
+  case notAnObject(kind: String, key: String)
+  /// The record could not be encoded: the encoder's words.
+  case notEncoded(kind: String, error: String)
+  /// The record stored as `key` decodes as a record of key `found`.
+  case holdsAnotherKey(key: String, found: String)
+  /// A change turned the record of `key` into one of key `became`.
+  case keyChanged(kind: String, key: String, became: String)
+}
+
+/// How a lap breaks the sequence (`CheckFailure.lapSequence`; times in milliseconds).
+public enum LapSequenceBreak: Equatable, Sendable {
+  /// The lap before it (number `index`) is missing.
+  case gap
+  /// Its total `total` is less than the lap before's, `previous`.
+  case totalGoesDown(total: Int64, previous: Int64)
+  /// Its lap time `lapTime` is not its total minus the total before (`expected`).
+  case notTheDifference(lapTime: Int64, expected: Int64)
 }
 
 /// What identifies a record of an archive's list (`CheckFailure.appearsTwice`).
@@ -84,6 +122,17 @@ extension CheckFailure {
     case .appearsTwice(let identity): "a \(identity.englishText) appears twice"
     case .idNotGiven(let identity):
       "a \(identity.englishText) is not between 1 and the last id given"
+    case .notPrintableASCII(let field): "\(field) holds a character that is not printable ASCII"
+    case .declared(let problem): problem.englishText
+    case .lapSequence(let lap, let index, let problem):
+      switch problem {
+      case .gap: "lap \(lap) leaves a gap: lap \(index + 1) is missing"
+      case .totalGoesDown(let total, let previous):
+        "lap \(lap)'s total \(total) ms is less than lap \(index)'s total \(previous) ms"
+      case .notTheDifference(let lapTime, let expected):
+        "lap \(lap)'s lap time \(lapTime) ms is not its total minus the total before "
+          + "(\(expected) ms)"
+      }
     case .english(let text): text
     }
   }
@@ -109,6 +158,44 @@ extension CheckRange {
     case .years(let years): "0 to \(years) years"
     case .between(let low, let high): "\(low) to \(high)"
     case .atMost(let high): "at most \(high)"
+    }
+  }
+}
+
+extension DeclaredProblem {
+  /// The problem in English (`CheckFailure.englishText`).
+  public var englishText: String {
+    switch self {
+    case .badName(let name): "the kind name \"\(name)\" is not 1 to 40 of a-z, 0-9 and _"
+    case .otherKind(let name): "the records of \"\(name)\" name another kind"
+    case .badKey(let kind, let key):
+      "\(kind): the key \"\(key)\" is not 1 to 200 bytes without control characters"
+    case .tooLong(let kind, let key, let limit):
+      "\(kind) \(key): the record is longer than \(limit) bytes"
+    case .notAnObject(let kind, let key): "\(kind) \(key): the record is not a JSON object"
+    case .notEncoded(let kind, let error): "\(kind): \(error)"
+    case .holdsAnotherKey(let key, let found): "\(key) holds \(found)"
+    case .keyChanged(let kind, let key, let became): "\(kind): \(key) became \(became)"
+    }
+  }
+}
+
+extension CheckFailure {
+  /// `lap`, the `index`th lap (from 0), breaking the sequence for `problem`
+  /// (`Lap.sequenceProblem`).
+  public static func brokenSequence(_ lap: Lap, index: Int, _ problem: Lap.SequenceProblem)
+    -> CheckFailure
+  {
+    switch problem {
+    case .gap: .lapSequence(lap: lap.number, index: index, .gap)
+    case .totalGoesDown(let previousTotal):
+      .lapSequence(
+        lap: lap.number, index: index,
+        .totalGoesDown(total: lap.total.milliseconds, previous: previousTotal.milliseconds))
+    case .notTheDifference(let expected):
+      .lapSequence(
+        lap: lap.number, index: index,
+        .notTheDifference(lapTime: lap.lapTime.milliseconds, expected: expected.milliseconds))
     }
   }
 }

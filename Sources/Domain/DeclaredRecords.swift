@@ -36,11 +36,11 @@ public struct RecordDeclaration: Hashable, Sendable {
   }
 
   /// Why `name` cannot name a kind, or `nil`.
-  static func nameProblem(_ name: String) -> String? {
+  static func nameProblem(_ name: String) -> CheckFailure? {
     let bytes = Array(name.utf8)
     guard (1...40).contains(bytes.count), (0x61...0x7A).contains(bytes[0]),
       bytes.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F })
-    else { return "the kind name \"\(name)\" is not 1 to 40 of a-z, 0-9 and _" }
+    else { return .declared(.badName(name)) }
     return nil
   }
 }
@@ -111,12 +111,12 @@ public struct DeclaredRecords: Equatable, Sendable {
 
   /// The first problem a store could not keep, named for a person, or `nil`: a kind's name,
   /// a key, or a body that is not a JSON object of at most `Limits.maxDeclaredBodyBytes`.
-  public var problem: String? {
+  public var problem: CheckFailure? {
     for name in kinds.keys.sorted() {
       guard let kind = kinds[name] else { continue }
       if let problem = RecordDeclaration.nameProblem(name) { return problem }
       if kind.declaration.name != name || kind.declaration.kinds.isEmpty {
-        return "the records of \"\(name)\" name another kind"
+        return .declared(.otherKind(name))
       }
       for key in kind.records.keys.sorted() {
         if let problem = Self.problem(name: name, key: key, body: kind.records[key] ?? "") {
@@ -128,16 +128,16 @@ public struct DeclaredRecords: Equatable, Sendable {
   }
 
   /// Why the record `key` of kind `name` with `body` cannot be kept, or `nil`.
-  public static func problem(name: String, key: String, body: String) -> String? {
+  public static func problem(name: String, key: String, body: String) -> CheckFailure? {
     let keyBytes = key.utf8
     guard (1...200).contains(keyBytes.count), !key.unicodeScalars.contains(where: isControl)
-    else { return "\(name): the key \"\(key)\" is not 1 to 200 bytes without control characters" }
+    else { return .declared(.badKey(kind: name, key: key)) }
     guard body.utf8.count <= Limits.maxDeclaredBodyBytes else {
-      return "\(name) \(key): the record is longer than \(Limits.maxDeclaredBodyBytes) bytes"
+      return .declared(.tooLong(kind: name, key: key, limit: Limits.maxDeclaredBodyBytes))
     }
     guard body.utf8.first == UInt8(ascii: "{"),
       (try? JSONSerialization.jsonObject(with: Foundation.Data(body.utf8))) is [String: Any]
-    else { return "\(name) \(key): the record is not a JSON object" }
+    else { return .declared(.notAnObject(kind: name, key: key)) }
     return nil
   }
 
@@ -155,10 +155,11 @@ public struct DeclaredRecords: Equatable, Sendable {
     do {
       body = String(decoding: try encoder.encode(record), as: UTF8.self)
     } catch {
-      throw .invalidInput(.invalidArchive(.english("\(Record.declaration.name): \(error)")))
+      throw .invalidInput(
+        .invalidArchive(.declared(.notEncoded(kind: Record.declaration.name, error: "\(error)"))))
     }
     if let problem = problem(name: Record.declaration.name, key: record.key, body: body) {
-      throw .invalidInput(.invalidArchive(.english(problem)))
+      throw .invalidInput(.invalidArchive(problem))
     }
     return body
   }
@@ -174,17 +175,27 @@ public struct DeclaredRecords: Equatable, Sendable {
       record = try JSONDecoder().decode(Record.self, from: Foundation.Data(body.utf8))
     } catch {
       throw .corruptStore(
-        path: "records of \(name)", reason: StoreProblem(.english("\(key): \(error)")))
+        path: "records of \(name)",
+        reason: StoreProblem(.document(.inField(key, .system("\(error)")))))
     }
     guard record.key == key else {
       throw .corruptStore(
-        path: "records of \(name)", reason: StoreProblem(.english("\(key) holds \(record.key)")))
+        path: "records of \(name)",
+        reason: StoreProblem(.check(.declared(.holdsAnotherKey(key: key, found: record.key)))))
     }
     do {
       try record.check()
     } catch {
+      // A kind refuses a record by the range and text checks; any other refusal is shown
+      // as the error it is.
+      let cause: StoreCause =
+        switch error {
+        case .invalidInput(.outOfRange(let failure)), .invalidInput(.invalidArchive(let failure)):
+          .check(failure)
+        default: .system("\(error)")
+        }
       throw .corruptStore(
-        path: "records of \(name)", reason: StoreProblem(.english("\(key): \(error)")))
+        path: "records of \(name)", reason: StoreProblem(.document(.inField(key, cause))))
     }
     return record
   }
@@ -267,7 +278,7 @@ public struct KeyedRecords<Record: DeclaredRecord>: Sendable {
       guard let new else { return (.remove, nil) }
       guard new.key == key else {
         throw DomainError.invalidInput(
-          .invalidArchive(.english("\(kind.name): \(key) became \(new.key)")))
+          .invalidArchive(.declared(.keyChanged(kind: kind.name, key: key, became: new.key))))
       }
       return (.save(try DeclaredRecords.body(new)), new)
     }

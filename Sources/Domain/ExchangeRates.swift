@@ -33,7 +33,9 @@ public struct RateSnapshot: Equatable, Sendable {
   ///
   /// A set published in the future would stay the newest forever and keep every true one
   /// out (`RefreshExchangeRates` stores only newer publications).
-  public func impossibility(now: Date, fields: PublicationFields = .openERAPI) -> String? {
+  public func impossibility(now: Date, fields: PublicationFields = .openERAPI)
+    -> PublicationProblem?
+  {
     Self.impossibility(
       publishedAt: publishedAt, nextUpdateAt: nextUpdateAt, now: now, fields: fields)
   }
@@ -42,14 +44,15 @@ public struct RateSnapshot: Equatable, Sendable {
   /// `nextUpdateAt`.
   public static func impossibility(
     publishedAt: Date, nextUpdateAt: Date, now: Date, fields: PublicationFields = .openERAPI
-  ) -> String? {
+  ) -> PublicationProblem? {
     if publishedAt.timeIntervalSince(now) > clockTolerance {
-      return "\(fields.value(publishedAt, named: fields.published)) is more than a day after "
-        + "this machine's clock (\(iso(now)))"
+      return .afterClock(
+        published: fields.value(publishedAt, named: fields.published), clock: iso(now))
     }
     if nextUpdateAt < publishedAt {
-      return "\(fields.value(nextUpdateAt, named: fields.nextUpdate)) is before "
-        + fields.value(publishedAt, named: fields.published)
+      return .nextUpdateFirst(
+        next: fields.value(nextUpdateAt, named: fields.nextUpdate),
+        published: fields.value(publishedAt, named: fields.published))
     }
     return nil
   }
@@ -70,11 +73,11 @@ public struct RateSnapshot: Equatable, Sendable {
       published: "publishedAtMs", nextUpdate: "nextUpdateAtMs", milliseconds: true)
 
     /// `date` as the field `name` holds it, and when that is.
-    func value(_ date: Date, named name: String) -> String {
+    func value(_ date: Date, named name: String) -> PublicationTime {
       let number =
         milliseconds
         ? date.epochMilliseconds : Int64(date.timeIntervalSince1970.rounded(.down))
-      return "\(name) \(number) (\(RateSnapshot.iso(date)))"
+      return PublicationTime(field: name, number: "\(number)", iso: RateSnapshot.iso(date))
     }
   }
 

@@ -7,11 +7,12 @@ public indirect enum StoreCause: Equatable, Sendable {
   /// Text that is not Pocket's own, shown as it came (an `strerror`, a SQLite or server
   /// message, a JSON decoder's error): it is what one searches for.
   case system(String)
-  /// A sentence Pocket words itself, in English only, that has no case of its own yet (the
-  /// record checks of an archive or a store document); a front end shows it as it is.
-  case english(String)
   /// A value of a store file or an archive failed the range and text checks (`CheckFailure`).
   case check(CheckFailure)
+  /// What is wrong in a JSON document Pocket reads: a store's, an archive's.
+  case document(DocumentProblem)
+  /// Why a rates response gives no rates.
+  case rates(RateProblem)
 
   // MARK: Files and folders
 
@@ -108,6 +109,8 @@ public indirect enum StoreCause: Equatable, Sendable {
   case connectionFailed(because: StoreCause)
   /// The connection to the database server was lost.
   case connectionLost(because: StoreCause)
+  /// A PostgreSQL URL or connection string refused before libpq sees it (it is not shown).
+  case postgresURL(PostgresURLProblem)
   /// A PostgreSQL schema without Pocket's version table that holds other objects.
   case foreignObjects(schema: String, objects: String)
 
@@ -215,12 +218,11 @@ public enum UniqueKey: Equatable, Sendable {
 }
 
 extension StoreCause {
-  /// This cause with every text in it (`.system`, `.english`) passed through `transform`:
+  /// This cause with every text in it (`.system`) passed through `transform`:
   /// for a store that must hide a secret a server's message may repeat.
   public func mappingText(_ transform: (String) -> String) -> StoreCause {
     switch self {
     case .system(let text): .system(transform(text))
-    case .english(let text): .english(transform(text))
     case .cannot(let action, let cause): .cannot(action, because: cause.mappingText(transform))
     case .step(let step, let path, let cause):
       .step(step, path: path, because: cause.mappingText(transform))
@@ -247,7 +249,7 @@ extension StoreCause {
       .changedWhileReadOnly,
       .foreignObjects, .noCachedRates, .rowCountMissing, .counterMissing, .appearsTwice,
       .screenNotKept, .chunkLostRecords,
-      .changeOutOfOrder, .check:
+      .changeOutOfOrder, .check, .rates, .document, .postgresURL:
       // No text of another's: nothing to pass through `transform`.
       self
     }

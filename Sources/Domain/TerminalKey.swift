@@ -32,7 +32,7 @@ public struct TerminalKey: Hashable, Sendable, CustomStringConvertible {
       return .tooManyCharacters(field: field, count: bytes.count, limit: maxLength)
     }
     guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else {
-      return .english("\(field) holds a character that is not printable ASCII")
+      return .notPrintableASCII(field: field)
     }
     return nil
   }

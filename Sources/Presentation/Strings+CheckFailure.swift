@@ -35,7 +35,38 @@ extension Strings {
     case .appearsTwice(let identity): "\(Korean.word(korean(identity), .subject)) 두 번 나옵니다"
     case .idNotGiven(let identity):
       "\(Korean.word(korean(identity), .subject)) 1부터 마지막으로 준 번호 사이에 있지 않습니다"
+    case .notPrintableASCII(let field): "\(field) 값에 출력할 수 있는 ASCII 문자가 아닌 것이 있습니다"
+    case .declared(let problem): korean(problem)
+    case .lapSequence(let lap, let index, let problem): korean(problem, lap: lap, index: index)
     case .english(let text): cause(text)
+    }
+  }
+
+  /// A declared kind's record that cannot be kept, in Korean.
+  func korean(_ problem: DeclaredProblem) -> String {
+    switch problem {
+    case .badName(let name):
+      "종류 이름 \"\(name)\"\(Korean.particle(.topic, after: name)) 영문 소문자, 숫자, _로 된 1~40자가 아닙니다"
+    case .otherKind(let name): "\"\(name)\"의 기록이 다른 종류를 가리킵니다"
+    case .badKey(let kind, let key):
+      "\(kind): 키 \"\(key)\"\(Korean.particle(.topic, after: key)) 제어 문자가 없는 1~200바이트가 아닙니다"
+    case .tooLong(let kind, let key, let limit): "\(kind) \(key): 기록이 \(limit)바이트보다 깁니다"
+    case .notAnObject(let kind, let key): "\(kind) \(key): 기록이 JSON 객체가 아닙니다"
+    case .notEncoded(let kind, let error): "\(kind): 기록을 인코딩할 수 없습니다 \(cause(error))"
+    case .holdsAnotherKey(let key, let found): "\(key)에 키가 \(found)인 기록이 있습니다"
+    case .keyChanged(let kind, let key, let became):
+      "\(kind): \(key)의 키가 \(Korean.word(became, .direction)) 바뀌었습니다"
+    }
+  }
+
+  /// How lap `lap`, the `index`th (from 0), breaks the sequence, in Korean.
+  func korean(_ problem: LapSequenceBreak, lap: Int, index: Int) -> String {
+    switch problem {
+    case .gap: "랩 \(lap)에서 순서가 끊깁니다: 랩 \(Korean.word("\(index + 1)", .subject)) 없습니다"
+    case .totalGoesDown(let total, let previous):
+      "랩 \(lap)의 누적 시간 \(total)밀리초가 랩 \(index)의 누적 시간 \(previous)밀리초보다 작습니다"
+    case .notTheDifference(let lapTime, let expected):
+      "랩 \(lap)의 랩 타임 \(lapTime)밀리초가 누적 시간에서 앞 랩의 누적 시간을 뺀 값(\(expected)밀리초)과 다릅니다"
     }
   }
 

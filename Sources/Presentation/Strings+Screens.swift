@@ -142,8 +142,10 @@ extension Strings {
   }
 
   /// A record an export of a damaged store left out, and why (the cause is not translated).
-  public func leftOut(_ reason: String) -> String {
-    pick("Not exported, cannot be read: \(reason)", "읽을 수 없어 내보내지 않은 기록 \(cause(reason))")
+  public func leftOut(_ reason: StoreCause) -> String {
+    pick(
+      "Not exported, cannot be read: \(englishCause(reason))",
+      "읽을 수 없어 내보내지 않은 기록" + koreanNested(reason))
   }
 
   public func imported(_ count: Int, from path: String) -> String {

@@ -26,8 +26,11 @@ extension Strings {
 
   func englishCause(_ cause: StoreCause) -> String {
     switch cause {
-    case .system(let text), .english(let text): text
+    case .system(let text): text
     case .check(let failure): english(failure)
+    case .document(let problem): english(problem)
+    case .rates(let problem): english(problem)
+    case .postgresURL(let problem): english(problem)
     case .cannot(let action, let because): "cannot \(english(action)): \(englishCause(because))"
     case .step(let step, let path, let because):
       "cannot \(english(step, path))" + ": " + englishCause(because)
@@ -246,11 +249,11 @@ extension Strings {
 }
 
 extension StoreCause {
-  /// Whether the cause is text shown as it came (`.system`, and `.english`, which has no
-  /// case of its own yet), not a sentence a front end words.
+  /// Whether the cause is text shown as it came (`.system`), not a sentence a front end
+  /// words.
   var isVerbatim: Bool {
     switch self {
-    case .system, .english: true
+    case .system: true
     default: false
     }
   }

@@ -1,13 +1,16 @@
 import PocketDomain
 
 /// The Korean wording of a store's failure (`StoreProblem`): every cause Pocket words
-/// itself is a Korean sentence; only a `.system` cause (and an `.english` one, which has no
-/// case of its own yet) is kept verbatim, as the technical cause in parentheses.
+/// itself is a Korean sentence; only a `.system` cause is kept verbatim, as the technical
+/// cause in parentheses.
 extension Strings {
   func koreanCause(_ cause: StoreCause) -> String {
     switch cause {
-    case .system(let text), .english(let text): "(기술적 원인: \(text))"
+    case .system(let text): "(기술적 원인: \(text))"
     case .check(let failure): korean(failure)
+    case .document(let problem): korean(problem)
+    case .rates(let problem): korean(problem)
+    case .postgresURL(let problem): korean(problem)
     case .cannot(let action, let because): "\(korean(action)) 수 없습니다" + koreanNested(because)
     case .step(let step, let path, let because):
       "\(path.map { "\($0): " } ?? "")\(korean(step)) 수 없습니다" + koreanNested(because)

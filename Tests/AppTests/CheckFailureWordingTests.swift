@@ -18,6 +18,7 @@ struct CheckFailureWordingTests {
     case outOfRange, tooManyDigits, notADecimal, empty, tooManyCharacters, tooManyBytes,
       notACurrencyCode, notAScreen
     case shownTwice, idsEnd, lapNumbersEnd, appearsTwice, idNotGiven, english
+    case notPrintableASCII, declared, lapSequence
   }
 
   static func name(of failure: CheckFailure) -> FailureName {
@@ -36,6 +37,9 @@ struct CheckFailureWordingTests {
     case .appearsTwice: .appearsTwice
     case .idNotGiven: .idNotGiven
     case .english: .english
+    case .notPrintableASCII: .notPrintableASCII
+    case .declared: .declared
+    case .lapSequence: .lapSequence
     }
   }
 
@@ -44,77 +48,78 @@ struct CheckFailureWordingTests {
 
   /// A sample of every failure, each with the English users saw when it was text, written
   /// out by hand; every range (`CheckRange`) appears.
-  static let samples: [(CheckFailure, String)] = [
-    (
-      .outOfRange(field: "laps[3].number", value: "0", range: .between("1", "9007199254740991")),
-      "laps[3].number 0 is out of range (1 to 9007199254740991)"
-    ),
-    (
-      .outOfRange(field: "mind_logs.date_ms (id 3)", value: "-1", range: .dates),
-      "mind_logs.date_ms (id 3) -1 is out of range (a date from 1970-01-01 to 9999-12-31)"
-    ),
-    (
-      .outOfRange(field: "stopwatch.accumulatedMs", value: "-5", range: .years(100)),
-      "stopwatch.accumulatedMs -5 is out of range (0 to 100 years)"
-    ),
-    (
-      .outOfRange(field: "result", value: "1e31", range: .atMost("10^30")),
-      "result 1e31 is out of range (at most 10^30)"
-    ),
-    (
-      .tooManyDigits(
-        field: "mind_logs.score (id 2)", value: "1.0000000000000000000000000000000000001",
-        digits: 38),
-      "mind_logs.score (id 2) 1.0000000000000000000000000000000000001 has more than 38 "
-        + "significant digits, more than a decimal holds exactly"
-    ),
-    (
-      .notADecimal(field: "mind_logs.score (id 2)", value: "ten"),
-      "mind_logs.score (id 2) \"ten\" is not a decimal number"
-    ),
-    (.empty(field: "bookmarks[0].url"), "bookmarks[0].url is empty"),
-    (
-      .tooManyCharacters(field: "chat.messages[2].content", count: 5000, limit: 4000),
-      "chat.messages[2].content is too long: 5000 characters (at most 4000)"
-    ),
-    (
-      .tooManyBytes(field: "mindLog.entries[0].note", bytes: 70000, limit: 65536),
-      "mindLog.entries[0].note is too long: 70000 bytes of UTF-8 (at most 65536)"
-    ),
-    (
-      .notACurrencyCode(field: "rates.latest.base", code: "\"usd\"", characters: nil),
-      "rates.latest.base \"usd\" is not a currency code (three capital letters A–Z)"
-    ),
-    (
-      .notACurrencyCode(field: "rates.latest.rates", code: "\"XXXX\"", characters: 50),
-      "rates.latest.rates \"XXXX\"… (50 characters) is not a currency code "
-        + "(three capital letters A–Z)"
-    ),
-    (
-      .notAScreen(field: "shown.screen", name: "nowhere", currency: nil),
-      "shown.screen \"nowhere\" is not a screen's name"
-    ),
-    (
-      .notAScreen(field: "shown.screen", name: "nowhere", currency: "EUR"),
-      "shown.screen \"nowhere\" is not a screen's name (currency EUR)"
-    ),
-    (
-      .shownTwice(field: "shown.items[1].number", number: 2),
-      "shown.items[1].number 2 is shown twice"
-    ),
-    (.idsEnd(last: 9_007_199_254_740_991), "ids end at 9007199254740991"),
-    (
-      .lapNumbersEnd(last: 9_007_199_254_740_991),
-      "lap numbers end at 9007199254740991; reset the stopwatch"
-    ),
-    (.appearsTwice(.lapNumber), "a lap number appears twice"),
-    (.appearsTwice(.bookmarkURL), "a bookmark url appears twice"),
-    (.appearsTwice(.mindLogID), "a mind-log id appears twice"),
-    (.appearsTwice(.messageID), "a chat-message id appears twice"),
-    (.idNotGiven(.mindLogID), "a mind-log id is not between 1 and the last id given"),
-    (.idNotGiven(.messageID), "a chat-message id is not between 1 and the last id given"),
-    (.english(verbatim), verbatim),
-  ]
+  static let samples: [(CheckFailure, String)] =
+    [
+      (
+        .outOfRange(field: "laps[3].number", value: "0", range: .between("1", "9007199254740991")),
+        "laps[3].number 0 is out of range (1 to 9007199254740991)"
+      ),
+      (
+        .outOfRange(field: "mind_logs.date_ms (id 3)", value: "-1", range: .dates),
+        "mind_logs.date_ms (id 3) -1 is out of range (a date from 1970-01-01 to 9999-12-31)"
+      ),
+      (
+        .outOfRange(field: "stopwatch.accumulatedMs", value: "-5", range: .years(100)),
+        "stopwatch.accumulatedMs -5 is out of range (0 to 100 years)"
+      ),
+      (
+        .outOfRange(field: "result", value: "1e31", range: .atMost("10^30")),
+        "result 1e31 is out of range (at most 10^30)"
+      ),
+      (
+        .tooManyDigits(
+          field: "mind_logs.score (id 2)", value: "1.0000000000000000000000000000000000001",
+          digits: 38),
+        "mind_logs.score (id 2) 1.0000000000000000000000000000000000001 has more than 38 "
+          + "significant digits, more than a decimal holds exactly"
+      ),
+      (
+        .notADecimal(field: "mind_logs.score (id 2)", value: "ten"),
+        "mind_logs.score (id 2) \"ten\" is not a decimal number"
+      ),
+      (.empty(field: "bookmarks[0].url"), "bookmarks[0].url is empty"),
+      (
+        .tooManyCharacters(field: "chat.messages[2].content", count: 5000, limit: 4000),
+        "chat.messages[2].content is too long: 5000 characters (at most 4000)"
+      ),
+      (
+        .tooManyBytes(field: "mindLog.entries[0].note", bytes: 70000, limit: 65536),
+        "mindLog.entries[0].note is too long: 70000 bytes of UTF-8 (at most 65536)"
+      ),
+      (
+        .notACurrencyCode(field: "rates.latest.base", code: "\"usd\"", characters: nil),
+        "rates.latest.base \"usd\" is not a currency code (three capital letters A–Z)"
+      ),
+      (
+        .notACurrencyCode(field: "rates.latest.rates", code: "\"XXXX\"", characters: 50),
+        "rates.latest.rates \"XXXX\"… (50 characters) is not a currency code "
+          + "(three capital letters A–Z)"
+      ),
+      (
+        .notAScreen(field: "shown.screen", name: "nowhere", currency: nil),
+        "shown.screen \"nowhere\" is not a screen's name"
+      ),
+      (
+        .notAScreen(field: "shown.screen", name: "nowhere", currency: "EUR"),
+        "shown.screen \"nowhere\" is not a screen's name (currency EUR)"
+      ),
+      (
+        .shownTwice(field: "shown.items[1].number", number: 2),
+        "shown.items[1].number 2 is shown twice"
+      ),
+      (.idsEnd(last: 9_007_199_254_740_991), "ids end at 9007199254740991"),
+      (
+        .lapNumbersEnd(last: 9_007_199_254_740_991),
+        "lap numbers end at 9007199254740991; reset the stopwatch"
+      ),
+      (.appearsTwice(.lapNumber), "a lap number appears twice"),
+      (.appearsTwice(.bookmarkURL), "a bookmark url appears twice"),
+      (.appearsTwice(.mindLogID), "a mind-log id appears twice"),
+      (.appearsTwice(.messageID), "a chat-message id appears twice"),
+      (.idNotGiven(.mindLogID), "a mind-log id is not between 1 and the last id given"),
+      (.idNotGiven(.messageID), "a chat-message id is not between 1 and the last id given"),
+      (.english(verbatim), verbatim),
+    ] + typedSamples
 
   @Test func everyFailureHasASample() {
     let sampled = Set(Self.samples.map { "\(Self.name(of: $0.0))" })
@@ -163,6 +168,18 @@ struct CheckFailureWordingTests {
         [field, name] + (currency.map { [$0] } ?? [])
       case .idsEnd, .lapNumbersEnd, .appearsTwice, .idNotGiven: []
       case .english(let text): [text]
+      case .notPrintableASCII(let field): [field]
+      case .lapSequence: []
+      case .declared(let problem):
+        switch problem {
+        case .badName(let name), .otherKind(let name): [name]
+        case .badKey(let kind, let key), .tooLong(let kind, let key, _),
+          .notAnObject(let kind, let key):
+          [kind, key]
+        case .notEncoded(let kind, let error): [kind, error]
+        case .holdsAnotherKey(let key, let found): [key, found]
+        case .keyChanged(let kind, let key, let became): [kind, key, became]
+        }
       }
     return values.sorted { $0.count > $1.count }
   }

@@ -143,38 +143,47 @@ struct CurrencyCommandTests {
   @Test func aRatesFileThatCannotBeIsRefusedNamingWhy() async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let cases: [(URL, String)] = [
+    // The reason in English and in Korean.
+    let cases: [(URL, String, String)] = [
       (
         try Self.ratesFile(directory, "2100.json", published: 4_102_444_800, rates: #""KRW":1"#),
-        "2100"  // the day it claims, worded in the language shown (below)
+        "2100", "2100"  // the day it claims, worded in the language shown (below)
       ),
       (
         try Self.ratesFile(
           directory, "due.json", published: 1_764_000_000, next: 1_763_999_999,
           rates: #""KRW":1"#),
-        "time_next_update_unix 1763999999 is before time_last_update_unix 1764000000"
+        "time_next_update_unix 1763999999 is before time_last_update_unix 1764000000",
+        "time_next_update_unix 1763999999는 time_last_update_unix 1764000000보다 이릅니다"
       ),
       (
         try Self.ratesFile(directory, "lower.json", published: 1_764_000_000, rates: #""krw":1"#),
-        #"the rates list "krw", is not a currency code"#
+        #"the rates list "krw", is not a currency code"#,
+        #"환율 목록의 "krw"는 통화 코드(대문자 세 글자)가 아닙니다"#
       ),
       (
         try Self.ratesFile(
           directory, "long.json", published: 1_764_000_000, rates: #""KRWXX":1"#),
-        #"the rates list "KRWXX""#
+        #"the rates list "KRWXX""#, #"환율 목록의 "KRWXX"는 통화 코드"#
       ),
       (
         try Self.ratesFile(
           directory, "space.json", published: 1_764_000_000, rates: #""KRW ":1"#),
-        #"the rates list "KRW ""#
+        #"the rates list "KRW ""#, #"환율 목록의 "KRW "는 통화 코드"#
       ),
     ]
-    for (file, reason) in cases {
-      for language in ["en", "ko"] {
+    for (file, english, korean) in cases {
+      for (language, reason) in [("en", english), ("ko", korean)] {
         let run = await OutsideNumberTests.pocket(
           "sqlite", directory, ["--lang", language, "refresh", "--force"], rates: file)
         #expect(run.status == .refused, "\(file.lastPathComponent): \(run.errors)")
         #expect(run.errors.contains(reason), "\(run.errors)")
+        if language == "ko" {
+          // No English of Pocket's: only the file's fields and codes in Latin letters.
+          let words = KoreanCoverageTests.englishWords(
+            in: run.errors, allowing: ["time_next_update_unix", "time_last_update_unix", "krw"])
+          #expect(words.isEmpty, "English in the Korean text: \(run.errors)")
+        }
       }
       if file.lastPathComponent == "2100.json" {
         // A publication from the future is a refusal worded in each language, not a cause.

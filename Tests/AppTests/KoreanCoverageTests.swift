@@ -203,7 +203,15 @@ struct KoreanCoverageTests {
       korean.warning(.system(Self.cause)), english: english.warning(.system(Self.cause)),
       allowing: [Self.cause])
     expectKorean(
-      korean.leftOut(Self.cause), english: english.leftOut(Self.cause), allowing: [Self.cause])
+      korean.leftOut(.system(Self.cause)), english: english.leftOut(.system(Self.cause)),
+      allowing: [Self.cause])
+    // A record a salvaging read left out, for a cause Pocket words itself.
+    let leftOut = StoreCause.document(
+      .inField("/tmp/p/pocket.journal", .inLine(2, .check(.idsEnd(last: 9)))))
+    #expect(
+      english.leftOut(leftOut)
+        == "Not exported, cannot be read: /tmp/p/pocket.journal: line 2: ids end at 9")
+    expectKorean(korean.leftOut(leftOut), english: english.leftOut(leftOut))
     let writeCause = String(cString: strerror(ENOSPC))
     expectKorean(
       FailedWrites.text(ENOSPC, .ko), english: FailedWrites.text(ENOSPC, .en),

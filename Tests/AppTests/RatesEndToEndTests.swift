@@ -87,7 +87,7 @@ struct RatesEndToEndTests {
     #expect(failure.status == 1)
     #expect(
       failure.stderr
-        == "pocket: 데이터를 불러올 수 없습니다: \(url) (기술적 원인: the server answered HTTP 500)\n")
+        == "pocket: 데이터를 불러올 수 없습니다: \(url): 서버가 HTTP 500으로 답했습니다\n")
     #expect(server.requests == 5)
     #expect(try pocket.run(["--offline", "calc", "KRW"]).stdout.contains("1 USD = 1,400.5 KRW"))
   }

@@ -20,7 +20,7 @@ struct StoreProblemWordingTests {
   /// fails to compile until it is named here, and `everyCauseHasASample` fails until it has
   /// a sample.
   enum CauseName: CaseIterable {
-    case system, english, check, cannot, noSuchFile, isA, folderInPlaceOfFile, symbolicLink
+    case system, check, cannot, noSuchFile, isA, folderInPlaceOfFile, symbolicLink
     case notRegularFile, notAFolder, namesAFolder, folderNotArchive, archiveTooLarge, emptyFile
     case step, cannotRename, notRegular, noWriter, folderNotFile, ratesResponseTooLarge
     case snapshotNotRewritten, journalNotEmptied, screenNotKept
@@ -30,13 +30,12 @@ struct StoreProblemWordingTests {
     case missingSchemaObject, foreignSchema, unusableDatabase, changedWhileReadOnly
     case connectionFailed, connectionLost, foreignObjects, fromSource, noCachedRates
     case rowCountMissing, counterMissing, appearsTwice, chunkLostRecords, inLine
-    case changeOutOfOrder
+    case changeOutOfOrder, document, rates, postgresURL
   }
 
   static func name(of cause: StoreCause) -> CauseName {
     switch cause {
     case .system: .system
-    case .english: .english
     case .check: .check
     case .cannot: .cannot
     case .noSuchFile: .noSuchFile
@@ -91,6 +90,9 @@ struct StoreProblemWordingTests {
     case .chunkLostRecords: .chunkLostRecords
     case .inLine: .inLine
     case .changeOutOfOrder: .changeOutOfOrder
+    case .document: .document
+    case .rates: .rates
+    case .postgresURL: .postgresURL
     }
   }
 
@@ -99,7 +101,7 @@ struct StoreProblemWordingTests {
 
   /// A sample of every cause, and of every value its enums take.
   static let causes: [StoreCause] =
-    [.system(verbatim), .english(verbatim), .check(.idsEnd(last: 9)), .noSuchFile]
+    [.system(verbatim), .check(.idsEnd(last: 9)), .noSuchFile]
     + FileAction.allCases.map { .cannot($0, because: .system(verbatim)) }
     + [.cannot(.openFile, because: .symbolicLink), .cannot(.syncFile, because: .diskFull(nil))]
     + FileKind.allCases.map { .isA($0) }
@@ -147,6 +149,7 @@ struct StoreProblemWordingTests {
       .chunkLostRecords, .inLine(3, .system(verbatim)),
       .inLine(4, .changeOutOfOrder(change: 9, after: 7)), .changeOutOfOrder(change: 9, after: 7),
     ]
+    + documentCauses.map(\.0) + rateCauses.map(\.0) + postgresCauses.map(\.0)
 
   /// A sample of every advice: `advice(_:)` switches over them all.
   static let advice: [Advice] = [
@@ -187,9 +190,10 @@ struct StoreProblemWordingTests {
     let text = korean.reason(problem)
     // The values of the samples, longest first (each is taken out of the text in turn).
     let allowed =
-      [Self.verbatim, "chat_messages_counted_delete", "chat_messages", "table notes", "delete"]
+      ([Self.verbatim, "chat_messages_counted_delete", "chat_messages", "table notes", "delete"]
       + ["pocket-tmp", "pocket.journal", "pocket.json"]
-      + ["laps", "pocket", "chat", "home", "aaaaaaaaaaaa"]
+      + ["laps", "pocket", "chat", "home", "aaaaaaaaaaaa"] + Self.documentValues)
+      .sorted { $0.count > $1.count }
     KoreanCoverageTests().expectKorean(text, english: english.reason(problem), allowing: allowed)
     for message in [
       Message.storageFailed(path: "/tmp/store", reason: problem),
@@ -262,7 +266,11 @@ struct StoreProblemWordingTests {
         "/tmp/rates.json: HTTP 500"
       ),
     ]
-    for (problem, expected) in cases {
+    for (problem, expected) in cases
+      + (Self.documentCauses + Self.rateCauses + Self.postgresCauses).map({
+        (StoreProblem($0.0), $0.1)
+      })
+    {
       #expect(english.reason(problem) == expected)
     }
   }

@@ -69,8 +69,8 @@ struct JSONNestingTests {
       ("[]", nil),
       (String(repeating: "[", count: 64) + String(repeating: "]", count: 64), nil),
       (String(repeating: "{\"k\":", count: 64) + "1" + String(repeating: "}", count: 64), nil),
-      (String(repeating: "[", count: 65), "nesting deeper than 64 levels at byte 65"),
-      ("{\"k\":" + String(repeating: "[", count: 64), "nesting deeper than 64 levels at byte 69"),
+      (String(repeating: "[", count: 65), .nestedTooDeep(levels: 64, byte: 65)),
+      ("{\"k\":" + String(repeating: "[", count: 64), .nestedTooDeep(levels: 64, byte: 69)),
       // 64 brackets, closed, then 64 more: never deeper than 64.
       (
         String(
@@ -82,11 +82,11 @@ struct JSONNestingTests {
       // The backslash is itself escaped, so the quote ends the string: the brackets count.
       (
         #"["a\\"# + "\"," + String(repeating: "[", count: 64),
-        "nesting deeper than 64 levels at byte 71"
+        DocumentProblem.nestedTooDeep(levels: 64, byte: 71)
       ),
       ("\"never closed " + String(repeating: "[", count: 100), nil),
-    ] as [(String, String?)])
-  func nestingIsCountedOutsideStrings(text: String, problem: String?) {
+    ] as [(String, DocumentProblem?)])
+  func nestingIsCountedOutsideStrings(text: String, problem: DocumentProblem?) {
     #expect(JSONNesting.problem(in: Array(text.utf8)) == problem, "\(text.prefix(80))")
   }
 
@@ -148,7 +148,7 @@ struct JSONNestingTests {
       error as? DomainError
         == .ratesUnavailable(
           reason: StoreProblem(
-            .english("malformed response: nesting deeper than 64 levels at byte 338")))
+            .rates(.malformed(.nestedTooDeep(levels: 64, byte: 338)))))
     }
   }
 
@@ -246,7 +246,7 @@ struct JSONNestingTests {
         == .ratesUnavailable(
           reason: StoreProblem(
             .fromSource(
-              url.absoluteString, .english("the response could not be read within 0.5 s"))))
+              url.absoluteString, .rates(.readTimedOut(seconds: "0.5")))))
     }
     // The fetch ended while the decoder was still held, so the deadline ended it, however
     // long the machine took to get there.

@@ -222,7 +222,7 @@ import Testing
     for _ in 0..<20 {
       #expect(
         throws: DomainError.ratesUnavailable(
-          reason: StoreProblem(.english("the rate of AAA is not a number")))
+          reason: StoreProblem(.rates(.rateNotANumber(code: "AAA"))))
       ) {
         try OpenERAPIDecoder().decode(body)
       }

@@ -56,8 +56,9 @@ extension PostgresStoreTests {
     #expect {
       try PostgresStore.open(target, environment: [:])
     } throws: { error in
-      !"\(error)".contains(secret) && "\(error)".contains("nobody")
-        && "\(error)".contains("PGPASSWORD")
+      guard case .storageUnavailable(_, let reason) = error as? DomainError else { return false }
+      return !"\(error)".contains(secret) && "\(error)".contains("nobody")
+        && reason.english.contains("PGPASSWORD") && !reason.english.contains(secret)
     }
   }
 

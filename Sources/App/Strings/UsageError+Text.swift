@@ -57,24 +57,7 @@ extension UsageError {
           + "프로세스 목록에서 볼 수 있고, 메시지에 드러날 수 있습니다): 비밀번호는 ~/.pgpass(또는 PGPASSFILE)나 "
           + "PGPASSWORD에 두세요.")
     case .badStoreURL(let option, let problem):
-      let why: KeyText =
-        switch problem {
-        case .notPostgresURL:
-          KeyText(problem.detail, "postgresql://이나 postgres:// 주소만 읽습니다")
-        case .questionBeforeAt:
-          KeyText(problem.detail, "사용자 이름을 끝내는 @ 앞에 ?가 있습니다")
-        case .atAfterUser:
-          KeyText(problem.detail, "사용자 부분 뒤에 @가 있습니다. %40으로 쓰세요")
-        case .unclosedBracket:
-          KeyText(problem.detail, "[ ]로 감싼 주소 뒤에 :, /, ?, , 중 하나가 오지 않았거나 ]가 없습니다")
-        case .portNotANumber: KeyText(problem.detail, "포트가 숫자가 아닙니다")
-        case .badQueryParameter:
-          KeyText(problem.detail, "? 뒤의 매개변수가 이름=값 하나가 아닙니다")
-        case .badPercent:
-          KeyText(problem.detail, "% 뒤에 16진 숫자 두 개가 없거나, 0 바이트를 나타냅니다")
-        case .missingEquals: KeyText(problem.detail, "단어 뒤에 =가 없습니다(이름=값)")
-        case .unclosedQuote: KeyText(problem.detail, "따옴표로 연 값이 닫히지 않았습니다")
-        }
+      let why = KeyText(problem.englishDetail, problem.koreanDetail)
       return KeyText(
         "\(option) is not a postgresql:// URL or connection string libpq can read: "
           + "\(why.english). It is not shown, as it may hold a password.",

@@ -29,10 +29,12 @@ enum ArchiveDecoding {
     _ bytes: [UInt8], versions: DocumentVersions = .pocket, chunkSize: Int = chunkSize,
     progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(InvalidDocument) -> StoreArchive {
-    if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
+    if let problem = JSONNesting.problem(in: bytes) {
+      throw InvalidDocument(reason: .document(problem))
+    }
     // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
     if let problem = JSONDocument.integerProblem(in: bytes) {
-      throw InvalidDocument(reason: problem)
+      throw InvalidDocument(reason: .document(problem))
     }
     if let layout = JSONLayout.lists(in: bytes),
       let read = try? decode(

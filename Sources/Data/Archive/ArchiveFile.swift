@@ -201,9 +201,7 @@ public enum ArchiveFile {
         throw .corruptStore(
           path: path,
           reason: StoreProblem(
-            .english(
-              "\(why); a file larger than \(wholeReadingLimit / 1024) KiB is read only as "
-                + "pocket export lays it out")))
+            .document(.layout(.notAsExported(why, kibibytes: wholeReadingLimit / 1024)))))
       }
     }
     // Laid out otherwise, and small: read whole.

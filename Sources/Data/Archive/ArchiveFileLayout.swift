@@ -45,7 +45,7 @@ struct ArchiveFileLayout {
     /// It passes a limit of the format, named: it is refused however it is laid out.
     case refused(StoreCause)
     /// It is not laid out as `pocket export` writes it: where, and why.
-    case notAsExported(String)
+    case notAsExported(ArchiveLayoutDeparture)
   }
 
   /// The most one record of a list may be, as written: 1 MiB. Every record a store holds
@@ -118,42 +118,37 @@ private final class LayoutScanner {
     return false
   }
 
-  /// Stops the scan because the file passes a limit of the format, `reason` naming it in
-  /// the English sentence a front end shows as it is (`StoreCause.english`): `false`.
-  private func refuse(_ reason: String) -> Bool {
-    stop(.refused(.english(reason)))
-  }
-
   /// Why the scan stopped where the cursor stands, when no place named it.
   private func stoppedHere() -> Failure {
     if let failure = cursor.failure { return .unreadable(failure) }
-    let place = location.isEmpty ? "" : ", in \(location)"
+    let place = location.isEmpty ? nil : location
     if cursor.isAtFence {
       // What the scan was in: a member, or the record or document itself.
       let member = path.last.map { !$0.isEmpty && !$0.hasPrefix("[") } ?? false
       if inRecord {
         return .refused(
-          .english(
-            "\(location) \(member ? "makes its record" : "is") larger than "
-              + "\(ArchiveFileLayout.recordBytes >> 20) MiB, the most a record may be"))
+          .document(
+            .layout(
+              .recordTooLarge(
+                location: location, member: member,
+                mebibytes: ArchiveFileLayout.recordBytes >> 20))))
       }
       return .refused(
-        .english(
-          "\(member ? location : "byte \(cursor.offset)") makes the document outside its lists "
-            + "larger than \(ArchiveFileLayout.restBytes >> 20) MiB, the most it may be"))
+        .document(
+          .layout(
+            .restTooLarge(
+              location: member ? location : nil, byte: cursor.offset,
+              mebibytes: ArchiveFileLayout.restBytes >> 20))))
     }
     if cursor.tooDeep {
       return .refused(
-        .english(
-          "nesting deeper than \(JSONNesting.maxDepth) levels at byte \(cursor.offset)"))
+        .document(.nestedTooDeep(levels: JSONNesting.maxDepth, byte: cursor.offset)))
     }
     if cursor.peek() == nil {
       // No JSON ends there, however it is laid out.
-      return .refused(.english("it ends at byte \(cursor.offset)\(place) (truncated or damaged)"))
+      return .refused(.document(.layout(.endsAt(byte: cursor.offset, location: place))))
     }
-    return .notAsExported(
-      "byte \(cursor.offset)\(place) is not where pocket export puts one (not valid JSON, or "
-        + "not laid out as pocket export writes it)")
+    return .notAsExported(.unexpectedByte(cursor.offset, location: place))
   }
 
   func top() throws(Failure) -> ArchiveFileLayout {
@@ -170,7 +165,7 @@ private final class LayoutScanner {
       switch key {
       case "laps", "bookmarks", "chat", "mindLog":
         guard seen.insert(key).inserted else {
-          return self.stop(.notAsExported("\(key) is there twice"))
+          return self.stop(.notAsExported(.twice(key)))
         }
       default: return self.restValue(depth: 1)
       }
@@ -199,9 +194,10 @@ private final class LayoutScanner {
   private func restValue(depth: Int) -> Bool {
     guard cursor.skipValue(depth: depth) else { return false }
     guard cursor.values - listValues <= ArchiveFileLayout.restValues else {
-      return refuse(
-        "\(location) makes the document outside its lists hold more than "
-          + "\(ArchiveFileLayout.restValues) values, the most it may hold")
+      return stop(
+        .refused(
+          .document(
+            .layout(.restTooManyValues(location: location, limit: ArchiveFileLayout.restValues)))))
     }
     return true
   }
@@ -276,7 +272,7 @@ private final class LayoutScanner {
     lastID: () -> Void
   ) -> Bool {
     guard cursor.peek() == openBrace else {
-      return stop(.notAsExported("\(location) is not an object"))
+      return stop(.notAsExported(.notAnObject(location)))
     }
     cursor.advance()
     cursor.values += 1
@@ -284,7 +280,7 @@ private final class LayoutScanner {
     return members { key in
       if key == name || key == "lastID" {
         guard seen.insert(key).inserted else {
-          return self.stop(.notAsExported("\(self.location) is there twice"))
+          return self.stop(.notAsExported(.twice(self.location)))
         }
       }
       if key == name {
@@ -303,7 +299,7 @@ private final class LayoutScanner {
   private func list(depth: Int, key: String?) -> ArchiveFileLayout.List? {
     let start = cursor.offset
     guard cursor.peek() == openBracket else {
-      _ = stop(.notAsExported("\(location) is not a list"))
+      _ = stop(.notAsExported(.notAList(location)))
       return nil
     }
     cursor.advance()
@@ -337,7 +333,7 @@ private final class LayoutScanner {
   /// integer member `key`, found once, no smaller than `last`, and makes it `last`.
   private func element(depth: Int, key name: String?, after last: inout Int64?) -> Bool {
     guard cursor.peek() == openBrace else {
-      return stop(.notAsExported("\(location) is not an object"))
+      return stop(.notAsExported(.notAnObject(location)))
     }
     let values = cursor.values
     inRecord = true
@@ -352,23 +348,25 @@ private final class LayoutScanner {
         guard key == name else { return self.cursor.skipValue(depth: depth + 1) }
         if found != nil { twice = true }
         found = self.integer()
-        return found != nil || self.stop(.notAsExported("\(self.location) is not a plain integer"))
+        return found != nil || self.stop(.notAsExported(.notAPlainInteger(self.location)))
       })
     else { return false }
     cursor.fence(at: nil)
     inRecord = false
     guard cursor.values - values <= ArchiveFileLayout.recordValues else {
-      return refuse(
-        "\(location) holds more than \(ArchiveFileLayout.recordValues) values, the most a "
-          + "record may hold")
+      return stop(
+        .refused(
+          .document(
+            .layout(
+              .recordTooManyValues(location: location, limit: ArchiveFileLayout.recordValues)))))
     }
     guard let name else { return true }
     guard let found, !twice else {
-      return stop(.notAsExported("\(location).\(name) is missing or there twice"))
+      return stop(.notAsExported(.missingOrTwice("\(location).\(name)")))
     }
     if let last, found < last {
       return stop(
-        .notAsExported("\(location).\(name) \(found) comes after \(last), out of order"))
+        .notAsExported(.outOfOrder("\(location).\(name)", found: found, last: last)))
     }
     last = found
     return true

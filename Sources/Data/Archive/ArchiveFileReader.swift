@@ -50,7 +50,7 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
       throw .unreadable(error)
     }
     // A fraction or exponent where an integer belongs is named before the decoder reads it.
-    if let problem = JSONDocument.integerProblem(in: rest) { throw .refused(.english(problem)) }
+    if let problem = JSONDocument.integerProblem(in: rest) { throw .refused(.document(problem)) }
     let decoder = JSONDecoder()
     decoder.userInfo[CheckedDocument.newestVersion] = versions.current
     let head: CheckedDocument
@@ -96,8 +96,8 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
     switch error {
     case let error as InvalidDocument: error.reason
     case let error as DecodingError:
-      .english(JSONFileStore.describe(error, elementsOf: list, from: first))
-    default: .english("not a Pocket JSON document: \(error)")
+      .document(JSONFileStore.describe(error, elementsOf: list, from: first))
+    default: .document(.notPocketDocument(because: .system("\(error)")))
     }
   }
 
@@ -201,7 +201,7 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
         } else if let problem = JSONDocument.integerProblem(in: chunk, elementsOf: name, from: done)
         {
           // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
-          throw InvalidDocument(reason: problem)
+          throw InvalidDocument(reason: .document(problem))
         } else {
           rows = try withLentData(chunk) { try decoder.decode([Row].self, from: $0) }
         }
@@ -226,7 +226,7 @@ struct ArchiveFileReader: ArchiveReader, Sendable {
   }
 
   /// Why a list read again is not where the layout found it.
-  private static let changed = StoreCause.english("it changed while it was read")
+  private static let changed = StoreCause.document(.changedWhileRead)
 
   /// Why the file is refused: the cursor's failure to read it, or else `reason`.
   private func refusal(_ cursor: ByteCursor, _ reason: StoreCause) -> DomainError {

@@ -28,7 +28,6 @@ extension StoreChange {
     case .saveShown(let shown, _): return ShownChecks.problem(shown, .document)
     case .saveRecord(let kind, let key, let body):
       return body.flatMap { DeclaredRecords.problem(name: kind.name, key: key, body: $0) }
-        .map(CheckFailure.english)
     case .resetStopwatch, .deleteBookmark, .deleteAllBookmarks, .setFavorite, .saveScreen,
       .deleteMindLog, .deleteMessage, .dropShown, .replaceAll:
       return nil

@@ -225,7 +225,8 @@ func checkedLastID(_ lastID: Int64, ids: [Int64], _ field: String) throws(Invali
 {
   try requireUnique(ids, .id(list: String(field.prefix { $0 != "." })))
   if let above = ids.first(where: { $0 > lastID }) {
-    throw InvalidDocument(reason: "\(field) \(lastID) is below the id \(above) it has given")
+    throw InvalidDocument(
+      reason: .document(.lastIDBelow(field: field, lastID: lastID, given: above)))
   }
   return lastID
 }
@@ -301,13 +302,12 @@ extension JSONDocument {
   /// elements of `list` from `first` on (a chunk), named as in the whole document.
   static func integerProblem(
     in bytes: [UInt8], elementsOf list: String? = nil, from first: Int = 0
-  ) -> String? {
+  ) -> DocumentProblem? {
     let literal = JSONNumberLiterals.first(in: bytes, elementsOf: list, from: first) {
       Int64($0) == nil && DecimalText.isNumberLiteral(Array($0.utf8))
     }
     guard let (path, text) = literal else { return nil }
-    return "\(path.isEmpty ? "the document" : path) \(JSONNumberLiterals.shown(text)) "
-      + "is not a whole number in range"
+    return .notAWholeNumber(path: path.isEmpty ? nil : path, number: JSONNumberLiterals.shown(text))
   }
 }
 
@@ -327,17 +327,15 @@ struct CheckedDocument: Decodable {
     let header = try JSONDocumentHeader(from: decoder)
     guard header.format == JSONDocument.formatName else {
       throw InvalidDocument(
-        reason: "format is \"\(JSONNumberLiterals.shown(header.format))\", expected "
-          + "\"\(JSONDocument.formatName)\"")
+        reason: .document(
+          .wrongFormat(JSONNumberLiterals.shown(header.format), expected: JSONDocument.formatName)))
     }
     let newest = decoder.userInfo[Self.newestVersion] as? Int ?? JSONDocument.currentVersion
     guard header.version <= newest else {
-      throw InvalidDocument(
-        reason: "version \(header.version) is newer than this Pocket reads "
-          + "(\(newest)); update Pocket to open it")
+      throw InvalidDocument(reason: .document(.newerVersion(header.version, newest: newest)))
     }
     guard header.version >= 1 else {
-      throw InvalidDocument(reason: "unknown version \(header.version)")
+      throw InvalidDocument(reason: .document(.unknownVersion(header.version)))
     }
     document = try JSONDocument(from: decoder)
     version = header.version

@@ -48,7 +48,7 @@ actor JSONFileBackend: DocumentBackend {
   }
 
   /// The journal lines skipped while salvaging (`JSONFileStore.openSalvaging`).
-  func unreadable() -> [String] { files.unreadable }
+  func unreadable() -> [StoreCause] { files.unreadable }
 
   func takeWarnings() -> [StoreProblem] {
     defer { files.warning = nil }

@@ -92,7 +92,7 @@ public final class JSONFileStore: Sendable {
   }
 
   /// The journal lines `openSalvaging` skipped, each with why.
-  public func unreadable() async -> [String] {
+  public func unreadable() async -> [StoreCause] {
     await backend.unreadable()
   }
 
@@ -135,10 +135,12 @@ public final class JSONFileStore: Sendable {
     throws(InvalidDocument) -> (document: JSONDocument, version: Int)
   {
     guard !bytes.isEmpty else { throw InvalidDocument(reason: .emptyFile) }
-    if let problem = JSONNesting.problem(in: bytes) { throw InvalidDocument(reason: problem) }
+    if let problem = JSONNesting.problem(in: bytes) {
+      throw InvalidDocument(reason: .document(problem))
+    }
     // The decoder reads `1.0` and `1e0` as an integer; the format has none of them.
     if let problem = JSONDocument.integerProblem(in: bytes) {
-      throw InvalidDocument(reason: problem)
+      throw InvalidDocument(reason: .document(problem))
     }
     do {
       let decoder = JSONDecoder()
@@ -148,9 +150,10 @@ public final class JSONFileStore: Sendable {
     } catch let error as InvalidDocument {
       throw error
     } catch let error as DecodingError {
-      throw InvalidDocument(reason: JSONDocument.integerProblem(in: bytes) ?? describe(error))
+      throw InvalidDocument(
+        reason: .document(JSONDocument.integerProblem(in: bytes) ?? describe(error)))
     } catch {
-      throw InvalidDocument(reason: "not a Pocket JSON document: \(error)")
+      throw InvalidDocument(reason: .document(.notPocketDocument(because: .system("\(error)"))))
     }
   }
 
@@ -164,9 +167,9 @@ public final class JSONFileStore: Sendable {
   /// decoder may have read an array of elements of `list` (`chat.messages`) from `first` on
   /// (a chunk): the path is then the element's in the whole document.
   static func describe(_ error: DecodingError, elementsOf list: String? = nil, from first: Int = 0)
-    -> String
+    -> DocumentProblem
   {
-    func path(_ context: DecodingError.Context) -> String {
+    func path(_ context: DecodingError.Context) -> String? {
       var codingPath = context.codingPath[...]
       var prefix = ""
       if let list, let index = codingPath.first?.intValue {
@@ -174,19 +177,19 @@ public final class JSONFileStore: Sendable {
         codingPath = codingPath.dropFirst()
       }
       let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-      return prefix.isEmpty && keys.isEmpty ? "the top level" : prefix + keys.joined()
+      return prefix.isEmpty && keys.isEmpty ? nil : prefix + keys.joined()
     }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return "not valid JSON (truncated or damaged)"
+      return .notJSON
     case .dataCorrupted(let context):
-      return "invalid value at \(path(context)): \(context.debugDescription)"
+      return .invalidValue(path: path(context), because: .system(context.debugDescription))
     case .keyNotFound(let key, let context):
-      return "missing field \"\(key.stringValue)\" at \(path(context))"
+      return .missingField(key.stringValue, path: path(context))
     case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "wrong type at \(path(context)): \(context.debugDescription)"
+      return .wrongType(path: path(context), because: .system(context.debugDescription))
     @unknown default:
-      return "not a Pocket JSON document: \(error)"
+      return .notPocketDocument(because: .system("\(error)"))
     }
   }
 }

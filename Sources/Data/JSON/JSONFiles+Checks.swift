@@ -24,7 +24,7 @@ extension JSONFiles {
       if let problem = lap.sequenceProblem(index: index, previousTotal: previousTotal) {
         throw .corruptStore(
           path: filePath,
-          reason: StoreProblem(.english(ArchiveNaming.domain.lapSequence(lap, index, problem))))
+          reason: StoreProblem(.check(.brokenSequence(lap, index: index, problem))))
       }
       previousTotal = lap.total
     }
@@ -39,7 +39,7 @@ extension JSONFiles {
         index: state.laps.count, previousTotal: state.laps.last?.total ?? .zero)
     else { return nil }
     return .invalidInput(
-      .outOfRange(.english(ArchiveNaming.domain.lapSequence(lap, state.laps.count, problem))))
+      .outOfRange(.brokenSequence(lap, index: state.laps.count, problem)))
   }
 }
 

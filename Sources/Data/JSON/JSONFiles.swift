@@ -57,7 +57,7 @@ struct JSONFiles {
   /// export of what can be read or a replacement of everything.
   let salvaging: Bool
   /// The journal lines skipped while salvaging, each with why.
-  private(set) var unreadable: [String] = []
+  private(set) var unreadable: [StoreCause] = []
   /// The kinds of record that changes read from the files touched since the last
   /// `takeSeenElsewhere()`: other writers' (this store's own are applied, not read).
   private var seenElsewhere: RecordKinds = []
@@ -252,17 +252,18 @@ struct JSONFiles {
   private mutating func replay(_ bytes: ArraySlice<UInt8>, line: Int) throws(DomainError) {
     let entry: JournalEntry
     if let problem = JSONNesting.problem(in: bytes) {
-      throw .corruptStore(path: journalPath, reason: StoreProblem(.inLine(line, .english(problem))))
+      throw .corruptStore(
+        path: journalPath, reason: StoreProblem(.inLine(line, .document(problem))))
     }
     do {
       entry = try lineDecoder.decode(JournalEntry.self, from: Foundation.Data(bytes))
     } catch let error as InvalidDocument {
       throw .corruptStore(path: journalPath, reason: StoreProblem(.inLine(line, error.reason)))
     } catch {
-      let problem = JSONDocument.integerProblem(in: Array(bytes)).map { ": \($0)" } ?? ""
+      let problem = JSONDocument.integerProblem(in: Array(bytes))
       throw .corruptStore(
         path: journalPath,
-        reason: StoreProblem(.english("line \(line) is not a Pocket change\(problem)")))
+        reason: StoreProblem(.document(.notAChange(line: line, problem: problem))))
     }
     let change: StoreChange
     switch Result(catching: { () throws(InvalidDocument) in try entry.change.toDomain() }) {
@@ -273,7 +274,7 @@ struct JSONFiles {
       }
       // A change a store would refuse, written by a Pocket before every door checked:
       // skipped, and the ids it gave still count, so later lines name the same records.
-      unreadable.append("\(journalPath): line \(line): \(error.reason.listedText)")
+      unreadable.append(.document(.inField(journalPath, .inLine(line, error.reason))))
       state.skipIDs(of: entry.change)
       seq = entry.seq
       return
@@ -296,14 +297,14 @@ struct JSONFiles {
       guard case .invalidInput(.outOfRange(let reason)) = error else {
         throw .corruptStore(
           path: journalPath,
-          reason: StoreProblem(.english("line \(line) cannot be applied: \(error)")))
+          reason: StoreProblem(.document(.cannotApply(line: line, because: .system("\(error)")))))
       }
       guard salvaging else {
         throw .corruptStore(
           path: journalPath,
-          reason: StoreProblem(.english("line \(line) cannot be applied: \(reason.englishText)")))
+          reason: StoreProblem(.document(.cannotApply(line: line, because: .check(reason)))))
       }
-      unreadable.append("\(journalPath): line \(line): \(reason.englishText)")
+      unreadable.append(.document(.inField(journalPath, .inLine(line, .check(reason)))))
       state.skipIDs(of: entry.change)
     }
     seq = entry.seq

@@ -50,7 +50,7 @@ struct SnapshotMarks: Equatable, Sendable {
       guard (1...64).contains(digits.count),
         digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
       else {
-        throw InvalidDocument(reason: "\(field) is not an identity Pocket makes")
+        throw InvalidDocument(reason: .document(.notAnIdentity(field: field)))
       }
     }
   }

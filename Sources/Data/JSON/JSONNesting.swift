@@ -1,4 +1,5 @@
 import Foundation
+import PocketDomain
 
 /// How deep JSON from outside may nest, checked in one pass before any parser sees it.
 ///
@@ -17,7 +18,7 @@ enum JSONNesting {
   /// Why `bytes` cannot be read, naming the depth and where it is passed, or `nil` when
   /// no array or object in it lies deeper than `maxDepth`. Brackets inside strings do not
   /// count; the grammar is left to the parser.
-  static func problem(in bytes: UnsafeRawBufferPointer) -> String? {
+  static func problem(in bytes: UnsafeRawBufferPointer) -> DocumentProblem? {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
     let end = base + bytes.count
     var next = base
@@ -36,7 +37,7 @@ enum JSONNesting {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         depth += 1
         if depth > maxDepth {
-          return "nesting deeper than \(maxDepth) levels at byte \(base.distance(to: next))"
+          return .nestedTooDeep(levels: maxDepth, byte: base.distance(to: next))
         }
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
         depth = max(0, depth - 1)
@@ -47,15 +48,15 @@ enum JSONNesting {
     return nil
   }
 
-  static func problem(in bytes: [UInt8]) -> String? {
+  static func problem(in bytes: [UInt8]) -> DocumentProblem? {
     bytes.withUnsafeBytes { problem(in: $0) }
   }
 
-  static func problem(in bytes: ArraySlice<UInt8>) -> String? {
+  static func problem(in bytes: ArraySlice<UInt8>) -> DocumentProblem? {
     bytes.withUnsafeBytes { problem(in: $0) }
   }
 
-  static func problem(in data: Foundation.Data) -> String? {
+  static func problem(in data: Foundation.Data) -> DocumentProblem? {
     data.withUnsafeBytes { problem(in: $0) }
   }
 }

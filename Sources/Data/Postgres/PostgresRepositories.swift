@@ -9,7 +9,7 @@ extension PostgresStore {
 
   /// Every record that can be read, and each row that cannot, named: what `pocket export`
   /// writes when the whole store cannot be read.
-  public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
+  public func salvage() async throws -> (archive: StoreArchive, unreadable: [StoreCause]) {
     try await SQLArchiveRepository(database: database).salvage()
   }
 }

@@ -136,7 +136,7 @@ public final class PostgresStore: Sendable {
     // libpq never sees a password in a URL, nor a text it would repeat whole in its message.
     if let url = target.url, let problem = PostgresTarget.problem(url) {
       throw .storageUnavailable(
-        path: target.name(environment: environment), reason: StoreProblem(.english(problem.reason)))
+        path: target.name(environment: environment), reason: StoreProblem(.postgresURL(problem)))
     }
     let libpq: LibPQ
     let connection: PostgresConnection

@@ -1,4 +1,5 @@
 import Foundation
+import PocketDomain
 
 /// Where a postgres store connects, as given (`--store-url`, or libpq's `PG*` variables), and
 /// how messages name it: `postgresql://user@host:port/database`, never with a password.
@@ -111,49 +112,12 @@ public struct PostgresTarget: Sendable, Equatable {
 }
 
 extension PostgresTarget {
-  /// Why a URL or connection string is refused before libpq sees it.
-  public enum Problem: Error, Equatable, Sendable {
-    /// It carries a password (`user:secret@`, `?password=`, `password=`, `sslpassword=`),
-    /// which Pocket never takes there: it would show in the process list, in a shell's
-    /// history, and in any message that repeats the text.
-    case password
-    /// libpq could not read it, and would repeat the whole text in its message; `reason`
-    /// says what is wrong without repeating any of it.
-    case malformed(Malformed)
-
-    /// Why the URL is refused, in a sentence that does not repeat it.
-    public var reason: String {
-      switch self {
-      case .password:
-        "the URL holds a password, which Pocket never takes there: give it in PGPASSWORD "
-          + "or ~/.pgpass (PGPASSFILE)"
-      case .malformed(let why):
-        "the URL is not one libpq can read (\(why.detail)); it is not shown, as it may hold "
-          + "a password"
-      }
-    }
-  }
+  /// Why a URL or connection string is refused before libpq sees it (worded by
+  /// Presentation: `StoreCause.postgresURL`).
+  public typealias Problem = PostgresURLProblem
 
   /// How a URL or connection string cannot be read.
-  public enum Malformed: Equatable, Sendable, CaseIterable {
-    case notPostgresURL, questionBeforeAt, atAfterUser, unclosedBracket, portNotANumber
-    case badQueryParameter, badPercent, missingEquals, unclosedQuote
-
-    /// What is wrong, in English, without repeating the text.
-    public var detail: String {
-      switch self {
-      case .notPostgresURL: "only postgresql:// and postgres:// URLs are read"
-      case .questionBeforeAt: "a ? comes before the @ that ends the user name"
-      case .atAfterUser: "an @ comes after the user part; write it as %40"
-      case .unclosedBracket: "an IPv6 address is not one [address] followed by :, /, ? or ,"
-      case .portNotANumber: "a port is not a number"
-      case .badQueryParameter: "a query parameter is not one keyword=value"
-      case .badPercent: "a % is not followed by two hexadecimal digits, or encodes a zero byte"
-      case .missingEquals: "a word is not followed by = (keyword=value)"
-      case .unclosedQuote: "a quoted value has no closing '"
-      }
-    }
-  }
+  public typealias Malformed = PostgresURLMalformation
 
   /// What is wrong with `text` as a `postgresql://` (or `postgres://`) URL, a libpq
   /// `keyword=value` connection string, or a database name (what libpq takes it for when it

@@ -85,7 +85,7 @@ public struct HTTPRateSource: ExchangeRateSource {
     let deadline = ContinuousClock.now + timeout
     let (status, body) = try await download()
     if status != 200 {
-      throw failure("the server answered HTTP \(status)")
+      throw failure(.httpStatus(status))
     }
     do {
       let decode = self.decode
@@ -94,7 +94,7 @@ public struct HTTPRateSource: ExchangeRateSource {
       let readBy = max(deadline, ContinuousClock.now + Self.minimumReadTime)
       return try await DeadlineWork.run(by: readBy) { try decode(body) }
     } catch DownloadFailure.timedOut {
-      throw failure("the response could not be read within \(Self.describe(timeout)) s")
+      throw failure(.readTimedOut(seconds: Self.describe(timeout)))
     } catch let error as DomainError {
       guard case .ratesUnavailable(let reason) = error else { throw error }
       throw DomainError.ratesUnavailable(
@@ -128,23 +128,23 @@ public struct HTTPRateSource: ExchangeRateSource {
       try Task.checkCancellation()
       switch error {
       case DownloadFailure.tooLarge:
-        throw failure("the response is larger than 1 MiB")
+        throw failure(.responseTooLarge(mebibytes: 1))
       case DownloadFailure.timedOut:
-        throw failure("no complete response within \(Self.describe(timeout)) s")
+        throw failure(.noCompleteResponse(seconds: Self.describe(timeout)))
       #if !os(Linux)
         case let error as URLError where error.code == .timedOut:
-          throw failure("no complete response within \(Self.describe(timeout)) s")
+          throw failure(.noCompleteResponse(seconds: Self.describe(timeout)))
       #endif
       case DownloadFailure.unreachable(let reason):
-        throw failure("cannot reach the server: \(reason)")
+        throw failure(.unreachable(because: .system(reason)))
       default:
-        throw failure("cannot reach the server: \(error.localizedDescription)")
+        throw failure(.unreachable(because: .system(error.localizedDescription)))
       }
     }
   }
 
-  private func failure(_ reason: String) -> DomainError {
-    .ratesUnavailable(reason: StoreProblem(.fromSource(name, .english(reason))))
+  private func failure(_ problem: RateProblem) -> DomainError {
+    .ratesUnavailable(reason: StoreProblem(.fromSource(name, .rates(problem))))
   }
 
   /// `20`, `1.5`: a duration in seconds, to the millisecond.

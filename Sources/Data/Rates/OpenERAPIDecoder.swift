@@ -34,7 +34,7 @@ public struct OpenERAPIDecoder: Sendable {
   ///   `Limits.rate`, naming the field.
   public func decode(_ data: Foundation.Data) throws(DomainError) -> RateSnapshot {
     if let problem = JSONNesting.problem(in: data) {
-      throw Self.unusable("malformed response: \(problem)")
+      throw Self.unusable(.malformed(problem))
     }
     let bytes = Array(data)
     // The text of each number of the fields read (`rates.KRW`, `time_last_update_unix`),
@@ -80,8 +80,7 @@ public struct OpenERAPIDecoder: Sendable {
       // JSON at all is said to be so, whichever member it reached first.
       guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
       else {
-        throw Self.unusable(
-          "malformed response: not valid JSON (truncated or damaged)")
+        throw Self.unusable(.malformed(.notJSON))
       }
       var path = context.codingPath.map(\.stringValue)
       // Nor does it read the rates in a fixed order: of two that are not numbers, the first
@@ -91,22 +90,22 @@ public struct OpenERAPIDecoder: Sendable {
       }
       throw Self.unusable(Self.mistyped(path))
     } catch {
-      throw Self.unusable("malformed response: not valid JSON (truncated or damaged)")
+      throw Self.unusable(.malformed(.notJSON))
     }
     guard let result = response.result else {
-      throw Self.unusable("the response has no \"result\"")
+      throw Self.unusable(.noMember("result"))
     }
     guard result == "success" else {
       if let errorType = response.errorType {
-        throw Self.unusable("the rate service answered \(result): \(errorType)")
+        throw Self.unusable(.serviceAnswered(result: result, errorType: errorType))
       }
-      throw Self.unusable("the rate service answered \(result)")
+      throw Self.unusable(.serviceAnswered(result: result, errorType: nil))
     }
     guard let base = response.baseCode, !base.isEmpty else {
-      throw Self.unusable("the response has no \"base_code\"")
+      throw Self.unusable(.noMember("base_code"))
     }
     guard Self.isCurrencyCode(base) else {
-      throw Self.unusable("base_code \(Self.quoted(base)) \(Self.notACode)")
+      throw Self.unusable(.baseNotACode(quoted: Self.quoted(base)))
     }
     let publishedAt = try unixTime(
       response.published, "time_last_update_unix", text: texts["time_last_update_unix"])
@@ -114,20 +113,26 @@ public struct OpenERAPIDecoder: Sendable {
       response.next, "time_next_update_unix", text: texts["time_next_update_unix"])
     guard nextUpdateAt >= publishedAt else {
       throw Self.unusable(
-        "time_next_update_unix \(texts["time_next_update_unix"] ?? "") is before "
-          + "time_last_update_unix \(texts["time_last_update_unix"] ?? "")")
+        .impossible(
+          .nextUpdateFirst(
+            next: PublicationTime(
+              field: "time_next_update_unix", number: texts["time_next_update_unix"] ?? "",
+              iso: nil),
+            published: PublicationTime(
+              field: "time_last_update_unix", number: texts["time_last_update_unix"] ?? "",
+              iso: nil))))
     }
     guard let members = response.rates else {
-      throw Self.unusable("the response has no \"rates\" object")
+      throw Self.unusable(.noRatesObject)
     }
-    guard !members.isEmpty else { throw Self.unusable("the response lists no rates") }
+    guard !members.isEmpty else { throw Self.unusable(.noRates) }
     for (code, rate) in members.sorted(by: { $0.key < $1.key }) {
       guard Self.isCurrencyCode(code) else {
-        throw Self.unusable("the rates list \(Self.quoted(code)), \(Self.notACode)")
+        throw Self.unusable(.listsNotACode(quoted: Self.quoted(code)))
       }
       guard rate > 0 else {
         throw Self.unusable(
-          "the rate of \(code) is not positive: \(texts["rates.\(code)"] ?? "\(rate)")")
+          .rateNotPositive(code: code, text: texts["rates.\(code)"] ?? "\(rate)"))
       }
       if let problem = Limits.rate.problem(
         rate, field: "the rate of \(code)", text: texts["rates.\(code)"])
@@ -142,8 +147,6 @@ public struct OpenERAPIDecoder: Sendable {
   /// Whether `code` is a currency code: the one check every door makes
   /// (`RateSnapshot.isCurrencyCode`).
   static func isCurrencyCode(_ code: String) -> Bool { RateSnapshot.isCurrencyCode(code) }
-
-  static let notACode = RateSnapshot.notACode
 
   /// `text` in JSON quotes with what cannot be seen escaped, so a space or a control
   /// character shows: `"KRW "`, `"K\u{0}RW"`.
@@ -184,34 +187,31 @@ public struct OpenERAPIDecoder: Sendable {
     return rates.keys.sorted().first { rates[$0] == .notANumber }
   }
 
-  /// A response the decoder refuses, for the reason Pocket words in English (the checks of a
-  /// rates response have no cases of their own yet: `StoreCause.english`).
-  private static func unusable(_ reason: String) -> DomainError {
-    .ratesUnavailable(reason: StoreProblem(.english(reason)))
+  /// A response the decoder refuses, for `problem`.
+  private static func unusable(_ problem: RateProblem) -> DomainError {
+    .ratesUnavailable(reason: StoreProblem(.rates(problem)))
   }
 
   /// Why a field at `path` of the wrong type is refused.
-  private static func mistyped(_ path: [String]) -> String {
-    guard let key = path.first else { return "the response is not a JSON object" }
+  private static func mistyped(_ path: [String]) -> RateProblem {
+    guard let key = path.first else { return .notAnObject }
     if key == "rates" {
-      return path.count == 2
-        ? "the rate of \(path[1]) is not a number" : "the response has no \"rates\" object"
+      return path.count == 2 ? .rateNotANumber(code: path[1]) : .noRatesObject
     }
-    if key.hasPrefix("time_") { return "the response has no whole-second \"\(key)\"" }
-    return "the response has no \"\(path.joined(separator: "."))\""
+    if key.hasPrefix("time_") { return .noWholeSecond(key: key, text: nil) }
+    return .noMember(path.joined(separator: "."))
   }
 
   private func unixTime(_ value: Decimal?, _ key: String, text: String?) throws(DomainError)
     -> Date
   {
     guard var value else {
-      throw Self.unusable("the response has no whole-second \"\(key)\"")
+      throw Self.unusable(.noWholeSecond(key: key, text: nil))
     }
     var whole = Decimal()
     NSDecimalRound(&whole, &value, 0, .plain)
     guard whole == value else {
-      throw Self.unusable(
-        "the response has no whole-second \"\(key)\": \(text ?? "\(value)")")
+      throw Self.unusable(.noWholeSecond(key: key, text: text ?? "\(value)"))
     }
     let range = Limits.epochSeconds.range
     guard Decimal(range.lowerBound) <= value, value <= Decimal(range.upperBound) else {

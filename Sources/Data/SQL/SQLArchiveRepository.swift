@@ -70,7 +70,7 @@ where Database.Connection: SQLArchiveWriting {
   /// its record refuses (out of range, as a Pocket before every door checked could write, or
   /// a text longer than typing takes, written by another client) is left out instead of
   /// refusing the whole export, so `pocket export` can rescue the rest.
-  func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
+  func salvage() async throws -> (archive: StoreArchive, unreadable: [StoreCause]) {
     try await database.read { connection in
       let skipped = SkippedRows()
       let archive = try StoreArchive(

@@ -49,7 +49,7 @@ struct SQLDeclaredRecordRepository<Database: SQLDatabase>: DeclaredRecordReposit
       case .save(let body):
         guard body != stored.first else { break }
         if let problem = DeclaredRecords.problem(name: kind.name, key: key, body: body) {
-          throw DomainError.invalidInput(.outOfRange(.english(problem)))
+          throw DomainError.invalidInput(.outOfRange(problem))
         }
         try Self.save(kind, key: key, body: body, connection)
       case .remove: try connection.execute(DeclaredSQL.delete, kind.name, key)
@@ -79,10 +79,13 @@ struct SQLDeclaredRecordRepository<Database: SQLDatabase>: DeclaredRecordReposit
           let declaration = RecordDeclaration(
             stored: name, kinds: RecordKinds(rawValue: Int(row.int64(2))),
             isUserData: row.int64(3) != 0)
-        else { throw InvalidRow(reason: "declared_records: \"\(name)\" names no kind") }
+        else {
+          throw InvalidRow(
+            reason: .document(.namesNoKind(field: "declared_records", name: name, kinds: nil)))
+        }
         let body = row.text(4)
         if let problem = DeclaredRecords.problem(name: name, key: key, body: body) {
-          throw InvalidRow(reason: "declared_records: \(problem)")
+          throw InvalidRow(reason: .document(.inField("declared_records", .check(problem))))
         }
         return (declaration, key, body)
       }

@@ -79,7 +79,7 @@ public final class SQLiteStore: Sendable {
   /// Every record that can be read, and each row that cannot (a value out of range, as a
   /// Pocket before every door checked could write), named: what `pocket export` writes when
   /// the whole store cannot be read.
-  public func salvage() async throws -> (archive: StoreArchive, unreadable: [String]) {
+  public func salvage() async throws -> (archive: StoreArchive, unreadable: [StoreCause]) {
     try await SQLArchiveRepository(database: database).salvage()
   }
 

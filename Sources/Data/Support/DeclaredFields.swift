@@ -21,7 +21,8 @@ struct DeclarationFields: Codable, Equatable {
       let declaration = RecordDeclaration(
         stored: name, kinds: RecordKinds(rawValue: kinds), isUserData: userData)
     else {
-      throw InvalidDocument(reason: "\(field): \"\(name)\" with kinds \(kinds) names no kind")
+      throw InvalidDocument(
+        reason: .document(.namesNoKind(field: field, name: name, kinds: kinds)))
     }
     return declaration
   }
@@ -49,7 +50,9 @@ extension DeclaredRecords {
       kinds.append(Kind(declaration: declaration, records: entry.records))
     }
     self.init(kinds)
-    if let problem { throw InvalidDocument(reason: "records: \(problem)") }
+    if let problem {
+      throw InvalidDocument(reason: .document(.inField("records", .check(problem))))
+    }
   }
 }
 

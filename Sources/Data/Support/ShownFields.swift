@@ -117,7 +117,7 @@ struct ShownListFields: Codable, Equatable {
     do {
       shownScreen = try ScreenFields.screen(screen, currency: currency)
     } catch {
-      throw InvalidDocument(reason: "\(names.list("screen")): \(error.reason.listedText)")
+      throw InvalidDocument(reason: .document(.inField(names.list("screen"), error.reason)))
     }
     let list = ShownList(
       screen: shownScreen,
@@ -162,9 +162,11 @@ struct ShownItemFields: Codable, Equatable {
     case (let id?, nil): identity = .id(id)
     case (nil, let url?): identity = .url(url)
     case (nil, nil):
-      throw InvalidDocument(reason: "\(name("number")) \(number) has neither an id nor a url")
+      throw InvalidDocument(
+        reason: .document(.itemIdentity(field: name("number"), number: number, both: false)))
     case (.some, .some):
-      throw InvalidDocument(reason: "\(name("number")) \(number) has both an id and a url")
+      throw InvalidDocument(
+        reason: .document(.itemIdentity(field: name("number"), number: number, both: true)))
     }
     let item = ShownItem(number: number, identity: identity, text: text, value: value)
     if let problem = ShownChecks.problem(item, name) { throw InvalidDocument(reason: problem) }

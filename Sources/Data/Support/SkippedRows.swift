@@ -1,7 +1,9 @@
+import PocketDomain
+
 /// The rows a salvaging read left out, each with why (`pocket export` of a store holding a
 /// value out of range): shared by the stores' archive readers.
 final class SkippedRows {
-  private(set) var reasons: [String] = []
+  private(set) var reasons: [StoreCause] = []
 
   /// `body`'s value; with `skipped`, `nil` for a row that cannot be read (its reason kept
   /// there); without it, the row's error.
@@ -10,7 +12,7 @@ final class SkippedRows {
       return try body()
     } catch let error as InvalidRow {
       guard let skipped else { throw error }
-      skipped.reasons.append(error.reason.listedText)
+      skipped.reasons.append(error.reason)
       return nil
     }
   }

@@ -19,20 +19,8 @@ extension StoreCause {
 }
 
 extension InvalidDocument {
-  /// A reason Pocket words in English, from a check that has no case of its own yet
-  /// (`StoreCause.english`).
-  init(reason text: String) { reason = .english(text) }
-}
-
-extension InvalidDocument {
   /// A value that failed the range and text checks.
   init(reason failure: CheckFailure) { reason = .check(failure) }
-}
-
-extension InvalidRow {
-  /// A reason Pocket words in English, from a check that has no case of its own yet
-  /// (`StoreCause.english`).
-  init(reason text: String) { reason = .english(text) }
 }
 
 extension DurableFile {
@@ -46,20 +34,6 @@ extension DurableFile {
     case S_IFCHR, S_IFBLK: .device
     case S_IFSOCK: .socket
     default: .other
-    }
-  }
-}
-
-extension StoreCause {
-  /// This cause as text, for the lists a salvaging read still keeps as text (the rows and
-  /// journal lines it left out): the text of an `.english` or `.system` cause, a failed
-  /// check in English, which is what those checks give; any other by its case, as a log
-  /// shows it.
-  var listedText: String {
-    switch self {
-    case .english(let text), .system(let text): text
-    case .check(let failure): failure.englishText
-    default: String(describing: self)
     }
   }
 }

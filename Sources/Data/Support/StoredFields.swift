@@ -225,8 +225,7 @@ enum ScreenFields {
 
   static func screen(_ name: String, currency: String?) throws(InvalidDocument) -> Screen {
     guard let screen = ScreenText(name: name, currency: currency).screen else {
-      throw InvalidDocument(
-        reason: "unknown screen \"\(name)\"" + (currency.map { " (currency \($0))" } ?? ""))
+      throw InvalidDocument(reason: .document(.unknownScreen(name: name, currency: currency)))
     }
     return screen
   }

@@ -111,7 +111,7 @@ public struct RefreshExchangeRates: Sendable {
     }
     if let impossibility = snapshot.impossibility(now: now) {
       throw DomainError.ratesUnavailable(
-        reason: StoreProblem(.fromSource(source.name, .english(impossibility))))
+        reason: StoreProblem(.fromSource(source.name, .rates(.impossible(impossibility)))))
     }
     switch try await rates.store(snapshot, if: .newerThanLatestOrImpossible(now: now)) {
     case .stored:
