@@ -52,7 +52,7 @@ extension LiveTerminalTests {
       let count = try #require(Int(mark.2))
       screen = try live.send(
         "\u{1B}[F", until: { $0.lines[last - 1].hasSuffix("–\(count) of \(count)") })
-      #expect(screen.contains("Ctrl-Z"), "the last line of help shows: \(screen.lines)")
+      #expect(screen.contains("Chat: i write"), "the last line of help shows: \(screen.lines)")
       try live.send(
         "q", until: { !$0.contains(" of \(count)") && $0.lines[0].contains("[Bookmarks]") })
       // The calculator's digits type the amount: its key bar, wide enough for every key,

@@ -54,8 +54,12 @@ extension LiveController {
     }
     // The body's lines less the two columns of the selection mark.
     let columns = state.size.columns - 2
+    let item = body[lines.lowerBound].item
+    let position = AppText.itemPosition(
+      number: item?.number ?? selection + 1, of: item?.total ?? LiveLayout.itemCount(body))
     state.detail = LiveDetail(
-      lines: body[lines].flatMap { layout.wrapped($0.text, columns: columns) })
+      lines: body[lines].flatMap { layout.wrapped($0.text, columns: columns) },
+      position: position.text(language))
   }
 
   /// A key while an item shows whole: the arrows, `j` `k`, PgUp/PgDn, Space, Home/End and

@@ -5,8 +5,10 @@ extension LiveController {
   /// meant for the screen under it is not taken as closing it.
   func turnPage(_ key: Key) {
     guard let page = state.page else { return }
+    // The rows it shows in: its lines wrapped to the terminal's width.
+    let count = layout.pageLines(page, columns: state.size.columns).count
     let rows = LiveLayout.pageRows(state.size)
-    let top = LiveLayout.pageTop(state.pageTop, count: page.count, size: state.size)
+    let top = LiveLayout.pageTop(state.pageTop, count: count, size: state.size)
     let moved: Int
     switch key {
     case .character("q"), .escape, .enter:
@@ -18,10 +20,10 @@ extension LiveController {
     case .pageUp, .control("b"): moved = top - rows
     case .pageDown, .control("f"), .character(" "): moved = top + rows
     case .home, .character("g"): moved = 0
-    case .end, .character("G"): moved = page.count
+    case .end, .character("G"): moved = count
     default: return
     }
-    let clamped = LiveLayout.pageTop(moved, count: page.count, size: state.size)
+    let clamped = LiveLayout.pageTop(moved, count: count, size: state.size)
     if clamped != state.pageTop { state.pageTop = clamped }
   }
 }
