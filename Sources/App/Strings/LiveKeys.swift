@@ -82,25 +82,6 @@ enum LiveKeys {
     KeyHelp("n", "no", "아니요", priority: .essential),
   ]
 
-  /// While a page stands in for the screen: the keys that scroll it when it does not fit
-  /// (`scrolls`), and those that close it.
-  static func page(scrolls: Bool) -> [KeyHelp] {
-    (scrolls ? pageScrolling : []) + [KeyHelp("q/Esc", "back", "돌아가기", priority: .essential)]
-  }
-
-  private static let pageScrolling = [
-    KeyHelp("↑↓", "scroll", "넘기기", priority: .normal),
-    KeyHelp("PgUp/PgDn", "page", "쪽", priority: .low),
-    KeyHelp("Home/End", "top/end", "처음/끝", priority: .low),
-  ]
-
-  /// While an item shows whole (`v`): the keys that scroll it when it does not fit
-  /// (`scrolls`), and those that close it (`LiveController.moveDetail`).
-  static func detail(scrolls: Bool) -> [KeyHelp] {
-    (scrolls ? pageScrolling : [])
-      + [KeyHelp("Esc/q/Enter", "close", "닫기", priority: .essential)]
-  }
-
   /// The prompt of the input line `:` opens.
   static let commandPrompt = KeyText(":", ":")
 
