@@ -50,6 +50,10 @@ extension LiveTerminalTests {
       screen = try live.send("?", until: { $0.contains(" of ") })
       let mark = try #require(screen.lines[last - 1].firstMatch(of: /^1–(\d+) of (\d+)$/))
       let count = try #require(Int(mark.2))
+      // Its lines wrap at 40 columns: none is cut with `…` at the edge.
+      for row in screen.lines[1..<(last - 1)] {
+        #expect(!row.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(row)")
+      }
       screen = try live.send(
         "\u{1B}[F", until: { $0.lines[last - 1].hasSuffix("–\(count) of \(count)") })
       #expect(screen.contains("Chat: i write"), "the last line of help shows: \(screen.lines)")
