@@ -121,6 +121,7 @@ package struct Renderer {
       var first: ScreenLine = "\(rightAligned(String(number), width))  \(parts[0])"
       first.item = parts[0].item ?? ListItem(number: number)
       first.item?.number = number
+      first.item?.total = page.total
       lines.append(first)
       lines += parts.dropFirst().map { "\(String(repeating: " ", count: width + 2))\($0)" }
     }
@@ -139,7 +140,8 @@ package struct Renderer {
   func pageLine(_ number: Int, of count: Int, offset: Int, shown: Int, total: Int) -> [ScreenLine] {
     guard count > 1, shown > 0 else { return [] }
     var line = ScreenLine(
-      strings.pageLine(number, of: count, items: (offset + 1)...(offset + shown), total: total))
+      strings.pageLine(
+        number, of: count, items: (offset + 1)...(offset + shown), total: total, live: isLive))
     line.isPageLine = true
     return ["", line]
   }

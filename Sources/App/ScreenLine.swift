@@ -35,6 +35,9 @@ package struct ListItem: Equatable, Sendable {
   package var text: String?
   /// The item's day, for a mind-log entry.
   package var date: Date?
+  /// How many items the whole list has, when it shows a page of them: the `v` view says
+  /// `3 of 74`. `nil`: the items the screen shows.
+  package var total: Int?
 
   package init(number: Int? = nil, code: String? = nil, text: String? = nil, date: Date? = nil) {
     self.number = number

@@ -11,9 +11,15 @@ extension Strings {
     pick("Commands: \(commands) · help", "명령: \(commands) · 도움말 help")
   }
 
-  /// The calculator's hint, naming the currency an amount is in unless FROM is given.
-  public func calculatorHint(base: String) -> String {
-    pick(
+  /// The calculator's hint, naming the currency an amount is in unless FROM is given. In
+  /// the live view (`live`), where a digit opens the amount's line, it names no command.
+  public func calculatorHint(base: String, live: Bool = false) -> String {
+    guard !live else {
+      return pick(
+        "Type an amount in \(base), or an amount and a currency (100 EUR)",
+        "금액을 입력하세요: \(base) 금액, 또는 금액과 통화 (100 EUR)")
+    }
+    return pick(
       "Type: convert AMOUNT [FROM] (an amount in \(base) unless FROM is given)",
       "입력: convert AMOUNT [FROM] (FROM을 생략하면 \(base) 금액)")
   }
@@ -34,11 +40,17 @@ extension Strings {
     pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
   }
   /// Which page of a long list shows, which items, and how to page on: `more` to the next
-  /// page, which the last page has none of (there `more` says so and stays).
-  public func pageLine(_ number: Int, of count: Int, items: ClosedRange<Int>, total: Int)
-    -> String
-  {
+  /// page, which the last page has none of (there `more` says so and stays). In the live
+  /// view (`live`), where keys page on (its key bar and `?` say which), no command.
+  public func pageLine(
+    _ number: Int, of count: Int, items: ClosedRange<Int>, total: Int, live: Bool = false
+  ) -> String {
     let range = "\(items.lowerBound)–\(items.upperBound)"
+    guard !live else {
+      return pick(
+        "Page \(number) of \(count) · \(range) of \(total)",
+        "\(count)쪽 중 \(number)쪽 · 전체 \(total)개 중 \(range)")
+    }
     let isLast = number >= count
     return pick(
       "Page \(number) of \(count) · \(range) of \(total) · "

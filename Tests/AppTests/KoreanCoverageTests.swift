@@ -190,6 +190,8 @@ struct KoreanCoverageTests {
         \.noLapsYet, \.edited, \.fastest, \.slowest, { $0.calculatorHint(base: "EUR") },
         { $0.messageCount(2) }, { $0.currencyCount(2) },
         { $0.pageLine(2, of: 5, items: 21...40, total: 100) }, { $0.commandsHint("say") },
+        { $0.pageLine(2, of: 5, items: 21...40, total: 100, live: true) },
+        { $0.calculatorHint(base: "EUR", live: true) },
         { $0.lap(1) }, { $0.published(date, dueSince: date, source: true, base: "EUR") },
         { $0.published(date, dueSince: date, source: false, base: "EUR") },
         { $0.published(date, dueSince: nil, source: true, base: "EUR") },

@@ -50,9 +50,13 @@ extension LiveTerminalTests {
       screen = try live.send("?", until: { $0.contains(" of ") })
       let mark = try #require(screen.lines[last - 1].firstMatch(of: /^1–(\d+) of (\d+)$/))
       let count = try #require(Int(mark.2))
+      // Its lines wrap at 40 columns: none is cut with `…` at the edge.
+      for row in screen.lines[1..<(last - 1)] {
+        #expect(!row.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(row)")
+      }
       screen = try live.send(
         "\u{1B}[F", until: { $0.lines[last - 1].hasSuffix("–\(count) of \(count)") })
-      #expect(screen.contains("Ctrl-Z"), "the last line of help shows: \(screen.lines)")
+      #expect(screen.contains("Chat: i write"), "the last line of help shows: \(screen.lines)")
       try live.send(
         "q", until: { !$0.contains(" of \(count)") && $0.lines[0].contains("[Bookmarks]") })
       // The calculator's digits type the amount: its key bar, wide enough for every key,

@@ -142,7 +142,8 @@ struct LiveChromeTests {
     let size = TerminalSize(rows: 10, columns: 60)
     let live = await controller(language, size: size)
     await live.handle(.character("?"))
-    let page = try! #require(live.state.page)
+    // The page's lines as its rows show them, wrapped to the terminal's width.
+    let page = live.layout.pageLines(try! #require(live.state.page), columns: size.columns)
     let shownRows = size.rows - 3
     #expect(page.count > shownRows)
     func mark(_ first: Int, _ last: Int) -> String {

@@ -125,18 +125,31 @@ struct InputLine: Equatable {
   }
 
   /// Ctrl-W: deletes the word before the cursor and the spaces after it.
-  mutating func deleteWordBackward() {
-    remove(wordStart(before: cursor)..<cursor)
+  /// - Returns: what it deleted, for Ctrl-Y to yank back.
+  @discardableResult
+  mutating func deleteWordBackward() -> String {
+    cutOut(wordStart(before: cursor)..<cursor)
   }
 
   /// Ctrl-U: deletes everything before the cursor.
-  mutating func deleteToStart() {
-    remove(text.startIndex..<cursor)
+  /// - Returns: what it deleted, for Ctrl-Y to yank back.
+  @discardableResult
+  mutating func deleteToStart() -> String {
+    cutOut(text.startIndex..<cursor)
   }
 
   /// Ctrl-K: deletes everything from the cursor on.
-  mutating func deleteToEnd() {
-    remove(cursor..<text.endIndex)
+  /// - Returns: what it deleted, for Ctrl-Y to yank back.
+  @discardableResult
+  mutating func deleteToEnd() -> String {
+    cutOut(cursor..<text.endIndex)
+  }
+
+  /// Removes `range` and gives back what it held.
+  private mutating func cutOut(_ range: Range<String.Index>) -> String {
+    let removed = String(text[range])
+    remove(range)
+    return removed
   }
 
   /// Empties the line.

@@ -7,6 +7,7 @@ extension LiveController {
   /// past the field's limit a key is counted and dropped (`InputLine`).
   ///
   /// Enter runs the line; a refusal leaves it open as it was, the reason on the status row.
+  /// Ctrl-W, Ctrl-U and Ctrl-K cut, and Ctrl-Y types back what was cut last.
   /// Esc and Ctrl-C cancel it, and so does Ctrl-D on an empty line; ↑ and ↓ recall the
   /// lines submitted earlier on this screen (`InputHistory`). Bytes that are not UTF-8 are
   /// never typed: a paste holding them is taken back whole, and the status row says so.
@@ -21,7 +22,6 @@ extension LiveController {
     }
     switch key {
     case .character(let character): state.input?.line.insert(character)
-    case .newLine: state.input?.line.insert(Character("\n"))
     case .pasteStarted:
       // Read first: the line cannot be read while it is being written.
       let line = state.input?.line
@@ -34,30 +34,62 @@ extension LiveController {
       if pasted, let line = state.input?.beforePaste { state.input?.line = line }
       state.input?.beforePaste = nil
       sayNotUTF8(shown: shown, pasted: pasted)
-    case .backspace: state.input?.line.deleteBackward()
-    case .delete: state.input?.line.deleteForward()
-    case .control("d") where state.input?.text.isEmpty == false:
-      state.input?.line.deleteForward()
-    case .control("w"): state.input?.line.deleteWordBackward()
-    case .control("u"): state.input?.line.deleteToStart()
-    case .control("k"): state.input?.line.deleteToEnd()
-    case .left, .control("b"): state.input?.line.moveLeft()
-    case .right, .control("f"): state.input?.line.moveRight()
-    case .home, .control("a"): state.input?.line.moveToStart()
-    case .end, .control("e"): state.input?.line.moveToEnd()
-    case .wordLeft: state.input?.line.moveWordLeft()
-    case .wordRight: state.input?.line.moveWordRight()
-    case .up: recall(by: -1)
-    case .down: recall(by: 1)
-    case .escape, .control("c"), .control("d"):
-      await cancelInput()
-      return
-    case .enter:
-      await submitInput()
-      return
-    default: return
+    default:
+      // Every other key the line takes is in the table `?` lists.
+      guard let edit = LiveKeys.lineEdit(for: key) else { return }
+      guard await apply(edit) else { return }
     }
     if isLive, let input = state.input, input.text != before { await runLive(input) }
+  }
+
+  /// Makes `edit` on the open line.
+  /// - Returns: false when it closed the line (Enter, Esc).
+  private func apply(_ edit: LineEdit) async -> Bool {
+    switch edit {
+    case .lineBreak: state.input?.line.insert(Character("\n"))
+    case .deleteBackward: state.input?.line.deleteBackward()
+    case .deleteForward: state.input?.line.deleteForward()
+    case .deleteOrCancel:
+      guard state.input?.text.isEmpty == false else {
+        await cancelInput()
+        return false
+      }
+      state.input?.line.deleteForward()
+    case .cutWord: kill(state.input?.line.deleteWordBackward())
+    case .cutToStart: kill(state.input?.line.deleteToStart())
+    case .cutToEnd: kill(state.input?.line.deleteToEnd())
+    case .yank: yank()
+    case .left: state.input?.line.moveLeft()
+    case .right: state.input?.line.moveRight()
+    case .start: state.input?.line.moveToStart()
+    case .end: state.input?.line.moveToEnd()
+    case .wordLeft: state.input?.line.moveWordLeft()
+    case .wordRight: state.input?.line.moveWordRight()
+    case .earlier: recall(by: -1)
+    case .later: recall(by: 1)
+    case .cancel:
+      await cancelInput()
+      return false
+    case .submit:
+      await submitInput()
+      return false
+    }
+    return true
+  }
+
+  /// Keeps what Ctrl-W, Ctrl-U or Ctrl-K cut for Ctrl-Y: a kill ring of one, as readline's
+  /// at its simplest. A key that cut nothing keeps what was cut before.
+  private func kill(_ cut: String?) {
+    guard let cut, !cut.isEmpty else { return }
+    state.killed = cut
+  }
+
+  /// Ctrl-Y: types what was cut last at the cursor, as a paste would (its line breaks kept
+  /// only on a line that takes them), up to the line's limit.
+  private func yank() {
+    let killed = state.killed
+    guard !killed.isEmpty, let breaks = state.input?.allowsLineBreaks else { return }
+    state.input?.line.insert(killed, newlinesAsSpaces: !breaks)
   }
 
   /// The history list of the line open: the `:` line's own, else the screen's feature's.

@@ -62,27 +62,31 @@ extension LiveController {
     }
     // The body's lines less the two columns of the selection mark.
     let columns = state.size.columns - 2
+    let item = body[lines.lowerBound].item
+    let position = AppText.itemPosition(
+      number: item?.number ?? selection + 1, of: item?.total ?? LiveLayout.itemCount(body))
     state.detail = LiveDetail(
-      lines: body[lines].flatMap { layout.wrapped($0.text, columns: columns) })
+      lines: body[lines].flatMap { layout.wrapped($0.text, columns: columns) },
+      position: position.text(language))
   }
 
   /// A key while an item shows whole: the arrows, `j` `k`, PgUp/PgDn, Space, Home/End and
-  /// `g` `G` scroll it; Esc, `q`, Enter and `v` close it; other keys do nothing.
+  /// `g` `G` scroll it; Esc, `q`, Enter and `v` close it; other keys do nothing. The keys
+  /// are the key bar's (`LiveKeys.scrolling`, `detailClosing`).
   func moveDetail(_ key: Key) {
     guard var detail = state.detail else { return }
     let height = LiveLayout.bodyRows(state.size)
     let bottom = max(0, detail.lines.count - height)
-    switch key {
-    case .escape, .enter, .character("q"), .character("v"):
+    let table = LiveKeys.scrolling + [LiveKeys.detailClosing]
+    guard let move = ScrollKeys.move(for: key, in: table) else { return }
+    switch move {
+    case .close:
       state.detail = nil
       return
-    case .up, .character("k"): detail.scroll -= 1
-    case .down, .character("j"): detail.scroll += 1
-    case .pageUp, .control("b"): detail.scroll -= height
-    case .pageDown, .control("f"), .character(" "): detail.scroll += height
-    case .home, .character("g"): detail.scroll = 0
-    case .end, .character("G"): detail.scroll = bottom
-    default: return
+    case .lines(let lines): detail.scroll += lines
+    case .screens(let screens): detail.scroll += screens * height
+    case .top: detail.scroll = 0
+    case .end: detail.scroll = bottom
     }
     detail.scroll = min(max(0, detail.scroll), bottom)
     state.detail = detail

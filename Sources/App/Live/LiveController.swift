@@ -63,17 +63,34 @@ final class LiveController {
   /// The frame for the state now.
   /// What it shows is what the numbers of the next command stand for (`Session.showed`).
   func frame() -> Frame {
-    let feature = session.currentFeature
     let content = session.content
     session.showed(content)
-    let kind = type(of: feature)
-    let keys =
-      kind.keys + LiveKeys.everywhere(tabs: registry.tabs.count, digitsType: kind.typesDigits)
+    let lines = screenLines(content)
     var overlay = state.overlay
     overlay.waiting = storeWait.state.waitingOn.map(strings.waitingForStore)
+    if state.input != nil {
+      overlay.hasHistory = !state.history.lines(historyKey).isEmpty
+      overlay.yanks = !state.killed.isEmpty
+    }
     return layout.frame(
-      screen: screenLines(content), overlay: overlay, keys: keys,
+      screen: lines, overlay: overlay, keys: barKeys(body: Array(lines.dropFirst())),
       size: state.size, tab: registry.tabIndex(of: content.screen))
+  }
+
+  /// The key bar of the screen showing, `body` its lines: its own keys its handler acts on
+  /// now (`KeyHelp.acts`: `Enter edit` only with a row selected), then the shared ones,
+  /// `↑↓ select` only with a list to move in (`navigate`'s test).
+  private func barKeys(body: [ScreenLine]) -> [KeyHelp] {
+    let feature = session.currentFeature
+    let kind = type(of: feature)
+    let screen = session.content.screen
+    let selected = state.selection.flatMap { LiveLayout.lineIndex(ofItem: $0, in: body) }
+      .flatMap { body[$0].item }
+    let own = kind.keys.filter { feature.offers($0, on: screen, selected: selected) }
+    return own
+      + LiveKeys.everywhere(
+        tabs: registry.tabs.count, digitsType: kind.typesDigits,
+        hasList: LiveLayout.itemCount(body) > 0)
   }
 
   func handle(_ key: Key) async {
@@ -137,11 +154,9 @@ final class LiveController {
     case .character("q"): exit = .done
     case .character("?"):
       state.pageTop = 0
-      state.page =
-        LiveKeys.all(strings.language, registry: registry).map {
-          "\($0.key)  \($0.does.text(strings.language))"
-        }
-        + [""] + screenKeys()
+      state.page = LiveKeys.help(
+        strings.language, registry: registry, showing: type(of: session.currentFeature),
+        hasList: LiveLayout.itemCount(body) > 0)
     case .character(":"):
       state.input = InputRequest(
         prompt: LiveKeys.commandPrompt, words: "", limit: InputRequest.commandLimit)
@@ -151,16 +166,6 @@ final class LiveController {
     case .tab, .right, .wordRight: await show(tabs[(current + 1) % tabs.count])
     case .backTab, .left, .wordLeft: await show(tabs[(current + tabs.count - 1) % tabs.count])
     default: sayUnknown(key)
-    }
-  }
-
-  /// The keys of every screen, for `?`: one line a screen, named by the command that
-  /// opens it, so the list fits a small terminal.
-  private func screenKeys() -> [String] {
-    registry.features.compactMap { feature in
-      guard !feature.keys.isEmpty, let name = feature.commands.first?.name else { return nil }
-      let keys = feature.keys.map { "\($0.key) \($0.does.text(strings.language))" }
-      return "\(name): " + keys.joined(separator: " · ")
     }
   }
 

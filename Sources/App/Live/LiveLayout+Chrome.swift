@@ -5,23 +5,55 @@ extension LiveLayout {
   static let statusRowLimit = 2
 
   /// The last row: the keys of the screen showing (`keys`: its own, then those every screen
-  /// shares), or of the input line, question or page open. Fitted to `columns`: the least
+  /// shares), or of the input line, question, page or item shown whole (`v`, after its
+  /// position) open: only the keys that act there. Fitted to `columns`: the least
   /// important keys give way first (the later first among equals), with `…` where they
-  /// were; `? keys` and `q quit` always stay.
+  /// were; `? keys` and `q quit` always stay. `pageScrolls`: whether the page or the item
+  /// shown whole is longer than its rows.
   func keyBar(
     _ keys: [KeyHelp], _ overlay: LiveOverlay, columns: Int, pageScrolls: Bool = false
   ) -> String {
-    let shown: [KeyHelp]
     if let input = overlay.input {
-      shown = LiveKeys.input(isLive: input.isLive, lineBreaks: input.allowsLineBreaks)
+      let shown = LiveKeys.input(
+        isLive: input.isLive, lineBreaks: input.allowsLineBreaks, history: overlay.hasHistory,
+        yanks: overlay.yanks)
+      return fitted(shown, columns: columns)
     } else if overlay.question != nil {
-      shown = LiveKeys.question
+      return fitted(LiveKeys.question, columns: columns)
     } else if overlay.page != nil {
-      shown = LiveKeys.page(scrolls: pageScrolls)
-    } else {
-      shown = keys
+      return fitted(LiveKeys.page(scrolls: pageScrolls), columns: columns)
+    } else if let detail = overlay.detail {
+      let shown = LiveKeys.detail(scrolls: pageScrolls)
+      guard let position = detail.position else { return fitted(shown, columns: columns) }
+      let room = columns - renderer.width(position) - 3
+      return position + " · " + fitted(shown, columns: room)
     }
-    return fitted(shown, columns: columns)
+    return fitted(keys, columns: columns)
+  }
+
+  /// `page`'s lines as rows of a terminal `columns` wide (less the two columns the page is
+  /// indented by): a line too long for a row wraps at spaces, its further rows indented
+  /// two more than it is, so `?` and `help` show whole at any width.
+  func pageLines(_ page: [String], columns: Int) -> [String] {
+    let width = columns - 2
+    guard width > 4 else { return page }
+    return page.flatMap { line -> [String] in
+      guard renderer.width(line) > width else { return [line] }
+      let rows = wrapped(line, columns: width)
+      guard rows.count > 1 else { return rows }
+      let indent = min(line.prefix { $0 == " " }.count + 2, width / 2)
+      let rest = rows.dropFirst().joined()
+      let more = wrapped(rest, columns: width - indent).map {
+        String(repeating: " ", count: indent) + $0
+      }
+      return ([rows[0]] + more).map(Self.trailingSpacesDropped)
+    }
+  }
+
+  private static func trailingSpacesDropped(_ row: String) -> String {
+    var row = row
+    while row.last == " " { row.removeLast() }
+    return row
   }
 
   /// `keys` as one line of at most `columns` columns, by priority.

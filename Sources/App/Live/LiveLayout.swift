@@ -26,6 +26,10 @@ struct LiveOverlay: Equatable {
   /// What the status row says while a store call waits for another program's lock
   /// (`StoreWaitViewModel`), over anything else it would say.
   var waiting: String?
+  /// Whether ↑ on the input line open brings back an earlier line.
+  var hasHistory = false
+  /// Whether Ctrl-Y on the input line open types something back.
+  var yanks = false
 }
 
 /// An item shown whole in place of the screen's body: its lines, wrapped to the terminal's
@@ -33,6 +37,8 @@ struct LiveOverlay: Equatable {
 struct LiveDetail: Equatable {
   var lines: [String]
   var scroll = 0
+  /// Which item of the list it is, as the key bar says it: `3 of 74`.
+  var position: String?
 }
 
 /// The body as the live view shows it: the lines that scroll, the rows they have, and the
@@ -106,7 +112,9 @@ struct LiveLayout {
     // long; the last row is the key bar, or the input line. Both stand at the bottom
     // however tall the terminal is, and the body has the rows left.
     var bottom: [StyledLine] = []
-    let pageShown = overlay.page.map { pageWindow($0, top: overlay.pageTop, size: size) }
+    let pageShown = overlay.page.map {
+      pageWindow(pageLines($0, columns: size.columns), top: overlay.pageTop, size: size)
+    }
     if let waiting = overlay.waiting {
       bottom += statusRows(waiting, role: .hint, columns: size.columns)
     } else if let question = overlay.question {
@@ -136,7 +144,9 @@ struct LiveLayout {
       cursor = Frame.Cursor(
         row: size.rows - 1, column: min(promptWidth + shown.cursor, size.columns - 1))
     } else {
-      let hasMore = pageShown.map { $0.mark != nil } ?? false
+      let hasMore =
+        pageShown.map { $0.mark != nil }
+        ?? overlay.detail.map { $0.lines.count > Self.bodyRows(size) } ?? false
       bottom.append(
         styled(
           ScreenLine(keyBar(keys, overlay, columns: size.columns, pageScrolls: hasMore), as: .hint)

@@ -43,6 +43,9 @@ final class LiveState {
   var detail: LiveDetail?
   /// The lines submitted on input lines, for ↑ and ↓.
   var history = InputHistory()
+  /// What Ctrl-W, Ctrl-U or Ctrl-K cut last on an input line, for Ctrl-Y: kept from one
+  /// line to the next, as readline keeps it.
+  var killed = ""
 
   init(size: TerminalSize) { self.size = size }
 

@@ -33,8 +33,8 @@ struct RowKeys: Sendable {
 
   /// The key bar's entries, in the order `?` lists them.
   var keys: [KeyHelp] {
-    (new.map { [KeyHelp("i", $0.does)] } ?? [])
-      + [KeyHelp("Enter", editDoes), KeyHelp("Del", deleteDoes)]
+    (new.map { [KeyHelp("i", $0.does, acts: .character("i"))] } ?? [])
+      + [KeyHelp("Enter", editDoes, acts: .enter), KeyHelp("Del", deleteDoes, acts: .delete)]
   }
 
   /// What `key` does with `selected` the row the selection is on; `nil` for any other key,
@@ -69,5 +69,13 @@ extension RowEditingScreen {
 
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     Self.rowKeys.action(for: key, selected: selected)
+  }
+
+  /// Enter edits the selected row; with none it writes, as `i` does (offered already), so
+  /// `Enter edit` shows only with a row selected.
+  func offers(_ key: KeyHelp, on screen: Screen, selected: ListItem?) -> Bool {
+    guard let acts = key.acts else { return true }
+    if acts == .enter, selected == nil { return false }
+    return Self.rowKeys.action(for: acts, selected: selected) != nil
   }
 }

@@ -75,6 +75,9 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// the key bar and `?` list them. Empty by default.
   nonisolated static var keys: [KeyHelp] { get }
 
+  /// The screen's name in `?`: its tab's title by default.
+  nonisolated static var name: KeyText { get }
+
   /// Whether digits type on this screen (the calculator's amount) rather than choose a
   /// screen, so the key bar does not offer them. False by default.
   nonisolated static var typesDigits: Bool { get }
@@ -117,6 +120,11 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// selection is on: the same commands a user types. `nil` when it means nothing here.
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction?
 
+  /// Whether the key bar offers `key`, one of `keys`, on `screen` with `selected` the
+  /// list item the selection is on: by default, when `liveAction` acts on the key it
+  /// stands for (`KeyHelp.acts`), or always when it names none.
+  func offers(_ key: KeyHelp, on screen: Screen, selected: ListItem?) -> Bool
+
   /// The command the live view runs when its selection moves onto `item` (the mind log's
   /// mood picture follows the selected entry's day); `nil`, the default: none.
   func followSelection(to item: ListItem) -> Command?
@@ -151,6 +159,9 @@ extension ScreenFeature {
   nonisolated static var pushedFrom: Screen? { nil }
   nonisolated static func shows(_ screen: Screen) -> Bool { screen == tab?.screen }
   nonisolated static var keys: [KeyHelp] { [] }
+  nonisolated static var name: KeyText {
+    tab?.title ?? KeyText(commands.first?.name ?? "", commands.first?.name ?? "")
+  }
   nonisolated static var typesDigits: Bool { false }
   nonisolated static func refreshesWhenDue(before command: Command?) -> Bool { false }
   func refreshWhenDue(retry: Bool) async -> WhenDue? { nil }
@@ -158,6 +169,9 @@ extension ScreenFeature {
   func resume(page: Int) {}
   func confirmed(_ question: Message) -> (command: Command, typed: String)? { nil }
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? { nil }
+  func offers(_ key: KeyHelp, on screen: Screen, selected: ListItem?) -> Bool {
+    key.acts.map { liveAction(for: $0, on: screen, selected: selected) != nil } ?? true
+  }
   func followSelection(to item: ListItem) -> Command? { nil }
   var isTicking: Bool { false }
   func tick() {}
@@ -286,14 +300,23 @@ struct KeyHelp: Equatable, Sendable {
   /// How long it stays on a narrow key bar: the least important go first.
   var priority: KeyPriority
 
-  init(_ key: String, _ does: KeyText, priority: KeyPriority = .high) {
+  /// A key it stands for, which the key bar asks the screen's own handler
+  /// (`ScreenFeature.liveAction`) about: the bar offers it only while the handler acts on
+  /// it (`Enter edit` with a row selected). `nil`: always offered.
+  var acts: Key?
+
+  init(_ key: String, _ does: KeyText, priority: KeyPriority = .high, acts: Key? = nil) {
     self.key = key
     self.does = does
     self.priority = priority
+    self.acts = acts
   }
 
-  init(_ key: String, _ english: String, _ korean: String, priority: KeyPriority = .high) {
-    self.init(key, KeyText(english, korean), priority: priority)
+  init(
+    _ key: String, _ english: String, _ korean: String, priority: KeyPriority = .high,
+    acts: Key? = nil
+  ) {
+    self.init(key, KeyText(english, korean), priority: priority, acts: acts)
   }
 }
 

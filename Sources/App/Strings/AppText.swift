@@ -35,6 +35,8 @@ enum AppText: Equatable, Sendable {
   case selectionMoved(gone: String, to: (number: Int, text: String)?)
   /// Which lines of a page too long for the terminal show: `first`–`last` of `count`.
   case pagePosition(first: Int, last: Int, of: Int)
+  /// Which item of the list the `v` view shows whole: `3 of 74`.
+  case itemPosition(number: Int, of: Int)
   /// The live view's answer no to `question` (`reset`, `clear`): nothing was done (`nil`: a question of the live view's own, such as a delete).
   case declined(Message?)
   /// A key that moves through a list (named `key`) on a screen without one.
@@ -101,6 +103,8 @@ enum AppText: Equatable, Sendable {
         "선택한 항목(\(gone))이 없어졌습니다: 목록이 비어 있습니다")
     case .pagePosition(let first, let last, let count):
       KeyText("\(first)–\(last) of \(count)", "\(count)줄 중 \(first)–\(last)")
+    case .itemPosition(let number, let count):
+      KeyText("\(number) of \(count)", "\(count)개 중 \(number)번째")
     case .declined(.confirmReset):
       KeyText("Not reset: the stopwatch is as it was", "초기화하지 않았습니다: 스톱워치는 그대로입니다")
     case .declined(.confirmClear):
@@ -144,6 +148,7 @@ enum AppText: Equatable, Sendable {
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
         .selectionMoved(gone: "봄 공지", to: nil), .pagePosition(first: 12, last: 30, of: 64),
+        .itemPosition(number: 3, of: 74),
         .declined(.confirmReset(laps: 3)), .declined(.confirmClear(count: 2, titles: ["a", "b"])),
         .declined(nil),
         .noListHere(key: "j"),
@@ -160,6 +165,7 @@ enum AppText: Equatable, Sendable {
       case .usage, .options, .commandsHeading, .optionsInHelp, .baseCurrency, .usageHint,
         .optionsHint,
         .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .pagePosition,
+        .itemPosition,
         .declined, .noListHere, .nothingSelected, .noSuchKey, .newMessagesBelow, .messageSent,
         .entryAdded, .notUTF8Input:
         break

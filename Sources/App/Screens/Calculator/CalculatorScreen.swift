@@ -41,8 +41,11 @@ final class CalculatorScreen: ViewModelFeature<CalculatorViewModel>, ViewModelSc
   nonisolated static let pushedFrom: Screen? = .rates
 
   nonisolated static let keys: [KeyHelp] = [
-    .init("0-9", "amount", "금액"), .init("Esc", "back", "뒤로"),
+    .init("0-9", "amount", "금액", acts: .character("0")),
+    .init("Esc", "back", "뒤로", acts: .escape),
   ]
+
+  nonisolated static let name = KeyText("Calculator", "계산기")
 
   /// Digits type the amount: Tab and Esc leave the calculator.
   nonisolated static let typesDigits = true
@@ -139,7 +142,7 @@ extension Renderer {
     lines.append("")
     lines.append(
       state.conversion.map { ScreenLine(strings.conversion($0)) }
-        ?? ScreenLine(strings.calculatorHint(base: state.base), as: .hint))
+        ?? ScreenLine(strings.calculatorHint(base: state.base, live: isLive), as: .hint))
     return lines
   }
 }

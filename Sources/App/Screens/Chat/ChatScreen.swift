@@ -93,11 +93,12 @@ extension Renderer {
       // the mark after the last.
       var content = Self.lines(of: message.content)
       content[content.count - 1] += mark
+      var item = ListItem(number: number, text: message.content, date: message.date)
+      item.total = page.total
       lines.append(
         ScreenLine(
           "\(rightAligned(String(number), width))  \(rightAligned(times[index], timeWidth))  "
-            + content[0],
-          item: ListItem(number: number, text: message.content, date: message.date)))
+            + content[0], item: item))
       let indent = String(repeating: " ", count: width + 2 + timeWidth + 2)
       lines += content.dropFirst().map { ScreenLine(indent + $0) }
     }

@@ -15,7 +15,9 @@ final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen {
     .notices, title: KeyText("Notices", "공지"), opener: "notices",
     hint: "bookmark N · bookmarks")
 
-  nonisolated static let keys: [KeyHelp] = [.init("Enter", "bookmark", "북마크")]
+  nonisolated static let keys: [KeyHelp] = [
+    .init("Enter", "bookmark", "북마크", acts: .enter)
+  ]
 
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
     guard key == .enter, let number = selected?.number else { return nil }

@@ -51,8 +51,10 @@ final class RatesScreen: ViewModelFeature<RatesViewModel>, ViewModelScreen {
     hint: "rates QUERY · fav CODE · calc CODE · refresh")
 
   nonisolated static let keys: [KeyHelp] = [
-    .init("/", "filter", "찾기"), .init("Enter", "calculator", "계산기"),
-    .init("f", "pin", "고정"), .init("R", "refresh", "갱신"),
+    .init("/", "filter", "찾기", acts: .character("/")),
+    .init("Enter", "calculator", "계산기", acts: .enter),
+    .init("f", "pin", "고정", acts: .character("f")),
+    .init("R", "refresh", "갱신", acts: .character("R")),
   ]
 
   /// The input line `/` opens.

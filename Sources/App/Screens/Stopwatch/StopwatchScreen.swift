@@ -22,7 +22,9 @@ final class StopwatchScreen: ViewModelFeature<StopwatchViewModel>, ViewModelScre
     hint: "start · stop · lap · reset · more · page N")
 
   nonisolated static let keys: [KeyHelp] = [
-    .init("Space", "start/stop", "시작/멈춤"), .init("l", "lap", "랩"), .init("r", "reset", "초기화"),
+    .init("Space", "start/stop", "시작/멈춤", acts: .character(" ")),
+    .init("l", "lap", "랩", acts: .character("l")),
+    .init("r", "reset", "초기화", acts: .character("r")),
   ]
 
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
@@ -82,10 +84,12 @@ extension Renderer {
     let lapWidth = lapTimes.map { self.width($0) }.max() ?? 0
     let totalWidth = totals.map { self.width($0) }.max() ?? 0
     for (index, row) in rows.enumerated() {
+      var item = ListItem(number: row.lap.number)
+      item.total = state.lapCount
       var line = ScreenLine(
         "\(leftAligned(labels[index], width))  \(rightAligned(lapTimes[index], lapWidth))"
           + "  \(rightAligned(totals[index], totalWidth))",
-        as: row.isRunning ? .running : nil, item: ListItem(number: row.lap.number))
+        as: row.isRunning ? .running : nil, item: item)
       switch row.mark {
       case .fastest: line.append("  \(strings.fastest, as: .fastest)")
       case .slowest: line.append("  \(strings.slowest, as: .slowest)")
@@ -104,7 +108,8 @@ extension Renderer {
     }
     var pageLine = ScreenLine(
       strings.pageLine(
-        state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount))
+        state.pageNumber, of: state.pageCount, items: low...high, total: state.lapCount,
+        live: isLive))
     pageLine.isPageLine = true
     return lines + ["", pageLine]
   }
