@@ -215,6 +215,8 @@ public enum UniqueKey: Equatable, Sendable {
   case bookmarkURL
   /// A record's id in the list named (`list`, as the file names it).
   case id(list: String)
+  /// A terminal's key, among the lists of what terminals showed.
+  case terminalKey
 }
 
 extension StoreCause {

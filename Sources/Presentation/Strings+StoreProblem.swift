@@ -206,6 +206,7 @@ extension Strings {
     case .lapNumber: "lap number"
     case .bookmarkURL: "bookmark url"
     case .id(let list): "\(list) id"
+    case .terminalKey: "terminal key"
     }
   }
 

@@ -179,6 +179,7 @@ extension Strings {
     case .lapNumber: "랩 번호"
     case .bookmarkURL: "북마크 URL"
     case .id(let list): "\(list)의 ID"
+    case .terminalKey: "터미널 키"
     }
   }
 

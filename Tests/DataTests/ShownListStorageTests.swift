@@ -87,6 +87,28 @@ import Testing
     #expect(!export.contains("shown") && !export.contains("terminals"))
   }
 
+  /// A snapshot holding two lists for one terminal is damaged (the SQL stores' primary key
+  /// refuses it too): the store is reported, naming the key, not read as one of them.
+  @Test func aSnapshotWithOneTerminalTwiceIsRefusedNamingIt() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try JSONFileStore.open(directory: directory, journalLimit: .bytes(0)).repositories
+    try await store.screens.save(Self.list, for: .tests)
+    let file = directory.appendingPathComponent(JSONFileStore.fileName)
+    var top = try #require(
+      try JSONSerialization.jsonObject(with: Foundation.Data(contentsOf: file)) as? [String: Any])
+    let terminals = try #require(top["terminals"] as? [Any])
+    top["terminals"] = terminals + terminals
+    try JSONSerialization.data(withJSONObject: top).write(to: file)
+    do {
+      let reopened = try JSONFileStore.open(directory: directory).repositories
+      _ = try await reopened.screens.shownList(for: .tests)
+      Issue.record("a snapshot with one terminal twice was read")
+    } catch DomainError.corruptStore(_, let reason) {
+      #expect(reason.english.contains("duplicate terminal key tests"), "\(reason.english)")
+    }
+  }
+
   /// A store written before the list existed (no `shown` member: the version-1 fixture
   /// store) opens without one, and keeps one saved afterwards.
   @Test func aJSONStoreWithoutTheMemberHasNoList() async throws {

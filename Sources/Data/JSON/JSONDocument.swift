@@ -126,9 +126,12 @@ struct JSONDocument: Codable, Equatable {
   /// snapshot's one list too, though it is no terminal's and is left out).
   func shownLists() throws(InvalidDocument) -> [TerminalShown] {
     _ = try shown?.toDomain(.document)
-    return try (terminals ?? []).enumerated().map { index, fields throws(InvalidDocument) in
+    let lists = try (terminals ?? []).enumerated().map { index, fields throws(InvalidDocument) in
       try fields.toDomain("terminals[\(index)]")
     }
+    // One list per terminal, as the SQL stores' primary key keeps it.
+    try requireUnique(lists.map(\.terminal.text), .terminalKey)
+    return lists
   }
 
   /// Every number is checked against its range in `Limits` here, where it enters, and a
