@@ -146,7 +146,7 @@ struct StoreProblemWordingTests {
       .rowCountMissing(table: "laps"), .counterMissing(name: "chat_messages"),
       .appearsTwice(.lapNumber, value: nil), .appearsTwice(.bookmarkURL, value: nil),
       .appearsTwice(.lapNumber, value: "3"), .appearsTwice(.id(list: "chat"), value: "7"),
-      .appearsTwice(.terminalKey, value: "tests"),
+      .appearsTwice(.terminalKey, value: "42"),
       .chunkLostRecords, .inLine(3, .system(verbatim)),
       .inLine(4, .changeOutOfOrder(change: 9, after: 7)), .changeOutOfOrder(change: 9, after: 7),
     ]
