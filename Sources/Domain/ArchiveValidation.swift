@@ -21,12 +21,12 @@ public struct ArchiveNaming: Sendable {
   /// name a message shows for that field of `part`.
   public var field: @Sendable (_ part: ArchivePart, _ field: String) -> String
   /// Names how the lap at `index` breaks the sequence a stopwatch records.
-  public var lapSequence: @Sendable (_ lap: Lap, _ index: Int, Lap.SequenceProblem) -> String
+  public var lapSequence: @Sendable (_ lap: Lap, _ index: Int, Lap.SequenceProblem) -> CheckFailure
 
   public init(
     lastMindLogID: String, lastMessageID: String,
     field: @escaping @Sendable (ArchivePart, String) -> String,
-    lapSequence: @escaping @Sendable (Lap, Int, Lap.SequenceProblem) -> String
+    lapSequence: @escaping @Sendable (Lap, Int, Lap.SequenceProblem) -> CheckFailure
   ) {
     self.lastMindLogID = lastMindLogID
     self.lastMessageID = lastMessageID
@@ -48,17 +48,7 @@ public struct ArchiveNaming: Sendable {
       case .message(let message, _): "chat message \(message.id): \(field)"
       }
     },
-    lapSequence: { lap, index, problem in
-      switch problem {
-      case .gap: "lap \(lap.number) leaves a gap: lap \(index + 1) is missing"
-      case .totalGoesDown(let previousTotal):
-        "lap \(lap.number)'s total \(lap.total.milliseconds) ms is less than lap "
-          + "\(index)'s total \(previousTotal.milliseconds) ms"
-      case .notTheDifference(let expected):
-        "lap \(lap.number)'s lap time \(lap.lapTime.milliseconds) ms is not its total "
-          + "minus the total before (\(expected.milliseconds) ms)"
-      }
-    })
+    lapSequence: { lap, index, problem in .brokenSequence(lap, index: index, problem) })
 }
 
 /// An archive checked as it is read, a page at a time, with what `StoreArchive.validate()`
@@ -99,11 +89,6 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     if let problem { throw .invalidInput(.invalidArchive(problem)) }
   }
 
-  /// `refuse` for a check with no case of its own yet (`CheckFailure.english`).
-  private func refuse(_ problem: String?) throws(DomainError) {
-    try refuse(problem.map(CheckFailure.english))
-  }
-
   public func head() throws -> StoreArchive {
     let head = try base.head()
     try refuse(
@@ -121,25 +106,28 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
   }
 
   /// Why a rate set or the stopwatch's start in `head` cannot have happened by `now`, named.
-  private func clockProblem(_ head: StoreArchive, now: Date) -> String? {
+  private func clockProblem(_ head: StoreArchive, now: Date) -> CheckFailure? {
     if let problem = head.latestRates?.impossibility(now: now, fields: .archive) {
-      return naming.field(.latestRates, problem.archiveText)
+      return .publication(problem.naming { naming.field(.latestRates, $0) })
     }
     if let problem = head.previousRates?.impossibility(now: now, fields: .archive) {
-      return naming.field(.previousRates, problem.archiveText)
+      return .publication(problem.naming { naming.field(.previousRates, $0) })
     }
-    return head.stopwatch.startedAt.flatMap { future($0, field: "startedAtMs") }.map {
-      naming.field(.stopwatch, $0)
+    return head.stopwatch.startedAt.flatMap {
+      future($0, field: naming.field(.stopwatch, "startedAtMs"))
     }
   }
 
   /// Why `date`, a record's `field`, cannot have happened yet: more than a day after the
   /// clock (`now`, when given).
-  private func future(_ date: Date, field: String) -> String? {
+  private func future(_ date: Date, field: String) -> CheckFailure? {
     guard let now, date.timeIntervalSince(now) > RateSnapshot.clockTolerance else { return nil }
     let iso = Date.ISO8601FormatStyle()
-    return "\(field) \(date.epochMilliseconds) (\(date.formatted(iso))) is more than a day "
-      + "after this machine's clock (\(now.formatted(iso)))"
+    return .publication(
+      .afterClock(
+        published: PublicationTime(
+          field: field, number: "\(date.epochMilliseconds)", iso: date.formatted(iso)),
+        clock: now.formatted(iso)))
   }
 
   public func recordCounts() throws -> RecordCounts { try base.recordCounts() }
@@ -181,10 +169,7 @@ public struct ValidatedArchiveReader: ArchiveReader, Sendable {
     let dated: ([MindLog]) throws -> Void = { entries in
       for entry in entries {
         defer { index += 1 }
-        try refuse(
-          future(entry.date, field: "dateMs").map {
-            naming.field(.mindLog(entry, index: index), $0)
-          })
+        try refuse(future(entry.date, field: naming.field(.mindLog(entry, index: index), "dateMs")))
       }
       try page(entries)
     }
@@ -262,16 +247,16 @@ private struct IDListCheck<Record: CheckedRecord & Identifiable<Int64>> {
 }
 
 extension PublicationProblem {
-  /// The problem in English, as an archive's checks (which have no cases of their own yet:
-  /// `CheckFailure.english`) name it.
-  fileprivate var archiveText: String {
-    func shown(_ time: PublicationTime) -> String {
-      "\(time.field) \(time.number)" + (time.iso.map { " (\($0))" } ?? "")
-    }
-    return switch self {
-    case .afterClock(let published, let clock):
-      "\(shown(published)) is more than a day after this machine's clock (\(clock))"
-    case .nextUpdateFirst(let next, let published): "\(shown(next)) is before \(shown(published))"
+  /// The problem with its first field named by `name` (as a message names a record's field:
+  /// "the latest rates: publishedAtMs", "rates.latest.publishedAtMs").
+  fileprivate func naming(_ name: (String) -> String) -> PublicationProblem {
+    switch self {
+    case .afterClock(var published, let clock):
+      published.field = name(published.field)
+      return .afterClock(published: published, clock: clock)
+    case .nextUpdateFirst(var next, let published):
+      next.field = name(next.field)
+      return .nextUpdateFirst(next: next, published: published)
     }
   }
 }

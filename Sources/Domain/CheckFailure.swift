@@ -41,8 +41,15 @@ public enum CheckFailure: Equatable, Sendable {
   /// Lap `lap` (the `index`th, from 0) does not follow the laps before it as a stopwatch
   /// records them.
   case lapSequence(lap: Int, index: Int, LapSequenceBreak)
-  /// A check with no case of its own yet (an archive's lap sequence, a declared kind's
-  /// record), worded in English by Pocket; a front end shows it as it is.
+  /// The lap at `laps[index]` of an archive file (numbered `lap`) does not follow the laps
+  /// before it, named by the file's fields.
+  case lapSequenceInFile(lap: Int, index: Int, LapSequenceBreak)
+  /// A publication time (of an archive's rates, or the stopwatch's start) that cannot have
+  /// happened by now.
+  case publication(PublicationProblem)
+  /// A sentence in English that is not one of Pocket's checks: a declared kind's own
+  /// `check()` may refuse a record with it (the test-only tally kind does); a front end
+  /// shows it as it is. Every check Pocket makes has a case of its own.
   case english(String)
 }
 
@@ -133,6 +140,16 @@ extension CheckFailure {
         "lap \(lap)'s lap time \(lapTime) ms is not its total minus the total before "
           + "(\(expected) ms)"
       }
+    case .lapSequenceInFile(let lap, let index, let problem):
+      switch problem {
+      case .gap: "laps[\(index)].number \(lap) leaves a gap: lap \(index + 1) is missing"
+      case .totalGoesDown(let total, let previous):
+        "laps[\(index)].totalMs \(total) is less than lap \(index)'s total \(previous)"
+      case .notTheDifference(let lapTime, let expected):
+        "laps[\(index)].lapTimeMs \(lapTime) is not its total minus the total before "
+          + "(\(expected))"
+      }
+    case .publication(let problem): problem.englishText
     case .english(let text): text
     }
   }
@@ -186,16 +203,34 @@ extension CheckFailure {
   public static func brokenSequence(_ lap: Lap, index: Int, _ problem: Lap.SequenceProblem)
     -> CheckFailure
   {
+    .lapSequence(lap: lap.number, index: index, LapSequenceBreak(lap, problem))
+  }
+}
+
+extension LapSequenceBreak {
+  /// How `lap` breaks the sequence for `problem` (`Lap.sequenceProblem`), in milliseconds.
+  public init(_ lap: Lap, _ problem: Lap.SequenceProblem) {
     switch problem {
-    case .gap: .lapSequence(lap: lap.number, index: index, .gap)
+    case .gap: self = .gap
     case .totalGoesDown(let previousTotal):
-      .lapSequence(
-        lap: lap.number, index: index,
-        .totalGoesDown(total: lap.total.milliseconds, previous: previousTotal.milliseconds))
+      self = .totalGoesDown(total: lap.total.milliseconds, previous: previousTotal.milliseconds)
     case .notTheDifference(let expected):
-      .lapSequence(
-        lap: lap.number, index: index,
-        .notTheDifference(lapTime: lap.lapTime.milliseconds, expected: expected.milliseconds))
+      self = .notTheDifference(lapTime: lap.lapTime.milliseconds, expected: expected.milliseconds)
+    }
+  }
+}
+
+extension PublicationProblem {
+  /// The problem in English: "time_last_update_unix 4102444800 (2100-01-01T00:00:00Z) is
+  /// more than a day after this machine's clock (…)".
+  public var englishText: String {
+    func shown(_ time: PublicationTime) -> String {
+      "\(time.field) \(time.number)" + (time.iso.map { " (\($0))" } ?? "")
+    }
+    return switch self {
+    case .afterClock(let published, let clock):
+      "\(shown(published)) is more than a day after this machine's clock (\(clock))"
+    case .nextUpdateFirst(let next, let published): "\(shown(next)) is before \(shown(published))"
     }
   }
 }

@@ -7,7 +7,7 @@ extension Strings {
   /// lists a salvaging read keeps as text share).
   func english(_ failure: CheckFailure) -> String { failure.englishText }
 
-  /// The failure in Korean; a check with no case of its own yet (`.english`) is kept
+  /// The failure in Korean; a declared kind's own sentence (`.english`) is kept
   /// verbatim, as the technical cause in parentheses.
   func korean(_ failure: CheckFailure) -> String {
     switch failure {
@@ -37,7 +37,11 @@ extension Strings {
       "\(Korean.word(korean(identity), .subject)) 1부터 마지막으로 준 번호 사이에 있지 않습니다"
     case .notPrintableASCII(let field): "\(field) 값에 출력할 수 있는 ASCII 문자가 아닌 것이 있습니다"
     case .declared(let problem): korean(problem)
-    case .lapSequence(let lap, let index, let problem): korean(problem, lap: lap, index: index)
+    case .lapSequence(let lap, let index, let problem):
+      korean(problem, lap: lap, index: index, inFile: false)
+    case .lapSequenceInFile(let lap, let index, let problem):
+      korean(problem, lap: lap, index: index, inFile: true)
+    case .publication(let problem): korean(problem)
     case .english(let text): cause(text)
     }
   }
@@ -59,14 +63,23 @@ extension Strings {
     }
   }
 
-  /// How lap `lap`, the `index`th (from 0), breaks the sequence, in Korean.
-  func korean(_ problem: LapSequenceBreak, lap: Int, index: Int) -> String {
-    switch problem {
-    case .gap: "랩 \(lap)에서 순서가 끊깁니다: 랩 \(Korean.word("\(index + 1)", .subject)) 없습니다"
-    case .totalGoesDown(let total, let previous):
+  /// How lap `lap`, the `index`th (from 0), breaks the sequence, in Korean: named by the
+  /// archive file's fields (`laps[2].totalMs`) when `inFile`.
+  func korean(_ problem: LapSequenceBreak, lap: Int, index: Int, inFile: Bool) -> String {
+    let name = "laps[\(index)]"
+    return switch (problem, inFile) {
+    case (.gap, false):
+      "랩 \(lap)에서 순서가 끊깁니다: 랩 \(Korean.word("\(index + 1)", .subject)) 없습니다"
+    case (.gap, true):
+      "\(name).number 값 \(lap)에서 순서가 끊깁니다: 랩 \(Korean.word("\(index + 1)", .subject)) 없습니다"
+    case (.totalGoesDown(let total, let previous), false):
       "랩 \(lap)의 누적 시간 \(total)밀리초가 랩 \(index)의 누적 시간 \(previous)밀리초보다 작습니다"
-    case .notTheDifference(let lapTime, let expected):
+    case (.totalGoesDown(let total, let previous), true):
+      "\(name).totalMs 값 \(Korean.word("\(total)", .subject)) 랩 \(index)의 누적 시간 \(previous)보다 작습니다"
+    case (.notTheDifference(let lapTime, let expected), false):
       "랩 \(lap)의 랩 타임 \(lapTime)밀리초가 누적 시간에서 앞 랩의 누적 시간을 뺀 값(\(expected)밀리초)과 다릅니다"
+    case (.notTheDifference(let lapTime, let expected), true):
+      "\(name).lapTimeMs 값 \(Korean.word("\(lapTime)", .subject)) 누적 시간에서 앞 랩의 누적 시간을 뺀 값(\(expected))과 다릅니다"
     }
   }
 

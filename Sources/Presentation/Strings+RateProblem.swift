@@ -54,13 +54,7 @@ extension Strings {
     }
   }
 
-  func english(_ problem: PublicationProblem) -> String {
-    switch problem {
-    case .afterClock(let published, let clock):
-      "\(shown(published)) is more than a day after this machine's clock (\(clock))"
-    case .nextUpdateFirst(let next, let published): "\(shown(next)) is before \(shown(published))"
-    }
-  }
+  func english(_ problem: PublicationProblem) -> String { problem.englishText }
 
   func korean(_ problem: PublicationProblem) -> String {
     switch problem {

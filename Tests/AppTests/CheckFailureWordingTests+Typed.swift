@@ -43,5 +43,33 @@ extension CheckFailureWordingTests {
       .lapSequence(lap: 3, index: 2, .notTheDifference(lapTime: 10, expected: 20)),
       "lap 3's lap time 10 ms is not its total minus the total before (20 ms)"
     ),
+    (
+      .lapSequenceInFile(lap: 3, index: 1, .gap),
+      "laps[1].number 3 leaves a gap: lap 2 is missing"
+    ),
+    (
+      .lapSequenceInFile(lap: 3, index: 2, .totalGoesDown(total: 3499, previous: 3500)),
+      "laps[2].totalMs 3499 is less than lap 2's total 3500"
+    ),
+    (
+      .lapSequenceInFile(lap: 3, index: 2, .notTheDifference(lapTime: 10, expected: 20)),
+      "laps[2].lapTimeMs 10 is not its total minus the total before (20)"
+    ),
+    (
+      .publication(
+        .afterClock(
+          published: PublicationTime(
+            field: "stopwatch.startedAtMs", number: "4102444800000", iso: "2100-01-01T00:00:00Z"),
+          clock: "2026-12-06T00:00:00Z")),
+      "stopwatch.startedAtMs 4102444800000 (2100-01-01T00:00:00Z) is more than a day after this "
+        + "machine's clock (2026-12-06T00:00:00Z)"
+    ),
+    (
+      .publication(
+        .nextUpdateFirst(
+          next: PublicationTime(field: "rates.latest.nextUpdateAtMs", number: "10", iso: nil),
+          published: PublicationTime(field: "publishedAtMs", number: "20", iso: nil))),
+      "rates.latest.nextUpdateAtMs 10 is before publishedAtMs 20"
+    ),
   ]
 }

@@ -18,7 +18,7 @@ struct CheckFailureWordingTests {
     case outOfRange, tooManyDigits, notADecimal, empty, tooManyCharacters, tooManyBytes,
       notACurrencyCode, notAScreen
     case shownTwice, idsEnd, lapNumbersEnd, appearsTwice, idNotGiven, english
-    case notPrintableASCII, declared, lapSequence
+    case notPrintableASCII, declared, lapSequence, lapSequenceInFile, publication
   }
 
   static func name(of failure: CheckFailure) -> FailureName {
@@ -40,6 +40,8 @@ struct CheckFailureWordingTests {
     case .notPrintableASCII: .notPrintableASCII
     case .declared: .declared
     case .lapSequence: .lapSequence
+    case .lapSequenceInFile: .lapSequenceInFile
+    case .publication: .publication
     }
   }
 
@@ -170,6 +172,14 @@ struct CheckFailureWordingTests {
       case .english(let text): [text]
       case .notPrintableASCII(let field): [field]
       case .lapSequence: []
+      case .lapSequenceInFile(_, let index, let problem):
+        switch problem {
+        case .gap: ["laps[\(index)].number"]
+        case .totalGoesDown: ["laps[\(index)].totalMs"]
+        case .notTheDifference: ["laps[\(index)].lapTimeMs"]
+        }
+      case .publication(.afterClock(let published, _)): [published.field]
+      case .publication(.nextUpdateFirst(let next, let published)): [next.field, published.field]
       case .declared(let problem):
         switch problem {
         case .badName(let name), .otherKind(let name): [name]

@@ -31,8 +31,9 @@ import Testing
         archive.laps[count - 1].lapTime = .seconds(2)
         return (
           archive,
-          .english(
-            "lap \(count)'s lap time 2000 ms is not its total minus the total before (1000 ms)")
+          // "lap 9000's lap time 2000 ms is not its total minus the total before (1000 ms)"
+          .lapSequence(
+            lap: count, index: count - 1, .notTheDifference(lapTime: 2000, expected: 1000))
         )
       case .bookmarks:
         archive.bookmarks = (1...count).map {

@@ -24,17 +24,7 @@ enum ArchiveChecks {
       return "\(path).\(storedName(field))"
     },
     lapSequence: { lap, index, problem in
-      let name = "laps[\(index)]"
-      return switch problem {
-      case .gap:
-        "\(name).number \(lap.number) leaves a gap: lap \(index + 1) is missing"
-      case .totalGoesDown(let previousTotal):
-        "\(name).totalMs \(lap.total.milliseconds) is less than lap \(index)'s total "
-          + "\(previousTotal.milliseconds)"
-      case .notTheDifference(let expected):
-        "\(name).lapTimeMs \(lap.lapTime.milliseconds) is not its total minus the total "
-          + "before (\(expected.milliseconds))"
-      }
+      .lapSequenceInFile(lap: lap.number, index: index, LapSequenceBreak(lap, problem))
     })
 
   /// The first problem of `archive`, named as in the export format; `nil` when it has none.
