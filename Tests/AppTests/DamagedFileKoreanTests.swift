@@ -13,15 +13,22 @@ struct DamagedFileKoreanTests {
     KoreanCoverageTests.englishWords(in: text, allowing: [])
   }
 
-  @Test func aDamagedJournalLineIsRefusedInKorean() throws {
-    let pocket = try PocketProcess(store: "json")
-    defer { pocket.remove() }
+  /// Two messages sent on `pocket`'s json store, then `text` appended to its journal as
+  /// one more line: the journal and that line's number.
+  func appendToAJournal(_ text: String, in pocket: PocketProcess) throws -> (URL, Int) {
     #expect(try pocket.run(["say", "first"]).status == 0)
     #expect(try pocket.run(["say", "second"]).status == 0)
     let journal = pocket.directory.appendingPathComponent("pocket.journal")
     let good = try Foundation.Data(contentsOf: journal)
     let line = good.count { $0 == UInt8(ascii: "\n") } + 1
-    try (good + Foundation.Data(#"{"seq":9,"change":"#.utf8 + [10])).write(to: journal)
+    try (good + Foundation.Data(text.utf8) + [10]).write(to: journal)
+    return (journal, line)
+  }
+
+  @Test func aDamagedJournalLineIsRefusedInKorean() throws {
+    let pocket = try PocketProcess(store: "json")
+    defer { pocket.remove() }
+    let (journal, line) = try appendToAJournal(#"{"seq":9,"change":"#, in: pocket)
 
     let korean = try pocket.run(["--lang", "ko", "chat"])
     #expect(korean.status == 3, "\(korean.stderr)")
@@ -39,12 +46,7 @@ struct DamagedFileKoreanTests {
   @Test func aNumberThatIsNoIntegerInAJournalLineIsNamedInKorean() throws {
     let pocket = try PocketProcess(store: "json")
     defer { pocket.remove() }
-    #expect(try pocket.run(["say", "first"]).status == 0)
-    #expect(try pocket.run(["say", "second"]).status == 0)
-    let journal = pocket.directory.appendingPathComponent("pocket.journal")
-    let good = try Foundation.Data(contentsOf: journal)
-    let line = good.count { $0 == UInt8(ascii: "\n") } + 1
-    try (good + Foundation.Data(#"{"seq":1.5,"change":{}}"#.utf8 + [10])).write(to: journal)
+    let (_, line) = try appendToAJournal(#"{"seq":1.5,"change":{}}"#, in: pocket)
 
     let korean = try pocket.run(["--lang", "ko", "chat"])
     #expect(korean.status == 3, "\(korean.stderr)")
