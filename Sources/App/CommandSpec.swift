@@ -1,4 +1,5 @@
 import PocketDomain
+import PocketPresentation
 
 /// One command, declared once: the word a user types, how to type it, what it does in both
 /// languages, and how its words become a `Command`. The parser, `help` and usage errors are
@@ -12,10 +13,10 @@ struct CommandSpec: Sendable {
   var usage: String
   /// What it does, as `help` says it. `BASE` names the currency the cached rates are
   /// quoted against.
-  var summary: KeyText
+  var summary: Wording
   /// What `help NAME` says beyond the summary (the forms an argument takes, what the
   /// command needs), a line each; `nil` when the summary says it all.
-  var details: KeyText?
+  var details: Wording?
   /// Whether it acts on an item of the list showing (a number names it), so only the screen
   /// showing takes it; elsewhere the refusal names the screens that do.
   var isScreenBound = false
@@ -31,7 +32,7 @@ struct CommandSpec: Sendable {
     self.name = name
     self.aliases = aliases
     self.usage = usage ?? name
-    summary = KeyText(english, korean)
+    summary = Wording(english, korean)
     self.isScreenBound = isScreenBound
     self.parse = parse
   }
@@ -64,7 +65,7 @@ struct CommandSpec: Sendable {
   /// This command with `details` for `help NAME`, in both languages (lines apart).
   func detailed(_ english: String, _ korean: String) -> CommandSpec {
     var detailed = self
-    detailed.details = KeyText(english, korean)
+    detailed.details = Wording(english, korean)
     return detailed
   }
 }

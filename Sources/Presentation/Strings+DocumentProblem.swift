@@ -95,7 +95,7 @@ extension Strings {
     case .recordTooManyValues(let location, let limit):
       "\(location) holds more than \(limit) values, the most a record may hold"
     case .notAsExported(let departure, let kibibytes):
-      "\(english(departure)); a file larger than \(kibibytes) KiB is read only as pocket export "
+      "\(words(departure).english); a file larger than \(kibibytes) KiB is read only as pocket export "
         + "lays it out"
     }
   }
@@ -115,37 +115,33 @@ extension Strings {
     case .recordTooManyValues(let location, let limit):
       "\(location) 기록에 든 값이 최대 개수인 \(limit)개보다 많습니다"
     case .notAsExported(let departure, let kibibytes):
-      "\(korean(departure)). \(kibibytes) KiB보다 큰 파일은 pocket export가 쓰는 배치일 때만 읽습니다"
+      "\(words(departure).korean). \(kibibytes) KiB보다 큰 파일은 pocket export가 쓰는 배치일 때만 읽습니다"
     }
   }
 
-  func english(_ departure: ArchiveLayoutDeparture) -> String {
+  /// How a large archive departs from the layout pocket export writes.
+  func words(_ departure: ArchiveLayoutDeparture) -> Wording {
     switch departure {
     case .unexpectedByte(let byte, let location):
-      "byte \(byte)\(location.map { ", in \($0)" } ?? "") is not where pocket export puts one (not "
-        + "valid JSON, or not laid out as pocket export writes it)"
-    case .twice(let key): "\(key) is there twice"
-    case .notAnObject(let location): "\(location) is not an object"
-    case .notAList(let location): "\(location) is not a list"
-    case .notAPlainInteger(let location): "\(location) is not a plain integer"
-    case .missingOrTwice(let field): "\(field) is missing or there twice"
+      Wording(
+        "byte \(byte)\(location.map { ", in \($0)" } ?? "") is not where pocket export puts one (not "
+          + "valid JSON, or not laid out as pocket export writes it)",
+        "\(location.map { "\($0) 안의 " } ?? "")\(byte)번째 바이트는 pocket export가 쓰지 않는 자리입니다 "
+          + "(올바른 JSON이 아니거나, pocket export가 쓰는 배치가 아닙니다)")
+    case .twice(let key): Wording("\(key) is there twice", "\(Korean.word(key, .subject)) 두 번 있습니다")
+    case .notAnObject(let location):
+      Wording("\(location) is not an object", "\(Korean.word(location, .subject)) 객체가 아닙니다")
+    case .notAList(let location):
+      Wording("\(location) is not a list", "\(Korean.word(location, .subject)) 목록이 아닙니다")
+    case .notAPlainInteger(let location):
+      Wording(
+        "\(location) is not a plain integer", "\(Korean.word(location, .subject)) 단순한 정수가 아닙니다")
+    case .missingOrTwice(let field):
+      Wording("\(field) is missing or there twice", "\(Korean.word(field, .subject)) 없거나 두 번 있습니다")
     case .outOfOrder(let field, let found, let last):
-      "\(field) \(found) comes after \(last), out of order"
-    }
-  }
-
-  func korean(_ departure: ArchiveLayoutDeparture) -> String {
-    switch departure {
-    case .unexpectedByte(let byte, let location):
-      "\(location.map { "\($0) 안의 " } ?? "")\(byte)번째 바이트는 pocket export가 쓰지 않는 자리입니다 "
-        + "(올바른 JSON이 아니거나, pocket export가 쓰는 배치가 아닙니다)"
-    case .twice(let key): "\(Korean.word(key, .subject)) 두 번 있습니다"
-    case .notAnObject(let location): "\(Korean.word(location, .subject)) 객체가 아닙니다"
-    case .notAList(let location): "\(Korean.word(location, .subject)) 목록이 아닙니다"
-    case .notAPlainInteger(let location): "\(Korean.word(location, .subject)) 단순한 정수가 아닙니다"
-    case .missingOrTwice(let field): "\(Korean.word(field, .subject)) 없거나 두 번 있습니다"
-    case .outOfOrder(let field, let found, let last):
-      "\(field) 값 \(Korean.word("\(found)", .subject)) \(last) 뒤에 와서 순서가 맞지 않습니다"
+      Wording(
+        "\(field) \(found) comes after \(last), out of order",
+        "\(field) 값 \(Korean.word("\(found)", .subject)) \(last) 뒤에 와서 순서가 맞지 않습니다")
     }
   }
 }

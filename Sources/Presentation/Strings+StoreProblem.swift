@@ -30,7 +30,7 @@ extension Strings {
     case .check(let failure): english(failure)
     case .document(let problem): english(problem)
     case .rates(let problem): english(problem)
-    case .postgresURL(let problem): english(problem)
+    case .postgresURL(let problem): words(problem).english
     case .cannot(let action, let because): "cannot \(english(action)): \(englishCause(because))"
     case .step(let step, let path, let because):
       "cannot \(english(step, path))" + ": " + englishCause(because)

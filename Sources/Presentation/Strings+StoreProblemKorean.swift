@@ -10,7 +10,7 @@ extension Strings {
     case .check(let failure): korean(failure)
     case .document(let problem): korean(problem)
     case .rates(let problem): korean(problem)
-    case .postgresURL(let problem): korean(problem)
+    case .postgresURL(let problem): words(problem).korean
     case .cannot(let action, let because): "\(korean(action)) 수 없습니다" + koreanNested(because)
     case .step(let step, let path, let because):
       "\(path.map { "\($0): " } ?? "")\(korean(step)) 수 없습니다" + koreanNested(because)

@@ -100,7 +100,7 @@ struct KoreanCoverageTests {
   /// summaries; and the keys every screen shares.
   @Test func everyDeclaredWordIsInKorean() {
     let registry = ScreenRegistry.standard
-    var words: [KeyText] = registry.commands.map(\.summary)
+    var words: [Wording] = registry.commands.map(\.summary)
     for feature in registry.features {
       words += feature.keys.map(\.does)
       // A hint names commands as they are typed, the same in both languages (its frame,
@@ -160,7 +160,7 @@ struct KoreanCoverageTests {
     let items: [ListItem?] = [
       nil, ListItem(number: 3, code: "EUR", text: "비", date: Date(timeIntervalSince1970: 0)),
     ]
-    var prompts: [KeyText] = []
+    var prompts: [Wording] = []
     for feature in session.features {
       for screen in ScreenFeatureTests.screens where type(of: feature).shows(screen) {
         for key in keys {

@@ -72,7 +72,7 @@ struct LiveLayoutTests {
   @Test func theInputLineShowsItsCursor() {
     var overlay = LiveOverlay()
     overlay.input = InputRequest(
-      prompt: KeyText("Message", "메시지"), words: "say ", text: "안녕", limit: 4000)
+      prompt: Wording("Message", "메시지"), words: "say ", text: "안녕", limit: 4000)
     let frame = LiveLayout(renderer: renderer).frame(
       screen: ["tabs"], overlay: overlay, keys: [], size: TerminalSize(rows: 10, columns: 40))
     let rows = frame.rows(10)

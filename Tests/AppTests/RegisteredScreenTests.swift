@@ -32,7 +32,7 @@ final class TallyScreen: ScreenFeature, FollowsStore {
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
-    screen, title: KeyText("Tally", "집계"), opener: "tally",
+    screen, title: Wording("Tally", "집계"), opener: "tally",
     hint: "count N")
 
   nonisolated static let keys: [KeyHelp] = [KeyHelp("+", "count one", "하나 세기")]

@@ -203,7 +203,7 @@ extension StoreProblemWordingTests {
     + PostgresURLMalformation.allCases.map {
       (
         .postgresURL(.malformed($0)),
-        "the URL is not one libpq can read (\($0.englishDetail)); it is not shown, as it may "
+        "the URL is not one libpq can read (\($0.detail.english)); it is not shown, as it may "
           + "hold a password"
       )
     }

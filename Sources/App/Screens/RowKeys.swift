@@ -12,21 +12,21 @@ import PocketPresentation
 struct RowKeys: Sendable {
   /// What `i` writes: its key-bar words, its prompt and the command's first words.
   struct New: Sendable {
-    var does: KeyText
-    var prompt: KeyText
+    var does: Wording
+    var prompt: Wording
     var words: String
   }
 
   var new: New?
   /// The word of the command Enter runs on a row, and its key-bar words.
   var edit: String
-  var editDoes: KeyText
-  var editPrompt: @Sendable (_ number: Int) -> KeyText
+  var editDoes: Wording
+  var editPrompt: @Sendable (_ number: Int) -> Wording
   var limit: Int
   /// The key-bar words of Del, and the command it runs once confirmed.
-  var deleteDoes: KeyText
+  var deleteDoes: Wording
   var delete: @Sendable (_ number: Int) -> Command
-  var kind: KeyText
+  var kind: Wording
   var particle: String
   /// Whether the text typed takes line breaks (a message, a note; not a title).
   var lineBreaks = false

@@ -76,7 +76,7 @@ protocol ScreenFeature: AnyObject, Sendable {
   nonisolated static var keys: [KeyHelp] { get }
 
   /// The screen's name in `?`: its tab's title by default.
-  nonisolated static var name: KeyText { get }
+  nonisolated static var name: Wording { get }
 
   /// Whether digits type on this screen (the calculator's amount) rather than choose a
   /// screen, so the key bar does not offer them. False by default.
@@ -159,8 +159,8 @@ extension ScreenFeature {
   nonisolated static var pushedFrom: Screen? { nil }
   nonisolated static func shows(_ screen: Screen) -> Bool { screen == tab?.screen }
   nonisolated static var keys: [KeyHelp] { [] }
-  nonisolated static var name: KeyText {
-    tab?.title ?? KeyText(commands.first?.name ?? "", commands.first?.name ?? "")
+  nonisolated static var name: Wording {
+    tab?.title ?? Wording(commands.first?.name ?? "", commands.first?.name ?? "")
   }
   nonisolated static var typesDigits: Bool { false }
   nonisolated static func refreshesWhenDue(before command: Command?) -> Bool { false }
@@ -182,11 +182,11 @@ extension ScreenFeature {
 /// hint line under the screen: its commands, as typed (the same in both languages).
 struct TabSpec: Sendable {
   var screen: Screen
-  var title: KeyText
+  var title: Wording
   var opener: String
   var hint: String
 
-  init(_ screen: Screen, title: KeyText, opener: String, hint: String) {
+  init(_ screen: Screen, title: Wording, opener: String, hint: String) {
     self.screen = screen
     self.title = title
     self.opener = opener
@@ -207,7 +207,7 @@ enum LiveAction: Equatable {
   /// key that deletes one item. A question rather than an undo: an undo would re-create
   /// the item, with its identity, in every store, after other processes had followed the
   /// delete.
-  case confirm(Command, question: KeyText)
+  case confirm(Command, question: Wording)
 
   /// `text` as a question quotes it: in quotes, its first 40 characters, `…` when cut.
   static func quoted(_ text: String) -> String {
@@ -217,12 +217,12 @@ enum LiveAction: Equatable {
 
   /// The question a key that deletes item `number` asks: `Delete message 3 "hello"?`.
   static func delete(
-    _ command: Command, _ kind: KeyText, _ number: Int, _ text: String, particle: String
+    _ command: Command, _ kind: Wording, _ number: Int, _ text: String, particle: String
   ) -> LiveAction {
     let quoted = quoted(text)
     return .confirm(
       command,
-      question: KeyText(
+      question: Wording(
         "Delete \(kind.english) \(number) \(quoted)?",
         "\(number)번 \(kind.korean)(\(quoted))\(particle) 지울까요?"))
   }
@@ -240,7 +240,7 @@ enum LiveAction: Equatable {
 /// `restore`, the command that shows what the screen showed before the line opened (the
 /// filter or the amount there was).
 struct InputRequest: Equatable {
-  var prompt: KeyText
+  var prompt: Wording
   var words: String
   var line: InputLine
   var isLive = false
@@ -258,7 +258,7 @@ struct InputRequest: Equatable {
   var allowsLineBreaks = false
 
   init(
-    prompt: KeyText, words: String, text: String = "", limit: Int, isLive: Bool = false,
+    prompt: Wording, words: String, text: String = "", limit: Int, isLive: Bool = false,
     restore: Command? = nil, allowsLineBreaks: Bool = false
   ) {
     self.prompt = prompt
@@ -280,23 +280,10 @@ struct InputRequest: Equatable {
   static let mindLogLimit = InputField.note.limit + shortLimit
 }
 
-/// A word of the live view in both languages.
-struct KeyText: Equatable, Sendable {
-  var english: String
-  var korean: String
-
-  init(_ english: String, _ korean: String) {
-    self.english = english
-    self.korean = korean
-  }
-
-  func text(_ language: Language) -> String { language == .ko ? korean : english }
-}
-
 /// One key of the key bar and of `?`: the key as printed on it, and what it does.
 struct KeyHelp: Equatable, Sendable {
   var key: String
-  var does: KeyText
+  var does: Wording
   /// How long it stays on a narrow key bar: the least important go first.
   var priority: KeyPriority
 
@@ -305,7 +292,7 @@ struct KeyHelp: Equatable, Sendable {
   /// it (`Enter edit` with a row selected). `nil`: always offered.
   var acts: Key?
 
-  init(_ key: String, _ does: KeyText, priority: KeyPriority = .high, acts: Key? = nil) {
+  init(_ key: String, _ does: Wording, priority: KeyPriority = .high, acts: Key? = nil) {
     self.key = key
     self.does = does
     self.priority = priority
@@ -316,7 +303,7 @@ struct KeyHelp: Equatable, Sendable {
     _ key: String, _ english: String, _ korean: String, priority: KeyPriority = .high,
     acts: Key? = nil
   ) {
-    self.init(key, KeyText(english, korean), priority: priority, acts: acts)
+    self.init(key, Wording(english, korean), priority: priority, acts: acts)
   }
 }
 

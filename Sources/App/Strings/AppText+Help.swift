@@ -1,15 +1,17 @@
+import PocketPresentation
+
 /// `pocket --help`'s usage and options. Command words, option names and placeholders (CODE,
 /// PATH, N) are what is typed, so they stay as they are in both languages.
 extension AppText {
-  static let usageText = KeyText(
+  static let usageText = Wording(
     GlobalOption.usage(heading: "Usage: "), GlobalOption.usage(heading: "사용법: "))
 
-  static let optionsText = KeyText(
+  static let optionsText = Wording(
     "Options:\n" + GlobalOption.helpLines(\.english) + "\n\n" + afterOptions.english,
     "옵션:\n" + GlobalOption.helpLines(\.korean) + "\n\n" + afterOptions.korean)
 
   /// What `--help` says after the options.
-  private static let afterOptions = KeyText(
+  private static let afterOptions = Wording(
     """
     Without a command, at a terminal, pocket opens the live view (keys: press ?); with
     --plain, or when input or output is not a terminal, it reads commands from standard

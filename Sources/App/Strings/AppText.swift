@@ -63,73 +63,73 @@ enum AppText: Equatable, Sendable {
   func text(_ language: Language) -> String { pair.text(language) }
 
   /// The English and the Korean.
-  var pair: KeyText {
+  var pair: Wording {
     switch self {
     case .usage: Self.usageText
     case .options: Self.optionsText
-    case .commandsHeading: KeyText("Commands:", "명령:")
-    case .baseCurrency: KeyText("the base currency", "기준 통화")
+    case .commandsHeading: Wording("Commands:", "명령:")
+    case .baseCurrency: Wording("the base currency", "기준 통화")
     case .optionsInHelp:
-      KeyText(
+      Wording(
         "Options (--store, --lang, --plain, --color and more): run 'pocket --help'.",
         "옵션(--store, --lang, --plain, --color 등)은 'pocket --help'로 볼 수 있습니다.")
-    case .usageHint(let usage): KeyText("Usage: \(usage)", "사용법: \(usage)")
+    case .usageHint(let usage): Wording("Usage: \(usage)", "사용법: \(usage)")
     case .optionsHint:
-      KeyText("Run 'pocket --help' for the options.", "옵션은 'pocket --help'로 볼 수 있습니다.")
+      Wording("Run 'pocket --help' for the options.", "옵션은 'pocket --help'로 볼 수 있습니다.")
     case .tooSmall(let have, let need):
-      KeyText("Terminal too small\n\(have), needs \(need)", "터미널이 작습니다\n\(have), \(need) 필요")
+      Wording("Terminal too small\n\(have), needs \(need)", "터미널이 작습니다\n\(have), \(need) 필요")
     case .cutNotice(let count, let cut):
-      KeyText(
+      Wording(
         "Kept the first \(count) characters; \(cut) cut", "앞의 \(count)자만 남기고 \(cut)자를 잘라 냈습니다")
     case .progress(let stage, let done, let total):
       switch stage {
       case .reading:
-        KeyText("Reading… \(done) of \(total) messages", "읽는 중… 메시지 \(total)개 중 \(done)개")
+        Wording("Reading… \(done) of \(total) messages", "읽는 중… 메시지 \(total)개 중 \(done)개")
       case .importing:
-        KeyText("Importing… \(done) of \(total) messages", "가져오는 중… 메시지 \(total)개 중 \(done)개")
+        Wording("Importing… \(done) of \(total) messages", "가져오는 중… 메시지 \(total)개 중 \(done)개")
       case .exporting:
-        KeyText("Exporting… \(done) of \(total) messages", "내보내는 중… 메시지 \(total)개 중 \(done)개")
+        Wording("Exporting… \(done) of \(total) messages", "내보내는 중… 메시지 \(total)개 중 \(done)개")
       }
     case .writeError(let cause):
-      KeyText("write error: \(cause)", "출력을 쓰지 못했습니다 (기술적 원인: \(cause))")
+      Wording("write error: \(cause)", "출력을 쓰지 못했습니다 (기술적 원인: \(cause))")
     case .selectionMoved(let gone, let target?):
-      KeyText(
+      Wording(
         "The selected item (\(gone)) is gone; the selection moved to \(target.number) "
           + "(\(target.text))",
         "선택한 항목(\(gone))이 없어져 \(target.number)번(\(target.text))으로 선택을 옮겼습니다")
     case .selectionMoved(let gone, nil):
-      KeyText(
+      Wording(
         "The selected item (\(gone)) is gone; the list is empty",
         "선택한 항목(\(gone))이 없어졌습니다: 목록이 비어 있습니다")
     case .pagePosition(let first, let last, let count):
-      KeyText("\(first)–\(last) of \(count)", "\(count)줄 중 \(first)–\(last)")
+      Wording("\(first)–\(last) of \(count)", "\(count)줄 중 \(first)–\(last)")
     case .itemPosition(let number, let count):
-      KeyText("\(number) of \(count)", "\(count)개 중 \(number)번째")
+      Wording("\(number) of \(count)", "\(count)개 중 \(number)번째")
     case .declined(.confirmReset):
-      KeyText("Not reset: the stopwatch is as it was", "초기화하지 않았습니다: 스톱워치는 그대로입니다")
+      Wording("Not reset: the stopwatch is as it was", "초기화하지 않았습니다: 스톱워치는 그대로입니다")
     case .declined(.confirmClear):
-      KeyText("Nothing removed: the bookmarks are as they were", "지우지 않았습니다: 북마크는 그대로입니다")
+      Wording("Nothing removed: the bookmarks are as they were", "지우지 않았습니다: 북마크는 그대로입니다")
     case .declined:
-      KeyText("Nothing changed", "바꾸지 않았습니다")
+      Wording("Nothing changed", "바꾸지 않았습니다")
     // In Korean the key's name is marked as a key's ("Delete 키"): it is the name printed on
     // the key, not an English word left in the sentence.
-    case .noListHere(let key): KeyText("\(key): no list here", "\(key) 키: 여기에는 목록이 없습니다")
+    case .noListHere(let key): Wording("\(key): no list here", "\(key) 키: 여기에는 목록이 없습니다")
     case .nothingSelected(let key):
-      KeyText("\(key): nothing selected · ↑↓ select", "\(key) 키: 선택한 항목이 없습니다 · ↑↓ 선택")
+      Wording("\(key): nothing selected · ↑↓ select", "\(key) 키: 선택한 항목이 없습니다 · ↑↓ 선택")
     case .noSuchKey(let key):
-      KeyText("\(key): no such key here · ? lists the keys", "\(key) 키: 여기에 없는 키입니다 · ?로 키 보기")
-    case .newMessagesBelow: KeyText("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
-    case .messageSent(let number): KeyText("Sent message \(number)", "\(number)번 메시지를 보냈습니다")
-    case .entryAdded(let day?): KeyText("Added entry for \(day)", "\(day) 기록을 추가했습니다")
-    case .entryAdded(nil): KeyText("Added entry", "기록을 추가했습니다")
+      Wording("\(key): no such key here · ? lists the keys", "\(key) 키: 여기에 없는 키입니다 · ?로 키 보기")
+    case .newMessagesBelow: Wording("New messages ↓ · End shows them", "새 메시지 ↓ · End로 보기")
+    case .messageSent(let number): Wording("Sent message \(number)", "\(number)번 메시지를 보냈습니다")
+    case .entryAdded(let day?): Wording("Added entry for \(day)", "\(day) 기록을 추가했습니다")
+    case .entryAdded(nil): Wording("Added entry", "기록을 추가했습니다")
     case .notUTF8Input(let shown, pasted: true):
-      KeyText(
+      Wording(
         "The pasted text is not UTF-8 ('\(shown)', a byte that is not shown as \\xHH): "
           + "nothing was pasted",
         "붙여 넣은 텍스트가 UTF-8이 아닙니다('\(shown)', UTF-8이 아닌 바이트는 16진수로 표시): "
           + "아무것도 붙여 넣지 않았습니다")
     case .notUTF8Input(let shown, pasted: false):
-      KeyText(
+      Wording(
         "The key typed is not UTF-8 ('\(shown)'; set the terminal to UTF-8): it was not "
           + "typed, nor the keys that came with it",
         "입력한 키가 UTF-8이 아닙니다('\(shown)'. 터미널을 UTF-8로 설정하세요): "

@@ -1,3 +1,5 @@
+import PocketPresentation
+
 /// What a key does on an input line: `LiveController.edit` carries out the edit the table
 /// `LiveKeys.lineKeys` gives for a key, and `?` lists the same table, so the help cannot
 /// say a key the line does not take.
@@ -92,10 +94,10 @@ extension LiveKeys {
   }
 
   /// The headings of `?`'s sections.
-  static let screenHeading = KeyText("keys of this screen", "이 화면의 키")
-  static let everywhereHeading = KeyText("Every screen", "모든 화면")
-  static let lineHeading = KeyText("On an input line", "입력 줄에서")
-  static let otherScreensHeading = KeyText("Other screens", "다른 화면")
+  static let screenHeading = Wording("keys of this screen", "이 화면의 키")
+  static let everywhereHeading = Wording("Every screen", "모든 화면")
+  static let lineHeading = Wording("On an input line", "입력 줄에서")
+  static let otherScreensHeading = Wording("Other screens", "다른 화면")
   static var helpHeadings: [KeyHelp] {
     [screenHeading, everywhereHeading, lineHeading, otherScreensHeading].map { KeyHelp("", $0) }
   }

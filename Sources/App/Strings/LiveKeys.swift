@@ -83,10 +83,10 @@ enum LiveKeys {
   ]
 
   /// The prompt of the input line `:` opens.
-  static let commandPrompt = KeyText(":", ":")
+  static let commandPrompt = Wording(":", ":")
 
   /// Every key's words, in every state of the key bar, for tests (`tabs` tabs).
-  static func every(tabs: Int) -> [KeyText] {
+  static func every(tabs: Int) -> [Wording] {
     (everywhere(tabs: tabs) + everywhere(tabs: tabs, digitsType: true) + shared
       + input(isLive: true, lineBreaks: true, history: true, yanks: true)
       + input(isLive: false) + question + page(scrolls: true) + detail(scrolls: true)

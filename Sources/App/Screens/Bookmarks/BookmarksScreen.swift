@@ -19,14 +19,14 @@ final class BookmarksScreen: ViewModelFeature<BookmarksViewModel>, ViewModelScre
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
-    .bookmarks, title: KeyText("Bookmarks", "북마크"), opener: "bookmarks",
+    .bookmarks, title: Wording("Bookmarks", "북마크"), opener: "bookmarks",
     hint: "rename N TITLE · remove N · clear · more · page N")
 
   nonisolated static let rowKeys = RowKeys(
-    edit: "rename", editDoes: KeyText("rename", "이름 바꾸기"),
-    editPrompt: { KeyText("Rename bookmark \($0)", "북마크 \($0) 이름") },
-    limit: InputField.title.limit, deleteDoes: KeyText("remove", "삭제"),
-    delete: { .remove(number: $0) }, kind: KeyText("bookmark", "북마크"), particle: "를")
+    edit: "rename", editDoes: Wording("rename", "이름 바꾸기"),
+    editPrompt: { Wording("Rename bookmark \($0)", "북마크 \($0) 이름") },
+    limit: InputField.title.limit, deleteDoes: Wording("remove", "삭제"),
+    delete: { .remove(number: $0) }, kind: Wording("bookmark", "북마크"), particle: "를")
 
   func confirmed(_ question: Message) -> (command: Command, typed: String)? {
     guard case .confirmClear = question else { return nil }

@@ -45,13 +45,13 @@ final class CalculatorScreen: ViewModelFeature<CalculatorViewModel>, ViewModelSc
     .init("Esc", "back", "뒤로", acts: .escape),
   ]
 
-  nonisolated static let name = KeyText("Calculator", "계산기")
+  nonisolated static let name = Wording("Calculator", "계산기")
 
   /// Digits type the amount: Tab and Esc leave the calculator.
   nonisolated static let typesDigits = true
 
   /// The input line a digit opens.
-  nonisolated static let amountPrompt = KeyText("Amount", "금액")
+  nonisolated static let amountPrompt = Wording("Amount", "금액")
 
   /// Typing a number opens the amount line, which converts at every key; Esc on it brings
   /// back the conversion shown before, or none.

@@ -21,15 +21,15 @@ final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEdi
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
-    .chat, title: KeyText("Chat", "채팅"), opener: "chat",
+    .chat, title: Wording("Chat", "채팅"), opener: "chat",
     hint: "say TEXT · edit N TEXT · delete N · more · page N")
 
   nonisolated static let rowKeys = RowKeys(
-    new: .init(does: KeyText("write", "쓰기"), prompt: KeyText("Message", "메시지"), words: "say "),
-    edit: "edit", editDoes: KeyText("edit", "고치기"),
-    editPrompt: { KeyText("Edit message \($0)", "메시지 \($0) 고치기") },
-    limit: InputField.message.limit, deleteDoes: KeyText("delete", "삭제"),
-    delete: { .delete(number: $0) }, kind: KeyText("message", "메시지"), particle: "를",
+    new: .init(does: Wording("write", "쓰기"), prompt: Wording("Message", "메시지"), words: "say "),
+    edit: "edit", editDoes: Wording("edit", "고치기"),
+    editPrompt: { Wording("Edit message \($0)", "메시지 \($0) 고치기") },
+    limit: InputField.message.limit, deleteDoes: Wording("delete", "삭제"),
+    delete: { .delete(number: $0) }, kind: Wording("message", "메시지"), particle: "를",
     lineBreaks: true)
 
   func load(_ screen: Screen) async { await viewModel.load() }

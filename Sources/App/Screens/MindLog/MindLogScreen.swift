@@ -60,7 +60,7 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
-    .mindLog, title: KeyText("Mind log", "마음 일기"), opener: "mindlog",
+    .mindLog, title: Wording("Mind log", "마음 일기"), opener: "mindlog",
     hint:
       "add [--date DATE] SCORE NOTE · edit N SCORE [NOTE] · delete N · more · page N · mindlog --days N"
   )
@@ -76,12 +76,12 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
 
   nonisolated static let rowKeys = RowKeys(
     new: .init(
-      does: KeyText("new entry", "새 기록"),
-      prompt: KeyText("New entry: SCORE NOTE", "새 기록: 점수 메모"), words: "add "),
-    edit: "edit", editDoes: KeyText("edit", "고치기"),
-    editPrompt: { KeyText("Edit entry \($0)", "기록 \($0) 고치기") },
-    limit: InputRequest.mindLogLimit, deleteDoes: KeyText("delete", "삭제"),
-    delete: { .delete(number: $0) }, kind: KeyText("entry", "기록"), particle: "을",
+      does: Wording("new entry", "새 기록"),
+      prompt: Wording("New entry: SCORE NOTE", "새 기록: 점수 메모"), words: "add "),
+    edit: "edit", editDoes: Wording("edit", "고치기"),
+    editPrompt: { Wording("Edit entry \($0)", "기록 \($0) 고치기") },
+    limit: InputRequest.mindLogLimit, deleteDoes: Wording("delete", "삭제"),
+    delete: { .delete(number: $0) }, kind: Wording("entry", "기록"), particle: "을",
     lineBreaks: true)
 
   /// The mood picture ends on the selected entry's day (`mindlog --to`), so moving through

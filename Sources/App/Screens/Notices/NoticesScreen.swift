@@ -12,7 +12,7 @@ final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen {
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
-    .notices, title: KeyText("Notices", "공지"), opener: "notices",
+    .notices, title: Wording("Notices", "공지"), opener: "notices",
     hint: "bookmark N · bookmarks")
 
   nonisolated static let keys: [KeyHelp] = [

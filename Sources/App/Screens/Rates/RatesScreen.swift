@@ -47,7 +47,7 @@ final class RatesScreen: ViewModelFeature<RatesViewModel>, ViewModelScreen {
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
-    .rates, title: KeyText("Rates", "환율"), opener: "rates",
+    .rates, title: Wording("Rates", "환율"), opener: "rates",
     hint: "rates QUERY · fav CODE · calc CODE · refresh")
 
   nonisolated static let keys: [KeyHelp] = [
@@ -58,7 +58,7 @@ final class RatesScreen: ViewModelFeature<RatesViewModel>, ViewModelScreen {
   ]
 
   /// The input line `/` opens.
-  nonisolated static let filterPrompt = KeyText("Filter", "찾기")
+  nonisolated static let filterPrompt = Wording("Filter", "찾기")
 
   /// The key that clears a kept filter, as the filter line names it.
   nonisolated static let clearKey = "Esc"

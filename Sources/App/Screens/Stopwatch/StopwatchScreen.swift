@@ -18,7 +18,7 @@ final class StopwatchScreen: ViewModelFeature<StopwatchViewModel>, ViewModelScre
   ]
 
   nonisolated static let tab: TabSpec? = TabSpec(
-    .stopwatch, title: KeyText("Stopwatch", "스톱워치"), opener: "stopwatch",
+    .stopwatch, title: Wording("Stopwatch", "스톱워치"), opener: "stopwatch",
     hint: "start · stop · lap · reset · more · page N")
 
   nonisolated static let keys: [KeyHelp] = [
