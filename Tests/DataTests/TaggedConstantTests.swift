@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// No stored global or static constant of the package's code holds a value of an indirect
+/// No stored global or static constant (or variable) of the package's code holds a value of an indirect
 /// enum, directly or inside another type's value. Such a constant keeps the case's box
 /// behind a pointer whose spare bits carry the case, and LeakSanitizer, which cannot follow
 /// a tagged pointer, reports the box as leaked when the process ends: the fuzzers' leak
@@ -153,7 +153,7 @@ import Testing
     _ text: String, holding: Set<String>, cases: [String: Set<String>]
   ) -> [String] {
     var found: [String] = []
-    for line in text.split(separator: "\n") where line.contains("let ") {
+    for line in text.split(separator: "\n") where line.contains("let ") || line.contains("var ") {
       var rest = withoutModifiers(line)
       let isGlobal = !line.hasPrefix(" ") && !line.hasPrefix("\t")
       if rest.hasPrefix("static ") {
@@ -161,7 +161,9 @@ import Testing
       } else if !isGlobal {
         continue
       }
-      guard rest.hasPrefix("let "), let name = words(rest.dropFirst(4)).first else { continue }
+      // A stored `var` too (a computed one has its body's brace on the line).
+      let isStored = rest.hasPrefix("let ") || (rest.hasPrefix("var ") && !rest.contains("{"))
+      guard isStored, let name = words(rest.dropFirst(4)).first else { continue }
       let declaration = rest.dropFirst(4 + name.count)
       let equals = declaration.firstIndex(of: "=") ?? declaration.endIndex
       var isTagged = !typeNames(declaration[..<equals]).isDisjoint(with: holding)
@@ -213,6 +215,7 @@ import Testing
         public static let corrupt = Failure.corrupt(path: "/p", reason: Problem(cause: .system("")))
         static let typed: [Problem] = []
         static var computed: Cause { .system("y") }
+        nonisolated(unsafe) static var last: Cause? = nil
         static let harmless = String("z")
         static let member = Failure.limit
       }
@@ -226,7 +229,7 @@ import Testing
     #expect(cases["Failure"] == ["corrupt"])
     #expect(
       Self.taggedConstants(text, holding: holding, cases: cases) == [
-        "changed", "corrupt", "typed", "global",
+        "changed", "corrupt", "typed", "last", "global",
       ])
   }
 }
