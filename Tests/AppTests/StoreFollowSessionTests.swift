@@ -66,7 +66,8 @@ final class StoreFollowSessionTests {
   /// store's checks run on the cooperative pool the whole test run shares).
   func eventually(_ condition: () -> Bool) async -> Bool {
     // Counted in turns, as `Turns.wait` does (its closure could not be the main actor's).
-    for _ in 0..<6_000 where !condition() {
+    for _ in 0..<6_000 {
+      if condition() { return true }
       try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
