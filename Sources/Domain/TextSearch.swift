@@ -7,28 +7,48 @@ import Foundation
 public struct TextSearch: Equatable, Sendable {
   /// The query as typed, trimmed.
   public let query: String
-  /// The query folded (`folded(_:)`), as scalars.
-  private let scalars: [Unicode.Scalar]
+  /// The query folded (`folded(_:)`), as UTF-8: a run of whole scalars in UTF-8 is a run of
+  /// bytes, so text holds the query when its folded bytes hold these.
+  private let bytes: [UInt8]
 
   public init(_ query: String) {
     self.query = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    scalars = Array(Self.folded(self.query).unicodeScalars)
+    bytes = Array(Self.folded(self.query).utf8)
   }
 
   /// Whether there is no query: every item matches.
-  public var isEmpty: Bool { scalars.isEmpty }
+  public var isEmpty: Bool { bytes.isEmpty }
 
-  /// Whether `text` holds the query.
+  /// Whether `text` holds the query. Text of ASCII alone folds to its lowercase letters
+  /// (NFKD changes no ASCII character and leaves no mark), so it is only lowercased: most
+  /// of a long list is read that way.
   public func matches(_ text: String) -> Bool {
-    guard !scalars.isEmpty else { return true }
-    // Compared scalar by scalar with the standard library: Foundation's `String.contains`
-    // traps on some text on Linux (see `CurrencySearch.matches`).
-    return Array(Self.folded(text).unicodeScalars).firstRange(of: scalars) != nil
+    guard !bytes.isEmpty else { return true }
+    let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+    return Self.holds(ascii ? text.lowercased() : Self.folded(text), bytes)
   }
 
   /// Whether any of `texts` holds the query.
   public func matches(any texts: [String]) -> Bool {
     texts.contains { matches($0) }
+  }
+
+  /// Whether the UTF-8 of `text` holds `part` as a run of bytes.
+  private static func holds(_ text: String, _ part: [UInt8]) -> Bool {
+    var text = text
+    return text.withUTF8 { text in
+      part.withUnsafeBufferPointer { part in
+        guard part.count <= text.count else { return false }
+        var start = 0
+        while start + part.count <= text.count {
+          var matched = 0
+          while matched < part.count, text[start + matched] == part[matched] { matched += 1 }
+          if matched == part.count { return true }
+          start += 1
+        }
+        return false
+      }
+    }
   }
 
   /// `text` in the form a search compares: lowercased, then decomposed by compatibility

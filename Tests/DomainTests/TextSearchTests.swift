@@ -25,3 +25,19 @@ struct TextSearchTests {
     #expect(TextSearch("   ").isEmpty)
   }
 }
+
+@Suite("TextSearch on ASCII text")
+struct TextSearchASCIITests {
+  /// Text of ASCII alone is compared without folding it: what it finds is what folding it
+  /// would find, for every query.
+  @Test(arguments: ["Hello, World!", "ABC xyz 123", "~`!@#$%^&*()_+-=[]{}|;':\",./<>?", ""])
+  func asciiTextMatchesAsFoldedTextDoes(text: String) {
+    let queries = ["hello", "WORLD", "c x", "Z 1", "}|;", "ｗｏｒｌｄ", "é", "kim", "!"]
+    for query in queries {
+      let folded = TextSearch.folded(text).unicodeScalars
+      let foldedQuery = TextSearch.folded(query).unicodeScalars
+      let expected = Array(folded).firstRange(of: Array(foldedQuery)) != nil
+      #expect(TextSearch(query).matches(text) == expected, "\(query) in \(text)")
+    }
+  }
+}
