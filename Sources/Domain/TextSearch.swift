@@ -87,12 +87,15 @@ public struct MatchingItems<Item: Equatable & Sendable>: Sendable {
   /// The matches newest first that leave out the `skipping` newest matches, at most
   /// `limit`, and how many matches the list holds (the page's `total`; its `offset` is
   /// `skipping`). `read(skip, limit)` reads the list newest first, skipping `skip` items;
-  /// its page's `total` is the list's length.
+  /// its page's `total` is the list's length. Runs off the caller's actor (`@concurrent`),
+  /// so a long scan does not hold a front end's main actor between its reads.
+  @concurrent
   public func newestFirst(
     skipping: Int, limit: Int,
-    read: (_ skip: Int, _ limit: Int) async throws -> Page<Item>
+    read: @Sendable (_ skip: Int, _ limit: Int) async throws -> Page<Item>
   ) async throws -> Page<Item> {
-    let wanted = max(skipping, 0)..<(max(skipping, 0) + max(limit, 0))
+    let start = max(skipping, 0)
+    let wanted = start..<(max(limit, 0) > Int.max - start ? Int.max : start + max(limit, 0))
     var kept: [Item] = []
     var matches = 0
     var skip = 0

@@ -29,7 +29,7 @@ extension MatchingItems {
   /// match, as the chat shows a page.
   func oldestFirst(
     skipping: Int, limit: Int,
-    read: (_ skip: Int, _ limit: Int) async throws -> Page<Item>
+    read: @Sendable (_ skip: Int, _ limit: Int) async throws -> Page<Item>
   ) async throws -> Page<Item> {
     let newest = try await newestFirst(skipping: skipping, limit: limit, read: read)
     let offset = max(0, newest.total - skipping - newest.items.count)
