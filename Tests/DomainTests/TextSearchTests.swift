@@ -41,3 +41,38 @@ struct TextSearchASCIITests {
     }
   }
 }
+
+@Suite("MatchingItems")
+struct MatchingItemsTests {
+  /// A list of `count` items newest first (`item N`, N from `count - 1` down), read as a
+  /// repository reads it; every read's limit is kept.
+  actor List {
+    let items: [String]
+    var limits: [Int] = []
+    init(count: Int) { items = (0..<count).reversed().map { "item \($0)" } }
+
+    func read(skip: Int, limit: Int) -> Page<String> {
+      limits.append(limit)
+      let end = min(items.count, skip + limit)
+      return Page(items: Array(items[min(skip, end)..<end]), offset: skip, total: items.count)
+    }
+  }
+
+  /// The window of matches is read a chunk at a time, never the whole list at once, and
+  /// holds the matches a filter of the whole list would, with their count.
+  @Test func theListIsReadAChunkAtATime() async throws {
+    let count = MatchingItems<String>.chunk * 3 + 11
+    let list = List(count: count)
+    let search = MatchingItems<String>(TextSearch("7")) { [$0] }
+    let page = try await search.newestFirst(skipping: 2, limit: 3) {
+      await list.read(skip: $0, limit: $1)
+    }
+    let every = (0..<count).reversed().filter { String($0).contains("7") }.map { "item \($0)" }
+    #expect(page.items == Array(every[2..<5]))
+    #expect(page.total == every.count)
+    #expect(page.offset == 2)
+    let limits = await list.limits
+    #expect(limits.count == 4)
+    #expect(limits.allSatisfy { $0 == MatchingItems<String>.chunk })
+  }
+}
