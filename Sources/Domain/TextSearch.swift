@@ -87,9 +87,8 @@ public struct MatchingItems<Item: Equatable & Sendable>: Sendable {
   /// The matches newest first that leave out the `skipping` newest matches, at most
   /// `limit`, and how many matches the list holds (the page's `total`; its `offset` is
   /// `skipping`). `read(skip, limit)` reads the list newest first, skipping `skip` items;
-  /// its page's `total` is the list's length. Runs off the caller's actor (`@concurrent`),
-  /// so a long scan does not hold a front end's main actor between its reads.
-  @concurrent
+  /// its page's `total` is the list's length. Runs on the caller's actor, as the package's
+  /// code does (a one-shot command starts no thread: `OneShotThreadTests`).
   public func newestFirst(
     skipping: Int, limit: Int,
     read: @Sendable (_ skip: Int, _ limit: Int) async throws -> Page<Item>
