@@ -87,6 +87,16 @@ final class ProcessBenchmark {
       for row in try LiveKeysGoal(pocket: pocket, directory: keys, keys: sizes.liveKeys).measure() {
         emit(row)
       }
+      let search = LiveSearchGoal(
+        pocket: pocket, directory: keys, messages: sizes.flatLarge, rounds: sizes.searchRounds)
+      for row in try await search.measure(filling: { folder, drafts in
+        let opened = try Stack.open(.sqlite, folder)
+        try await Fixtures.fill(opened.repositories)
+        _ = try await opened.repositories.chat.insert(contentsOf: drafts)
+        try await opened.repositories.screens.save(.chat)
+      }) {
+        emit(row)
+      }
     }
     guard goals.contains(8), sizes.followChanges > 0 else { return }
     let follow = scratch.directory()
