@@ -121,8 +121,9 @@ struct LiveScaleGoal {
       let lapsUp = try pagesUp(pty)
       let lapsTop = try timed(pty, "g") { Self.position($0)?.hasPrefix("rows 1–") == true }
       run.groups = [
-        ("opening the chat and the laps", [chat, laps]), ("G", [chatEnd, lapsEnd]),
-        ("g", [chatTop, lapsTop]), ("PgUp", chatUp + lapsUp), ("typing", typed),
+        ("chat: opening it", [chat]), ("chat: G", [chatEnd]), ("chat: g", [chatTop]),
+        ("chat: PgUp", chatUp), ("chat: typing", typed), ("laps: opening them", [laps]),
+        ("laps: G", [lapsEnd]), ("laps: g", [lapsTop]), ("laps: PgUp", lapsUp),
       ]
       run.peakKilobytes = try Self.peakKilobytes(pty.processIdentifier)
       return run

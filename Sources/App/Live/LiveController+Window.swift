@@ -113,7 +113,11 @@ extension LiveController {
       let window = list.pageWindow
       if olderIsAbove ? window.hasOlder : window.hasNewer {
         state.clearSelection()
-        await run(.page(number: olderIsAbove ? window.count : 1))
+        state.pinned = false
+        state.mark = nil
+        await session.asOneCommand {
+          await list.showWindow(number: olderIsAbove ? window.count : 1, span: 1)
+        }
       }
     }
     state.scroll = 0
@@ -125,7 +129,7 @@ extension LiveController {
   func moveToBottom() async {
     if let list = pagedList, list.pageWindow.hasOlder {
       state.clearSelection()
-      await run(.page(number: list.pageWindow.count))
+      await session.asOneCommand { await list.showWindow(number: list.pageWindow.count, span: 1) }
     }
     await moveSelection(to: Int.max)
     state.scroll = viewport.bottom
