@@ -4,9 +4,9 @@ import PocketData
 import PocketDomain
 import TestSupport
 
-/// Eleven goals (the `Goal N` marks below, the durable actions' in `DurableActionsGoal`, the
+/// Twelve goals (the `Goal N` marks below, the durable actions' in `DurableActionsGoal`, the
 /// json store's in `ProcessBenchmarkStores`, export and import in `ArchiveGoal`, the live
-/// view's in `LiveViewGoal`, `LiveKeysGoal` and `StoreFollowGoal`, the postgres store's in
+/// view's in `LiveViewGoal`, `LiveKeysGoal`, `StoreFollowGoal` and `LiveScaleGoal`, the postgres store's in
 /// `PostgresGoal`, the static build's in `InstalledBinaryGoal`), measured on whole `pocket`
 /// processes (the release binary beside this one) against baselines in the same run,
 /// interleaved: each round runs the baseline and the measured command one after the other,
