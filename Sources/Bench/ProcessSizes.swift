@@ -35,8 +35,11 @@ struct ProcessSizes: Equatable, Sendable {
   var followRounds = 5
   var followIdleSeconds = 10.0
   var followBurst = 1_000
-  /// The goals run (`--goals`): all eleven unless told.
-  var goals: Set<Int> = Set(1...11)
+  /// Messages and laps in the large and the small store of the live view at scale (goal 12).
+  var liveScaleRows = 1_000_000
+  var liveScaleSmall = 1_000
+  /// The goals run (`--goals`): all twelve unless told.
+  var goals: Set<Int> = Set(1...12)
 
   /// A smoke run: every goal, small stores, few repetitions (a minute or so).
   static let quick = ProcessSizes(
@@ -44,6 +47,5 @@ struct ProcessSizes: Equatable, Sendable {
     actionRepeats: 40, flatSmall: 1_000, flatLarge: 10_000, flatRepeats: 5,
     jsonMessages: 10_000, jsonRepeats: 3, archiveRecords: 10_000, archiveRepeats: 2,
     liveSeconds: 2, liveKeys: 60, searchRounds: 2, followChanges: 40, followRounds: 1,
-    followIdleSeconds: 2,
-    followBurst: 200)
+    followIdleSeconds: 2, followBurst: 200, liveScaleRows: 10_000)
 }
