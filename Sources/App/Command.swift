@@ -41,6 +41,8 @@ package enum Command: Equatable, Sendable {
   case more
   /// Page N of the list showing (1 is the newest).
   case page(number: Int)
+  /// Only the items of the list showing that hold `text`; an empty text shows them all.
+  case search(text: String)
   case help(topic: String?)
   case quit
   /// Every record of the store to one JSON file.

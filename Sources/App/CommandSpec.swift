@@ -77,6 +77,21 @@ enum GlobalCommands {
     CommandSpec("show", GlobalCommandWords.show, command: .show),
     CommandSpec("more", GlobalCommandWords.more, isScreenBound: true, command: .more),
     CommandSpec("page", GlobalCommandWords.page) { .page(number: $0) },
+    CommandSpec(
+      "search", usage: "search [TEXT...]", GlobalCommandWords.search, isScreenBound: true
+    ) { words throws(UsageError) in .search(text: words.rest()) }
+    .detailed(
+      """
+      TEXT: the rest of the line, found in the chat's messages, the mind log's notes, the
+      titles (and addresses) of bookmarks and notices, and the rates' currencies, ignoring
+      case, width (ｋｉｍ is kim) and accents; Korean is matched by its letters (ㄱ and 기
+      find 김). Without TEXT, every item shows again.
+      """,
+      """
+      TEXT: 줄의 나머지 전부. 채팅 메시지, 마음 기록의 메모, 북마크와 공지의 제목(과 주소),
+      환율의 통화에서 찾으며, 대소문자와 전각·반각(ＫＩＭ은 KIM)과 악센트는 가리지 않습니다.
+      한글은 자모로 맞춥니다 (ㄱ과 기로 김을 찾습니다). TEXT가 없으면 모든 항목을 다시 보여줍니다.
+      """),
   ]
 
   static let trailing: [CommandSpec] = [

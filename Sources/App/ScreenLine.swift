@@ -38,6 +38,11 @@ package struct ListItem: Equatable, Sendable {
   /// How many items the whole list has, when it shows a page of them: the `v` view says
   /// `3 of 74`. `nil`: the items the screen shows.
   package var total: Int?
+  /// Its row in the whole list, from the top, for the live view's position line (`rows
+  /// 54–73 of 1,000`), and how many rows the whole list has: `nil` when they are its number
+  /// and `total` (a lap's number counts from the bottom).
+  package var place: Int?
+  package var rows: Int?
 
   package init(number: Int? = nil, code: String? = nil, text: String? = nil, date: Date? = nil) {
     self.number = number

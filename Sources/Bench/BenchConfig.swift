@@ -84,7 +84,7 @@ struct BenchConfig: Equatable, Sendable {
   static let usage = """
     usage: pocket-bench [--json] [--quick] [--process] [--stores sqlite,json,memory]
                         [--workloads lap,say,bookmark,add,convert,actions,bulk,launch,memory]
-                        [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,11]
+                        [--json-max-rows N] [--markdown PATH] [--goals 1,2,…,12]
                         [--static-dir PATH] [--readme PATH]
 
       --json            one JSON object per line instead of the table
@@ -100,7 +100,7 @@ struct BenchConfig: Equatable, Sendable {
                         (default: README.md in the current folder, if there is one)
       --process         the goals measured on whole pocket processes (the release pocket
                         and bench-hello beside pocket-bench), each against its baseline
-      --goals           with --process: only these goals (default: all eleven)
+      --goals           with --process: only these goals (default: all twelve)
       --static-dir PATH with --process: the folder of the static pocket and bench-floor
                         (goal 11; default: .build/static/release, which make static builds)
     """
@@ -157,8 +157,8 @@ struct BenchConfig: Equatable, Sendable {
       case "--goals":
         goals = Set(
           try list(try value(argument)) { name throws(BenchError) in
-            guard let goal = Int(name), (1...11).contains(goal) else {
-              throw .usage("unknown goal '\(name)': goals are 1 to 11")
+            guard let goal = Int(name), (1...12).contains(goal) else {
+              throw .usage("unknown goal '\(name)': goals are 1 to 12")
             }
             return [goal]
           })

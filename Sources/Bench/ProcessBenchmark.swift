@@ -4,9 +4,9 @@ import PocketData
 import PocketDomain
 import TestSupport
 
-/// Eleven goals (the `Goal N` marks below, the durable actions' in `DurableActionsGoal`, the
+/// Twelve goals (the `Goal N` marks below, the durable actions' in `DurableActionsGoal`, the
 /// json store's in `ProcessBenchmarkStores`, export and import in `ArchiveGoal`, the live
-/// view's in `LiveViewGoal`, `LiveKeysGoal` and `StoreFollowGoal`, the postgres store's in
+/// view's in `LiveViewGoal`, `LiveKeysGoal`, `StoreFollowGoal` and `LiveScaleGoal`, the postgres store's in
 /// `PostgresGoal`, the static build's in `InstalledBinaryGoal`), measured on whole `pocket`
 /// processes (the release binary beside this one) against baselines in the same run,
 /// interleaved: each round runs the baseline and the measured command one after the other,
@@ -87,13 +87,44 @@ final class ProcessBenchmark {
       for row in try LiveKeysGoal(pocket: pocket, directory: keys, keys: sizes.liveKeys).measure() {
         emit(row)
       }
+      let search = LiveSearchGoal(
+        pocket: pocket, directory: keys, messages: sizes.flatLarge, rounds: sizes.searchRounds)
+      for row in try await search.measure(filling: { folder, drafts in
+        let opened = try Stack.open(.sqlite, folder)
+        try await Fixtures.fill(opened.repositories)
+        _ = try await opened.repositories.chat.insert(contentsOf: drafts)
+        try await opened.repositories.screens.save(.chat)
+      }) {
+        emit(row)
+      }
     }
+    if goals.contains(12), sizes.liveScaleRows > 0 { try await liveAtScale() }
     guard goals.contains(8), sizes.followChanges > 0 else { return }
     let follow = scratch.directory()
     defer { scratch.remove(follow) }
     for row in StoreFollowGoal(pocket: pocket, folder: follow, sizes: sizes).measure() {
       emit(row)
     }
+  }
+
+  /// Goal 12: the live view's lists on a store of `liveScaleRows` messages and laps, and
+  /// the same keys on one of `liveScaleSmall`, for its memory.
+  func liveAtScale() async throws {
+    let large = scratch.directory()
+    let small = scratch.directory()
+    defer {
+      scratch.remove(large)
+      scratch.remove(small)
+    }
+    for (directory, count) in [(large, sizes.liveScaleRows), (small, sizes.liveScaleSmall)] {
+      let opened = try Stack.open(.sqlite, directory)
+      try await Fixtures.fill(opened.repositories, laps: count, messages: count)
+      try await opened.repositories.screens.save(.rates)
+    }
+    let goal = LiveScaleGoal(
+      pocket: pocket, large: large, smallStore: small, rows: sizes.liveScaleRows,
+      small: sizes.liveScaleSmall)
+    for row in try goal.measure() { emit(row) }
   }
 
   // MARK: Helpers

@@ -111,6 +111,32 @@ public protocol PagedList: AnyObject {
   /// Shows the page of newer items too: what is shown grows toward the newest, and stays
   /// as it is at the newest.
   func showNewer() async
+  /// The pages shown now: the newest of them, how many, and how many the list has.
+  var pageWindow: PageWindow { get }
+  /// Shows `span` pages from page `number` toward the oldest (kept within the list), so
+  /// a list that scrolls can drop pages far from what shows.
+  func showWindow(number: Int, span: Int) async
+}
+
+/// The pages a list shows: from page `number` (1 is the newest) `span` pages toward the
+/// oldest, of the `count` pages the list has, `size` items a page.
+public struct PageWindow: Equatable, Sendable {
+  public var number: Int
+  public var span: Int
+  public var count: Int
+  public var size: Int
+
+  public init(number: Int, span: Int, count: Int, size: Int) {
+    self.number = number
+    self.span = span
+    self.count = count
+    self.size = size
+  }
+
+  /// Whether the list has pages newer than those shown.
+  public var hasNewer: Bool { number > 1 }
+  /// Whether the list has pages older than those shown.
+  public var hasOlder: Bool { number + span - 1 < count }
 }
 
 /// How a `PagedList` pages, written here once for every list.
@@ -153,6 +179,19 @@ extension Paged {
 
   public func showNewer() async {
     guard paging.growNewer() else { return }
+    await load()
+  }
+
+  public var pageWindow: PageWindow {
+    PageWindow(
+      number: paging.number, span: paging.span, count: paging.pageCount(total: pagedTotal),
+      size: paging.size)
+  }
+
+  public func showWindow(number: Int, span: Int) async {
+    paging.number = max(1, number)
+    paging.span = max(1, span)
+    paging.clamp(total: pagedTotal)
     await load()
   }
 }

@@ -36,6 +36,14 @@ extension Strings {
     guard let clearKey else { return pick("Filter: \(query)", "찾기: \(query)") }
     return pick("Filter: \(query) · \(clearKey) clears", "찾기: \(query) · \(clearKey) 지우기")
   }
+  /// The line of a list searched for `query`, with how many items match; `clearKey`: the
+  /// key that clears the search, where keys work (the live view).
+  public func searchLine(_ query: String, matches: Int, clearKey: String?) -> String {
+    let english = "Search: \"\(query)\" · " + (matches == 1 ? "1 match" : "\(matches) matches")
+    let korean = "검색: \"\(query)\" · \(matches)개 일치"
+    guard let clearKey else { return pick(english, korean) }
+    return pick("\(english) · \(clearKey) clears", "\(korean) · \(clearKey) 지우기")
+  }
   public func currencyCount(_ count: Int) -> String {
     pick(count == 1 ? "1 currency" : "\(count) currencies", "통화 \(count)개")
   }

@@ -40,7 +40,10 @@ struct BlockingTraitTests {
       for _ in 0..<count {
         group.addTask(executorPreference: executor) {
           started.increment()
-          for _ in 0..<500 where started.value < count { usleep(10_000) }
+          for _ in 0..<500 {
+            if started.value == count { break }
+            usleep(10_000)
+          }
           return started.value == count
         }
       }

@@ -53,7 +53,9 @@ struct ConcurrentProcessTests {
   /// The stores several processes share, postgres where a test server runs.
   static let sharedStores = ["sqlite", "json"] + (PostgresServer.isAvailable ? ["postgres"] : [])
 
-  @Test(arguments: sharedStores)
+  /// On every shared store with `POCKET_SOAK=1`; else on postgres where a test server runs
+  /// (the one store `ProcessRaceTests` races only when soaking), on sqlite elsewhere.
+  @Test(arguments: Soak.all(sharedStores, quickTurn: 2))
   func mixedReadThenWriteCommandsAreNeverRefusedNorLost(store: String) throws {
     let process = try PocketProcess(store: store)
     defer { process.remove() }

@@ -54,12 +54,15 @@ struct DescriptorLimitTests {
     return (status, String(decoding: text, as: UTF8.self))
   }
 
+  /// Every limit from 4 to 16 on both stores with `POCKET_SOAK=1`; else each limit on one
+  /// store, the stores taken in turn.
   @Test(arguments: ["sqlite", "json"])
   func everySmallLimitEndsWithStatus3AndSaysWhy(store kind: String) throws {
     let store = try PocketProcess(store: kind)
     defer { store.remove() }
     #expect(try store.run(["say", "made"]).status == 0)
-    for limit in 4...16 {
+    let limits = Soak.spread(Array(4...16), over: ["sqlite", "json"]).filter { $0.0 == kind }
+    for (_, limit) in limits {
       for mode in Self.modes {
         let run = try Self.run(store, mode.arguments, input: mode.input, limit: limit)
         let what = "\(kind) \(mode.arguments) at \(limit)"
@@ -75,7 +78,7 @@ struct DescriptorLimitTests {
   }
 
   /// A limit with room runs every mode as usual.
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "json"))
   func aLimitWithRoomRunsAsUsual(store kind: String) throws {
     let store = try PocketProcess(store: kind)
     defer { store.remove() }
@@ -89,7 +92,7 @@ struct DescriptorLimitTests {
 
   /// A small soft limit under a hard one with room (`prlimit --nofile=7:4096`) is raised,
   /// as many programs raise it, and every mode runs as usual.
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "sqlite"))
   func aSmallSoftLimitUnderARoomyHardLimitIsRaised(store kind: String) throws {
     let store = try PocketProcess(store: kind)
     defer { store.remove() }

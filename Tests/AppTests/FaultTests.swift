@@ -6,10 +6,17 @@ import Testing
 @testable import PocketApp
 
 /// Nothing acknowledged is ever lost: writers killed at random moments, writers racing
-/// each other, and stores that cannot be used.
+/// each other, and stores that cannot be used. Each test on both stores with
+/// `POCKET_SOAK=1`; the quick run spreads the stores over them.
 @Suite("Faults", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct FaultTests {
   static let persistentStores = ["sqlite", "json"]
+
+  /// Both stores with `POCKET_SOAK=1`; else `quick`, the tests taking the stores in turn, so
+  /// the quick run still meets each store.
+  static func persistentStores(quick: String) -> [String] {
+    Soak.all(persistentStores, quick: quick)
+  }
 
   /// The records an export of the store holds, read with the real `pocket`.
   func exported(_ pocket: PocketProcess) throws -> [String: Any] {
@@ -30,7 +37,7 @@ struct FaultTests {
     Set((archive["laps"] as? [[String: Any]] ?? []).compactMap { $0["number"] as? Int })
   }
 
-  @Test(arguments: persistentStores)
+  @Test(arguments: persistentStores(quick: "sqlite"))
   func writersKilledAtRandomMomentsLoseNothingAcknowledged(store: String) throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -94,7 +101,7 @@ struct FaultTests {
     #expect(leftovers.isEmpty, "temporary files of killed writers are removed: \(leftovers)")
   }
 
-  @Test(arguments: persistentStores)
+  @Test(arguments: persistentStores(quick: "json"))
   func twoProcessesWritingAtOnceLoseNothing(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -183,7 +190,9 @@ struct UnusableStoreTests {
     return [try Foundation.Data(contentsOf: url).base64EncodedString()]
   }
 
-  @Test(arguments: FaultTests.persistentStores, Damage.allCases)
+  /// Each damage on one store, the stores taken in turn; every damage on both with
+  /// `POCKET_SOAK=1`.
+  @Test(arguments: Soak.spread(Damage.allCases, over: FaultTests.persistentStores))
   func anUnusableStoreExitsThreeAndIsLeftAlone(store: String, damage: Damage) throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -210,7 +219,7 @@ struct UnusableStoreTests {
     #expect(try Self.snapshot(file) == before, "the \(damage) store is left as it was")
   }
 
-  @Test(arguments: FaultTests.persistentStores)
+  @Test(arguments: FaultTests.persistentStores(quick: "json"))
   func anUnreadableStoreExitsThreeAndIsLeftAlone(store: String) throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }

@@ -142,7 +142,8 @@ struct LiveKeysTruthTests {
     #expect(!screen.contains("AMOUNT"), "\(screen)")
   }
 
-  /// A list's page line says which page shows, not line mode's `more` and `page N`.
+  /// A long list's last row says which of its rows show, not line mode's `more` and
+  /// `page N`.
   @Test(arguments: [Language.en, .ko])
   func thePageLineNamesNoCommand(language: Language) async {
     let live = await controller(language, size: TerminalSize(rows: 30, columns: 100))
@@ -150,7 +151,9 @@ struct LiveKeysTruthTests {
     await live.handle(.character(" "))
     for _ in 0..<25 { await live.handle(.character("l")) }
     let screen = rows(live).joined(separator: "\n")
-    #expect(screen.contains(language == .ko ? "2쪽 중 1쪽" : "Page 1 of 2"), "\(screen)")
+    // 25 laps and the lap in progress.
+    #expect(screen.contains(language == .ko ? "26행 중 1–" : "rows 1–"), "\(screen)")
+    #expect(screen.contains(language == .ko ? "행" : " of 26"), "\(screen)")
     #expect(!screen.contains("more"), "\(screen)")
     #expect(!screen.contains("page N"), "\(screen)")
   }

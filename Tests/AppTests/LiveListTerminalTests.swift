@@ -34,11 +34,11 @@ struct LiveListTerminalTests {
     let long = "long-start \(words) long-end"
     try Self.run((1...25).map { "say m\($0)" } + ["say \(long)"], on: live)
 
-    // The chat opens at its newest message, the header scrolled away above, the page line
-    // held under the list.
+    // The chat opens at its newest message, the header held above, which rows show held
+    // under the list.
     let opened = try live.send("6", until: { $0.contains("long-start") && $0.contains("m25") })
-    #expect(!opened.contains("Messages: 26"), "\(opened.lines)")
-    #expect(opened.contains("Page 1 of 2"))
+    #expect(opened.contains("Messages: 26"), "\(opened.lines)")
+    #expect(opened.contains("–26 of 26"), "\(opened.lines)")
 
     // A message sent shows at once, and the status row says so.
     try live.send("i", until: { $0.contains("Message:") })
@@ -86,18 +86,19 @@ struct LiveListTerminalTests {
       notices.split(separator: "\n").last { $0.contains("https://") }?
         .trimmingCharacters(in: .whitespaces))
 
-    // 45 laps, 20 a page: the page line shows at 80×24 and at 40×10.
-    try live.send("2", until: { $0.contains("Lap 45") && $0.contains("Page 1 of 3") })
+    // 45 laps and the lap in progress, 20 a page in line mode: which rows show is said
+    // at 80×24 and at 40×10.
+    try live.send("2", until: { $0.contains("Lap 45") && $0.contains("of 46") })
     live.pty.resize(rows: 10, columns: 40)
-    try live.pty.read(untilScreen: { $0.contains("Page 1 of 3") && $0.lines.count <= 10 })
+    try live.pty.read(untilScreen: { $0.contains("rows 1–") && $0.lines.count <= 10 })
 
-    // ↓ past the page's last lap shows the next page, on its first lap.
-    try live.send("Gj", until: { Self.selected($0)?.contains("Lap 25") == true })
-    #expect(live.pty.screen.contains("Page 2 of 3"))
-    let down = try live.send("jjj", until: { Self.selected($0)?.contains("Lap 22") == true })
-    #expect(!down.contains("Stopwatch ·"))
-    // Home (g) shows the header again, on the first lap.
-    let home = try live.send("g", until: { Self.selected($0)?.contains("Lap 25") == true })
+    // ↓ goes on past line mode's page, through the whole list.
+    try live.send("j", until: { Self.selected($0)?.contains("Lap 46") == true })
+    let down = try live.send(
+      String(repeating: "j", count: 25), until: { Self.selected($0)?.contains("Lap 21") == true })
+    #expect(down.contains("rows 2") && down.contains("of 46"), "\(down.lines)")
+    // Home (g) shows the first row again, the header above it.
+    let home = try live.send("g", until: { Self.selected($0)?.contains("Lap 46") == true })
     #expect(home.contains("Stopwatch · stopped"))
 
     // The rates keep a selection on PgDn: the item a screenful further down.

@@ -45,23 +45,28 @@ struct LiveListTests {
     #expect(korean.state.status?.text == "k 키: 여기에는 목록이 없습니다")
   }
 
-  @Test func aBodyTallerThanItsRowsHoldsThePageLineAndTheMarkUnderIt() {
+  @Test func aBodyTallerThanItsRowsHoldsTheMarkAndThePositionUnderIt() {
     var pageLine = ScreenLine("Page 1 of 2")
     pageLine.isPageLine = true
     let items = (1...8).map { (index: Int) in
-      ScreenLine("item \(index)", item: ListItem(number: index))
+      var item = ListItem(number: index)
+      item.total = 8
+      return ScreenLine("item \(index)", item: item)
     }
     let body = items + ["", pageLine]
-    // It fits: nothing is held.
+    // It fits: nothing is held, and line mode's page line (with its blank line) is left out.
     let fits = LiveLayout.viewport(body, rows: 10, mark: nil)
-    #expect(fits.lines.count == 10 && fits.footer.isEmpty && fits.bottom == 0)
-    // It does not: the page line is held (its blank line dropped), the rest scrolls above.
+    #expect(fits.lines.map(\.text) == items.map(\.text))
+    #expect(fits.footer.isEmpty && !fits.showsPosition && fits.bottom == 0)
+    // It does not: the row saying which rows show is held, the rest scrolls above.
     let held = LiveLayout.viewport(body, rows: 5, mark: nil)
-    #expect(held.footer.map(\.text) == ["Page 1 of 2"])
+    #expect(held.footer.isEmpty && held.showsPosition)
     #expect(held.lines.map(\.text) == items.map(\.text))
     #expect(held.height == 4 && held.bottom == 4)
+    #expect(held.position(showing: 4).map { [$0.first, $0.last, $0.of] } == [5, 8, 8])
+    #expect(held.position(showing: 0).map { [$0.first, $0.last, $0.of] } == [1, 4, 8])
     let marked = LiveLayout.viewport(body, rows: 5, mark: "New ↓")
-    #expect(marked.footer.map(\.text) == ["New ↓", "Page 1 of 2"])
+    #expect(marked.footer.map(\.text) == ["New ↓"] && marked.showsPosition)
     #expect(marked.height == 3 && marked.bottom == 5)
     // A notice's address belongs to it; the blank line after the last item does not.
     let notices: [ScreenLine] = [

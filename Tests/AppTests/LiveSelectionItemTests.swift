@@ -14,7 +14,8 @@ import Testing
 extension StoreFollowSessionTests {
   /// Presses ↓ until the selected row holds `text`; false when it never does.
   func select(_ text: String, on live: LiveController) async -> Bool {
-    for _ in 0..<200 where selected(live)?.contains(text) != true {
+    for _ in 0..<200 {
+      if selected(live)?.contains(text) == true { return true }
       await live.handle(.down)
     }
     return selected(live)?.contains(text) == true

@@ -29,8 +29,9 @@ struct OneDoorCommandTests {
     (["add", String(repeating: "n", count: 1_001)], false),
   ]
 
+  /// Each command on both stores with `POCKET_SOAK=1`; else on one, the stores taken in turn.
   static var cases: [(String, Int)] {
-    ["json", "sqlite"].flatMap { store in typed.indices.map { (store, $0) } }
+    Soak.spread(Array(typed.indices), over: ["json", "sqlite"])
   }
 
   @Test(arguments: cases)

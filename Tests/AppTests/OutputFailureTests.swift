@@ -21,7 +21,8 @@ import Testing
 /// standard output or standard error closed (`>&-`, `2>&-`), on `/dev/full`, or on a pipe
 /// whose reader is gone, and reads what the store holds afterwards with another `pocket`
 /// run whose output is captured. The `/dev/full` cases are tests of their own, skipped
-/// where that device does not exist.
+/// where that device does not exist. The tests of both stores run on each with
+/// `POCKET_SOAK=1`; the quick run spreads the stores over them.
 @Suite("A failed write to the terminal", .blocking, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct OutputFailureTests {
   typealias Sink = PocketProcess.Sink
@@ -31,6 +32,13 @@ struct OutputFailureTests {
   static let noSpace = "No space left on device"
 
   static let stores = ["sqlite", "json"]
+
+  /// Both stores with `POCKET_SOAK=1`; else `quick`, the tests taking the stores in turn, so
+  /// the quick run still meets each failure on one store and each store in several failures.
+  static func stores(quick: String) -> [String] { Soak.all(stores, quick: quick) }
+
+  /// Each sink on one store in turn, every sink on every store with `POCKET_SOAK=1`.
+  static let stderrSinks = Soak.spread([Sink.closed, .closedPipe], over: stores)
 
   /// The chat's messages, as a captured `pocket chat` shows them.
   static func messages(in pocket: PocketProcess) throws -> String {
@@ -43,12 +51,14 @@ struct OutputFailureTests {
 
   @Test(
     "One command whose screen cannot be written: done, status 4, the cause named",
-    arguments: stores)
+    arguments: stores(quick: "sqlite"))
   func oneCommandStdoutClosed(store: String) throws {
     try Self.oneCommandWithFailingStdout(store: store, .closed, cause: Self.badDescriptor)
   }
 
-  @Test(.enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"), arguments: stores)
+  @Test(
+    .enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"),
+    arguments: stores(quick: "json"))
   func oneCommandStdoutFull(store: String) throws {
     try Self.oneCommandWithFailingStdout(store: store, .full, cause: Self.noSpace)
   }
@@ -89,12 +99,14 @@ struct OutputFailureTests {
 
   @Test(
     "Refused, usage, unusable store: each keeps its status when stderr fails",
-    arguments: stores, [Sink.closed, .closedPipe])
+    arguments: stderrSinks)
   func oneCommandStderrFails(store: String, sink: Sink) throws {
     try Self.oneCommandWithFailingStderr(store: store, sink)
   }
 
-  @Test(.enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"), arguments: stores)
+  @Test(
+    .enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"),
+    arguments: stores(quick: "sqlite"))
   func oneCommandStderrFull(store: String) throws {
     try Self.oneCommandWithFailingStderr(store: store, .full)
   }
@@ -138,12 +150,16 @@ struct OutputFailureTests {
 
   // MARK: A session (line mode, standard input a pipe)
 
-  @Test("A session whose screen cannot be written runs nothing and exits 4", arguments: stores)
+  @Test(
+    "A session whose screen cannot be written runs nothing and exits 4",
+    arguments: stores(quick: "json"))
   func sessionStdoutClosed(store: String) throws {
     try Self.sessionWithFailingStdout(store: store, .closed, cause: Self.badDescriptor)
   }
 
-  @Test(.enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"), arguments: stores)
+  @Test(
+    .enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"),
+    arguments: stores(quick: "sqlite"))
   func sessionStdoutFull(store: String) throws {
     try Self.sessionWithFailingStdout(store: store, .full, cause: Self.noSpace)
   }
@@ -170,12 +186,14 @@ struct OutputFailureTests {
 
   @Test(
     "A session ends at a reason it cannot write: before stays done, after never runs",
-    arguments: stores, [Sink.closed, .closedPipe])
+    arguments: stderrSinks)
   func sessionStderrFails(store: String, sink: Sink) throws {
     try Self.sessionWithFailingStderr(store: store, sink)
   }
 
-  @Test(.enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"), arguments: stores)
+  @Test(
+    .enabled(if: PocketProcess.hasDevFull, "there is no /dev/full here"),
+    arguments: stores(quick: "json"))
   func sessionStderrFull(store: String) throws {
     try Self.sessionWithFailingStderr(store: store, .full)
   }

@@ -183,15 +183,10 @@ struct OutsideNumberTests {
       "\(run.errors)")
   }
 
-  /// The stores the boundaries are tried on: sqlite for all; json for a few (for all of them
-  /// when POCKET_SOAK=1).
+  /// The stores the boundaries are tried on: each boundary on both with `POCKET_SOAK=1`,
+  /// else on one of them, the stores taken in turn.
   static var boundaryCases: [((ArchiveField, String), String)] {
-    let soak = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1"
-    let json =
-      soak
-      ? boundaries
-      : boundaries.filter { [.accumulatedMs, .lapTotalMs, .latestRate, .score].contains($0.0) }
-    return boundaries.map { ($0, "sqlite") } + json.map { ($0, "json") }
+    Soak.spread(boundaries, over: ["sqlite", "json"]).map { ($1, $0) }
   }
 
   @Test(arguments: boundaryCases)

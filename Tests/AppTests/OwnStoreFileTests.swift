@@ -12,7 +12,8 @@ import Testing
 /// Pocket never writes over its own store: `export` refuses (exit 1) a path that is one of
 /// the store's files or its folder, however it is spelled and through a hard link, as
 /// `cp a a` does; `import` refuses to read one. The store keeps its data. (Every spelling of
-/// every name with `POCKET_SOAK=1`; in the quick run each name one way, the ways in turn.)
+/// every name with `POCKET_SOAK=1`; in the quick run each name one way, the ways in turn,
+/// and each test on one store, the stores in turn.)
 @Suite(
   "Pocket never writes over its own store", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
@@ -94,7 +95,7 @@ struct OwnStoreFileTests {
         + "import a file export wrote\n"
   }
 
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "sqlite"))
   func exportRefusesEveryStoreFileHoweverItIsSpelled(kind: String) throws {
     let store = try Store(kind)
     defer { store.remove() }
@@ -133,7 +134,7 @@ struct OwnStoreFileTests {
     kind == "sqlite" ? ["pocket.sqlite"] : ["pocket.json", "pocket.journal", "pocket.json.lock"]
   }
 
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "json"))
   func exportRefusesAHardLinkToAStoreFile(kind: String) throws {
     let store = try Store(kind)
     defer { store.remove() }
@@ -151,7 +152,7 @@ struct OwnStoreFileTests {
     try store.expectUnchanged("exports over hard links")
   }
 
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "sqlite"))
   func importOfAStoreFileIsRefusedAndReadsNothing(kind: String) throws {
     let store = try Store(kind)
     defer { store.remove() }

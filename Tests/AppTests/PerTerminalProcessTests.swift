@@ -77,7 +77,7 @@ struct PerTerminalProcessTests {
 
   /// Issue 44's first sequence: a look at the mind log in terminal 2 does not make
   /// terminal 1's `delete 2` delete a mind-log entry.
-  @Test(arguments: ["json", "sqlite"])
+  @Test(arguments: Soak.all(["json", "sqlite"], quick: "sqlite"))
   func aLookInAnotherTerminalDoesNotChangeWhatANumberMeans(store: String) throws {
     let terminals = try Terminals(store: store)
     defer { terminals.close() }
@@ -97,7 +97,7 @@ struct PerTerminalProcessTests {
   /// Issue 44's second sequence: terminal 2's `delete` (which prints and keeps its own
   /// numbers) never changes what terminal 1's numbers mean: terminal 1's `delete 2` refuses
   /// naming B when terminal 2 deleted B, and deletes what it showed as 2 otherwise.
-  @Test(arguments: ["json", "sqlite"])
+  @Test(arguments: Soak.all(["json", "sqlite"], quick: "json"))
   func anotherTerminalsDeleteDoesNotRenumberThisOne(store: String) throws {
     let terminals = try Terminals(store: store)
     defer { terminals.close() }
@@ -222,7 +222,7 @@ struct PerTerminalProcessTests {
 
   /// `more` turns from the page this terminal showed, whatever page another terminal
   /// shows; on the last it says so (exit 0); `page N` sets it.
-  @Test(arguments: ["json", "sqlite"])
+  @Test(arguments: Soak.all(["json", "sqlite"], quick: "sqlite"))
   func moreAndPageTurnThisTerminalsPages(store: String) throws {
     let terminals = try Terminals(store: store)
     defer { terminals.close() }

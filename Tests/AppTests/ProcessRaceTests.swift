@@ -22,6 +22,10 @@ struct ProcessRaceTests {
   /// processes do not slow the default run (`ConcurrentProcessTests` races postgres there).
   static let stores = Soak.isOn ? StoreFollowing.sharedStores : StoreFollowing.stores
 
+  /// Every store with `POCKET_SOAK=1`; else `quick`, the tests taking the file stores in
+  /// turn, so the quick run still races on each.
+  static func stores(quick: String) -> [String] { Soak.all(stores, quick: quick) }
+
   /// The store of `pocket`, opened in this process (after the processes ended).
   private func opened(_ pocket: PocketProcess) async throws -> Repositories {
     guard let kind = pocket.store.flatMap(StoreKind.init(rawValue:)) else {
@@ -63,7 +67,7 @@ struct ProcessRaceTests {
   /// than what the store holds, offered in shuffled order. Today's bug: an older one that
   /// read the cache before a newer one stored its rates stored them over it, so the latest
   /// went back in time and the previous was newer than the latest.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "sqlite"))
   func refreshesAtOnceNeverMoveRatesBackInTime(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -98,7 +102,7 @@ struct ProcessRaceTests {
 
   /// Two `import` at once into an empty store, each of its own archive: one is let in
   /// whole, the other refused as the store is no longer empty.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "json"))
   func importsAtOnceIntoAnEmptyStoreLetOneArchiveInWhole(store: String) async throws {
     for round in 1...Soak.size(2, full: 40) {
       let pocket = try PocketProcess(store: store)
@@ -133,7 +137,7 @@ struct ProcessRaceTests {
 
   /// Two sessions send messages and add mind-log entries at once: every one gets an id of
   /// its own, one more than the last given, and none is lost.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "sqlite"))
   func messagesAndEntriesFromTwoProcessesNeverShareAnID(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -157,7 +161,7 @@ struct ProcessRaceTests {
 
   /// Two sessions switch between a calculator and another screen at once: the screen saved
   /// last and the last calculator's currency are saved together, so they always agree.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "json"))
   func screensSavedAtOnceKeepTheCalculatorAndItsCurrencyTogether(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -184,7 +188,7 @@ struct ProcessRaceTests {
   /// number, from 1 without a gap, no lap time is negative, the lap times add up to the
   /// newest total, and a stopped time is never below it. A `lap` or `stop` of a stopwatch
   /// the other stopped is refused, and nothing else is.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "sqlite"))
   func startStopAndLapFromTwoProcessesKeepOneConsistentStopwatch(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -214,7 +218,7 @@ struct ProcessRaceTests {
   /// reset came first (it deletes the one lap, then `lap` finds no running stopwatch), or
   /// the lap did (two laps: the reset asks first and deletes nothing). Today's bug: the
   /// reset counted one lap, the lap was saved, and the reset deleted both unasked.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "json"))
   func anUnconfirmedResetNeverDeletesALapItDidNotCount(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -240,7 +244,7 @@ struct ProcessRaceTests {
 
   /// A `clear` without `--yes` of one bookmark, and a second bookmark made at once: the new
   /// bookmark is never removed unasked.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "sqlite"))
   func anUnconfirmedClearNeverRemovesABookmarkItDidNotCount(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }
@@ -271,7 +275,7 @@ struct ProcessRaceTests {
   /// `edit 1 7` (the score only) and `edit 1 5 new note` of one entry at once: the note the
   /// second wrote stays whichever ends last (the first never writes back the note it had
   /// read), unless the second was refused because the first changed the entry it showed.
-  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores)
+  @Test(.timeLimit(.minutes(Soak.minutesBeforeAHang)), arguments: Self.stores(quick: "json"))
   func editsAtOnceKeepTheFieldTheOtherDidNotName(store: String) async throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }

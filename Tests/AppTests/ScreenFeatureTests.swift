@@ -79,7 +79,7 @@ struct ScreenFeatureTests {
   /// A screen-bound command's refusal names the word it was typed with.
   @Test(arguments: [
     "bookmark 1", "rename 1 x", "remove 1", "clear", "edit 1 x", "delete 1",
-    "more", "page 1",
+    "more", "page 1", "search kim",
   ])
   func aScreenBoundCommandNamesItsWord(line: String) throws {
     let command = try #require(try CommandParser.parse(line))
@@ -88,7 +88,10 @@ struct ScreenFeatureTests {
 
   @Test func everyScreenBoundCommandIsChecked() {
     let bound = Set(ScreenRegistry.standard.commands.filter(\.isScreenBound).map(\.name))
-    #expect(bound == ["bookmark", "rename", "remove", "clear", "edit", "delete", "more", "page"])
+    #expect(
+      bound == [
+        "bookmark", "rename", "remove", "clear", "edit", "delete", "more", "page", "search",
+      ])
   }
 
   /// Going to a screen shows that screen's content, on its own tab.
@@ -168,7 +171,7 @@ struct ScreenFeatureTests {
       Self.helpOrder[String(describing: feature)] ?? feature.commands.map(\.name)
     }
     let expected =
-      ["show", "more", "page"] + screens
+      ["show", "more", "page", "search"] + screens
       + ["store", "source", "export", "import", "help", "quit"]
     #expect(registry.commands.map(\.name) == expected)
     // The help's lines, after its heading, up to the line that names the options.

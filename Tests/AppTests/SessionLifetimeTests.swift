@@ -20,7 +20,8 @@ struct SessionLifetimeTests {
     "rates", "fav KRW", "refresh", "calc KRW", "convert 100", "back", "stopwatch", "start",
     "lap", "stop", "more", "page 1", "reset --yes", "notices", "bookmark 1", "bookmarks",
     "rename 1 Read later", "remove 1", "clear --yes", "mindlog", "add 7.5 sunny walk",
-    "edit 1 6 better", "delete 1", "chat", "say hello", "store", "source", "source --forget",
+    "edit 1 6 better", "delete 1", "chat", "say hello", "search hello", "search", "store", "source",
+    "source --forget",
     "export archive.json",
     "import archive.json --replace", "help", "help lap", "show", "quit", "exit",
   ]

@@ -203,7 +203,7 @@ struct ShownItemProcessTests {
 
   /// `bookmark N` toggles: a notice shown unmarked and bookmarked elsewhere since is not
   /// unmarked by the number that showed it.
-  @Test(arguments: ["json", "sqlite"])
+  @Test(arguments: Soak.all(["json", "sqlite"], quick: "sqlite"))
   func aNoticeBookmarkedElsewhereIsNotToggledBack(store: String) throws {
     let process = try PocketProcess(store: store)
     defer { process.remove() }

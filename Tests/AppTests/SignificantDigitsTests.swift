@@ -45,7 +45,7 @@ struct SignificantDigitsTests {
     #expect(count(Self.rate38) == 38)
   }
 
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "sqlite"))
   @MainActor
   func aTypedAmountIsRefusedNotRounded(store: String) async throws {
     let directory = try Fixtures.temporaryDirectory()
@@ -62,7 +62,7 @@ struct SignificantDigitsTests {
     #expect(most.output.contains("123,456,789,012,345.12345678901234567890123 USD → "))
   }
 
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "json"))
   @MainActor
   func aTypedScoreIsRefusedForAddAndEdit(store: String) async throws {
     let directory = try Fixtures.temporaryDirectory()

@@ -13,7 +13,8 @@ import Testing
 /// with exit 3 and leaves nothing at the store's path (or, when the store was made whole
 /// before the command's own change failed, a store that opens), and the next run with room
 /// makes or opens it normally. A store path too long to hold the store's files is refused
-/// before a folder is made.
+/// before a folder is made. The tests of both stores run on each with `POCKET_SOAK=1`; the
+/// quick run spreads the stores over them.
 @Suite(
   "A new store is made whole or not at all", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
@@ -56,7 +57,7 @@ struct StoreCreationTests {
 
   @Test(
     .enabled(if: DiskFaultTests.SmallDisk.canMount, "needs root and tmpfs to mount small disks"),
-    arguments: ["sqlite", "json"])
+    arguments: Soak.all(["sqlite", "json"], quick: "sqlite"))
   func aNewStoreOnASmallDiskIsMadeWholeOrNotAtAll(store: String) throws {
     var tally = Tally()
     for size in Self.sizes {
@@ -132,7 +133,7 @@ struct StoreCreationTests {
   /// `-journal`: 63 bytes).
   static let longestPath = ["sqlite": 512 - 1 - 63, "json": 4_095 - 1 - 53]
 
-  @Test(arguments: ["sqlite", "json"])
+  @Test(arguments: Soak.all(["sqlite", "json"], quick: "json"))
   func aStorePathTooLongIsRefusedBeforeAnythingIsMade(store: String) throws {
     let base = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: base) }

@@ -37,7 +37,9 @@ struct StoreFileSwapTests {
     kind == "sqlite" ? "pocket.sqlite" : "pocket.json"
   }
 
-  @Test(arguments: ["sqlite", "json"], Swap.allCases)
+  /// Each swap on one store, the stores taken in turn; every swap on both with
+  /// `POCKET_SOAK=1`.
+  @Test(arguments: Soak.spread(Swap.allCases, over: ["sqlite", "json"]))
   func aReplacedStoreFileEndsTheSessionAndIsLeftAsItCame(kind: String, swap: Swap) throws {
     let store = try PocketProcess(store: kind)
     defer { store.remove() }
@@ -89,7 +91,7 @@ struct StoreFileSwapTests {
   /// the view gives the terminal back, says why and ends with 3; the newcomer is as it came.
   @Test(
     .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
-    arguments: ["sqlite", "json"])
+    arguments: Soak.all(["sqlite", "json"], quick: "json"))
   func aLiveViewWhoseStoreFileIsReplacedEndsWithStatus3(kind: String) throws {
     guard let watching = try StoreFollowLiveTests.Watching(store: kind) else { return }
     defer { watching.live.close() }

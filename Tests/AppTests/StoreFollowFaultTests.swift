@@ -8,7 +8,9 @@ import Testing
 /// A store followed through what goes wrong around it: a writer killed before it
 /// committed, a compaction or a WAL checkpoint while the viewer watches, the store's
 /// folder deleted under it. The viewer shows only what was committed, never a half-read
-/// store, and ends with status 3, the terminal given back, when its store is gone.
+/// store, and ends with status 3, the terminal given back, when its store is gone. (The
+/// tests of a deleted folder run on both stores with `POCKET_SOAK=1`; the quick run spreads
+/// the stores over them.)
 @Suite(
   "A followed store when something goes wrong", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
@@ -160,7 +162,7 @@ struct StoreFollowFaultTests {
   /// and ends with status 3.
   @Test(
     .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
-    arguments: StoreFollowing.stores)
+    arguments: StoreFollowing.stores(quick: "sqlite"))
   func aLiveViewWhoseFolderIsDeletedEndsWithStatus3(store kind: String) throws {
     guard let watching = try StoreFollowLiveTests.Watching(store: kind) else { return }
     defer { watching.live.close() }
@@ -175,7 +177,7 @@ struct StoreFollowFaultTests {
     Self.expectGone(after, folder: watching.live.directory, store: kind)
   }
 
-  @Test(arguments: StoreFollowing.stores)
+  @Test(arguments: StoreFollowing.stores(quick: "json"))
   func aLineSessionWhoseFolderIsDeletedEndsWithStatus3(store kind: String) throws {
     let store = try PocketProcess(store: kind)
     defer { store.remove() }
@@ -224,7 +226,7 @@ struct StoreFollowFaultTests {
   /// A folder deleted after the store was opened but before anyone followed it (the
   /// moment a session prints its first screen) is gone for the first follower too, not
   /// polled for ever with nothing to compare.
-  @Test(arguments: StoreFollowing.stores)
+  @Test(arguments: StoreFollowing.stores(quick: "sqlite"))
   func aFolderGoneBeforeTheWatchStartsIsGoneAtOnce(store kind: String) async throws {
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,7 +7,8 @@ import Testing
 /// A line-mode session (standard input a pipe kept open, as a script that waits) follows
 /// its store: another process's change prints the changed screen once, a burst of changes
 /// a handful of times, each screen whole, and the session's own commands print as they
-/// always did.
+/// always did. (Each test on both stores with `POCKET_SOAK=1`; the quick run spreads the
+/// stores over them.)
 @Suite(
   "A line-mode session follows its store", .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
@@ -24,7 +25,7 @@ struct StoreFollowLineTests {
     return viewer
   }
 
-  @Test(arguments: StoreFollowing.stores)
+  @Test(arguments: StoreFollowing.stores(quick: "sqlite"))
   func anotherProcessesChangePrintsTheScreenOnceAndOwnCommandsPrintAsBefore(store kind: String)
     throws
   {
@@ -149,7 +150,7 @@ struct StoreFollowLineTests {
   /// its own under the prompt, and the prompt again after it.
   @Test(
     .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"),
-    arguments: StoreFollowing.stores)
+    arguments: StoreFollowing.stores(quick: "json"))
   func atATerminalTheScreenComesUnderThePromptAndThePromptAfterIt(store kind: String) throws {
     guard
       let session = try LiveTerminalTests().start(

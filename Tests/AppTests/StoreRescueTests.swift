@@ -9,13 +9,14 @@ import Testing
 /// A store that already holds a value out of range, as a Pocket before every door checked
 /// wrote one (`add --date 1969-12-31`): every command refuses it (exit 3), but `export`
 /// writes what can be read and names what it left out (exit 1), and `import --replace`
-/// makes the store whole again.
+/// makes the store whole again. Each test on both stores with `POCKET_SOAK=1`; the quick
+/// run spreads the stores over them.
 @Suite("Rescuing a store that holds a value out of range")
 struct StoreRescueTests {
   /// Noon of 1969-12-31 (UTC), the date such an `add` stored.
   static let badDate: Int64 = -43_200_000
 
-  @Test(arguments: ["json", "sqlite"])
+  @Test(arguments: Soak.all(["json", "sqlite"], quick: "json"))
   @MainActor
   func exportWritesWhatCanBeReadNamesTheRestAndImportReplaceRepairs(store: String)
     async throws
@@ -62,7 +63,7 @@ struct StoreRescueTests {
     #expect(try ArchiveFile.read(again.path).lastMindLogID == 4)
   }
 
-  @Test(arguments: ["json", "sqlite"])
+  @Test(arguments: Soak.all(["json", "sqlite"], quick: "sqlite"))
   @MainActor
   func importWithoutReplaceAndOtherCommandsStillRefuseTheDamagedStore(store: String)
     async throws

@@ -158,7 +158,7 @@ struct StoreSafetyTests {
 
   // MARK: Store folders and store files
 
-  @Test(arguments: FaultTests.persistentStores)
+  @Test(arguments: FaultTests.persistentStores(quick: "sqlite"))
   func aStoreFolderOtherUsersCanWriteExitsThree(store: String) throws {
     let pocket = try PocketProcess(store: store)
     defer { pocket.remove() }

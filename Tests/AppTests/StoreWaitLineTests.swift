@@ -75,10 +75,16 @@ struct StoreWaitLineTests {
     #expect(statusRow().contains("Sent message 1"))
     let waiting = "Waiting for another program's write to /s/pocket.sqlite… (at most 5 s)"
     session.store.repositories.waits.report(.waiting(store: "/s/pocket.sqlite"))
-    for _ in 0..<10_000 where live.storeWait.state.waitingOn == nil { await Task.yield() }
+    for _ in 0..<10_000 {
+      if live.storeWait.state.waitingOn != nil { break }
+      await Task.yield()
+    }
     #expect(statusRow().contains(waiting))
     session.store.repositories.waits.report(.ended)
-    for _ in 0..<10_000 where live.storeWait.state.waitingOn != nil { await Task.yield() }
+    for _ in 0..<10_000 {
+      if live.storeWait.state.waitingOn == nil { break }
+      await Task.yield()
+    }
     #expect(statusRow().contains("Sent message 1"))
   }
 }

@@ -7,8 +7,10 @@ import Testing
 
 @testable import PocketData
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct ArchiveRepositoryContractTests {
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func aNewStoreExportsAnEmptyArchive(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -17,7 +19,7 @@ import Testing
     #expect(!archive.holdsUserData)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func replaceAllThenExportGivesTheSameArchiveAfterReopen(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -33,7 +35,7 @@ import Testing
     #expect(try await store.stopwatch.lapSummary().count == 2)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func exportIsInCanonicalOrder(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }

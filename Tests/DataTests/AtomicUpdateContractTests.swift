@@ -10,12 +10,14 @@ import Testing
 /// `BookmarkRepository.toggle`, `ExchangeRateRepository.toggleFavorite`,
 /// `ArchiveRepository.replaceAll(with:onlyIfEmpty:)`) on every store, alone and with several
 /// stores on one folder changing it at once, as several `pocket` processes would.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite struct AtomicUpdateContractTests {
   private let bookmark = Bookmark(
     url: "https://example.com/notice/1", title: "Notice", noticeDate: Fixtures.date(),
     bookmarkedAt: Fixtures.date(1_000))
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func updateStoresTheChangeItChoseFromWhatIsStored(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -36,7 +38,7 @@ import Testing
     #expect(try await store.stopwatch.load() == running, "a lap leaves the time alone")
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func aLapSavedWithAStopwatchStoresBothAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -48,7 +50,7 @@ import Testing
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [lap])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func updateThatThrowsStoresNothing(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -69,7 +71,7 @@ import Testing
     #expect(try await store.stopwatch.laps(offset: 0, limit: 5).items == [taken])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func toggleBookmarkAddsThenRemoves(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -80,7 +82,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 5).total == 0)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func toggleFavoriteFlips(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -90,7 +92,7 @@ import Testing
     #expect(try await store.rates.favorites() == [])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 5))
   func replaceOnlyIfEmptyRefusesAStoreWithDataAndKeepsIt(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -110,7 +112,7 @@ import Testing
   /// Several stores opened on one folder (each its own connection or file handles, as
   /// separate processes have) lap, toggle one bookmark and toggle one favourite at once.
   /// Every lap gets its own number, no valid toggle is refused, and no toggle is lost.
-  @Test(arguments: StoreKind.persistent)
+  @Test(arguments: Soak.all(StoreKind.persistent, quickTurn: 6))
   func storesOnOneFolderChangingAtOnceLoseAndRefuseNothing(kind: StoreKind) async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -5,6 +5,8 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct BookmarkRepositoryContractTests {
   private func bookmark(_ article: Int, at milliseconds: Int64, title: String? = nil) -> Bookmark {
     Bookmark(
@@ -13,7 +15,7 @@ import Testing
       bookmarkedAt: Fixtures.date(milliseconds))
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func anEmptyStoreHasNoBookmarks(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -25,7 +27,7 @@ import Testing
         .isEmpty)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func bookmarksComeNewestFirstAndTiesLaterInsertFirst(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -49,7 +51,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == expected)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func bookmarkedURLsIsTheStoredSubset(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -60,7 +62,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarkedURLs(among: []).isEmpty)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func toggleRemovesABookmarkedURLWhateverItsTitleAndAddsItBack(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -75,7 +77,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [other, kept])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func renameChangesOnlyTheTitle(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -91,7 +93,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [second, renamed])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 5))
   func missingURLsThrowNotFound(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -105,7 +107,7 @@ import Testing
     #expect(try await store.bookmarks.bookmarks(offset: 0, limit: 10).items == [bookmark(1, at: 0)])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 6))
   func deleteAndDeleteAll(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

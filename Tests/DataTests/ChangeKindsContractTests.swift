@@ -11,6 +11,8 @@ import Testing
 /// is `.screens` and no kind of data, an import is every kind. Two instances on one folder
 /// (or schema) stand for two processes, as in `StoreObservationTests`. The kinds each
 /// write touches are written out here, apart from the stores' own tables of kinds.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite("Change kinds", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ChangeKindsContractTests {
   /// A write, and the kinds it touches.
@@ -60,7 +62,7 @@ struct ChangeKindsContractTests {
     },
   ]
 
-  @Test(arguments: StoreKind.persistent, writes)
+  @Test(arguments: Soak.spread(writes, over: StoreKind.persistent))
   func anotherConnectionsWriteIsReportedWithTheKindsItTouched(kind: StoreKind, write: Write)
     async throws
   {

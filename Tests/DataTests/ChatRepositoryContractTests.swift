@@ -4,8 +4,10 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct ChatRepositoryContractTests {
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func insertGivesIDsFromOneUneditedMessages(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -17,7 +19,7 @@ import Testing
     #expect(second.id == 2)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func messagesComeOldestFirstAndTiesLowerIDFirst(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -39,7 +41,7 @@ import Testing
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == expected)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func updateReplacesTheMessage(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -52,7 +54,7 @@ import Testing
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == [message, other])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func missingIDsThrowNotFoundAndChangeNothing(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -64,7 +66,7 @@ import Testing
     #expect(try await store.chat.messages(offset: 0, limit: 10).items == [message])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func deletedIDsAreNeverGivenAgain(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -79,8 +81,10 @@ import Testing
   }
 }
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct ChatBatchContractTests {
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 5))
   func aBatchInsertGivesIDsInOrderAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

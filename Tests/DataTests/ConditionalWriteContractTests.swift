@@ -10,6 +10,8 @@ import Testing
 /// only over an older publication or into an empty store, a reset or a clear only of as
 /// many items as allowed, an edit of some fields of a mind-log entry. Every store, alone,
 /// and several stores on one folder at once as several processes would.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite struct ConditionalWriteContractTests {
   /// A snapshot published `day` days after the reference date, with one rate telling it
   /// apart from the others.
@@ -20,7 +22,7 @@ import Testing
       rates: ["USD": 1, "KRW": Decimal(1_300 + Int(day))])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func newerThanLatestStoresOnlyALaterPublication(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -38,7 +40,7 @@ import Testing
     #expect(try await store.rates.previous() == second)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func noneStoredOnlySeedsAnEmptyStore(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -63,7 +65,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func resetWithALimitCountsTheLapsAndRefusesMore(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -81,7 +83,7 @@ import Testing
     #expect(try await store.stopwatch.reset(ifAtMost: 0) == .deleted, "an empty one resets")
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func clearWithALimitCountsTheBookmarksAndRefusesMore(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -100,7 +102,7 @@ import Testing
     #expect(try await store.bookmarks.deleteAll(ifAtMost: .max) == .empty)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func editingSomeFieldsOfAnEntryKeepsTheOthersAsStored(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -126,7 +128,7 @@ import Testing
   /// processes have) store publications at once, each its own, in shuffled order: the
   /// latest ends as the newest offered, the previous is older than it, and of the offers
   /// exactly those published after everything stored before them were stored.
-  @Test(arguments: StoreKind.persistent)
+  @Test(arguments: Soak.all(StoreKind.persistent, quickTurn: 5))
   func storesOnOneFolderStoringRatesAtOnceNeverGoBackInTime(kind: StoreKind) async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -7,9 +7,11 @@ import Testing
 
 /// The test-only `Tally` kind (`TestSupport`, one file) through every store: kept, checked,
 /// counted at once by two connections, exported, imported and reported as `.tally`.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite("A declared record kind in every store", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct DeclaredRecordKindTests {
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func clicksAreKeptAndSurviveAReopen(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -30,7 +32,7 @@ struct DeclaredRecordKindTests {
   }
 
   /// Every door checks a record as its kind does, and a refused one changes nothing.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func aRecordItsKindRefusesIsNotStored(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -55,7 +57,7 @@ struct DeclaredRecordKindTests {
 
   /// Two connections (two processes) clicking at once count every click: the count is read
   /// and written in one step.
-  @Test(arguments: StoreKind.persistent)
+  @Test(arguments: Soak.all(StoreKind.persistent, quickTurn: 2))
   func clicksFromTwoConnectionsAtOnceAllCount(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -75,7 +77,7 @@ struct DeclaredRecordKindTests {
 
   /// An export of one store imported into another holds the tally, and the second store's
   /// export is the same bytes.
-  @Test(arguments: StoreKind.available, StoreKind.available)
+  @Test(arguments: Soak.spread(StoreKind.available, over: StoreKind.available))
   func exportAndImportCarryTheKind(from source: StoreKind, to target: StoreKind) async throws {
     let from = try await StoreUnderTest(source)
     defer { from.remove() }
@@ -102,7 +104,7 @@ struct DeclaredRecordKindTests {
 
   /// A tally is user data: a store holding one is not empty, and an import refuses to
   /// replace it unless told to.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func aStoreHoldingATallyIsNotEmpty(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -121,7 +123,7 @@ struct DeclaredRecordKindTests {
 
   /// An archive whose tally no store could keep is refused whole, and the store keeps what
   /// it held.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func anImportWithABrokenRecordChangesNothing(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }

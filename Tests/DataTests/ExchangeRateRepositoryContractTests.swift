@@ -5,6 +5,8 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct ExchangeRateRepositoryContractTests {
   private func snapshot(_ day: Int64, krw: String) -> RateSnapshot {
     RateSnapshot(
@@ -16,7 +18,7 @@ import Testing
       ])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func anEmptyStoreHasNoRatesAndNoFavorites(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -25,7 +27,7 @@ import Testing
     #expect(try await store.rates.favorites().isEmpty)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func storeShiftsLatestToPreviousAndDropsTheOneBefore(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -44,7 +46,7 @@ import Testing
     #expect(try await store.rates.previous() == second)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func storingTheLatestAgainChangesNothing(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -57,7 +59,7 @@ import Testing
     #expect(try await store.rates.previous() == first)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func ratesRoundTripExactly(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -69,7 +71,7 @@ import Testing
     #expect(krw.description == "1350.003043")
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func toggleFavoriteAddsThenRemovesAndSaysWhichItDid(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

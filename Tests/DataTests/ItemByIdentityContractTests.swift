@@ -9,6 +9,8 @@ import Testing
 /// entry by id, a bookmark by url. Each finds the item as stored now (after an edit, after
 /// reopening), and gives `nil`, not an error, for an item never stored, deleted, or gone in
 /// an import.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite struct ItemByIdentityContractTests {
   private static func bookmark(_ index: Int) -> Bookmark {
     Bookmark(
@@ -16,7 +18,7 @@ import Testing
       noticeDate: Fixtures.date(Int64(index) * 1_000), bookmarkedAt: Fixtures.date(Int64(index)))
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func eachLookupFindsTheItemAsStoredNow(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -60,7 +62,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func aMissingOrDeletedItemIsNil(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -90,7 +92,7 @@ import Testing
     #expect(try await store.mindLogs.entry(id: kept.id + 1) == nil)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func anImportReplacesWhatTheIDsName(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }

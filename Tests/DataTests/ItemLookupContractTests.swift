@@ -67,7 +67,9 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.available)
+  /// On every store with `POCKET_SOAK=1`; on sqlite, whose blocks the lists are long enough
+  /// to cross, in the quick run.
+  @Test(arguments: Soak.all(StoreKind.available, quick: .sqlite))
   func itemNIsTheNthItemAtBothEndsAndInTheMiddle(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }

@@ -8,6 +8,8 @@ import Testing
 /// Every store picks the fastest and slowest lap by the time the screen shows (whole
 /// centiseconds of the total, minus those of the total before), the lowest number winning a
 /// tie, so a mark never names a lap that reads longer (or shorter) than another.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite struct LapMarkContractTests {
   /// A lap's shown centiseconds, worked out here from the milliseconds: the truncated
   /// centiseconds of its total minus those of the previous total.
@@ -41,7 +43,7 @@ import Testing
   /// 00:00.00 (2.000 s → 2.009 s). Lap 6 takes 1.009 s and shows 1.00 (3.000 s → 4.009 s);
   /// lap 7 takes 1.001 s and shows 1.01 (4.009 s → 5.010 s). The marks go to lap 4 and
   /// lap 7, not to the extremes in milliseconds, laps 2 and 6.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func marksGoToTheShortestAndLongestShownTimes(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -56,7 +58,7 @@ import Testing
 
   /// Many short laps that tie as shown: the lowest number of those that read the same wins,
   /// whatever their milliseconds. Seeded (`POCKET_LAP_SEED` replays one).
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func tiesAsShownGoToTheLowestNumber(kind: StoreKind) async throws {
     let given = ProcessInfo.processInfo.environment["POCKET_LAP_SEED"].flatMap { UInt64($0) }
     let seed = given ?? UInt64.random(in: 0...UInt64.max)

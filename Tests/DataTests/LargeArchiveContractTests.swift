@@ -34,7 +34,11 @@ import Testing
       }, lastMessageID: Int64(count))
   }
 
-  @Test(arguments: StoreKind.available)
+  /// On every store with `POCKET_SOAK=1`; else on the postgres store, whose bulk inserts the
+  /// count is chosen to pass, where a server runs, and on sqlite elsewhere.
+  @Test(
+    arguments: Soak.all(
+      StoreKind.available, quick: PostgresServer.isAvailable ? .postgres : .sqlite))
   func aLargeArchiveRoundTripsWholeAndInOrder(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

@@ -5,6 +5,8 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct MindLogRepositoryContractTests {
   private let posix = Locale(identifier: "en_US_POSIX")
 
@@ -12,7 +14,7 @@ import Testing
     Decimal(string: text, locale: posix) ?? -1
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func insertGivesIDsFromOneAndReturnsTheEntry(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -26,7 +28,7 @@ import Testing
     #expect(second.id == 2)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func entriesComeNewestFirstAndTiesHigherIDFirst(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -47,7 +49,7 @@ import Testing
     #expect(try await store.mindLogs.entries(offset: 0, limit: 10).items == expected)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func updateReplacesTheEntryAndScoresStayExact(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -61,7 +63,7 @@ import Testing
     #expect(stored.first?.score.description == "9.125")
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func missingIDsThrowNotFoundAndChangeNothing(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -74,7 +76,7 @@ import Testing
     #expect(try await store.mindLogs.entries(offset: 0, limit: 10).items == [entry])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func deletedIDsAreNeverGivenAgain(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

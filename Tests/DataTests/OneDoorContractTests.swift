@@ -8,7 +8,8 @@ import Testing
 @testable import PocketData
 
 /// Every field of every record kind, with the values on both sides of each of its bounds,
-/// through every repository call that writes it, on every store: each call either refuses
+/// through every repository call that writes it, on every store (the quick run spreads the
+/// trials over the stores): each call either refuses
 /// the value with nothing changed, or takes it, and then the store opens again, exports it,
 /// and the export passes the import's check. So no door takes what another refuses.
 @Suite("One door for every value: direct repository calls")
@@ -178,6 +179,12 @@ struct OneDoorContractTests {
     StoreKind.available.flatMap { kind in trials.indices.map { (kind, $0) } }
   }
 
+  /// The trials `kind` runs: every one with `POCKET_SOAK=1`; else each trial on one store,
+  /// the stores taken in turn, so the quick run still tries every door and every store.
+  static func trials(on kind: StoreKind) -> [Trial] {
+    Soak.spread(trials, over: StoreKind.available).filter { $0.0 == kind }.map(\.1)
+  }
+
   @Test(arguments: StoreKind.available)
   func everyDoorRefusesWithNothingChangedOrTakesWhatEveryStoreReadsBack(kind: StoreKind)
     async throws
@@ -187,7 +194,7 @@ struct OneDoorContractTests {
     var store = try await StoreUnderTest(kind)
     let pristine = try await store.repositories.archive.export()
     defer { store.remove() }
-    for trial in Self.trials {
+    for trial in Self.trials(on: kind) {
       if try await store.repositories.archive.export() != pristine {
         store.remove()
         store = try await StoreUnderTest(kind)

@@ -41,7 +41,9 @@ import Testing
 
 /// Every page of every list equals the same slice of the whole list, in the order its
 /// repository documents: at the head, in the middle, at and past the end, with ties on the
-/// date, and after deletes. (A store may read a page from either end; none may tell.)
+/// date, and after deletes. (A store may read a page from either end; none may tell.) On
+/// every store with `POCKET_SOAK=1`; the quick run gives each test one store, sqlite and
+/// postgres (where a server runs), whose blocks the lists are long enough to cross.
 @Suite struct PageSliceContractTests {
   /// The page `offset`/`limit` of `list` as the contract defines it.
   private func slice<Item: Equatable>(_ list: [Item], offset: Int, limit: Int) -> Page<Item> {
@@ -117,7 +119,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func everyPageIsTheSliceOfTheWholeList(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -173,7 +175,7 @@ import Testing
 
   /// Far from the newest end (past the postgres store's two blocks, where it reads the count
   /// and the page apart), a page counted from the newest end is still the slice.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func pagesFarFromTheNewestEndAreSlicesToo(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }

@@ -175,9 +175,10 @@ struct PostgresRoundTripTests {
     await store.close()
     #expect(await store.database.backendPID == 0)
     var ended = false
-    for _ in 0..<100 where !ended {
+    for _ in 0..<100 {
       ended = try server.psql(alive) == "0"
-      if !ended { try await Task.sleep(for: .milliseconds(50)) }
+      if ended { break }
+      try await Task.sleep(for: .milliseconds(50))
     }
     #expect(ended, "the server process \(pid) is still there")
     await #expect(throws: DomainError.self) {

@@ -11,6 +11,8 @@ import Testing
 /// list can hold (past 2^53 − 1, as a store edited by hand may say) is refused where it is
 /// read, naming it, as every other stored number is: a total near `Int.max` overflowed
 /// the page count of the screen showing the list, and the process trapped.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite struct RowCountRangeTests {
   static let kinds = StoreKind.available.filter { $0 == .sqlite || $0 == .postgres }
 
@@ -42,7 +44,7 @@ import Testing
     ("chat_messages", { _ = try await $0.chat.messages(offset: 0, limit: 20) }),
   ]
 
-  @Test(arguments: kinds, [Int64.max, Limits.maxCounter + 1])
+  @Test(arguments: Soak.spread([Int64.max, Limits.maxCounter + 1], over: kinds))
   func aRowCountPastTheLastIDIsRefusedNamingIt(kind: StoreKind, value: Int64) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }

@@ -4,19 +4,21 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct ScreenRepositoryContractTests {
   static let screens: [Screen] = [
     .rates, .calculator(currency: "KRW"), .stopwatch, .notices, .bookmarks, .mindLog, .chat,
   ]
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func nothingSavedIsNil(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
     #expect(try await store.screens.lastScreen() == nil)
   }
 
-  @Test(arguments: StoreKind.available, screens)
+  @Test(arguments: Soak.spread(screens, over: StoreKind.available))
   func everyScreenSurvivesReopen(kind: StoreKind, screen: Screen) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -25,7 +27,7 @@ import Testing
     #expect(try await store.screens.lastScreen() == screen)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func saveReplacesTheSavedScreen(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -37,7 +39,7 @@ import Testing
     #expect(try await store.screens.lastScreen() == .calculator(currency: "EUR"))
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func theLastCalculatorIsRememberedAcrossOtherScreens(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

@@ -10,6 +10,8 @@ import Testing
 /// refused, naming the item, and nothing is written; an item still as shown is written.
 /// Every store, with a second instance on the same location as another process would open
 /// it (the memory store: the same instance).
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite struct ShownItemWriteContractTests {
   /// Two instances of a `kind` store on one location, and the folder to remove.
   private func stores(_ kind: StoreKind) async throws -> (Repositories, Repositories, URL) {
@@ -21,7 +23,7 @@ import Testing
 
   private func refusal(_ problem: InputProblem) -> DomainError { .invalidInput(problem) }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func aMessageChangedOrDeletedElsewhereIsNeitherEditedNorDeleted(kind: StoreKind) async throws {
     let (here, elsewhere, directory) = try await stores(kind)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -57,7 +59,7 @@ import Testing
     #expect(try await here.chat.messages(offset: 0, limit: 10).items.isEmpty)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func anEntryChangedOrDeletedElsewhereIsNeitherEditedNorDeleted(kind: StoreKind) async throws {
     let (here, elsewhere, directory) = try await stores(kind)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -88,7 +90,7 @@ import Testing
     #expect(try await here.mindLogs.entries(offset: 0, limit: 10).items.isEmpty)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func aBookmarkChangedOrRemovedElsewhereIsNeitherRenamedNorRemoved(kind: StoreKind)
     async throws
   {
@@ -120,7 +122,7 @@ import Testing
 
   /// A toggle's condition sees whether the notice is bookmarked as the write finds it: a
   /// notice shown unmarked and bookmarked elsewhere since is not unmarked.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func aToggleSeesTheBookmarkAsTheWriteFindsIt(kind: StoreKind) async throws {
     let (here, elsewhere, directory) = try await stores(kind)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -7,6 +7,8 @@ import Testing
 /// The rows a screen showed last (`ShownList`), kept by every store beside the last screen:
 /// what is saved is read back whole, after reopening too; a later save replaces it; it is
 /// not exported, and an import clears it; a list a store could not read back is refused.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite struct ShownListContractTests {
   /// Lists as the screens show them: ids and urls, Korean text, a mark in the value, a
   /// numbering that starts past the first page, and an empty list.
@@ -40,7 +42,7 @@ import Testing
     ShownList(screen: .named("bookmarks"), items: []),
   ]
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func nothingSavedIsNil(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -50,7 +52,7 @@ import Testing
     #expect(try await store.screens.shownList(for: .tests) == nil)
   }
 
-  @Test(arguments: StoreKind.available, lists.indices)
+  @Test(arguments: Soak.spread(Array(lists.indices), over: StoreKind.available))
   func aListIsReadBackWholeAndSurvivesReopen(kind: StoreKind, index: Int) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -63,7 +65,7 @@ import Testing
 
   /// Each save replaces the whole list (a longer one by a shorter one too), through the
   /// json store's journal as well as its first snapshot.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func aSaveReplacesTheWholeList(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -80,7 +82,7 @@ import Testing
   }
 
   /// The last screen and the shown list are kept apart: saving one leaves the other.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func theScreenAndTheListAreSavedApart(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -94,7 +96,7 @@ import Testing
 
   /// View state, not data: an export does not hold it, and an import (which may give its
   /// ids to other records) leaves none.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func anExportLeavesItOutAndAnImportClearsIt(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -139,7 +141,7 @@ import Testing
 
   static func long(_ count: Int) -> String { String(repeating: "가", count: count) }
 
-  @Test(arguments: StoreKind.available, unreadable.indices)
+  @Test(arguments: Soak.spread(Array(unreadable.indices), over: StoreKind.available))
   func aListAStoreCouldNotReadBackIsRefused(kind: StoreKind, index: Int) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -160,7 +162,7 @@ import Testing
   }
 
   /// The longest text and value a store takes are read back whole.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func theLongestTextAndValueAreKept(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

@@ -5,12 +5,14 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
+/// Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.
 @Suite struct StopwatchRepositoryContractTests {
   private func lap(_ number: Int, _ lapMs: Int64, total totalMs: Int64) -> Lap {
     Lap(number: number, lapTime: .milliseconds(lapMs), total: .milliseconds(totalMs))
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func emptyStoreLoadsAResetStopwatch(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -20,7 +22,7 @@ import Testing
     #expect(try await store.stopwatch.lapSummary() == LapSummary())
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func saveReplacesTheStoredTimeAndSurvivesReopen(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -34,7 +36,7 @@ import Testing
     #expect(try await store.stopwatch.load() == stopped)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 2))
   func saveLeavesLapsAlone(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -43,7 +45,7 @@ import Testing
     #expect(try await store.stopwatch.lapSummary().count == 1)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func lapsComeNewestFirstAndPage(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -70,7 +72,7 @@ import Testing
     #expect(try await store.stopwatch.laps(offset: 0, limit: 10) == all)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 4))
   func aDuplicateLapNumberThrowsAndStoresNothing(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -85,7 +87,7 @@ import Testing
       try await store.stopwatch.laps(offset: 0, limit: 10).items == [lap(1, 1_000, total: 1_000)])
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 5))
   func summaryMarksFastestAndSlowestLowestNumberWinningTies(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -98,7 +100,7 @@ import Testing
     #expect(summary == LapSummary(count: 5, fastest: laps[1], slowest: laps[2]))
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 6))
   func resetDeletesTimeAndLapsAndIsFineOnAnEmptyStore(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

@@ -15,6 +15,8 @@ import Testing
 /// Each store that others can change tells its subscribers what other connections commit, and only that: two
 /// instances on one folder stand for two processes (each has its own connection, its own
 /// files read and its own watch), as `SharedStoreContractTests` do.
+/// (Each test on every store with `POCKET_SOAK=1`; the quick run spreads the stores over the
+/// tests and their cases, taken in turn.)
 @Suite("Store observation", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreObservationTests {
   static let kinds = StoreKind.persistent
@@ -76,7 +78,7 @@ struct StoreObservationTests {
 
   private func folder() throws -> URL { try Fixtures.temporaryDirectory(preferringMemory: true) }
 
-  @Test(arguments: kinds)
+  @Test(arguments: Soak.all(kinds, quickTurn: 0))
   func anotherConnectionsCommitIsReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -98,7 +100,7 @@ struct StoreObservationTests {
   /// Every commit of another connection is reported, however soon after the file's change
   /// the check runs (a commit is marked complete after its last write, with no file event
   /// of its own): one change at a time, each waited for, on a fresh subscription each.
-  @Test(arguments: kinds)
+  @Test(arguments: Soak.all(kinds, quickTurn: 1))
   func everyCommitElsewhereIsReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -136,7 +138,7 @@ struct StoreObservationTests {
     #expect(received.all.last == .changed(.screens), "no screen shows what a screen saves")
   }
 
-  @Test(arguments: kinds)
+  @Test(arguments: Soak.all(kinds, quickTurn: 2))
   func aStoresOwnWritesAreNotReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -161,7 +163,7 @@ struct StoreObservationTests {
 
   /// A write that never commits (rolled back, or a writer killed before its line ended)
   /// is nothing to show.
-  @Test(arguments: kinds)
+  @Test(arguments: Soak.all(kinds, quickTurn: 3))
   func aChangeThatWasNeverCommittedIsNotReported(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -193,7 +195,7 @@ struct StoreObservationTests {
     #expect(received.all.isEmpty, "\(received.all)")
   }
 
-  @Test(arguments: StoreKind.fileStores)
+  @Test(arguments: Soak.all(StoreKind.fileStores, quickTurn: 4))
   func aStoreWhoseFolderIsDeletedIsGone(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -228,7 +230,7 @@ struct StoreObservationTests {
     #expect(await received.wait { $0.contains { if case .gone = $0 { true } else { false } } })
   }
 
-  @Test(arguments: StoreKind.fileStores)
+  @Test(arguments: Soak.all(StoreKind.fileStores, quickTurn: 5))
   func aPolledStoreSaysSoAndStillReportsChanges(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -276,7 +278,7 @@ struct StoreObservationTests {
   @Test(
     .enabled(
       if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "Linux's /proc only"),
-    arguments: StoreKind.fileStores)
+    arguments: Soak.all(StoreKind.fileStores, quickTurn: 6))
   func theWatchRunsOnlyWhileSomeoneSubscribes(kind: StoreKind) async throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -9,7 +9,8 @@ import Testing
 
 /// An import writes each list a page at a time inside one replacement: a problem found in
 /// the last page (a record the checks refuse, a reader that fails, a file record the format
-/// refuses) leaves every store as it was, and is thrown as it was found.
+/// refuses) leaves every store as it was, and is thrown as it was found. Each test on every
+/// store with `POCKET_SOAK=1`; the quick run spreads the stores over the cases and tests.
 @Suite struct StreamingImportContractTests {
   /// More records than one page the stores ask for (8,192), so the last is in a later page.
   static let count = 9_000
@@ -59,7 +60,9 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.available, List.allCases)
+  /// Each list on one store, the stores taken in turn; every list on every store with
+  /// `POCKET_SOAK=1`.
+  @Test(arguments: Soak.spread(List.allCases, over: StoreKind.available))
   func aProblemInTheLastPageChangesNothing(kind: StoreKind, list: List) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -99,7 +102,7 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quick: .sqlite))
   func aReaderFailingAtTheEndChangesNothing(kind: StoreKind) async throws {
     let store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -116,7 +119,7 @@ import Testing
     #expect(try await store.repositories.archive.export() == .sample())
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quick: .json))
   func aFileRecordDamagedAtTheEndIsRefusedAsTheWholeDocumentIsAndChangesNothing(
     kind: StoreKind
   ) async throws {

@@ -10,7 +10,9 @@ import Testing
 /// lists are kept apart and a save under one never changes the other's; a store keeps at
 /// most `ShownList.keptTerminals`, dropping the list changed least recently first; the
 /// lists of terminals gone are dropped on demand; and the saves of one terminal replace its
-/// list in place, so a store's files do not grow with the number of commands run.
+/// list in place, so a store's files do not grow with the number of commands run. Each
+/// test on every store with `POCKET_SOAK=1`; the quick run gives each test one store, the
+/// stores taken in turn.
 @Suite struct TerminalShownContractTests {
   static let one = TerminalKey.named("tty=34817;sid=100;start=5;boot=b")
   static let two = TerminalKey.named("tty=34818;sid=200;start=6;boot=b")
@@ -22,7 +24,7 @@ import Testing
       items: [ShownItem(number: number, identity: .id(id), text: text, value: text)], page: page)
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 0))
   func twoTerminalsKeepTheirListsApart(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -54,7 +56,7 @@ import Testing
 
   /// Saving the list of one terminal more than the store keeps drops the list changed least
   /// recently: a list saved again unchanged is no change, and does not count as recent.
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 1))
   func aStoreKeepsTheMostTerminalsDroppingTheLeastRecentlyChanged(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -79,7 +81,7 @@ import Testing
     #expect(try await store.screens.shownList(for: keys[0]) == Self.chat(1, id: 999, "y"))
   }
 
-  @Test(arguments: StoreKind.available)
+  @Test(arguments: Soak.all(StoreKind.available, quickTurn: 3))
   func theListsOfTerminalsGoneAreDropped(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }
@@ -117,7 +119,7 @@ import Testing
   /// Commands in one terminal replace its list: after a few hundred saves, a few thousand
   /// more leave the store's files no larger than a json journal's fold (32 KiB) or sqlite's
   /// reuse of freed pages allow.
-  @Test(arguments: StoreKind.fileStores)
+  @Test(arguments: Soak.all(StoreKind.fileStores, quick: .sqlite))
   func aStoreDoesNotGrowWithTheCommandsRun(kind: StoreKind) async throws {
     var store = try await StoreUnderTest(kind)
     defer { store.remove() }

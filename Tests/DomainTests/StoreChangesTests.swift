@@ -17,7 +17,10 @@ import Testing
 struct StoreChangesTests {
   /// Waits (yielding, with no clock) until `condition` holds.
   private func eventually(tries: Int = 20_000, _ condition: () -> Bool) async {
-    for _ in 0..<tries where !condition() { await Task.yield() }
+    for _ in 0..<tries {
+      if condition() { return }
+      await Task.yield()
+    }
   }
 
   @Test func whatComesWhileTheSubscriberIsBusyIsOneEventOfEveryKind() async {

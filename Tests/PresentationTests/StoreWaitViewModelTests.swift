@@ -9,7 +9,10 @@ import Testing
 struct StoreWaitViewModelTests {
   /// Lets the view model take what was reported: its stream is read on the main actor.
   func settle(_ viewModel: StoreWaitViewModel, until expected: StoreWaitViewModel.State) async {
-    for _ in 0..<10_000 where viewModel.state != expected { await Task.yield() }
+    for _ in 0..<10_000 {
+      if viewModel.state == expected { break }
+      await Task.yield()
+    }
   }
 
   @Test func aWaitShowsItsStoreUntilItEnds() async {

@@ -10,10 +10,23 @@ public enum Soak {
 
   /// Every case on every store with `POCKET_SOAK=1`; else each case on one store, the stores
   /// taken in turn, so the quick run still goes through every case and every store.
-  public static func spread<Case>(_ cases: [Case], over stores: [String]) -> [(String, Case)] {
+  public static func spread<Case, Store>(_ cases: [Case], over stores: [Store]) -> [(Store, Case)] {
     cases.enumerated().flatMap { index, test in
       (isOn ? stores : [stores[index % stores.count]]).map { ($0, test) }
     }
+  }
+
+  /// All of `cases` with `POCKET_SOAK=1`, else only `quick`: the tests of a suite that each
+  /// name another quick case (a store, taken in turn) still meet every case in the quick run.
+  public static func all<Case>(_ cases: [Case], quick: Case) -> [Case] {
+    isOn ? cases : [quick]
+  }
+
+  /// All of `cases` with `POCKET_SOAK=1`, else the one at `quickTurn`, counted round them: the
+  /// tests of a suite that take turns 0, 1, 2, … still meet every case in the quick run, also
+  /// where fewer cases are here (a store that cannot run).
+  public static func all<Case>(_ cases: [Case], quickTurn turn: Int) -> [Case] {
+    isOn ? cases : [cases[turn % cases.count]]
   }
 
   /// The time limit, in minutes, of a suite that could hang: generous, because a test waits

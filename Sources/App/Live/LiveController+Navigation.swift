@@ -12,7 +12,7 @@ extension LiveController {
     switch key {
     case .up, .character("k"): move = { await self.moveSelection(by: -1) }
     case .down, .character("j"): move = { await self.moveSelection(by: 1) }
-    case .home, .character("g"): move = { await self.moveSelection(to: 0) }
+    case .home, .character("g"): move = { await self.moveToTop() }
     case .end, .character("G"): move = { await self.moveToNewest() }
     case .pageUp, .control("b"): move = { await self.turnPage(by: -1) }
     case .pageDown, .control("f"): move = { await self.turnPage(by: 1) }
@@ -29,11 +29,11 @@ extension LiveController {
 
   private var language: Language { strings.language }
 
-  /// End: the last item; on the chat, the newest message, on the newest page, the view
+  /// End: the last item of the whole list; on the chat, the newest message, the view
   /// pinned there again (what comes next shows at the bottom, with no new-messages mark).
   private func moveToNewest() async {
     guard let paging = session.content.state.paging, paging.olderIsAbove else {
-      await moveSelection(to: Int.max)
+      await moveToBottom()
       return
     }
     if paging.number != 1 {

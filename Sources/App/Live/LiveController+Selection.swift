@@ -30,8 +30,8 @@ extension LiveController {
   }
 
   /// ↑ (-1) or ↓ (+1). From nothing, ↓ selects the first item in view and ↑ the last item;
-  /// past the first or last item of a page, the page above or below shows, the selection on
-  /// its item next to where it was.
+  /// the window of the list holds the items next to those in view (`fillWindow`), so the
+  /// selection stops only at the whole list's first or last item.
   func moveSelection(by step: Int) async {
     let body = body
     let count = LiveLayout.itemCount(body)
@@ -40,9 +40,7 @@ extension LiveController {
       await moveSelection(to: step > 0 ? firstItemInView(body) : count - 1)
       return
     }
-    let target = selection + step
-    if target < 0 || target >= count, await showPage(towards: step, selecting: true) { return }
-    await moveSelection(to: target)
+    await moveSelection(to: selection + step)
   }
 
   func moveSelection(to target: Int) async {
@@ -140,14 +138,11 @@ extension LiveController {
   }
 
   /// PgUp (-1) or PgDn (+1): a screenful up or down, the selection moved with it to the
-  /// item as far away; at the top or bottom of a page, the page above or below (on the
-  /// chat, older messages are above; on the newest-first lists, below).
+  /// item as far away (the window of the list holds a screenful beyond what shows).
   func turnPage(by step: Int) async {
     let body = body
     let viewport = viewport(of: body)
     let scroll = viewport.clamped(state.scroll)
-    let isAtEdge = step < 0 ? scroll == 0 : scroll >= viewport.bottom
-    if isAtEdge, await showPage(towards: step, selecting: state.selection != nil) { return }
     state.scroll = viewport.clamped(scroll + step * viewport.height)
     guard let selection = state.selection,
       let line = LiveLayout.lineIndex(ofItem: selection, in: viewport.lines)
@@ -162,26 +157,6 @@ extension LiveController {
       : starts.lastIndex { $0 <= target } ?? 0
     select(index, in: body)
     await followSelection()
-  }
-
-  /// Shows the page above the one showing (`direction` -1) or below it (+1): going up, at
-  /// its bottom, going down, at its top, with its nearest item selected when `selecting`.
-  /// - Returns: false when the list has no such page.
-  func showPage(towards direction: Int, selecting: Bool) async -> Bool {
-    guard let target = session.content.state.paging?.page(towards: direction) else {
-      return false
-    }
-    state.clearSelection()
-    await run(.page(number: target))
-    let body = body
-    let viewport = viewport(of: body)
-    state.scroll = direction < 0 ? viewport.bottom : 0
-    let count = LiveLayout.itemCount(body)
-    if selecting, count > 0 {
-      select(direction < 0 ? count - 1 : 0, in: body)
-      await followSelection()
-    }
-    return true
   }
 
   /// The terminal's new size: a chat pinned to its newest stays at its bottom (the newest

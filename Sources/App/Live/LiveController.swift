@@ -114,8 +114,9 @@ final class LiveController {
     if let question = state.question {
       state.question = nil
       if case .character(let answer) = key, ["y", "Y", "ㅇ"].contains(answer) {
-        await run(question.command, on: question.row)
-        settle()
+        let (command, row) = renumbered(question)
+        await run(command, on: row)
+        await refill()
       } else {
         // Line mode's refusal says how to do it anyway (`reset --yes`); here a no is an answer.
         state.status = LiveStatus(text: question.declined)
@@ -132,7 +133,7 @@ final class LiveController {
     }
     if state.input != nil {
       await edit(key)
-      if state.input == nil { settle() }
+      if state.input == nil { await refill() }
       return
     }
     let feature = session.currentFeature
@@ -143,7 +144,26 @@ final class LiveController {
     } else if !(await navigate(key)) {
       await handleShared(key)
     }
-    settle()
+    await refill()
+  }
+
+  /// The command `question` runs and the row it acts on, numbered as the list shows that
+  /// item now: another process may have renumbered it since the question was asked, and
+  /// the confirmation then names it by its current number (and its text, as before).
+  private func renumbered(_ question: LiveQuestion) -> (Command, ShownItem?) {
+    guard var row = question.row,
+      let now = session.content.state.shownItems.first(where: { $0.identity == row.identity }),
+      now.number != row.number
+    else { return (question.command, question.row) }
+    let command: Command
+    switch question.command {
+    case .delete: command = .delete(number: now.number)
+    case .remove: command = .remove(number: now.number)
+    default: return (question.command, question.row)
+    }
+    // What the row showed stays what the command checks the item against.
+    row.number = now.number
+    return (command, row)
   }
 
   /// The keys every screen shares.
@@ -209,6 +229,7 @@ final class LiveController {
         await session.execute(command)
       }
     var moved: AppText?
+    let page = session.content.state.paging
     if session.content.screen != before {
       state.clearSelection()
       state.scroll = 0
@@ -216,7 +237,7 @@ final class LiveController {
       state.pinned = true
       state.newestShown = nil
       state.mark = nil
-    } else if let page = session.content.state.paging, page.number != pageBefore {
+    } else if let page, page.number != pageBefore {
       // The command showed another page (`say` shows the newest): the selected item is on
       // the page left, not gone; on the chat's newest page the view is at its bottom.
       state.clearSelection()
@@ -225,6 +246,7 @@ final class LiveController {
       state.newestShown = nil
     } else {
       moved = followSelectedRow()
+      if case .say = command, page?.olderIsAbove == true { showSent() }
     }
     for warning in await session.store.takeWarnings() {
       state.status = LiveStatus(text: strings.warning(warning), isError: true)
@@ -259,6 +281,16 @@ final class LiveController {
       exit = .done
     }
     return outcome
+  }
+
+  /// As chat apps do, a message sent shows at the bottom, the view pinned there; the
+  /// selection stays on its message when that shows there too.
+  private func showSent() {
+    let viewport = viewport
+    let lines = state.selection.flatMap { LiveLayout.lines(ofItem: $0, in: viewport.lines) }
+    if let lines, lines.lowerBound < viewport.bottom { state.clearSelection() }
+    state.pinned = true
+    state.mark = nil
   }
 
   /// What the status row says of an entry just added on `day` (`nil`: today): its day in

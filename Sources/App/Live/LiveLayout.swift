@@ -41,21 +41,6 @@ struct LiveDetail: Equatable {
   var position: String?
 }
 
-/// The body as the live view shows it: the lines that scroll, the rows they have, and the
-/// lines held at the bottom of the body whatever the scroll (the page line of a list with
-/// pages, the `new messages ↓` mark) when the body does not fit its rows.
-struct LiveViewport {
-  var lines: [ScreenLine]
-  var height: Int
-  var footer: [ScreenLine] = []
-
-  /// The scroll that shows the last line.
-  var bottom: Int { max(0, lines.count - height) }
-
-  /// `scroll` kept within the lines.
-  func clamped(_ scroll: Int) -> Int { min(max(0, scroll), bottom) }
-}
-
 /// A line the live view says on its status row.
 struct LiveStatus: Equatable {
   var text: String
@@ -168,10 +153,16 @@ struct LiveLayout {
       if let selected, selected >= first + viewport.height {
         first = selected - viewport.height + 1
       }
+      rows += viewport.head(showing: first).map { styled(ScreenLine("  ") + $0) }
       for index in first..<min(viewport.lines.count, first + viewport.height) {
         rows.append(bodyLine(viewport.lines[index], isSelected: index == selected))
       }
-      rows += viewport.footer.map { styled(ScreenLine("  ") + $0) }
+      let position = viewport.position(showing: first).map {
+        ScreenLine(AppText.rowsPosition(first: $0.first, last: $0.last, of: $0.of).text(language))
+      }
+      rows += (viewport.footer + (position.map { [$0] } ?? [])).map {
+        styled(ScreenLine("  ") + $0)
+      }
     }
     return Frame(lines: rows, bottom: bottom, cursor: cursor)
   }
@@ -307,25 +298,6 @@ struct LiveLayout {
     if lines.upperBound >= scroll + height { scroll = lines.upperBound - height + 1 }
     if lines.lowerBound < scroll { scroll = lines.lowerBound }
     return scroll
-  }
-
-  /// How `body` shows in `rows` rows, with `mark` under it: when it does not fit, its page
-  /// line (and the blank line above it) and the mark are held at the bottom and the rest
-  /// scrolls above them.
-  static func viewport(_ body: [ScreenLine], rows: Int, mark: ScreenLine?) -> LiveViewport {
-    let all = body + (mark.map { [$0] } ?? [])
-    guard all.count > rows else { return LiveViewport(lines: all, height: rows) }
-    var lines = body
-    var footer: [ScreenLine] = []
-    if let last = lines.last, last.isPageLine {
-      lines.removeLast()
-      if lines.last?.text.isEmpty == true { lines.removeLast() }
-      footer.append(last)
-    }
-    if let mark { footer.insert(mark, at: 0) }
-    // The smallest terminal has rows for the footer and a line of the list.
-    while footer.count >= rows { footer.removeFirst() }
-    return LiveViewport(lines: lines, height: rows - footer.count, footer: footer)
   }
 
   /// `text` in rows of at most `columns` display columns, broken after a space where one is

@@ -78,8 +78,12 @@ package final class LiveView {
     let following = controller.session.followStore { [weak self] reload in
       guard let self else { return }
       controller.followed(await reload())
+      // The window is grown once the reload has let go of the session's gate.
+      Task { await controller.refill() }
       if controller.exit != nil { events.stop() }
     }
+    // The screen seen last opens with as much of its list as the terminal shows.
+    await controller.refill()
     let refreshing = Self.refreshingWhenDue(controller)
     for await event in stream {
       await handle(event)
@@ -165,6 +169,7 @@ package final class LiveView {
     case .resized(let size):
       shown = nil
       controller.resize(to: size)
+      await controller.refill()
     case .terminate(let signal):
       controller.exit = ExitStatus(endedBy: signal)
     case .endOfInput:

@@ -59,16 +59,17 @@ struct RowKeys: Sendable {
   }
 }
 
-/// A screen whose list rows are written, edited and deleted with the keys of `rowKeys`.
-protocol RowEditingScreen: ScreenFeature {
+/// A screen whose list rows are written, edited and deleted with the keys of `rowKeys`,
+/// and searched with `/` (`SearchKeys`).
+protocol RowEditingScreen: SearchingScreen {
   nonisolated static var rowKeys: RowKeys { get }
 }
 
 extension RowEditingScreen {
-  nonisolated static var keys: [KeyHelp] { rowKeys.keys }
+  nonisolated static var keys: [KeyHelp] { rowKeys.keys + [SearchKeys.key] }
 
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    Self.rowKeys.action(for: key, selected: selected)
+    Self.rowKeys.action(for: key, selected: selected) ?? searchAction(for: key)
   }
 
   /// Enter edits the selected row; with none it writes, as `i` does (offered already), so
@@ -76,6 +77,6 @@ extension RowEditingScreen {
   func offers(_ key: KeyHelp, on screen: Screen, selected: ListItem?) -> Bool {
     guard let acts = key.acts else { return true }
     if acts == .enter, selected == nil { return false }
-    return Self.rowKeys.action(for: acts, selected: selected) != nil
+    return liveAction(for: acts, on: screen, selected: selected) != nil
   }
 }

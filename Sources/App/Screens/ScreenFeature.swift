@@ -102,6 +102,10 @@ protocol ScreenFeature: AnyObject, Sendable {
   /// pages).
   func resume(page: Int)
 
+  /// The list the live view scrolls through, a window of its pages at a time (its view
+  /// model's paging intents); `nil` by default (a screen without pages).
+  var pagedList: (any PagedList)? { get }
+
   /// The view model's message after its last intent.
   var message: Message? { get }
 
@@ -167,6 +171,7 @@ extension ScreenFeature {
   func refreshWhenDue(retry: Bool) async -> WhenDue? { nil }
   func reopen(_ screen: Screen) async -> Bool { true }
   func resume(page: Int) {}
+  var pagedList: (any PagedList)? { nil }
   func confirmed(_ question: Message) -> (command: Command, typed: String)? { nil }
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? { nil }
   func offers(_ key: KeyHelp, on screen: Screen, selected: ListItem?) -> Bool {

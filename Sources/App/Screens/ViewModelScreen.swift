@@ -36,6 +36,7 @@ extension ViewModelScreen {
 
 extension ViewModelScreen where ViewModel: PagedList {
   func resume(page: Int) { viewModel.resumePage(page) }
+  var pagedList: (any PagedList)? { viewModel }
 }
 
 extension ScreenContext {

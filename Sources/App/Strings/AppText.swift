@@ -37,6 +37,8 @@ enum AppText: Equatable, Sendable {
   case pagePosition(first: Int, last: Int, of: Int)
   /// Which item of the list the `v` view shows whole: `3 of 74`.
   case itemPosition(number: Int, of: Int)
+  /// Which rows of a list longer than the live view's rows show: `rows 54–73 of 1,000`.
+  case rowsPosition(first: Int, last: Int, of: Int)
   /// The live view's answer no to `question` (`reset`, `clear`): nothing was done (`nil`: a question of the live view's own, such as a delete).
   case declined(Message?)
   /// A key that moves through a list (named `key`) on a screen without one.
@@ -105,6 +107,12 @@ enum AppText: Equatable, Sendable {
       Wording("\(first)–\(last) of \(count)", "\(count)줄 중 \(first)–\(last)")
     case .itemPosition(let number, let count):
       Wording("\(number) of \(count)", "\(count)개 중 \(number)번째")
+    case .rowsPosition(let first, let last, let count):
+      Wording(
+        "rows \(ProgressLine.grouped(first))–\(ProgressLine.grouped(last)) of "
+          + ProgressLine.grouped(count),
+        "\(ProgressLine.grouped(count))행 중 \(ProgressLine.grouped(first))–"
+          + "\(ProgressLine.grouped(last))행")
     case .declined(.confirmReset):
       Wording("Not reset: the stopwatch is as it was", "초기화하지 않았습니다: 스톱워치는 그대로입니다")
     case .declined(.confirmClear):
@@ -148,7 +156,7 @@ enum AppText: Equatable, Sendable {
         .tooSmall(have: "20×5", need: "30×8"), .cutNotice(count: 2, cut: 1),
         .writeError(cause: cause), .selectionMoved(gone: "봄 공지", to: (2, "겨울 공지")),
         .selectionMoved(gone: "봄 공지", to: nil), .pagePosition(first: 12, last: 30, of: 64),
-        .itemPosition(number: 3, of: 74),
+        .itemPosition(number: 3, of: 74), .rowsPosition(first: 54, last: 73, of: 1000),
         .declined(.confirmReset(laps: 3)), .declined(.confirmClear(count: 2, titles: ["a", "b"])),
         .declined(nil),
         .noListHere(key: "j"),
@@ -165,7 +173,7 @@ enum AppText: Equatable, Sendable {
       case .usage, .options, .commandsHeading, .optionsInHelp, .baseCurrency, .usageHint,
         .optionsHint,
         .tooSmall, .cutNotice, .progress, .writeError, .selectionMoved, .pagePosition,
-        .itemPosition,
+        .itemPosition, .rowsPosition,
         .declined, .noListHere, .nothingSelected, .noSuchKey, .newMessagesBelow, .messageSent,
         .entryAdded, .notUTF8Input:
         break

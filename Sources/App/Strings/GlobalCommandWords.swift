@@ -6,6 +6,9 @@ enum GlobalCommandWords {
   static let more = Wording("Show the next page of the list showing", "보고 있는 목록의 다음 쪽을 보여줍니다")
   static let page = Wording(
     "Show page N of the list showing (1: the newest)", "보고 있는 목록의 N쪽을 보여줍니다 (1: 가장 최근)")
+  static let search = Wording(
+    "Show only the items of the list showing that hold TEXT (none: all again)",
+    "보고 있는 목록에서 TEXT가 든 항목만 보여줍니다 (없으면: 모두 다시)")
   static let store = Wording(
     "Show the store's kind, path, version and counts", "저장소의 종류, 경로, 버전과 기록 수를 보여줍니다")
   static let source = Wording(

@@ -18,21 +18,26 @@ public struct StopwatchRecord: Equatable, Sendable {
   }
 }
 
-/// Reads the stopwatch, `limit` laps newest first from `lapOffset`, and the lap summary.
+/// Reads the stopwatch, `limit` laps newest first from `lapOffset`, and the lap summary
+/// (`summary`, read before, is kept when the laps are as many still: a front end that moves
+/// the window of laps it shows does not read the fastest and the slowest of all again).
 public struct LoadStopwatch: Sendable {
   private let stopwatch: any StopwatchRepository
   public init(stopwatch: any StopwatchRepository) { self.stopwatch = stopwatch }
 
-  public func callAsFunction(lapOffset: Int = 0, lapLimit: Int) async throws
-    -> StopwatchRecord
+  public func callAsFunction(lapOffset: Int = 0, lapLimit: Int, summary: LapSummary? = nil)
+    async throws -> StopwatchRecord
   {
     let current = try await stopwatch.load()
     let laps = try await stopwatch.laps(offset: lapOffset, limit: lapLimit)
     let newest =
       lapOffset == 0 && (lapLimit > 0 || laps.total == 0)
       ? laps.items.first : try await stopwatch.laps(offset: 0, limit: 1).items.first
+    let kept = summary.flatMap { $0.count == laps.total ? $0 : nil }
+    let read: LapSummary
+    if let kept { read = kept } else { read = try await stopwatch.lapSummary() }
     return StopwatchRecord(
-      stopwatch: current, laps: laps, summary: try await stopwatch.lapSummary(),
+      stopwatch: current, laps: laps, summary: read,
       lastLapTotal: newest?.total ?? .zero)
   }
 }

@@ -4,10 +4,14 @@ import PocketDomain
 
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
-public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoading {
+public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoading,
+  SearchableList
+{
   /// What the chat shows: the page of messages, where it is, and a message.
-  public struct State: MessageShowing, Equatable, Sendable, PageState {
+  public struct State: MessageShowing, Equatable, Sendable, PageState, SearchState {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
+    /// The text searched for (`search(_:)`); empty: every message shows.
+    public var search = ""
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
     /// The page shown (from 1, the newest) and how many the list has.
@@ -23,7 +27,8 @@ public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoadin
     }
 
     /// Nothing sent yet: the screen shows its empty state.
-    public var isEmpty: Bool { page.total == 0 }
+    public var isEmpty: Bool { page.total == 0 && search.isEmpty }
+    public var shownTotal: Int { page.total }
   }
 
   /// The state `state` reads (`message`, `page` observed on their own too: `part(_:)`).
@@ -47,17 +52,43 @@ public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoadin
 
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).
+  /// While a search is on, the page is of the messages that match, read by scanning the
+  /// chat a chunk at a time (`MatchingItems`).
   public func load() async {
     state.message = nil
-    guard let page = await readPage({ try await chat.newestMessages(skipping: $0, limit: $1) })
-    else { return }
+    let search = TextSearch(state.search)
+    let chat = chat
+    let page = await readPage { skip, limit in
+      guard !search.isEmpty else {
+        return try await chat.newestMessages(skipping: skip, limit: limit)
+      }
+      return try await MatchingItems<ChatMessage>(search) { [$0.content] }.oldestFirst(
+        skipping: skip, limit: limit
+      ) { skip, limit in
+        let page = try await chat.newestMessages(skipping: skip, limit: limit)
+        return Page(items: page.items.reversed(), offset: skip, total: page.total)
+      }
+    }
+    guard let page else { return }
     state.show(page, at: paging)
   }
 
+  /// Shows page 1 of the messages that hold `text` (`TextSearch`); an empty `text` shows
+  /// every message again.
+  public func search(_ text: String) async {
+    state.message = nil
+    state.search = TextSearch(text).query
+    paging.number = 1
+    paging.span = 1
+    await load()
+  }
+
+  /// Sends a message; a search on is cleared, so the message sent shows.
   public func send(_ text: String) async {
     await run {
       _ = try await self.sendMessage(text)
       self.paging.number = 1  // the new message is on the first page
+      self.state.search = ""
       return nil
     }
   }

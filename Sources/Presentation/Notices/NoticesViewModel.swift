@@ -4,11 +4,17 @@ import PocketDomain
 
 /// The notice board, with a bookmark toggle on each notice.
 @MainActor @Observable
-public final class NoticesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoading {
+public final class NoticesViewModel: ObservedViewModel, OrderedReads, ReloadsByLoading,
+  SearchableList
+{
   /// What the notice board shows: its notices, each marked when bookmarked, and a message.
-  public struct State: MessageShowing, Equatable, Sendable {
+  public struct State: MessageShowing, Equatable, Sendable, SearchState {
+    /// The notices shown: those whose title matches while a search is on.
     public var items: [NoticeItem] = []
     public var message: Message?
+    /// The text searched for in the titles (`search(_:)`); empty: every notice shows.
+    public var search = ""
+    public var shownTotal: Int { items.count }
 
     /// The notices as the screen numbers them, from 1: what a number typed next stands for.
     public var shownItems: [ShownItem] {
@@ -36,11 +42,22 @@ public final class NoticesViewModel: ObservedViewModel, OrderedReads, ReloadsByL
   nonisolated public static let records: RecordKinds = .bookmarks
   @ObservationIgnored var reads = ReadOrder()
 
+  /// Reads the notices; while a search is on, keeps those whose title matches (the board
+  /// is a catalog held in memory, so it is filtered there).
   public func load() async {
     state.message = nil
+    let search = TextSearch(state.search)
     if let items = await newest({ try await listNotices() }) {
-      state.items = items
+      state.items = items.filter { search.matches($0.notice.title) }
     }
+  }
+
+  /// Shows the notices whose title holds `text` (`TextSearch`); an empty `text` shows them
+  /// all again.
+  public func search(_ text: String) async {
+    state.message = nil
+    state.search = TextSearch(text).query
+    await load()
   }
 
   /// Bookmarks the notice shown as `number`, or removes its bookmark.

@@ -85,6 +85,10 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, R
   private var stopwatch = Stopwatch()
   /// The newest lap's total: the least time shown.
   private var lastLapTotal = Duration.zero
+  /// The summary of all laps read last, and whether the read now only moves the window of
+  /// laps shown (`showOlder`, `showNewer`, `showWindow`), which keeps it.
+  @ObservationIgnored private var summary: LapSummary?
+  @ObservationIgnored fileprivate var movingWindow = false
   private let timeline: Timeline
   var paging: ListPaging
   private let loadStopwatch: LoadStopwatch
@@ -111,13 +115,15 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, R
   /// Reads the stored stopwatch and laps.
   public func load() async {
     state.message = nil
+    let known = movingWindow ? summary : nil
     let read = await newest {
       try await paging.readNewestFirst(total: \.laps.total) {
-        try await loadStopwatch(lapOffset: $0, lapLimit: $1)
+        try await loadStopwatch(lapOffset: $0, lapLimit: $1, summary: known)
       }
     }
     guard let (record, moved) = read else { return }
     paging = moved
+    summary = record.summary
     stopwatch = record.stopwatch
     lastLapTotal = record.lastLapTotal
     let marks = Self.marks(record.summary)
@@ -217,5 +223,32 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, R
       fastest.shownCentiseconds != slowest.shownCentiseconds
     else { return [:] }
     return [fastest.number: .fastest, slowest.number: .slowest]
+  }
+}
+
+extension StopwatchViewModel {
+  // A list that scrolls moves the window of laps it shows: the fastest and the slowest of
+  // all, read with the last laps, stay what they were (`LoadStopwatch`'s `summary`).
+  public func showOlder() async {
+    guard paging.growOlder(total: pagedTotal) else { return }
+    await loadWindow()
+  }
+
+  public func showNewer() async {
+    guard paging.growNewer() else { return }
+    await loadWindow()
+  }
+
+  public func showWindow(number: Int, span: Int) async {
+    paging.number = max(1, number)
+    paging.span = max(1, span)
+    paging.clamp(total: pagedTotal)
+    await loadWindow()
+  }
+
+  private func loadWindow() async {
+    movingWindow = true
+    defer { movingWindow = false }
+    await load()
   }
 }

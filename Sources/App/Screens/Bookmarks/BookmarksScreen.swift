@@ -32,6 +32,8 @@ final class BookmarksScreen: ViewModelFeature<BookmarksViewModel>, ViewModelScre
     guard case .confirmClear = question else { return nil }
     return (.clear(confirmed: true), "clear --yes")
   }
+  var searching: String { viewModel.state.search }
+
   func load(_ screen: Screen) async { await viewModel.load() }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
@@ -52,7 +54,9 @@ final class BookmarksScreen: ViewModelFeature<BookmarksViewModel>, ViewModelScre
       }
     case .clear(let confirmed):
       return .perform(.bookmarks) { await self.viewModel.clear(confirmed: confirmed) }
-    default: return context.pageAction(for: command, of: viewModel, on: .bookmarks)
+    default:
+      return context.pageAction(for: command, of: viewModel, on: .bookmarks)
+        ?? context.searchAction(for: command, of: viewModel, on: .bookmarks)
     }
   }
 }
@@ -64,15 +68,19 @@ extension BookmarksViewModel.State: PagedScreenState {
 
 extension Renderer {
   fileprivate func bookmarks(_ state: BookmarksViewModel.State) -> [ScreenLine] {
-    guard state.page.total > 0 else { return [ScreenLine(strings.noBookmarksYet)] }
-    return numbered(state.page, page: state.pageNumber, of: state.pageCount) { bookmark in
-      [
-        ScreenLine(
-          "\(bookmark.title) · \(strings.day(bookmark.noticeDate))",
-          item: ListItem(text: bookmark.title)),
-        ScreenLine(bookmark.url),
-      ]
+    let search = searchLine(state)
+    guard state.page.total > 0 else {
+      return search + [ScreenLine(state.isSearching ? strings.noResults : strings.noBookmarksYet)]
     }
+    return search
+      + numbered(state.page, page: state.pageNumber, of: state.pageCount) { bookmark in
+        [
+          ScreenLine(
+            "\(bookmark.title) · \(strings.day(bookmark.noticeDate))",
+            item: ListItem(text: bookmark.title)),
+          ScreenLine(bookmark.url),
+        ]
+      }
   }
 }
 

@@ -32,6 +32,8 @@ final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEdi
     delete: { .delete(number: $0) }, kind: Wording("message", "메시지"), particle: "를",
     lineBreaks: true)
 
+  var searching: String { viewModel.state.search }
+
   func load(_ screen: Screen) async { await viewModel.load() }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
@@ -47,6 +49,7 @@ final class ChatScreen: ViewModelFeature<ChatViewModel>, ViewModelScreen, RowEdi
       return context.perform(row: number, on: .chat, of: total) { await self.viewModel.delete($0) }
     default:
       return context.pageAction(for: command, of: viewModel, on: .chat)
+        ?? context.searchAction(for: command, of: viewModel, on: .chat)
     }
   }
 }
@@ -65,8 +68,12 @@ extension Renderer {
   /// user's time zone) wherever the day changes. A page always starts with its first
   /// message's day line, even mid-day, so each page reads on its own.
   fileprivate func chat(_ state: ChatViewModel.State) -> [ScreenLine] {
-    let header: [ScreenLine] = [ScreenLine(strings.messageCount(state.page.total)), ""]
+    // While a search is on, its line takes the count's place: the total is of the matches.
+    let count =
+      state.isSearching ? searchLine(state) : [ScreenLine(strings.messageCount(state.page.total))]
+    let header: [ScreenLine] = count + [""]
     guard !state.isEmpty else { return header + [ScreenLine(strings.noMessagesYet)] }
+    guard state.page.total > 0 else { return header + [ScreenLine(strings.noResults)] }
     let page = state.page
     let width = String(page.offset + page.items.count).count
     var calendar = Calendar(identifier: .gregorian)

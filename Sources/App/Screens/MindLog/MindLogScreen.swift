@@ -92,6 +92,8 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
     calendar.timeZone = timeZone
     return .mindLogSpan(days: nil, through: .day(CalendarDay(date, in: calendar)))
   }
+  var searching: String { viewModel.state.search }
+
   func load(_ screen: Screen) async { await viewModel.load() }
 
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
@@ -119,6 +121,7 @@ final class MindLogScreen: ViewModelFeature<MindLogViewModel>, ViewModelScreen, 
       }
     default:
       return context.pageAction(for: command, of: viewModel, on: .mindLog)
+        ?? context.searchAction(for: command, of: viewModel, on: .mindLog)
     }
   }
 }
@@ -130,8 +133,11 @@ extension MindLogViewModel.State: PagedScreenState {
 
 extension Renderer {
   fileprivate func mindLog(_ state: MindLogViewModel.State) -> [ScreenLine] {
-    guard state.page.total > 0 else { return [ScreenLine(strings.noEntriesYet)] }
-    return moodPicture(state.mood) + rows(state)
+    guard state.page.total > 0 || state.isSearching else {
+      return [ScreenLine(strings.noEntriesYet)]
+    }
+    let found = state.page.total > 0 ? rows(state) : [ScreenLine(strings.noResults)]
+    return moodPicture(state.mood) + searchLine(state) + found
   }
 
   /// The mood of the last days, one block per day (blank for a day without an entry),

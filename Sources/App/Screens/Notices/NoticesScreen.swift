@@ -3,7 +3,7 @@ import PocketDomain
 import PocketPresentation
 
 /// The notice board: `notices`, `bookmark`.
-final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen {
+final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen, SearchingScreen {
   nonisolated static let commands: [CommandSpec] = [
     CommandSpec("notices", "Show the notice board", "공지 게시판을 보여줍니다", command: .notices),
     CommandSpec(
@@ -16,11 +16,13 @@ final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen {
     hint: "bookmark N · bookmarks")
 
   nonisolated static let keys: [KeyHelp] = [
-    .init("Enter", "bookmark", "북마크", acts: .enter)
+    .init("Enter", "bookmark", "북마크", acts: .enter), SearchKeys.key,
   ]
 
+  var searching: String { viewModel.state.search }
+
   func liveAction(for key: Key, on screen: Screen, selected: ListItem?) -> LiveAction? {
-    guard key == .enter, let number = selected?.number else { return nil }
+    guard key == .enter, let number = selected?.number else { return searchAction(for: key) }
     return .run(.bookmark(number: number))
   }
 
@@ -33,7 +35,7 @@ final class NoticesScreen: ViewModelFeature<NoticesViewModel>, ViewModelScreen {
       context.perform(row: number, on: .notices, of: viewModel.state.items.count) {
         await self.viewModel.toggleBookmark($0)
       }
-    default: nil
+    default: context.searchAction(for: command, of: viewModel, on: .notices)
     }
   }
 }
@@ -46,17 +48,20 @@ extension NoticesViewModel.State: ScreenState {
 extension Renderer {
   fileprivate func notices(_ state: NoticesViewModel.State) -> [ScreenLine] {
     let width = String(state.items.count).count
-    return state.items.enumerated().flatMap { index, item -> [ScreenLine] in
-      let first: ScreenLine =
-        "\(rightAligned(String(index + 1), width)) \(star(item.isBookmarked)) "
-        + "\(item.notice.title) · \(strings.day(item.notice.date))"
-      return [
-        first.showing(ListItem(number: index + 1, text: item.notice.title)),
-        ScreenLine(
-          String(repeating: " ", count: width + 2 + self.width(star(false).text))
-            + item.notice.url),
-      ]
-    }
+    let search = searchLine(state)
+    if state.isSearching, state.items.isEmpty { return search + [ScreenLine(strings.noResults)] }
+    return search
+      + state.items.enumerated().flatMap { index, item -> [ScreenLine] in
+        let first: ScreenLine =
+          "\(rightAligned(String(index + 1), width)) \(star(item.isBookmarked)) "
+          + "\(item.notice.title) · \(strings.day(item.notice.date))"
+        return [
+          first.showing(ListItem(number: index + 1, text: item.notice.title)),
+          ScreenLine(
+            String(repeating: " ", count: width + 2 + self.width(star(false).text))
+              + item.notice.url),
+        ]
+      }
   }
 }
 

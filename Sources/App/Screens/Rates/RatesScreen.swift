@@ -105,6 +105,8 @@ final class RatesScreen: ViewModelFeature<RatesViewModel>, ViewModelScreen {
   func action(for command: Command, in context: ScreenContext) -> ScreenAction? {
     switch command {
     case .rates(let query): .perform(.rates) { await self.viewModel.search(query) }
+    case .search(let text) where context.current == .rates:
+      .perform(.rates) { await self.viewModel.search(text) }
     case .favorite(let code): .perform(.rates) { await self.viewModel.toggleFavorite(code) }
     case .refresh(let force): .perform(.rates) { await self.viewModel.refresh(force: force) }
     default: nil

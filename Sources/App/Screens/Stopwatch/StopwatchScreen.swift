@@ -86,6 +86,10 @@ extension Renderer {
     for (index, row) in rows.enumerated() {
       var item = ListItem(number: row.lap.number)
       item.total = state.lapCount
+      // The newest lap is the top row, under the lap in progress (until a reset).
+      let progress = state.status == .reset ? 0 : 1
+      item.place = state.lapCount + 1 - row.lap.number + progress
+      item.rows = state.lapCount + progress
       var line = ScreenLine(
         "\(leftAligned(labels[index], width))  \(rightAligned(lapTimes[index], lapWidth))"
           + "  \(rightAligned(totals[index], totalWidth))",
