@@ -26,7 +26,7 @@ enum StoreFollowing {
   }
 
   /// Both stores with `POCKET_SOAK=1`, else `quick`.
-  static func stores(quick: String) -> [String] { Soak.isOn ? stores : [quick] }
+  static func stores(quick: String) -> [String] { Soak.everyCase ? stores : [quick] }
 
   /// How long a change may take to show, or a session to end: generous, for a loaded
   /// machine (a session's last commit waits for a disk that other tests' imports keep busy,

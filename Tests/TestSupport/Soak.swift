@@ -5,28 +5,36 @@ import Foundation
 public enum Soak {
   public static var isOn: Bool { ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1" }
 
+  /// Whether the tests that spread their cases (stores, limits, spellings) over a quick run
+  /// take every case: with `POCKET_SOAK=1`, and with `POCKET_EVERY_CASE=1`, which the
+  /// mutation check (`.ci/mutants`) sets, since a mutant of one store's code is killed only
+  /// by the tests that run on that store.
+  public static var everyCase: Bool {
+    isOn || ProcessInfo.processInfo.environment["POCKET_EVERY_CASE"] == "1"
+  }
+
   /// `full` with `POCKET_SOAK=1`, else `quick`.
   public static func size<T>(_ quick: T, full: T) -> T { isOn ? full : quick }
 
-  /// Every case on every store with `POCKET_SOAK=1`; else each case on one store, the stores
+  /// Every case on every store with `everyCase`; else each case on one store, the stores
   /// taken in turn, so the quick run still goes through every case and every store.
   public static func spread<Case, Store>(_ cases: [Case], over stores: [Store]) -> [(Store, Case)] {
     cases.enumerated().flatMap { index, test in
-      (isOn ? stores : [stores[index % stores.count]]).map { ($0, test) }
+      (everyCase ? stores : [stores[index % stores.count]]).map { ($0, test) }
     }
   }
 
-  /// All of `cases` with `POCKET_SOAK=1`, else only `quick`: the tests of a suite that each
+  /// All of `cases` with `everyCase`, else only `quick`: the tests of a suite that each
   /// name another quick case (a store, taken in turn) still meet every case in the quick run.
   public static func all<Case>(_ cases: [Case], quick: Case) -> [Case] {
-    isOn ? cases : [quick]
+    everyCase ? cases : [quick]
   }
 
-  /// All of `cases` with `POCKET_SOAK=1`, else the one at `quickTurn`, counted round them: the
+  /// All of `cases` with `everyCase`, else the one at `quickTurn`, counted round them: the
   /// tests of a suite that take turns 0, 1, 2, … still meet every case in the quick run, also
   /// where fewer cases are here (a store that cannot run).
   public static func all<Case>(_ cases: [Case], quickTurn turn: Int) -> [Case] {
-    isOn ? cases : [cases[turn % cases.count]]
+    everyCase ? cases : [cases[turn % cases.count]]
   }
 
   /// The time limit, in minutes, of a suite that could hang: generous, because a test waits
