@@ -55,20 +55,12 @@ struct LiveKeysGoal {
 
   static func letters(_ text: String) -> [String] { text.map(String.init) }
 
-  func measure() throws(BenchError) -> [BenchResult] {
-    #if os(Linux)
-      try BenchError.naming("the live view's keys") { try measureOnATerminal() }
-    #else
-      return [.skipped("9 live view keys", "Linux only")]
-    #endif
-  }
-
   #if os(Linux)
     private var environment: [String: String] {
       LiveTerminal.environment(home: directory, ["TZ": "UTC"])
     }
 
-    private func measureOnATerminal() throws -> [BenchResult] {
+    func measureOnATerminal() throws -> [BenchResult] {
       var rows: [BenchResult] = []
       let liveFolder = directory.appendingPathComponent("live")
       let pty = try PseudoTerminal(
@@ -192,4 +184,9 @@ struct LiveKeysGoal {
       pty.read(for: .milliseconds(200))
     }
   #endif
+}
+
+extension LiveKeysGoal: TerminalGoal {
+  static let watched = "the live view's keys"
+  static let skippedRow = "9 live view keys"
 }

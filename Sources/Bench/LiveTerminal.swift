@@ -30,6 +30,28 @@ enum LiveTerminal {
   }
 }
 
+/// A goal measured on the live view alone: run on a pseudo-terminal where Linux gives one,
+/// else a row saying it was skipped.
+protocol TerminalGoal {
+  /// What the goal watches, named when it fails ("the live view").
+  static var watched: String { get }
+  /// The goal's row when skipped ("7 live view").
+  static var skippedRow: String { get }
+  #if os(Linux)
+    func measureOnATerminal() throws -> [BenchResult]
+  #endif
+}
+
+extension TerminalGoal {
+  func measure() throws(BenchError) -> [BenchResult] {
+    #if os(Linux)
+      try BenchError.naming(Self.watched) { try measureOnATerminal() }
+    #else
+      return [.skipped(Self.skippedRow, "Linux only")]
+    #endif
+  }
+}
+
 extension BenchError {
   /// What `body` gives; an error that is not a `BenchError` becomes `.failed`, naming
   /// `what` failed.

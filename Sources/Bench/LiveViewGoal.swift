@@ -16,16 +16,8 @@ struct LiveViewGoal {
   /// How long each window is measured.
   let seconds: Double
 
-  func measure() throws(BenchError) -> [BenchResult] {
-    #if os(Linux)
-      try BenchError.naming("the live view") { try measureOnATerminal() }
-    #else
-      return [.skipped("7 live view", "Linux only")]
-    #endif
-  }
-
   #if os(Linux)
-    private func measureOnATerminal() throws -> [BenchResult] {
+    func measureOnATerminal() throws -> [BenchResult] {
       let pty = try LiveTerminal.open(
         pocket, ["--store-path", directory.path, "--lang", "en"], home: directory)
       defer { LiveTerminal.quit(pty) }
@@ -104,4 +96,9 @@ struct LiveViewGoal {
       return count
     }
   #endif
+}
+
+extension LiveViewGoal: TerminalGoal {
+  static let watched = "the live view"
+  static let skippedRow = "7 live view"
 }

@@ -110,21 +110,17 @@ final class ProcessBenchmark {
   /// Goal 12: the live view's lists on a store of `liveScaleRows` messages and laps, and
   /// the same keys on one of `liveScaleSmall`, for its memory.
   func liveAtScale() async throws {
-    let large = scratch.directory()
-    let small = scratch.directory()
-    defer {
-      scratch.remove(large)
-      scratch.remove(small)
+    try await scratch.withSmallAndLarge { small, large in
+      for (directory, count) in [(large, sizes.liveScaleRows), (small, sizes.liveScaleSmall)] {
+        let opened = try Stack.open(.sqlite, directory)
+        try await Fixtures.fill(opened.repositories, laps: count, messages: count)
+        try await opened.repositories.screens.save(.rates)
+      }
+      let goal = LiveScaleGoal(
+        pocket: pocket, large: large, smallStore: small, rows: sizes.liveScaleRows,
+        small: sizes.liveScaleSmall)
+      for row in try goal.measure() { emit(row) }
     }
-    for (directory, count) in [(large, sizes.liveScaleRows), (small, sizes.liveScaleSmall)] {
-      let opened = try Stack.open(.sqlite, directory)
-      try await Fixtures.fill(opened.repositories, laps: count, messages: count)
-      try await opened.repositories.screens.save(.rates)
-    }
-    let goal = LiveScaleGoal(
-      pocket: pocket, large: large, smallStore: small, rows: sizes.liveScaleRows,
-      small: sizes.liveScaleSmall)
-    for row in try goal.measure() { emit(row) }
   }
 
   // MARK: Helpers
@@ -283,19 +279,15 @@ final class ProcessBenchmark {
   /// Every command as a whole process on a store of `flatLarge` records against the same on
   /// `flatSmall`, interleaved; item N is in the middle of its list.
   func flatAtAMillion() async throws {
-    let small = scratch.directory()
-    let large = scratch.directory()
-    defer {
-      scratch.remove(small)
-      scratch.remove(large)
+    try await scratch.withSmallAndLarge { small, large in
+      for (directory, count) in [(small, sizes.flatSmall), (large, sizes.flatLarge)] {
+        try await fill(.sqlite, directory, messages: count, bookmarks: count, screen: .chat)
+      }
+      let rows = try flatRows(
+        "4", store: "sqlite", small: small, large: large,
+        arguments: { self.pocketArguments($0, $1) })
+      for row in rows { emit(row) }
     }
-    for (directory, count) in [(small, sizes.flatSmall), (large, sizes.flatLarge)] {
-      try await fill(.sqlite, directory, messages: count, bookmarks: count, screen: .chat)
-    }
-    let rows = try flatRows(
-      "4", store: "sqlite", small: small, large: large,
-      arguments: { self.pocketArguments($0, $1) })
-    for row in rows { emit(row) }
   }
 
   /// Every command of goal 4 run as a whole process on the store of `large` against the same

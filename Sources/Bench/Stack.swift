@@ -112,4 +112,18 @@ final class Scratch {
   }
 
   func removeAll() { remove(root) }
+
+  /// Runs `body` with two new folders, for a small store and a large one that a goal
+  /// compares, and removes both after it.
+  func withSmallAndLarge<Result>(
+    _ body: (_ small: URL, _ large: URL) async throws -> Result
+  ) async rethrows -> Result {
+    let small = directory()
+    let large = directory()
+    defer {
+      remove(small)
+      remove(large)
+    }
+    return try await body(small, large)
+  }
 }
