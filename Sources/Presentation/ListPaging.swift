@@ -126,13 +126,6 @@ public struct PageWindow: Equatable, Sendable {
   public var count: Int
   public var size: Int
 
-  public init(number: Int, span: Int, count: Int, size: Int) {
-    self.number = number
-    self.span = span
-    self.count = count
-    self.size = size
-  }
-
   /// Whether the list has pages newer than those shown.
   public var hasNewer: Bool { number > 1 }
   /// Whether the list has pages older than those shown.
@@ -148,6 +141,9 @@ protocol Paged: PagedList, MessageReporting {
   var pagedTotal: Int { get }
   /// Reads the page `paging` names (the last one when the list has shrunk below it).
   func load() async
+  /// Reads the pages shown after their window moved (`showOlder`, `showNewer`,
+  /// `showWindow`): `load()`, unless the list reads a moved window its own way.
+  func loadMovedWindow() async
 }
 
 extension Paged {
@@ -172,14 +168,16 @@ extension Paged {
     paging.span = 1
   }
 
+  func loadMovedWindow() async { await load() }
+
   public func showOlder() async {
     guard paging.growOlder(total: pagedTotal) else { return }
-    await load()
+    await loadMovedWindow()
   }
 
   public func showNewer() async {
     guard paging.growNewer() else { return }
-    await load()
+    await loadMovedWindow()
   }
 
   public var pageWindow: PageWindow {
@@ -192,7 +190,7 @@ extension Paged {
     paging.number = max(1, number)
     paging.span = max(1, span)
     paging.clamp(total: pagedTotal)
-    await load()
+    await loadMovedWindow()
   }
 }
 

@@ -229,24 +229,7 @@ public final class StopwatchViewModel: ObservedViewModel, OrderedReads, Paged, R
 extension StopwatchViewModel {
   // A list that scrolls moves the window of laps it shows: the fastest and the slowest of
   // all, read with the last laps, stay what they were (`LoadStopwatch`'s `summary`).
-  public func showOlder() async {
-    guard paging.growOlder(total: pagedTotal) else { return }
-    await loadWindow()
-  }
-
-  public func showNewer() async {
-    guard paging.growNewer() else { return }
-    await loadWindow()
-  }
-
-  public func showWindow(number: Int, span: Int) async {
-    paging.number = max(1, number)
-    paging.span = max(1, span)
-    paging.clamp(total: pagedTotal)
-    await loadWindow()
-  }
-
-  private func loadWindow() async {
+  func loadMovedWindow() async {
     movingWindow = true
     defer { movingWindow = false }
     await load()
