@@ -18,11 +18,6 @@ package struct FailedWrites: Equatable, Sendable {
   package var output: Int32?
   package var error: Int32?
 
-  package init(output: Int32? = nil, error: Int32? = nil) {
-    self.output = output
-    self.error = error
-  }
-
   package var isEmpty: Bool { output == nil && error == nil }
 
   /// Nothing failed, or only the reader of standard output went away.

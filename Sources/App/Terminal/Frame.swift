@@ -28,11 +28,6 @@ package struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
 package struct TerminalSize: Equatable, Sendable {
   package var rows: Int
   package var columns: Int
-
-  package init(rows: Int, columns: Int) {
-    self.rows = rows
-    self.columns = columns
-  }
 }
 
 /// What the screen shows: styled lines from the top row down (`lines`), lines that end on
@@ -45,11 +40,6 @@ package struct Frame: Equatable, Sendable {
   package struct Cursor: Equatable, Sendable {
     package var row: Int
     package var column: Int
-
-    package init(row: Int, column: Int) {
-      self.row = row
-      self.column = column
-    }
   }
 
   package var lines: [StyledLine]
