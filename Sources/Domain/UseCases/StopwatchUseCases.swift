@@ -68,19 +68,15 @@ public struct StartStopwatch: Sendable {
 /// at the clock's reading inside the transaction.
 /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
 public struct StopStopwatch: Sendable {
-  private let stopwatch: any StopwatchRepository
-  private let timeline: Timeline
+  private let running: RunningStopwatch
   public init(stopwatch: any StopwatchRepository, timeline: Timeline) {
-    self.stopwatch = stopwatch
-    self.timeline = timeline
+    running = RunningStopwatch(stopwatch: stopwatch, timeline: timeline)
   }
 
   @discardableResult
   public func callAsFunction(at moment: Moment? = nil) async throws -> Stopwatch {
-    try await stopwatch.update { [timeline] current, newest in
-      guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
+    try await running.update(at: moment) { current, newest, now in
       let floor = newest?.total ?? .zero
-      let now = moment ?? timeline.moment()
       let stopped = Stopwatch(accumulated: current.elapsed(at: now, atLeast: floor))
       return (.save(stopped), stopped)
     }
@@ -94,20 +90,14 @@ public struct StopStopwatch: Sendable {
 /// the time from there on cannot jump with the wall clock.
 /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
 public struct SaveLap: Sendable {
-  private let stopwatch: any StopwatchRepository
-  private let timeline: Timeline
+  private let running: RunningStopwatch
   public init(stopwatch: any StopwatchRepository, timeline: Timeline) {
-    self.stopwatch = stopwatch
-    self.timeline = timeline
+    running = RunningStopwatch(stopwatch: stopwatch, timeline: timeline)
   }
 
   @discardableResult
   public func callAsFunction() async throws -> Lap {
-    try await stopwatch.update { [timeline] current, previous in
-      guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
-      // The clock is read inside the transaction: a lap another process saved while this
-      // one waited is never later than this reading.
-      let now = timeline.moment()
+    try await running.update { current, previous, now in
       // Never below the previous lap's total, so no lap time is negative.
       let total = current.elapsed(at: now, atLeast: previous?.total ?? .zero)
       let (number, overflow) = (previous?.number ?? 0).addingReportingOverflow(1)
@@ -120,6 +110,31 @@ public struct SaveLap: Sendable {
         current.shouldRestart(at: now, total: total)
         ? current.restarted(at: now, elapsed: total) : nil
       return (.appendLap(lap, saving: restarted), lap)
+    }
+  }
+}
+
+/// What stopping and taking a lap share: one change of the stored stopwatch that only a
+/// running stopwatch allows, made at one moment.
+private struct RunningStopwatch: Sendable {
+  let stopwatch: any StopwatchRepository
+  let timeline: Timeline
+
+  /// Lets `decide` choose the change in one transaction (`StopwatchRepository.update`),
+  /// given the stopwatch, its newest lap and the moment: `moment` when given, else the
+  /// clock's reading inside the transaction, so a lap another process saved while this one
+  /// waited is never later than it.
+  /// - Throws: `.invalidInput(.stopwatchNotRunning)` when it is not running.
+  func update<Result: Sendable>(
+    at moment: Moment? = nil,
+    _ decide:
+      @Sendable (_ stopwatch: Stopwatch, _ newestLap: Lap?, _ now: Moment) throws -> (
+        change: StopwatchChange?, result: Result
+      )
+  ) async throws -> Result {
+    try await stopwatch.update { [timeline] current, newest in
+      guard current.isRunning else { throw DomainError.invalidInput(.stopwatchNotRunning) }
+      return try decide(current, newest, moment ?? timeline.moment())
     }
   }
 }
