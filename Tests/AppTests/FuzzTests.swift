@@ -10,12 +10,12 @@ import Testing
 
 /// Generated command lines through the parser and the dispatcher against the in-memory
 /// store: no crash, every line ends in success or a refusal with a message, and a refused
-/// line leaves the store's export as it was. 3,000 lines by default, 100,000 with
+/// line leaves the store's export as it was. 1,000 lines by default, 100,000 with
 /// `POCKET_SOAK=1`; the seed is printed first, random unless `POCKET_FUZZ_SEED` is set.
 @MainActor
 @Suite("Fuzzing")
 struct FuzzTests {
-  static let lines = Soak.size(3_000, full: 100_000)
+  static let lines = Soak.size(1_000, full: 100_000)
   /// A new store every so many lines keeps each export small.
   static let linesPerStore = 500
   /// Every so many refusals, the export file's bytes are compared too.

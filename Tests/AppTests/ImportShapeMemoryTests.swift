@@ -10,7 +10,8 @@ import Testing
 /// whole; a cut file; a problem found in the last record; records of 4,000 characters;
 /// with `POCKET_SOAK=1`, millions of short urls).
 /// A refusal names the file and the limit, exits 1 and leaves the store as it was. Each
-/// file is 8 MiB (16 MiB into json; 250 MiB with `POCKET_SOAK=1`), imported with
+/// file is 8 MiB (16 MiB into json; 250 MiB with `POCKET_SOAK=1`; the quick run takes one
+/// shape of each family, `sqliteShapes`), imported with
 /// `--replace` into a sqlite store holding a mind-log entry, measured with GNU time above
 /// the same command on a file that is not there; into a json store too, for the shapes it
 /// takes into memory.
@@ -25,9 +26,18 @@ struct ImportShapeMemoryTests {
     Soak.size(store == "json" ? 16 << 20 : 8 << 20, full: 250 << 20)
   }
 
+  /// The shapes imported into sqlite: with `everyCase` all of them (but `shortURLs`, below);
+  /// in the quick run one of each family (a long string, many small values, a cut file, a
+  /// problem found in the last of many large records), since each is a whole import.
+  static var sqliteShapes: [ArchiveShape] {
+    Soak.everyCase
+      ? ArchiveShape.allCases.filter { $0 != .shortURLs }
+      : [.longMessage, .manyValuesInAMessage, .truncatedExport, .largeMessagesBrokenAtTheEnd]
+  }
+
   @Test(
     .enabled(if: PocketProcess.hasTimeTool, "needs GNU time (/usr/bin/time) for peak memory"),
-    arguments: ArchiveShape.allCases.filter { $0 != .shortURLs })
+    arguments: sqliteShapes)
   func anImportHoldsAtMostOneAndAHalfTimesTheFile(shape: ArchiveShape) throws {
     try Self.importBounded(shape)
   }
@@ -37,7 +47,8 @@ struct ImportShapeMemoryTests {
   /// no more than on sqlite. (Millions of small records cost their values: docs/storage.md.)
   @Test(
     .enabled(if: PocketProcess.hasTimeTool, "needs GNU time (/usr/bin/time) for peak memory"),
-    arguments: [ArchiveShape.largeMessages, .largeMessagesBrokenAtTheEnd])
+    arguments: Soak.all(
+      [ArchiveShape.largeMessages, .largeMessagesBrokenAtTheEnd], quick: .largeMessages))
   func aJSONStoreImportHoldsAtMostOneAndAHalfTimesTheFile(shape: ArchiveShape) throws {
     try Self.importBounded(shape, store: "json")
   }

@@ -55,7 +55,9 @@ struct BenchTests {
   }()
 
   @Test(
-    .enabled(if: binariesAreBeside, "no pocket, bench-hello and bench-floor beside the test bundle")
+    .enabled(
+      if: binariesAreBeside, "no pocket, bench-hello and bench-floor beside the test bundle"),
+    .enabled(if: Soak.isOn, "every goal's processes, with POCKET_SOAK=1 (CI runs it)")
   )
   @MainActor func tinyProcessRunReportsEveryGoal() async throws {
     let sizes = ProcessSizes(

@@ -141,7 +141,8 @@ public final class PostgresServer: Sendable {
   }
 
   /// A shell that outlives a killed test process: once the process is gone (or a zombie),
-  /// it stops the server and deletes the folder; it ends by itself when the folder goes.
+  /// it stops the server and deletes the folder; it ends by itself when the folder goes. It
+  /// reads the process's state with the shell's own `read`, so a second costs one `sleep`.
   /// It stops twice, for a server a `pg_ctl start` of the dead process was still starting.
   private func startWatchdog() throws {
     let me = getpid()
@@ -150,7 +151,8 @@ public final class PostgresServer: Sendable {
       .map(Self.shellQuoted).joined(separator: " ")
     let loop = """
       while kill -0 \(me) 2>/dev/null && [ -d \(folder) ]; do
-        [ "$(sed 's/.*) //' /proc/\(me)/stat 2>/dev/null | cut -c1)" = Z ] && break; sleep 1
+        { read -r stat < /proc/\(me)/stat; } 2>/dev/null; state=${stat##*") "}
+        [ "${state%% *}" = Z ] && break; sleep 1
       done
       [ -d \(folder) ] || exit 0
       \(stop) -m immediate -w -t 30; sleep 2; \(stop) -m immediate -w -t 30; rm -rf \(folder)
