@@ -8,8 +8,8 @@ import TestSupport
 /// Goal 12 of `ProcessBenchmark`: the live view's lists at scale. On a store of `rows`
 /// messages and `rows` laps (and the same keys on one of `small` of each), on a
 /// pseudo-terminal at 80×24: the time from a key to the screen that shows what it did, for
-/// opening the chat and the laps, `G`, `g`, PgUp ten times and typing on the input line,
-/// each held to goal 9's 16 ms at p99; and the view's peak memory, which must not grow with
+/// opening the chat and the laps, `G`, `g`, PgUp ten times, a search of the chat that
+/// matches 10 messages and typing on the input line, each held to goal 9's 16 ms at p99; and the view's peak memory, which must not grow with
 /// the list (at most a quarter more than on the small store).
 struct LiveScaleGoal {
   let pocket: String
@@ -93,6 +93,16 @@ struct LiveScaleGoal {
       let chatEnd = try timed(pty, "G") {
         Self.position($0)?.hasSuffix("–\(all) of \(all)") == true
       }
+      // A search that matches 10 messages (`LiveSearchGoal.drafts`): from the Enter that
+      // runs it to the frame of its matches; Esc shows the whole chat again, untimed.
+      let needle = LiveSearchGoal.needle
+      pty.send("/")
+      for letter in needle { pty.send(String(letter)) }
+      try pty.read(untilScreen: { $0.text.contains("Search: \(needle)") }, timeout: .seconds(30))
+      pty.read(for: .milliseconds(200))
+      let shown = "Search: \"\(needle)\" · \(LiveSearchGoal.matches) matches"
+      let search = try timed(pty, "\r") { $0.text.contains(shown) }
+      try untimed(pty, "\u{1B}") { !$0.text.contains(shown) }
       // Typing on the input line.
       try untimed(pty, "i") { $0.contains("Message:") }
       var typed: [Duration] = []
@@ -114,7 +124,8 @@ struct LiveScaleGoal {
       let lapsTop = try timed(pty, "g") { Self.position($0)?.hasPrefix("rows 1–") == true }
       run.groups = [
         ("chat: opening it", [chat]), ("chat: G", [chatEnd]), ("chat: g", [chatTop]),
-        ("chat: PgUp", chatUp), ("chat: typing", typed), ("laps: opening them", [laps]),
+        ("chat: PgUp", chatUp), ("chat: search matching 10", [search]),
+        ("chat: typing", typed), ("laps: opening them", [laps]),
         ("laps: G", [lapsEnd]), ("laps: g", [lapsTop]), ("laps: PgUp", lapsUp),
       ]
       run.peakKilobytes = try Self.peakKilobytes(pty.processIdentifier)

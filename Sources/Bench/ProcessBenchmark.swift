@@ -113,7 +113,13 @@ final class ProcessBenchmark {
     try await scratch.withSmallAndLarge { small, large in
       for (directory, count) in [(large, sizes.liveScaleRows), (small, sizes.liveScaleSmall)] {
         let opened = try Stack.open(.sqlite, directory)
-        try await Fixtures.fill(opened.repositories, laps: count, messages: count)
+        try await Fixtures.fill(opened.repositories, laps: count)
+        // The chat's messages, 10 of them holding the word the search looks for.
+        let inserted = try await opened.repositories.chat.insert(
+          contentsOf: LiveSearchGoal.drafts(count))
+        guard inserted.count == count else {
+          throw BenchError.failed("the store took \(inserted.count) of \(count) messages")
+        }
         try await opened.repositories.screens.save(.rates)
       }
       let goal = LiveScaleGoal(

@@ -242,9 +242,37 @@ public protocol ChatRepository: Sendable {
   func delete(id: Int64, if condition: WriteCondition<ChatMessage>) async throws
   /// The message with `id`, or `nil` when there is none.
   func message(id: Int64) async throws -> ChatMessage?
+  /// The messages that hold `search`'s text (`TextSearch.matches`), as `newestMessages`
+  /// pages the whole chat: the window that leaves out the `skipping` newest matches and
+  /// holds at most `limit` before them, oldest first, its total the number of matches.
+  /// Every store gives exactly the matches `TextSearch` finds (`ChatSearchContractTests`);
+  /// a store may find them its own way (an index), else it scans (`scannedMatches`).
+  func matchingMessages(_ search: TextSearch, skipping: Int, limit: Int) async throws
+    -> Page<ChatMessage>
 }
 
 extension ChatRepository {
+  /// The matches read by scanning the chat a chunk at a time, newest first
+  /// (`MatchingItems`): what a store with no index of its texts answers.
+  public func matchingMessages(_ search: TextSearch, skipping: Int, limit: Int) async throws
+    -> Page<ChatMessage>
+  {
+    try await scannedMatches(search, skipping: skipping, limit: limit)
+  }
+
+  /// `matchingMessages` by scanning the chat a chunk at a time (`MatchingItems`), for a
+  /// store with no index of its texts, or a query its index cannot answer.
+  public func scannedMatches(_ search: TextSearch, skipping: Int, limit: Int) async throws
+    -> Page<ChatMessage>
+  {
+    try await MatchingItems<ChatMessage>(search) { [$0.content] }.oldestFirst(
+      skipping: skipping, limit: limit
+    ) { skip, limit in
+      let page = try await newestMessages(skipping: skip, limit: limit)
+      return Page(items: page.items.reversed(), offset: skip, total: page.total)
+    }
+  }
+
   /// Replaces the message with the same id, whatever it holds.
   public func update(_ message: ChatMessage) async throws {
     try await update(message, if: .always)

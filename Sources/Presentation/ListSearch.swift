@@ -22,17 +22,3 @@ extension SearchState {
   /// Whether a search is on.
   public var isSearching: Bool { !search.isEmpty }
 }
-
-extension MatchingItems {
-  /// The window of matches of a list stored oldest first that `newestFirst(skipping:limit:
-  /// read:)` reads newest first, given back oldest first with its offset from the oldest
-  /// match, as the chat shows a page.
-  func oldestFirst(
-    skipping: Int, limit: Int,
-    read: @Sendable (_ skip: Int, _ limit: Int) async throws -> Page<Item>
-  ) async throws -> Page<Item> {
-    let newest = try await newestFirst(skipping: skipping, limit: limit, read: read)
-    let offset = max(0, newest.total - skipping - newest.items.count)
-    return Page(items: newest.items.reversed(), offset: offset, total: newest.total)
-  }
-}

@@ -37,6 +37,7 @@ import Testing
     Shipped(name: "changeKinds", statements: 35, fingerprint: 0x0ab2_1aa7_e39a_8139),
     Shipped(name: "declaredRecords", statements: 5, fingerprint: 0xe0a5_b9e5_08f4_287a),
     Shipped(name: "terminalShown", statements: 10, fingerprint: 0x4241_842a_2b97_7972),
+    Shipped(name: "lapShownTimes", statements: 2, fingerprint: 0xa127_eef8_82f6_6d6d),
   ]
 
   /// `PostgresSchema.migrations` as they shipped; append a line when a migration ships.
@@ -45,6 +46,7 @@ import Testing
     Shipped(name: "listBlocks", statements: 21, fingerprint: 0x7b85_0519_2d3d_c5be),
     Shipped(name: "declaredRecords", statements: 4, fingerprint: 0x00fa_438b_b6b5_ffa9),
     Shipped(name: "terminalShown", statements: 6, fingerprint: 0x1543_61d6_1abc_7559),
+    Shipped(name: "lapShownTimes", statements: 2, fingerprint: 0xf77f_87df_584c_3d17),
   ]
 
   @Test func everyShippedSQLiteMigrationIsAsItShipped() {

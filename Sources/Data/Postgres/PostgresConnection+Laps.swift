@@ -1,29 +1,29 @@
 import PocketDomain
 
 // How PostgreSQL reads laps for `SQLStopwatchRepository`: a window of laps numbered without
-// a gap straight from the primary key, and the lap extremes bounded by parameters.
+// a gap straight from the primary key, and the lap extremes down the index of shown lap
+// times.
 extension PostgresConnection: SQLLapReading {
   /// A lap's time as shown, in whole centiseconds: `Lap.shownCentiseconds` in SQL (the
-  /// shown total minus the shown total before it; bigint division truncates).
-  static let shownCentiseconds =
-    "(greatest(0, total_ms / 10) - greatest(0, (total_ms - lap_ms) / 10))"
-  /// The shortest and the longest lap time, each one step down the index on `lap_ms`.
-  static let lapTimeBounds = "SELECT min(lap_ms), max(lap_ms) FROM laps"
-  /// The fastest lap as shown, lowest number on a tie, among the laps under `$1` ms. A lap
-  /// of `r` ms shows `r / 10` or `r / 10 + 1` centiseconds, so only laps under
-  /// `(min / 10 + 2) * 10` ms can show as little as the shortest one. The bound is a
-  /// parameter rather than a subquery so that the server plans with its value and reads
-  /// those few laps through the index on `lap_ms` (with a subquery it guesses a third of
-  /// the table and scans it all).
-  static let fastestLap = """
-    SELECT \(LapRow.columns) FROM laps WHERE lap_ms < $1
-    ORDER BY \(shownCentiseconds) ASC, number ASC LIMIT 1
+  /// shown total minus the shown total before it; bigint division and `div` truncate). The
+  /// very expression `laps_by_shown_time` indexes (`PostgresSchema.lapShownTimes`), so the
+  /// server reads it from that index; the total before the lap in `numeric`, so that no row
+  /// overflows it.
+  static let shownCentiseconds = """
+    (greatest(0, total_ms / 10)
+      - greatest(0, div(total_ms::numeric - lap_ms, 10))::bigint)
     """
-  /// The slowest lap as shown, lowest number on a tie, among the laps from `$1` ms: only
-  /// laps from `(max / 10 - 1) * 10` ms can show as much as the longest one.
-  static let slowestLap = """
-    SELECT \(LapRow.columns) FROM laps WHERE lap_ms >= $1
-    ORDER BY \(shownCentiseconds) DESC, number ASC LIMIT 1
+  /// The least and the greatest shown lap time, each one step from an end of
+  /// `laps_by_shown_time`.
+  static let shownTimeBounds =
+    "SELECT min(\(shownCentiseconds)), max(\(shownCentiseconds)) FROM laps"
+  /// The lap that shows `$1` centiseconds with the lowest number: the index holds the laps
+  /// of one shown time by number, so this is one step down it however many laps tie. The
+  /// shown time is a parameter rather than a subquery so that the server plans with its
+  /// value; the order names the index's own columns, so no plan needs a sort.
+  static let firstLapShowing = """
+    SELECT \(LapRow.columns) FROM laps WHERE \(shownCentiseconds) = $1
+    ORDER BY \(shownCentiseconds), number LIMIT 1
     """
   /// The lowest and the highest lap number, from the primary key.
   static let numberBounds = "SELECT min(number), max(number) FROM laps"
@@ -54,22 +54,12 @@ extension PostgresConnection: SQLLapReading {
   }
 
   func lapExtremes() throws -> (fastest: Lap?, slowest: Lap?) {
-    let bounds = try query(Self.lapTimeBounds) {
+    let bounds = try query(Self.shownTimeBounds) {
       ($0.optionalInt64(0), $0.optionalInt64(1))
     }.first
-    guard case (let shortest?, let longest?)? = bounds else { return (nil, nil) }
-    // Out of range only in a table whose CHECK was dropped: refused, naming the column,
-    // before the bounds below are worked out from them (where they would overflow).
-    for lapTime in [shortest, longest] {
-      _ = try checkedColumn(lapTime, Limits.durationMilliseconds, "laps.lap_ms")
-    }
-    // Lap times are never negative (the schema checks), so `/` truncates as SQL's does.
-    let fastest = try query(Self.fastestLap, (shortest / 10 + 2) * 10) {
-      try LapRow($0).toDomain()
-    }
-    let slowest = try query(Self.slowestLap, (longest / 10 - 1) * 10) {
-      try LapRow($0).toDomain()
-    }
+    guard case (let least?, let greatest?)? = bounds else { return (nil, nil) }
+    let fastest = try query(Self.firstLapShowing, least) { try LapRow($0).toDomain() }
+    let slowest = try query(Self.firstLapShowing, greatest) { try LapRow($0).toDomain() }
     return (fastest.first, slowest.first)
   }
 

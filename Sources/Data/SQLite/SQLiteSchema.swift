@@ -24,14 +24,14 @@ enum SQLiteSchema {
   /// `SQLiteMigrationTests` checks that the lists agree with what the migrations made).
   static let migrations: [Migration] = [
     createTables, orderIndexes, rowCounts, stopwatchBootInstant, listBlocks, rangeChecks,
-    shownItems, changeKinds, declaredRecords, terminalShown,
+    shownItems, changeKinds, declaredRecords, terminalShown, lapShownTimes,
   ]
 
   /// The version this code writes and reads: the number of migrations
   /// (`SQLiteMigrationTests.theCurrentVersionIsTheNumberOfMigrations`). A constant, so that
   /// opening a file at this version builds no migration's statements: only a file that
   /// needs them pays for them.
-  static let currentVersion = 10
+  static let currentVersion = 11
 
   /// Every table the current code uses; a file at the current version without one is damaged.
   /// (Every record kind's tables, and the counters and indexes kept beside them.)

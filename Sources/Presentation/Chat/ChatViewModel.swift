@@ -52,8 +52,8 @@ public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoadin
 
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).
-  /// While a search is on, the page is of the messages that match, read by scanning the
-  /// chat a chunk at a time (`MatchingItems`).
+  /// While a search is on, the page is of the messages that match, as the store finds
+  /// them (`ChatRepository.matchingMessages`).
   public func load() async {
     state.message = nil
     let search = TextSearch(state.search)
@@ -62,12 +62,7 @@ public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoadin
       guard !search.isEmpty else {
         return try await chat.newestMessages(skipping: skip, limit: limit)
       }
-      return try await MatchingItems<ChatMessage>(search) { [$0.content] }.oldestFirst(
-        skipping: skip, limit: limit
-      ) { skip, limit in
-        let page = try await chat.newestMessages(skipping: skip, limit: limit)
-        return Page(items: page.items.reversed(), offset: skip, total: page.total)
-      }
+      return try await chat.matchingMessages(search, skipping: skip, limit: limit)
     }
     guard let page else { return }
     state.show(page, at: paging)
