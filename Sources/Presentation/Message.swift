@@ -4,37 +4,16 @@ import PocketDomain
 /// What a screen tells the user after an intent, as a value; `Strings` words it.
 public enum Message: Equatable, Sendable {
   // Refusals: the intent changed nothing.
-  case enterAmount
-  case invalidNumber
-  case negativeAmount
-  /// A typed amount with more digits before the decimal point than `limit`.
-  case tooManyIntegerDigits(limit: Int)
-  case scoreOutOfRange
-  /// A mind-log day after today (ISO form).
-  case futureDate(String)
-  /// A mind-log day before 1970-01-01, the first a store holds (ISO form).
-  case dayTooEarly(String)
-  case emptyText
-  case unknownCurrency(String)
+  /// The input was refused (`DomainError.invalidInput`, or a view model's own check).
+  case input(InputProblem)
   /// A word typed for a currency (`calc 달러`) that names several: their codes.
   case ambiguousCurrency(String, candidates: [String])
-  case noSuchItem(Int, count: Int)
-  /// A number no row of the screen shown showed.
-  case notShown(Int)
-  /// An item (named `text`) acted on by itself that no row of the page shown shows.
-  case notOnPage(ItemKind, text: String)
-  /// The item row `number` showed (named `text`) was deleted since it was shown.
-  case shownItemGone(ItemKind, number: Int, text: String)
-  /// The item row `number` showed (named `text`) was changed since it was shown.
-  case shownItemChanged(ItemKind, number: Int, text: String)
   /// `page N` past the list's pages (`count`, at least 1).
   case noSuchPage(Int, count: Int)
   /// `more` on the last of the list's `count` pages: the page shown stays.
   case lastPage(count: Int)
-  case tooLong(InputField, limit: Int)
   /// A typed line longer than Pocket reads (bytes).
   case lineTooLong(limit: Int)
-  case stopwatchNotRunning
   case alreadyExists
   case notFound
   case couldNotLoad(reason: StoreProblem)
@@ -55,18 +34,8 @@ public enum Message: Equatable, Sendable {
   indirect case notConfirmed(Message, command: String)
   /// `convert` needs a calculator; none has been opened.
   case noCalculator
-  /// `import` into a store that holds data, without `--replace`.
-  case storeNotEmpty
-  /// An archive to import that no store could hold.
-  case invalidArchive(CheckFailure)
-  /// A conversion whose result is too large to show.
-  case resultTooLarge
-  /// A number past its limit, or a value a store would not read back; the failure names it.
-  case outOfRange(CheckFailure)
   /// A file other than the store (an export or import file) could not be used.
   case fileFailed(path: String, reason: StoreProblem)
-  /// `export` (`exporting`) or `import` named one of the store's own files.
-  case ownStoreFile(path: String, exporting: Bool)
   case storageFailed(path: String, reason: StoreProblem)
   /// Another program held the store's write lock too long: nothing changed, try again.
   case storeBusy(path: String)
@@ -125,7 +94,8 @@ public enum Message: Equatable, Sendable {
     }
   }
 
-  /// The cases of `Message` without their values: the one list of them, so a test can ask
+  /// The cases of `Message` without their values, an input refused by each of its
+  /// problems (`InputProblem`) as a case of its own: the one list of them, so a test can ask
   /// for a sample of each (`allCases`) and a new case is named in `case` below.
   public enum Case: String, CaseIterable, Sendable {
     case enterAmount, invalidNumber, negativeAmount, scoreOutOfRange, futureDate, dayTooEarly,
@@ -146,40 +116,21 @@ public enum Message: Equatable, Sendable {
   /// This message's case.
   public var `case`: Case {
     switch self {
-    case .enterAmount: .enterAmount
-    case .invalidNumber: .invalidNumber
-    case .negativeAmount: .negativeAmount
-    case .scoreOutOfRange: .scoreOutOfRange
-    case .futureDate: .futureDate
-    case .dayTooEarly: .dayTooEarly
-    case .emptyText: .emptyText
-    case .unknownCurrency: .unknownCurrency
-    case .noSuchItem: .noSuchItem
     case .noSuchPage: .noSuchPage
     case .lastPage: .lastPage
-    case .notShown: .notShown
-    case .notOnPage: .notOnPage
-    case .shownItemGone: .shownItemGone
-    case .shownItemChanged: .shownItemChanged
-    case .tooLong: .tooLong
     case .lineTooLong: .lineTooLong
-    case .stopwatchNotRunning: .stopwatchNotRunning
     case .alreadyExists: .alreadyExists
     case .notFound: .notFound
     case .couldNotLoad: .couldNotLoad
     case .ratesFromTheFuture: .ratesFromTheFuture
     case .refreshCancelled: .refreshCancelled
+    case .input(let problem): problem.case
     case .notOnThisScreen: .notOnThisScreen
     case .confirmClear: .confirmClear
     case .confirmReset: .confirmReset
     case .notConfirmed: .notConfirmed
     case .noCalculator: .noCalculator
-    case .storeNotEmpty: .storeNotEmpty
-    case .invalidArchive: .invalidArchive
-    case .resultTooLarge: .resultTooLarge
-    case .outOfRange: .outOfRange
     case .fileFailed: .fileFailed
-    case .ownStoreFile: .ownStoreFile
     case .storageFailed: .storageFailed
     case .storeBusy: .storeBusy
     case .bookmarkAdded: .bookmarkAdded
@@ -199,7 +150,6 @@ public enum Message: Equatable, Sendable {
     case .ratesOlderThanCached: .ratesOlderThanCached
     case .ratesUnchanged: .ratesUnchanged
     case .noRateSource: .noRateSource
-    case .tooManyIntegerDigits: .tooManyIntegerDigits
     case .ambiguousCurrency: .ambiguousCurrency
     }
   }
@@ -220,41 +170,13 @@ public enum Message: Equatable, Sendable {
     switch error {
     case .notFound: self = .notFound
     case .duplicate: self = .alreadyExists
-    case .invalidInput(let problem): self = Message(problem)
+    case .invalidInput(let problem): self = .input(problem)
     case .storageUnavailable(let path, let reason), .corruptStore(let path, let reason):
       self = .storageFailed(path: path, reason: reason)
     case .storeBusy(let path, _): self = .storeBusy(path: path)
     case .ratesUnavailable(let reason): self = .couldNotLoad(reason: reason)
     case .ratesFromTheFuture(let source, let publishedAt, let clock):
       self = .ratesFromTheFuture(source: source, publishedAt: publishedAt, clock: clock)
-    }
-  }
-
-  init(_ problem: InputProblem) {
-    switch problem {
-    case .emptyAmount: self = .enterAmount
-    case .invalidNumber: self = .invalidNumber
-    case .negativeAmount: self = .negativeAmount
-    case .tooManyIntegerDigits(let limit): self = .tooManyIntegerDigits(limit: limit)
-    case .scoreOutOfRange: self = .scoreOutOfRange
-    case .futureDate(let day): self = .futureDate(day)
-    case .dayTooEarly(let day): self = .dayTooEarly(day)
-    case .emptyText: self = .emptyText
-    case .unknownCurrency(let code): self = .unknownCurrency(code)
-    case .noSuchItem(let number, let count): self = .noSuchItem(number, count: count)
-    case .notShown(let number): self = .notShown(number)
-    case .notOnPage(let kind, let text): self = .notOnPage(kind, text: text)
-    case .shownItemGone(let kind, let number, let text):
-      self = .shownItemGone(kind, number: number, text: text)
-    case .shownItemChanged(let kind, let number, let text):
-      self = .shownItemChanged(kind, number: number, text: text)
-    case .tooLong(let field, let limit): self = .tooLong(field, limit: limit)
-    case .stopwatchNotRunning: self = .stopwatchNotRunning
-    case .storeNotEmpty: self = .storeNotEmpty
-    case .invalidArchive(let reason): self = .invalidArchive(reason)
-    case .resultTooLarge: self = .resultTooLarge
-    case .outOfRange(let reason): self = .outOfRange(reason)
-    case .ownStoreFile(let path, let writing): self = .ownStoreFile(path: path, exporting: writing)
     }
   }
 }
@@ -274,6 +196,35 @@ extension MessageReporting {
     } catch {
       report(Message(error))
       return nil
+    }
+  }
+}
+
+extension InputProblem {
+  /// The message case of an input refused for this problem.
+  fileprivate var `case`: Message.Case {
+    switch self {
+    case .emptyAmount: .enterAmount
+    case .invalidNumber: .invalidNumber
+    case .negativeAmount: .negativeAmount
+    case .tooManyIntegerDigits: .tooManyIntegerDigits
+    case .scoreOutOfRange: .scoreOutOfRange
+    case .futureDate: .futureDate
+    case .dayTooEarly: .dayTooEarly
+    case .emptyText: .emptyText
+    case .unknownCurrency: .unknownCurrency
+    case .noSuchItem: .noSuchItem
+    case .notShown: .notShown
+    case .notOnPage: .notOnPage
+    case .shownItemGone: .shownItemGone
+    case .shownItemChanged: .shownItemChanged
+    case .tooLong: .tooLong
+    case .stopwatchNotRunning: .stopwatchNotRunning
+    case .storeNotEmpty: .storeNotEmpty
+    case .invalidArchive: .invalidArchive
+    case .resultTooLarge: .resultTooLarge
+    case .outOfRange: .outOfRange
+    case .ownStoreFile: .ownStoreFile
     }
   }
 }

@@ -30,67 +30,12 @@ public struct Strings: Sendable {
 
   public func text(_ message: Message) -> String {
     switch message {
-    case .enterAmount: pick("Enter an amount", "금액을 입력해주세요")
-    case .invalidNumber: pick("Enter a valid number", "올바른 숫자를 입력해주세요")
-    case .negativeAmount: pick("The amount cannot be negative", "금액은 0 이상이어야 합니다")
-    case .tooManyIntegerDigits(let limit):
-      pick(
-        "The amount is too large: at most \(limit) digits before the decimal point",
-        "금액이 너무 큽니다: 소수점 앞은 최대 \(limit)자리입니다")
-    case .scoreOutOfRange:
-      pick("The score must be a number from 0 to 10", "점수는 0부터 10 사이의 숫자여야 합니다")
-    case .futureDate(let day):
-      pick(
-        "The day \(day) is in the future or not on the calendar: "
-          + "use today, yesterday, 2026-11-28 or 11/28/2026",
-        "\(Korean.word(day, .topic)) 미래이거나 달력에 없는 날짜입니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요")
-    case .dayTooEarly(let day):
-      pick(
-        "The day \(day) is before 1970-01-01, the first day Pocket keeps: "
-          + "use today, yesterday, 2026-11-28 or 11/28/2026",
-        "\(Korean.word(day, .topic)) 기록할 수 있는 첫날(1970-01-01)보다 앞섭니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요"
-      )
-    case .emptyText: pick("Enter some text", "내용을 입력해주세요")
-    case .unknownCurrency(let code):
-      pick(
-        "Unknown currency \(code): try `rates \(code.lowercased())`",
-        "알 수 없는 통화입니다: \(code) "
-          + "(\(Korean.word("`rates \(code.lowercased())`", .direction)) 찾아보세요)")
+    case .input(let problem): text(problem)
     case .ambiguousCurrency(let word, let candidates):
       pick(
         "'\(word)' names \(candidates.count) currencies: \(candidates.joined(separator: ", ")); type one code",
         "'\(word)'에 해당하는 통화가 \(candidates.count)개입니다: \(candidates.joined(separator: ", ")). 코드 하나를 입력하세요"
       )
-    case .noSuchItem(let number, let count) where number == .max || number == -.max:
-      count == 0
-        ? pick("There is no such item: the list is empty", "그런 항목이 없습니다: 목록이 비어 있습니다")
-        : pick(
-          "There is no such item: choose a number from 1 to \(count)",
-          "그런 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
-    case .noSuchItem(let number, let count) where count == 0:
-      pick("There is no item \(number): the list is empty", "\(number)번 항목이 없습니다: 목록이 비어 있습니다")
-    case .noSuchItem(let number, let count):
-      pick(
-        "There is no item \(number): choose a number from 1 to \(count)",
-        "\(number)번 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
-    case .notShown(let number):
-      pick(
-        "There is no item \(number) on the screen shown: show its page first",
-        "보이는 화면에 \(number)번 항목이 없습니다: 먼저 그 쪽을 여세요")
-    case .notOnPage(let kind, let text):
-      pick(
-        "\(englishName(kind)) (\(text)) is not on the page shown; nothing changed",
-        "\(koreanName(kind))(\(text))\(koreanTopic(kind)) 보이는 쪽에 없습니다. 바뀐 것은 없습니다")
-    case .shownItemGone(let kind, let number, let text):
-      pick(
-        "\(englishName(kind)) \(number) (\(text)) was deleted elsewhere; nothing changed",
-        "\(number)번 \(koreanName(kind))(\(text))\(koreanTopic(kind)) 다른 곳에서 지워졌습니다. 바뀐 것은 없습니다")
-    case .shownItemChanged(let kind, let number, let text):
-      pick(
-        "\(englishName(kind)) \(number) (\(text)) was changed elsewhere since it was shown; "
-          + "nothing changed: look at it again",
-        "\(number)번 \(koreanName(kind))(\(text))\(koreanTopic(kind)) 보인 뒤 다른 곳에서 바뀌었습니다. "
-          + "바뀐 것은 없습니다: 다시 확인하세요")
     case .noSuchPage(let number, let count) where number == .max || number == -.max:
       pick(
         "There is no such page: choose a page from 1 to \(count)",
@@ -103,15 +48,10 @@ public struct Strings: Sendable {
       pick(
         "This is the last page (\(count) of \(count)): 'page 1' shows the first",
         "마지막 쪽입니다(\(count)쪽 중 \(count)쪽): 첫 쪽은 'page 1'로 봅니다")
-    case .tooLong(let field, let limit):
-      pick(
-        "The \(englishName(field)) is too long: at most \(limit) characters",
-        "\(koreanName(field)) 너무 깁니다: 최대 \(limit)자")
     case .lineTooLong(let limit):
       pick(
         "The line is too long: at most \(limit / 1024) KiB",
         "입력한 줄이 너무 깁니다: 최대 \(limit / 1024) KiB")
-    case .stopwatchNotRunning: pick("The stopwatch is not running", "스톱워치가 멈춰 있습니다")
     case .alreadyExists: pick("It exists already", "이미 있습니다")
     case .notFound: pick("It no longer exists", "항목을 찾을 수 없습니다")
     case .couldNotLoad(let reason):
@@ -144,31 +84,10 @@ public struct Strings: Sendable {
         + pick(
           "Nothing changed; to do it, type \(command)",
           "바꾸지 않았습니다. 하려면 \(Korean.word(command, .object)) 입력하세요")
-    case .storeNotEmpty:
-      pick(
-        "The store already holds data; add --replace to overwrite it",
-        "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
-    case .invalidArchive(let reason):
-      pick(
-        "The archive cannot be imported: \(english(reason))",
-        "가져올 수 없는 파일입니다: \(korean(reason))")
-    case .resultTooLarge:
-      pick("The result is too large to show", "결과가 너무 커서 보여줄 수 없습니다")
-    case .outOfRange(let reason):
-      // The reason names the value and its range ("… is out of range (…)"): not said twice.
-      pick("Not stored: \(english(reason))", "저장하지 않았습니다: \(korean(reason))")
     case .fileFailed(let path, let reason):
       pick(
         "Cannot use the file \(path): \(self.reason(reason))",
         "파일을 사용할 수 없습니다: \(path)\(koreanDetail(reason))")
-    case .ownStoreFile(let path, let exporting) where exporting:
-      pick(
-        "\(path) is one of this store's own files; export to another path",
-        "\(Korean.word(path, .topic)) 이 저장소의 파일입니다. 다른 경로로 내보내세요")
-    case .ownStoreFile(let path, _):
-      pick(
-        "\(path) is one of this store's own files, not an export; import a file export wrote",
-        "\(Korean.word(path, .topic)) 내보낸 파일이 아니라 이 저장소의 파일입니다. export로 쓴 파일을 가져오세요")
     case .noCalculator:
       pick("Open a calculator first: calc CODE", "먼저 계산기를 여세요: calc CODE")
     case .storeBusy(let path):
@@ -228,6 +147,94 @@ public struct Strings: Sendable {
       pick(
         "No rate source is configured: start Pocket with --online, --rates-url URL or --rates-file PATH to refresh",
         "환율 소스가 설정되지 않았습니다. 새로 받으려면 --online, --rates-url URL 또는 --rates-file PATH로 실행하세요")
+    }
+  }
+
+  /// A refused input (`Message.input`).
+  func text(_ problem: InputProblem) -> String {
+    switch problem {
+    case .emptyAmount: pick("Enter an amount", "금액을 입력해주세요")
+    case .invalidNumber: pick("Enter a valid number", "올바른 숫자를 입력해주세요")
+    case .negativeAmount: pick("The amount cannot be negative", "금액은 0 이상이어야 합니다")
+    case .tooManyIntegerDigits(let limit):
+      pick(
+        "The amount is too large: at most \(limit) digits before the decimal point",
+        "금액이 너무 큽니다: 소수점 앞은 최대 \(limit)자리입니다")
+    case .scoreOutOfRange:
+      pick("The score must be a number from 0 to 10", "점수는 0부터 10 사이의 숫자여야 합니다")
+    case .futureDate(let day):
+      pick(
+        "The day \(day) is in the future or not on the calendar: "
+          + "use today, yesterday, 2026-11-28 or 11/28/2026",
+        "\(Korean.word(day, .topic)) 미래이거나 달력에 없는 날짜입니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요")
+    case .dayTooEarly(let day):
+      pick(
+        "The day \(day) is before 1970-01-01, the first day Pocket keeps: "
+          + "use today, yesterday, 2026-11-28 or 11/28/2026",
+        "\(Korean.word(day, .topic)) 기록할 수 있는 첫날(1970-01-01)보다 앞섭니다: 오늘, 어제, 2026-11-28, 2026. 11. 28. 형식을 쓰세요"
+      )
+    case .emptyText: pick("Enter some text", "내용을 입력해주세요")
+    case .unknownCurrency(let code):
+      pick(
+        "Unknown currency \(code): try `rates \(code.lowercased())`",
+        "알 수 없는 통화입니다: \(code) "
+          + "(\(Korean.word("`rates \(code.lowercased())`", .direction)) 찾아보세요)")
+    case .noSuchItem(let number, let count) where number == .max || number == -.max:
+      count == 0
+        ? pick("There is no such item: the list is empty", "그런 항목이 없습니다: 목록이 비어 있습니다")
+        : pick(
+          "There is no such item: choose a number from 1 to \(count)",
+          "그런 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
+    case .noSuchItem(let number, let count) where count == 0:
+      pick("There is no item \(number): the list is empty", "\(number)번 항목이 없습니다: 목록이 비어 있습니다")
+    case .noSuchItem(let number, let count):
+      pick(
+        "There is no item \(number): choose a number from 1 to \(count)",
+        "\(number)번 항목이 없습니다: 1부터 \(count) 사이의 번호를 고르세요")
+    case .notShown(let number):
+      pick(
+        "There is no item \(number) on the screen shown: show its page first",
+        "보이는 화면에 \(number)번 항목이 없습니다: 먼저 그 쪽을 여세요")
+    case .notOnPage(let kind, let text):
+      pick(
+        "\(englishName(kind)) (\(text)) is not on the page shown; nothing changed",
+        "\(koreanName(kind))(\(text))\(koreanTopic(kind)) 보이는 쪽에 없습니다. 바뀐 것은 없습니다")
+    case .shownItemGone(let kind, let number, let text):
+      pick(
+        "\(englishName(kind)) \(number) (\(text)) was deleted elsewhere; nothing changed",
+        "\(number)번 \(koreanName(kind))(\(text))\(koreanTopic(kind)) 다른 곳에서 지워졌습니다. 바뀐 것은 없습니다")
+    case .shownItemChanged(let kind, let number, let text):
+      pick(
+        "\(englishName(kind)) \(number) (\(text)) was changed elsewhere since it was shown; "
+          + "nothing changed: look at it again",
+        "\(number)번 \(koreanName(kind))(\(text))\(koreanTopic(kind)) 보인 뒤 다른 곳에서 바뀌었습니다. "
+          + "바뀐 것은 없습니다: 다시 확인하세요")
+    case .tooLong(let field, let limit):
+      pick(
+        "The \(englishName(field)) is too long: at most \(limit) characters",
+        "\(koreanName(field)) 너무 깁니다: 최대 \(limit)자")
+    case .stopwatchNotRunning: pick("The stopwatch is not running", "스톱워치가 멈춰 있습니다")
+    case .storeNotEmpty:
+      pick(
+        "The store already holds data; add --replace to overwrite it",
+        "저장소에 이미 데이터가 있습니다. 덮어쓰려면 --replace를 붙이세요")
+    case .invalidArchive(let reason):
+      pick(
+        "The archive cannot be imported: \(english(reason))",
+        "가져올 수 없는 파일입니다: \(korean(reason))")
+    case .resultTooLarge:
+      pick("The result is too large to show", "결과가 너무 커서 보여줄 수 없습니다")
+    case .outOfRange(let reason):
+      // The reason names the value and its range ("… is out of range (…)"): not said twice.
+      pick("Not stored: \(english(reason))", "저장하지 않았습니다: \(korean(reason))")
+    case .ownStoreFile(let path, let writing) where writing:
+      pick(
+        "\(path) is one of this store's own files; export to another path",
+        "\(Korean.word(path, .topic)) 이 저장소의 파일입니다. 다른 경로로 내보내세요")
+    case .ownStoreFile(let path, _):
+      pick(
+        "\(path) is one of this store's own files, not an export; import a file export wrote",
+        "\(Korean.word(path, .topic)) 내보낸 파일이 아니라 이 저장소의 파일입니다. export로 쓴 파일을 가져오세요")
     }
   }
 

@@ -134,9 +134,10 @@ struct CheckFailureWordingTests {
   func theEnglishIsWhatUsersSawBefore(index: Int) {
     let (failure, expected) = Self.samples[index]
     #expect(english.reason(StoreProblem(.check(failure))) == expected)
-    #expect(english.text(.outOfRange(failure)) == "Not stored: \(expected)")
+    #expect(english.text(.input(.outOfRange(failure))) == "Not stored: \(expected)")
     #expect(
-      english.text(.invalidArchive(failure)) == "The archive cannot be imported: \(expected)")
+      english.text(.input(.invalidArchive(failure)))
+        == "The archive cannot be imported: \(expected)")
   }
 
   /// Korean text keeps only field names, values, codes and the verbatim check in Latin
@@ -147,8 +148,11 @@ struct CheckFailureWordingTests {
     let allowed = Self.values(of: failure)
     for (text, english) in [
       (korean.reason(StoreProblem(.check(failure))), english.reason(StoreProblem(.check(failure)))),
-      (korean.text(.outOfRange(failure)), english.text(.outOfRange(failure))),
-      (korean.text(.invalidArchive(failure)), english.text(.invalidArchive(failure))),
+      (korean.text(.input(.outOfRange(failure))), english.text(.input(.outOfRange(failure)))),
+      (
+        korean.text(.input(.invalidArchive(failure))),
+        english.text(.input(.invalidArchive(failure)))
+      ),
     ] {
       KoreanCoverageTests().expectKorean(text, english: english, allowing: allowed)
     }
@@ -197,10 +201,11 @@ struct CheckFailureWordingTests {
   /// The particle after a value agrees with its last sound.
   @Test func koreanParticlesFollowTheValue() {
     #expect(
-      korean.text(.outOfRange(.outOfRange(field: "score", value: "11", range: .between("0", "10"))))
+      korean.text(
+        .input(.outOfRange(.outOfRange(field: "score", value: "11", range: .between("0", "10")))))
         == "저장하지 않았습니다: score 값 11은 허용 범위(0부터 10까지)를 벗어났습니다")
     #expect(
-      korean.text(.outOfRange(.shownTwice(field: "number", number: 2)))
+      korean.text(.input(.outOfRange(.shownTwice(field: "number", number: 2))))
         == "저장하지 않았습니다: number 값 2가 두 번 보입니다")
   }
 }

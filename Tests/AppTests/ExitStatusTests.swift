@@ -16,7 +16,7 @@ struct ExitStatusTests {
     (.done(.bookmarkAdded("Winter hours")), .done),
     (.text("help"), .done),
     (.quit, .done),
-    (.refused(.unknownCurrency("XYZ")), .refused),
+    (.refused(.input(.unknownCurrency("XYZ"))), .refused),
     (.refused(.fileFailed(path: "/x", reason: .system("no such file"))), .refused),
     (.refused(.couldNotLoad(reason: .system("offline"))), .refused),
     (.refused(.storageFailed(path: "/s", reason: .system("disk full"))), .storeUnusable),

@@ -20,19 +20,23 @@ struct KoreanCoverageTests {
   /// Every `Message` case, with sample values (`everyCaseHasASample` asks for one of each
   /// `Message.Case`).
   static let messages: [Message] = [
-    .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .futureDate("2026-12-01"),
-    .dayTooEarly("1969-12-31"), .emptyText,
-    .unknownCurrency("XYZ"), .noSuchItem(3, count: 0), .noSuchItem(3, count: 2),
-    .tooLong(.message, limit: 10), .tooLong(.note, limit: 10), .tooLong(.title, limit: 10),
-    .lineTooLong(limit: 65_536), .stopwatchNotRunning, .alreadyExists, .notFound,
+    .input(.emptyAmount), .input(.invalidNumber), .input(.negativeAmount), .input(.scoreOutOfRange),
+    .input(.futureDate("2026-12-01")),
+    .input(.dayTooEarly("1969-12-31")), .input(.emptyText),
+    .input(.unknownCurrency("XYZ")), .input(.noSuchItem(3, count: 0)),
+    .input(.noSuchItem(3, count: 2)),
+    .input(.tooLong(.message, limit: 10)), .input(.tooLong(.note, limit: 10)),
+    .input(.tooLong(.title, limit: 10)),
+    .lineTooLong(limit: 65_536), .input(.stopwatchNotRunning), .alreadyExists, .notFound,
     .couldNotLoad(reason: .system(cause)),
     .ratesFromTheFuture(
       source: "/tmp/rates.json", publishedAt: Date(timeIntervalSince1970: 4_078_080_000),
       clock: Date(timeIntervalSince1970: 1_764_936_000)),
     .refreshCancelled,
     .notOnThisScreen(command: "edit", open: ["mindlog", "chat"]),
-    .noCalculator, .storeNotEmpty, .invalidArchive(.english(cause)), .resultTooLarge,
-    .outOfRange(.english(cause)),
+    .noCalculator, .input(.storeNotEmpty), .input(.invalidArchive(.english(cause))),
+    .input(.resultTooLarge),
+    .input(.outOfRange(.english(cause))),
     .fileFailed(path: "/tmp/in.json", reason: .system(cause)),
     .storageFailed(path: "/tmp/store", reason: .system(cause)), .storeBusy(path: "/tmp/store"),
     .bookmarkAdded("겨울 공지"),
@@ -47,12 +51,13 @@ struct KoreanCoverageTests {
     .bookmarkRenamed(number: 2, title: "겨울 공지"), .messageEdited(number: 3, text: "안녕"),
     .messageDeleted(number: 3, text: "안녕"), .entryEdited(number: 1, score: "7", note: "비"),
     .entryDeleted(number: 1, score: "7", note: "비"),
-    .ownStoreFile(path: "/tmp/store/pocket.sqlite", exporting: true),
-    .ownStoreFile(path: "/tmp/store/pocket.json", exporting: false), .notShown(35),
-    .notOnPage(.message, text: "비"),
-    .shownItemGone(.message, number: 2, text: "안녕"),
-    .shownItemChanged(.entry, number: 2, text: "비"),
-    .tooManyIntegerDigits(limit: 15), .ambiguousCurrency("dollar", candidates: ["AUD", "CAD"]),
+    .input(.ownStoreFile(path: "/tmp/store/pocket.sqlite", writing: true)),
+    .input(.ownStoreFile(path: "/tmp/store/pocket.json", writing: false)), .input(.notShown(35)),
+    .input(.notOnPage(.message, text: "비")),
+    .input(.shownItemGone(.message, number: 2, text: "안녕")),
+    .input(.shownItemChanged(.entry, number: 2, text: "비")),
+    .input(.tooManyIntegerDigits(limit: 15)),
+    .ambiguousCurrency("dollar", candidates: ["AUD", "CAD"]),
     .unchanged(.message, number: 3), .unchanged(.entry, number: 1),
   ]
 
@@ -67,7 +72,7 @@ struct KoreanCoverageTests {
     // `ambiguousCurrency` repeats the word typed.
     let suggested: [String] =
       switch message {
-      case .unknownCurrency(let code): ["rates \(code.lowercased())"]
+      case .input(.unknownCurrency(let code)): ["rates \(code.lowercased())"]
       case .ambiguousCurrency(let word, _): [word]
       default: []
       }

@@ -41,6 +41,6 @@ struct MoodSessionTests {
     #expect(await session.launch() == nil)
     let result = await session.execute(
       .add(score: "7", note: "", date: .day(CalendarDay(year: 9999, month: 1, day: 1))))
-    #expect(result == .refused(.futureDate("9999-01-01")))
+    #expect(result == .refused(.input(.futureDate("9999-01-01"))))
   }
 }

@@ -177,9 +177,11 @@ struct MoodSpanCommandTests {
     #expect(try await run(session, "mindlog --to 2026-11-20") == .done(nil))
     let before = screen(session)
     #expect(
-      try await run(session, "mindlog --to 2026-11-30") == .refused(.futureDate("2026-11-30")))
+      try await run(session, "mindlog --to 2026-11-30")
+        == .refused(.input(.futureDate("2026-11-30"))))
     #expect(
-      try await run(session, "add --date 2026-11-30 5") == .refused(.futureDate("2026-11-30")))
+      try await run(session, "add --date 2026-11-30 5")
+        == .refused(.input(.futureDate("2026-11-30"))))
     #expect(screen(session) == before)
   }
 

@@ -69,21 +69,24 @@ struct OutsideTextEscapingTests {
   static func carryingPayload(_ message: Message) -> Message? {
     let text = Self.text
     switch message {
-    case .enterAmount, .invalidNumber, .negativeAmount, .scoreOutOfRange, .emptyText,
-      .noSuchItem, .noSuchPage, .tooLong, .lineTooLong, .stopwatchNotRunning, .alreadyExists,
-      .notFound, .refreshCancelled, .confirmReset, .noCalculator, .storeNotEmpty,
-      .resultTooLarge, .bookmarksCleared, .noBookmarksToClear, .ratesUpdated, .ratesNotDue,
-      .ratesOlderThanCached, .ratesUnchanged, .noRateSource, .notShown, .tooManyIntegerDigits,
+    case .input(.emptyAmount), .input(.invalidNumber), .input(.negativeAmount),
+      .input(.scoreOutOfRange), .input(.emptyText),
+      .input(.noSuchItem), .noSuchPage, .input(.tooLong), .lineTooLong,
+      .input(.stopwatchNotRunning), .alreadyExists,
+      .notFound, .refreshCancelled, .confirmReset, .noCalculator, .input(.storeNotEmpty),
+      .input(.resultTooLarge), .bookmarksCleared, .noBookmarksToClear, .ratesUpdated, .ratesNotDue,
+      .ratesOlderThanCached, .ratesUnchanged, .noRateSource, .input(.notShown),
+      .input(.tooManyIntegerDigits),
       .unchanged, .lastPage:
       return nil
-    case .shownItemGone(let kind, let number, _):
-      return .shownItemGone(kind, number: number, text: text)
-    case .notOnPage(let kind, _): return .notOnPage(kind, text: text)
-    case .shownItemChanged(let kind, let number, _):
-      return .shownItemChanged(kind, number: number, text: text)
-    case .futureDate: return .futureDate(text)
-    case .dayTooEarly: return .dayTooEarly(text)
-    case .unknownCurrency: return .unknownCurrency(text)
+    case .input(.shownItemGone(let kind, let number, _)):
+      return .input(.shownItemGone(kind, number: number, text: text))
+    case .input(.notOnPage(let kind, _)): return .input(.notOnPage(kind, text: text))
+    case .input(.shownItemChanged(let kind, let number, _)):
+      return .input(.shownItemChanged(kind, number: number, text: text))
+    case .input(.futureDate): return .input(.futureDate(text))
+    case .input(.dayTooEarly): return .input(.dayTooEarly(text))
+    case .input(.unknownCurrency): return .input(.unknownCurrency(text))
     case .ambiguousCurrency: return .ambiguousCurrency(text, candidates: ["USD", "CAD"])
     case .couldNotLoad: return .couldNotLoad(reason: .system(text))
     case .ratesFromTheFuture(_, let published, let clock):
@@ -92,11 +95,12 @@ struct OutsideTextEscapingTests {
     case .confirmClear(let count, _): return .confirmClear(count: count, titles: [text, text])
     case .notConfirmed(_, let command):
       return .notConfirmed(.confirmClear(count: 2, titles: [text, text]), command: command)
-    case .invalidArchive: return .invalidArchive(.english(text))
-    case .outOfRange:
-      return .outOfRange(.outOfRange(field: text, value: text, range: .between(text, text)))
+    case .input(.invalidArchive): return .input(.invalidArchive(.english(text)))
+    case .input(.outOfRange):
+      return .input(.outOfRange(.outOfRange(field: text, value: text, range: .between(text, text))))
     case .fileFailed: return .fileFailed(path: text, reason: .system(text))
-    case .ownStoreFile(_, let exporting): return .ownStoreFile(path: text, exporting: exporting)
+    case .input(.ownStoreFile(_, let writing)):
+      return .input(.ownStoreFile(path: text, writing: writing))
     case .storageFailed: return .storageFailed(path: text, reason: .system(text))
     case .storeBusy: return .storeBusy(path: text)
     case .bookmarkAdded: return .bookmarkAdded(text)

@@ -135,19 +135,20 @@ struct RendererTests {
   @Test(arguments: ScreenRegistry.underTest)
   func emptyChatAndAMessageLine(registry: ScreenRegistry) {
     #expect(
-      renderer(.ko, registry).render(ScreenContent(ChatViewModel.State()), message: .enterAmount)
-        == """
-        \(registry.tabLine(current: .chat, .ko))
+      renderer(.ko, registry).render(
+        ScreenContent(ChatViewModel.State()), message: .input(.emptyAmount))
+          == """
+          \(registry.tabLine(current: .chat, .ko))
 
-        채팅 수: 0
+          채팅 수: 0
 
-        아직 입력된 채팅이 없습니다.
+          아직 입력된 채팅이 없습니다.
 
-        명령: say TEXT · edit N TEXT · delete N · more · page N · 도움말 help
+          명령: say TEXT · edit N TEXT · delete N · more · page N · 도움말 help
 
-        금액을 입력해주세요
+          금액을 입력해주세요
 
-        """)
+          """)
   }
 
   /// A page that starts mid-day still opens with its first message's day line.

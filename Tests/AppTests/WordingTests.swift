@@ -28,8 +28,8 @@ struct WordingTests {
   }
 
   @Test func theSearchSuggestedTakesItsParticle() {
-    #expect(korean.text(.unknownCurrency("XAM")).contains("(`rates xam`으로 찾아보세요)"))
-    #expect(korean.text(.unknownCurrency("XYZ")).contains("(`rates xyz`로 찾아보세요)"))
+    #expect(korean.text(.input(.unknownCurrency("XAM"))).contains("(`rates xam`으로 찾아보세요)"))
+    #expect(korean.text(.input(.unknownCurrency("XYZ"))).contains("(`rates xyz`로 찾아보세요)"))
   }
 
   @Test func usageErrorsTakeTheParticleOfTheWordTyped() {
@@ -112,7 +112,7 @@ struct WordingTests {
     #expect(try CommandParser.parse("delete -9223372036854775808") == .delete(number: -.max))
     #expect(throws: UsageError.self) { try CommandParser.parse("delete 1e99") }
     #expect(
-      english.text(.noSuchItem(.max, count: 3))
+      english.text(.input(.noSuchItem(.max, count: 3)))
         == "There is no such item: choose a number from 1 to 3")
     #expect(korean.text(.noSuchPage(-.max, count: 2)).hasPrefix("그런 쪽이 없습니다"))
   }

@@ -84,7 +84,7 @@ struct CurrencyWordTests {
     #expect(viewModel.state.message?.case == .ambiguousCurrency)
     #expect(viewModel.state.conversion == converted, "a refusal keeps the last result")
     await viewModel.convert("100", from: "zzz")
-    #expect(viewModel.state.message == .unknownCurrency("ZZZ"))
+    #expect(viewModel.state.message == .input(.unknownCurrency("ZZZ")))
     #expect(viewModel.state.conversion == converted)
   }
 

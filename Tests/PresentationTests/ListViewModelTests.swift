@@ -39,11 +39,11 @@ struct ListViewModelTests {
     let notices = NoticesViewModel(catalog: SampleNotices.all, bookmarks: store.bookmarks, now: now)
     await notices.load()
     await notices.toggleBookmark(number: number)
-    #expect(notices.state.message == .noSuchItem(number, count: SampleNotices.all.count))
+    #expect(notices.state.message == .input(.noSuchItem(number, count: SampleNotices.all.count)))
     let bookmarks = BookmarksViewModel(bookmarks: store.bookmarks)
     await bookmarks.load()
     await bookmarks.remove(number: number)
-    #expect(bookmarks.state.message == .noSuchItem(number, count: 0))
+    #expect(bookmarks.state.message == .input(.noSuchItem(number, count: 0)))
   }
 
   @Test func clearRemovesEveryBookmark() async {
@@ -145,7 +145,8 @@ struct ListViewModelTests {
   }
 
   @Test(arguments: [
-    ("11", Message.scoreOutOfRange), ("-1", .scoreOutOfRange), ("x", .invalidNumber),
+    ("11", Message.input(.scoreOutOfRange)), ("-1", .input(.scoreOutOfRange)),
+    ("x", .input(.invalidNumber)),
   ])
   func badScoresAreRefused(score: String, message: Message) async {
     let viewModel = MindLogViewModel(
@@ -168,7 +169,7 @@ struct ListViewModelTests {
     // Numbers are the whole list's: the page shows 3 to 5. A number of another page names
     // no message the user saw.
     await viewModel.edit(number: 1, to: "ONE")
-    #expect(viewModel.state.message == .notShown(1))
+    #expect(viewModel.state.message == .input(.notShown(1)))
     await viewModel.edit(number: 3, to: "THREE")
     await viewModel.delete(number: 5)
     #expect(viewModel.state.page.items.map(\.content) == ["two", "THREE", "four"])
@@ -180,6 +181,6 @@ struct ListViewModelTests {
   @Test func blankMessagesAreRefused() async {
     let viewModel = ChatViewModel(chat: store.chat, now: now)
     await viewModel.send("   ")
-    #expect(viewModel.state == .init(message: .emptyText))
+    #expect(viewModel.state == .init(message: .input(.emptyText)))
   }
 }

@@ -98,10 +98,10 @@ struct MoodSpanViewModelTests {
     let before = viewModel.state.mood
     let future = CalendarDay(year: 2026, month: 11, day: 30)
     await viewModel.showMood(days: 90, endingOn: .day(future))
-    #expect(viewModel.state.message == .futureDate("2026-11-30"))
+    #expect(viewModel.state.message == .input(.futureDate("2026-11-30")))
     #expect(viewModel.state.mood == before)
     await viewModel.show(days: 90, endingOn: .day(future))
-    #expect(viewModel.state.message == .futureDate("2026-11-30"))
+    #expect(viewModel.state.message == .input(.futureDate("2026-11-30")))
     #expect(viewModel.state.mood == before)
     #expect(viewModel.state.pageNumber == 2)
     // The refused length was not kept either.

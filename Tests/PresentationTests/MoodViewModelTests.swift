@@ -34,7 +34,7 @@ struct MoodViewModelTests {
     let viewModel = viewModel()
     await viewModel.add(
       score: "8", note: "", day: .day(CalendarDay(year: 2026, month: 11, day: 30)))
-    #expect(viewModel.state.message == .futureDate("2026-11-30"))
+    #expect(viewModel.state.message == .input(.futureDate("2026-11-30")))
     #expect(viewModel.state.page.total == 0)
   }
 

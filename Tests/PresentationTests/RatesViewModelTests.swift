@@ -86,9 +86,11 @@ struct RatesViewModelTests {
   }
 
   @Test(arguments: [
-    ("", Message.enterAmount), ("  ", .enterAmount), ("abc", .invalidNumber),
-    ("NaN", .invalidNumber), ("1e999", .invalidNumber), ("1.2.3", .invalidNumber),
-    ("1234567890123456", .tooManyIntegerDigits(limit: 15)), ("-5", .negativeAmount),
+    ("", Message.input(.emptyAmount)), ("  ", .input(.emptyAmount)),
+    ("abc", .input(.invalidNumber)),
+    ("NaN", .input(.invalidNumber)), ("1e999", .input(.invalidNumber)),
+    ("1.2.3", .input(.invalidNumber)),
+    ("1234567890123456", .input(.tooManyIntegerDigits(limit: 15))), ("-5", .input(.negativeAmount)),
   ])
   func refusesBadAmountsAndKeepsTheLastResult(text: String, message: Message) async {
     let viewModel = await calculator()
@@ -102,7 +104,7 @@ struct RatesViewModelTests {
   @Test func unknownCurrencyIsRefused() async {
     let viewModel = await calculator()
     #expect(await viewModel.open("XYZ") == false)
-    #expect(viewModel.state.message == .unknownCurrency("XYZ"))
+    #expect(viewModel.state.message == .input(.unknownCurrency("XYZ")))
     #expect(viewModel.state.currency == "KRW")
   }
 

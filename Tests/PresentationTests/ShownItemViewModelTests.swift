@@ -130,9 +130,9 @@ struct ShownItemViewModelTests {
     await list.open(store).delete(2)
 
     await shown.delete(2)
-    #expect(shown.message() == .shownItemGone(list.kind, number: 2, text: "B-second"))
+    #expect(shown.message() == .input(.shownItemGone(list.kind, number: 2, text: "B-second")))
     await shown.change(2, "X")
-    #expect(shown.message() == .shownItemGone(list.kind, number: 2, text: "B-second"))
+    #expect(shown.message() == .input(.shownItemGone(list.kind, number: 2, text: "B-second")))
     let check = await list.open(store)
     #expect(check.texts() == ["A-first", "C-third"])
   }
@@ -143,7 +143,7 @@ struct ShownItemViewModelTests {
     await list.open(store).change(2, "B-changed")
 
     await shown.delete(2)
-    #expect(shown.message() == .shownItemChanged(list.kind, number: 2, text: "B-second"))
+    #expect(shown.message() == .input(.shownItemChanged(list.kind, number: 2, text: "B-second")))
     let check = await list.open(store)
     #expect(check.texts() == ["A-first", "B-changed", "C-third"])
   }
@@ -159,9 +159,9 @@ struct ShownItemViewModelTests {
     await model.load()
     #expect(model.state.shownItems.map(\.number) == [4, 5])
     await model.delete(number: 1)
-    #expect(model.state.message == .notShown(1))
+    #expect(model.state.message == .input(.notShown(1)))
     await model.delete(number: 6)
-    #expect(model.state.message == .noSuchItem(6, count: 5))
+    #expect(model.state.message == .input(.noSuchItem(6, count: 5)))
     #expect(model.state.page.total == 5)
   }
 
@@ -179,7 +179,7 @@ struct ShownItemViewModelTests {
     await shown.toggleBookmark(number: 2)
     #expect(
       shown.state.message
-        == .shownItemChanged(.notice, number: 2, text: SampleNotices.all[1].title))
+        == .input(.shownItemChanged(.notice, number: 2, text: SampleNotices.all[1].title)))
     await other.load()
     #expect(other.state.items[1].isBookmarked)
   }

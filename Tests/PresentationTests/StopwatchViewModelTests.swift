@@ -57,7 +57,7 @@ struct StopwatchViewModelTests {
   @Test func lapWhileStoppedIsRefusedAndChangesNothing() async {
     let viewModel = makeViewModel()
     await viewModel.lapTapped()
-    #expect(viewModel.state == .init(status: .reset, message: .stopwatchNotRunning))
+    #expect(viewModel.state == .init(status: .reset, message: .input(.stopwatchNotRunning)))
   }
 
   @Test func aRestartedAppShowsTheRunningTime() async {

@@ -16,7 +16,7 @@ struct StoreViewModelTests {
   func refusal(importing path: String, into store: InMemoryStore, at now: Date) async -> String? {
     let importer = viewModel(store, now: now)
     await importer.importArchive(from: path, replace: false)
-    guard case .invalidArchive(let reason) = importer.state.message else {
+    guard case .input(.invalidArchive(let reason)) = importer.state.message else {
       Issue.record("expected a refusal, got \(String(describing: importer.state.message))")
       return nil
     }
@@ -58,7 +58,7 @@ struct StoreViewModelTests {
     // Into a store that now holds data: refused without --replace, done with it.
     await importer.importArchive(from: "/tmp/all.json", replace: false)
     #expect(importer.state.report == nil)
-    #expect(importer.state.message == .storeNotEmpty)
+    #expect(importer.state.message == .input(.storeNotEmpty))
     await importer.importArchive(from: "/tmp/all.json", replace: true)
     #expect(importer.state.message == nil)
     #expect(importer.state.report == .imported(count: sample.counts.total, path: "/tmp/all.json"))

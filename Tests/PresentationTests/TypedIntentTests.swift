@@ -19,7 +19,7 @@ import Testing
     #expect(mindLog.state.page.items.map(\.score) == [Decimal(string: "7.5")!])
 
     await mindLog.add(score: 11, note: "too much")
-    #expect(mindLog.message == .scoreOutOfRange)
+    #expect(mindLog.message == .input(.scoreOutOfRange))
     #expect(try await store.mindLogs.entries(offset: 0, limit: 10).total == 1)
 
     let row = try #require(mindLog.state.shownItems.first)

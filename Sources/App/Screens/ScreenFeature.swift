@@ -25,7 +25,8 @@ struct ScreenContext {
   ) -> ScreenAction {
     guard let shown, shown.screen == screen, let row = shown.item(number) else {
       let isOnTheList = number >= 1 && number <= total
-      return .refuse(isOnTheList ? .notShown(number) : .noSuchItem(number, count: total))
+      return .refuse(
+        isOnTheList ? .input(.notShown(number)) : .input(.noSuchItem(number, count: total)))
     }
     return .perform(screen) { await intent(row) }
   }

@@ -113,7 +113,7 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
     state.dueSince = board.dueSince(now: now())
     guard let shown = state.conversion else {
       guard let quote = board.quotes.first(where: { $0.code == currency }) else {
-        state.message = .unknownCurrency(currency)
+        state.message = .input(.unknownCurrency(currency))
         return
       }
       state.rate = quote.rate
@@ -138,7 +138,7 @@ public final class CalculatorViewModel: ObservedViewModel, OrderedReads, Follows
     case .several(let codes):
       state.message = .ambiguousCurrency(word, candidates: codes)
     case .none:
-      state.message = .unknownCurrency(word.uppercased())
+      state.message = .input(.unknownCurrency(word.uppercased()))
     }
     return nil
   }
