@@ -110,9 +110,17 @@ struct SQLiteChatSearchIndexTests {
     }
   }
 
+  /// `texts`, each at its own minute, then as many fillers as make the chat long enough for
+  /// the index (`SQLiteChatSearch.smallestIndexedChat`), later.
   static func drafts(_ texts: [String]) -> [(content: String, date: Date)] {
     texts.enumerated().map { (content: $1, date: Fixtures.date(Int64($0) * 60_000)) }
+      + (1...SQLiteChatSearch.smallestIndexedChat).map {
+        (content: "Filler \($0)", date: Fixtures.date(Int64(1_000 + $0) * 60_000))
+      }
   }
+
+  /// How many messages `drafts(texts)` holds.
+  static let drafted = Int64(texts.count + SQLiteChatSearch.smallestIndexedChat)
 
   @Test func theIndexFindsWhatTheScanFinds() async throws {
     let directory = try Fixtures.temporaryDirectory()
@@ -122,7 +130,7 @@ struct SQLiteChatSearchIndexTests {
     let chat = store.repositories.chat
     _ = try await chat.insert(contentsOf: Self.drafts(Self.texts))
     // The batch's own write folded every message in.
-    #expect(try Self.count(path, "SELECT count(*) FROM chat_search") == Int64(Self.texts.count))
+    #expect(try Self.count(path, "SELECT count(*) FROM chat_search") == Self.drafted)
     #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == 0)
     try await Self.expectScanAnswers(chat, path)
     // The hand-written answers of the contract, by the index: they are for its texts, the
@@ -149,12 +157,12 @@ struct SQLiteChatSearchIndexTests {
     let store = try SQLiteStore.open(path: path)
     let chat = store.repositories.chat
     _ = try await chat.insert(contentsOf: Self.drafts(Self.texts))
-    #expect(try Self.count(path, "SELECT count(*) FROM chat_search") == Int64(Self.texts.count))
+    #expect(try Self.count(path, "SELECT count(*) FROM chat_search") == Self.drafted)
     try Self.write(
       path,
       [
         "INSERT INTO chat_messages (id, content, date_ms, edited) VALUES"
-          + " (50, 'KIMCHI from elsewhere', 50000000, 0), (51, '김밥 école', 51000000, 0)",
+          + " (5050, 'KIMCHI from elsewhere', 50000000, 0), (5051, '김밥 école', 51000000, 0)",
         "UPDATE chat_messages SET content = 'nothing now', edited = 1 WHERE id = 1",
         "UPDATE chat_messages SET content = 'ｃａｆé noir' WHERE id = 6",
         "DELETE FROM chat_messages WHERE id IN (3, 4)",
@@ -178,17 +186,17 @@ struct SQLiteChatSearchIndexTests {
         """
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(extra))
         INSERT INTO chat_messages (id, content, date_ms, edited)
-        SELECT 1000 + i, 'Filler ' || i, 10000000 + i, 0 FROM n
+        SELECT 10000 + i, 'Other ' || i, 10000000 + i, 0 FROM n
         """
       ])
     #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == Int64(extra))
     // The search's write folds one batch in, the lowest ids first; the rest are read whole.
-    let query = "FILLER \(extra)"
+    let query = "OTHER \(extra)"
     let page = try await chat.matchingMessages(TextSearch(query), skipping: 0, limit: 20)
     #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == 500)
     #expect(page.items.map(\.id) == Self.oracle(query, try Self.stored(path)))
-    #expect(page.items.map(\.id) == [1000 + Int64(extra)])
-    try await Self.expectScanAnswers(chat, path, ["filler 250", "FILLER 1", "kim"])
+    #expect(page.items.map(\.id) == [10_000 + Int64(extra)])
+    try await Self.expectScanAnswers(chat, path, ["other 250", "OTHER 1", "filler 99", "kim"])
   }
 
   /// A file of the version before the index: its messages are marked by the upgrade and
@@ -202,13 +210,20 @@ struct SQLiteChatSearchIndexTests {
       return "INSERT INTO chat_messages (id, content, date_ms, edited)"
         + " VALUES (\(index + 1), '\(quoted)', \(index * 60_000), 0)"
     }
+    let fillers = SQLiteChatSearch.smallestIndexedChat
+    let filled = """
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(fillers))
+      INSERT INTO chat_messages (id, content, date_ms, edited)
+      SELECT 100 + i, 'Filler ' || i, 90000000 + i, 0 FROM n
+      """
     try OldSQLiteFile.make(
-      at: path, with: try OldSQLiteFile.migrations(through: "lapShownTimes"), rows: rows)
+      at: path, with: try OldSQLiteFile.migrations(through: "lapShownTimes"),
+      rows: rows + [filled])
     let store = try SQLiteStore.open(path: path)
     #expect(store.schemaVersion == SQLiteSchema.currentVersion)
-    #expect(
-      try Self.count(path, "SELECT count(*) FROM chat_search_pending") == Int64(Self.texts.count))
+    let all = Int64(Self.texts.count + fillers)
+    #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == all)
     try await Self.expectScanAnswers(store.repositories.chat, path)
-    #expect(try Self.count(path, "SELECT count(*) FROM chat_search") == Int64(Self.texts.count))
+    #expect(try Self.count(path, "SELECT count(*) FROM chat_search") == all)
   }
 }

@@ -17,6 +17,10 @@ enum SQLiteChatSearch {
   /// next writes (a search meanwhile reads them whole).
   static let batch = 2_000
 
+  /// The fewest messages a chat has for the index to be made: a shorter chat is scanned in
+  /// a couple of reads, and a small file (a first message on a nearly full disk) stays small.
+  static let smallestIndexedChat = 1_000
+
   /// The shortest folded query, in scalars, the index answers: the trigram tokenizer looks a
   /// pattern up by its runs of three characters. A shorter one scans the chat.
   static let shortestQuery = 3
@@ -61,9 +65,10 @@ enum SQLiteChatSearch {
   }
 
   /// In a write: folds at most `batch` marked messages into the index, the lowest ids first,
-  /// and takes their marks out. The first write with a marked message makes the index, and
-  /// marks every message for it; where the linked SQLite cannot make it, the marks go (a
-  /// search then scans), and a later Pocket that can makes it and marks them all again.
+  /// and takes their marks out. The first write with a marked message in a chat of at least
+  /// `smallestIndexedChat` messages makes the index, and marks every message for it; before
+  /// that, or where the linked SQLite cannot make it, the marks go (a search then scans), and
+  /// the write that makes it later marks them all again.
   static func catchUp(_ connection: SQLiteConnection) throws {
     guard try hasMarked(connection) else { return }
     guard try indexed(connection) else {
@@ -86,10 +91,13 @@ enum SQLiteChatSearch {
     }
   }
 
-  /// Whether the file holds the index, made now where it did not and SQLite can, with every
-  /// message marked for it.
+  /// Whether the file holds the index, made now where it did not, the chat is long enough
+  /// and SQLite can, with every message marked for it.
   private static func indexed(_ connection: SQLiteConnection) throws -> Bool {
     if try exists(connection) { return true }
+    let messages = try connection.integer(
+      "SELECT value FROM row_counts WHERE name = 'chat_messages'")
+    guard let messages, messages >= smallestIndexedChat else { return false }
     do {
       try connection.execute(createIndex)
     } catch {
