@@ -226,4 +226,34 @@ struct SQLiteChatSearchIndexTests {
     try await Self.expectScanAnswers(store.repositories.chat, path)
     #expect(try Self.count(path, "SELECT count(*) FROM chat_search") == all)
   }
+
+  /// A file whose `chat_search` this SQLite cannot use (made by one with a module this one
+  /// lacks): writes and searches go on, a search by the scan, and the marks stay for a
+  /// Pocket that can use it.
+  @Test func anIndexThisSQLiteCannotUseIsLeftAlone() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("other.sqlite").path
+    let rows = Self.drafts(Self.texts).enumerated().map { index, draft in
+      let quoted = draft.content.replacingOccurrences(of: "'", with: "''")
+      return "INSERT INTO chat_messages (id, content, date_ms, edited)"
+        + " VALUES (\(index + 1), '\(quoted)', \(draft.date.epochMilliseconds), 0)"
+    }
+    let foreign = [
+      "PRAGMA writable_schema = ON",
+      """
+      INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES ('table',
+        'chat_search', 'chat_search', 0,
+        'CREATE VIRTUAL TABLE chat_search USING pocket_missing_module(folded)')
+      """,
+      "PRAGMA writable_schema = OFF",
+    ]
+    try OldSQLiteFile.make(at: path, with: SQLiteSchema.migrations, rows: rows + foreign)
+    let store = try SQLiteStore.open(path: path)
+    let chat = store.repositories.chat
+    _ = try await chat.insert(content: "Kim once more", date: Fixtures.date(5_000 * 60_000))
+    #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == Self.drafted + 1)
+    try await Self.expectScanAnswers(chat, path, ["kim", "김치", "filler 10"])
+    #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == Self.drafted + 1)
+  }
 }

@@ -53,10 +53,25 @@ enum SQLiteChatSearch {
     TextSearch.folded(search.query).unicodeScalars.count >= shortestQuery
   }
 
-  /// Whether the file holds the index.
-  static func exists(_ connection: SQLiteConnection) throws -> Bool {
-    try connection.integer(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'chat_search'") == 1
+  /// Whether the file holds the index, and whether this SQLite can use it.
+  enum Index {
+    case absent, usable
+    /// Made by an SQLite with FTS5; this one has none (a `chat_search` of it fails).
+    case unusable
+  }
+
+  /// The file's index, as this connection finds it.
+  static func index(_ connection: SQLiteConnection) throws -> Index {
+    guard
+      try connection.integer(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'chat_search'") == 1
+    else { return .absent }
+    do {
+      _ = try connection.integer("SELECT rowid FROM chat_search LIMIT 0")
+      return .usable
+    } catch {
+      return .unusable
+    }
   }
 
   /// Whether any message is marked.
@@ -68,10 +83,14 @@ enum SQLiteChatSearch {
   /// and takes their marks out. The first write with a marked message in a chat of at least
   /// `smallestIndexedChat` messages makes the index, and marks every message for it; before
   /// that, or where the linked SQLite cannot make it, the marks go (a search then scans), and
-  /// the write that makes it later marks them all again.
+  /// the write that makes it later marks them all again. An index this SQLite cannot use
+  /// keeps its marks, for a Pocket that can.
   static func catchUp(_ connection: SQLiteConnection) throws {
     guard try hasMarked(connection) else { return }
-    guard try indexed(connection) else {
+    switch try indexed(connection) {
+    case .usable: break
+    case .unusable: return
+    case .absent:
       try connection.execute("DELETE FROM chat_search_pending")
       return
     }
@@ -91,30 +110,31 @@ enum SQLiteChatSearch {
     }
   }
 
-  /// Whether the file holds the index, made now where it did not, the chat is long enough
-  /// and SQLite can, with every message marked for it.
-  private static func indexed(_ connection: SQLiteConnection) throws -> Bool {
-    if try exists(connection) { return true }
+  /// The file's index, made now where it had none, the chat is long enough and SQLite can,
+  /// with every message marked for it.
+  private static func indexed(_ connection: SQLiteConnection) throws -> Index {
+    let found = try index(connection)
+    guard found == .absent else { return found }
     let messages = try connection.integer(
       "SELECT value FROM row_counts WHERE name = 'chat_messages'")
-    guard let messages, messages >= smallestIndexedChat else { return false }
+    guard let messages, messages >= smallestIndexedChat else { return .absent }
     do {
       try connection.execute(createIndex)
     } catch {
       // No FTS5, or no trigram tokenizer, in the linked SQLite.
-      return false
+      return .absent
     }
     try connection.execute(
       "INSERT OR IGNORE INTO chat_search_pending (id) SELECT id FROM chat_messages")
-    return true
+    return .usable
   }
 
   /// The messages newest first that may match `search`, which `answers`: the index's and
-  /// every marked one; nil where the file has no index.
+  /// every marked one; nil where the file has no index this SQLite can use.
   static func candidates(_ search: TextSearch, _ connection: SQLiteConnection) throws
     -> [ChatMessage]?
   {
-    guard try exists(connection) else { return nil }
+    guard try index(connection) == .usable else { return nil }
     // `%` and `_` in the query widen the pattern: still every match, checked afterwards.
     let pattern = "%\(TextSearch.folded(search.query))%"
     return try connection.query(candidatesSQL, arguments: [pattern]) {
