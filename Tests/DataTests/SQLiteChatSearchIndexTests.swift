@@ -256,4 +256,46 @@ struct SQLiteChatSearchIndexTests {
     try await Self.expectScanAnswers(chat, path, ["kim", "김치", "filler 10"])
     #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == Self.drafted + 1)
   }
+
+  /// A query with more candidates than `SQLiteChatSearch.mostCandidates`, or a chat with
+  /// more marks than that, is answered by the scan a chunk at a time (the candidates are not
+  /// read whole), with the same answer; a rare query still goes through the index.
+  @Test func moreCandidatesThanTheBoundAreScanned() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("chat.sqlite").path
+    let store = try SQLiteStore.open(path: path)
+    let chat = store.repositories.chat
+    _ = try await chat.insert(contentsOf: Self.drafts(Self.texts))
+    let common = SQLiteChatSearch.mostCandidates + 500
+    try Self.write(
+      path,
+      [
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(common))
+        INSERT INTO chat_messages (id, content, date_ms, edited)
+        SELECT 20000 + i, 'Common ' || i, 20000000 + i, 0 FROM n
+        """
+      ])
+    func candidates(_ query: String) throws -> [ChatMessage]? {
+      let connection = try SQLiteConnection(path: path, flags: 0x0000_0001)  // READONLY
+      defer { try? connection.close() }
+      return try SQLiteChatSearch.candidates(TextSearch(query), connection)
+    }
+    // More marks than the bound: even a rare query scans.
+    #expect(try candidates("common 17") == nil)
+    // Pocket's writes fold the marks in, a batch each.
+    while try Self.count(path, "SELECT count(*) FROM chat_search_pending") ?? 0 > 0 {
+      _ = try await chat.insert(content: "Fold", date: Fixtures.date(30_000_000_000))
+    }
+    #expect(try candidates("common") == nil, "more matches than the bound")
+    #expect(try candidates("common 10017")?.map(\.id) == [20_000 + 10_017])
+    let stored = try Self.stored(path)
+    let all = try await chat.matchingMessages(TextSearch("COMMON"), skipping: 0, limit: 5)
+    #expect(all.total == Self.oracle("COMMON", stored).count)
+    #expect(all.total == common)
+    try await Self.expectScanAnswers(chat, path, ["common 1000", "common 17", "kim"])
+    let window = try await chat.matchingMessages(TextSearch("common"), skipping: 7, limit: 3)
+    #expect(window == (try await chat.scannedMatches(TextSearch("common"), skipping: 7, limit: 3)))
+  }
 }

@@ -33,6 +33,20 @@ enum SQLiteChatSearch {
 
   /// The messages newest first, as the chat lists them, that the index finds for a pattern
   /// (`?`) or that are still marked.
+  /// The most candidates (the index's matches and the marked messages together) a search
+  /// reads whole. A search with more scans the chat a chunk at a time instead, so what a
+  /// search holds never grows with the chat: a query that matches that many messages, or a
+  /// chat with that many not folded in yet (after a large import), gains little from the
+  /// index anyway.
+  static let mostCandidates = 10_000
+
+  /// How many candidates there are for a pattern (`?`), counted up to a limit (`?`).
+  static let candidateCountSQL = """
+    SELECT count(*) FROM (
+      SELECT rowid FROM chat_search WHERE folded LIKE ?
+      UNION ALL SELECT id FROM chat_search_pending LIMIT ?)
+    """
+
   static let candidatesSQL = """
     SELECT \(ChatMessageRow.columns) FROM chat_messages WHERE id IN (
       SELECT rowid FROM chat_search WHERE folded LIKE ?
@@ -130,13 +144,16 @@ enum SQLiteChatSearch {
   }
 
   /// The messages newest first that may match `search`, which `answers`: the index's and
-  /// every marked one; nil where the file has no index this SQLite can use.
+  /// every marked one; nil where the file has no index this SQLite can use, or where they
+  /// are more than `mostCandidates`.
   static func candidates(_ search: TextSearch, _ connection: SQLiteConnection) throws
     -> [ChatMessage]?
   {
     guard try index(connection) == .usable else { return nil }
     // `%` and `_` in the query widen the pattern: still every match, checked afterwards.
     let pattern = "%\(TextSearch.folded(search.query))%"
+    let count = try connection.integer(candidateCountSQL, pattern, mostCandidates + 1) ?? 0
+    guard count <= mostCandidates else { return nil }
     return try connection.query(candidatesSQL, arguments: [pattern]) {
       try ChatMessageRow($0).toDomain()
     }
