@@ -38,6 +38,7 @@ import Testing
     Shipped(name: "declaredRecords", statements: 5, fingerprint: 0xe0a5_b9e5_08f4_287a),
     Shipped(name: "terminalShown", statements: 10, fingerprint: 0x4241_842a_2b97_7972),
     Shipped(name: "lapShownTimes", statements: 2, fingerprint: 0xa127_eef8_82f6_6d6d),
+    Shipped(name: "chatSearchPending", statements: 5, fingerprint: 0x858b_b709_6a5a_8e3a),
   ]
 
   /// `PostgresSchema.migrations` as they shipped; append a line when a migration ships.

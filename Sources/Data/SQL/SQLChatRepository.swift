@@ -122,6 +122,25 @@ struct SQLChatRepository<Database: SQLDatabase>: ChatRepository {
     try await deleteListed(ChatMessageRow.self, id: id, if: condition, from: .chat, in: database)
   }
 
+  /// Through the database's index of the chat's texts where it has one for the query (the
+  /// SQLite store's, `SQLiteChatSearch`): its candidates, newest first, go through the scan's
+  /// own matching and windowing (`MatchingItems`), so the answer is the scan's. Else the scan.
+  func matchingMessages(_ search: TextSearch, skipping: Int, limit: Int) async throws
+    -> Page<ChatMessage>
+  {
+    guard !search.isEmpty, let candidates = try await database.chatSearchCandidates(search)
+    else {
+      return try await scannedMatches(search, skipping: skipping, limit: limit)
+    }
+    return try await MatchingItems<ChatMessage>(search) { [$0.content] }.oldestFirst(
+      skipping: skipping, limit: limit
+    ) { skip, limit in
+      let start = min(max(skip, 0), candidates.count)
+      let end = start + min(max(limit, 0), candidates.count - start)
+      return Page(items: Array(candidates[start..<end]), offset: skip, total: candidates.count)
+    }
+  }
+
   func message(id: Int64) async throws -> ChatMessage? {
     try await database.read { try listed(ChatMessageRow.self, id: id, of: .chat, $0) }
   }

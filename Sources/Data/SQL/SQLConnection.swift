@@ -137,6 +137,19 @@ protocol SQLDatabase: Actor {
   /// without a transaction around it.
   func statement<Result: Sendable>(_ body: @Sendable (Connection) throws -> Result)
     throws(DomainError) -> Result
+
+  /// The chat's messages newest first that may match `search`, from an index of their texts,
+  /// each still to be checked; nil where the database has no index for it (the chat is then
+  /// scanned).
+  func chatSearchCandidates(_ search: TextSearch) throws(DomainError) -> [ChatMessage]?
+}
+
+extension SQLDatabase {
+  /// No index of the chat's texts (PostgreSQL's store, which adds no extension): a search
+  /// scans the chat.
+  func chatSearchCandidates(_ search: TextSearch) throws(DomainError) -> [ChatMessage]? {
+    nil
+  }
 }
 
 /// The two SQL dialects the stores speak, where a statement's text differs between them.

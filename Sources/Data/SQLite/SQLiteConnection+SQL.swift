@@ -101,6 +101,11 @@ extension SQLiteConnection: SQLArchiveWriting {
     guard counted else { return try insertEach(batch) }
     try withoutTriggers { try insertEach(batch) }
     try execute(SQLiteSharedSQL.addToRowCount, batch.count, batch.table)
+    if batch.table == "chat_messages",
+      case .integers(let ids) = batch.columns.first(where: { $0.name == "id" })?.values
+    {
+      try SQLiteChatSearch.markInserted(ids: ids, self)
+    }
   }
 
   /// Inserts `batch` with one prepared INSERT, bound and run per row; a second row with one

@@ -29,6 +29,8 @@ actor SQLiteDatabase {
   /// It reads the file alone, without locks, so a read is trusted only when they are the
   /// same before and after it (`checkUnchanged`).
   private let openedStamp: SQLiteFile.Stamp?
+  /// Whether the file has the chat search's marks, once read (`searchIndexed`).
+  private var hasSearchMarks: Bool?
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
@@ -101,7 +103,12 @@ actor SQLiteDatabase {
     if immediate { try checkInPlace() }
     try checkUnchanged()
     do {
-      let result = try connection.transaction(immediate: immediate) { try body(connection) }
+      let result = try connection.transaction(immediate: immediate) {
+        let result = try body(connection)
+        // Each of Pocket's writes keeps the chat's search index current, a batch at a time.
+        if immediate, try searchIndexed(connection) { try SQLiteChatSearch.catchUp(connection) }
+        return result
+      }
       try checkUnchanged()
       return result
     } catch {
@@ -115,6 +122,29 @@ actor SQLiteDatabase {
   /// were when it was opened. Its reads see the file alone, so once another process has
   /// committed (the disk has room again) or copied its log into the file, they could show
   /// an old picture, or half of a new one; the command is to be run again.
+  /// Whether the file has the chat search's marks (`SQLiteSchema.chatSearchPending`), read
+  /// once: every file this code writes is at the current version; a test's older one has none.
+  private func searchIndexed(_ connection: SQLiteConnection) throws -> Bool {
+    if let hasSearchMarks { return hasSearchMarks }
+    let has =
+      try connection.integer(
+        "SELECT count(*) FROM sqlite_master WHERE name = 'chat_search_pending'") == 1
+    hasSearchMarks = has
+    return has
+  }
+
+  /// The chat's messages newest first that may match `search`, from the index of their
+  /// texts (`SQLiteChatSearch`); nil where it cannot answer (a query too short, a file
+  /// without the index), and the chat is scanned. A store that writes first folds the
+  /// messages marked since into the index (at most a batch), so fewer are read whole.
+  func chatSearchCandidates(_ search: TextSearch) throws(DomainError) -> [ChatMessage]? {
+    guard SQLiteChatSearch.answers(search) else { return nil }
+    if refusesWrites == nil, try read({ try SQLiteChatSearch.hasMarked($0) }) {
+      try write { _ in }
+    }
+    return try read { try SQLiteChatSearch.candidates(search, $0) }
+  }
+
   private func checkUnchanged() throws(DomainError) {
     guard let openedStamp, SQLiteFile.Stamp(path: path) != openedStamp else { return }
     throw .storageUnavailable(

@@ -24,20 +24,21 @@ enum SQLiteSchema {
   /// `SQLiteMigrationTests` checks that the lists agree with what the migrations made).
   static let migrations: [Migration] = [
     createTables, orderIndexes, rowCounts, stopwatchBootInstant, listBlocks, rangeChecks,
-    shownItems, changeKinds, declaredRecords, terminalShown, lapShownTimes,
+    shownItems, changeKinds, declaredRecords, terminalShown, lapShownTimes, chatSearchPending,
   ]
 
   /// The version this code writes and reads: the number of migrations
   /// (`SQLiteMigrationTests.theCurrentVersionIsTheNumberOfMigrations`). A constant, so that
   /// opening a file at this version builds no migration's statements: only a file that
   /// needs them pays for them.
-  static let currentVersion = 11
+  static let currentVersion = 12
 
   /// Every table the current code uses; a file at the current version without one is damaged.
   /// (Every record kind's tables, and the counters and indexes kept beside them.)
   static let tables =
     RecordKind.tablesOfRecords + [
       "counters", "row_counts", "list_blocks", "change_kinds", "declared_versions",
+      "chat_search_pending",
     ]
     + SQLShownList.tables
 
@@ -49,7 +50,7 @@ enum SQLiteSchema {
   static let triggers =
     countedTables.flatMap { ["\($0)_counted_insert", "\($0)_counted_delete"] }
     + SQLiteListIndex.triggerNames + SQLiteChangeKinds.triggerNames
-    + SQLiteChangeKinds.declaredTriggerNames
+    + SQLiteChangeKinds.declaredTriggerNames + chatSearchTriggers
 
   /// Tables for everything in Domain. Times are epoch milliseconds, durations milliseconds,
   /// decimals their exact text.
