@@ -225,20 +225,27 @@ struct StoreFollowFaultTests {
 
   /// A folder deleted after the store was opened but before anyone followed it (the
   /// moment a session prints its first screen) is gone for the first follower too, not
-  /// polled for ever with nothing to compare.
+  /// polled for ever with nothing to compare. The store stays open meanwhile, as a front
+  /// end's does while it follows it; the wait is the one for a late output
+  /// (`Soak.secondsBeforeOutputIsLate`), since only a `.gone` that never comes is wrong here
+  /// (how soon is `pocket-bench`'s to measure), and the soak run's load delays it.
   @Test(arguments: StoreFollowing.stores(quick: "sqlite"))
   func aFolderGoneBeforeTheWatchStartsIsGoneAtOnce(store kind: String) async throws {
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let changes: any StoreObservation =
+    let store: any Sendable =
       kind == "sqlite"
       ? try SQLiteStore.open(path: folder.appendingPathComponent(SQLiteStore.fileName).path)
-        .repositories.changes
-      : try JSONFileStore.open(directory: folder).repositories.changes
+      : try JSONFileStore.open(directory: folder)
+    let changes: any StoreObservation =
+      (store as? SQLiteStore)?.repositories.changes
+      ?? (store as? JSONFileStore)?.repositories.changes ?? InProcessOnly()
     try FileManager.default.removeItem(at: folder)
-    let event = await Self.firstEvent(of: changes.subscribe(), within: StoreFollowing.deadline)
+    let late = Duration.seconds(Soak.secondsBeforeOutputIsLate)
+    let event = await Self.firstEvent(of: changes.subscribe(), within: late)
+    withExtendedLifetime(store) {}
     guard case .gone(let error) = event else {
-      Issue.record("no .gone within \(StoreFollowing.deadline): \(String(describing: event))")
+      Issue.record("no .gone within \(late): \(String(describing: event))")
       return
     }
     guard case .storageUnavailable(_, let reason) = error else {
