@@ -320,9 +320,10 @@ struct PerTerminalProcessTests {
     #expect(try await SQLiteStore.open(path: path).repositories.screens.shownList(for: key) != nil)
     try closed.close()
     // Linux gives a new pty the lowest free number: the one just closed, unless another
-    // test took it meanwhile (then a later try gets it once that one closes).
+    // test took it meanwhile (then a later try gets it once that one closes: as long as a
+    // late output is waited for, since a live-view test may hold it for half a minute).
     var opened: ShellTerminal?
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + .seconds(Soak.secondsBeforeOutputIsLate)
     while opened == nil, ContinuousClock.now < deadline {
       let shell = try terminals.open()
       if shell.terminal.ttyName == name {
