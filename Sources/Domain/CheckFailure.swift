@@ -84,6 +84,30 @@ public enum LapSequenceBreak: Equatable, Sendable {
   case notTheDifference(lapTime: Int64, expected: Int64)
 }
 
+extension LapSequenceBreak {
+  /// How lap `lap`, the `index`th (from 0), breaks the sequence, in English: named as the
+  /// domain names it ("lap 3's total 3499 ms"), or by the archive file's fields
+  /// ("laps[2].totalMs 3499") when `inFile`, the rest of the sentence the same.
+  func englishText(lap: Int, index: Int, inFile: Bool) -> String {
+    // The lap's field `file` as the archive file names it, or as the domain does (`domain`
+    // after "lap N"); the file's fields hold milliseconds without a unit.
+    func named(_ domain: String, file: String) -> String {
+      inFile ? "laps[\(index)].\(file)" : "lap \(lap)\(domain)"
+    }
+    let ms = inFile ? "" : " ms"
+    return switch self {
+    case .gap:
+      "\(named("", file: "number \(lap)")) leaves a gap: lap \(index + 1) is missing"
+    case .totalGoesDown(let total, let previous):
+      "\(named("'s total", file: "totalMs")) \(total)\(ms) is less than lap \(index)'s total "
+        + "\(previous)\(ms)"
+    case .notTheDifference(let lapTime, let expected):
+      "\(named("'s lap time", file: "lapTimeMs")) \(lapTime)\(ms) is not its total minus the "
+        + "total before (\(expected)\(ms))"
+    }
+  }
+}
+
 /// What identifies a record of an archive's list (`CheckFailure.appearsTwice`).
 public enum ArchiveIdentity: Equatable, Sendable, CaseIterable {
   case lapNumber, bookmarkURL, mindLogID, messageID
@@ -132,23 +156,9 @@ extension CheckFailure {
     case .notPrintableASCII(let field): "\(field) holds a character that is not printable ASCII"
     case .declared(let problem): problem.englishText
     case .lapSequence(let lap, let index, let problem):
-      switch problem {
-      case .gap: "lap \(lap) leaves a gap: lap \(index + 1) is missing"
-      case .totalGoesDown(let total, let previous):
-        "lap \(lap)'s total \(total) ms is less than lap \(index)'s total \(previous) ms"
-      case .notTheDifference(let lapTime, let expected):
-        "lap \(lap)'s lap time \(lapTime) ms is not its total minus the total before "
-          + "(\(expected) ms)"
-      }
+      problem.englishText(lap: lap, index: index, inFile: false)
     case .lapSequenceInFile(let lap, let index, let problem):
-      switch problem {
-      case .gap: "laps[\(index)].number \(lap) leaves a gap: lap \(index + 1) is missing"
-      case .totalGoesDown(let total, let previous):
-        "laps[\(index)].totalMs \(total) is less than lap \(index)'s total \(previous)"
-      case .notTheDifference(let lapTime, let expected):
-        "laps[\(index)].lapTimeMs \(lapTime) is not its total minus the total before "
-          + "(\(expected))"
-      }
+      problem.englishText(lap: lap, index: index, inFile: true)
     case .publication(let problem): problem.englishText
     case .english(let text): text
     }
