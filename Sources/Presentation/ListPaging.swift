@@ -226,12 +226,12 @@ extension PageState {
 /// A view model of such a list, whose intents change its records: after each, the list is
 /// read again.
 @MainActor
-protocol RecordList: Paged, OrderedReads {
-  associatedtype State: PageState
-  var state: State { get }
-}
+protocol RecordList: Paged, OrderedReads, ObservedViewModel where State: PageState {}
 
 extension RecordList {
+  /// How many records the list had when it was last read: the page's total.
+  var pagedTotal: Int { state.page.total }
+
   /// Reads the page shown with `read` (the last page when the list has shrunk below it),
   /// and moves `paging` to the page read; `nil` when reading failed (the screen's message
   /// says why) or a newer read began meanwhile (`newest`).

@@ -5,15 +5,14 @@ import PocketDomain
 /// Bookmarked notices, newest first: rename, remove, clear all.
 @MainActor @Observable
 public final class BookmarksViewModel: ObservedViewModel, RecordList, ReloadsByLoading,
-  SearchableList
+  SearchableRecordList
 {
   /// What the bookmarks screen shows: the page of bookmarks, where it is, and a message.
-  public struct State: MessageShowing, Equatable, Sendable, PageState, SearchState {
+  public struct State: MessageShowing, Equatable, Sendable, RecordSearchState {
     public var page = Page<Bookmark>(items: [], offset: 0, total: 0)
     /// The text searched for in the titles and addresses (`search(_:)`); empty: every
     /// bookmark shows.
     public var search = ""
-    public var shownTotal: Int { page.total }
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
     /// The page shown (from 1, the newest) and how many the list has.
@@ -44,33 +43,16 @@ public final class BookmarksViewModel: ObservedViewModel, RecordList, ReloadsByL
   nonisolated public static let records: RecordKinds = .bookmarks
   @ObservationIgnored var reads = ReadOrder()
 
-  var pagedTotal: Int { state.page.total }
-
   /// Reads the page shown (the last one when the list has shrunk below it): while a search
-  /// is on, of the bookmarks whose title or address matches, read by scanning the list a
-  /// chunk at a time (`MatchingItems`).
+  /// is on (`search(_:)`, their title or address), of the bookmarks that match, read by
+  /// scanning the list a chunk at a time (`MatchingItems`).
   public func load() async {
-    state.message = nil
-    let search = TextSearch(state.search)
     let bookmarks = bookmarks
-    let page = await readPage { offset, limit in
-      guard !search.isEmpty else {
-        return try await bookmarks.bookmarks(offset: offset, limit: limit)
+    await loadPage { search, offset, limit in
+      try await search.newestFirst(skipping: offset, limit: limit, texts: { [$0.title, $0.url] }) {
+        try await bookmarks.bookmarks(offset: $0, limit: $1)
       }
-      return try await MatchingItems<Bookmark>(search) { [$0.title, $0.url] }.newestFirst(
-        skipping: offset, limit: limit,
-        read: { try await bookmarks.bookmarks(offset: $0, limit: $1) })
     }
-    guard let page else { return }
-    state.show(page, at: paging)
-  }
-
-  /// Shows page 1 of the bookmarks whose title or address holds `text` (`TextSearch`); an
-  /// empty `text` shows every bookmark again.
-  public func search(_ text: String) async {
-    state.message = nil
-    state.search = TextSearch(text).query
-    await showPage(1)
   }
 
   /// Renames the bookmark shown as `number` on the page shown.

@@ -5,10 +5,10 @@ import PocketDomain
 /// The chat: messages oldest first (the newest page shown), send, edit, delete.
 @MainActor @Observable
 public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoading,
-  SearchableList
+  SearchableRecordList
 {
   /// What the chat shows: the page of messages, where it is, and a message.
-  public struct State: MessageShowing, Equatable, Sendable, PageState, SearchState {
+  public struct State: MessageShowing, Equatable, Sendable, RecordSearchState {
     public var page = Page<ChatMessage>(items: [], offset: 0, total: 0)
     /// The text searched for (`search(_:)`); empty: every message shows.
     public var search = ""
@@ -28,7 +28,6 @@ public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoadin
 
     /// Nothing sent yet: the screen shows its empty state.
     public var isEmpty: Bool { page.total == 0 && search.isEmpty }
-    public var shownTotal: Int { page.total }
   }
 
   /// The state `state` reads (`message`, `page` observed on their own too: `part(_:)`).
@@ -48,34 +47,18 @@ public final class ChatViewModel: ObservedViewModel, RecordList, ReloadsByLoadin
   nonisolated public static let records: RecordKinds = .chat
   @ObservationIgnored var reads = ReadOrder()
 
-  var pagedTotal: Int { state.page.total }
-
   /// Reads the page shown, oldest first within it: page 1 is the newest messages (the last
   /// page when the list has shrunk below the one shown).
-  /// While a search is on, the page is of the messages that match, as the store finds
-  /// them (`ChatRepository.matchingMessages`).
+  /// While a search is on (`search(_:)`), the page is of the messages that match, as the
+  /// store finds them (`ChatRepository.matchingMessages`).
   public func load() async {
-    state.message = nil
-    let search = TextSearch(state.search)
     let chat = chat
-    let page = await readPage { skip, limit in
+    await loadPage { search, skip, limit in
       guard !search.isEmpty else {
         return try await chat.newestMessages(skipping: skip, limit: limit)
       }
       return try await chat.matchingMessages(search, skipping: skip, limit: limit)
     }
-    guard let page else { return }
-    state.show(page, at: paging)
-  }
-
-  /// Shows page 1 of the messages that hold `text` (`TextSearch`); an empty `text` shows
-  /// every message again.
-  public func search(_ text: String) async {
-    state.message = nil
-    state.search = TextSearch(text).query
-    paging.number = 1
-    paging.span = 1
-    await load()
   }
 
   /// Sends a message; a search on is cleared, so the message sent shows.

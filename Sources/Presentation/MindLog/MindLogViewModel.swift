@@ -5,14 +5,13 @@ import PocketDomain
 /// The mood diary: entries newest first; add, edit, delete.
 @MainActor @Observable
 public final class MindLogViewModel: ObservedViewModel, RecordList, ReloadsByLoading,
-  SearchableList
+  SearchableRecordList
 {
   /// What the mind log shows: the mood picture, the page of entries, and a message.
-  public struct State: MessageShowing, Equatable, Sendable, PageState, SearchState {
+  public struct State: MessageShowing, Equatable, Sendable, RecordSearchState {
     public var page = Page<MindLog>(items: [], offset: 0, total: 0)
     /// The text searched for in the notes (`search(_:)`); empty: every entry shows.
     public var search = ""
-    public var shownTotal: Int { page.total }
     /// The page's rows as the screen numbers them: what a number typed next stands for.
     public var shownItems: [ShownItem] { page.shownItems }
     /// The page shown (from 1, the newest) and how many the list has.
@@ -66,23 +65,18 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, ReloadsByLoa
   nonisolated public static let records: RecordKinds = .mindLog
   @ObservationIgnored var reads = ReadOrder()
 
-  var pagedTotal: Int { state.page.total }
-
   /// Reads the page shown (the last one when the list has shrunk below it): while a search
-  /// is on, of the entries whose note matches, read by scanning the mind log a chunk at a
-  /// time (`MatchingItems`).
+  /// is on (`search(_:)`, their note; the mood picture stays), of the entries that match,
+  /// read by scanning the mind log a chunk at a time (`MatchingItems`).
   public func load() async {
     state.message = nil
     let search = TextSearch(state.search)
     let mindLogs = mindLogs
     let read = await newest {
       let (page, moved) = try await paging.readNewestFirst(total: \.total) { offset, limit in
-        guard !search.isEmpty else {
-          return try await mindLogs.entries(offset: offset, limit: limit)
+        try await search.newestFirst(skipping: offset, limit: limit, texts: { [$0.note] }) {
+          try await mindLogs.entries(offset: $0, limit: $1)
         }
-        return try await MatchingItems<MindLog>(search) { [$0.note] }.newestFirst(
-          skipping: offset, limit: limit,
-          read: { try await mindLogs.entries(offset: $0, limit: $1) })
       }
       return (page, moved, try await summarizeMood(days: moodDays, endingOn: moodEnd))
     }
@@ -90,14 +84,6 @@ public final class MindLogViewModel: ObservedViewModel, RecordList, ReloadsByLoa
     paging = moved
     state.mood = mood
     state.show(page, at: paging)
-  }
-
-  /// Shows page 1 of the entries whose note holds `text` (`TextSearch`); an empty `text`
-  /// shows every entry again. The mood picture stays.
-  public func search(_ text: String) async {
-    state.message = nil
-    state.search = TextSearch(text).query
-    await showPage(1)
   }
 
   /// Shows page 1 with the mood over the `days` days (1...`SummarizeMood.maxDays`) ending
