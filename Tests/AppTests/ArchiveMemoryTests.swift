@@ -12,7 +12,10 @@ import Testing
 /// `POCKET_SOAK=1`: the debug build takes minutes over it) is imported into the sqlite
 /// store, the mixed one exported again, each measured with GNU time above the process's own
 /// peak (`pocket help` on the same store). The export is the imported file byte for byte.
-@Suite("Archive memory", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "Archive memory", .enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)), .blocking,
+  .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ArchiveMemoryTests {
   /// The most an export may hold above the process itself, at any size.
   static let exportBoundKiB = 64 * 1024

@@ -15,7 +15,8 @@ import Testing
 /// change whose journal line is on disk is stored (exit 0; a snapshot rewrite that fails
 /// after it is a warning), and a change whose line could not be written is not (exit 3).
 @Suite(
-  "Full disks and read-only folders", .blocking, .serialized,
+  "Full disks and read-only folders",
+  .enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)), .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct DiskFaultTests {
   static let isRoot = geteuid() == 0

@@ -83,7 +83,8 @@ struct FuzzTests {
       archiveFiles: DiskArchiveFileRepository(), notices: SampleNotices.all)
   }
 
-  @Test func generatedLinesNeverCrashAndRefusalsChangeNothing() async throws {
+  @Test(.enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)))
+  func generatedLinesNeverCrashAndRefusalsChangeNothing() async throws {
     let given = ProcessInfo.processInfo.environment["POCKET_FUZZ_SEED"].flatMap { UInt64($0) }
     let seed = given ?? UInt64.random(in: 0...UInt64.max)
     print("fuzz seed: \(seed) (\(Self.lines) lines; replay with POCKET_FUZZ_SEED=\(seed))")

@@ -16,7 +16,8 @@ import Testing
 /// the same command on a file that is not there; into a json store too, for the shapes it
 /// takes into memory.
 @Suite(
-  "Import memory for any content", .blocking, .serialized,
+  "Import memory for any content",
+  .enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)), .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ImportShapeMemoryTests {
   /// The size of each file: 8 MiB into sqlite (twice the largest limit a shape crosses),

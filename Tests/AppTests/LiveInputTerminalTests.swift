@@ -13,7 +13,8 @@ import Testing
 /// 4,000 characters in bounded memory, and a terminal that closes with keys still coming
 /// ends Pocket at once. A frame at 65535×65535 costs what one at 30×100 does.
 @Suite(
-  "Live view under a flood", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
+  "Live view under a flood", .enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)),
+  .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)),
   .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
 struct LiveInputTerminalTests {
   static let soak = ProcessInfo.processInfo.environment["POCKET_SOAK"] == "1"

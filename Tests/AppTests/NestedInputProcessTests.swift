@@ -10,7 +10,10 @@ import Testing
 ///
 /// Each child runs under `ulimit -v`; its peak memory comes from `/usr/bin/time` where that
 /// exists (and is not checked where it does not).
-@Suite("Nested input", .blocking, .serialized, .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@Suite(
+  "Nested input", .enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)), .blocking,
+  .serialized,
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct NestedInputProcessTests {
   /// Far above a refusal's cost, far below the minutes the old scan took.
   static let generousBound = Duration.seconds(5)

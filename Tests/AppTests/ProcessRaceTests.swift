@@ -16,7 +16,9 @@ import Testing
 ///
 /// Bundled with `ConcurrentProcessTests` (laps, bookmark and favourite toggles), this runs
 /// every read-then-write command from two processes at once.
-@Suite("Process races", .blocking, .serialized)
+@Suite(
+  "Process races", .enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)), .blocking,
+  .serialized)
 struct ProcessRaceTests {
   /// The file stores; postgres too with `POCKET_SOAK=1`, where its private server's
   /// processes do not slow the default run (`ConcurrentProcessTests` races postgres there).

@@ -12,7 +12,8 @@ import Testing
 /// two actions are sent together. With `POCKET_SOAK=1` every race on every shared store,
 /// 20 rounds each; in the quick run each race on one store, the stores taken in turn.
 @Suite(
-  "Racing numbered actions", .blocking, .serialized,
+  "Racing numbered actions", .enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly)),
+  .blocking, .serialized,
   .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct ShownItemRaceTests {
   /// Rounds of each race on each store: 100 races a store with `POCKET_SOAK=1`.

@@ -8,7 +8,8 @@ import Testing
 struct BenchTests {
   /// Every workload but the memory probe (it starts this program as a child, and a test
   /// runner is not this program) on tiny stores, against every store.
-  @Test @MainActor func tinyRunMeasuresEveryPoint() async throws {
+  @Test(.enabled(if: Soak.measuresScale, Comment(rawValue: Soak.scaleOnly))) @MainActor
+  func tinyRunMeasuresEveryPoint() async throws {
     var config = BenchConfig.quick
     config.workloads = Workload.allCases.filter { $0 != .memory }
     config.actionSizes = [10, 100]

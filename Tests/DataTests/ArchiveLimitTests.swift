@@ -27,42 +27,41 @@ import Testing
     }
   }
 
-  static let twoMiB = String(repeating: "x", count: 2 << 20)
-  static let fiveMiB = String(repeating: "x", count: 5 << 20)
-
-  /// Each document is cut inside its long value: a scan that read the value to its end
-  /// would find the file cut short, not the limit.
+  /// Each document is its start and then `mebibytes` MiB of one long value, cut inside it: a
+  /// scan that read the value to its end would find the file cut short, not the limit. (The
+  /// test builds the text, so the test's name shows its start, not megabytes of it.)
   @Test(arguments: [
     (
-      #"{"chat":{"messages":[{"content":""# + twoMiB,
+      #"{"chat":{"messages":[{"content":""#, 2,
       "chat.messages[0].content makes its record larger than 1 MiB, the most a record may be"
     ),
     (
-      #"{"bookmarks":[{"bookmarkedAtMs":0,"noticeDateMs":0,"title":"t","url":""# + twoMiB,
+      #"{"bookmarks":[{"bookmarkedAtMs":0,"noticeDateMs":0,"title":"t","url":""#, 2,
       "bookmarks[0].url makes its record larger than 1 MiB, the most a record may be"
     ),
     (
-      #"{"laps":[{"lapTimeMs":0,"number":1,"totalMs":0,"later":[1,{"a":""# + twoMiB,
+      #"{"laps":[{"lapTimeMs":0,"number":1,"totalMs":0,"later":[1,{"a":""#, 2,
       "laps[0].later makes its record larger than 1 MiB, the most a record may be"
     ),
     (
-      #"{"mindLog":{"entries":[{""# + twoMiB,
+      #"{"mindLog":{"entries":[{""#, 2,
       "mindLog.entries[0] is larger than 1 MiB, the most a record may be"
     ),
     (
-      #"{"format":""# + fiveMiB,
+      #"{"format":""#, 5,
       "format makes the document outside its lists larger than 4 MiB, the most it may be"
     ),
     (
-      #"{"chat":{"messages":[],"later":""# + fiveMiB,
+      #"{"chat":{"messages":[],"later":""#, 5,
       "chat.later makes the document outside its lists larger than 4 MiB, the most it may be"
     ),
     (
-      #"{""# + fiveMiB,
+      #"{""#, 5,
       "byte 4194304 makes the document outside its lists larger than 4 MiB, the most it may be"
     ),
   ])
-  func aValuePastALimitIsRefusedAtTheLimit(text: String, reason: String) {
+  func aValuePastALimitIsRefusedAtTheLimit(start: String, mebibytes: Int, reason: String) {
+    let text = start + String(repeating: "x", count: mebibytes << 20)
     #expect(Self.refusal(text) == reason)
   }
 

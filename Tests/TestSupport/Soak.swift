@@ -13,6 +13,16 @@ public enum Soak {
     isOn || ProcessInfo.processInfo.environment["POCKET_EVERY_CASE"] == "1"
   }
 
+  /// Whether the suites that measure scale rather than one behaviour run: memory at sizes,
+  /// races repeated, faults of a mounted disk, generated input, the benchmark's own run. The
+  /// quick run skips them, saying so, to stay a developer's one-minute loop; they run with
+  /// `everyCase` (CI's soak run, and the mutation check, whose mutants some of them kill).
+  public static var measuresScale: Bool { everyCase }
+
+  /// The reason a suite of `measuresScale` gives when the quick run skips it.
+  public static let scaleOnly =
+    "measures scale: runs with POCKET_SOAK=1 or POCKET_EVERY_CASE=1, as CI does"
+
   /// `full` with `POCKET_SOAK=1`, else `quick`.
   public static func size<T>(_ quick: T, full: T) -> T { isOn ? full : quick }
 
