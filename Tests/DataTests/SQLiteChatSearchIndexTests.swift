@@ -171,24 +171,35 @@ struct SQLiteChatSearchIndexTests {
     #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == 0)
   }
 
-  /// More marked messages than one write folds in: the rest stay marked, and are found.
-  @Test func moreMarkedMessagesThanOneBatchAreFound() async throws {
+  /// A sqlite store in a new folder (the caller deletes it) holding the drafted messages,
+  /// and `count` more that another connection wrote: "`word` 1" to "`word` `count`", ids
+  /// after `fromID` and times after `fromMs`, one apart.
+  static func chat(withMore count: Int, saying word: String, fromID: Int, fromMs: Int)
+    async throws -> (directory: URL, path: String, store: SQLiteStore)
+  {
     let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("chat.sqlite").path
     let store = try SQLiteStore.open(path: path)
-    let chat = store.repositories.chat
-    _ = try await chat.insert(contentsOf: Self.drafts(Self.texts))
-    let extra = SQLiteChatSearch.batch + 500
+    _ = try await store.repositories.chat.insert(contentsOf: Self.drafts(Self.texts))
     try Self.write(
       path,
       [
         """
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(extra))
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
         INSERT INTO chat_messages (id, content, date_ms, edited)
-        SELECT 10000 + i, 'Other ' || i, 10000000 + i, 0 FROM n
+        SELECT \(fromID) + i, '\(word) ' || i, \(fromMs) + i, 0 FROM n
         """
       ])
+    return (directory, path, store)
+  }
+
+  /// More marked messages than one write folds in: the rest stay marked, and are found.
+  @Test func moreMarkedMessagesThanOneBatchAreFound() async throws {
+    let extra = SQLiteChatSearch.batch + 500
+    let (directory, path, store) = try await Self.chat(
+      withMore: extra, saying: "Other", fromID: 10_000, fromMs: 10_000_000)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let chat = store.repositories.chat
     #expect(try Self.count(path, "SELECT count(*) FROM chat_search_pending") == Int64(extra))
     // The search's write folds one batch in, the lowest ids first; the rest are read whole.
     let query = "OTHER \(extra)"
@@ -261,22 +272,11 @@ struct SQLiteChatSearchIndexTests {
   /// more marks than that, is answered by the scan a chunk at a time (the candidates are not
   /// read whole), with the same answer; a rare query still goes through the index.
   @Test func moreCandidatesThanTheBoundAreScanned() async throws {
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("chat.sqlite").path
-    let store = try SQLiteStore.open(path: path)
-    let chat = store.repositories.chat
-    _ = try await chat.insert(contentsOf: Self.drafts(Self.texts))
     let common = SQLiteChatSearch.mostCandidates + 500
-    try Self.write(
-      path,
-      [
-        """
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(common))
-        INSERT INTO chat_messages (id, content, date_ms, edited)
-        SELECT 20000 + i, 'Common ' || i, 20000000 + i, 0 FROM n
-        """
-      ])
+    let (directory, path, store) = try await Self.chat(
+      withMore: common, saying: "Common", fromID: 20_000, fromMs: 20_000_000)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let chat = store.repositories.chat
     func candidates(_ query: String) throws -> [ChatMessage]? {
       let connection = try SQLiteConnection(path: path, flags: 0x0000_0001)  // READONLY
       defer { try? connection.close() }
