@@ -28,7 +28,8 @@ struct LiveViewportTerminalTests {
 
   /// The rows of `screen` that show a message, top to bottom.
   static func messageRows(_ screen: ScreenModel) -> [Int] {
-    screen.lines.indices.filter { message(screen.lines[$0]) != nil }
+    let lines = screen.lines
+    return lines.indices.filter { message(lines[$0]) != nil }
   }
 
   /// The row that says which rows show (`rows 81–100 of 100`).

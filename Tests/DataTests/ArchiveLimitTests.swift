@@ -61,7 +61,9 @@ import Testing
     ),
   ])
   func aValuePastALimitIsRefusedAtTheLimit(start: String, mebibytes: Int, reason: String) {
-    let text = start + String(repeating: "x", count: mebibytes << 20)
+    // Made from bytes at once: a string repeated a character at a time costs many times it.
+    let long = [UInt8](repeating: UInt8(ascii: "x"), count: mebibytes << 20)
+    let text = start + String(decoding: long, as: UTF8.self)
     #expect(Self.refusal(text) == reason)
   }
 

@@ -57,12 +57,28 @@ struct SQLiteChatSearchIndexTests {
   static func oracle(_ query: String, _ messages: [(id: Int64, content: String, date: Int64)])
     -> [Int64]
   {
+    oracle(query, in: folded(messages))
+  }
+
+  /// The messages oldest first, each with its folded text: what `oracle` looks through.
+  static func folded(_ messages: [(id: Int64, content: String, date: Int64)])
+    -> [(id: Int64, text: [Unicode.Scalar])]
+  {
+    messages.sorted { ($0.date, $0.id) < ($1.date, $1.id) }.map {
+      (id: $0.id, text: oracleFolded($0.content))
+    }
+  }
+
+  /// The ids of the `folded` messages whose text holds the folded query as a run of scalars.
+  static func oracle(_ query: String, in folded: [(id: Int64, text: [Unicode.Scalar])])
+    -> [Int64]
+  {
     let part = oracleFolded(query)
-    return messages.sorted { ($0.date, $0.id) < ($1.date, $1.id) }.filter { message in
-      let text = oracleFolded(message.content)
+    return folded.filter { message in
+      let text = message.text
       guard part.count <= text.count else { return false }
       return (0...(text.count - part.count)).contains {
-        Array(text[$0..<($0 + part.count)]) == part
+        text[$0..<($0 + part.count)].elementsEqual(part)
       }
     }.map(\.id)
   }
@@ -90,19 +106,22 @@ struct SQLiteChatSearchIndexTests {
     return try connection.integer(sql)
   }
 
-  /// Every query's matches equal the oracle's and the scan's, whole and in windows.
+  /// Every query's matches equal the oracle's and the scan's, whole and in windows: every
+  /// window with `Soak.everyCase`, else one, the queries taking them in turn. The oracle
+  /// reads the file's messages once, before the queries (a search changes none of them).
   static func expectScanAnswers(
     _ chat: any ChatRepository, _ path: String, _ queries: [String] = queries,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    for query in queries {
+    let stored = folded(try Self.stored(path))
+    let windows = [(0, 1), (1, 2), (2, 3), (0, 0), (5, 100)]
+    for (turn, query) in queries.enumerated() {
       let search = TextSearch(query)
-      let stored = try Self.stored(path)
       let page = try await chat.matchingMessages(search, skipping: 0, limit: 10_000)
-      #expect(
-        page.items.map(\.id) == oracle(query, stored), "\(query)", sourceLocation: sourceLocation)
+      let expected = oracle(query, in: stored)
+      #expect(page.items.map(\.id) == expected, "\(query)", sourceLocation: sourceLocation)
       #expect(page.total == page.items.count, "\(query)", sourceLocation: sourceLocation)
-      for (skipping, limit) in [(0, 1), (1, 2), (2, 3), (0, 0), (5, 100)] {
+      for (skipping, limit) in Soak.all(windows, quickTurn: turn) {
         let indexed = try await chat.matchingMessages(search, skipping: skipping, limit: limit)
         let scanned = try await chat.scannedMatches(search, skipping: skipping, limit: limit)
         #expect(indexed == scanned, "\(query) \(skipping) \(limit)", sourceLocation: sourceLocation)

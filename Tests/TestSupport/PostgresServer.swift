@@ -74,9 +74,30 @@ public final class PostgresServer: Sendable {
 
   /// Starts a new private server (for tests that stop, kill or reconfigure theirs).
   public static func start(_ options: Options = .init()) throws -> PostgresServer {
+    let server = try folder(options)
+    try server.create()
+    return server
+  }
+
+  /// The cluster every server copies: made by `initdb` once for the process, since a copy
+  /// costs a small part of its CPU. It lies in a server's folder (which never starts), so it
+  /// is removed at exit, or by the folder's watchdog.
+  private static let cluster = Result { () throws -> PostgresServer in
+    let holder = try PostgresServer.folder(.init())
+    try PostgresServer.run(
+      holder.tools.asServer + [
+        holder.tools.bin + "/initdb", "-D", holder.dataDirectory, "-U", PostgresServer.superuser,
+        "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C",
+        "--no-sync",
+      ])
+    return holder
+  }
+
+  /// A new server's folder, owned by the server's user and watched, nothing in it yet.
+  private static func folder(_ options: Options) throws -> PostgresServer {
     let tools = try Self.tools.get()
     // A server that does not sync keeps its files in memory where the system has a tmpfs:
-    // `initdb` writes 40 MB, a third of the CPU of a start on a disk. One that syncs (a
+    // a new cluster is 40 MB, which costs CPU to write on a disk. One that syncs (a
     // durability test, the benchmark against psql) stays on the disk, where syncing costs.
     let parent = Fixtures.temporaryParent(preferringMemory: !options.fsync)
     var template = Array((parent.path + "/pg-XXXXXX").utf8CString)
@@ -92,16 +113,13 @@ public final class PostgresServer: Sendable {
       throw Failure("could not hand \(directory) to nobody: \(String(cString: strerror(errno)))")
     }
     try server.startWatchdog()
-    try server.create()
     return server
   }
 
   private func create() throws {
-    try Self.run(
-      tools.asServer + [
-        tools.bin + "/initdb", "-D", dataDirectory, "-U", Self.superuser, "--auth-local=trust",
-        "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync",
-      ])
+    // The process's one `initdb` cluster, copied as the server's user (who owns it).
+    let cluster = try Self.cluster.get()
+    try Self.run(tools.asServer + ["/bin/cp", "-a", cluster.dataDirectory, dataDirectory])
     var settings = [
       "listen_addresses = '\(options.tcpPort == nil ? "" : "127.0.0.1")'",
       "unix_socket_directories = \(Self.literal(directory))", "port = \(port)",

@@ -59,7 +59,9 @@ package struct ScreenModel: Sendable {
   /// The rows as text, trailing blanks trimmed (wide characters once).
   package var lines: [String] {
     cells.map { row in
-      var line = row.map(\.text).joined()
+      // The blank cells at the end are left out before the join, not trimmed after it.
+      let end = row.lastIndex { $0.text != " " && !$0.text.isEmpty }.map { $0 + 1 } ?? 0
+      var line = row[..<end].map { $0.text }.joined()
       while line.last == " " { line.removeLast() }
       return line
     }
