@@ -305,6 +305,11 @@ struct PerTerminalProcessTests {
       ).text)
   }
 
+  /// The number of the pseudo-terminal at `path` (`/dev/pts/N`).
+  static func number(of path: String) -> Int {
+    Int(path.split(separator: "/").last ?? "") ?? Int.max
+  }
+
   /// A terminal closed, and a new one given its tty name (`/dev/pts/N` again): the new one
   /// has shown nothing, so a number is refused there; its first list drops the closed
   /// terminal's.
@@ -320,14 +325,20 @@ struct PerTerminalProcessTests {
     #expect(try await SQLiteStore.open(path: path).repositories.screens.shownList(for: key) != nil)
     try closed.close()
     // Linux gives a new pty the lowest free number: the one just closed, unless another
-    // test took it meanwhile (then a later try gets it once that one closes: as long as a
-    // late output is waited for, since a live-view test may hold it for half a minute).
+    // test freed a lower one meanwhile (that one is held, so the next try gets the next
+    // number up) or took this one (then a later try gets it once that test closes it: as
+    // long as a late output is waited for, since a live-view test may hold it for half a
+    // minute).
     var opened: ShellTerminal?
+    var held: [ShellTerminal] = []
+    defer { for shell in held { try? shell.close() } }
     let deadline = ContinuousClock.now + .seconds(Soak.secondsBeforeOutputIsLate)
     while opened == nil, ContinuousClock.now < deadline {
       let shell = try terminals.open()
       if shell.terminal.ttyName == name {
         opened = shell
+      } else if Self.number(of: shell.terminal.ttyName) < Self.number(of: name) {
+        held.append(shell)
       } else {
         try shell.close()
         try await Task.sleep(for: .milliseconds(50))
