@@ -212,4 +212,38 @@ struct StoreFileWatchTests {
     }
     #expect(path == store.fileURL.path)
   }
+
+  /// A store whose folder is gone lets go of its files before its subscribers hear it
+  /// (`letGo`, the sqlite store's checkpoint); when its thread cannot let go (it waits on
+  /// another program's lock, here for ever), they still hear it, after `letGoPatience`.
+  @Test(arguments: [false, true])
+  func aGoneStoreIsToldAfterLettingGoOrWhenLettingGoWaits(letGoWaits: Bool) async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let released = Mutex(!letGoWaits)
+    let letGone = Mutex(false)
+    defer { released.withLock { $0 = true } }
+    let watch = StoreFileWatch(
+      folder: folder.path, names: ["store"], vital: [], choice: .automatic,
+      letGo: {
+        _ = await Turns.wait { released.withLock { $0 } }
+        letGone.withLock { $0 = true }
+      }
+    ) { nil }
+    try FileManager.default.removeItem(at: folder)
+    let start = ContinuousClock.now
+    let event = await firstEvent(watch.subscribe())
+    let waited = ContinuousClock.now - start
+    guard case .gone(.storageUnavailable(let path, _)) = event else {
+      Issue.record("not gone: \(String(describing: event))")
+      return
+    }
+    #expect(path == folder.path)
+    if letGoWaits {
+      #expect(!letGone.withLock { $0 })
+      #expect(waited >= StoreFileWatch.letGoPatience)
+    } else if waited < StoreFileWatch.letGoPatience {
+      // Told before the patience ran out: only letting go can have told them.
+      #expect(letGone.withLock { $0 }, "told before letting go")
+    }
+  }
 }

@@ -292,7 +292,10 @@ final class StoreFileWatch: StoreObservation {
   }
 
   /// The store is gone, for the reason `error` gives: once the store has let go of its
-  /// files (`letGo`), the subscribers are told.
+  /// files (`letGo`), the subscribers are told, or after `letGoPatience` if it has not by
+  /// then: letting go runs on the store's own thread, which may be waiting (another
+  /// program's lock, a slow disk), and a screen must hear that its store is gone whatever
+  /// the store's thread is doing. Whichever comes first tells them, once.
   private func gone(_ error: DomainError) {
     let first = state.withLock { state in
       defer { state.isGone = true }
@@ -300,9 +303,32 @@ final class StoreFileWatch: StoreObservation {
     }
     guard first else { return }
     stop()
-    Task { [letGo, signal] in
+    let told = Once()
+    let tell: @Sendable () -> Void = { [signal] in
+      if told.claim() { signal.send(.gone(error)) }
+    }
+    Task { [letGo] in
       await letGo()
-      signal.send(.gone(error))
+      tell()
+    }
+    Task {
+      try? await Task.sleep(for: Self.letGoPatience)
+      tell()
+    }
+  }
+
+  /// How long the subscribers of a store that is gone wait for it to let go of its files.
+  static let letGoPatience = Duration.seconds(1)
+
+  /// True for the first caller of `claim` only.
+  private final class Once: Sendable {
+    private let claimed = Mutex(false)
+
+    func claim() -> Bool {
+      claimed.withLock { claimed in
+        defer { claimed = true }
+        return !claimed
+      }
     }
   }
 
