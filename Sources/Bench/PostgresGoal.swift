@@ -2,13 +2,15 @@ import Foundation
 import TestSupport
 
 /// Goal 10 of `ProcessBenchmark`: the postgres store, on a private server this run starts
-/// (fsync on, synchronous commit on, a Unix socket), in three parts:
+/// (fsync on, synchronous commit on, a Unix socket), in four parts:
 /// - `pocket --store postgres say hi` against `psql` inserting the same row the same way
 ///   (the id from the store's counter), interleaved, medians of wall time;
 /// - flat: every command of goal 4 on a schema of `flatLarge` records against one of
 ///   `flatSmall` (both filled by the server from `generate_series`);
 /// - two machines: processes with their own HOME and `--store-path` on one schema, a live
-///   view on one and `pocket say` on the other, from the writer's exit to the frame.
+///   view on one and `pocket say` on the other, from the writer's exit to the frame;
+/// - a screen's open: `pocket chat` on the shared store against the sqlite store
+///   (`openOnPostgres`).
 extension ProcessBenchmark {
   func postgresGoal() async throws {
     let server: PostgresServer
@@ -28,6 +30,7 @@ extension ProcessBenchmark {
     let postgres = PostgresRun(pocket: pocket, psql: psql, url: server.url(), folder: folder)
     try sayAgainstPSQL(postgres)
     try flatOnPostgres(postgres)
+    try await openOnPostgres(postgres)
     if sizes.followChanges > 0 {
       for row in PostgresFollow(run: postgres, changes: sizes.followChanges).measure() {
         emit(row)
