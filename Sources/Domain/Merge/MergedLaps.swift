@@ -5,17 +5,11 @@
 /// total minus the total before it, so the lap times add up to the newest total however
 /// the machines' laps interleave.
 public struct MergedLaps: Equatable, Sendable {
-  /// One lap as a machine took it.
-  public struct Taken: Hashable, Sendable {
-    /// The stopwatch's elapsed time when the lap was taken.
-    public var total: Duration
-    /// When it was taken: its identity too (no two writes share one).
-    public var time: HybridTime
-
-    public init(total: Duration, time: HybridTime) {
-      self.total = total
-      self.time = time
-    }
+  /// One lap as a machine took it: the stopwatch's elapsed time then, and when it was
+  /// taken (its identity too: no two writes share one).
+  private struct Taken: Hashable, Sendable {
+    var total: Duration
+    var time: HybridTime
   }
 
   private var taken: Set<Taken> = []
