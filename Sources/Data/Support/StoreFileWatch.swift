@@ -307,12 +307,15 @@ final class StoreFileWatch: StoreObservation {
     let tell: @Sendable () -> Void = { [signal] in
       if told.claim() { signal.send(.gone(error)) }
     }
-    Task { [letGo] in
-      await letGo()
+    let patience = Task {
+      guard (try? await Task.sleep(for: Self.letGoPatience)) != nil else { return }
       tell()
     }
-    Task {
-      try? await Task.sleep(for: Self.letGoPatience)
+    Task { [letGo] in
+      await letGo()
+      // Ends the wait at once: nothing outlives letting go (a program that exits right
+      // after would hold a sleeping task and what it captured).
+      patience.cancel()
       tell()
     }
   }
