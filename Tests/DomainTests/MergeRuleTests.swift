@@ -161,4 +161,17 @@ import Testing
     #expect(lapsFirst == resetFirst)
     #expect(lapsFirst.resetAt == Self.at(20, 1))
   }
+
+  /// Two machines delete the same entry: either order gives the same record, gone since
+  /// the earlier delete.
+  @Test func twoDeletesInEitherOrderGiveTheSameRecord() {
+    var first = MergedRecord(inserted: Self.entry(), at: Self.at(1))
+    first.delete(at: Self.at(30, 1))
+    first.delete(at: Self.at(20, 2))
+    var second = MergedRecord(inserted: Self.entry(), at: Self.at(1))
+    second.delete(at: Self.at(20, 2))
+    second.delete(at: Self.at(30, 1))
+    #expect(first == second)
+    #expect(first.deletedAt == Self.at(20, 2))
+  }
 }

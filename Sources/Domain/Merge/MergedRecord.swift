@@ -39,7 +39,7 @@ public struct MergedRecord<Record: MergeableRecord>: Equatable, Sendable {
   public mutating func edit(
     _ fields: Set<Record.Field>, as edited: Record, at time: HybridTime
   ) -> Outcome {
-    guard var merged = record, deletedAt == nil else { return .deletedElsewhere }
+    guard var merged = record else { return .deletedElsewhere }
     var took = false
     for field in fields where fieldTimes[field].map({ time > $0 }) ?? true {
       merged = merged.taking(field, from: edited)
@@ -60,9 +60,7 @@ public struct MergedRecord<Record: MergeableRecord>: Equatable, Sendable {
   }
 
   /// When `field` was last written; `nil` once the record is deleted.
-  public func time(of field: Record.Field) -> HybridTime? {
-    deletedAt == nil ? fieldTimes[field] : nil
-  }
+  public func time(of field: Record.Field) -> HybridTime? { fieldTimes[field] }
 }
 
 /// A record the shared store merges field by field (`MergedRecord`).
