@@ -63,6 +63,13 @@ struct DocumentationTests {
     #expect(checked >= 10, "the README and docs link to each other")
   }
 
+  /// The README is for users: what Pocket is, the two commands, install, the main
+  /// commands and where data lives; the reference lives in `docs/`.
+  @Test func theReadmeStaysShort() throws {
+    let lines = try Self.text("README.md").filter { $0 == "\n" }.count
+    #expect(lines <= 250, "README.md has \(lines) lines; move reference to docs/")
+  }
+
   @Test func everyMainCommandIsOneHelpKnows() throws {
     let names = Markdown.firstColumnCommands(
       in: try Self.text("README.md"), afterHeading: "### Main commands")
