@@ -20,17 +20,30 @@ public struct MergedRecord<Record: MergeableRecord>: Equatable, Sendable {
     case deletedElsewhere
   }
 
+  /// The record with when each of its fields was last written, or when it was deleted:
+  /// one state, so a deleted record has no fields left to edit.
+  private enum State: Equatable, Sendable {
+    case live(Record, fieldTimes: [Record.Field: HybridTime])
+    case deleted(at: HybridTime)
+  }
+  private var state: State
+
   /// The record as its writes have made it; `nil` once deleted.
-  public private(set) var record: Record?
-  /// When it was deleted; `nil` while it is not.
-  public private(set) var deletedAt: HybridTime?
-  private var fieldTimes: [Record.Field: HybridTime]
+  public var record: Record? {
+    guard case .live(let record, _) = state else { return nil }
+    return record
+  }
+  /// When it was deleted (the earliest delete); `nil` while it is not.
+  public var deletedAt: HybridTime? {
+    guard case .deleted(let time) = state else { return nil }
+    return time
+  }
 
   /// The record as its insert made it at `time`.
   public init(inserted record: Record, at time: HybridTime) {
-    self.record = record
-    deletedAt = nil
-    fieldTimes = Dictionary(uniqueKeysWithValues: Record.Field.allCases.map { ($0, time) })
+    state = .live(
+      record,
+      fieldTimes: Dictionary(uniqueKeysWithValues: Record.Field.allCases.map { ($0, time) }))
   }
 
   /// Sets `fields` to what `edited` holds for them, each unless a later write of that
@@ -39,7 +52,7 @@ public struct MergedRecord<Record: MergeableRecord>: Equatable, Sendable {
   public mutating func edit(
     _ fields: Set<Record.Field>, as edited: Record, at time: HybridTime
   ) -> Outcome {
-    guard var merged = record else { return .deletedElsewhere }
+    guard case .live(var merged, var fieldTimes) = state else { return .deletedElsewhere }
     var took = false
     for field in fields where fieldTimes[field].map({ time > $0 }) ?? true {
       merged = merged.taking(field, from: edited)
@@ -47,20 +60,21 @@ public struct MergedRecord<Record: MergeableRecord>: Equatable, Sendable {
       took = true
     }
     guard took else { return .superseded }
-    record = merged
+    state = .live(merged, fieldTimes: fieldTimes)
     return .applied
   }
 
   /// Deletes the record at `time`: for good, whatever came before or comes after. The
   /// earliest delete's time is kept, so two deletes in either order give the same record.
   public mutating func delete(at time: HybridTime) {
-    record = nil
-    fieldTimes = [:]
-    deletedAt = min(deletedAt ?? time, time)
+    state = .deleted(at: min(deletedAt ?? time, time))
   }
 
   /// When `field` was last written; `nil` once the record is deleted.
-  public func time(of field: Record.Field) -> HybridTime? { fieldTimes[field] }
+  public func time(of field: Record.Field) -> HybridTime? {
+    guard case .live(_, let fieldTimes) = state else { return nil }
+    return fieldTimes[field]
+  }
 }
 
 /// A record the shared store merges field by field (`MergedRecord`).
