@@ -48,6 +48,7 @@ import Testing
     Shipped(name: "declaredRecords", statements: 4, fingerprint: 0x00fa_438b_b6b5_ffa9),
     Shipped(name: "terminalShown", statements: 6, fingerprint: 0x1543_61d6_1abc_7559),
     Shipped(name: "lapShownTimes", statements: 2, fingerprint: 0xf77f_87df_584c_3d17),
+    Shipped(name: "changeLog", statements: 43, fingerprint: 0xa4d4_f338_2812_24f7),
   ]
 
   @Test func everyShippedSQLiteMigrationIsAsItShipped() {

@@ -166,7 +166,9 @@ public enum PostgresSchemaPool {
       END LOOP;
       FOR name IN SELECT tablename FROM pg_tables
           WHERE schemaname = pristine AND tablename <> 'schema_version' LOOP
-        EXECUTE format('INSERT INTO %I.%I SELECT * FROM %I.%I', s, name, pristine, name);
+        -- The change log's positions are the server's alone to give (`GENERATED ALWAYS`).
+        EXECUTE format(
+          'INSERT INTO %I.%I OVERRIDING SYSTEM VALUE SELECT * FROM %I.%I', s, name, pristine, name);
       END LOOP;
       RETURN true;
     EXCEPTION WHEN OTHERS THEN
