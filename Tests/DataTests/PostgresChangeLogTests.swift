@@ -135,6 +135,44 @@ struct PostgresChangeLogTests {
     await store.close()
   }
 
+  /// Today's list of logged tables is what the migrations made (each table's four triggers,
+  /// with its key's columns), and it holds every table of records but the screens', which
+  /// are each machine's own: a table added later without its log triggers is found here.
+  @Test func everyTableOfRecordsIsLoggedByItsKey() async throws {
+    let triggers = try connection.query(
+      """
+      SELECT c.relname, t.tgname, pg_get_triggerdef(t.oid) FROM pg_trigger t
+      JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND t.tgname LIKE '%\\_logged\\_%'
+      """, arguments: [schema], row: { ($0.text(0), $0.text(1), $0.text(2)) })
+    let expected = PostgresSchema.loggedTables.flatMap { table, key in
+      ["insert", "update", "delete", "truncate"].map { event in
+        let arguments = key.map { "'\($0)'" }.joined(separator: ", ")
+        return "\(table) \(table)_logged_\(event) log_change(\(arguments))"
+      }
+    }
+    #expect(
+      Set(
+        triggers.map { table, name, definition in
+          "\(table) \(name) "
+            + (definition.firstRange(of: "log_change(").map {
+              String(definition[$0.lowerBound...])
+            } ?? definition)
+        }) == Set(expected))
+    let records = SQLTableKinds.all.filter { $0.kinds != .screens }.map(\.table)
+    #expect(Set(PostgresSchema.loggedTables.map(\.table)) == Set(records + ["declared_records"]))
+    for (table, key) in PostgresSchema.loggedTables {
+      let primary = try connection.query(
+        """
+        SELECT a.attname FROM pg_index i
+        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+        WHERE i.indrelid = $1::regclass AND i.indisprimary
+        """, arguments: ["\(schema).\(table)"], row: { $0.text(0) })
+      #expect(Set(primary) == Set(key), "\(table)")
+    }
+    await store.close()
+  }
+
   /// Another client's statements are logged as Pocket's are: an update that changes a key
   /// names the row before and after, and a `TRUNCATE` every row.
   @Test func anotherClientsStatementsAreLoggedToo() async throws {
