@@ -51,6 +51,13 @@ import Testing
     Shipped(name: "changeLog", statements: 43, fingerprint: 0xa4d4_f338_2812_24f7),
   ]
 
+  /// `PostgresReplica.migrations` (a copy's own tables) as they shipped, with the table that
+  /// counts them; append a line when a migration ships.
+  static let replica = [
+    Shipped(name: "replicaVersion", statements: 1, fingerprint: 0x4580_2070_ea36_9740),
+    Shipped(name: "pulledPosition", statements: 1, fingerprint: 0x1e66_62a6_fbd7_40f3),
+  ]
+
   @Test func everyShippedSQLiteMigrationIsAsItShipped() {
     let today = SQLiteSchema.migrations.map { Self.shipped($0.name, $0.statements) }
     #expect(Array(today.prefix(Self.sqlite.count)) == Self.sqlite, "today: \(today)")
@@ -59,5 +66,12 @@ import Testing
   @Test func everyShippedPostgresMigrationIsAsItShipped() {
     let today = PostgresSchema.migrations.map { Self.shipped($0.name, $0.statements) }
     #expect(Array(today.prefix(Self.postgres.count)) == Self.postgres, "today: \(today)")
+  }
+
+  @Test func everyShippedReplicaMigrationIsAsItShipped() {
+    let today =
+      [Self.shipped("replicaVersion", [PostgresReplica.createVersionTable])]
+      + PostgresReplica.migrations.map { Self.shipped($0.name, $0.statements) }
+    #expect(Array(today.prefix(Self.replica.count)) == Self.replica, "today: \(today)")
   }
 }

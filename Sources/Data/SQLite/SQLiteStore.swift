@@ -240,11 +240,12 @@ public final class SQLiteStore: Sendable {
   }
 
   /// An open connection to a valid Pocket file, migrated to the current schema version, and
-  /// that version.
+  /// that version (the store's own, and the pull's on a machine's copy of a postgres store:
+  /// `PostgresReplica.connect`).
   ///
   /// A file already at the current version costs a few cheap statements: two pragmas read,
   /// one `sqlite_master` query, three pragmas set; no transaction, no migration.
-  private static func connect(
+  static func connect(
     path: String, durability: SQLiteDurability = .everyCommit,
     waiting: LockWaiting = LockWaiting(waits: StoreWaits(), store: "")
   ) throws -> (connection: SQLiteConnection, version: Int) {
