@@ -116,7 +116,8 @@ package struct OpenedStore {
         takeWarnings: { store.takeWarnings() }, salvage: { try await store.salvage() })
     case .postgres:
       return try openPostgres(
-        options, environment: environment, headStart: headStart, waiting: waiting, waits: waits)
+        options, environment: environment, headStart: headStart, waiting: waiting, watch: watch,
+        waits: waits)
     case .memory:
       return OpenedStore(
         kind: .memory, path: "memory", schemaVersion: ArchiveFile.formatVersion,
@@ -135,9 +136,14 @@ package struct OpenedStore {
   /// The postgres store: records on the server, shared by every machine; the screen seen
   /// last and its numbered rows in the local sqlite store's folder, since they are this
   /// machine's (a number typed here means what this terminal showed).
+  ///
+  /// This machine's copy of the store's records (`PostgresStore.copyFileName`, in the same
+  /// folder) is brought up to date when a command ends; once there is one, the server's
+  /// answer is waited for here, and while it does not answer the copy is shown instead,
+  /// every change refused, and a warning says so once (`openOffline`).
   private static func openPostgres(
     _ options: Options, environment: [String: String], headStart: ServerHeadStart?,
-    waiting: Bool, waits: StoreWaits
+    waiting: Bool, watch: WatchChoice, waits: StoreWaits
   ) throws -> OpenedStore {
     // The server is reached (libpq loaded, connected, the schema checked) on a thread of its
     // own while the local file opens: the two wait on different things.
@@ -161,12 +167,24 @@ package struct OpenedStore {
     let localFailed = if case .failure = local { true } else { false }
     if waiting || localFailed { try store.ready() }
     let (screens, folder, localStore) = try local.get()
+    let target = postgresTarget(options, environment: environment)
+    let copy = Options.path(
+      PostgresStore.copyFileName(target, environment: environment), in: folder)
+    if PostgresStore.hasCopy(at: copy) {
+      let offline = OfflineCopy(
+        path: copy, name: target.name(environment: environment), screens: screens,
+        folder: folder, local: localStore)
+      if let opened = try openIfOffline(store, offline, options, watch: watch, waits: waits) {
+        return opened
+      }
+    }
     var repositories = store.repositories
     repositories.screens = screens
     return OpenedStore(
       kind: .postgres,
       details: { ((try? store.name) ?? "", (try? store.schemaVersion) ?? 0) },
-      ready: { () throws(DomainError) in try store.ready() }, closeServer: { await store.close() },
+      ready: { () throws(DomainError) in try store.ready() },
+      closeServer: { await store.close(pullingInto: copy) },
       repositories: repositories, files: StoreFiles(folder: folder),
       // The local file opened on a full disk keeps this machine's screen in memory.
       takeWarnings: { localStore.takeWarnings() }, salvage: { try await store.salvage() })

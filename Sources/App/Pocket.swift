@@ -173,6 +173,8 @@ package struct Pocket {
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
         await session.saveShown()
+        // A postgres store's copy on this machine is brought up to date as the view ends.
+        await store.closeServer()
         if let farewell = live.farewell { reportError("pocket: " + farewell) }
         if let report = FailedWrites(output: live.writeFailure).report(language) {
           reportError("pocket: " + report)
@@ -208,6 +210,7 @@ package struct Pocket {
     }
     let status = await runInteractive(session, strings, presenter, bail: options.bail)
     await session.saveShown()
+    await store.closeServer()
     return status
   }
 

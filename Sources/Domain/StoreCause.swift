@@ -1,3 +1,5 @@
+import Foundation
+
 /// What went wrong with a store, an archive file or a rate source (`StoreProblem.cause`).
 /// Every cause Pocket words itself is a case with its values (paths, names, numbers); only
 /// `.system` carries text, and that text is not Pocket's: an OS, SQLite, libpq, libcurl or
@@ -66,6 +68,10 @@ public indirect enum StoreCause: Equatable, Sendable {
   case locked(holder: Int32?, waitedSeconds: Int64)
   /// The store changed all the time it was being read, for `seconds`.
   case keptChanging(seconds: Int64)
+  /// The server of a shared store did not answer (`because`), so what is shown is this
+  /// machine's copy of its records as it was last brought up to date (`copiedAt`); changes
+  /// are refused until the server answers.
+  case offlineCopy(copiedAt: Date, because: StoreCause)
   /// The disk has no room (`ENOSPC`); `effect` says what that means for the store, when
   /// more than that.
   case diskFull(DiskFullEffect?)
@@ -236,6 +242,8 @@ extension StoreCause {
     case .unusableDatabase(let cause): .unusableDatabase(because: cause.mappingText(transform))
     case .connectionFailed(let cause): .connectionFailed(because: cause.mappingText(transform))
     case .connectionLost(let cause): .connectionLost(because: cause.mappingText(transform))
+    case .offlineCopy(let copiedAt, let cause):
+      .offlineCopy(copiedAt: copiedAt, because: cause.mappingText(transform))
     case .inLine(let line, let cause): .inLine(line, cause.mappingText(transform))
     case .fromSource(let source, let cause): .fromSource(source, cause.mappingText(transform))
     case .snapshotNotRewritten(let journal, let cause):

@@ -83,6 +83,7 @@ extension Strings {
     case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .notRateSettings,
       .missingSchemaObject,
       .foreignSchema, .unusableDatabase, .changedWhileReadOnly, .connectionFailed, .connectionLost,
+      .offlineCopy,
       .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords,
       .snapshotNotRewritten, .journalNotEmptied, .screenNotKept, .inLine,
       .fromSource, .noCachedRates,
@@ -111,6 +112,9 @@ extension Strings {
       "the connection to the server failed: \(englishCause(because))"
     case .connectionLost(let because):
       "the connection to the server was lost: \(englishCause(because))"
+    case .offlineCopy(let copiedAt, let because):
+      "the server does not answer (\(englishCause(because))): shown is this machine's copy "
+        + "as of \(dateTime(copiedAt)); no change can be made until it answers"
     case .foreignObjects(let schema, let objects):
       "the schema \"\(schema)\" holds objects that are not Pocket's (\(objects))"
     case .rowCountMissing(let table): "the row count of \"\(table)\" is missing"

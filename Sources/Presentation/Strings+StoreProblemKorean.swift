@@ -58,6 +58,7 @@ extension Strings {
     case .logNotCopied, .noWriteAheadLog, .schemaTooNew, .notPocketDatabase, .notRateSettings,
       .missingSchemaObject,
       .foreignSchema, .unusableDatabase, .changedWhileReadOnly, .connectionFailed, .connectionLost,
+      .offlineCopy,
       .foreignObjects, .rowCountMissing, .counterMissing, .appearsTwice, .chunkLostRecords,
       .snapshotNotRewritten, .journalNotEmptied, .screenNotKept, .inLine,
       .fromSource, .noCachedRates,
@@ -84,6 +85,9 @@ extension Strings {
       "디스크가 가득 차 읽기 전용으로 연 뒤 다른 프로세스가 저장소를 바꿨습니다"
     case .connectionFailed(let because): "서버에 연결하지 못했습니다" + koreanNested(because)
     case .connectionLost(let because): "서버와의 연결이 끊겼습니다" + koreanNested(because)
+    case .offlineCopy(let copiedAt, let because):
+      "서버가 응답하지 않습니다" + koreanNested(because)
+        + ". \(dateTime(copiedAt)) 기준 이 컴퓨터의 사본을 보여 줍니다. 변경은 서버가 응답할 때까지 할 수 없습니다"
     case .foreignObjects(let schema, let objects):
       "스키마 \"\(schema)\"에 Pocket의 것이 아닌 객체가 있습니다 (\(objects))"
     case .rowCountMissing(let table): "\"\(table)\"의 행 수 기록이 없습니다"

@@ -28,7 +28,7 @@ struct StoreProblemWordingTests {
     case nameTooLong, pathTooLong, realPathNotUTF8, currentFolderNotUTF8, currentFolderUnreadable
     case noHome, logNotCopied, noWriteAheadLog, schemaTooNew, notPocketDatabase, notRateSettings
     case missingSchemaObject, foreignSchema, unusableDatabase, changedWhileReadOnly
-    case connectionFailed, connectionLost, foreignObjects, fromSource, noCachedRates
+    case connectionFailed, connectionLost, offlineCopy, foreignObjects, fromSource, noCachedRates
     case rowCountMissing, counterMissing, appearsTwice, chunkLostRecords, inLine
     case changeOutOfOrder, document, rates, postgresURL
   }
@@ -81,6 +81,7 @@ struct StoreProblemWordingTests {
     case .changedWhileReadOnly: .changedWhileReadOnly
     case .connectionFailed: .connectionFailed
     case .connectionLost: .connectionLost
+    case .offlineCopy: .offlineCopy
     case .foreignObjects: .foreignObjects
     case .fromSource: .fromSource
     case .noCachedRates: .noCachedRates
@@ -141,6 +142,9 @@ struct StoreProblemWordingTests {
       .foreignSchema(because: .system(verbatim)), .unusableDatabase(because: .system(verbatim)),
       .changedWhileReadOnly, .connectionFailed(because: .system(verbatim)),
       .connectionLost(because: .system(verbatim)),
+      .offlineCopy(
+        copiedAt: Date(timeIntervalSince1970: 1_796_000_000),
+        because: .connectionFailed(because: .system(verbatim))),
       .foreignObjects(schema: "pocket", objects: "table notes"),
       .fromSource("https://open.er-api.com/v6/latest/USD", .system(verbatim)), .noCachedRates,
       .rowCountMissing(table: "laps"), .counterMissing(name: "chat_messages"),

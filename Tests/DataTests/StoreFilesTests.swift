@@ -42,7 +42,14 @@ import Testing
     let store = folders.store.path
     let name = folders.store.lastPathComponent
     // Present files, absent ones (the SQLite log, a temporary file) and the folder.
-    for file in ["pocket.json", "pocket.journal", "pocket.sqlite-wal", ".pocket.json.tmp-x", "."] {
+    // This machine's copy of a postgres store, its log, and the file it is made as.
+    let copy = PostgresStore.copyFileName(
+      PostgresTarget(url: "postgresql://me@db.example/pocket", schema: "pocket"),
+      environment: [:])
+    for file in [
+      "pocket.json", "pocket.journal", "pocket.sqlite-wal", ".pocket.json.tmp-x", ".", copy,
+      copy + "-wal", ".\(copy).new-x",
+    ] {
       for path in [
         "\(store)/\(file)", "\(folders.other.path)/../\(name)/\(file)", "\(linked.path)/\(file)",
       ] {
@@ -67,6 +74,8 @@ import Testing
       copy.path, folders.other.appendingPathComponent("pocket.sqlite").path,
       folders.store.appendingPathComponent("export.json").path,
       folders.store.appendingPathComponent("pocket.json.bak").path, folders.other.path, "",
+      folders.store.appendingPathComponent("replica-notes.sqlite").path,
+      folders.store.appendingPathComponent("replica-0123456789abcdef.sqlite.bak").path,
     ] {
       #expect(!files.contains(path), "\(path)")
     }

@@ -186,6 +186,9 @@ final class PostgresConnection {
     checkInOpenTransaction = false
   }
 
+  /// Whether a check is still to be done (`checkFirst`): no statement has carried it yet.
+  var hasCheck: Bool { check != nil }
+
   /// The check still to be done, if any, which the connection no longer sends (its owner
   /// does the work it stands for otherwise).
   func takeCheck() -> (sql: String, values: [any SQLBindable])? {

@@ -54,10 +54,25 @@ actor PostgresDatabase {
   }
 
   /// Ends the connection (libpq's `PQfinish`: the server is told, and its process ends);
-  /// a later statement fails as on a lost connection.
-  func close() {
-    (try? reached())?.connection.close()
+  /// a later statement fails as on a lost connection. With `copy`, this machine's copy of
+  /// the store at that path is first brought up to date (`PostgresReplica.pull`), when a
+  /// statement has checked the schema already, and whole only when the store holds at most
+  /// `wholeCopyLimit` records; a pull that fails leaves the copy as it was, for the next.
+  func close(pullingInto copy: String? = nil) {
+    guard let connection = (try? reached())?.connection else { return }
+    if let copy, !connection.isClosed, !connection.hasCheck,
+      let replica = try? PostgresReplica.connect(path: copy)
+    {
+      _ = try? PostgresReplica.pull(
+        from: connection, into: replica, wholeCopyLimit: Self.wholeCopyLimit)
+      try? replica.close()
+    }
+    connection.close()
   }
+
+  /// The most records a store may hold for a command's end to copy it whole (a new copy, or
+  /// one the log was pruned past): about a second's work.
+  static let wholeCopyLimit: Int64 = 20_000
 
   /// The server process of the connection (0 before it is reached or after it is closed).
   var backendPID: Int32 {

@@ -16,8 +16,9 @@ extension PostgresReplica {
     ) STRICT
     """
 
-  /// The log the copy was pulled from and the position it holds (one row, written in the
-  /// transaction that applied the rows it covers; none before the first pull).
+  /// The log the copy was pulled from, the position it holds and when it was pulled (one
+  /// row, written in the transaction that applied the rows it covers; none before the
+  /// first pull).
   static let pulledPosition = SQLiteSchema.Migration(
     name: "pulledPosition",
     statements: [
@@ -25,17 +26,21 @@ extension PostgresReplica {
       CREATE TABLE replica_pulled (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         log TEXT NOT NULL,
-        position INTEGER NOT NULL CHECK (position >= 0)
+        position INTEGER NOT NULL CHECK (position >= 0),
+        pulled_at_ms INTEGER NOT NULL
       ) STRICT
       """
     ])
 
-  /// A connection of the pull to the copy at `path`, a file the sqlite store opened (made
-  /// and migrated: `SQLiteStore.open`), with the copy's own migrations run. Its foreign keys
-  /// are off: a pull writes a snapshot of the server, whose rows keep them, and a cascade
-  /// would delete a snapshot's rates that the pull does not write again.
+  /// A connection of the pull to the copy at `path`, made (as the sqlite store makes its
+  /// file) when missing and migrated, with the copy's own migrations run. Its commits are
+  /// on disk at the next checkpoint (`SQLiteDurability.localState`): a power loss may take
+  /// back a pull, rows and position together, which the next pull brings again. Its
+  /// foreign keys are off: a pull writes a snapshot of the server, whose rows keep them,
+  /// and a cascade would delete a snapshot's rates that the pull does not write again.
   static func connect(path: String) throws -> SQLiteConnection {
-    let connection = try SQLiteStore.connect(path: path).connection
+    let path = try SQLiteStore.prepareFile(path, waits: StoreWaits())
+    let connection = try SQLiteStore.connect(path: path, durability: .localState).connection
     try connection.execute("PRAGMA foreign_keys = OFF")
     try migrate(connection)
     return connection

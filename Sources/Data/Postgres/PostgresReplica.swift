@@ -1,3 +1,4 @@
+import Foundation
 import PocketDomain
 
 /// A machine's copy of the records of a postgres store: an SQLite file with the sqlite
@@ -22,6 +23,9 @@ enum PostgresReplica {
       /// Every table was copied: a new copy, one behind the point the log was pruned
       /// through, or one of another store.
       case whole
+      /// The copy needed a whole copy of a store larger than the pull was allowed to copy
+      /// (`wholeCopyLimit`): nothing was written.
+      case tooLarge
     }
 
     let way: Way
@@ -35,7 +39,13 @@ enum PostgresReplica {
   /// Brings the copy on `replica` (opened by `connect`) up to the newest position of the log
   /// of the store on `server`'s path. A pull that finds another process's pull went
   /// further meanwhile leaves the copy as that one left it: a copy never goes back.
-  static func pull(from server: PostgresConnection, into replica: SQLiteConnection) throws -> Pull {
+  /// `now`: when the copy is said to have been brought up to date (`copiedAt`).
+  /// `wholeCopyLimit`: the most records (`row_counts`) a whole copy may copy; more leave
+  /// the copy as it is (`Pull.Way.tooLarge`).
+  static func pull(
+    from server: PostgresConnection, into replica: SQLiteConnection, now: Date = Date(),
+    wholeCopyLimit: Int64? = nil
+  ) throws -> Pull {
     let tables = try ReplicaTable.all(replica)
     let known = try pulled(replica)
     return try server.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
@@ -44,6 +54,11 @@ enum PostgresReplica {
       }[0]
       if let known, known.log == log.name, known.position >= log.newest {
         return Pull(way: .upToDate, position: known.position)
+      }
+      if let wholeCopyLimit, known.map({ $0.log != log.name || $0.position < log.pruned }) ?? true,
+        try server.integer("SELECT coalesce(sum(value), 0) FROM row_counts") ?? 0 > wholeCopyLimit
+      {
+        return Pull(way: .tooLarge, position: known?.position ?? 0)
       }
       return try replica.transaction(immediate: true) {
         // Read again under the file's write lock: another process may have pulled.
@@ -66,9 +81,10 @@ enum PostgresReplica {
         }
         try replica.execute(
           """
-          INSERT INTO replica_pulled (id, log, position) VALUES (1, ?, ?)
-          ON CONFLICT (id) DO UPDATE SET log = excluded.log, position = excluded.position
-          """, log.name, log.newest)
+          INSERT INTO replica_pulled (id, log, position, pulled_at_ms) VALUES (1, ?, ?, ?)
+          ON CONFLICT (id) DO UPDATE
+          SET log = excluded.log, position = excluded.position, pulled_at_ms = excluded.pulled_at_ms
+          """, log.name, log.newest, Int64((now.timeIntervalSince1970 * 1_000).rounded(.down)))
         return Pull(way: way, position: log.newest)
       }
     }
@@ -84,6 +100,13 @@ enum PostgresReplica {
       coalesce((SELECT max(position) FROM change_log), p.position, 0)
     FROM (SELECT 1) one LEFT JOIN change_log_pruned p ON p.id = 1
     """
+
+  /// When the copy on `replica` was last brought up to date (`nil`: never pulled).
+  static func copiedAt(_ replica: SQLiteConnection) throws -> Date? {
+    try replica.query("SELECT pulled_at_ms FROM replica_pulled WHERE id = 1", arguments: []) {
+      Date(timeIntervalSince1970: Double($0.int64(0)) / 1_000)
+    }.first
+  }
 
   /// The log and position the copy holds (`nil` for a new copy).
   private static func pulled(_ replica: SQLiteConnection) throws -> (log: String, position: Int64)?

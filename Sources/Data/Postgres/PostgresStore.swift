@@ -105,6 +105,14 @@ public final class PostgresStore: Sendable {
     await database.close()
   }
 
+  /// Brings this machine's copy of the store at `copy` up to date (`PostgresReplica`), when
+  /// the server answers, then closes as `close` does. The copy is copied whole only for a
+  /// store of at most 20,000 records: a new copy of a larger one is left for a later step of
+  /// docs/local-first.md. A pull that fails leaves the copy as it was, for the next.
+  public func close(pullingInto copy: String) async {
+    await database.close(pullingInto: copy)
+  }
+
   /// Waits until the server is reached; throws what `open` would have thrown (for a store
   /// reached for `StoreThread.main`, but a schema it refuses: its statements refuse that).
   public func ready() throws(DomainError) {

@@ -34,13 +34,16 @@ actor SQLiteDatabase {
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
+  /// `refusing`: why every write is refused, on a connection that could write (a machine's
+  /// copy of a shared store whose server does not answer).
   init(
     connection: SQLiteConnection, thread: StoreThread,
-    readingOnly: (refusal: DomainError, stamp: SQLiteFile.Stamp)? = nil
+    readingOnly: (refusal: DomainError, stamp: SQLiteFile.Stamp)? = nil,
+    refusing: DomainError? = nil
   ) {
     self.path = connection.path
     self.connection = connection
-    self.refusesWrites = readingOnly?.refusal
+    self.refusesWrites = readingOnly?.refusal ?? refusing
     openedStamp = readingOnly?.stamp
     executor = StoreExecutor(thread, label: "pocket.sqlite")
     dataVersion = try? connection.integer("PRAGMA data_version")

@@ -103,6 +103,44 @@ public final class SQLiteStore: Sendable {
     path: String, watch: WatchChoice = .automatic, durability: SQLiteDurability = .everyCommit,
     thread: StoreThread = .own, waits: StoreWaits = StoreWaits()
   ) throws(DomainError) -> SQLiteStore {
+    let path = try prepareFile(path, waits: waits)
+    do {
+      let (connection, version) = try connect(
+        path: path, durability: durability, waiting: LockWaiting(waits: waits, store: path))
+      return SQLiteStore(
+        path: path, schemaVersion: version,
+        database: SQLiteDatabase(connection: connection, thread: thread),
+        watch: watch, waits: waits)
+    } catch let error as SQLiteError where error.isNoSpace {
+      return try openForReading(path: path, watch: watch, thread: thread, waits: waits)
+    } catch {
+      throw sqlDomainError(error, store: path)
+    }
+  }
+
+  /// The store file at `path` (a machine's copy of a shared store, which exists), opened to
+  /// be read, every change refused with `refusal`: what is shown while its server does not
+  /// answer. Its screens follow the file, so another process's pull reaches them.
+  static func open(
+    copyAt path: String, refusing refusal: DomainError, durability: SQLiteDurability,
+    watch: WatchChoice, thread: StoreThread, waits: StoreWaits
+  ) throws(DomainError) -> SQLiteStore {
+    do {
+      let (connection, version) = try connect(
+        path: path, durability: durability, waiting: LockWaiting(waits: waits, store: path))
+      return SQLiteStore(
+        path: path, schemaVersion: version,
+        database: SQLiteDatabase(connection: connection, thread: thread, refusing: refusal),
+        watch: watch, waits: waits)
+    } catch {
+      throw sqlDomainError(error, store: path)
+    }
+  }
+
+  /// The real path of the store file `path` names (as a user typed it), its folder checked,
+  /// leftovers of a killed process removed, and the file made (mode 0600, schema written)
+  /// and its folder (mode 0700) when missing: what opening a store does before it connects.
+  static func prepareFile(_ path: String, waits: StoreWaits) throws(DomainError) -> String {
     let given = try PathText.standardized(path)
     // A new file is made under a longer temporary name; a file already there is only opened.
     var info = stat()
@@ -127,18 +165,7 @@ public final class SQLiteStore: Sendable {
     if try !SQLiteFile.exists(path) {
       try createDatabase(at: path, waiting: waiting)
     }
-    do {
-      let (connection, version) = try connect(
-        path: path, durability: durability, waiting: LockWaiting(waits: waits, store: path))
-      return SQLiteStore(
-        path: path, schemaVersion: version,
-        database: SQLiteDatabase(connection: connection, thread: thread),
-        watch: watch, waits: waits)
-    } catch let error as SQLiteError where error.isNoSpace {
-      return try openForReading(path: path, watch: watch, thread: thread, waits: waits)
-    } catch {
-      throw sqlDomainError(error, store: path)
-    }
+    return path
   }
 
   /// Why a store on a full disk refuses a change (and, when it cannot be read either, why

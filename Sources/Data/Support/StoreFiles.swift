@@ -8,8 +8,9 @@ import Foundation
 
 /// The files a store keeps in its folder, which no archive may be written over or read
 /// from: the SQLite database with its log and side files, the json snapshot, journal and
-/// lock file, the rate settings (`RateSettingsFile`), the temporary files either makes, and
-/// the folder itself.
+/// lock file, the rate settings (`RateSettingsFile`), this machine's copies of postgres
+/// stores (`PostgresStore.copyFileName`), the temporary files any of them makes, and the
+/// folder itself.
 ///
 /// A path is compared as `cp a a` compares its two files, by device and inode, so another
 /// spelling of the path (`./`, `..`, a linked folder on the way) and a hard link elsewhere
@@ -57,6 +58,23 @@ public struct StoreFiles: Sendable, Equatable {
 
   private func isStoreName(_ name: String) -> Bool {
     Self.names.contains(name) || Self.temporaryPrefixes.contains { name.hasPrefix($0) }
+      || Self.isCopyName(name)
+  }
+
+  /// Whether `name` is a file of this machine's copy of a postgres store
+  /// (`PostgresStore.copyFileName`): the database, its log and side files, or the temporary
+  /// file it is made as.
+  static func isCopyName(_ name: String) -> Bool {
+    var base = Substring(name)
+    if base.hasPrefix("."), let new = base.range(of: ".sqlite.new-") {
+      base = base[base.index(after: base.startIndex)..<new.lowerBound] + ".sqlite"
+    }
+    for suffix in ["-wal", "-shm", "-journal"] where base.hasSuffix(suffix) {
+      base = base.dropLast(suffix.count)
+    }
+    guard base.hasPrefix("replica-"), base.hasSuffix(".sqlite") else { return false }
+    let digits = base.dropFirst("replica-".count).dropLast(".sqlite".count)
+    return digits.count == 16 && digits.allSatisfy(\.isHexDigit)
   }
 
   /// The names in the folder that are store files, temporary ones included.
@@ -64,7 +82,7 @@ public struct StoreFiles: Sendable, Equatable {
     let present = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return Self.names
       + present.filter { name in
-        Self.temporaryPrefixes.contains { name.hasPrefix($0) }
+        Self.temporaryPrefixes.contains { name.hasPrefix($0) } || Self.isCopyName(name)
       }
   }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import PocketData
+import TestSupport
+import TestTraits
+import Testing
+
+/// `pocket --store postgres` while its server does not answer, as a laptop user meets it
+/// (a train, a server restarting): each command that reached the server left this
+/// machine's copy of the store up to date; with the server stopped, every screen reads that
+/// copy, says once on standard error that it does and as of when, and a change is refused
+/// (exit 3, nothing written); with the server back, the store is used as before.
+@Suite(
+  "pocket on a PostgreSQL store whose server does not answer", .blocking,
+  .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct PostgresOfflineProcessTests {
+  /// The copies of stores in `pocket`'s store folder.
+  static func copies(_ pocket: PocketProcess) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: pocket.directory.path)
+      .filter { $0.hasPrefix("replica-") && $0.hasSuffix(".sqlite") }
+  }
+
+  @Test func withItsServerStoppedEveryScreenReadsThisMachinesCopy() throws {
+    let server = try PostgresServer.start()
+    defer { server.remove() }
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    let online = server.environment()
+    func run(_ arguments: [String], lang: String = "en") throws -> PocketProcess.Run {
+      try pocket.run(arguments, lang: lang, environment: online)
+    }
+
+    // Online: no copy before a command has reached the server, one after.
+    #expect(try Self.copies(pocket).isEmpty)
+    #expect(try run(["say", "hello from the train"]).status == 0)
+    #expect(try run(["add", "7", "a good day"]).status == 0)
+    #expect(try Self.copies(pocket).count == 1)
+    let before = try run(["chat"])
+    #expect(before.status == 0 && before.stderr.isEmpty, "\(before.stderr)")
+
+    try server.stop()
+    let chat = try run(["chat"])
+    #expect(chat.status == 0, "\(chat.stderr)")
+    #expect(chat.stdout.contains("hello from the train"), "\(chat.stdout)")
+    #expect(chat.stdout == before.stdout, "the copy shows what the server showed")
+    let warnings = chat.stderr.split(separator: "\n")
+    #expect(warnings.count == 1, "\(chat.stderr)")
+    #expect(chat.stderr.contains("the server does not answer"), "\(chat.stderr)")
+    #expect(chat.stderr.contains("this machine's copy as of"), "\(chat.stderr)")
+    let mindLog = try run(["mindlog"], lang: "ko")
+    #expect(mindLog.status == 0, "\(mindLog.stderr)")
+    #expect(mindLog.stdout.contains("a good day"))
+    #expect(mindLog.stderr.contains("이 컴퓨터의 사본"), "\(mindLog.stderr)")
+
+    // A change is refused, naming the server, and nothing of it is kept.
+    let said = try run(["say", "written offline"])
+    #expect(said.status == 3, "\(said.stdout)\(said.stderr)")
+    #expect(said.stderr.contains(server.socketDirectory), "\(said.stderr)")
+    #expect(!(try run(["chat"]).stdout.contains("written offline")))
+
+    // The server back: the store as before, no warning, changes made.
+    try server.restart()
+    let back = try run(["say", "back online"])
+    #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
+    let after = try run(["chat"])
+    #expect(after.stdout.contains("hello from the train") && after.stdout.contains("back online"))
+    try server.stop()
+    // The copy holds the message said once the server was back.
+    #expect(try run(["chat"]).stdout.contains("back online"))
+  }
+
+  /// Without a copy (no command reached the server yet), a stopped server is an error as
+  /// before: exit 3, naming it, and no copy is made.
+  @Test func withoutACopyAStoppedServerIsAnError() throws {
+    let server = try PostgresServer.start()
+    defer { server.remove() }
+    let pocket = try PocketProcess(store: "postgres")
+    defer { pocket.remove() }
+    try server.stop()
+    let chat = try pocket.run(["chat"], environment: server.environment())
+    #expect(chat.status == 3, "\(chat.stderr)")
+    #expect(chat.stderr.contains(server.socketDirectory), "\(chat.stderr)")
+    #expect(try Self.copies(pocket).isEmpty)
+  }
+}
