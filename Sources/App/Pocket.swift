@@ -9,24 +9,6 @@ import PocketPresentation
   import Darwin
 #endif
 
-/// Exit statuses of `pocket`.
-package enum ExitStatus: Int32 {
-  case done = 0
-  case refused = 1
-  case usage = 2
-  case storeUnusable = 3
-  /// Standard output or standard error could not be written (a full disk, a closed
-  /// descriptor, a terminal gone); what was done before stays done.
-  case outputFailed = 4
-  /// The live view's terminal hung up (it closed, or SIGHUP came): 128 + SIGHUP, as a
-  /// program the signal ends reports it.
-  case hungUp = 129
-  /// The live view was sent SIGINT from outside (Ctrl-C typed is a key: it quits with 0).
-  case interrupted = 130
-  /// The live view was sent SIGTERM: 128 + SIGTERM, after the terminal was given back.
-  case terminated = 143
-}
-
 /// The composition root: chooses the store, builds the session, runs one command or an
 /// interactive loop.
 @MainActor
@@ -173,7 +155,6 @@ package struct Pocket {
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
         await session.saveShown()
-        // A postgres store's copy on this machine is brought up to date as the view ends.
         await store.closeServer()
         if let farewell = live.farewell { reportError("pocket: " + farewell) }
         if let report = FailedWrites(output: live.writeFailure).report(language) {
@@ -208,6 +189,7 @@ package struct Pocket {
       await printWarnings(of: store, strings)
       return status
     }
+    await printWarnings(of: store, strings)
     let status = await runInteractive(session, strings, presenter, bail: options.bail)
     await session.saveShown()
     await store.closeServer()
@@ -231,8 +213,8 @@ package struct Pocket {
     return .storeUnusable
   }
 
-  /// Prints what the store reports as gone wrong without losing anything: the command
-  /// succeeded, and its exit status stays 0.
+  /// Prints what the store reports as gone wrong without losing anything (the command
+  /// succeeded, and its exit status stays 0), or warns of (its copy shown, offline).
   func printWarnings(of store: OpenedStore, _ strings: Strings) async {
     for warning in await store.takeWarnings() {
       reportError("pocket: " + strings.warning(warning))

@@ -57,6 +57,12 @@ struct PostgresOfflineProcessTests {
     #expect(said.status == 3, "\(said.stdout)\(said.stderr)")
     #expect(said.stderr.contains(server.socketDirectory), "\(said.stderr)")
     #expect(!(try run(["chat"]).stdout.contains("written offline")))
+    // A session (line mode) is warned before its first prompt, once.
+    let session = try pocket.run([], input: "chat\nmindlog\n", environment: online)
+    #expect(session.status == 0, "\(session.stderr)")
+    #expect(session.stdout.contains("a good day"))
+    #expect(
+      session.stderr.components(separatedBy: "does not answer").count == 2, "\(session.stderr)")
 
     // The server back: the store as before, no warning, changes made.
     try server.restart()

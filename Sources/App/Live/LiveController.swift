@@ -220,6 +220,15 @@ final class LiveController {
 
   /// Runs `command` as line mode does and says its outcome on the status line. `row`: the
   /// row its number stands for, when it was typed on an input line opened on one.
+  /// Shows on the status row what the store warns of without failing (a screen not kept
+  /// on a full disk; a postgres store shown from this machine's copy while its server does
+  /// not answer).
+  func showWarnings() async {
+    for warning in await session.store.takeWarnings() {
+      state.status = LiveStatus(text: strings.warning(warning), isError: true)
+    }
+  }
+
   @discardableResult
   func run(_ command: Command, on row: ShownItem? = nil) async -> Outcome {
     let before = session.content.screen
@@ -248,9 +257,7 @@ final class LiveController {
       moved = followSelectedRow()
       if case .say = command, page?.olderIsAbove == true { showSent() }
     }
-    for warning in await session.store.takeWarnings() {
-      state.status = LiveStatus(text: strings.warning(warning), isError: true)
-    }
+    await showWarnings()
     switch outcome {
     case .done(let message):
       state.status = message.map { LiveStatus(text: strings.text($0)) }

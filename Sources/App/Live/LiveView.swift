@@ -82,8 +82,10 @@ package final class LiveView {
       Task { await controller.refill() }
       if controller.exit != nil { events.stop() }
     }
-    // The screen seen last opens with as much of its list as the terminal shows.
+    // The screen seen last opens with as much of its list as the terminal shows, and what
+    // the store warns of from the start (its copy shown while its server does not answer).
     await controller.refill()
+    await controller.showWarnings()
     let refreshing = Self.refreshingWhenDue(controller)
     for await event in stream {
       await handle(event)
