@@ -17,11 +17,13 @@ struct OfflineCopy {
 
 extension OpenedStore {
   /// Waits for `server`'s answer: `nil` once it answers; while it cannot be reached, the
-  /// store read from `copy` (`openOffline`); any other failure, or no copy to show, throws.
+  /// store read from `copy` (`openOffline`); any other failure, or no copy it can show (never
+  /// pulled, or one that cannot be opened), throws the server's failure: the one the user
+  /// chose.
   static func openIfOffline(
     _ server: PostgresStore, _ copy: OfflineCopy, _ options: Options, watch: WatchChoice,
     waits: StoreWaits
-  ) throws -> OpenedStore? {
+  ) throws(DomainError) -> OpenedStore? {
     let refusal: DomainError
     do {
       try server.ready()
@@ -30,7 +32,7 @@ extension OpenedStore {
       refusal = error
     }
     guard case .storageUnavailable = refusal,
-      let opened = try openOffline(copy, refusal, options, watch: watch, waits: waits)
+      let opened = (try? openOffline(copy, refusal, options, watch: watch, waits: waits)) ?? nil
     else { throw refusal }
     return opened
   }
