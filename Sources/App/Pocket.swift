@@ -155,7 +155,8 @@ package struct Pocket {
       let live = LiveView(session: session, renderer: renderer)
       if let status = await live.run() {
         await session.saveShown()
-        await store.closeServer()
+        // A view the server's loss ended does not wait on it again.
+        if status == .done { await store.closeServer() }
         if let farewell = live.farewell { reportError("pocket: " + farewell) }
         if let report = FailedWrites(output: live.writeFailure).report(language) {
           reportError("pocket: " + report)
@@ -192,7 +193,7 @@ package struct Pocket {
     await printWarnings(of: store, strings)
     let status = await runInteractive(session, strings, presenter, bail: options.bail)
     await session.saveShown()
-    await store.closeServer()
+    if status != .storeUnusable { await store.closeServer() }
     return status
   }
 

@@ -218,8 +218,6 @@ final class LiveController {
 
   // MARK: Commands
 
-  /// Runs `command` as line mode does and says its outcome on the status line. `row`: the
-  /// row its number stands for, when it was typed on an input line opened on one.
   /// Shows on the status row what the store warns of without failing (a screen not kept
   /// on a full disk; a postgres store shown from this machine's copy while its server does
   /// not answer).
@@ -229,6 +227,8 @@ final class LiveController {
     }
   }
 
+  /// Runs `command` as line mode does and says its outcome on the status line. `row`: the
+  /// row its number stands for, when it was typed on an input line opened on one.
   @discardableResult
   func run(_ command: Command, on row: ShownItem? = nil) async -> Outcome {
     let before = session.content.screen
