@@ -148,6 +148,29 @@ struct PostgresReplicaTests {
     await store.close()
   }
 
+  /// A pull allowed to copy only so many records whole leaves a new copy of a larger store
+  /// as it is (nothing written, no position), yet brings an existing copy up to date by its
+  /// log whatever the store's size.
+  @Test func aWholeCopyPastItsLimitIsLeftForLater() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (_, replica) = try copy()
+    _ = try await store.repositories.chat.insert(contentsOf: [
+      ("a", Fixtures.date()), ("b", Fixtures.date()),
+    ])
+    let refused = try PostgresReplica.pull(from: connection, into: replica, wholeCopyLimit: 1)
+    #expect(refused == .init(way: .tooLarge, position: 0))
+    #expect(try PostgresReplica.copiedAt(replica) == nil)
+    #expect(try replica.integer("SELECT count(*) FROM chat_messages") == 0)
+    #expect(
+      try PostgresReplica.pull(from: connection, into: replica, wholeCopyLimit: 2).way == .whole)
+    _ = try await store.repositories.chat.insert(content: "c", date: Fixtures.date())
+    #expect(
+      try PostgresReplica.pull(from: connection, into: replica, wholeCopyLimit: 1).way
+        == .changes(rows: 1))
+    #expect(try replica.integer("SELECT count(*) FROM chat_messages") == 3)
+    await store.close()
+  }
+
   /// A copy that holds a later position of the same log (another process's pull read a
   /// newer snapshot) is left as it is: a copy never goes back.
   @Test func aCopyNeverGoesBack() async throws {
