@@ -31,19 +31,21 @@ extension OpenedStore {
     } catch {
       refusal = error
     }
-    guard case .storageUnavailable = refusal,
-      let opened = (try? openOffline(copy, refusal, options, watch: watch, waits: waits)) ?? nil
+    guard case .storageUnavailable(_, let reason) = refusal,
+      let opened =
+        (try? openOffline(
+          copy, refusal, because: reason.cause, options, watch: watch, waits: waits)) ?? nil
     else { throw refusal }
     return opened
   }
 
   /// The postgres store read from this machine's copy, because its server did not answer
-  /// (`refusal` says why; every change is refused with it, nothing written); its first
-  /// warning says once that the copy is shown and as of when. `nil` when the copy was never
-  /// brought up to date.
+  /// (`cause`; every change is refused with `refusal`, nothing written); its first warning
+  /// says once that the copy is shown and as of when. `nil` when the copy was never brought
+  /// up to date.
   static func openOffline(
-    _ copy: OfflineCopy, _ refusal: DomainError, _ options: Options, watch: WatchChoice,
-    waits: StoreWaits
+    _ copy: OfflineCopy, _ refusal: DomainError, because cause: StoreCause, _ options: Options,
+    watch: WatchChoice, waits: StoreWaits
   ) throws -> OpenedStore? {
     guard
       let (store, copiedAt) = try PostgresStore.openCopy(
@@ -51,8 +53,6 @@ extension OpenedStore {
     else { return nil }
     var repositories = store.repositories
     repositories.screens = copy.screens
-    let cause: StoreCause =
-      if case .storageUnavailable(_, let reason) = refusal { reason.cause } else { .system("") }
     let note = Mutex<StoreProblem?>(
       StoreProblem(.offlineCopy(copiedAt: copiedAt, because: cause)))
     let local = copy.local

@@ -52,17 +52,7 @@ struct PostgresReplicaTests {
   /// count and blocks adding up to its rows.
   static func expectConsistent(_ replica: SQLiteConnection, _ note: String) throws {
     #expect(try replica.query("PRAGMA foreign_key_check", arguments: []) { $0.text(0) } == [])
-    for table in SQLiteSchema.countedTables {
-      let rows = try replica.integer("SELECT count(*) FROM \(table)")
-      #expect(
-        try replica.integer("SELECT value FROM row_counts WHERE name = ?", table) == rows,
-        "\(note): \(table)")
-    }
-    for list in ListIndex.all {
-      #expect(
-        try replica.integer("SELECT sum(size) FROM list_blocks WHERE list = ?", list.table)
-          == replica.integer("SELECT count(*) FROM \(list.table)"), "\(note): \(list.table)")
-    }
+    try replica.expectCountsAndBlocksAddUp(note)
   }
 
   @Test func afterRandomWritesEveryPullHoldsTheServersRecords() async throws {

@@ -203,19 +203,7 @@ import Testing
             items: [ShownItem(number: 1, identity: .id(3), text: "bye", value: "bye")], page: 1)
           : nil))
 
-    let connection = try SQLiteConnection(path: old, flags: 0x0000_0001)
-    for table in SQLiteSchema.countedTables {
-      let rows = try connection.integer("SELECT count(*) FROM \(table)")
-      #expect(
-        try connection.integer("SELECT value FROM row_counts WHERE name = ?", table) == rows,
-        "\(table)")
-    }
-    for index in ListIndex.all {
-      #expect(
-        try connection.integer(
-          "SELECT sum(size) FROM list_blocks WHERE list = ?", index.table)
-          == connection.integer("SELECT count(*) FROM \(index.table)"), "\(index.table)")
-    }
+    try SQLiteConnection(path: old, flags: 0x0000_0001).expectCountsAndBlocksAddUp()
     let next = try await repositories.chat.insert(content: "new", date: Fixtures.date())
     #expect(next.id == 4)
   }

@@ -105,12 +105,9 @@ public final class SQLiteStore: Sendable {
   ) throws(DomainError) -> SQLiteStore {
     let path = try prepareFile(path, waits: waits)
     do {
-      let (connection, version) = try connect(
-        path: path, durability: durability, waiting: LockWaiting(waits: waits, store: path))
-      return SQLiteStore(
-        path: path, schemaVersion: version,
-        database: SQLiteDatabase(connection: connection, thread: thread),
-        watch: watch, waits: waits)
+      return try connected(
+        path: path, durability: durability, refusing: nil, watch: watch, thread: thread,
+        waits: waits)
     } catch let error as SQLiteError where error.isNoSpace {
       return try openForReading(path: path, watch: watch, thread: thread, waits: waits)
     } catch {
@@ -126,15 +123,26 @@ public final class SQLiteStore: Sendable {
     watch: WatchChoice, thread: StoreThread, waits: StoreWaits
   ) throws(DomainError) -> SQLiteStore {
     do {
-      let (connection, version) = try connect(
-        path: path, durability: durability, waiting: LockWaiting(waits: waits, store: path))
-      return SQLiteStore(
-        path: path, schemaVersion: version,
-        database: SQLiteDatabase(connection: connection, thread: thread, refusing: refusal),
-        watch: watch, waits: waits)
+      return try connected(
+        path: path, durability: durability, refusing: refusal, watch: watch, thread: thread,
+        waits: waits)
     } catch {
       throw sqlDomainError(error, store: path)
     }
+  }
+
+  /// The store on a new connection to the file at `path` (made already), every change
+  /// refused with `refusal` when there is one.
+  private static func connected(
+    path: String, durability: SQLiteDurability, refusing refusal: DomainError?,
+    watch: WatchChoice, thread: StoreThread, waits: StoreWaits
+  ) throws -> SQLiteStore {
+    let (connection, version) = try connect(
+      path: path, durability: durability, waiting: LockWaiting(waits: waits, store: path))
+    return SQLiteStore(
+      path: path, schemaVersion: version,
+      database: SQLiteDatabase(connection: connection, thread: thread, refusing: refusal),
+      watch: watch, waits: waits)
   }
 
   /// The real path of the store file `path` names (as a user typed it), its folder checked,
