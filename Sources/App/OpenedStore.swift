@@ -16,6 +16,10 @@ package struct OpenedStore {
   /// one-shot command that is done with it: the server's process ends while Pocket saves
   /// the screen it printed and exits, not after. Nothing for a store of files.
   var closeServer: @Sendable () async -> Void = {}
+  /// For a view that follows the store from its first frame: a postgres store read from
+  /// this machine's copy shows it at once, without waiting for its server (which the view
+  /// follows). Nothing for any other store.
+  var readAtOnce: @Sendable () -> Void = {}
   package var repositories: Repositories
   /// The store's folder and files, which `export` never writes over and `import` never
   /// reads; `nil` for a memory store.
@@ -48,7 +52,8 @@ package struct OpenedStore {
   private init(
     kind: StoreChoice, details: @escaping @Sendable () -> (path: String, schemaVersion: Int),
     ready: @escaping @Sendable () throws(DomainError) -> Void = {},
-    closeServer: @escaping @Sendable () async -> Void = {}, repositories: Repositories,
+    closeServer: @escaping @Sendable () async -> Void = {},
+    readAtOnce: @escaping @Sendable () -> Void = {}, repositories: Repositories,
     files: StoreFiles?, takeWarnings: @escaping @Sendable () async -> [StoreProblem] = { [] },
     salvage: (@Sendable () async throws -> (StoreArchive, [StoreCause]))?
   ) {
@@ -56,6 +61,7 @@ package struct OpenedStore {
     self.details = details
     self.ready = ready
     self.closeServer = closeServer
+    self.readAtOnce = readAtOnce
     self.repositories = repositories
     self.files = files
     self.takeWarnings = takeWarnings
@@ -138,9 +144,10 @@ package struct OpenedStore {
   /// machine's (a number typed here means what this terminal showed).
   ///
   /// This machine's copy of the store's records (`PostgresStore.copyFileName`, in the same
-  /// folder) is brought up to date when a command ends; once there is one, the server's
-  /// answer is waited for here, and while it does not answer the copy is shown instead,
-  /// every change refused, and a warning says so once (`openOffline`).
+  /// folder) is made when a command ends; once there is one, every screen is read from it
+  /// (`PostgresCopyStore`): a one-shot command and line mode after a pull, the live view at
+  /// once (`readAtOnce`). While the server does not answer, the copy is shown as last
+  /// pulled, every change refused, and a warning says so once.
   private static func openPostgres(
     _ options: Options, environment: [String: String], headStart: ServerHeadStart?,
     waiting: Bool, watch: WatchChoice, waits: StoreWaits
@@ -164,20 +171,28 @@ package struct OpenedStore {
       return (screens, folder, store)
     }
     // The server's failure first: it is the one the user chose.
-    let localFailed = if case .failure = local { true } else { false }
-    if waiting || localFailed { try store.ready() }
+    if case .failure = local { try store.ready() }
     let (screens, folder, localStore) = try local.get()
     let target = postgresTarget(options, environment: environment)
     let copy = Options.path(
       PostgresStore.copyFileName(target, environment: environment), in: folder)
-    if PostgresStore.hasCopy(at: copy) {
-      let offline = OfflineCopy(
-        path: copy, name: target.name(environment: environment), screens: screens,
-        folder: folder, local: localStore)
-      if let opened = try openIfOffline(store, offline, options, watch: watch, waits: waits) {
-        return opened
-      }
+    if PostgresStore.hasCopy(at: copy),
+      let copyStore =
+        (try? PostgresCopyStore.open(
+          store, copyAt: copy, reads: .afterAPull, watch: watch, thread: options.storeThread,
+          waits: waits)) ?? nil
+    {
+      var repositories = copyStore.repositories
+      repositories.screens = screens
+      let name = target.name(environment: environment)
+      return OpenedStore(
+        kind: .postgres, details: { (name, PostgresStore.currentSchemaVersion) },
+        closeServer: { await copyStore.close() }, readAtOnce: { copyStore.readAtOnce() },
+        repositories: repositories, files: StoreFiles(folder: folder),
+        takeWarnings: { copyStore.takeWarnings() + localStore.takeWarnings() },
+        salvage: { try await store.salvage() })
     }
+    if waiting { try store.ready() }
     var repositories = store.repositories
     repositories.screens = screens
     return OpenedStore(

@@ -88,4 +88,41 @@ struct PostgresOfflineProcessTests {
     #expect(chat.stderr.contains(server.socketDirectory), "\(chat.stderr)")
     #expect(try Self.copies(pocket).isEmpty)
   }
+
+  /// A live view opens on this machine's copy without waiting for a server that takes the
+  /// connection and does not answer (its postmaster stopped, the connect timeout 90 s), and
+  /// follows the store once the server answers.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
+  func aLiveViewShowsTheCopyBeforeTheServerAnswers() async throws {
+    let server = try await Blocking.run { try PostgresServer.start() }
+    defer { server.remove() }
+    let url = server.url()
+    var other = try PocketProcess(store: "postgres")
+    defer { other.remove() }
+    other.postgresSchema = PostgresTarget.defaultSchema
+    guard
+      let live = try LiveTerminalTests().start(
+        ["--store", "postgres", "--store-url", url], environment: ["PGCONNECT_TIMEOUT": "90"],
+        firstTab: "[Chat]",
+        prepare: { folder in
+          var pocket = other
+          pocket.directory = folder
+          #expect(try pocket.run(["--store-url", url, "say", "said before"]).status == 0)
+          try server.pause()
+        })
+    else { return }
+    defer {
+      try? server.pause(false)
+      live.close()
+    }
+    try live.pty.read(
+      untilScreen: { $0.contains("said before") }, timeout: StoreFollowing.deadline)
+    try server.pause(false)
+    let said = try other.run(["--store-url", url, "say", "said once it answered"])
+    #expect(said.status == 0, "\(said.stderr)")
+    try live.pty.read(
+      untilScreen: { $0.contains("said once it answered") }, timeout: StoreFollowing.deadline)
+    live.pty.send("q")
+    try live.expectTerminalGivenBack()
+  }
 }

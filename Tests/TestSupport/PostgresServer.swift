@@ -293,6 +293,14 @@ public final class PostgresServer: Sendable {
     }
   }
 
+  /// Stops (SIGSTOP) or goes on with (SIGCONT) the postmaster alone: while it is stopped, a
+  /// new connection is taken by the kernel and never answered, as a server that hangs.
+  public func pause(_ paused: Bool = true) throws {
+    guard let pid = postmasterPID, Foundation.kill(pid, paused ? SIGSTOP : SIGCONT) == 0 else {
+      throw Failure("the server in \(directory) is not running")
+    }
+  }
+
   /// Starts the server again on the same folder and port (after `stop` or `kill`), waiting
   /// until it takes connections.
   public func restart() throws {

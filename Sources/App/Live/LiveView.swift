@@ -78,6 +78,8 @@ package final class LiveView {
     let following = controller.session.followStore { [weak self] reload in
       guard let self else { return }
       controller.followed(await reload())
+      // What the store learnt meanwhile (its server silent: its copy shown).
+      await controller.showWarnings()
       // The window is grown once the reload has let go of the session's gate.
       Task { await controller.refill() }
       if controller.exit != nil { events.stop() }

@@ -25,6 +25,8 @@ actor PostgresDatabase {
   private let executor: StoreExecutor
   /// Where a write waiting for the store's lock is reported.
   let waits: StoreWaits
+  /// The connection to this machine's copy of the store that `pull(into:)` last wrote.
+  var copyConnection: (path: String, connection: SQLiteConnection)?
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
@@ -43,7 +45,7 @@ actor PostgresDatabase {
 
   /// The connection and the store's name as messages give it (its redacted URL and
   /// schema), once the server is reached.
-  private func reached() throws(DomainError) -> (connection: PostgresConnection, name: String) {
+  func reached() throws(DomainError) -> (connection: PostgresConnection, name: String) {
     let reached = try reaching.value()
     if reached.connection.watched == nil {
       reached.connection.watched = (
@@ -55,18 +57,14 @@ actor PostgresDatabase {
 
   /// Ends the connection (libpq's `PQfinish`: the server is told, and its process ends);
   /// a later statement fails as on a lost connection. With `copy`, this machine's copy of
-  /// the store at that path is first brought up to date (`PostgresReplica.pull`), when a
-  /// statement has checked the schema already, and whole only when the store holds at most
-  /// `wholeCopyLimit` records; a pull that fails leaves the copy as it was, for the next.
+  /// the store at that path is first brought up to date (`pull(into:)`), whole only when
+  /// the store holds at most `wholeCopyLimit` records; a pull that fails leaves the copy as
+  /// it was, for the next.
   func close(pullingInto copy: String? = nil) {
     guard let connection = (try? reached())?.connection else { return }
-    if let copy, !connection.isClosed, !connection.hasCheck,
-      let replica = try? PostgresReplica.connect(path: copy)
-    {
-      _ = try? PostgresReplica.pull(
-        from: connection, into: replica, wholeCopyLimit: Self.wholeCopyLimit)
-      try? replica.close()
-    }
+    if let copy, !connection.isClosed { _ = try? pull(into: copy) }
+    try? copyConnection?.connection.close()
+    copyConnection = nil
     connection.close()
   }
 

@@ -1,8 +1,8 @@
 import Foundation
 import PocketDomain
 
-/// This machine's copy of a postgres store's records (`PostgresReplica`): where it is kept,
-/// and how it is read while the server does not answer.
+/// This machine's copy of a postgres store's records (`PostgresReplica`): where it is kept
+/// (`PostgresCopyStore` reads it).
 extension PostgresStore {
   /// The name of the file of this machine's copy of the store `target` names (with libpq's
   /// environment for what it leaves out): `replica-` and 16 hex digits of a hash (FNV-1a) of
@@ -24,27 +24,5 @@ extension PostgresStore {
   public static func hasCopy(at path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
-  }
-
-  /// The copy at `path`, opened to be read while the server does not answer, every change
-  /// refused with `refusal`, and when it was last brought up to date; `nil` for a copy never
-  /// brought up to date (nothing in it to show).
-  public static func openCopy(
-    at path: String, refusing refusal: DomainError, watch: WatchChoice = .automatic,
-    thread: StoreThread = .own, waits: StoreWaits = StoreWaits()
-  ) throws(DomainError) -> (store: SQLiteStore, copiedAt: Date)? {
-    let copiedAt: Date?
-    do {
-      let connection = try PostgresReplica.connect(path: path)
-      defer { try? connection.close() }
-      copiedAt = try PostgresReplica.copiedAt(connection)
-    } catch {
-      throw sqlDomainError(error, store: path)
-    }
-    guard let copiedAt else { return nil }
-    let store = try SQLiteStore.open(
-      copyAt: path, refusing: refusal, durability: .localState, watch: watch, thread: thread,
-      waits: waits)
-    return (store, copiedAt)
   }
 }

@@ -1,0 +1,228 @@
+import Foundation
+import PocketDomain
+import PocketTesting
+import StoreTestSupport
+import TestSupport
+import Testing
+
+@testable import PocketData
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A postgres store read from this machine's copy (`PostgresCopyStore`): reads served by
+/// the copy, every change made on the server and read back at once, the server's
+/// announcements followed, and the copy shown while the server does not answer. The oracle
+/// is the server's own export, read by a postgres store of the test's apart from the copy.
+@Suite(
+  "PostgreSQL: a store read from its copy",
+  .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct PostgresCopyStoreTests {
+  let server: PostgresServer
+  let schema = PostgresServer.uniqueSchema()
+  /// The store as another machine writes it, and the test's oracle.
+  let elsewhere: PostgresStore
+  let psql: PostgresConnection
+  let directory: URL
+  let copyPath: String
+
+  init() throws {
+    server = try #require(PostgresServer.shared)
+    elsewhere = try PostgresStore.open(
+      PostgresTarget(url: server.url(), schema: schema), environment: [:])
+    psql = try PostgresChangeLogTests.connect(server, schema)
+    directory = try Fixtures.temporaryDirectory(preferringMemory: true)
+    copyPath = directory.appendingPathComponent("replica.sqlite").path
+  }
+
+  /// The copy, brought up to date once (as a command's end makes it).
+  func makeCopy() throws {
+    let replica = try PostgresReplica.connect(path: copyPath)
+    defer { try? replica.close() }
+    _ = try PostgresReplica.pull(from: psql, into: replica)
+  }
+
+  /// A store of this machine's on the test's schema, read from the copy.
+  func opened(_ reads: PostgresCopyStore.Reads) throws -> PostgresCopyStore {
+    let (url, schema) = (server.url(), schema)
+    let store = PostgresStore.reaching(schema: schema) {
+      (PostgresTarget(url: url, schema: schema), [:])
+    }
+    return try #require(try PostgresCopyStore.open(store, copyAt: copyPath, reads: reads))
+  }
+
+  func contents(_ repositories: Repositories) async throws -> [String] {
+    try await repositories.chat.messages(offset: 0, limit: 100).items.map(\.content)
+  }
+
+  @Test func everyChangeIsReadBackAtOnceAndEveryReadIsTheCopys() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try await elsewhere.repositories.chat.insert(content: "one", date: Date())
+    try makeCopy()
+    _ = try await elsewhere.repositories.chat.insert(content: "two", date: Date())
+    let store = try opened(.afterAPull)
+    let mine = store.repositories
+    // The first read waited for a pull.
+    #expect(try await contents(mine) == ["one", "two"])
+    // Later reads are the copy's: another machine's message waits for the next pull.
+    _ = try await elsewhere.repositories.chat.insert(content: "three", date: Date())
+    #expect(try await contents(mine) == ["one", "two"])
+    // A change of this store's is read back at once, with what came before it.
+    _ = try await mine.chat.insert(content: "four", date: Date())
+    #expect(try await contents(mine) == ["one", "two", "three", "four"])
+    let copy = try SQLiteStore.open(path: copyPath)
+    #expect(try await contents(copy.repositories) == ["one", "two", "three", "four"])
+    await store.close()
+  }
+
+  @Test func afterRandomChangesOfEveryKindTheStoreReadsWhatTheServerHolds() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try makeCopy()
+    let store = try opened(.afterAPull)
+    var writes = ReplicaWrites(
+      repositories: store.repositories, psql: psql, seed: Soak.size(4_701, full: 470_147))
+    for round in 1...Soak.size(300, full: 3_000) {
+      try await writes.one()
+      let last = try #require(writes.done.last)
+      // `psql` is another client: what it did is read once the server announced it.
+      if last.name.hasPrefix("psql") { await store.pull() }
+      #expect(
+        try await PostgresReplicaTests.exported(store.repositories)
+          == PostgresReplicaTests.exported(elsewhere.repositories),
+        "round \(round): \(writes.done.suffix(4))")
+    }
+    let made = Set(writes.done.filter { !$0.refused }.map(\.kind))
+    #expect(made.count == ReplicaWrites.kinds, "made: \(made.sorted())")
+    await store.close()
+  }
+
+  @Test func aFollowedStorePullsWhatTheServerAnnounces() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try makeCopy()
+    let store = try opened(.atOnce)
+    var changes = store.repositories.changes.subscribe().makeAsyncIterator()
+    _ = try await elsewhere.repositories.chat.insert(content: "from elsewhere", date: Date())
+    var kinds = RecordKinds()
+    while !kinds.contains(.chat), let event = await changes.next() {
+      guard case .changed(let more) = event else {
+        Issue.record("the store was given up: \(event)")
+        break
+      }
+      kinds.formUnion(more)
+    }
+    #expect(try await contents(store.repositories) == ["from elsewhere"])
+    #expect(store.takeWarnings().isEmpty)
+    await store.close()
+  }
+
+  @Test func aCopyThatCannotBeWrittenLeavesTheReadsToTheServer() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try makeCopy()
+    let store = try opened(.afterAPull)
+    #expect(try await contents(store.repositories) == [])
+    // The copy's position can no longer be read or written.
+    let damage = try PostgresReplica.connect(path: copyPath)
+    try damage.execute("DROP TABLE replica_pulled")
+    try damage.close()
+    _ = try await store.repositories.chat.insert(content: "mine", date: Date())
+    #expect(store.readsServer)
+    #expect(try await contents(store.repositories) == ["mine"])
+    let copy = try SQLiteStore.open(path: copyPath)
+    #expect(try await contents(copy.repositories) == [])
+    await store.close()
+  }
+
+  /// A copy of another log (here another schema's) that would need a whole copy larger
+  /// than a pull makes is not shown: the server is read.
+  @Test func aCopyTooLargeToMakeAgainLeavesTheReadsToTheServer() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try await elsewhere.repositories.chat.insert(content: "another store's", date: Date())
+    try makeCopy()
+    let other = PostgresServer.uniqueSchema()
+    let large = try PostgresStore.open(
+      PostgresTarget(url: server.url(), schema: other), environment: [:])
+    let count = Int(PostgresDatabase.wholeCopyLimit) + 1
+    _ = try await large.repositories.chat.insert(
+      contentsOf: (1...count).map { ("message \($0)", Fixtures.date(Int64($0) * 1_000)) })
+    let (url, schema) = (server.url(), other)
+    let reached = PostgresStore.reaching(schema: schema) {
+      (PostgresTarget(url: url, schema: schema), [:])
+    }
+    let store = try #require(
+      try PostgresCopyStore.open(reached, copyAt: copyPath, reads: .afterAPull))
+    let page = try await store.repositories.chat.messages(offset: 0, limit: 1)
+    #expect(page.total == count && page.items.map(\.content) == ["message 1"])
+    #expect(store.readsServer)
+    await store.close()
+    await large.close()
+  }
+
+  /// A server that takes the connection and never answers (reached with a connect timeout
+  /// of 2 s): a store that reads at once shows its copy without waiting for it; one that
+  /// pulls first shows the copy once the server was given up, and says so once.
+  @Test func aServerThatDoesNotAnswerLeavesTheCopyShownAndRefusesChanges() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try await elsewhere.repositories.chat.insert(content: "kept", date: Date())
+    try makeCopy()
+    let listener = try SilentListener()
+    defer { listener.stop() }
+    func silent(_ reads: PostgresCopyStore.Reads) throws -> PostgresCopyStore {
+      let store = PostgresStore.reaching(schema: schema) {
+        (
+          PostgresTarget(url: "postgresql://pocket@127.0.0.1:\(listener.port)/pocket"),
+          ["PGCONNECT_TIMEOUT": "2"]
+        )
+      }
+      return try #require(try PostgresCopyStore.open(store, copyAt: copyPath, reads: reads))
+    }
+    let atOnce = try silent(.afterAPull)
+    // As a live view opens it: before its first read.
+    atOnce.readAtOnce()
+    #expect(try await contents(atOnce.repositories) == ["kept"])
+    // Read without waiting: the server was not given up yet, and nothing was said.
+    #expect(!atOnce.hasReached && atOnce.takeWarnings().isEmpty)
+
+    let pulling = try silent(.afterAPull)
+    #expect(try await contents(pulling.repositories) == ["kept"])
+    let warnings = pulling.takeWarnings()
+    #expect(warnings.count == 1)
+    guard case .offlineCopy(_, let cause)? = warnings.first?.cause else {
+      Issue.record("no offline warning: \(warnings)")
+      return
+    }
+    #expect("\(cause)".contains("timeout"))
+    #expect(pulling.takeWarnings().isEmpty)
+    await #expect(throws: DomainError.self) {
+      _ = try await pulling.repositories.chat.insert(content: "lost", date: Date())
+    }
+    #expect(try await contents(pulling.repositories) == ["kept"])
+    #expect(try await contents(elsewhere.repositories) == ["kept"])
+  }
+}
+
+/// A TCP socket on 127.0.0.1 that takes connections and never answers.
+struct SilentListener {
+  let descriptor: Int32
+  let port: Int
+
+  init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    self.descriptor = descriptor
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    try #require(descriptor >= 0 && bound == 0 && listen(descriptor, 8) == 0)
+    port = try PostgresStoreTests.port(of: descriptor)
+  }
+
+  func stop() { close(descriptor) }
+}
