@@ -204,6 +204,49 @@ struct PostgresCopyStoreTests {
   }
 }
 
+/// The store read from its copy as a one-shot command opens it (`StoreThread.main`).
+@Suite(
+  "PostgreSQL: a one-shot command's store read from its copy",
+  .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+@MainActor
+struct PostgresCopyStoreOneShotTests {
+  /// A one-shot command's store (`StoreThread.main`) checks its schema with the first pull's
+  /// first statement, in its round trip; a schema the server refuses (here of a newer
+  /// Pocket) is refused by the read, as by any statement, and the copy is not shown.
+  @Test func aOneShotPullChecksTheSchemaInItsOwnRoundTrips() async throws {
+    let base = try PostgresCopyStoreTests()
+    defer { try? FileManager.default.removeItem(at: base.directory) }
+    _ = try await base.elsewhere.repositories.chat.insert(content: "hi", date: Date())
+    try base.makeCopy()
+    let (url, schema, copyPath) = (base.server.url(), base.schema, base.copyPath)
+    func oneShot() throws -> (PostgresStore, PostgresCopyStore) {
+      let reached = PostgresStore.reaching(schema: schema, thread: .main) {
+        (PostgresTarget(url: url, schema: schema), [:])
+      }
+      let store = try PostgresCopyStore.open(
+        reached, copyAt: copyPath, reads: .afterAPull, thread: .main)
+      return (reached, try #require(store))
+    }
+    let (current, store) = try oneShot()
+    #expect(try await base.contents(store.repositories) == ["hi"])
+    // The check, BEGIN and the log's state in one round trip; COMMIT in another.
+    #expect(await current.database.roundTrips == 2)
+    await store.close()
+
+    try base.psql.execute("UPDATE schema_version SET version = version + 1")
+    let (_, refused) = try oneShot()
+    await #expect {
+      _ = try await refused.repositories.chat.messages(offset: 0, limit: 10)
+    } throws: { error in
+      guard case DomainError.corruptStore = error else { return false }
+      return true
+    }
+    await refused.close()
+    try base.psql.execute("UPDATE schema_version SET version = version - 1")
+  }
+}
+
 /// A TCP socket on 127.0.0.1 that takes connections and never answers.
 struct SilentListener {
   let descriptor: Int32

@@ -10,8 +10,10 @@ enum PullFailure: Error {
 
 extension PostgresDatabase {
   /// Brings this machine's copy of the store at `path` up to date (`PostgresReplica.pull`),
-  /// on the store's own connection, after the schema was checked: a pull that is the first
-  /// statement of a one-shot command sends the check first. The copy's connection stays
+  /// on the store's own connection, after the schema was checked: the check of a one-shot
+  /// command's store travels with the pull's first statement when the pull is its first
+  /// (`PostgresConnection.checkFirst`), and a schema it finds not current is made or
+  /// migrated (or refused) as by any statement. The copy's connection stays
   /// open for the next pull. A whole copy is made only for a store of at most
   /// `wholeCopyLimit` records.
   func pull(into path: String) throws(PullFailure) -> PostgresReplica.Pull {
@@ -19,7 +21,6 @@ extension PostgresDatabase {
     let name: String
     do {
       (connection, name) = try reached()
-      if connection.hasCheck { try statement { _ = try $0.execute("SELECT 1") } }
     } catch {
       throw .server(error)
     }
@@ -32,6 +33,14 @@ extension PostgresDatabase {
     do {
       return try PostgresReplica.pull(
         from: connection, into: copy, wholeCopyLimit: Self.wholeCopyLimit)
+    } catch let error as PostgresError where error.failedCheck {
+      // The schema's check, sent with the pull's first statement, found it not current.
+      do {
+        try prepareSchema(connection, name: name)
+      } catch {
+        throw .server(error)
+      }
+      return try pull(into: path)
     } catch let error as PostgresError {
       throw .server(sqlDomainError(error, store: name))
     } catch {

@@ -158,7 +158,7 @@ actor PostgresDatabase {
   /// its first statement: nothing of that statement ran): made or migrated as opening a
   /// store does, or refused as opening one refuses it (a newer version, another program's
   /// tables). Refused, the check stays, and every later statement is refused the same way.
-  private func prepareSchema(_ connection: PostgresConnection, name: String) throws(DomainError) {
+  func prepareSchema(_ connection: PostgresConnection, name: String) throws(DomainError) {
     let check = connection.takeCheck()
     do {
       _ = try PostgresStore.makeCurrent(schema, connection)
