@@ -67,6 +67,13 @@ public protocol StoreObservation: Sendable {
   /// (`StoreChanges` coalesces what it has not taken yet); the watch stops when the last
   /// one's sequence and iterator are gone.
   func subscribe() -> StoreChanges
+  /// This machine's copy of the store's records, into which other machines' changes are
+  /// brought, for a store that keeps one (`nil` for every other store, the default).
+  var copy: StoreCopy? { get async }
+}
+
+extension StoreObservation {
+  public var copy: StoreCopy? { get async { nil } }
 }
 
 /// A store that only this process uses (the memory store): no change is made elsewhere,

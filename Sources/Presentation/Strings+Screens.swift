@@ -173,11 +173,12 @@ extension Strings {
   }
 
   /// `pocket store`: kind, path, schema version and how other processes' changes are
-  /// seen, then each kind of record with its count. Front ends align the rows (by display
-  /// width: the Korean labels are wide).
+  /// seen (and this machine's copy, for a store that keeps one), then each kind of record
+  /// with its count. Front ends align the rows (by display width: the Korean labels are
+  /// wide).
   public func storeSummary(
-    kind: String, path: String, version: Int, watch: StoreWatch, rateSource: RateSourceChoice?,
-    counts: RecordCounts
+    kind: String, path: String, version: Int, watch: StoreWatch, copy: StoreCopy? = nil,
+    rateSource: RateSourceChoice?, counts: RecordCounts
   ) -> (header: [String], rows: [(label: String, count: Int)]) {
     let rows = [
       (pick("laps", "랩"), counts.laps), (pick("bookmarks", "북마크"), counts.bookmarks),
@@ -186,13 +187,27 @@ extension Strings {
       (pick("mind logs", "마음 일기"), counts.mindLogs),
       (pick("chat messages", "채팅"), counts.chatMessages),
     ]
-    let header = [
-      "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
-      "\(pick("Schema version", "스키마 버전")): \(version)",
-      "\(pick("Other processes' changes", "다른 프로세스의 변경")): \(watched(watch))",
-      "\(pick("Rate source", "환율 받을 곳")): \(rateSource.map(named) ?? pick("none", "없음"))",
-    ]
+    let copyLine = copy.map { "\(pick("This machine's copy", "이 컴퓨터의 사본")): \(copied($0))" }
+    let header =
+      [
+        "\(pick("Store", "저장소")): \(kind)", "\(pick("Path", "경로")): \(path)",
+        "\(pick("Schema version", "스키마 버전")): \(version)",
+        "\(pick("Other processes' changes", "다른 프로세스의 변경")): \(watched(watch))",
+      ] + (copyLine.map { [$0] } ?? [])
+      + ["\(pick("Rate source", "환율 받을 곳")): \(rateSource.map(named) ?? pick("none", "없음"))"]
     return (header, rows.map { (label: $0.0, count: $0.1) })
+  }
+
+  /// This machine's copy as `store` says it: its file, as of when, and whether it is shown
+  /// because the server does not answer.
+  func copied(_ copy: StoreCopy) -> String {
+    let when =
+      copy.copiedAt.map { pick("as of \(dateTime($0))", "\(dateTime($0)) 기준") }
+      ?? pick("cannot be read", "읽을 수 없음")
+    let shown =
+      copy.offline
+      ? pick("; shown: the server does not answer", "; 서버가 응답하지 않아 사본을 보여 줍니다") : ""
+    return "\(copy.path) (\(when)\(shown))"
   }
 
   /// A rate source as `store` and `source` name it: its URL, or its file's path.

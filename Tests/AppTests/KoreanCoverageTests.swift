@@ -224,7 +224,9 @@ struct KoreanCoverageTests {
       FailedWrites.text(ENOSPC, .ko), english: FailedWrites.text(ENOSPC, .en),
       allowing: [writeCause])
     let summary = korean.storeSummary(
-      kind: "sqlite", path: "/tmp/p", version: 3, watch: .fileEvents, rateSource: nil,
+      kind: "postgres", path: "/tmp/p", version: 3, watch: .serverNotifications,
+      copy: StoreCopy(path: "/tmp/p/replica.sqlite", copiedAt: Date(), offline: true),
+      rateSource: nil,
       counts: RecordCounts(
         laps: 1, bookmarks: 1, rateSnapshots: 1, favoriteCurrencies: 1, mindLogs: 1,
         chatMessages: 1))

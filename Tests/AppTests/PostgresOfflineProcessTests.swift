@@ -37,6 +37,10 @@ struct PostgresOfflineProcessTests {
     #expect(try Self.copies(pocket).count == 1)
     let before = try run(["chat"])
     #expect(before.status == 0 && before.stderr.isEmpty, "\(before.stderr)")
+    let copyFile = pocket.directory.appendingPathComponent(try Self.copies(pocket)[0]).path
+    let store = try run(["store"]).stdout
+    #expect(store.contains("This machine's copy: \(copyFile) (as of "), "\(store)")
+    #expect(!store.contains("does not answer"), "\(store)")
 
     try server.stop()
     let chat = try run(["chat"])
@@ -51,6 +55,12 @@ struct PostgresOfflineProcessTests {
     #expect(mindLog.status == 0, "\(mindLog.stderr)")
     #expect(mindLog.stdout.contains("a good day"))
     #expect(mindLog.stderr.contains("이 컴퓨터의 사본"), "\(mindLog.stderr)")
+    let offlineStore = try run(["store"]).stdout
+    #expect(offlineStore.contains("; shown: the server does not answer)"), "\(offlineStore)")
+    #expect(
+      offlineStore.split(separator: "\n").contains {
+        $0.hasPrefix("  chat messages ") && $0.hasSuffix(" 1")
+      }, "\(offlineStore)")
 
     // A change is refused, naming the server, and nothing of it is kept.
     let said = try run(["say", "written offline"])

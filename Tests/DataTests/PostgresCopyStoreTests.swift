@@ -76,6 +76,8 @@ struct PostgresCopyStoreTests {
     #expect(try await contents(mine) == ["one", "two", "three", "four"])
     let copy = try SQLiteStore.open(path: copyPath)
     #expect(try await contents(copy.repositories) == ["one", "two", "three", "four"])
+    let status = await store.status()
+    #expect(status.path == copyPath && status.copiedAt != nil && !status.offline)
     await store.close()
   }
 
@@ -196,6 +198,8 @@ struct PostgresCopyStoreTests {
     }
     #expect("\(cause)".contains("timeout"))
     #expect(pulling.takeWarnings().isEmpty)
+    let (shown, readAtOnce) = (await pulling.status(), await atOnce.status())
+    #expect(shown.offline && !readAtOnce.offline)
     await #expect(throws: DomainError.self) {
       _ = try await pulling.repositories.chat.insert(content: "lost", date: Date())
     }

@@ -11,7 +11,7 @@ extension Renderer {
       storeSummary(
         strings.storeSummary(
           kind: store.kind, path: store.path, version: store.version, watch: store.watch,
-          rateSource: store.rateSource, counts: counts))
+          copy: store.copy, rateSource: store.rateSource, counts: counts))
     case .exported(let count, let path): TerminalText.lines([strings.exported(count, to: path)])
     case .imported(let count, let path): TerminalText.lines([strings.imported(count, from: path)])
     case .rateSource(let source, let change):

@@ -36,6 +36,8 @@ final class CopyObservation: StoreObservation {
 
   func subscribe() -> StoreChanges { signal.subscribe() }
 
+  var copy: StoreCopy? { get async { await store?.status() } }
+
   private func start() {
     guard let store else { return }
     let copyChanges = store.onCopy.changes.subscribe()

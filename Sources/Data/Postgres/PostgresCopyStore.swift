@@ -182,6 +182,14 @@ public final class PostgresCopyStore: Sendable {
     if first { observation.signal.send(.changed([])) }
   }
 
+  /// The copy as `pocket store` says it: its file, when it was last brought up to date, and
+  /// whether it is shown because the server did not answer this process.
+  public func status() async -> StoreCopy {
+    StoreCopy(
+      path: path, copiedAt: await server.database.copiedAt(path),
+      offline: state.withLock { $0.warnedOffline })
+  }
+
   /// Whether the server has answered a statement of this store's.
   var hasReached: Bool { state.withLock { $0.reached } }
   /// Whether reads go to the server, the copy failing.

@@ -38,6 +38,9 @@ public final class StoreViewModel: MessageReporting {
     public var watch: StoreWatch
     /// The rate source the store remembers, read by `summarize` (`nil`: none).
     public var rateSource: RateSourceChoice?
+    /// This machine's copy of a shared store, read by `summarize` (`nil`: the store keeps
+    /// none: `StoreObservation.copy`).
+    public var copy: StoreCopy?
     /// What the last command came to; `nil` when it was refused.
     public var report: Report?
     public var message: Message?
@@ -95,6 +98,7 @@ public final class StoreViewModel: MessageReporting {
       state.rateSource = settings.source
     }
     state.watch = changes.watch
+    state.copy = await changes.copy
     state.report = .summary(counts)
   }
 
