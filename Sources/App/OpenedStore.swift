@@ -10,7 +10,8 @@ package struct OpenedStore {
   private var details: @Sendable () -> (path: String, schemaVersion: Int)
   /// Waits until the store can be used, and throws why it cannot: a postgres store opened
   /// without waiting (`open(_:environment:headStart:waiting:)`) is usable once its server
-  /// is reached. Every other store is usable once opened.
+  /// is reached, unless it is read from this machine's copy (its reads wait for the server,
+  /// or not, themselves: `PostgresCopyStore`). Every other store is usable once opened.
   var ready: @Sendable () throws(DomainError) -> Void = {}
   /// Ends what the store holds open on a server (a postgres store's connection), for a
   /// one-shot command that is done with it: the server's process ends while Pocket saves

@@ -144,7 +144,7 @@ package struct Pocket {
     }
     // A postgres store's server was reached meanwhile (the session made, the screen seen
     // last restored from this machine's file); a server that could not be is reported as
-    // an open that failed. While it answers, the date formatters most screens need are
+    // an open that failed, unless the store is read from this machine's copy. While it answers, the date formatters most screens need are
     // made; every other store's screen makes those it shows, when it shows them.
     if store.kind == .postgres { strings.prepareDateStyles() }
     do {

@@ -285,19 +285,9 @@ struct PostgresStoreTests {
   /// A server that takes the connection and never answers: refused within the connect
   /// timeout (here PGCONNECT_TIMEOUT=1), naming the host.
   @Test func aServerThatNeverAnswersTimesOut() throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #expect(listener >= 0)
-    defer { close(listener) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    #expect(bound == 0 && listen(listener, 8) == 0)
-    let port = try Self.port(of: listener)
+    let listener = try SilentListener()
+    defer { listener.stop() }
+    let port = listener.port
     let started = ContinuousClock.now
     #expect {
       try PostgresStore.open(
