@@ -120,6 +120,7 @@ struct PostgresCopyStoreTests {
     try makeCopy()
     let store = try opened(.afterAPull)
     #expect(try await contents(store.repositories) == [])
+    var changes = store.repositories.changes.subscribe().makeAsyncIterator()
     // The copy's position can no longer be read or written.
     let damage = try PostgresReplica.connect(path: copyPath)
     try damage.execute("DROP TABLE replica_pulled")
@@ -129,6 +130,10 @@ struct PostgresCopyStoreTests {
     #expect(try await contents(store.repositories) == ["mine"])
     let copy = try SQLiteStore.open(path: copyPath)
     #expect(try await contents(copy.repositories) == [])
+    // Another machine's change, which the copy cannot take, is followed on the server.
+    _ = try await elsewhere.repositories.chat.insert(content: "theirs", date: Date())
+    while case .changed(let kinds)? = await changes.next(), !kinds.contains(.chat) {}
+    #expect(try await contents(store.repositories) == ["mine", "theirs"])
     await store.close()
   }
 

@@ -127,26 +127,27 @@ public final class PostgresCopyStore: Sendable {
     return readsServer ? onServer : onCopy
   }
 
-  /// Runs a change on the server, then pulls it into the copy (a pull that does not reach
-  /// the server leaves the next read to pull first).
+  /// After a change on the server: pulls it into the copy (a pull that does not reach the
+  /// server leaves the next read to pull first).
   func changed() async {
     state.withLock {
       $0.reached = true
       $0.pulled = false
     }
-    if await !pull() { state.withLock { $0.pullFirst = true } }
+    if await !pull(), !readsServer { state.withLock { $0.pullFirst = true } }
   }
 
   /// Brings the copy up to date; whether it is (a pull the server did not answer leaves it
   /// as last pulled and says so once; one the copy failed sends reads to the server).
   @discardableResult
   func pull() async -> Bool {
-    (try? await pull(failing: false)) != nil
+    (try? await pull(failing: false)) ?? false
   }
 
   /// `pull`, throwing what the server refuses when `failing` (a schema of a newer Pocket, or
   /// not Pocket's): a read cannot show a store the server refuses.
-  private func pull(failing: Bool) async throws(DomainError) {
+  @discardableResult
+  private func pull(failing: Bool) async throws(DomainError) -> Bool {
     do {
       let pull = try await server.database.pull(into: path)
       // A copy that needs a whole copy too large to make now (of another log, or one the
@@ -155,16 +156,19 @@ public final class PostgresCopyStore: Sendable {
       state.withLock {
         ($0.pullFirst, $0.readsServer, $0.pulled, $0.reached) = (false, tooLarge, !tooLarge, true)
       }
+      return !tooLarge
     } catch .server(let error) {
       state.withLock { $0.pullFirst = false }
       guard case .storageUnavailable(_, let reason) = error else {
         if failing { throw error }
-        return
+        return false
       }
       await wentOffline(because: reason.cause)
+      return false
     } catch {
       // The copy's own failure.
       state.withLock { ($0.pullFirst, $0.readsServer) = (false, true) }
+      return false
     }
   }
 
