@@ -135,4 +135,29 @@ struct PostgresOfflineProcessTests {
     live.pty.send("q")
     try live.expectTerminalGivenBack()
   }
+
+  /// A live view opened while the server is stopped shows the copy, and says on its status
+  /// row that the server does not answer once it has learnt it; a change is refused there.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
+  func aLiveViewOpenedOfflineSaysSoOnItsStatusRow() async throws {
+    let server = try await Blocking.run { try PostgresServer.start() }
+    defer { server.remove() }
+    let url = server.url()
+    guard
+      let live = try LiveTerminalTests().start(
+        ["--store", "postgres", "--store-url", url], firstTab: "[Chat]",
+        prepare: { folder in
+          var pocket = PocketProcess(store: "postgres", directory: folder)
+          pocket.postgresSchema = PostgresTarget.defaultSchema
+          #expect(try pocket.run(["--store-url", url, "say", "said online"]).status == 0)
+          try server.stop()
+        })
+    else { return }
+    defer { live.close() }
+    try live.pty.read(
+      untilScreen: { $0.contains("said online") && $0.contains("the server does not answer") },
+      timeout: StoreFollowing.deadline)
+    live.pty.send("q")
+    try live.expectTerminalGivenBack()
+  }
 }
