@@ -251,6 +251,14 @@ public struct Strings: Sendable {
     pick("warning: \(reason(problem))", "경고: 명령은 완료되었습니다\(koreanDetail(problem))")
   }
 
+  /// A store shown from this machine's copy while its server did not answer: the server
+  /// answers again, and what it holds is shown.
+  public var serverAnswersAgain: String {
+    pick(
+      "the server answers again: shown is what it holds, and changes can be made",
+      "서버가 다시 응답합니다. 서버의 기록을 보여 주며 변경할 수 있습니다")
+  }
+
   func englishName(_ kind: ItemKind) -> String {
     switch kind {
     case .message: "Message"

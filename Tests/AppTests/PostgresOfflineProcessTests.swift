@@ -137,25 +137,43 @@ struct PostgresOfflineProcessTests {
   }
 
   /// A live view opened while the server is stopped shows the copy, and says on its status
-  /// row that the server does not answer once it has learnt it; a change is refused there.
+  /// row that the server does not answer once it has learnt it. It stays open: once the
+  /// server answers, it says so and follows the store again (a message another process
+  /// says appears), and a server stopped while it follows is said again, with the copy
+  /// still shown.
   @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
-  func aLiveViewOpenedOfflineSaysSoOnItsStatusRow() async throws {
+  func aLiveViewStaysOpenWhileTheServerIsDownAndFollowsItOnceItAnswers() async throws {
     let server = try await Blocking.run { try PostgresServer.start() }
     defer { server.remove() }
     let url = server.url()
+    var other = try PocketProcess(store: "postgres")
+    defer { other.remove() }
+    other.postgresSchema = PostgresTarget.defaultSchema
     guard
       let live = try LiveTerminalTests().start(
         ["--store", "postgres", "--store-url", url], firstTab: "[Chat]",
         prepare: { folder in
-          var pocket = PocketProcess(store: "postgres", directory: folder)
-          pocket.postgresSchema = PostgresTarget.defaultSchema
+          var pocket = other
+          pocket.directory = folder
           #expect(try pocket.run(["--store-url", url, "say", "said online"]).status == 0)
           try server.stop()
         })
     else { return }
     defer { live.close() }
+    let silent = "the server does not answer"
     try live.pty.read(
-      untilScreen: { $0.contains("said online") && $0.contains("the server does not answer") },
+      untilScreen: { $0.contains("said online") && $0.contains(silent) },
+      timeout: StoreFollowing.deadline)
+    try await Blocking.run { try server.restart() }
+    try live.pty.read(
+      untilScreen: { $0.contains("the server answers again") }, timeout: StoreFollowing.deadline)
+    #expect(try other.run(["--store-url", url, "say", "said once it answered"]).status == 0)
+    try live.pty.read(
+      untilScreen: { $0.contains("said once it answered") }, timeout: StoreFollowing.deadline)
+    // Lost while it follows: said again, the copy still shown.
+    try await Blocking.run { try server.stop() }
+    try live.pty.read(
+      untilScreen: { $0.contains(silent) && $0.contains("said once it answered") },
       timeout: StoreFollowing.deadline)
     live.pty.send("q")
     try live.expectTerminalGivenBack()

@@ -23,6 +23,8 @@ final class LiveController {
   private(set) var farewell: String?
   /// Whether a store call waits for another program's lock: said on the status row.
   let storeWait: StoreWaitViewModel
+  /// The status row says that the store's server does not answer (its copy shown).
+  private var saysOffline = false
 
   init(session: Session, renderer: Renderer, size: TerminalSize) {
     self.session = session
@@ -220,10 +222,15 @@ final class LiveController {
 
   /// Shows on the status row what the store warns of without failing (a screen not kept
   /// on a full disk; a postgres store shown from this machine's copy while its server does
-  /// not answer).
+  /// not answer), and, once such a server answers again, that it does.
   func showWarnings() async {
     for warning in await session.store.takeWarnings() {
       state.status = LiveStatus(text: strings.warning(warning), isError: true)
+      if case .offlineCopy = warning.cause { saysOffline = true }
+    }
+    if saysOffline, await session.store.repositories.changes.copy?.offline == false {
+      saysOffline = false
+      state.status = LiveStatus(text: strings.serverAnswersAgain, isError: false)
     }
   }
 

@@ -17,13 +17,13 @@ import Synchronization
 final class PostgresChangeListener: StoreObservation {
   /// The store's server being reached: libpq, the store's name, and the server process of
   /// its own connection (whose notifications are its own) come from there.
-  private let reaching: Concurrently<PostgresStore.Reached>
+  private let reaching: ServerReach
   private let schema: String
   private let signal = StoreChangeSignal()
   /// The socket pair that wakes the running listener's thread to stop it.
   private let running = Mutex<(read: Int32, write: Int32)?>(nil)
 
-  init(reaching: Concurrently<PostgresStore.Reached>, schema: String) {
+  init(reaching: ServerReach, schema: String) {
     self.reaching = reaching
     self.schema = schema
     signal.onDemand { [weak self] watched in

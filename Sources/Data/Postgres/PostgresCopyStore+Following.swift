@@ -7,8 +7,13 @@ import Synchronization
 /// connection's commit, with the kinds it touched), while the store follows the server.
 /// Following begins with a pull; once the server answers, its announcements (`LISTEN`) are
 /// followed, each with a pull, after a second pull that covers what came before the
-/// `LISTEN`. A server that does not answer leaves the copy shown (the store warns once); one
-/// lost after it answered ends the following as the server's store does (`.gone`).
+/// `LISTEN`. A server that does not answer, or is lost, leaves the copy shown (the store
+/// warns once, and the views are told: `.changed([])`), and is tried again every
+/// `PostgresCopyStore.retryDelay`; once it answers, the pull brings what was missed in one
+/// change, the views are told again, and its announcements are followed as before. A lost
+/// server ends the following (`.gone`) as the server's store does only while the reads go
+/// to the server (the copy failing: there is nothing else to show), and a reach the server
+/// refuses (a schema it no longer holds as Pocket's) always does.
 final class CopyObservation: StoreObservation {
   private struct Owner {
     weak var store: PostgresCopyStore?
@@ -64,7 +69,26 @@ final class CopyObservation: StoreObservation {
     async
   {
     await store.pull()
-    guard store.hasReached, !Task.isCancelled else { return }
+    while !Task.isCancelled {
+      if store.hasReached, !store.isOffline {
+        guard await followAnnouncements(of: store, signal) else { return }
+      } else if !store.isOffline {
+        return  // refused, not silent: trying again would be refused again
+      }
+      try? await Task.sleep(for: PostgresCopyStore.retryDelay)
+      guard !Task.isCancelled else { return }
+      await store.server.database.reconnect()
+      await store.pull()
+      // Back: the views learn it, with what the pull brought.
+      if !store.isOffline { signal.send(.changed([])) }
+    }
+  }
+
+  /// Follows the server's announcements, each with a pull, until its connection is lost;
+  /// `false` when that ends the following (the reads go to the server).
+  private static func followAnnouncements(
+    of store: PostgresCopyStore, _ signal: StoreChangeSignal
+  ) async -> Bool {
     let serverChanges = store.onServer.changes.subscribe()
     // What was committed before the LISTEN began.
     await store.pull()
@@ -73,10 +97,14 @@ final class CopyObservation: StoreObservation {
       case .changed:
         // A pull the copy failed leaves the reads on the server: they follow it.
         if await !store.pull(), store.readsServer { signal.send(event) }
+      case .gone(.storageUnavailable(_, let reason)) where !store.readsServer:
+        await store.wentOffline(because: reason.cause)
+        return true
       case .gone:
         signal.send(event)
-        return
+        return false
       }
     }
+    return !Task.isCancelled
   }
 }

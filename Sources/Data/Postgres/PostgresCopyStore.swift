@@ -10,8 +10,10 @@ import Synchronization
 /// that waits for the server (`Reads.afterAPull`) pulls before its first read.
 ///
 /// While the server does not answer, the copy is shown as last pulled, every change is
-/// refused with the server's error (nothing written), and the first warning says so once
-/// (`StoreCause.offlineCopy`). When the copy cannot be written (a full or read-only disk),
+/// refused with the server's error (nothing written), and the first warning says so, once
+/// each time the server stops answering (`StoreCause.offlineCopy`). A view that follows the
+/// store tries the server again every `retryDelay` until it answers, then pulls what it
+/// missed. When the copy cannot be written (a full or read-only disk),
 /// or needs a whole copy larger than a pull makes (`PostgresDatabase.wholeCopyLimit`), reads
 /// go to the server until a pull succeeds again: what is read is never older than what this
 /// process wrote, nor another store's.
@@ -49,7 +51,8 @@ public final class PostgresCopyStore: Sendable {
     var reached = false
     /// The warning the next `takeWarnings` gives, once: the copy shown, the server silent.
     var offline: StoreProblem?
-    var warnedOffline = false
+    /// The last try to reach the server failed: the copy is shown as last pulled.
+    var isOffline = false
   }
 
   private init(server: PostgresStore, copy: SQLiteStore, path: String, reads: Reads) {
@@ -155,6 +158,7 @@ public final class PostgresCopyStore: Sendable {
       let tooLarge = pull.way == .tooLarge
       state.withLock {
         ($0.pullFirst, $0.readsServer, $0.pulled, $0.reached) = (false, tooLarge, !tooLarge, true)
+        $0.isOffline = false
       }
       return !tooLarge
     } catch .server(let error) {
@@ -172,30 +176,37 @@ public final class PostgresCopyStore: Sendable {
     }
   }
 
-  /// The server did not answer: the warning that the copy is shown, once per store.
-  private func wentOffline(because cause: StoreCause) async {
+  /// The server did not answer, or its connection was lost: the warning that the copy is
+  /// shown, once until the server answers again.
+  func wentOffline(because cause: StoreCause) async {
     guard let copiedAt = await server.database.copiedAt(path) else { return }
     let first = state.withLock { state in
-      defer { state.warnedOffline = true }
-      if !state.warnedOffline {
+      defer { state.isOffline = true }
+      if !state.isOffline {
         state.offline = StoreProblem(.offlineCopy(copiedAt: copiedAt, because: cause))
       }
-      return !state.warnedOffline
+      return !state.isOffline
     }
     // A view that follows the store learns of it (no record changed).
     if first { observation.signal.send(.changed([])) }
   }
 
   /// The copy as `pocket store` says it: its file, when it was last brought up to date, and
-  /// whether it is shown because the server did not answer this process.
+  /// whether it is shown because the server did not answer this process's last try.
   public func status() async -> StoreCopy {
     StoreCopy(
       path: path, copiedAt: await server.database.copiedAt(path),
-      offline: state.withLock { $0.warnedOffline })
+      offline: state.withLock { $0.isOffline })
   }
+
+  /// How long a view that follows the store waits before it tries a server that did not
+  /// answer again: a server back from a restart is followed within about this.
+  public static let retryDelay: Duration = .seconds(1)
 
   /// Whether the server has answered a statement of this store's.
   var hasReached: Bool { state.withLock { $0.reached } }
+  /// Whether the last try to reach the server failed.
+  var isOffline: Bool { state.withLock { $0.isOffline } }
   /// Whether reads go to the server, the copy failing.
   var readsServer: Bool { state.withLock { $0.readsServer } }
 }

@@ -20,8 +20,9 @@ import PocketDomain
 actor PostgresDatabase {
   let schema: String
   /// The server being reached (`PostgresStore.reaching`): the first call waits for it, on
-  /// this actor's own queue, and every call throws what reaching it threw.
-  private let reaching: Concurrently<PostgresStore.Reached>
+  /// this actor's own queue, and every call throws what reaching it threw, until
+  /// `reconnect` reaches it anew.
+  private let reaching: ServerReach
   private let executor: StoreExecutor
   /// Where a write waiting for the store's lock is reported.
   let waits: StoreWaits
@@ -34,7 +35,7 @@ actor PostgresDatabase {
   static let attempts = 5
 
   init(
-    reaching: Concurrently<PostgresStore.Reached>, schema: String, thread: StoreThread,
+    reaching: ServerReach, schema: String, thread: StoreThread,
     waits: StoreWaits = StoreWaits()
   ) {
     self.reaching = reaching
@@ -66,6 +67,14 @@ actor PostgresDatabase {
     try? copyConnection?.connection.close()
     copyConnection = nil
     connection.close()
+  }
+
+  /// Reaches the server anew, for a store whose server did not answer or whose connection
+  /// was lost (a view that follows it tries again): the old connection is ended, and the
+  /// next statement waits for the new one and throws what reaching it throws.
+  func reconnect() {
+    if let connection = try? reached().connection { connection.close() }
+    reaching.renew()
   }
 
   /// The most records a store may hold for a command's end to copy it whole (a new copy, or

@@ -26,8 +26,9 @@ public final class PostgresStore: Sendable {
     let ownPID: Int32
   }
 
-  /// Reaching the server, on a thread of its own from the moment the store was made.
-  private let reaching: Concurrently<Reached>
+  /// Reaching the server, on a thread of its own from the moment the store was made, and
+  /// again when a view that follows the store finds it lost (`PostgresDatabase.reconnect`).
+  private let reaching: ServerReach
   let database: PostgresDatabase
   let changes: PostgresChangeListener
 
@@ -35,7 +36,7 @@ public final class PostgresStore: Sendable {
     schema: String, thread: StoreThread, waits: StoreWaits,
     _ context: @escaping @Sendable () -> (PostgresTarget, [String: String])
   ) {
-    let reaching: Concurrently<Reached>
+    let first: Concurrently<Reached>
     if thread == .main {
       // A one-shot command: libpq and its twenty libraries are loaded here, on the core the
       // process already runs on, before the thread that connects starts. Loading them is
@@ -46,14 +47,19 @@ public final class PostgresStore: Sendable {
       // threw, `reach` throws again (`LibPQ.load` keeps it).
       let (target, environment) = context()
       _ = try? LibPQ.load(environment: environment)
-      reaching = Concurrently { () throws(DomainError) in
+      first = Concurrently { () throws(DomainError) in
         try Self.reach(target, environment: environment, checkingWithFirstStatement: true)
       }
     } else {
-      reaching = Concurrently { () throws(DomainError) in
+      first = Concurrently { () throws(DomainError) in
         let (target, environment) = context()
         return try Self.reach(target, environment: environment, checkingWithFirstStatement: false)
       }
+    }
+    // A later reach checks the schema in a round trip of its own.
+    let reaching = ServerReach(first) { () throws(DomainError) in
+      let (target, environment) = context()
+      return try Self.reach(target, environment: environment, checkingWithFirstStatement: false)
     }
     self.reaching = reaching
     database = PostgresDatabase(reaching: reaching, schema: schema, thread: thread, waits: waits)
