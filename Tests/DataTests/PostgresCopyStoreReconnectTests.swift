@@ -98,3 +98,35 @@ struct PostgresCopyStoreReconnectTests {
     await store.close()
   }
 }
+
+/// A postgres store whose server restarted between two of its statements (a line-mode
+/// session, a live view): the connection lost while idle is replaced before the next
+/// statement is sent, so the change is made, once.
+@Suite(
+  "PostgreSQL: a store whose server restarted between its statements",
+  .enabled(if: PostgresServer.isAvailable, "no PostgreSQL server can be started here"),
+  .timeLimit(.minutes(Soak.minutesBeforeAHang)))
+struct PostgresStoreRestartTests {
+  @Test func theNextChangeIsMadeOnceOnANewConnection() async throws {
+    let server = try await Blocking.run { try PostgresServer.start() }
+    defer { server.remove() }
+    let target = PostgresTarget(url: server.url(), schema: PostgresServer.uniqueSchema())
+    let store = try PostgresStore.open(target, environment: [:])
+    let chat = store.repositories.chat
+    _ = try await chat.insert(content: "before", date: Date())
+    let before = await store.database.backendPID
+    for restart in 1...2 {
+      try await Blocking.run {
+        try server.stop()
+        try server.restart()
+      }
+      _ = try await chat.insert(content: "after \(restart)", date: Date())
+    }
+    #expect(await store.database.backendPID != before)
+    let other = try PostgresStore.open(target, environment: [:])
+    let page = try await other.repositories.chat.messages(offset: 0, limit: 10)
+    #expect(page.items.map(\.content) == ["before", "after 1", "after 2"])
+    await other.close()
+    await store.close()
+  }
+}

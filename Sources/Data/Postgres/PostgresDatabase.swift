@@ -45,9 +45,15 @@ actor PostgresDatabase {
   }
 
   /// The connection and the store's name as messages give it (its redacted URL and
-  /// schema), once the server is reached.
+  /// schema), once the server is reached. A connection lost while idle (its server restarted) is replaced first, before anything
+  /// is sent on it: nothing sent is lost, or sent twice.
   func reached() throws(DomainError) -> (connection: PostgresConnection, name: String) {
-    let reached = try reaching.value()
+    var reached = try reaching.value()
+    if reached.connection.wasLost {
+      reached.connection.close()
+      reaching.renew()
+      reached = try reaching.value()
+    }
     if reached.connection.watched == nil {
       reached.connection.watched = (
         Self.lockStatement(schema).sql, LockWaiting(waits: waits, store: reached.name)
@@ -73,7 +79,7 @@ actor PostgresDatabase {
   /// was lost (a view that follows it tries again): the old connection is ended, and the
   /// next statement waits for the new one and throws what reaching it throws.
   func reconnect() {
-    if let connection = try? reached().connection { connection.close() }
+    if let connection = try? reaching.value().connection { connection.close() }
     reaching.renew()
   }
 
