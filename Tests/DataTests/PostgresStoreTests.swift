@@ -251,19 +251,7 @@ struct PostgresStoreTests {
   }
 
   @Test func aServerThatRequiresTLSRefusesAPlainConnectionAndTakesAnEncryptedOne() async throws {
-    // A port found free may be taken before the server binds it (tests run in parallel):
-    // another is tried, at most three in all.
-    let own = try await Blocking.run {
-      var attempt = 1
-      while true {
-        do {
-          return try PostgresServer.start(
-            .init(tcpPort: try PostgresServerTests.freePort(), requireTLS: true))
-        } catch  where attempt < 3 {
-          attempt += 1
-        }
-      }
-    }
+    let own = try await Self.ownServerOnTCP(requireTLS: true)
     let port = own.port
     defer { own.remove() }
     try own.createRole("alice", password: "tls-only")
@@ -298,6 +286,23 @@ struct PostgresStoreTests {
   }
 
   // MARK: - Helpers
+
+  /// A private server that takes TCP connections on 127.0.0.1 too. A port found free may be
+  /// taken before the server binds it (tests run in parallel): another is tried, at most
+  /// three in all.
+  static func ownServerOnTCP(requireTLS: Bool = false) async throws -> PostgresServer {
+    try await Blocking.run {
+      var attempt = 1
+      while true {
+        do {
+          return try PostgresServer.start(
+            .init(tcpPort: try PostgresServerTests.freePort(), requireTLS: requireTLS))
+        } catch  where attempt < 3 {
+          attempt += 1
+        }
+      }
+    }
+  }
 
   /// `PostgresStore.open`, off the cooperative pool (a new schema takes a while to make).
   static func open(

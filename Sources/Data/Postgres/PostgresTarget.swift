@@ -80,17 +80,19 @@ public struct PostgresTarget: Sendable, Equatable {
   }
 
   /// The parameters libpq connects with: the connect timeout `PGCONNECT_TIMEOUT` gives, else
-  /// 5 s; `pocket` as the application name unless one is given; `PGPASSWORD` when set; then
-  /// the URL (expanded by libpq, so it overrides those); and UTF-8 whatever it says. libpq
-  /// reads the other `PG*` variables itself. (The two it is given here are read from
-  /// `environment`, which is the process's own but in tests.)
+  /// 5 s; `pocket` as the application name unless one is given; `PGPASSWORD` when set;
+  /// `tcpLiveness`; then the URL (expanded by libpq, so it overrides those); and UTF-8
+  /// whatever it says. libpq reads the other `PG*` variables itself. (The two it is given
+  /// here are read from `environment`, which is the process's own but in tests.)
   func parameters(environment: [String: String]) -> [(keyword: String, value: String)] {
-    var parameters: [(keyword: String, value: String)] = [
-      (
-        "connect_timeout", environment["PGCONNECT_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 } ?? "5"
-      ),
-      ("fallback_application_name", "pocket"),
-    ]
+    var parameters: [(keyword: String, value: String)] =
+      [
+        (
+          "connect_timeout",
+          environment["PGCONNECT_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 } ?? "5"
+        ),
+        ("fallback_application_name", "pocket"),
+      ] + Self.tcpLiveness
     if let password = environment["PGPASSWORD"], !password.isEmpty {
       parameters.append(("password", password))
     }
@@ -98,6 +100,17 @@ public struct PostgresTarget: Sendable, Equatable {
     parameters.append(("client_encoding", "UTF8"))
     return parameters
   }
+
+  /// How a TCP connection whose network went silent (a laptop off its network, a server
+  /// gone without a word) is found lost, rather than after the system's two hours: an idle
+  /// one is probed after 15 s, then every 5 s, and lost after 3 probes unanswered (the
+  /// listener of a live view learns it within about 30 s, and shows the copy as offline);
+  /// a statement whose data goes unacknowledged for 30 s fails. (A Unix socket has no
+  /// network to lose: libpq ignores these there.) A URL's own values override them.
+  static let tcpLiveness: [(keyword: String, value: String)] = [
+    ("keepalives", "1"), ("keepalives_idle", "15"), ("keepalives_interval", "5"),
+    ("keepalives_count", "3"), ("tcp_user_timeout", "30000"),
+  ]
 
   /// `text` with the URL, were it ever repeated, and every password `PGPASSWORD` holds
   /// replaced by `****` (a URL with a password never reaches libpq: `problem`).
