@@ -9,8 +9,8 @@ import TestSupport
 ///   `flatSmall` (both filled by the server from `generate_series`);
 /// - two machines: processes with their own HOME and `--store-path` on one schema, a live
 ///   view on one and `pocket say` on the other, from the writer's exit to the frame;
-/// - a screen's open: `pocket chat` on the shared store against the sqlite store
-///   (`openOnPostgres`).
+/// - a screen's open: `pocket chat` on the shared store against the sqlite store, online
+///   (`openOnPostgres`) and with its server stopped (`openOnPostgresOffline`).
 extension ProcessBenchmark {
   func postgresGoal() async throws {
     let server: PostgresServer
@@ -31,6 +31,7 @@ extension ProcessBenchmark {
     try sayAgainstPSQL(postgres)
     try flatOnPostgres(postgres)
     try await openOnPostgres(postgres)
+    try await openOnPostgresOffline(psql: psql)
     if sizes.followChanges > 0 {
       for row in PostgresFollow(run: postgres, changes: sizes.followChanges).measure() {
         emit(row)
