@@ -251,6 +251,10 @@ public struct Strings: Sendable {
     pick("warning: \(reason(problem))", "경고: 명령은 완료되었습니다\(koreanDetail(problem))")
   }
 
+  /// Said beside the tabs while a store is shown from this machine's copy because its
+  /// server does not answer.
+  public var offlineMark: String { pick("offline", "오프라인") }
+
   /// A store shown from this machine's copy while its server did not answer: the server
   /// answers again, and what it holds is shown.
   public var serverAnswersAgain: String {

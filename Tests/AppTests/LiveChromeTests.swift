@@ -99,6 +99,15 @@ struct LiveChromeTests {
           // Wide enough: every title whole.
           #expect(titles.allSatisfy { tabLine.contains($0) }, "\(tabLine)")
         }
+        // A store shown from its copy, its server silent: `offline` ends the line where it
+        // fits beside the current tab (always at 40 columns and wider), never over it.
+        live.state.offline = true
+        let offline = rows(live)[0]
+        live.state.offline = false
+        let mark = language == .ko ? "  오프라인" : "  offline"
+        #expect(offline.contains("[\(title)]"), "\(columns): \(offline)")
+        #expect(width(offline) <= columns, "\(columns): \(offline)")
+        if columns >= 40 { #expect(offline.hasSuffix(mark), "\(columns): \(offline)") }
       }
     }
   }

@@ -137,10 +137,11 @@ struct PostgresOfflineProcessTests {
   }
 
   /// A live view opened while the server is stopped shows the copy, and says on its status
-  /// row that the server does not answer once it has learnt it. It stays open: once the
-  /// server answers, it says so and follows the store again (a message another process
-  /// says appears), and a server stopped while it follows is said again, with the copy
-  /// still shown.
+  /// row that the server does not answer once it has learnt it, and `offline` at the end of
+  /// its tab line while it does not. It stays open: once the server answers, it says so
+  /// (and no longer `offline`) and follows the store again (a message another process says
+  /// appears), and a server stopped while it follows is said again, with the copy still
+  /// shown.
   @Test(.enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal here"))
   func aLiveViewStaysOpenWhileTheServerIsDownAndFollowsItOnceItAnswers() async throws {
     let server = try await Blocking.run { try PostgresServer.start() }
@@ -161,19 +162,25 @@ struct PostgresOfflineProcessTests {
     else { return }
     defer { live.close() }
     let silent = "the server does not answer"
+    func saysOffline(_ screen: ScreenModel) -> Bool {
+      screen.lines.first?.hasSuffix("  offline") ?? false
+    }
     try live.pty.read(
-      untilScreen: { $0.contains("said online") && $0.contains(silent) },
+      untilScreen: { $0.contains("said online") && $0.contains(silent) && saysOffline($0) },
       timeout: StoreFollowing.deadline)
     try await Blocking.run { try server.restart() }
     try live.pty.read(
-      untilScreen: { $0.contains("the server answers again") }, timeout: StoreFollowing.deadline)
+      untilScreen: { $0.contains("the server answers again") && !saysOffline($0) },
+      timeout: StoreFollowing.deadline)
     #expect(try other.run(["--store-url", url, "say", "said once it answered"]).status == 0)
     try live.pty.read(
       untilScreen: { $0.contains("said once it answered") }, timeout: StoreFollowing.deadline)
     // Lost while it follows: said again, the copy still shown.
     try await Blocking.run { try server.stop() }
     try live.pty.read(
-      untilScreen: { $0.contains(silent) && $0.contains("said once it answered") },
+      untilScreen: {
+        $0.contains(silent) && $0.contains("said once it answered") && saysOffline($0)
+      },
       timeout: StoreFollowing.deadline)
     live.pty.send("q")
     try live.expectTerminalGivenBack()

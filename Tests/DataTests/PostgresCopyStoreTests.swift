@@ -70,7 +70,7 @@ struct PostgresCopyStoreTests {
     #expect(try await contents(mine) == ["one", "two", "three", "four"])
     let copy = try SQLiteStore.open(path: copyPath)
     #expect(try await contents(copy.repositories) == ["one", "two", "three", "four"])
-    let status = await store.status()
+    let status = store.status()
     #expect(status.path == copyPath && status.copiedAt != nil && !status.offline)
     await store.close()
   }
@@ -197,7 +197,7 @@ struct PostgresCopyStoreTests {
     }
     #expect("\(cause)".contains("timeout"))
     #expect(pulling.takeWarnings().isEmpty)
-    let (shown, readAtOnce) = (await pulling.status(), await atOnce.status())
+    let (shown, readAtOnce) = (pulling.status(), atOnce.status())
     #expect(shown.offline && !readAtOnce.offline)
     await #expect(throws: DomainError.self) {
       _ = try await pulling.repositories.chat.insert(content: "lost", date: Date())

@@ -70,6 +70,7 @@ final class LiveController {
     let lines = screenLines(content)
     var overlay = state.overlay
     overlay.waiting = storeWait.state.waitingOn.map(strings.waitingForStore)
+    if state.offline { overlay.offline = strings.offlineMark }
     if state.input != nil {
       overlay.hasHistory = !state.history.lines(historyKey).isEmpty
       overlay.yanks = !state.killed.isEmpty
@@ -222,13 +223,15 @@ final class LiveController {
 
   /// Shows on the status row what the store warns of without failing (a screen not kept
   /// on a full disk; a postgres store shown from this machine's copy while its server does
-  /// not answer), and, once such a server answers again, that it does.
+  /// not answer), and, once such a server answers again, that it does. While it does not,
+  /// the tab line says `offline`.
   func showWarnings() async {
     for warning in await session.store.takeWarnings() {
       state.status = LiveStatus(text: strings.warning(warning), isError: true)
       if case .offlineCopy = warning.cause { saysOffline = true }
     }
-    if saysOffline, await session.store.repositories.changes.copy?.offline == false {
+    state.offline = await session.store.repositories.changes.copy?.offline ?? false
+    if saysOffline, !state.offline {
       saysOffline = false
       state.status = LiveStatus(text: strings.serverAnswersAgain, isError: false)
     }

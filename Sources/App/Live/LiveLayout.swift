@@ -30,6 +30,9 @@ struct LiveOverlay: Equatable {
   var hasHistory = false
   /// Whether Ctrl-Y on the input line open types something back.
   var yanks = false
+  /// Said at the end of the tab line while the store is shown from this machine's copy
+  /// because its server does not answer (`offline`).
+  var offline: String?
 }
 
 /// An item shown whole in place of the screen's body: its lines, wrapped to the terminal's
@@ -88,6 +91,14 @@ struct LiveLayout {
       return Frame(lines: tooSmall(size).map { styled(ScreenLine($0, as: .error)) }, cursor: nil)
     }
     var tabLine = lines.first ?? ""
+    // A store shown from its copy while its server does not answer says so at the end of
+    // the tab line, where it fits beside the current tab; the status row says it whole.
+    let offline = overlay.offline.map { ScreenLine("  " + $0, as: .error) }
+    let tabColumns = size.columns - (offline.map { renderer.width($0.text) } ?? 0)
+    if renderer.width(tabLine.text) > tabColumns {
+      tabLine = renderer.tabLine(tab, fitting: max(tabColumns, 1))
+    }
+    if let offline, renderer.width(tabLine.text) <= tabColumns { tabLine = tabLine + offline }
     if renderer.width(tabLine.text) > size.columns {
       tabLine = renderer.tabLine(tab, fitting: size.columns)
     }

@@ -28,6 +28,8 @@ final class LiveState {
   var scroll = 0
   var input: InputRequest?
   var status: LiveStatus?
+  /// The store is shown from this machine's copy: its server does not answer.
+  var offline = false
   var question: LiveQuestion?
   var page: [String]?
   /// The first line of `page` shown.

@@ -41,7 +41,7 @@ final class CopyObservation: StoreObservation {
 
   func subscribe() -> StoreChanges { signal.subscribe() }
 
-  var copy: StoreCopy? { get async { await store?.status() } }
+  var copy: StoreCopy? { get async { store?.status() } }
 
   private func start() {
     guard let store else { return }
@@ -98,7 +98,7 @@ final class CopyObservation: StoreObservation {
         // A pull the copy failed leaves the reads on the server: they follow it.
         if await !store.pull(), store.readsServer { signal.send(event) }
       case .gone(.storageUnavailable(_, let reason)) where !store.readsServer:
-        await store.wentOffline(because: reason.cause)
+        store.wentOffline(because: reason.cause)
         return true
       case .gone:
         signal.send(event)

@@ -53,15 +53,20 @@ public final class PostgresCopyStore: Sendable {
     var offline: StoreProblem?
     /// The last try to reach the server failed: the copy is shown as last pulled.
     var isOffline = false
+    /// When the copy was last brought up to date, as its file said at open and after each
+    /// pull of this store's: `status` says it without waiting for the store's connection.
+    var copiedAt: Date
   }
 
-  private init(server: PostgresStore, copy: SQLiteStore, path: String, reads: Reads) {
+  private init(
+    server: PostgresStore, copy: SQLiteStore, path: String, reads: Reads, copiedAt: Date
+  ) {
     self.server = server
     self.copy = copy
     onServer = server.repositories
     onCopy = copy.repositories
     self.path = path
-    state = Mutex(State(pullFirst: reads == .afterAPull))
+    state = Mutex(State(pullFirst: reads == .afterAPull, copiedAt: copiedAt))
     observation = CopyObservation()
     observation.store = self
   }
@@ -80,14 +85,15 @@ public final class PostgresCopyStore: Sendable {
     } catch {
       throw sqlDomainError(error, store: path)
     }
-    guard copiedAt != nil else { return nil }
+    guard let copiedAt else { return nil }
     // The copy's own repositories never write: every change goes to the server.
     let copy = try SQLiteStore.open(
       copyAt: path,
       refusing: .storageUnavailable(
         path: path, reason: .system("this machine's copy is read only")),
       durability: .localState, watch: watch, thread: thread, waits: waits)
-    return PostgresCopyStore(server: server, copy: copy, path: path, reads: reads)
+    return PostgresCopyStore(
+      server: server, copy: copy, path: path, reads: reads, copiedAt: copiedAt)
   }
 
   /// Every repository: reads from the copy, changes on the server. The screens are the
@@ -160,6 +166,9 @@ public final class PostgresCopyStore: Sendable {
         ($0.pullFirst, $0.readsServer, $0.pulled, $0.reached) = (false, tooLarge, !tooLarge, true)
         $0.isOffline = false
       }
+      if let copiedAt = await server.database.copiedAt(path) {
+        state.withLock { $0.copiedAt = copiedAt }
+      }
       return !tooLarge
     } catch .server(let error) {
       state.withLock { $0.pullFirst = false }
@@ -167,7 +176,7 @@ public final class PostgresCopyStore: Sendable {
         if failing { throw error }
         return false
       }
-      await wentOffline(because: reason.cause)
+      wentOffline(because: reason.cause)
       return false
     } catch {
       // The copy's own failure.
@@ -178,12 +187,11 @@ public final class PostgresCopyStore: Sendable {
 
   /// The server did not answer, or its connection was lost: the warning that the copy is
   /// shown, once until the server answers again.
-  func wentOffline(because cause: StoreCause) async {
-    guard let copiedAt = await server.database.copiedAt(path) else { return }
+  func wentOffline(because cause: StoreCause) {
     let first = state.withLock { state in
       defer { state.isOffline = true }
       if !state.isOffline {
-        state.offline = StoreProblem(.offlineCopy(copiedAt: copiedAt, because: cause))
+        state.offline = StoreProblem(.offlineCopy(copiedAt: state.copiedAt, because: cause))
       }
       return !state.isOffline
     }
@@ -192,11 +200,10 @@ public final class PostgresCopyStore: Sendable {
   }
 
   /// The copy as `pocket store` says it: its file, when it was last brought up to date, and
-  /// whether it is shown because the server did not answer this process's last try.
-  public func status() async -> StoreCopy {
-    StoreCopy(
-      path: path, copiedAt: await server.database.copiedAt(path),
-      offline: state.withLock { $0.isOffline })
+  /// whether it is shown because the server did not answer this process's last try. Said
+  /// at once, whatever the store's connection waits for.
+  public func status() -> StoreCopy {
+    state.withLock { StoreCopy(path: path, copiedAt: $0.copiedAt, offline: $0.isOffline) }
   }
 
   /// How long a view that follows the store waits before it tries a server that did not
