@@ -179,8 +179,8 @@ public final class PostgresCopyStore: Sendable {
       wentOffline(because: reason.cause)
       return false
     } catch {
-      // The copy's own failure.
-      state.withLock { ($0.pullFirst, $0.readsServer) = (false, true) }
+      // The copy's own failure, the server reached.
+      state.withLock { ($0.pullFirst, $0.readsServer, $0.reached) = (false, true, true) }
       return false
     }
   }

@@ -45,8 +45,9 @@ actor PostgresDatabase {
   }
 
   /// The connection and the store's name as messages give it (its redacted URL and
-  /// schema), once the server is reached. A connection lost while idle (its server restarted) is replaced first, before anything
-  /// is sent on it: nothing sent is lost, or sent twice.
+  /// schema), once the server is reached. A connection lost while idle (its server
+  /// restarted) is replaced first, before anything is sent on it: nothing sent is lost, or
+  /// sent twice.
   func reached() throws(DomainError) -> (connection: PostgresConnection, name: String) {
     var reached = try reaching.value()
     if reached.connection.wasLost {
@@ -66,13 +67,13 @@ actor PostgresDatabase {
   /// a later statement fails as on a lost connection. With `copy`, this machine's copy of
   /// the store at that path is first brought up to date (`pull(into:)`), whole only when
   /// the store holds at most `wholeCopyLimit` records; a pull that fails leaves the copy as
-  /// it was, for the next.
+  /// it was, for the next. A connection lost while idle is made anew for that pull only.
   func close(pullingInto copy: String? = nil) {
-    guard let connection = (try? reached())?.connection else { return }
+    guard let connection = (try? reaching.value())?.connection else { return }
     if let copy, !connection.isClosed { _ = try? pull(into: copy) }
     try? copyConnection?.connection.close()
     copyConnection = nil
-    connection.close()
+    (try? reaching.value())?.connection.close()
   }
 
   /// Reaches the server anew, for a store whose server did not answer or whose connection

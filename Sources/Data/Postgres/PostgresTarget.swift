@@ -80,8 +80,8 @@ public struct PostgresTarget: Sendable, Equatable {
   }
 
   /// The parameters libpq connects with: the connect timeout `PGCONNECT_TIMEOUT` gives, else
-  /// 5 s; `pocket` as the application name unless one is given; `PGPASSWORD` when set;
-  /// `tcpLiveness`; then the URL (expanded by libpq, so it overrides those); and UTF-8
+  /// 5 s; `pocket` as the application name unless one is given; `tcpLiveness`;
+  /// `PGPASSWORD` when set; then the URL (expanded by libpq, so it overrides those); and UTF-8
   /// whatever it says. libpq reads the other `PG*` variables itself. (The two it is given
   /// here are read from `environment`, which is the process's own but in tests.)
   func parameters(environment: [String: String]) -> [(keyword: String, value: String)] {
