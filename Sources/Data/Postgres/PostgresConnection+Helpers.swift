@@ -1,7 +1,30 @@
 import Foundation
 
-// The wait for the store's lock (`watched`), and libpq's messages.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The wait for the store's lock (`watched`), a connection lost while idle, and libpq's
+// messages.
 extension PostgresConnection {
+  /// Whether the connection was lost while it was idle (the server restarted, or ended its
+  /// process): what the server sent meanwhile (its last words, then the end of the stream)
+  /// is read without waiting, and libpq's status then says. A connection this process
+  /// closed is not lost.
+  var wasLost: Bool {
+    guard !isClosed else { return false }
+    var socket = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    // A few reads at most: a server that keeps talking to an idle connection holds no one up.
+    for _ in 1...4 {
+      guard libpq.status(handleForListening) == LibPQ.connectionOK, poll(&socket, 1, 0) > 0,
+        consumeInput()
+      else { break }
+    }
+    return libpq.status(handleForListening) != LibPQ.connectionOK
+  }
+
   /// Whether `sql` is the statement whose wait is reported, and someone would be told: a
   /// one-shot command that shows no wait starts no thread for it (`LockWatchdog`).
   func isWatched(_ sql: String) -> Bool {

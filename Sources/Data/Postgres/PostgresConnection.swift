@@ -1,17 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One connection to the server. Not thread-safe: its owner (`PostgresDatabase`, an actor,
 /// or the change listener's thread) uses it from one thread at a time.
 final class PostgresConnection {
   let libpq: LibPQ
   private let handle: LibPQ.Conn
-  /// The handle, for the listener's calls (PostgresChangeListener.swift).
+  /// The handle, for the calls of its extensions (the listener's, `wasLost`).
   var handleForListening: LibPQ.Conn { handle }
   private(set) var isClosed = false
   /// How many times this connection has sent statements and waited for their results.
@@ -63,22 +57,6 @@ final class PostgresConnection {
     guard !isClosed else { return }
     isClosed = true
     libpq.finish(handle)
-  }
-
-  /// Whether the connection was lost while it was idle (the server restarted, or ended its
-  /// process): what the server sent meanwhile (its last words, then the end of the stream)
-  /// is read without waiting, and libpq's status then says. A connection this process
-  /// closed is not lost.
-  var wasLost: Bool {
-    guard !isClosed else { return false }
-    var socket = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-    // A few reads at most: a server that keeps talking to an idle connection holds no one up.
-    for _ in 1...4 {
-      guard libpq.status(handle) == LibPQ.connectionOK, poll(&socket, 1, 0) > 0,
-        libpq.consumeInput(handle) == 1
-      else { break }
-    }
-    return libpq.status(handle) != LibPQ.connectionOK
   }
 
   /// The server process serving this connection, which `NOTIFY` names as the sender.
