@@ -89,14 +89,15 @@ struct BenchTests {
       Child.onPath("sqlite3") == nil ? [] : ["11 say hi, dynamic (CPU)", "11 say hi, static (CPU)"]
     #expect(installed.sorted() == ["11 chat, dynamic (CPU)", "11 chat, static (CPU)"] + says)
     // Goal 10 on a server of its own: `say` against psql, the 8 flat commands and a
-    // screen's open against the sqlite store; without a server it says why in one row
-    // instead.
+    // screen's open against the sqlite store, online and with the server stopped; without
+    // a server it says why in one row instead.
     let postgres = results.filter { $0.store == "postgres" }
     if PostgresServer.isAvailable {
       #expect(
         postgres.filter { $0.goal != nil }.map(\.workload).sorted() == [
-          "10 bookmarks", "10 chat", "10 chat open, shared store online vs sqlite (wall)",
-          "10 delete N", "10 edit N", "10 page N", "10 remove N",
+          "10 bookmarks", "10 chat", "10 chat open, shared store offline vs sqlite (wall)",
+          "10 chat open, shared store online vs sqlite (wall)", "10 delete N", "10 edit N",
+          "10 page N", "10 remove N",
           "10 rename N", "10 say hi vs psql (wall, dynamic)",
           "10 say hi vs psql (wall, installed static)", "10 store",
         ])
