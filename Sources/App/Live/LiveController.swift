@@ -23,8 +23,6 @@ final class LiveController {
   private(set) var farewell: String?
   /// Whether a store call waits for another program's lock: said on the status row.
   let storeWait: StoreWaitViewModel
-  /// The status row says that the store's server does not answer (its copy shown).
-  private var saysOffline = false
 
   init(session: Session, renderer: Renderer, size: TerminalSize) {
     self.session = session
@@ -228,11 +226,10 @@ final class LiveController {
   func showWarnings() async {
     for warning in await session.store.takeWarnings() {
       state.status = LiveStatus(text: strings.warning(warning), isError: true)
-      if case .offlineCopy = warning.cause { saysOffline = true }
     }
+    let wasOffline = state.offline
     state.offline = await session.store.repositories.changes.copy?.offline ?? false
-    if saysOffline, !state.offline {
-      saysOffline = false
+    if wasOffline, !state.offline {
       state.status = LiveStatus(text: strings.serverAnswersAgain, isError: false)
     }
   }
