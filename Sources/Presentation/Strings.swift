@@ -246,9 +246,11 @@ public struct Strings: Sendable {
       "다른 프로그램이 쓰기를 마치기를 기다리는 중: \(store)… (최대 5초)")
   }
 
-  /// What the store reports as gone wrong after a command that was done all the same.
+  /// What the store reports as gone wrong without failing: after a command that was done
+  /// all the same, or while a live view follows the store (no command ran then, so neither
+  /// language says one was done).
   public func warning(_ problem: StoreProblem) -> String {
-    pick("warning: \(reason(problem))", "경고: 명령은 완료되었습니다\(koreanDetail(problem))")
+    pick("warning: \(reason(problem))", "경고\(koreanDetail(problem))")
   }
 
   /// Said beside the tabs while a store is shown from this machine's copy because its

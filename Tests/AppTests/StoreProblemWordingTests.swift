@@ -223,6 +223,18 @@ struct StoreProblemWordingTests {
   }
 
   /// The English users saw when these reasons were text, written out by hand.
+  /// A warning comes after a command that was done, or while a live view follows the store
+  /// with no command run: in both languages it says what went wrong, and no more.
+  @Test(arguments: causes)
+  func aWarningSaysWhatWentWrongAndClaimsNoCommand(cause: StoreCause) {
+    let problem = StoreProblem(cause)
+    #expect(english.warning(problem) == "warning: " + english.reason(problem))
+    // A cause worded in Korean after a colon, a verbatim one in parentheses after a space.
+    let warning = korean.warning(problem)
+    let reason = korean.reason(problem)
+    #expect(warning == "경고: " + reason || warning == "경고 " + reason, "\(warning)")
+  }
+
   @Test func theEnglishIsWhatUsersSawBefore() {
     let cases: [(StoreProblem, String)] = [
       (
