@@ -23,6 +23,8 @@ final class LiveController {
   private(set) var farewell: String?
   /// Whether a store call waits for another program's lock: said on the status row.
   let storeWait: StoreWaitViewModel
+  /// Whether a shared store's server answers: `offline` on the tab line while it does not.
+  let storeCopy: StoreCopyViewModel
 
   init(session: Session, renderer: Renderer, size: TerminalSize) {
     self.session = session
@@ -32,6 +34,7 @@ final class LiveController {
     layout = LiveLayout(renderer: renderer)
     state = LiveState(size: size)
     storeWait = StoreWaitViewModel(waits: session.store.repositories.waits)
+    storeCopy = StoreCopyViewModel(observation: session.store.repositories.changes)
     // The screen seen last opens as a screen shown by a key does (the chat at its bottom).
     state.pinned = true
     settle()
@@ -227,9 +230,9 @@ final class LiveController {
     for warning in await session.store.takeWarnings() {
       state.status = LiveStatus(text: strings.warning(warning), isError: true)
     }
-    let wasOffline = state.offline
-    state.offline = await session.store.repositories.changes.copy?.offline ?? false
-    if wasOffline, !state.offline {
+    await storeCopy.refresh()
+    state.offline = storeCopy.state.offline
+    if storeCopy.state.answersAgain {
       state.status = LiveStatus(text: strings.serverAnswersAgain, isError: false)
     }
   }

@@ -28,7 +28,8 @@ final class LiveState {
   var scroll = 0
   var input: InputRequest?
   var status: LiveStatus?
-  /// The store is shown from this machine's copy: its server does not answer.
+  /// The store is shown from this machine's copy: its server does not answer (as
+  /// `LiveController.storeCopy` last saw it).
   var offline = false
   var question: LiveQuestion?
   var page: [String]?
