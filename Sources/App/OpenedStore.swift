@@ -19,8 +19,10 @@ package struct OpenedStore {
   var closeServer: @Sendable () async -> Void = {}
   /// For a view that follows the store from its first frame: a postgres store read from
   /// this machine's copy shows it at once, without waiting for its server (which the view
-  /// follows). Nothing for any other store.
-  var readAtOnce: @Sendable () -> Void = {}
+  /// follows); one with no copy to read (a new machine, or a store of more records than a
+  /// command's end copies) begins a whole copy on a thread of its own, for the commands
+  /// after the view to read. Nothing for any other store.
+  var willFollow: @Sendable () -> Void = {}
   package var repositories: Repositories
   /// The store's folder and files, which `export` never writes over and `import` never
   /// reads; `nil` for a memory store.
@@ -54,7 +56,7 @@ package struct OpenedStore {
     kind: StoreChoice, details: @escaping @Sendable () -> (path: String, schemaVersion: Int),
     ready: @escaping @Sendable () throws(DomainError) -> Void = {},
     closeServer: @escaping @Sendable () async -> Void = {},
-    readAtOnce: @escaping @Sendable () -> Void = {}, repositories: Repositories,
+    willFollow: @escaping @Sendable () -> Void = {}, repositories: Repositories,
     files: StoreFiles?, takeWarnings: @escaping @Sendable () async -> [StoreProblem] = { [] },
     salvage: (@Sendable () async throws -> (StoreArchive, [StoreCause]))?
   ) {
@@ -62,7 +64,7 @@ package struct OpenedStore {
     self.details = details
     self.ready = ready
     self.closeServer = closeServer
-    self.readAtOnce = readAtOnce
+    self.willFollow = willFollow
     self.repositories = repositories
     self.files = files
     self.takeWarnings = takeWarnings
@@ -147,8 +149,9 @@ package struct OpenedStore {
   /// This machine's copy of the store's records (`PostgresStore.copyFileName`, in the same
   /// folder) is made when a command ends; once there is one, every screen is read from it
   /// (`PostgresCopyStore`): a one-shot command and line mode after a pull, the live view at
-  /// once (`readAtOnce`). While the server does not answer, the copy is shown as last
-  /// pulled, every change refused, and a warning says so once.
+  /// once (`willFollow`). A store of more records than a command's end copies whole is
+  /// copied by the live view (`willFollow` again). While the server does not answer, the
+  /// copy is shown as last pulled, every change refused, and a warning says so once.
   private static func openPostgres(
     _ options: Options, environment: [String: String], headStart: ServerHeadStart?,
     waiting: Bool, watch: WatchChoice, waits: StoreWaits
@@ -188,7 +191,7 @@ package struct OpenedStore {
       let name = target.name(environment: environment)
       return OpenedStore(
         kind: .postgres, details: { (name, PostgresStore.currentSchemaVersion) },
-        closeServer: { await copyStore.close() }, readAtOnce: { copyStore.readAtOnce() },
+        closeServer: { await copyStore.close() }, willFollow: { copyStore.readAtOnce() },
         repositories: repositories, files: StoreFiles(folder: folder),
         takeWarnings: { copyStore.takeWarnings() + localStore.takeWarnings() },
         salvage: { try await store.salvage() })
@@ -201,6 +204,7 @@ package struct OpenedStore {
       details: { ((try? store.name) ?? "", (try? store.schemaVersion) ?? 0) },
       ready: { () throws(DomainError) in try store.ready() },
       closeServer: { await store.close(pullingInto: copy) },
+      willFollow: { Task { await store.copyWhole(into: copy) } },
       repositories: repositories, files: StoreFiles(folder: folder),
       // The local file opened on a full disk keeps this machine's screen in memory.
       takeWarnings: { localStore.takeWarnings() }, salvage: { try await store.salvage() })

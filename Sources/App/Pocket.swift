@@ -124,8 +124,9 @@ package struct Pocket {
     let isLive =
       options.command.isEmpty && !options.plain && console.isInteractive
       && console.outputIsTerminal && Self.terminalDraws(environment)
-    // The live view shows a shared store's copy from its first frame, and follows it.
-    if isLive { store.readAtOnce() }
+    // The live view shows a shared store's copy from its first frame, and follows it (or
+    // makes the copy, where there is none to show).
+    if isLive { store.willFollow() }
     // A refresh when due stands before what a command asked for: it gives up after two
     // seconds, then the cached rates show; a live view refreshes in the background.
     let rateRefreshing = options.rateRefreshing(

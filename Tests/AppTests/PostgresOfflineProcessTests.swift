@@ -16,7 +16,12 @@ import Testing
 struct PostgresOfflineProcessTests {
   /// The copies of stores in `pocket`'s store folder.
   static func copies(_ pocket: PocketProcess) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: pocket.directory.path)
+    try copies(pocket.directory)
+  }
+
+  /// The copies of stores in the store folder `folder`.
+  static func copies(_ folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasPrefix("replica-") && $0.hasSuffix(".sqlite") }
   }
 

@@ -137,29 +137,94 @@ struct PostgresCopyStoreTests {
     await store.close()
   }
 
+  /// A store in a schema of its own with more messages than its pulls copy whole
+  /// (`PostgresDatabase.limitWholeCopies`, as a store of over 20,000 records is),
+  /// "message 1" first; and how many it holds.
+  func largeStore() async throws -> (schema: String, count: Int) {
+    let schema = PostgresServer.uniqueSchema()
+    let large = try PostgresStore.open(
+      PostgresTarget(url: server.url(), schema: schema), environment: [:])
+    let count = Int(Self.wholeCopyRecords) + 1
+    _ = try await large.repositories.chat.insert(
+      contentsOf: (1...count).map { ("message \($0)", Fixtures.date(Int64($0) * 1_000)) })
+    await large.close()
+    return (schema, count)
+  }
+
+  static let wholeCopyRecords: Int64 = 20
+
+  /// A store of this machine's on `schema`, whose pulls copy whole at most
+  /// `wholeCopyRecords` records.
+  func reaching(_ schema: String) async -> PostgresStore {
+    let url = server.url()
+    let store = PostgresStore.reaching(schema: schema) {
+      (PostgresTarget(url: url, schema: schema), [:])
+    }
+    await store.database.limitWholeCopies(to: Self.wholeCopyRecords)
+    return store
+  }
+
+  /// The copy's own file, read apart from any store of the test's: its messages' count and
+  /// the first.
+  func copied() async throws -> (total: Int, first: [String]) {
+    let copy = try SQLiteStore.open(path: copyPath)
+    let page = try await copy.repositories.chat.messages(offset: 0, limit: 1)
+    return (page.total, page.items.map(\.content))
+  }
+
   /// A copy of another log (here another schema's) that would need a whole copy larger
-  /// than a pull makes is not shown: the server is read.
-  @Test func aCopyTooLargeToMakeAgainLeavesTheReadsToTheServer() async throws {
+  /// than a pull makes is not shown: the server is read, until a view that follows the
+  /// store has made the whole copy beside it, on a connection of its own; the copy is read
+  /// from then on.
+  @Test func aCopyTooLargeToMakeAgainLeavesTheReadsToTheServerUntilAFollowerCopiesIt()
+    async throws
+  {
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try await elsewhere.repositories.chat.insert(content: "another store's", date: Date())
     try makeCopy()
-    let other = PostgresServer.uniqueSchema()
-    let large = try PostgresStore.open(
-      PostgresTarget(url: server.url(), schema: other), environment: [:])
-    let count = Int(PostgresDatabase.wholeCopyLimit) + 1
-    _ = try await large.repositories.chat.insert(
-      contentsOf: (1...count).map { ("message \($0)", Fixtures.date(Int64($0) * 1_000)) })
-    let (url, schema) = (server.url(), other)
-    let reached = PostgresStore.reaching(schema: schema) {
-      (PostgresTarget(url: url, schema: schema), [:])
-    }
+    let (other, count) = try await largeStore()
     let store = try #require(
-      try PostgresCopyStore.open(reached, copyAt: copyPath, reads: .afterAPull))
+      try PostgresCopyStore.open(await reaching(other), copyAt: copyPath, reads: .afterAPull))
     let page = try await store.repositories.chat.messages(offset: 0, limit: 1)
     #expect(page.total == count && page.items.map(\.content) == ["message 1"])
     #expect(store.readsServer)
+    #expect(try await copied() == (1, ["another store's"]))
+
+    // Followed as a live view follows it, for as long as `following` lives.
+    let following = store.repositories.changes.subscribe()
+    let deadline = ContinuousClock.now + .seconds(30)
+    while store.readsServer, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    withExtendedLifetime(following) {}
+    #expect(!store.readsServer)
+    #expect(try await copied() == (count, ["message 1"]))
+    let read = try await store.repositories.chat.messages(offset: 0, limit: 1)
+    #expect(read.total == count && read.items.map(\.content) == ["message 1"])
     await store.close()
-    await large.close()
+  }
+
+  /// A store with no copy yet, too large for a command's end to copy whole: a view that
+  /// follows the plain store copies it whole (`PostgresStore.copyWhole(into:)`), and the
+  /// next store opened reads that copy.
+  @Test func aStoreTooLargeForACommandsEndIsCopiedWholeByAFollower() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (other, count) = try await largeStore()
+    let store = await reaching(other)
+    await store.close(pullingInto: copyPath)
+    #expect(
+      try PostgresCopyStore.open(await reaching(other), copyAt: copyPath, reads: .afterAPull) == nil
+    )
+    let following = await reaching(other)
+    #expect(await following.copyWhole(into: copyPath))
+    await following.close()
+    #expect(try await copied() == (count, ["message 1"]))
+    let next = try #require(
+      try PostgresCopyStore.open(await reaching(other), copyAt: copyPath, reads: .afterAPull))
+    let page = try await next.repositories.chat.messages(offset: 0, limit: 1)
+    #expect(page.total == count && page.items.map(\.content) == ["message 1"])
+    #expect(!next.readsServer)
+    await next.close()
   }
 
   /// A server that takes the connection and never answers (reached with a connect timeout

@@ -92,6 +92,9 @@ final class CopyObservation: StoreObservation {
     let serverChanges = store.onServer.changes.subscribe()
     // What was committed before the LISTEN began.
     await store.pull()
+    // A copy that needs a whole copy of a store too large for a pull is made beside the
+    // following, which goes on meanwhile with the reads on the server.
+    async let _ = store.copyWholeIfNeeded()
     for await event in serverChanges {
       switch event {
       case .changed:

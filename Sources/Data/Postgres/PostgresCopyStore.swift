@@ -16,7 +16,8 @@ import Synchronization
 /// missed. When the copy cannot be written (a full or read-only disk),
 /// or needs a whole copy larger than a pull makes (`PostgresDatabase.wholeCopyLimit`), reads
 /// go to the server until a pull succeeds again: what is read is never older than what this
-/// process wrote, nor another store's.
+/// process wrote, nor another store's. A view that follows the store makes that whole copy
+/// meanwhile (`copyWholeIfNeeded`).
 public final class PostgresCopyStore: Sendable {
   /// When the reads of a store opened from its copy first wait for the server.
   public enum Reads: Sendable {
@@ -43,8 +44,11 @@ public final class PostgresCopyStore: Sendable {
     /// process whose own pull did not reach the server.
     var pullFirst: Bool
     /// Reads go to the server: the copy could not be brought up to date for a reason of its
-    /// own (its disk), until a pull succeeds.
+    /// own (its disk, or a whole copy larger than a pull makes), until a pull succeeds.
     var readsServer = false
+    /// The last pull needed a whole copy larger than a pull makes: a view that follows the
+    /// store makes it (`copyWholeIfNeeded`).
+    var needsWholeCopy = false
     /// No change was made since the last pull that succeeded: the store's end need not pull.
     var pulled = false
     /// The server answered a statement of this store's.
@@ -164,7 +168,7 @@ public final class PostgresCopyStore: Sendable {
       let tooLarge = pull.way == .tooLarge
       state.withLock {
         ($0.pullFirst, $0.readsServer, $0.pulled, $0.reached) = (false, tooLarge, !tooLarge, true)
-        $0.isOffline = false
+        ($0.isOffline, $0.needsWholeCopy) = (false, tooLarge)
       }
       if let copiedAt = await server.database.copiedAt(path) {
         state.withLock { $0.copiedAt = copiedAt }
@@ -183,6 +187,16 @@ public final class PostgresCopyStore: Sendable {
       state.withLock { ($0.pullFirst, $0.readsServer, $0.reached) = (false, true, true) }
       return false
     }
+  }
+
+  /// Makes the whole copy the last pull needed and did not make (the store holds more
+  /// records than a pull copies whole: `PostgresDatabase.wholeCopyLimit`), on a connection
+  /// and a thread of its own while the reads go on to the server, then pulls, which sends
+  /// them back to the copy. For a view that follows the store; nothing when no whole copy
+  /// waits.
+  func copyWholeIfNeeded() async {
+    guard state.withLock({ $0.needsWholeCopy }) else { return }
+    if await server.copyWhole(into: path) { await pull() }
   }
 
   /// The server did not answer, or its connection was lost: the warning that the copy is

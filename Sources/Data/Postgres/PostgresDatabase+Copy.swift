@@ -32,7 +32,7 @@ extension PostgresDatabase {
     }
     do {
       return try PostgresReplica.pull(
-        from: connection, into: copy, wholeCopyLimit: Self.wholeCopyLimit)
+        from: connection, into: copy, wholeCopyLimit: wholeCopyRecords)
     } catch let error as PostgresError where error.failedCheck {
       // The schema's check, sent with the pull's first statement, found it not current.
       do {
@@ -47,6 +47,50 @@ extension PostgresDatabase {
       // A copy that failed is opened again for the next pull.
       try? copy.close()
       copyConnection = nil
+      throw .copy(sqlDomainError(error, store: path))
+    }
+  }
+
+  /// Brings the copy at `path` up to date whatever the store's size, a whole copy if it
+  /// needs one, on a connection and a copy connection of its own, ended when it is done: the
+  /// store's own connection goes on serving its reads and changes meanwhile, and the copy's
+  /// file takes the rows in one transaction (a process that ends before it commits leaves
+  /// the copy as it was). Blocks the calling thread for as long as the copy takes: a view
+  /// that follows a store too large for a command's end to copy runs it on a thread of its
+  /// own (`PostgresStore.copyWhole(into:)`).
+  nonisolated func copyWhole(into path: String) throws(PullFailure) -> PostgresReplica.Pull {
+    let server: PostgresConnection
+    let name: String
+    do {
+      let reached = try reaching.value()
+      name = reached.name
+      server = try PostgresConnection(reached.libpq, parameters: reached.parameters)
+    } catch let error as DomainError {
+      throw .server(error)
+    } catch {
+      throw .server(sqlDomainError(error, store: (try? reaching.value().name) ?? schema))
+    }
+    defer { server.close() }
+    do {
+      // Sets the connection's path to the store's schema; refused by a schema that is not
+      // current (the store's own connection makes it current, or refuses it, first).
+      let check = PostgresSchema.currentCheck(schema)
+      try server.execute(check.sql, arguments: check.values)
+    } catch {
+      throw .server(sqlDomainError(error, store: name))
+    }
+    let copy: SQLiteConnection
+    do {
+      copy = try PostgresReplica.connect(path: path)
+    } catch {
+      throw .copy(sqlDomainError(error, store: path))
+    }
+    defer { try? copy.close() }
+    do {
+      return try PostgresReplica.pull(from: server, into: copy)
+    } catch let error as PostgresError {
+      throw .server(sqlDomainError(error, store: name))
+    } catch {
       throw .copy(sqlDomainError(error, store: path))
     }
   }

@@ -22,7 +22,7 @@ actor PostgresDatabase {
   /// The server being reached (`PostgresStore.reaching`): the first call waits for it, on
   /// this actor's own queue, and every call throws what reaching it threw, until
   /// `reconnect` reaches it anew.
-  private let reaching: ServerReach
+  let reaching: ServerReach
   private let executor: StoreExecutor
   /// Where a write waiting for the store's lock is reported.
   let waits: StoreWaits
@@ -85,8 +85,16 @@ actor PostgresDatabase {
   }
 
   /// The most records a store may hold for a command's end to copy it whole (a new copy, or
-  /// one the log was pruned past): about a second's work.
+  /// one the log was pruned past): about a second's work. A larger store is copied whole by
+  /// a view that follows it (`copyWhole(into:)`).
   static let wholeCopyLimit: Int64 = 20_000
+  /// The most records a pull of this store copies whole: `wholeCopyLimit`, unless a test
+  /// asked for fewer (`limitWholeCopies`).
+  private(set) var wholeCopyRecords = PostgresDatabase.wholeCopyLimit
+
+  /// For a test: pulls copy whole only a store of at most `records` records, so a store
+  /// just over the limit is a small one.
+  func limitWholeCopies(to records: Int64) { wholeCopyRecords = records }
 
   /// The server process of the connection (0 before it is reached or after it is closed).
   var backendPID: Int32 {

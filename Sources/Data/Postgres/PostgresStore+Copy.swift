@@ -19,6 +19,21 @@ extension PostgresStore {
     return "replica-" + String(repeating: "0", count: 16 - digits.count) + digits + ".sqlite"
   }
 
+  /// Brings this machine's copy of the store at `path` up to date, whole whatever the
+  /// store's size when it needs a whole copy, on a connection and a thread of their own
+  /// (`PostgresDatabase.copyWhole(into:)`): a view that follows a store of more records
+  /// than a command's end copies (20,000) makes the copy this way while it shows the
+  /// server's records, and the next command reads the copy. Whether the copy is up to date;
+  /// a server that does not answer, or a copy that cannot be written, leaves it as it was.
+  @discardableResult
+  public func copyWhole(into path: String) async -> Bool {
+    await withCheckedContinuation { finished in
+      Thread.detachNewThread { [database] in
+        finished.resume(returning: (try? database.copyWhole(into: path)) != nil)
+      }
+    }
+  }
+
   /// Whether a copy at `path` exists (it is only made by a command's end that reached the
   /// server: `close(pullingInto:)`).
   public static func hasCopy(at path: String) -> Bool {
