@@ -59,19 +59,16 @@ extension PostgresDatabase {
   /// that follows a store too large for a command's end to copy runs it on a thread of its
   /// own (`PostgresStore.copyWhole(into:)`).
   nonisolated func copyWhole(into path: String) throws(PullFailure) -> PostgresReplica.Pull {
-    let server: PostgresConnection
-    let name: String
+    let reached: PostgresStore.Reached
     do {
-      let reached = try reaching.value()
-      name = reached.name
-      server = try PostgresConnection(reached.libpq, parameters: reached.parameters)
-    } catch let error as DomainError {
-      throw .server(error)
+      reached = try reaching.value()
     } catch {
-      throw .server(sqlDomainError(error, store: (try? reaching.value().name) ?? schema))
+      throw .server(error)
     }
-    defer { server.close() }
+    let name = reached.name
+    let server: PostgresConnection
     do {
+      server = try PostgresConnection(reached.libpq, parameters: reached.parameters)
       // Sets the connection's path to the store's schema; refused by a schema that is not
       // current (the store's own connection makes it current, or refuses it, first).
       let check = PostgresSchema.currentCheck(schema)
@@ -79,6 +76,7 @@ extension PostgresDatabase {
     } catch {
       throw .server(sqlDomainError(error, store: name))
     }
+    defer { server.close() }
     let copy: SQLiteConnection
     do {
       copy = try PostgresReplica.connect(path: path)
