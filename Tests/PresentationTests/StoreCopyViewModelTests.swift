@@ -2,13 +2,14 @@ import Foundation
 import PocketDomain
 import PocketPresentation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The view model a front end shows a shared store's copy with: offline while the server
 /// does not answer, "answers again" once, at the first look after it does, and nothing for a
 /// store that keeps no copy.
 @MainActor
-@Suite("Store copy status", .timeLimit(.minutes(1)))
+@Suite("Store copy status", .timeLimit(.minutes(Soak.minutesBeforeAHang)))
 struct StoreCopyViewModelTests {
   /// A store whose copy the test sets, and whose followers it tells.
   final class SharedStore: StoreObservation {
@@ -84,11 +85,12 @@ struct StoreCopyViewModelTests {
   }
 
   /// Lets the view model take what the store reported (its follow runs on the main actor,
-  /// and the store's signal paces by a short quiet time).
+  /// and the store's signal paces by a short quiet time). The deadline is for a main actor
+  /// that CI's soak run keeps busy for a long while: the wait ends as soon as `done`.
   func settle(_ viewModel: StoreCopyViewModel, until done: (StoreCopyViewModel.State) -> Bool)
     async
   {
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + .seconds(120)
     while !done(viewModel.state), ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
     }
