@@ -12,6 +12,7 @@ import PocketDomain
 /// SwiftUI view's `.task`).
 @MainActor @Observable
 public final class StoreCopyViewModel {
+  /// The copy as it stood at the last look, and whether the server answers again since.
   public struct State: Equatable, Sendable {
     /// The copy as last looked at; `nil` for a store that keeps none.
     public var copy: StoreCopy?
