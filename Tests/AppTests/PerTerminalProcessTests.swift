@@ -47,10 +47,11 @@ struct PerTerminalProcessTests {
       try shells[index].run(line(words))
     }
 
-    /// Runs each of `commands` in terminal `index`, one after the other, as one line.
+    /// Runs each of `commands` in terminal `index`, one after the other, through one
+    /// `pocket` in line mode (its commands on a pipe): it exits 0 only when each was done.
     func setUp(_ commands: [String], in index: Int = 0) throws {
-      let run = try shells[index].run(
-        commands.map { line($0) + " >/dev/null" }.joined(separator: " && "))
+      let lines = commands.map { "'\($0)'" }.joined(separator: " ")
+      let run = try shells[index].run("printf '%s\\n' \(lines) | \(line("")) >/dev/null")
       #expect(run.status == 0, "\(run.output)")
     }
 

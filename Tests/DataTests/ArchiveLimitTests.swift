@@ -156,6 +156,14 @@ import Testing
     #expect(pages.count > 1 && pages.allSatisfy { $0 <= mostInAMiB }, "\(pages)")
   }
 
+  /// 9,000 messages exported, the last dated 2024-01-01 00:00:09 UTC: encoded once for the
+  /// cases that each damage the last.
+  static let nineThousandMessages = Result {
+    var archive = messages(9_000)
+    archive.messages[8_999].date = Date(epochMilliseconds: 1_704_067_209_000)
+    return String(decoding: try ArchiveFile.encode(archive), as: UTF8.self)
+  }
+
   /// The last of 9,000 records damaged, in a later chunk than the first, is named as the
   /// whole document names it (the oracle: `decodeDocument` over the whole file).
   @Test(arguments: [
@@ -165,9 +173,7 @@ import Testing
   func aRecordDamagedInALaterChunkIsNamedAsTheWholeDocumentNamesIt(
     original: String, damaged: String
   ) throws {
-    var archive = Self.messages(9_000)
-    archive.messages[8_999].date = Date(epochMilliseconds: 1_704_067_209_000)
-    var text = String(decoding: try ArchiveFile.encode(archive), as: UTF8.self)
+    var text = try Self.nineThousandMessages.get()
     let place = try #require(text.range(of: original, options: .backwards))
     text.replaceSubrange(place, with: damaged)
     let bytes = Array(text.utf8)

@@ -51,16 +51,20 @@ import Testing
     )
   }
 
+  /// The short list's length: 6,000 with `POCKET_SOAK=1`, else 3,000 (three blocks).
+  static let shortList = Soak.size(3_000, full: 6_000)
+
   @Test func theMiddleOfATenTimesLongerListCostsTheSame() async throws {
-    let small = try await file(count: 6_000)
+    let count = Self.shortList
+    let small = try await file(count: count)
     defer { try? FileManager.default.removeItem(at: small.directory) }
-    let large = try await file(count: 60_000)
+    let large = try await file(count: 10 * count)
     defer { try? FileManager.default.removeItem(at: large.directory) }
-    let smallCost = try cost(path: small.path, position: 3_000)
-    let largeCost = try cost(path: large.path, position: 30_000)
-    let nearEnd = try cost(path: large.path, position: 59_990)
-    // Stepping over 30,000 rows costs ten times what 3,000 do; through the blocks the two
-    // differ by the 27 block rows more that are added up.
+    let smallCost = try cost(path: small.path, position: count / 2)
+    let largeCost = try cost(path: large.path, position: 5 * count)
+    let nearEnd = try cost(path: large.path, position: 10 * count - 10)
+    // Stepping over 10 × n/2 rows costs ten times what n/2 do; through the blocks the two
+    // differ by the block rows more that are added up (27 at n = 6,000).
     #expect(largeCost.chat <= 2 * max(smallCost.chat, 1), "\(largeCost) vs \(smallCost)")
     #expect(largeCost.mindLog <= 2 * max(smallCost.mindLog, 1), "\(largeCost) vs \(smallCost)")
     #expect(largeCost.chat <= 4 * max(nearEnd.chat, 1), "\(largeCost) vs the end \(nearEnd)")
