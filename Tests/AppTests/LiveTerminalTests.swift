@@ -70,10 +70,7 @@ struct LiveTerminalTests {
     ambiguousIsWide: Bool = false, answersCursorReports: Bool = true,
     firstTab: String = "[Rates]", prepare: (_ storeFolder: URL) throws -> Void = { _ in }
   ) throws -> Live? {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pocket-live-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(
-      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let directory = try Fixtures.temporaryDirectory()
     try prepare(directory)
     let environment = [
       "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8", "TZ": "UTC",

@@ -24,8 +24,11 @@ public enum Fixtures {
   }
 
   /// A fresh empty directory (mode 0700) under the system temporary directory, or with
-  /// `preferringMemory` under `/dev/shm` when the system has it (a tmpfs on Linux).
-  public static func temporaryDirectory(preferringMemory: Bool = false) throws -> URL {
+  /// `preferringMemory` under `/dev/shm` when the system has it (a tmpfs on Linux). The
+  /// quick run prefers memory: its stores sync on every commit, and a virtual machine's disk
+  /// makes each sync cost CPU. With `POCKET_SOAK=1` the folders are on the disk, as a user's
+  /// are, where the soak sizes have room.
+  public static func temporaryDirectory(preferringMemory: Bool = !Soak.isOn) throws -> URL {
     let url = temporaryParent(preferringMemory: preferringMemory)
       .appendingPathComponent("pocket-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
