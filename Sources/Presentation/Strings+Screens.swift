@@ -198,12 +198,14 @@ extension Strings {
     return (header, rows.map { (label: $0.0, count: $0.1) })
   }
 
-  /// This machine's copy as `store` says it: its file, as of when, and whether it is shown
-  /// because the server does not answer.
+  /// This machine's copy as `store` says it: its file, this machine's number, as of when,
+  /// and whether it is shown because the server does not answer.
   func copied(_ copy: StoreCopy) -> String {
+    let machine = copy.machine.map { pick("machine \($0), ", "컴퓨터 \($0)번, ") } ?? ""
     let when =
-      copy.copiedAt.map { pick("as of \(dateTime($0))", "\(dateTime($0)) 기준") }
-      ?? pick("cannot be read", "읽을 수 없음")
+      machine
+      + (copy.copiedAt.map { pick("as of \(dateTime($0))", "\(dateTime($0)) 기준") }
+        ?? pick("cannot be read", "읽을 수 없음"))
     let shown =
       copy.offline
       ? pick("; shown: the server does not answer", "; 서버가 응답하지 않아 사본을 보여 줍니다") : ""

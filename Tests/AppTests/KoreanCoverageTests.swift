@@ -225,7 +225,7 @@ struct KoreanCoverageTests {
       allowing: [writeCause])
     let summary = korean.storeSummary(
       kind: "postgres", path: "/tmp/p", version: 3, watch: .serverNotifications,
-      copy: StoreCopy(path: "/tmp/p/replica.sqlite", copiedAt: Date(), offline: true),
+      copy: StoreCopy(path: "/tmp/p/replica.sqlite", copiedAt: Date(), offline: true, machine: 3),
       rateSource: nil,
       counts: RecordCounts(
         laps: 1, bookmarks: 1, rateSnapshots: 1, favoriteCurrencies: 1, mindLogs: 1,

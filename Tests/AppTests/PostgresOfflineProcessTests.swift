@@ -44,7 +44,10 @@ struct PostgresOfflineProcessTests {
     #expect(before.status == 0 && before.stderr.isEmpty, "\(before.stderr)")
     let copyFile = pocket.directory.appendingPathComponent(try Self.copies(pocket)[0]).path
     let store = try run(["store"]).stdout
-    #expect(store.contains("This machine's copy: \(copyFile) (as of "), "\(store)")
+    // The number the server gave this machine, read from the server apart from Pocket.
+    let machine = try server.psql("SELECT number FROM \(pocket.postgresSchema!).machines")
+    #expect(
+      store.contains("This machine's copy: \(copyFile) (machine \(machine), as of "), "\(store)")
     #expect(!store.contains("does not answer"), "\(store)")
 
     try server.stop()

@@ -122,7 +122,7 @@ struct PostgresMigrationTests {
       Set(tables).subtracting(notified)
         == [
           "counters", "row_counts", "list_blocks", "schema_version", "change_log",
-          "change_log_pruned",
+          "change_log_pruned", "machines",
         ])
     #expect(Set(RecordKind.tablesOfRecords).isSubset(of: tables))
     #expect(

@@ -49,6 +49,7 @@ import Testing
     Shipped(name: "terminalShown", statements: 6, fingerprint: 0x1543_61d6_1abc_7559),
     Shipped(name: "lapShownTimes", statements: 2, fingerprint: 0xf77f_87df_584c_3d17),
     Shipped(name: "changeLog", statements: 43, fingerprint: 0xa4d4_f338_2812_24f7),
+    Shipped(name: "machines", statements: 1, fingerprint: 0xb3ef_d101_b140_861e),
   ]
 
   /// `PostgresReplica.migrations` (a copy's own tables) as they shipped, with the table that
@@ -56,6 +57,7 @@ import Testing
   static let replica = [
     Shipped(name: "replicaVersion", statements: 1, fingerprint: 0x4580_2070_ea36_9740),
     Shipped(name: "pulledPosition", statements: 1, fingerprint: 0x9cf0_8df4_49d3_5396),
+    Shipped(name: "machineNumber", statements: 1, fingerprint: 0x4e84_0844_7917_339e),
   ]
 
   @Test func everyShippedSQLiteMigrationIsAsItShipped() {

@@ -60,17 +60,21 @@ public final class PostgresCopyStore: Sendable {
     /// When the copy was last brought up to date, as its file said at open and after each
     /// pull of this store's: `status` says it without waiting for the store's connection.
     var copiedAt: Date
+    /// The number this machine claimed from the server, as the copy said it last.
+    var machine: Int?
   }
 
   private init(
-    server: PostgresStore, copy: SQLiteStore, path: String, reads: Reads, copiedAt: Date
+    server: PostgresStore, copy: SQLiteStore, path: String, reads: Reads,
+    copied: (at: Date, machine: Int?)
   ) {
     self.server = server
     self.copy = copy
     onServer = server.repositories
     onCopy = copy.repositories
     self.path = path
-    state = Mutex(State(pullFirst: reads == .afterAPull, copiedAt: copiedAt))
+    state = Mutex(
+      State(pullFirst: reads == .afterAPull, copiedAt: copied.at, machine: copied.machine))
     observation = CopyObservation()
     observation.store = self
   }
@@ -81,15 +85,15 @@ public final class PostgresCopyStore: Sendable {
     _ server: PostgresStore, copyAt path: String, reads: Reads, watch: WatchChoice = .automatic,
     thread: StoreThread = .own, waits: StoreWaits = StoreWaits()
   ) throws(DomainError) -> PostgresCopyStore? {
-    let copiedAt: Date?
+    let copied: (at: Date, machine: Int?)?
     do {
       let connection = try PostgresReplica.connect(path: path)
       defer { try? connection.close() }
-      copiedAt = try PostgresReplica.copiedAt(connection)
+      copied = try PostgresReplica.copied(connection)
     } catch {
       throw sqlDomainError(error, store: path)
     }
-    guard let copiedAt else { return nil }
+    guard let copied else { return nil }
     // The copy's own repositories never write: every change goes to the server.
     let copy = try SQLiteStore.open(
       copyAt: path,
@@ -97,7 +101,7 @@ public final class PostgresCopyStore: Sendable {
         path: path, reason: .system("this machine's copy is read only")),
       durability: .localState, watch: watch, thread: thread, waits: waits)
     return PostgresCopyStore(
-      server: server, copy: copy, path: path, reads: reads, copiedAt: copiedAt)
+      server: server, copy: copy, path: path, reads: reads, copied: copied)
   }
 
   /// Every repository: reads from the copy, changes on the server. The screens are the
@@ -170,8 +174,8 @@ public final class PostgresCopyStore: Sendable {
         ($0.pullFirst, $0.readsServer, $0.pulled, $0.reached) = (false, tooLarge, !tooLarge, true)
         ($0.isOffline, $0.needsWholeCopy) = (false, tooLarge)
       }
-      if let copiedAt = await server.database.copiedAt(path) {
-        state.withLock { $0.copiedAt = copiedAt }
+      if let copied = await server.database.copied(path) {
+        state.withLock { ($0.copiedAt, $0.machine) = (copied.at, copied.machine) }
       }
       return !tooLarge
     } catch .server(let error) {
@@ -217,7 +221,9 @@ public final class PostgresCopyStore: Sendable {
   /// whether it is shown because the server did not answer this process's last try. Said
   /// at once, whatever the store's connection waits for.
   public func status() -> StoreCopy {
-    state.withLock { StoreCopy(path: path, copiedAt: $0.copiedAt, offline: $0.isOffline) }
+    state.withLock {
+      StoreCopy(path: path, copiedAt: $0.copiedAt, offline: $0.isOffline, machine: $0.machine)
+    }
   }
 
   /// How long a view that follows the store waits before it tries a server that did not

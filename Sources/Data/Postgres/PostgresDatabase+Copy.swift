@@ -93,10 +93,11 @@ extension PostgresDatabase {
     }
   }
 
-  /// When the copy at `path` was last brought up to date (`nil`: never, or unreadable).
-  func copiedAt(_ path: String) -> Date? {
+  /// When the copy at `path` was last brought up to date, and its machine's number (`nil`:
+  /// never, or unreadable).
+  func copied(_ path: String) -> (at: Date, machine: Int?)? {
     guard let copy = try? copyConnection(path) else { return nil }
-    return (try? PostgresReplica.copiedAt(copy)) ?? nil
+    return (try? PostgresReplica.copied(copy)) ?? nil
   }
 
   private func copyConnection(_ path: String) throws -> SQLiteConnection {

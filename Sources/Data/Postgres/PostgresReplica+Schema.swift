@@ -6,7 +6,7 @@ extension PostgresReplica {
   /// `replica_version` rather than `user_version`, so the sqlite store's migrations keep
   /// their numbering and a migration added to either list later runs on every copy.
   /// (`SQLiteStore` checks only that its own tables are in a file, so these sit beside them.)
-  static let migrations: [SQLiteSchema.Migration] = [pulledPosition]
+  static let migrations: [SQLiteSchema.Migration] = [pulledPosition, machineNumber]
 
   /// The table that counts the copy's migrations; made with the first.
   static let createVersionTable = """
@@ -28,6 +28,20 @@ extension PostgresReplica {
         log TEXT NOT NULL,
         position INTEGER NOT NULL CHECK (position >= 0),
         pulled_at_ms INTEGER NOT NULL
+      ) STRICT
+      """
+    ])
+
+  /// The number this machine claimed from the server's `machines` for the log it names
+  /// (one row; none before the first claim, and a copy of another log claims again).
+  static let machineNumber = SQLiteSchema.Migration(
+    name: "machineNumber",
+    statements: [
+      """
+      CREATE TABLE replica_machine (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        log TEXT NOT NULL,
+        number INTEGER NOT NULL CHECK (number BETWEEN 1 AND 8191)
       ) STRICT
       """
     ])

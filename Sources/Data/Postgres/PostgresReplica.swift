@@ -41,14 +41,15 @@ enum PostgresReplica {
   /// further meanwhile leaves the copy as that one left it: a copy never goes back.
   /// `now`: when the copy is said to have been brought up to date (`copiedAt`).
   /// `wholeCopyLimit`: the most records (`row_counts`) a whole copy may copy; more leave
-  /// the copy as it is (`Pull.Way.tooLarge`).
+  /// the copy as it is (`Pull.Way.tooLarge`). A copy with no machine number for its log
+  /// claims one afterwards (`claimMachine`).
   static func pull(
     from server: PostgresConnection, into replica: SQLiteConnection, now: Date = Date(),
     wholeCopyLimit: Int64? = nil
   ) throws -> Pull {
     let tables = try ReplicaTable.all(replica)
     let known = try pulled(replica)
-    return try server.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+    let pull = try server.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
       let log = try server.query(logState, arguments: []) {
         (name: $0.text(0), pruned: $0.int64(1), newest: $0.int64(2))
       }[0]
@@ -88,6 +89,9 @@ enum PostgresReplica {
         return Pull(way: way, position: log.newest)
       }
     }
+    // A number the server or the copy did not give now is claimed by the next pull.
+    try? claimMachine(server, replica, now: now)
+    return pull
   }
 
   /// The log the store's change log is (its database's and its table's identities: another
@@ -108,9 +112,15 @@ enum PostgresReplica {
     }.first
   }
 
+  /// When the copy on `replica` was last brought up to date, and the number of its machine
+  /// (`machine`); `nil`: never pulled.
+  static func copied(_ replica: SQLiteConnection) throws -> (at: Date, machine: Int?)? {
+    guard let at = try copiedAt(replica) else { return nil }
+    return (at, try machine(replica))
+  }
+
   /// The log and position the copy holds (`nil` for a new copy).
-  private static func pulled(_ replica: SQLiteConnection) throws -> (log: String, position: Int64)?
-  {
+  static func pulled(_ replica: SQLiteConnection) throws -> (log: String, position: Int64)? {
     try replica.query("SELECT log, position FROM replica_pulled WHERE id = 1", arguments: []) {
       ($0.text(0), $0.int64(1))
     }.first

@@ -23,7 +23,7 @@ enum PostgresSchema {
   /// (`ShippedMigrationTests` pins the text of each shipped one; `PostgresMigrationTests`
   /// checks that the lists agree with what the migrations made).
   static let migrations: [Migration] = [
-    createTables, listBlocks, declaredRecords, terminalShown, lapShownTimes, changeLog,
+    createTables, listBlocks, declaredRecords, terminalShown, lapShownTimes, changeLog, machines,
   ]
 
   /// The version this code writes and reads: the number of migrations.
